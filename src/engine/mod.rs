@@ -1,0 +1,22 @@
+//! The ruleset-independent engine: board, units, dice, log, odds, commands,
+//! scenarios. It knows no rule module; modules build on it.
+
+pub mod board;
+pub mod command;
+pub mod dice;
+pub mod log;
+pub mod odds;
+pub mod scenario;
+pub mod units;
+
+use bevy::prelude::*;
+
+/// Registers the engine's resources and messages.
+pub struct EnginePlugin;
+
+impl Plugin for EnginePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<command::Refusal>()
+            .init_resource::<log::GameLog>();
+    }
+}

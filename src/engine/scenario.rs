@@ -1,0 +1,531 @@
+//! Scenario files: RON under `scenarios/`, parsed and validated before anything
+//! is spawned.
+//!
+//! Every error names the file and, where the text has one, the line and column
+//! (1-based) of the offending value: `scenarios/x.ron:12:9: unknown unit type …`.
+//! Nothing here panics on bad input.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+use bevy::prelude::Resource;
+use ron::extensions::Extensions;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::board::{BoardEdge, Facing, HexBoard, Offset, TerrainTable};
+
+/// A load or validation error with its place in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    /// File name as given by the user.
+    pub file: String,
+    /// 1-based line, if the text has a position for the error.
+    pub line: Option<usize>,
+    /// 1-based column, if the text has a position for the error.
+    pub col: Option<usize>,
+    /// One sentence.
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.col) {
+            (Some(l), Some(c)) => write!(f, "{}:{}:{}: {}", self.file, l, c, self.message),
+            _ => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+impl LoadError {
+    /// An error with no position.
+    pub fn plain(file: &str, message: impl Into<String>) -> Self {
+        Self {
+            file: file.to_string(),
+            line: None,
+            col: None,
+            message: message.into(),
+        }
+    }
+
+    /// An error at the text located by `anchors` (see [`locate`]).
+    pub fn at(file: &str, text: &str, anchors: &[&str], message: impl Into<String>) -> Self {
+        let pos = locate(text, anchors);
+        Self {
+            file: file.to_string(),
+            line: pos.map(|p| p.0),
+            col: pos.map(|p| p.1),
+            message: message.into(),
+        }
+    }
+}
+
+/// The RON options every Kassen file is read with (`Some` may be left out).
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME)
+}
+
+/// Parses RON text into `T`, turning a RON error into a [`LoadError`] with position.
+///
+/// # Errors
+/// Syntax errors, wrong types, missing or unknown fields.
+pub fn parse_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
+    ron_options().from_str(text).map_err(|e| LoadError {
+        file: file.to_string(),
+        line: Some(e.span.start.line),
+        col: Some(e.span.start.col),
+        message: e.code.to_string(),
+    })
+}
+
+/// Finds the 1-based `(line, column)` of the last of `anchors`, each searched
+/// after the previous one. In an anchor a space matches any run of whitespace,
+/// and an anchor ending in a letter or digit must not be followed by one
+/// (`"id: 7"` does not match `id: 71`).
+pub fn locate(text: &str, anchors: &[&str]) -> Option<(usize, usize)> {
+    let mut from = 0;
+    let mut last = None;
+    for a in anchors {
+        let at = find_flex(text, from, a)?;
+        last = Some(at);
+        from = at + 1;
+    }
+    let at = last?;
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    Some((line, col))
+}
+
+fn find_flex(text: &str, from: usize, pat: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let pat = pat.as_bytes();
+    let mut start = from;
+    while start < bytes.len() {
+        if let Some(end) = match_at(bytes, start, pat) {
+            let last_alnum = pat.last().is_some_and(|c| c.is_ascii_alphanumeric());
+            let next_alnum = bytes
+                .get(end)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_');
+            if !(last_alnum && next_alnum) {
+                return Some(start);
+            }
+        }
+        start += 1;
+    }
+    None
+}
+
+fn match_at(text: &[u8], mut i: usize, pat: &[u8]) -> Option<usize> {
+    for &p in pat {
+        if p == b' ' {
+            while text.get(i).is_some_and(|c| c.is_ascii_whitespace()) {
+                i += 1;
+            }
+        } else {
+            if text.get(i) != Some(&p) {
+                return None;
+            }
+            i += 1;
+        }
+    }
+    Some(i)
+}
+
+/// One side of the battle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideSpec {
+    /// Name units refer to ("Takeda").
+    pub name: String,
+    /// The side's own board edge (Flee moves go there once the General Staff is lost).
+    pub edge: BoardEdge,
+    /// Counter colour, linear RGB 0..1.
+    pub color: (f32, f32, f32),
+}
+
+/// A set of hexes with one terrain type.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TerrainPatch {
+    /// Terrain type name from the module's terrain table.
+    pub terrain: String,
+    /// Hexes as `(column, row)`.
+    pub hexes: Vec<Offset>,
+}
+
+/// A set of hexes at one elevation level.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ElevationPatch {
+    /// Level, 0 = plain; each level is one hill tile.
+    pub level: i32,
+    /// Hexes as `(column, row)`.
+    pub hexes: Vec<Offset>,
+}
+
+/// A feature on the hexside between two neighbouring hexes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HexsideSpec {
+    /// Feature name from the module's terrain table.
+    pub feature: String,
+    /// The two neighbouring hexes as `(column, row)`.
+    pub between: (Offset, Offset),
+}
+
+/// The board: size in hexes and its terrain.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardSpec {
+    /// Columns, 1..=64.
+    pub columns: i32,
+    /// Rows, 1..=64.
+    pub rows: i32,
+    /// Terrain of every hex not listed in `terrain`.
+    pub default_terrain: String,
+    /// Terrain patches, applied in order.
+    #[serde(default)]
+    pub terrain: Vec<TerrainPatch>,
+    /// Elevation patches, applied in order.
+    #[serde(default)]
+    pub elevation: Vec<ElevationPatch>,
+    /// Hexside features.
+    #[serde(default)]
+    pub hexsides: Vec<HexsideSpec>,
+}
+
+/// One unit as placed by the scenario.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    /// Unique id, the unit's `UnitId`.
+    pub id: u32,
+    /// Side name from `sides`.
+    pub side: String,
+    /// Unit type key from the module's unit table.
+    pub unit_type: String,
+    /// Display name; defaults to the type's name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Position `(column, row)`.
+    pub at: Offset,
+    /// Facing.
+    pub facing: Facing,
+    /// Models at start; defaults to the type's full strength.
+    #[serde(default)]
+    pub models: Option<u32>,
+    /// Whether the unit has a Commander; defaults to the type's value.
+    #[serde(default)]
+    pub commander: Option<bool>,
+    /// Starts hidden (on an Ambush order).
+    #[serde(default)]
+    pub hidden: bool,
+}
+
+/// How the battle is won.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictorySpec {
+    /// A side that scores this many victory points wins at once.
+    #[serde(default)]
+    pub points_to_win: Option<u32>,
+    /// The condition in words, for the app.
+    #[serde(default)]
+    pub description: String,
+}
+
+/// A whole scenario file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Resource)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// Rule module key ("samurai_battles").
+    pub ruleset: String,
+    /// Title.
+    pub name: String,
+    /// Briefing text.
+    #[serde(default)]
+    pub description: String,
+    /// Dice seed; the CLI's `--seed` overrides it.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Last turn; the game ends after it.
+    #[serde(default)]
+    pub turn_limit: Option<u32>,
+    /// The board.
+    pub board: BoardSpec,
+    /// Exactly two sides.
+    pub sides: Vec<SideSpec>,
+    /// The units.
+    pub units: Vec<UnitSpec>,
+    /// Victory condition.
+    #[serde(default)]
+    pub victory: VictorySpec,
+}
+
+/// What the engine needs to know from a rule module to validate a scenario.
+pub trait RulesetCatalog {
+    /// The module key scenarios name in `ruleset`.
+    fn ruleset(&self) -> &str;
+    /// The module's terrain data.
+    fn terrain(&self) -> &TerrainTable;
+    /// Full-strength models of a unit type, or `None` if the type is unknown.
+    fn unit_type_models(&self, unit_type: &str) -> Option<u32>;
+    /// Whether two units may share a hex.
+    fn stacking_allowed(&self) -> bool {
+        false
+    }
+    /// Module-specific checks, after the engine's own. Return a sentence and
+    /// anchors to locate it (see [`locate`]).
+    fn validate(&self, _scenario: &Scenario) -> Result<(), (String, Vec<String>)> {
+        Ok(())
+    }
+}
+
+impl Scenario {
+    /// Parses and validates a scenario text. `file` is used in error messages.
+    ///
+    /// # Errors
+    /// The first problem found, with its position where the text has one.
+    pub fn from_str(
+        file: &str,
+        text: &str,
+        catalog: &dyn RulesetCatalog,
+    ) -> Result<Scenario, LoadError> {
+        let s: Scenario = parse_ron(file, text)?;
+        s.validate(file, text, catalog)?;
+        Ok(s)
+    }
+
+    /// Checks everything a parse cannot: names, bounds, ids, hexes.
+    ///
+    /// # Errors
+    /// The first problem found.
+    pub fn validate(
+        &self,
+        file: &str,
+        text: &str,
+        catalog: &dyn RulesetCatalog,
+    ) -> Result<(), LoadError> {
+        let err = |anchors: &[&str], msg: String| Err(LoadError::at(file, text, anchors, msg));
+        if self.ruleset != catalog.ruleset() {
+            return err(
+                &["ruleset"],
+                format!(
+                    "unknown ruleset \"{}\" (expected \"{}\")",
+                    self.ruleset,
+                    catalog.ruleset()
+                ),
+            );
+        }
+        let b = &self.board;
+        if !(1..=64).contains(&b.columns) || !(1..=64).contains(&b.rows) {
+            return err(
+                &["board", "columns"],
+                format!(
+                    "board must be 1 to 64 hexes each way, not {} × {}",
+                    b.columns, b.rows
+                ),
+            );
+        }
+        let table = catalog.terrain();
+        if table.terrain(&b.default_terrain).is_none() {
+            return err(
+                &["default_terrain"],
+                format!("unknown terrain \"{}\"", b.default_terrain),
+            );
+        }
+        let on_board = |o: Offset| o.0 >= 0 && o.1 >= 0 && o.0 < b.columns && o.1 < b.rows;
+        for p in &b.terrain {
+            let quoted = format!("\"{}\"", p.terrain);
+            if table.terrain(&p.terrain).is_none() {
+                return err(
+                    &["board", "terrain", &quoted],
+                    format!("unknown terrain \"{}\"", p.terrain),
+                );
+            }
+            if let Some(h) = p.hexes.iter().find(|h| !on_board(**h)) {
+                return err(
+                    &["board", "terrain", &quoted],
+                    format!(
+                        "terrain hex ({}, {}) is off the {} × {} board",
+                        h.0, h.1, b.columns, b.rows
+                    ),
+                );
+            }
+        }
+        for p in &b.elevation {
+            if let Some(h) = p.hexes.iter().find(|h| !on_board(**h)) {
+                return err(
+                    &["board", "elevation"],
+                    format!("elevation hex ({}, {}) is off the board", h.0, h.1),
+                );
+            }
+        }
+        for s in &b.hexsides {
+            let quoted = format!("\"{}\"", s.feature);
+            if table.hexside(&s.feature).is_none() {
+                return err(
+                    &["hexsides", &quoted],
+                    format!("unknown hexside feature \"{}\"", s.feature),
+                );
+            }
+            let (a, c) = s.between;
+            if !on_board(a) || !on_board(c) {
+                return err(
+                    &["hexsides", &quoted],
+                    "hexside is off the board".to_string(),
+                );
+            }
+            if HexBoard::to_hex(a).unsigned_distance_to(HexBoard::to_hex(c)) != 1 {
+                return err(
+                    &["hexsides", &quoted],
+                    format!(
+                        "hexes ({}, {}) and ({}, {}) are not neighbours",
+                        a.0, a.1, c.0, c.1
+                    ),
+                );
+            }
+        }
+        if self.sides.len() != 2 {
+            return err(
+                &["sides"],
+                format!("a battle needs exactly 2 sides, found {}", self.sides.len()),
+            );
+        }
+        if self.sides[0].name == self.sides[1].name {
+            return err(&["sides"], "the two sides have the same name".to_string());
+        }
+        let mut ids = BTreeSet::new();
+        let mut hexes: BTreeMap<Offset, u32> = BTreeMap::new();
+        for u in &self.units {
+            let id_anchor = format!("id: {}", u.id);
+            let here =
+                |field: &str| vec!["units".to_string(), id_anchor.clone(), field.to_string()];
+            let at = |field: &str, msg: String| {
+                let a = here(field);
+                let refs: Vec<&str> = a.iter().map(String::as_str).collect();
+                Err(LoadError::at(file, text, &refs, msg))
+            };
+            if !ids.insert(u.id) {
+                // Point at the second occurrence.
+                return err(
+                    &["units", &id_anchor, &id_anchor],
+                    format!("duplicate unit id {}", u.id),
+                );
+            }
+            if !self.sides.iter().any(|s| s.name == u.side) {
+                return at(
+                    "side",
+                    format!("unit {} names unknown side \"{}\"", u.id, u.side),
+                );
+            }
+            let Some(full) = catalog.unit_type_models(&u.unit_type) else {
+                return at(
+                    "unit_type",
+                    format!("unit {} has unknown unit type \"{}\"", u.id, u.unit_type),
+                );
+            };
+            if !on_board(u.at) {
+                return at(
+                    "at",
+                    format!(
+                        "unit {} at ({}, {}) is off the {} × {} board",
+                        u.id, u.at.0, u.at.1, b.columns, b.rows
+                    ),
+                );
+            }
+            if let Some(m) = u.models
+                && (m == 0 || m > full)
+            {
+                return at(
+                    "models",
+                    format!(
+                        "unit {} has {} models; a {} has 1 to {}",
+                        u.id, m, u.unit_type, full
+                    ),
+                );
+            }
+            if !catalog.stacking_allowed()
+                && let Some(other) = hexes.insert(u.at, u.id)
+            {
+                return at(
+                    "at",
+                    format!(
+                        "units {} and {} are both on hex ({}, {})",
+                        other, u.id, u.at.0, u.at.1
+                    ),
+                );
+            }
+        }
+        for side in &self.sides {
+            if !self.units.iter().any(|u| u.side == side.name) {
+                return err(
+                    &["sides", &format!("\"{}\"", side.name)],
+                    format!("side \"{}\" has no units", side.name),
+                );
+            }
+        }
+        if self.turn_limit == Some(0) {
+            return err(&["turn_limit"], "turn_limit must be at least 1".to_string());
+        }
+        catalog.validate(self).map_err(|(msg, anchors)| {
+            let refs: Vec<&str> = anchors.iter().map(String::as_str).collect();
+            LoadError::at(file, text, &refs, msg)
+        })
+    }
+
+    /// Builds the board resource from the board spec (assumes a validated scenario).
+    pub fn build_board(&self, table: &TerrainTable) -> HexBoard {
+        let b = &self.board;
+        let mut board = HexBoard::new(b.columns, b.rows, &b.default_terrain, table.clone());
+        for p in &b.terrain {
+            for h in &p.hexes {
+                board.set_terrain(HexBoard::to_hex(*h), &p.terrain);
+            }
+        }
+        for p in &b.elevation {
+            for h in &p.hexes {
+                board.set_elevation(HexBoard::to_hex(*h), p.level);
+            }
+        }
+        for s in &b.hexsides {
+            board.set_hexside(
+                HexBoard::to_hex(s.between.0),
+                HexBoard::to_hex(s.between.1),
+                &s.feature,
+            );
+        }
+        board
+    }
+
+    /// Index of the side called `name`.
+    pub fn side_index(&self, name: &str) -> Option<u8> {
+        self.sides
+            .iter()
+            .position(|s| s.name == name)
+            .map(|i| i as u8)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locate_finds_anchors_in_sequence() {
+        let text = "(\n  units: [\n    (id: 1, at: (0, 0)),\n    (id: 12, at: (9, 9)),\n  ]\n)";
+        assert_eq!(locate(text, &["units", "id: 1", "at"]), Some((3, 13)));
+        assert_eq!(locate(text, &["units", "id: 12", "at"]), Some((4, 14)));
+        assert_eq!(locate(text, &["nothing"]), None);
+    }
+
+    #[test]
+    fn ron_errors_carry_line_and_column() {
+        let e = parse_ron::<VictorySpec>("v.ron", "(\n  points_to_win: \"x\",\n)").unwrap_err();
+        assert_eq!(e.line, Some(2));
+        assert!(e.to_string().starts_with("v.ron:2:"));
+    }
+}

@@ -1,0 +1,3 @@
+//! Rule modules, one folder each. Modules use the engine and never each other.
+
+pub mod samurai_battles;

@@ -1,0 +1,323 @@
+//! The module's tables, read from RON under `assets/rules/samurai_battles/`.
+//!
+//! The files are compiled into the binary (so `kassen` runs from any directory)
+//! and parsed at start-up; a broken table is reported with file, line and column.
+
+use bevy::prelude::Resource;
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::TerrainTable;
+use crate::engine::scenario::{LoadError, parse_ron};
+use crate::engine::units::UnitClass;
+
+use super::morale::MoraleLevel;
+use super::orders::{OrderKind, OrderStep};
+
+/// One unit card (all values per unit type). Attack and Fortitude are d20
+/// roll-under values (1–20), Defense is hits absorbed per turn, range and
+/// move are in hexes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitStats {
+    /// Key scenarios use.
+    pub key: String,
+    /// Display name.
+    pub name: String,
+    /// Two-letter counter label.
+    pub abbrev: String,
+    /// Infantry or cavalry.
+    pub class: UnitClass,
+    /// Models at full strength.
+    pub models: u32,
+    /// Attack dice per model (SBA-MEL-4 step 2).
+    pub dice_per_model: u32,
+    /// Attack Value against infantry.
+    pub attack_vs_infantry: i32,
+    /// Attack Value against cavalry.
+    pub attack_vs_cavalry: i32,
+    /// Defense Value at the start of each turn.
+    pub defense: i32,
+    /// Fortitude on the unit card.
+    pub fortitude: i32,
+    /// Firepower (0 = no ranged attack).
+    pub firepower: i32,
+    /// Ranged reach in hexes (0 = none).
+    pub range: u32,
+    /// Movement points per turn (hexes of open ground).
+    pub move_points: u32,
+    /// Whether units of this type have a Commander by default.
+    pub commander: bool,
+    /// Whether this is the army's General Staff (SBA-GS-1).
+    pub general_staff: bool,
+    /// Victory points the enemy scores for destroying it.
+    pub victory_points: u32,
+    /// Orders printed on the card.
+    pub orders: Vec<OrderKind>,
+    /// Where the seed gives values.
+    pub source: String,
+    /// Which values are Kassen stand-ins.
+    pub stand_in: String,
+}
+
+/// The unit table and the movement constants of forced moves.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitTable {
+    /// All unit cards.
+    pub units: Vec<UnitStats>,
+    /// Hexes an infantry unit moves when Fleeing, Panicking or Pursuing.
+    pub fastest_infantry: u32,
+    /// Hexes a cavalry unit moves when Fleeing, Panicking or Pursuing.
+    pub fastest_cavalry: u32,
+    /// Fortitude bonus of a unit with a Commander (stand-in value).
+    pub commander_fortitude: i32,
+    /// Inspirational reach in hexes.
+    pub inspirational_range: u32,
+}
+
+/// An order's effect on one value: add, or set (and override everything else).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ValueMod {
+    /// `+n` / `-n`.
+    Add(i32),
+    /// `= n`.
+    Set(i32),
+}
+
+/// How an order moves the unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OrderMovement {
+    /// Does not move.
+    None,
+    /// Up to its movement points.
+    Normal,
+    /// Up to twice its movement points (Run).
+    Double,
+    /// Its fastest rate in hexes (Flee, Panic, Pursue).
+    Fastest,
+}
+
+/// One row of the order table (SBA-ORD-4).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OrderRow {
+    /// Which order.
+    pub order: OrderKind,
+    /// Its name.
+    pub name: String,
+    /// Execution step.
+    pub step: OrderStep,
+    /// Which modifier line of the seed it owns.
+    pub line: String,
+    /// Attack modifier.
+    pub attack: ValueMod,
+    /// Defense modifier.
+    pub defense: ValueMod,
+    /// Firepower modifier.
+    pub firepower: ValueMod,
+    /// Fortitude modifier.
+    pub fortitude: ValueMod,
+    /// Only units with a Commander may take it (SBA-GS-2).
+    pub needs_commander: bool,
+    /// Cavalry may not take it.
+    pub no_cavalry: bool,
+    /// Only units with Firepower may take it.
+    pub ranged_only: bool,
+    /// Imposed by the rules, never written (SBA-ORD-3).
+    pub forced: bool,
+    /// How it moves.
+    pub movement: OrderMovement,
+}
+
+/// The order table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OrderTable {
+    /// One row per order.
+    pub orders: Vec<OrderRow>,
+}
+
+/// One morale level's markers and modifiers (SBA-MOR-1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoraleRow {
+    /// Level.
+    pub level: MoraleLevel,
+    /// Red markers on the Unit Flag.
+    pub markers: u32,
+    /// Attack modifier.
+    pub attack: i32,
+    /// Defense modifier.
+    pub defense: i32,
+    /// Fortitude modifier.
+    pub fortitude: i32,
+}
+
+/// Morale levels and the fixed Fortitude, Attack and Defense modifiers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoraleTable {
+    /// The four levels.
+    pub levels: Vec<MoraleRow>,
+    /// Flank attack test modifier (SBA-FORT-1).
+    pub flank_attack: i32,
+    /// Rear attack test modifier (SBA-FORT-1).
+    pub rear_attack: i32,
+    /// Dishonor modifier (SBA-GS-5).
+    pub general_staff_lost: i32,
+    /// Inspirational Fortitude (SBA-GS-3).
+    pub inspirational_fortitude: i32,
+    /// Inspirational Attack (SBA-GS-3).
+    pub inspirational_attack: i32,
+    /// Inspirational Defense (SBA-GS-3).
+    pub inspirational_defense: i32,
+    /// Honor Marker Attack (SBA-HON-4).
+    pub honor_attack: i32,
+    /// Honor Marker Fortitude (SBA-HON-4).
+    pub honor_fortitude: i32,
+    /// Most Honor Markers a unit holds (SBA-HON-3).
+    pub honor_cap: u32,
+}
+
+/// One entry of the rules reference.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleText {
+    /// Rule ID.
+    pub id: String,
+    /// Short title.
+    pub title: String,
+    /// The rule in a few sentences.
+    pub text: String,
+    /// A Kassen stand-in, not published rules.
+    pub stand_in: bool,
+}
+
+/// The rules reference.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesText {
+    /// All entries.
+    pub rules: Vec<RuleText>,
+}
+
+/// Every table of the module.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct SbaTables {
+    /// Unit cards.
+    pub units: UnitTable,
+    /// Orders.
+    pub orders: OrderTable,
+    /// Morale levels and fixed modifiers.
+    pub morale: MoraleTable,
+    /// Terrain.
+    pub terrain: TerrainTable,
+    /// Rules reference.
+    pub rules: RulesText,
+}
+
+const UNITS: &str = include_str!("../../../assets/rules/samurai_battles/units.ron");
+const ORDERS: &str = include_str!("../../../assets/rules/samurai_battles/orders.ron");
+const MORALE: &str = include_str!("../../../assets/rules/samurai_battles/morale.ron");
+const TERRAIN: &str = include_str!("../../../assets/rules/samurai_battles/terrain.ron");
+const RULES: &str = include_str!("../../../assets/rules/samurai_battles/rules_text.ron");
+
+impl SbaTables {
+    /// Parses the built-in tables.
+    ///
+    /// # Errors
+    /// A table that does not parse, with file, line and column.
+    pub fn load() -> Result<Self, LoadError> {
+        let dir = "assets/rules/samurai_battles";
+        let t = Self {
+            units: parse_ron(&format!("{dir}/units.ron"), UNITS)?,
+            orders: parse_ron(&format!("{dir}/orders.ron"), ORDERS)?,
+            morale: parse_ron(&format!("{dir}/morale.ron"), MORALE)?,
+            terrain: parse_ron(&format!("{dir}/terrain.ron"), TERRAIN)?,
+            rules: parse_ron(&format!("{dir}/rules_text.ron"), RULES)?,
+        };
+        for o in OrderKind::ALL {
+            if t.orders.orders.iter().all(|r| r.order != o) {
+                return Err(LoadError::plain(
+                    &format!("{dir}/orders.ron"),
+                    format!("no row for {o:?}"),
+                ));
+            }
+        }
+        for l in MoraleLevel::ALL {
+            if t.morale.levels.iter().all(|r| r.level != l) {
+                return Err(LoadError::plain(
+                    &format!("{dir}/morale.ron"),
+                    format!("no row for {l:?}"),
+                ));
+            }
+        }
+        Ok(t)
+    }
+
+    /// The unit card for a type key.
+    pub fn unit(&self, key: &str) -> Option<&UnitStats> {
+        self.units.units.iter().find(|u| u.key == key)
+    }
+
+    /// The order table row for an order (every order has one; checked at load).
+    pub fn order(&self, kind: OrderKind) -> &OrderRow {
+        self.orders
+            .orders
+            .iter()
+            .find(|r| r.order == kind)
+            .unwrap_or(&self.orders.orders[0])
+    }
+
+    /// The morale row for a level (every level has one; checked at load).
+    pub fn morale_row(&self, level: MoraleLevel) -> &MoraleRow {
+        self.morale
+            .levels
+            .iter()
+            .find(|r| r.level == level)
+            .unwrap_or(&self.morale.levels[0])
+    }
+
+    /// The rules-reference entry for an ID.
+    pub fn rule(&self, id: &str) -> Option<&RuleText> {
+        self.rules.rules.iter().find(|r| r.id == id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_tables_load_and_match_the_seed() {
+        let t = SbaTables::load().expect("tables");
+        // SBA-ORD-4: Assault +2 Attack (seed L15, L81), Fire and Retreat -1 Fortitude (L58).
+        assert_eq!(t.order(OrderKind::Assault).attack, ValueMod::Add(2));
+        assert_eq!(
+            t.order(OrderKind::FireAndRetreat).fortitude,
+            ValueMod::Add(-1)
+        );
+        // SBA-ORD-2: Panic sets Attack and Defense to 0.
+        assert_eq!(t.order(OrderKind::Panic).attack, ValueMod::Set(0));
+        assert_eq!(t.order(OrderKind::Panic).defense, ValueMod::Set(0));
+        assert_eq!(t.orders.orders.len(), 17);
+        let sc = t.unit("samurai_cavalry").expect("cavalry");
+        assert_eq!((sc.attack_vs_infantry, sc.dice_per_model), (8, 3));
+        assert_eq!(t.unit("ashigaru_archers").map(|u| u.fortitude), Some(10));
+        assert_eq!(t.units.units.iter().filter(|u| u.general_staff).count(), 1);
+        // SBA-MOR-1: markers per level.
+        let markers: Vec<u32> = MoraleLevel::ALL
+            .iter()
+            .map(|l| t.morale_row(*l).markers)
+            .collect();
+        assert_eq!(markers, vec![0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn every_rule_id_has_reference_text() {
+        let t = SbaTables::load().expect("tables");
+        for id in super::super::RULE_IDS {
+            assert!(t.rule(id).is_some(), "{id} has no rules text");
+        }
+    }
+}

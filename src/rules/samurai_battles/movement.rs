@@ -1,0 +1,480 @@
+//! Movement in the Execution Phase: ordered moves with Zone of Control
+//! (SBA-BASE/ZOC), Pursue (SBA-ORD-9), Flee (SBA-ORD-6) with the Rally Point
+//! (SBA-GS-4), Panic (SBA-ORD-7) and Retreat (SBA-MEL-1).
+
+use hexx::Hex;
+
+use crate::engine::board::{Facing, HexBoard};
+use crate::engine::dice::Dice;
+use crate::engine::log::LogEntry;
+use crate::engine::units::UnitClass;
+
+use super::battle::{Battle, Removal, SbaUnit};
+use super::data::OrderMovement;
+use super::general_staff::rally_point;
+use super::melee::{after_melee, engage};
+use super::morale::MoraleLevel;
+use super::orders::{OrderKind, destination};
+use super::ranged::{can_fire_at, fire, nearest_target, reaction_fire};
+
+/// Hexes a unit moves at its fastest rate: 2 infantry, 4 cavalry (SBA-ORD-6,
+/// SBA-ORD-7, SBA-ORD-9).
+pub fn fastest_rate(b: &Battle, u: &SbaUnit) -> u32 {
+    match b.stats(u).class {
+        UnitClass::Infantry => b.tables.units.fastest_infantry,
+        UnitClass::Cavalry => b.tables.units.fastest_cavalry,
+    }
+}
+
+fn is_cavalry(b: &Battle, u: &SbaUnit) -> bool {
+    b.stats(u).class == UnitClass::Cavalry
+}
+
+/// Enemies whose Zone of Control covers `h` for `u`: visible, not engaged
+/// (engaged units have none), not fleeing. Lowest id first.
+pub fn zoc_enemies(b: &Battle, u: &SbaUnit, h: Hex) -> Vec<u32> {
+    b.units
+        .iter()
+        .filter(|e| {
+            e.side != u.side
+                && e.hex.unsigned_distance_to(h) == 1
+                && e.engaged.is_empty()
+                && !e.flags.put_to_flight
+                && !e.hidden
+        })
+        .map(|e| e.id)
+        .collect()
+}
+
+/// "1 hex", "2 hexes".
+fn hexes(n: u32) -> String {
+    if n == 1 {
+        "1 hex".to_string()
+    } else {
+        format!("{n} hexes")
+    }
+}
+
+/// Moves one step and turns the unit to face the way it moved.
+fn step_to(b: &mut Battle, id: u32, to: Hex) {
+    if let Some(u) = b.unit_mut(id) {
+        if let Some(f) = Facing::towards_neighbor(u.hex, to) {
+            u.facing = f;
+        }
+        u.hex = to;
+    }
+}
+
+/// Carries out every Movement-step order (Assault, March, Move and Fire, Run,
+/// Pursue) in unit-id order. A unit stops when it runs out of movement points
+/// (it may always move at least one hex, SBA-BASE), when it enters an enemy's
+/// Zone of Control (it engages that enemy), when it bumps into a hidden enemy
+/// (the ambush is sprung), or when Fire and Retreat stops it (SBA-ORD-5).
+pub fn movement_step(b: &mut Battle, dice: &mut Dice) {
+    for id in b.ids() {
+        let Some(u) = b.unit(id).cloned() else {
+            continue;
+        };
+        let Some(order) = u.order.clone() else {
+            continue;
+        };
+        if !matches!(
+            order.kind,
+            OrderKind::Assault
+                | OrderKind::March
+                | OrderKind::MoveAndFire
+                | OrderKind::Run
+                | OrderKind::Pursue
+        ) || !u.engaged.is_empty()
+            || u.flags.halted
+            || u.flags.put_to_flight
+        {
+            continue;
+        }
+        let target = order.target.and_then(|t| b.unit(t).cloned());
+        if let Some(t) = &target
+            && t.hex.unsigned_distance_to(u.hex) == 1
+            && matches!(order.kind, OrderKind::Assault | OrderKind::Pursue)
+        {
+            engage(b, dice, id, t.id);
+            continue;
+        }
+        let goal = match (&target, destination(&order)) {
+            (Some(t), _) => t.hex,
+            (None, Some(h)) => h,
+            (None, None) => continue,
+        };
+        let cav = is_cavalry(b, &u);
+        let visible_free = |b: &Battle, h: Hex| {
+            b.units
+                .iter()
+                .all(|o| o.hex != h || (o.hidden && o.side != u.side))
+        };
+        let path = if b.tables.order(order.kind).movement == OrderMovement::Fastest {
+            b.board.shortest_path_to(
+                u.hex,
+                cav,
+                |h| visible_free(b, h),
+                |h| {
+                    h == goal
+                        || (target.is_some()
+                            && h.unsigned_distance_to(goal) == 1
+                            && visible_free(b, h))
+                },
+            )
+        } else {
+            b.board
+                .cheapest_path(u.hex, goal, cav, |h| visible_free(b, h))
+        };
+        let Some(path) = path else {
+            b.note(LogEntry::event(
+                "SBA-BASE",
+                vec![id],
+                format!("{} finds no path and stays", u.name),
+            ));
+            continue;
+        };
+        let row = b.tables.order(order.kind);
+        let (budget, by_hexes) = match row.movement {
+            OrderMovement::Double => (b.stats(&u).move_points * 2, false),
+            OrderMovement::Fastest => (fastest_rate(b, &u), true),
+            _ => (b.stats(&u).move_points, false),
+        };
+        let mut spent = 0;
+        let mut moved = 0;
+        let mut contact = None;
+        let start = u.hex;
+        for w in path.windows(2) {
+            let (from, to) = (w[0], w[1]);
+            let Some(cur) = b.unit(id).cloned() else {
+                break;
+            };
+            if let Some(hidden) = b
+                .unit_at(to)
+                .filter(|o| o.hidden && o.side != u.side)
+                .map(|o| o.id)
+            {
+                contact = Some(hidden);
+                break;
+            }
+            if !b.free(to) {
+                break;
+            }
+            let cost = if by_hexes {
+                1
+            } else {
+                b.board.step_cost(from, to, cav).unwrap_or(u32::MAX)
+            };
+            if cost == u32::MAX || (spent + cost > budget && moved > 0) {
+                break;
+            }
+            spent += cost;
+            moved += 1;
+            step_to(b, id, to);
+            let hidden_near: Vec<u32> = b
+                .units
+                .iter()
+                .filter(|o| o.side != cur.side && o.hidden && o.hex.unsigned_distance_to(to) == 1)
+                .map(|o| o.id)
+                .collect();
+            if let Some(h) = hidden_near.first() {
+                contact = Some(*h);
+                break;
+            }
+            let zoc = zoc_enemies(b, &cur, to);
+            if !zoc.is_empty() {
+                contact = Some(
+                    target
+                        .as_ref()
+                        .map(|t| t.id)
+                        .filter(|t| zoc.contains(t))
+                        .unwrap_or(zoc[0]),
+                );
+                break;
+            }
+            if reaction_fire(b, dice, id) || spent >= budget {
+                break;
+            }
+        }
+        if let Some(now) = b.unit(id) {
+            let (c0, r0) = HexBoard::to_offset(start);
+            let (c1, r1) = HexBoard::to_offset(now.hex);
+            let name = now.name.clone();
+            b.note(LogEntry::event(
+                "SBA-BASE",
+                vec![id],
+                format!(
+                    "{name} ({}) moves from ({c0}, {r0}) to ({c1}, {r1}), {}",
+                    row.name,
+                    hexes(moved)
+                ),
+            ));
+        }
+        if let Some(enemy) = contact {
+            engage(b, dice, id, enemy);
+        }
+        if order.kind == OrderKind::MoveAndFire
+            && let Some(s) = b.unit(id).cloned()
+            && s.engaged.is_empty()
+        {
+            let tgt = order
+                .target
+                .filter(|t| b.unit(*t).is_some_and(|t| can_fire_at(b, &s, t, 0).is_ok()))
+                .or_else(|| nearest_target(b, &s));
+            if let Some(t) = tgt {
+                fire(b, dice, id, t, "SBA-ORD-4");
+            }
+        }
+    }
+    after_melee(b, dice);
+}
+
+/// Carries out the Retreat Step in unit-id order: Flee (SBA-ORD-6), Panic
+/// (SBA-ORD-7) and Retreat (SBA-MEL-1). All three may leave melee; Zones of
+/// Control do not stop them (SBA-BASE stand-in).
+pub fn retreat_step(b: &mut Battle, dice: &mut Dice) {
+    for id in b.ids() {
+        let Some(u) = b.unit(id).cloned() else {
+            continue;
+        };
+        match b.order_kind(&u) {
+            Some(OrderKind::Flee) if !u.flags.halted => flee(b, id),
+            Some(OrderKind::Panic) => panic_move(b, id),
+            Some(OrderKind::Retreat) => retreat(b, id),
+            _ => {}
+        }
+    }
+    after_melee(b, dice);
+}
+
+fn walk(
+    b: &mut Battle,
+    id: u32,
+    path: &[Hex],
+    max: u32,
+    mut stop: impl FnMut(&mut Battle, Hex) -> bool,
+) -> u32 {
+    let mut moved = 0;
+    for w in path.windows(2) {
+        if moved >= max || !b.free(w[1]) {
+            break;
+        }
+        step_to(b, id, w[1]);
+        moved += 1;
+        if stop(b, w[1]) {
+            break;
+        }
+    }
+    moved
+}
+
+/// Flee (SBA-ORD-6): leave melee, then move at the fastest rate by the shortest
+/// path toward the General Staff, rallying next to it (SBA-GS-4); with the
+/// General Staff lost, toward the own board edge.
+pub fn flee(b: &mut Battle, id: u32) {
+    let Some(u) = b.unit(id).cloned() else { return };
+    b.unlink_all(id);
+    let cav = is_cavalry(b, &u);
+    let rate = fastest_rate(b, &u);
+    let gs = b.general_staff(u.side).map(|g| g.hex);
+    let edge = b.edge(u.side);
+    let path = match gs {
+        Some(g) => b.board.shortest_path_to(
+            u.hex,
+            cav,
+            |h| b.free(h),
+            |h| h.unsigned_distance_to(g) == 1 && (b.free(h) || h == u.hex),
+        ),
+        None => b
+            .board
+            .shortest_path_to(u.hex, cav, |h| b.free(h), |h| b.board.on_edge(h, edge)),
+    };
+    let path = path.unwrap_or_else(|| vec![u.hex]);
+    let toward = if gs.is_some() {
+        "its General Staff"
+    } else {
+        "its own board edge (General Staff lost)"
+    };
+    let planned = (path.len().saturating_sub(1) as u32).min(rate);
+    b.note(LogEntry::event(
+        "SBA-ORD-6",
+        vec![id],
+        format!("{} flees up to {} toward {toward}", u.name, hexes(planned)),
+    ));
+    let moved = walk(b, id, &path, rate, |b, _| rally_point(b, id));
+    if moved == 0 {
+        rally_point(b, id);
+    }
+}
+
+/// Panic (SBA-ORD-7): leave melee, move at the fastest rate toward the nearest
+/// board edge; on reaching an edge hex the unit routs and is removed as destroyed.
+pub fn panic_move(b: &mut Battle, id: u32) {
+    let Some(u) = b.unit(id).cloned() else { return };
+    b.unlink_all(id);
+    let cav = is_cavalry(b, &u);
+    let rate = fastest_rate(b, &u);
+    let path = b
+        .board
+        .shortest_path_to(
+            u.hex,
+            cav,
+            |h| b.free(h),
+            |h| b.board.is_edge(h) && (b.free(h) || h == u.hex),
+        )
+        .unwrap_or_else(|| vec![u.hex]);
+    let moved = walk(b, id, &path, rate, |_, _| false);
+    b.note(LogEntry::event(
+        "SBA-ORD-7",
+        vec![id],
+        format!("{} panics {} toward the nearest edge", u.name, hexes(moved)),
+    ));
+    if b.unit(id).is_some_and(|now| b.board.is_edge(now.hex)) {
+        b.remove_unit(id, Removal::Routed);
+    }
+}
+
+/// Retreat (SBA-MEL-1, SBA-ORD-4): leave melee and fall back toward the own
+/// board edge, up to the unit's movement points.
+pub fn retreat(b: &mut Battle, id: u32) {
+    let Some(u) = b.unit(id).cloned() else { return };
+    b.unlink_all(id);
+    let cav = is_cavalry(b, &u);
+    let edge = b.edge(u.side);
+    let path = b
+        .board
+        .shortest_path_to(
+            u.hex,
+            cav,
+            |h| b.free(h),
+            |h| b.board.on_edge(h, edge) && (b.free(h) || h == u.hex),
+        )
+        .unwrap_or_else(|| vec![u.hex]);
+    let mp = b.stats(&u).move_points;
+    let moved = walk(b, id, &path, mp, |_, _| false);
+    b.note(LogEntry::event(
+        "SBA-MEL-1",
+        vec![id],
+        format!("{} retreats {} and leaves any melee", u.name, hexes(moved)),
+    ));
+}
+
+/// Whether the unit must move in the Retreat Step.
+pub fn must_flee(u: &SbaUnit) -> bool {
+    u.flags.put_to_flight || matches!(u.morale, MoraleLevel::Shaken | MoraleLevel::Panicked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::samurai_battles::battle::fixture::*;
+    use crate::rules::samurai_battles::fortitude::fortitude_test;
+    use crate::rules::samurai_battles::morale::TestReason;
+    use crate::rules::samurai_battles::orders::OrderSpec;
+
+    #[test]
+    fn gc_sba_15_put_to_flight_and_flee() {
+        // GC-SBA-15 (SBA-MOR-5, SBA-ORD-6): a Hesitant infantry unit in melee fails,
+        // becomes Shaken, is Put to Flight, and flees 2 hexes toward its General
+        // Staff 5 hexes away, leaving the melee. Cavalry would flee 4.
+        let t = tables();
+        let board = board(&t);
+        let gs = unit(&t, 1, 0, "general_staff", (5, 0), Facing::North);
+        let mut inf = unit(&t, 2, 0, "ashigaru_spearmen", (5, 5), Facing::North);
+        inf.morale = MoraleLevel::Hesitant;
+        let enemy = unit(&t, 3, 1, "samurai_cavalry", (5, 6), Facing::South);
+        let mut b = battle(vec![gs, inf, enemy], &board, &t);
+        b.link(2, 3);
+        assert_eq!(
+            b.unit(2).map(|u| u
+                .hex
+                .unsigned_distance_to(b.unit(1).map_or(u.hex, |g| g.hex))),
+            Some(5)
+        );
+        let mut d = Dice::new(0);
+        d.load([20]);
+        assert_eq!(
+            fortitude_test(&mut b, &mut d, 2, TestReason::Casualties),
+            Some(false)
+        );
+        let u = b.unit(2).cloned().expect("u");
+        assert_eq!(
+            (u.morale, u.morale.markers(), u.flags.put_to_flight),
+            (MoraleLevel::Shaken, 2, true)
+        );
+        assert!(u.engaged.is_empty() && b.unit(3).is_some_and(|e| e.engaged.is_empty()));
+        let before = u.hex;
+        retreat_step(&mut b, &mut d);
+        let u = b.unit(2).cloned().expect("u");
+        assert_eq!(u.hex.unsigned_distance_to(before), 2);
+        assert_eq!(
+            u.hex
+                .unsigned_distance_to(b.unit(1).map_or(u.hex, |g| g.hex)),
+            3
+        );
+        // Cavalry flee 4 hexes.
+        let cav = unit(&t, 9, 0, "samurai_cavalry", (0, 0), Facing::North);
+        assert_eq!(fastest_rate(&b, &cav), 4);
+        assert_eq!(fastest_rate(&b, &u), 2);
+    }
+
+    #[test]
+    fn flee_without_general_staff_heads_for_the_own_edge_and_panic_routs_at_an_edge() {
+        // SBA-ORD-6 (General Staff lost), SBA-ORD-7.
+        let t = tables();
+        let board = board(&t);
+        let mut f = unit(&t, 1, 0, "ashigaru_spearmen", (5, 3), Facing::North);
+        f.morale = MoraleLevel::Shaken;
+        f.order = Some(OrderSpec::plain(OrderKind::Flee));
+        let mut p = unit(&t, 2, 0, "samurai_cavalry", (3, 3), Facing::North);
+        p.morale = MoraleLevel::Panicked;
+        p.order = Some(OrderSpec::plain(OrderKind::Panic));
+        let mut b = battle(vec![f, p], &board, &t);
+        let mut d = Dice::new(0);
+        retreat_step(&mut b, &mut d);
+        assert_eq!(b.unit(1).map(|u| HexBoard::to_offset(u.hex).1), Some(1));
+        assert!(
+            b.unit(2).is_none(),
+            "panicked cavalry reaches the edge and routs"
+        );
+        assert!(b.removed.contains(&(2, Removal::Routed)));
+    }
+
+    #[test]
+    fn assault_stops_in_zone_of_control_and_engages() {
+        // SBA-BASE/ZOC.
+        let t = tables();
+        let board = board(&t);
+        let mut a = unit(&t, 1, 0, "samurai_cavalry", (5, 1), Facing::North);
+        a.order = Some(OrderSpec::at_unit(OrderKind::Assault, 2));
+        let e = unit(&t, 2, 1, "ashigaru_spearmen", (5, 4), Facing::South);
+        let mut b = battle(vec![a, e], &board, &t);
+        let mut d = Dice::new(0);
+        movement_step(&mut b, &mut d);
+        let a = b.unit(1).expect("a");
+        assert_eq!(
+            a.hex
+                .unsigned_distance_to(b.unit(2).map_or(a.hex, |e| e.hex)),
+            1
+        );
+        assert_eq!(a.engaged, vec![2]);
+        assert_eq!(d.rolled(), 0, "a frontal attack needs no test");
+    }
+
+    #[test]
+    fn pursue_moves_at_the_fastest_rate_and_engages_again() {
+        // SBA-ORD-9.
+        let t = tables();
+        let board = board(&t);
+        let mut a = unit(&t, 1, 0, "samurai_cavalry", (5, 1), Facing::North);
+        a.order = Some(OrderSpec::at_unit(OrderKind::Pursue, 2));
+        let e = unit(&t, 2, 1, "ashigaru_spearmen", (5, 5), Facing::North);
+        let mut b = battle(vec![a, e], &board, &t);
+        let mut d = Dice::new(0);
+        d.load([1]);
+        movement_step(&mut b, &mut d);
+        let a = b.unit(1).expect("a");
+        assert_eq!(HexBoard::to_offset(a.hex), (5, 4));
+        assert_eq!(a.engaged, vec![2]);
+    }
+}

@@ -1,0 +1,451 @@
+//! Orders: the 17 orders, their execution steps, and the checks on writing one
+//! (SBA-ORD-1 … SBA-ORD-4, SBA-GS-2, SBA-MEL-1).
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::{HexBoard, Offset};
+use crate::engine::command::Refusal;
+use crate::engine::units::UnitClass;
+
+use super::battle::Battle;
+use super::data::ValueMod;
+use super::morale::MoraleLevel;
+
+/// The orders of the Art of Tactic rules (SBA-ORD-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum OrderKind {
+    /// Defensive step; no flank or rear.
+    AllAroundDefense,
+    /// Defensive step.
+    Defend,
+    /// Defensive step; shoots at the first enemy entering its range (SBA-ORD-5).
+    FireAndRetreat,
+    /// Ranged step.
+    FireRangedWeapons,
+    /// Movement step; moves to engage.
+    Assault,
+    /// Movement step.
+    March,
+    /// Movement step; moves then shoots.
+    MoveAndFire,
+    /// Retreat step; leaves melee.
+    Retreat,
+    /// Forced on Shaken units (SBA-ORD-6).
+    Flee,
+    /// Forced on Panicked units (SBA-ORD-7).
+    Panic,
+    /// Forced by a failed Pursue test (SBA-ORD-8).
+    Pursue,
+    /// Special step; the unit is hidden (SBA-ORD-10).
+    Ambush,
+    /// Special step; merges with a neighbour (SBA-ORD-11).
+    JoinUp,
+    /// Special step.
+    ReceiveSupplies,
+    /// Special step.
+    Reconnaissance,
+    /// Special step.
+    Rest,
+    /// Movement step; double move.
+    Run,
+}
+
+impl OrderKind {
+    /// All orders in table order.
+    pub const ALL: [OrderKind; 17] = [
+        OrderKind::AllAroundDefense,
+        OrderKind::Defend,
+        OrderKind::FireAndRetreat,
+        OrderKind::FireRangedWeapons,
+        OrderKind::Assault,
+        OrderKind::March,
+        OrderKind::MoveAndFire,
+        OrderKind::Retreat,
+        OrderKind::Flee,
+        OrderKind::Panic,
+        OrderKind::Pursue,
+        OrderKind::Ambush,
+        OrderKind::JoinUp,
+        OrderKind::ReceiveSupplies,
+        OrderKind::Reconnaissance,
+        OrderKind::Rest,
+        OrderKind::Run,
+    ];
+
+    /// Whether the order takes a target unit.
+    pub fn takes_target(self) -> bool {
+        matches!(
+            self,
+            OrderKind::Assault
+                | OrderKind::FireRangedWeapons
+                | OrderKind::MoveAndFire
+                | OrderKind::JoinUp
+                | OrderKind::Pursue
+        )
+    }
+
+    /// Whether the order takes a destination hex.
+    pub fn takes_destination(self) -> bool {
+        matches!(
+            self,
+            OrderKind::Assault | OrderKind::March | OrderKind::MoveAndFire | OrderKind::Run
+        )
+    }
+}
+
+/// The steps of the Execution Phase, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OrderStep {
+    /// All-Around Defense, Defend, Fire and Retreat.
+    Defensive,
+    /// Fire Ranged Weapons.
+    Ranged,
+    /// Assault, March, Move and Fire, Pursue, Run.
+    Movement,
+    /// Ambush, Join Up, Receive Supplies, Reconnaissance, Rest.
+    Special,
+    /// All melee.
+    Melee,
+    /// Flee, Panic, Retreat.
+    Retreat,
+}
+
+/// A written order: the order and its parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderSpec {
+    /// Which order.
+    pub kind: OrderKind,
+    /// Target unit (Assault, Fire, Join Up, Pursue).
+    #[serde(default)]
+    pub target: Option<u32>,
+    /// Destination hex `(column, row)` (March, Run, Move and Fire, or Assault on a hex).
+    #[serde(default)]
+    pub to: Option<Offset>,
+}
+
+impl OrderSpec {
+    /// An order with no parameters.
+    pub fn plain(kind: OrderKind) -> Self {
+        Self {
+            kind,
+            target: None,
+            to: None,
+        }
+    }
+
+    /// An order against a target unit.
+    pub fn at_unit(kind: OrderKind, target: u32) -> Self {
+        Self {
+            kind,
+            target: Some(target),
+            to: None,
+        }
+    }
+
+    /// An order to a destination hex.
+    pub fn to_hex(kind: OrderKind, to: Offset) -> Self {
+        Self {
+            kind,
+            target: None,
+            to: Some(to),
+        }
+    }
+}
+
+/// Applies an order's modifier to an itemized value (SBA-ORD-2: "= n" overrides).
+pub fn apply_order_mod(v: &mut crate::engine::log::Itemized, name: &str, m: ValueMod) {
+    match m {
+        ValueMod::Add(n) => v.add(format!("{name} order"), n, "SBA-ORD-4"),
+        ValueMod::Set(n) => {
+            v.set_to = Some(crate::engine::log::Modifier::new(
+                format!("{name} order: = {n}"),
+                n,
+                "SBA-ORD-2",
+            ))
+        }
+    }
+}
+
+/// Checks whether `side` may write `spec` for unit `unit` in the Planning Phase.
+/// Pure: reads the battle, changes nothing.
+///
+/// # Errors
+/// A [`Refusal`] naming the rule that forbids the order.
+pub fn validate_order(b: &Battle, side: u8, unit: u32, spec: &OrderSpec) -> Result<(), Refusal> {
+    let Some(u) = b.unit(unit) else {
+        return Err(Refusal::new("SBA-BASE", format!("there is no unit {unit}")));
+    };
+    if u.side != side {
+        return Err(Refusal::new(
+            "SBA-BASE",
+            format!("unit {unit} is not yours to command"),
+        ));
+    }
+    let row = b.tables.order(spec.kind);
+    if row.forced {
+        return Err(Refusal::new(
+            "SBA-ORD-3",
+            format!(
+                "{} is imposed by a failed Fortitude Test and cannot be written",
+                row.name
+            ),
+        ));
+    }
+    match u.morale {
+        MoraleLevel::Shaken => {
+            return Err(Refusal::new(
+                "SBA-MOR-6",
+                format!("{} is Shaken and must Flee", u.name),
+            ));
+        }
+        MoraleLevel::Panicked => {
+            return Err(Refusal::new(
+                "SBA-MOR-6",
+                format!("{} is Panicked and must Panic", u.name),
+            ));
+        }
+        _ => {}
+    }
+    if u.flags.pursue_target.is_some() {
+        return Err(Refusal::new(
+            "SBA-ORD-8",
+            format!("{} failed its Pursue test and must Pursue", u.name),
+        ));
+    }
+    let stats = b.stats(u);
+    if !stats.orders.contains(&spec.kind) {
+        return Err(Refusal::new(
+            "SBA-BASE",
+            format!("{} is not on the {} unit card", row.name, stats.name),
+        ));
+    }
+    if row.needs_commander && !b.has_commander(u) {
+        return Err(Refusal::new(
+            "SBA-GS-2",
+            format!(
+                "{} has no Commander; it may only Defend, All-Around Defense, Rest or March",
+                u.name
+            ),
+        ));
+    }
+    if row.no_cavalry && stats.class == UnitClass::Cavalry {
+        return Err(Refusal::new(
+            "SBA-BASE",
+            format!("cavalry may not take {}", row.name),
+        ));
+    }
+    if row.ranged_only && stats.firepower <= 0 {
+        return Err(Refusal::new(
+            "SBA-BASE",
+            format!("{} has no ranged weapons", u.name),
+        ));
+    }
+    if !u.engaged.is_empty()
+        && !matches!(
+            spec.kind,
+            OrderKind::Assault
+                | OrderKind::Defend
+                | OrderKind::AllAroundDefense
+                | OrderKind::Retreat
+        )
+    {
+        return Err(Refusal::new(
+            "SBA-MEL-1",
+            format!(
+                "{} is engaged in melee: only Assault, Defend, All-Around Defense or Retreat",
+                u.name
+            ),
+        ));
+    }
+    if let Some(to) = spec.to {
+        if !spec.kind.takes_destination() {
+            return Err(Refusal::new(
+                "SBA-BASE",
+                format!("{} takes no destination", row.name),
+            ));
+        }
+        if !b.board.contains_offset(to) {
+            return Err(Refusal::new(
+                "SBA-BASE",
+                format!("hex ({}, {}) is off the board", to.0, to.1),
+            ));
+        }
+    }
+    if let Some(t) = spec.target {
+        if !spec.kind.takes_target() {
+            return Err(Refusal::new(
+                "SBA-BASE",
+                format!("{} takes no target unit", row.name),
+            ));
+        }
+        let Some(tu) = b.unit(t).filter(|tu| b.visible_to(tu, side)) else {
+            return Err(Refusal::new(
+                "SBA-BASE",
+                format!("there is no unit {t} you can see"),
+            ));
+        };
+        let friendly = tu.side == side;
+        match spec.kind {
+            OrderKind::JoinUp => {
+                if !friendly || tu.id == u.id {
+                    return Err(Refusal::new(
+                        "SBA-ORD-11",
+                        "Join Up needs another friendly unit",
+                    ));
+                }
+                if tu.unit_type != u.unit_type {
+                    return Err(Refusal::new(
+                        "SBA-ORD-11",
+                        "only units of the same type can join up",
+                    ));
+                }
+                if tu.hex.unsigned_distance_to(u.hex) != 1 {
+                    return Err(Refusal::new(
+                        "SBA-ORD-11",
+                        "the unit to join must be adjacent",
+                    ));
+                }
+                if !tu.engaged.is_empty() {
+                    return Err(Refusal::new("SBA-MEL-1", "a unit in melee cannot join up"));
+                }
+            }
+            _ => {
+                if friendly {
+                    return Err(Refusal::new(
+                        "SBA-BASE",
+                        format!("unit {t} is on your side"),
+                    ));
+                }
+            }
+        }
+        if spec.kind == OrderKind::FireRangedWeapons {
+            super::ranged::can_fire_at(b, u, tu, 0)?;
+        }
+    }
+    match spec.kind {
+        OrderKind::Assault if spec.target.is_none() && spec.to.is_none() => Err(Refusal::new(
+            "SBA-BASE",
+            "Assault needs a target unit or hex",
+        )),
+        OrderKind::March | OrderKind::Run | OrderKind::MoveAndFire if spec.to.is_none() => Err(
+            Refusal::new("SBA-BASE", format!("{} needs a destination hex", row.name)),
+        ),
+        OrderKind::JoinUp if spec.target.is_none() => {
+            Err(Refusal::new("SBA-ORD-11", "Join Up needs the unit to join"))
+        }
+        OrderKind::Ambush => {
+            let cover = b.board.terrain(u.hex).is_some_and(|t| t.blocks_los);
+            if !(u.hidden || cover) {
+                Err(Refusal::new(
+                    "SBA-ORD-10",
+                    "only a hidden unit, or one in forest or a village, can lie in Ambush",
+                ))
+            } else if b.enemies_adjacent(u).next().is_some() {
+                Err(Refusal::new(
+                    "SBA-ORD-10",
+                    "a unit next to the enemy cannot hide",
+                ))
+            } else {
+                Ok(())
+            }
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Converts a destination to a hex on the board.
+pub fn destination(spec: &OrderSpec) -> Option<hexx::Hex> {
+    spec.to.map(HexBoard::to_hex)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::Facing;
+    use crate::rules::samurai_battles::battle::fixture::*;
+
+    fn refusal_rule(b: &Battle, unit: u32, spec: OrderSpec) -> Option<String> {
+        validate_order(b, b.unit(unit).map_or(0, |u| u.side), unit, &spec)
+            .err()
+            .map(|r| r.rule)
+    }
+
+    #[test]
+    fn illegal_orders_are_refused_with_their_rule() {
+        let t = tables();
+        let board = board(&t);
+        let mut no_cmd = unit(&t, 1, 0, "ashigaru_spearmen", (2, 2), Facing::North);
+        no_cmd.commander = false;
+        let cav = unit(&t, 2, 0, "samurai_cavalry", (4, 2), Facing::North);
+        let mut shaken = unit(&t, 3, 0, "ashigaru_spearmen", (6, 2), Facing::North);
+        shaken.morale = MoraleLevel::Shaken;
+        let mut engaged = unit(&t, 4, 0, "samurai_cavalry", (8, 2), Facing::North);
+        engaged.engaged = vec![5];
+        let enemy = unit(&t, 5, 1, "ashigaru_spearmen", (8, 3), Facing::South);
+        let b = battle(vec![no_cmd, cav, shaken, engaged, enemy], &board, &t);
+        // SBA-ORD-3: Flee, Panic and Pursue cannot be written.
+        assert_eq!(
+            refusal_rule(&b, 2, OrderSpec::plain(OrderKind::Flee)).as_deref(),
+            Some("SBA-ORD-3")
+        );
+        assert_eq!(
+            refusal_rule(&b, 2, OrderSpec::at_unit(OrderKind::Pursue, 5)).as_deref(),
+            Some("SBA-ORD-3")
+        );
+        // SBA-GS-2: no Commander, no Assault; March is allowed.
+        assert_eq!(
+            refusal_rule(&b, 1, OrderSpec::at_unit(OrderKind::Assault, 5)).as_deref(),
+            Some("SBA-GS-2")
+        );
+        assert_eq!(
+            refusal_rule(&b, 1, OrderSpec::to_hex(OrderKind::March, (2, 4))),
+            None
+        );
+        // Cavalry may not Defend; an order must be on the unit card.
+        assert_eq!(
+            refusal_rule(&b, 2, OrderSpec::plain(OrderKind::Defend)).as_deref(),
+            Some("SBA-BASE")
+        );
+        assert_eq!(
+            refusal_rule(&b, 2, OrderSpec::at_unit(OrderKind::FireRangedWeapons, 5)).as_deref(),
+            Some("SBA-BASE")
+        );
+        // SBA-MOR-6: a Shaken unit must Flee.
+        assert_eq!(
+            refusal_rule(&b, 3, OrderSpec::plain(OrderKind::Defend)).as_deref(),
+            Some("SBA-MOR-6")
+        );
+        // SBA-MEL-1: an engaged unit may Assault or Retreat, not March away.
+        assert_eq!(
+            refusal_rule(&b, 4, OrderSpec::to_hex(OrderKind::March, (8, 0))).as_deref(),
+            Some("SBA-MEL-1")
+        );
+        assert_eq!(
+            refusal_rule(&b, 4, OrderSpec::plain(OrderKind::Retreat)),
+            None
+        );
+        // Orders only for your own units, targets must exist.
+        assert_eq!(
+            validate_order(&b, 1, 2, &OrderSpec::plain(OrderKind::Rest))
+                .err()
+                .map(|r| r.rule)
+                .as_deref(),
+            Some("SBA-BASE")
+        );
+        assert!(refusal_rule(&b, 2, OrderSpec::at_unit(OrderKind::Assault, 99)).is_some());
+        assert!(refusal_rule(&b, 2, OrderSpec::to_hex(OrderKind::March, (40, 4))).is_some());
+    }
+
+    #[test]
+    fn order_steps_follow_the_execution_phase() {
+        let t = tables();
+        assert_eq!(t.order(OrderKind::Defend).step, OrderStep::Defensive);
+        assert_eq!(
+            t.order(OrderKind::FireRangedWeapons).step,
+            OrderStep::Ranged
+        );
+        assert_eq!(t.order(OrderKind::Assault).step, OrderStep::Movement);
+        assert_eq!(t.order(OrderKind::JoinUp).step, OrderStep::Special);
+        assert_eq!(t.order(OrderKind::Flee).step, OrderStep::Retreat);
+    }
+}

@@ -1,0 +1,287 @@
+//! Ranged fire. The seed has no fire rules of its own, so the procedure is the
+//! stand-in of base_rules.md §2 (SBA-BASE): 1 die per model, a hit on a d20 at or
+//! under Firepower, hits used up by Defense first as in melee, then casualties
+//! and a Fortitude Test. The seed's own rules on fire are the Fire and Retreat
+//! stop (SBA-ORD-5), the hidden unit's +2 Firepower (SBA-ORD-10) and the
+//! Move and Fire −2 (SBA-ORD-4).
+
+use std::collections::BTreeMap;
+
+use hexx::Hex;
+
+use crate::engine::command::Refusal;
+use crate::engine::dice::{Dice, Die};
+use crate::engine::log::{Itemized, LogEntry};
+use crate::engine::odds::{binomial, roll_under};
+
+use super::battle::{Battle, SbaUnit};
+use super::general_staff::resolve_dishonor;
+use super::melee::{apply_casualties, apply_damage, count_hits, defense_left};
+use super::orders::{OrderKind, apply_order_mod};
+
+/// Hexes strictly between `a` and `b` on a line nudged by `eps` (so a line
+/// along a hexside is read once on each side).
+fn between(a: Hex, b: Hex, eps: f32) -> Vec<Hex> {
+    let n = a.unsigned_distance_to(b);
+    (1..n)
+        .map(|i| {
+            let t = i as f32 / n as f32;
+            let x = a.x as f32 + eps + (b.x - a.x) as f32 * t;
+            let y = a.y as f32 + eps + (b.y - a.y) as f32 * t;
+            Hex::round([x, y])
+        })
+        .collect()
+}
+
+/// Line of sight from `a` to `b` (SBA-BASE stand-in): blocked by a hex in
+/// between that holds a unit, has LOS-blocking terrain, or stands higher than
+/// both ends. A line along a hexside is blocked only if both sides are.
+pub fn line_of_sight(b: &Battle, from: Hex, to: Hex) -> bool {
+    let top = b.board.elevation(from).max(b.board.elevation(to));
+    let blocked = |h: &Hex| {
+        b.unit_at(*h).is_some()
+            || b.board.terrain(*h).is_some_and(|t| t.blocks_los)
+            || b.board.elevation(*h) > top
+    };
+    let left = between(from, to, 1e-3).iter().any(blocked);
+    let right = between(from, to, -1e-3).iter().any(blocked);
+    !(left && right)
+}
+
+/// Whether `shooter` may shoot at `target` (SBA-BASE): it has Firepower and
+/// range, neither is in melee, the target is visible, in range and in sight.
+///
+/// # Errors
+/// A [`Refusal`] saying why not.
+pub fn can_fire_at(
+    b: &Battle,
+    shooter: &SbaUnit,
+    target: &SbaUnit,
+    _fp_mod: i32,
+) -> Result<(), Refusal> {
+    let s = b.stats(shooter);
+    if s.firepower <= 0 || s.range == 0 {
+        return Err(Refusal::new(
+            "SBA-BASE",
+            format!("{} has no ranged weapons", shooter.name),
+        ));
+    }
+    if !shooter.engaged.is_empty() {
+        return Err(Refusal::new(
+            "SBA-MEL-1",
+            format!("{} is in melee and cannot shoot", shooter.name),
+        ));
+    }
+    if !b.visible_to(target, shooter.side) {
+        return Err(Refusal::new("SBA-ORD-10", "that unit cannot be seen"));
+    }
+    if !target.engaged.is_empty() {
+        return Err(Refusal::new(
+            "SBA-BASE",
+            format!("{} is in melee; no shooting into a melee", target.name),
+        ));
+    }
+    let d = shooter.hex.unsigned_distance_to(target.hex);
+    if d > s.range {
+        return Err(Refusal::new(
+            "SBA-BASE",
+            format!(
+                "{} is {d} hexes away; {} reach {} hexes",
+                target.name, s.name, s.range
+            ),
+        ));
+    }
+    if !line_of_sight(b, shooter.hex, target.hex) {
+        return Err(Refusal::new(
+            "SBA-BASE",
+            format!("no line of sight to {}", target.name),
+        ));
+    }
+    Ok(())
+}
+
+/// Firepower of `shooter` (SBA-BASE card value + order, SBA-ORD-4: Ambush +2,
+/// Move and Fire −2; "= n" overrides, SBA-ORD-2). A d20 roll-under value.
+pub fn firepower(b: &Battle, shooter: &SbaUnit) -> Itemized {
+    let mut v = Itemized::new("Firepower (unit card)", b.stats(shooter).firepower);
+    if let Some(o) = &shooter.order {
+        let row = b.tables.order(o.kind);
+        apply_order_mod(&mut v, &row.name, row.firepower);
+    }
+    v
+}
+
+/// The nearest enemy `shooter` may shoot at, lowest id first on ties.
+pub fn nearest_target(b: &Battle, shooter: &SbaUnit) -> Option<u32> {
+    b.units
+        .iter()
+        .filter(|t| t.side != shooter.side && can_fire_at(b, shooter, t, 0).is_ok())
+        .min_by_key(|t| (t.hex.unsigned_distance_to(shooter.hex), t.id))
+        .map(|t| t.id)
+}
+
+/// One volley: rolls, hits, damage, casualties and the target's Fortitude Test
+/// (SBA-FORT-1 (1)). `rule` is the rule that allowed the shot. Returns the
+/// target's test result if it took one (`Some(false)` = failed).
+pub fn fire(
+    b: &mut Battle,
+    dice: &mut Dice,
+    shooter: u32,
+    target: u32,
+    rule: &str,
+) -> Option<bool> {
+    let (s, t) = (b.unit(shooter)?.clone(), b.unit(target)?.clone());
+    let fp = firepower(b, &s);
+    let n = s.models;
+    let rolled = dice.roll_n(Die::D20, n);
+    let hits = count_hits(&rolled, fp.total());
+    let mut e = LogEntry::event(
+        rule,
+        vec![shooter, target],
+        format!(
+            "{} shoots at {} with {n} dice (1 per model, SBA-BASE)",
+            s.name, t.name
+        ),
+    );
+    e.value = Some(fp.clone());
+    e.target = Some(fp.total());
+    e.die = Some(Die::D20.name().into());
+    e.dice = rolled;
+    e.outcome = format!("{hits} hits");
+    e.probability = Some(binomial(n, roll_under(fp.total(), 20))[hits as usize]);
+    b.note(e);
+    if s.hidden
+        && let Some(m) = b.unit_mut(shooter)
+    {
+        m.hidden = false;
+    }
+    let left = defense_left(b, &t, None);
+    let dmg = apply_damage(hits, left, t.models);
+    if let Some(m) = b.unit_mut(target) {
+        m.defense_lost += dmg.absorbed as i32;
+    }
+    b.note(LogEntry::event(
+        "SBA-MEL-4",
+        vec![target, shooter],
+        format!(
+            "{hits} hits on {}: {} absorbed by Defense ({left} -> {}), {} casualties",
+            t.name, dmg.absorbed, dmg.defense_after, dmg.casualties
+        ),
+    ));
+    let losses = BTreeMap::from([(target, dmg.casualties)]);
+    let tests = apply_casualties(b, dice, &losses, false);
+    resolve_dishonor(b, dice);
+    tests.first().map(|(_, p)| *p)
+}
+
+/// Reaction fire at a unit that has just moved into range (SBA-ORD-5 Fire and
+/// Retreat; SBA-ORD-10 hidden ranged unit with +2 Firepower; a Defend order's
+/// Kill Zone, SBA-BASE). Each shooter reacts once per turn, in id order.
+/// Returns whether the mover must stop (it took casualties from a Fire and
+/// Retreat unit and failed the test, SBA-ORD-5).
+pub fn reaction_fire(b: &mut Battle, dice: &mut Dice, mover: u32) -> bool {
+    let mut halt = false;
+    for id in b.ids() {
+        let (Some(s), Some(m)) = (b.unit(id).cloned(), b.unit(mover).cloned()) else {
+            continue;
+        };
+        if s.side == m.side || s.flags.reaction_fired {
+            continue;
+        }
+        let rule = match b.order_kind(&s) {
+            Some(OrderKind::FireAndRetreat) => "SBA-ORD-5",
+            Some(OrderKind::Ambush) if s.hidden => "SBA-ORD-10",
+            Some(OrderKind::Defend) => "SBA-BASE",
+            _ => continue,
+        };
+        if can_fire_at(b, &s, &m, 0).is_err() {
+            continue;
+        }
+        if let Some(u) = b.unit_mut(id) {
+            u.flags.reaction_fired = true;
+        }
+        let before = b.unit(mover).map_or(0, |u| u.models);
+        let result = fire(b, dice, id, mover, rule);
+        let after = b.unit(mover).map_or(0, |u| u.models);
+        if rule == "SBA-ORD-5" && after < before && result == Some(false) {
+            if let Some(u) = b.unit_mut(mover) {
+                u.flags.halted = true;
+            }
+            b.note(LogEntry::event(
+                "SBA-ORD-5",
+                vec![mover, id],
+                format!(
+                    "{} took casualties from Fire and Retreat, failed its test and stops moving",
+                    m.name
+                ),
+            ));
+            halt = true;
+        }
+        if b.unit(mover).is_none() {
+            return true;
+        }
+    }
+    halt
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::Facing;
+    use crate::rules::samurai_battles::battle::fixture::*;
+    use crate::rules::samurai_battles::orders::OrderSpec;
+
+    #[test]
+    fn gc_sba_18_hidden_archers_shoot_with_plus_two() {
+        // GC-SBA-18 (SBA-ORD-10): Firepower F + 2 for a hidden ranged unit.
+        let t = tables();
+        let board = board(&t);
+        let mut h = unit(&t, 1, 0, "ashigaru_archers", (5, 1), Facing::North);
+        h.hidden = true;
+        h.order = Some(OrderSpec::plain(OrderKind::Ambush));
+        let mover = unit(&t, 2, 1, "samurai_cavalry", (5, 4), Facing::South);
+        let mut b = battle(vec![h.clone(), mover], &board, &t);
+        let f = t.unit("ashigaru_archers").map_or(0, |u| u.firepower);
+        assert_eq!(firepower(&b, &h).total(), f + 2);
+        let mut d = Dice::new(0);
+        d.load([20, 20, 20, 20]);
+        assert!(!reaction_fire(&mut b, &mut d, 2));
+        let shot = b.log.iter().find(|e| e.rule == "SBA-ORD-10").expect("shot");
+        assert_eq!(shot.target, Some(f + 2));
+        assert!(
+            !b.unit(1).is_some_and(|u| u.hidden),
+            "firing reveals the unit"
+        );
+    }
+
+    #[test]
+    fn fire_and_retreat_stops_a_mover_that_fails() {
+        // SBA-ORD-5.
+        let t = tables();
+        let board = board(&t);
+        let mut a = unit(&t, 1, 0, "ashigaru_archers", (5, 1), Facing::North);
+        a.commander = true;
+        a.order = Some(OrderSpec::plain(OrderKind::FireAndRetreat));
+        let m = unit(&t, 2, 1, "ashigaru_spearmen", (5, 3), Facing::South);
+        let mut b = battle(vec![a, m], &board, &t);
+        let mut d = Dice::new(0);
+        // 4 dice all hit (Defense 1 absorbs one: 3 casualties), test 20 fails.
+        d.load([1, 1, 1, 1, 20]);
+        assert!(reaction_fire(&mut b, &mut d, 2));
+        assert!(b.unit(2).is_some_and(|u| u.flags.halted && u.models == 1));
+    }
+
+    #[test]
+    fn forest_blocks_sight_and_range_is_enforced() {
+        let t = tables();
+        let mut board = board(&t);
+        let s = unit(&t, 1, 0, "ashigaru_archers", (2, 2), Facing::North);
+        let far = unit(&t, 2, 1, "ashigaru_spearmen", (2, 7), Facing::South);
+        let near = unit(&t, 3, 1, "ashigaru_spearmen", (2, 5), Facing::South);
+        board.set_terrain(crate::engine::board::HexBoard::to_hex((2, 4)), "forest");
+        let b = battle(vec![s.clone(), far.clone(), near.clone()], &board, &t);
+        assert!(can_fire_at(&b, &s, &far, 0).is_err());
+        assert!(!line_of_sight(&b, s.hex, near.hex));
+        assert!(can_fire_at(&b, &s, &near, 0).is_err());
+    }
+}

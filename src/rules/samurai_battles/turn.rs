@@ -1,0 +1,294 @@
+//! The turn sequence as plain procedures over a [`Battle`]: Morale Phase,
+//! order assignment at the end of the Planning Phase, the six Execution steps,
+//! and the end of the turn with the victory check (SBA-BASE turn structure).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::dice::Dice;
+use crate::engine::log::LogEntry;
+
+use super::battle::Battle;
+use super::fortitude::fortitude_test;
+use super::join_up::join_up;
+use super::melee::resolve_melee;
+use super::morale::{MoraleLevel, TestReason};
+use super::movement::{movement_step, retreat_step};
+use super::orders::{OrderKind, OrderSpec, OrderStep};
+use super::ranged::{can_fire_at, fire, nearest_target};
+
+/// How a battle ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameResult {
+    /// This side (0 or 1) won.
+    Winner(u8),
+    /// Equal victory points at the turn limit.
+    Draw,
+}
+
+/// Start of a turn: Defense is restored (SBA-MEL-4 step 4, stand-in timing),
+/// per-turn flags clear, and last turn's written orders lapse (SBA-ORD-1).
+pub fn begin_turn(b: &mut Battle) {
+    for u in &mut b.units {
+        u.defense_lost = 0;
+        u.flags.put_to_flight = false;
+        u.flags.halted = false;
+        u.flags.reaction_fired = false;
+        u.flags.surprised = false;
+        u.order = None;
+    }
+    assign_forced_orders(b);
+}
+
+/// Orders forced by morale (SBA-MOR-6: Shaken → Flee, Panicked → Panic) or by
+/// a failed Pursue test (SBA-ORD-8, if the fleeing unit is still on the board).
+pub fn assign_forced_orders(b: &mut Battle) {
+    let present: Vec<u32> = b.ids();
+    for u in &mut b.units {
+        match u.morale {
+            MoraleLevel::Shaken => u.order = Some(OrderSpec::plain(OrderKind::Flee)),
+            MoraleLevel::Panicked => u.order = Some(OrderSpec::plain(OrderKind::Panic)),
+            _ => {
+                if matches!(
+                    u.order.as_ref().map(|o| o.kind),
+                    Some(OrderKind::Flee | OrderKind::Panic)
+                ) {
+                    u.order = None;
+                }
+            }
+        }
+        if let Some(t) = u.flags.pursue_target {
+            if present.contains(&t) && u.morale < MoraleLevel::Shaken {
+                u.order = Some(OrderSpec::at_unit(OrderKind::Pursue, t));
+            } else {
+                u.flags.pursue_target = None;
+            }
+        }
+    }
+}
+
+/// The Morale Phase (SBA-FORT-1 (4)): every unit below Normal and not in
+/// melee tests, in id order. A pass improves it one level (SBA-MOR-7,
+/// stand-in from the published rules); a failure changes nothing (SBA-MOR-3).
+pub fn morale_phase(b: &mut Battle, dice: &mut Dice) {
+    for id in b.ids() {
+        let Some(u) = b.unit(id).cloned() else {
+            continue;
+        };
+        if u.morale == MoraleLevel::Normal || !u.engaged.is_empty() {
+            continue;
+        }
+        if fortitude_test(b, dice, id, TestReason::MoralePhase) == Some(true) {
+            let to = u.morale.better().unwrap_or(MoraleLevel::Normal);
+            if let Some(m) = b.unit_mut(id) {
+                m.morale = to;
+            }
+            b.note(LogEntry::event(
+                "SBA-MOR-7",
+                vec![id],
+                format!(
+                    "{} recovers from {} to {} ({} red markers)",
+                    u.name,
+                    u.morale.name(),
+                    to.name(),
+                    to.markers()
+                ),
+            ));
+        }
+    }
+    assign_forced_orders(b);
+}
+
+/// End of the Planning Phase: every unit without a forced order takes its
+/// written order, else the default from `default` (SBA-ORD-1).
+pub fn apply_orders(
+    b: &mut Battle,
+    written: &BTreeMap<u32, OrderSpec>,
+    default: impl Fn(&Battle, u32) -> Option<OrderSpec>,
+) {
+    for id in b.ids() {
+        let forced = b
+            .unit(id)
+            .and_then(|u| u.order.as_ref())
+            .is_some_and(|o| b.tables.order(o.kind).forced);
+        if forced {
+            continue;
+        }
+        let order = written.get(&id).cloned().or_else(|| default(b, id));
+        if let Some(u) = b.unit_mut(id) {
+            u.order = order;
+        }
+    }
+    // Hidden units stay hidden only on an Ambush order (SBA-ORD-10).
+    for id in b.ids() {
+        let Some(u) = b.unit(id).cloned() else {
+            continue;
+        };
+        let ambush = b.order_kind(&u) == Some(OrderKind::Ambush);
+        if ambush && !u.hidden {
+            if let Some(m) = b.unit_mut(id) {
+                m.hidden = true;
+            }
+            b.note(LogEntry::event(
+                "SBA-ORD-10",
+                vec![id],
+                format!("{} hides in Ambush", u.name),
+            ));
+        } else if !ambush && u.hidden {
+            if let Some(m) = b.unit_mut(id) {
+                m.hidden = false;
+            }
+            b.note(LogEntry::event(
+                "SBA-ORD-10",
+                vec![id],
+                format!("{} leaves its Ambush and is revealed", u.name),
+            ));
+        }
+    }
+}
+
+/// One Execution step (SBA-BASE step order): Defensive orders take effect as
+/// modifiers and reaction fire; Ranged fires; Movement moves; Special joins
+/// units; Melee resolves every melee; Retreat carries out Flee, Panic, Retreat.
+pub fn execution_step(b: &mut Battle, dice: &mut Dice, step: OrderStep) {
+    match step {
+        OrderStep::Defensive => {}
+        OrderStep::Ranged => {
+            for id in b.ids() {
+                let Some(u) = b.unit(id).cloned() else {
+                    continue;
+                };
+                let Some(o) = u
+                    .order
+                    .clone()
+                    .filter(|o| o.kind == OrderKind::FireRangedWeapons)
+                else {
+                    continue;
+                };
+                let target = o
+                    .target
+                    .filter(|t| b.unit(*t).is_some_and(|t| can_fire_at(b, &u, t, 0).is_ok()))
+                    .or_else(|| nearest_target(b, &u));
+                match target {
+                    Some(t) => {
+                        fire(b, dice, id, t, "SBA-BASE");
+                    }
+                    None => b.note(LogEntry::event(
+                        "SBA-BASE",
+                        vec![id],
+                        format!("{} has no target in range and sight", u.name),
+                    )),
+                }
+            }
+            super::melee::after_melee(b, dice);
+        }
+        OrderStep::Movement => movement_step(b, dice),
+        OrderStep::Special => {
+            for id in b.ids() {
+                if b.unit(id)
+                    .and_then(|u| u.order.as_ref())
+                    .is_some_and(|o| o.kind == OrderKind::JoinUp)
+                {
+                    join_up(b, id);
+                }
+            }
+        }
+        OrderStep::Melee => resolve_melee(b, dice),
+        OrderStep::Retreat => retreat_step(b, dice),
+    }
+}
+
+/// Victory check at the end of a turn (SBA-BASE/VICTORY stand-in): a side with
+/// no units left loses; a side at `points_to_win` wins; after `turn_limit` the
+/// side with more victory points wins, equal is a draw.
+pub fn victory(
+    b: &Battle,
+    turn: u32,
+    turn_limit: Option<u32>,
+    points_to_win: Option<u32>,
+) -> Option<GameResult> {
+    let alive = |s: u8| b.units.iter().any(|u| u.side == s);
+    match (alive(0), alive(1)) {
+        (false, false) => return Some(GameResult::Draw),
+        (true, false) => return Some(GameResult::Winner(0)),
+        (false, true) => return Some(GameResult::Winner(1)),
+        _ => {}
+    }
+    let vp = [b.armies[0].victory_points, b.armies[1].victory_points];
+    if let Some(p) = points_to_win {
+        match (vp[0] >= p, vp[1] >= p) {
+            (true, false) => return Some(GameResult::Winner(0)),
+            (false, true) => return Some(GameResult::Winner(1)),
+            (true, true) => return Some(compare(vp)),
+            _ => {}
+        }
+    }
+    if turn_limit.is_some_and(|l| turn >= l) {
+        return Some(compare(vp));
+    }
+    None
+}
+
+fn compare(vp: [u32; 2]) -> GameResult {
+    match vp[0].cmp(&vp[1]) {
+        std::cmp::Ordering::Greater => GameResult::Winner(0),
+        std::cmp::Ordering::Less => GameResult::Winner(1),
+        std::cmp::Ordering::Equal => GameResult::Draw,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::Facing;
+    use crate::rules::samurai_battles::battle::{Removal, fixture::*};
+
+    #[test]
+    fn morale_phase_tests_only_units_below_normal_out_of_melee() {
+        // SBA-FORT-1 (4), SBA-MOR-7, SBA-MOR-3.
+        let t = tables();
+        let board = board(&t);
+        let a = unit(&t, 1, 0, "ashigaru_spearmen", (1, 1), Facing::North);
+        let mut h = unit(&t, 2, 0, "ashigaru_spearmen", (3, 1), Facing::North);
+        h.morale = MoraleLevel::Hesitant;
+        let mut s = unit(&t, 3, 0, "ashigaru_spearmen", (5, 1), Facing::North);
+        s.morale = MoraleLevel::Shaken;
+        let mut m = unit(&t, 4, 0, "ashigaru_spearmen", (7, 1), Facing::North);
+        m.morale = MoraleLevel::Shaken;
+        m.engaged = vec![5];
+        let e = unit(&t, 5, 1, "samurai_cavalry", (7, 2), Facing::South);
+        let mut b = battle(vec![a, h, s, m, e], &board, &t);
+        let mut d = Dice::new(0);
+        d.load([1, 20]);
+        begin_turn(&mut b);
+        morale_phase(&mut b, &mut d);
+        assert_eq!(d.rolled(), 2, "only units 2 and 3 test");
+        assert_eq!(b.unit(2).map(|u| u.morale), Some(MoraleLevel::Normal));
+        assert_eq!(b.unit(3).map(|u| u.morale), Some(MoraleLevel::Shaken));
+        assert_eq!(
+            b.unit(3).and_then(|u| u.order.as_ref()).map(|o| o.kind),
+            Some(OrderKind::Flee)
+        );
+    }
+
+    #[test]
+    fn victory_by_points_and_turn_limit() {
+        let t = tables();
+        let board = board(&t);
+        let a = unit(&t, 1, 0, "ashigaru_spearmen", (1, 1), Facing::North);
+        let e = unit(&t, 2, 1, "ashigaru_spearmen", (3, 7), Facing::North);
+        let e2 = unit(&t, 3, 1, "ashigaru_spearmen", (5, 7), Facing::North);
+        let mut b = battle(vec![a, e, e2], &board, &t);
+        assert_eq!(victory(&b, 3, Some(8), Some(5)), None);
+        assert_eq!(victory(&b, 8, Some(8), Some(5)), Some(GameResult::Draw));
+        b.remove_unit(2, Removal::Destroyed);
+        assert_eq!(victory(&b, 8, Some(8), None), Some(GameResult::Winner(0)));
+        assert_eq!(
+            victory(&b, 2, Some(8), Some(1)),
+            Some(GameResult::Winner(0))
+        );
+        b.remove_unit(3, Removal::Destroyed);
+        assert_eq!(victory(&b, 2, None, None), Some(GameResult::Winner(0)));
+    }
+}

@@ -1,0 +1,425 @@
+//! End-to-end checks through the `kassen` binary: reproducible logs, save and
+//! continue, broken scenario files, and the rendered screenshot.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_kassen");
+const DEFAULT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/akagawa_ford.ron");
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("kassen-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn kassen(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).output().expect("run kassen")
+}
+
+fn text(o: &Output) -> (String, String) {
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+fn p(path: &Path) -> &str {
+    path.to_str().expect("utf-8 path")
+}
+
+#[test]
+fn sim_twice_with_one_seed_gives_byte_identical_logs() {
+    let dir = tmp("determinism");
+    let (a, b) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
+    for log in [&a, &b] {
+        let o = kassen(&["sim", DEFAULT, "--seed", "1", "--log", p(log)]);
+        assert!(o.status.success(), "{:?}", text(&o));
+        let (out, _) = text(&o);
+        assert!(
+            out.contains("turns played:") && (out.contains("winner:") || out.contains("draw")),
+            "{out}"
+        );
+    }
+    let (la, lb) = (std::fs::read(&a).expect("a"), std::fs::read(&b).expect("b"));
+    assert_eq!(la, lb);
+    let s = String::from_utf8_lossy(&la);
+    assert!(s.lines().count() > 50, "a real battle logs many entries");
+    assert!(s.contains("\"rule\":\"SBA-FORT-3\"") && s.contains("\"rule\":\"SBA-MEL-4\""));
+    // Another seed gives another battle.
+    let c = dir.join("c.jsonl");
+    assert!(
+        kassen(&["sim", DEFAULT, "--seed", "2", "--log", p(&c)])
+            .status
+            .success()
+    );
+    assert_ne!(std::fs::read(&c).expect("c"), la);
+}
+
+#[test]
+fn saved_after_turn_two_and_continued_matches_an_unbroken_game() {
+    let dir = tmp("save");
+    let full = dir.join("full.jsonl");
+    let save = dir.join("turn2.ron");
+    let cont = dir.join("continued.jsonl");
+    assert!(
+        kassen(&["sim", DEFAULT, "--seed", "1", "--log", p(&full)])
+            .status
+            .success()
+    );
+    let o = kassen(&[
+        "sim",
+        DEFAULT,
+        "--seed",
+        "1",
+        "--turns",
+        "2",
+        "--save",
+        p(&save),
+    ]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    assert!(text(&o).0.contains("turns played: 2"));
+    let o = kassen(&["check", p(&save)]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let o = kassen(&["sim", p(&save), "--log", p(&cont)]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    assert_eq!(
+        std::fs::read(&full).expect("full"),
+        std::fs::read(&cont).expect("continued")
+    );
+}
+
+#[test]
+fn orders_file_and_loaded_dice_drive_the_game_and_illegal_orders_are_refused() {
+    let dir = tmp("orders");
+    let orders = dir.join("orders.ron");
+    // Unit 5 has no Commander: Assault is refused (SBA-GS-2). Unit 2 charges unit 12.
+    std::fs::write(
+        &orders,
+        "(orders: [\n  (turn: 1, unit: 5, order: (kind: Assault, target: 15)),\n  (turn: 1, unit: 2, order: (kind: March, to: (3, 5))),\n])\n",
+    )
+    .expect("write");
+    let log = dir.join("log.jsonl");
+    let o = kassen(&[
+        "sim",
+        DEFAULT,
+        "--seed",
+        "3",
+        "--dice",
+        "20,20",
+        "--orders",
+        p(&orders),
+        "--turns",
+        "1",
+        "--log",
+        p(&log),
+    ]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{out}{err}");
+    assert!(err.contains("SBA-GS-2"), "{err}");
+    let l = std::fs::read_to_string(&log).expect("log");
+    assert!(
+        l.contains("Akazonae Riders (March) moves from (3, 2) to (3, 4), 2 hexes"),
+        "{l}"
+    );
+    let o = kassen(&["sim", DEFAULT, "--dice", "0"]);
+    assert!(!o.status.success());
+}
+
+/// A broken scenario: how to break the default one, and what the error must say.
+struct Broken {
+    name: &'static str,
+    edit: fn(&str) -> String,
+    says: &'static str,
+    position: bool,
+}
+
+fn replace(s: &str, from: &str, to: &str) -> String {
+    assert!(s.contains(from), "{from} not in the scenario");
+    s.replacen(from, to, 1)
+}
+
+#[test]
+fn broken_scenarios_give_a_clear_error_with_position_and_no_panic() {
+    let good = std::fs::read_to_string(DEFAULT).expect("default scenario");
+    let cases = [
+        Broken {
+            name: "truncated",
+            edit: |s| s[..s.len() / 2].to_string(),
+            says: "Unexpected end",
+            position: true,
+        },
+        Broken {
+            name: "wrong_type",
+            edit: |s| replace(s, "columns: 14", "columns: \"wide\""),
+            says: "Expected integer",
+            position: true,
+        },
+        Broken {
+            name: "unknown_unit_type",
+            edit: |s| {
+                replace(
+                    s,
+                    "\"samurai_cavalry\", name: \"Baba",
+                    "\"ninja\", name: \"Baba",
+                )
+            },
+            says: "unknown unit type \"ninja\"",
+            position: true,
+        },
+        Broken {
+            name: "unit_off_board",
+            edit: |s| replace(s, "at: (8, 3)", "at: (30, 3)"),
+            says: "off the 14 × 10 board",
+            position: true,
+        },
+        Broken {
+            name: "duplicate_id",
+            edit: |s| replace(s, "(id: 5,", "(id: 4,"),
+            says: "duplicate unit id 4",
+            position: true,
+        },
+        Broken {
+            name: "two_units_one_hex",
+            edit: |s| replace(s, "at: (9, 2)", "at: (5, 2)"),
+            says: "both on hex (5, 2)",
+            position: true,
+        },
+        Broken {
+            name: "missing_side",
+            edit: |s| {
+                replace(
+                    s,
+                    "        (name: \"Uesugi\", edge: North, color: (0.12, 0.25, 0.72)),\n",
+                    "",
+                )
+            },
+            says: "exactly 2 sides",
+            position: true,
+        },
+        Broken {
+            name: "unknown_side",
+            edit: |s| {
+                replace(
+                    s,
+                    "side: \"Takeda\", unit_type: \"ashigaru_archers\", name: \"Takeda Yumi II\"",
+                    "side: \"Oda\", unit_type: \"ashigaru_archers\", name: \"Takeda Yumi II\"",
+                )
+            },
+            says: "unknown side \"Oda\"",
+            position: true,
+        },
+        Broken {
+            name: "unknown_terrain",
+            edit: |s| replace(s, "(terrain: \"village\"", "(terrain: \"swamp\""),
+            says: "unknown terrain \"swamp\"",
+            position: true,
+        },
+        Broken {
+            name: "missing_field",
+            edit: |s| replace(s, "    name: \"The Ford at Akagawa\",\n", ""),
+            says: "name",
+            position: true,
+        },
+        Broken {
+            name: "unknown_field",
+            edit: |s| {
+                replace(
+                    s,
+                    "turn_limit: 8,",
+                    "turn_limit: 8,\n    weather: \"rain\",",
+                )
+            },
+            says: "weather",
+            position: true,
+        },
+        Broken {
+            name: "no_general_staff",
+            edit: |s| {
+                replace(
+                    s,
+                    "unit_type: \"general_staff\", name: \"Uesugi Honjin\"",
+                    "unit_type: \"ashigaru_spearmen\", name: \"Uesugi Honjin\"",
+                )
+            },
+            says: "exactly one General Staff",
+            position: true,
+        },
+        Broken {
+            name: "hexside_not_adjacent",
+            edit: |s| replace(s, "between: ((9, 7), (9, 8))", "between: ((9, 7), (9, 9))"),
+            says: "not neighbours",
+            position: true,
+        },
+        Broken {
+            name: "unknown_ruleset",
+            edit: |s| replace(s, "ruleset: \"samurai_battles\"", "ruleset: \"chess\""),
+            says: "unknown ruleset \"chess\"",
+            position: true,
+        },
+        Broken {
+            name: "too_many_models",
+            edit: |s| {
+                replace(
+                    s,
+                    "at: (9, 2), facing: North)",
+                    "at: (9, 2), facing: North, models: 9)",
+                )
+            },
+            says: "has 9 models",
+            position: true,
+        },
+        Broken {
+            name: "empty_file",
+            edit: |_| String::new(),
+            says: "",
+            position: true,
+        },
+    ];
+    let dir = tmp("broken");
+    for c in &cases {
+        let f = dir.join(format!("{}.ron", c.name));
+        std::fs::write(&f, (c.edit)(&good)).expect("write");
+        for args in [vec!["check", p(&f)], vec!["sim", p(&f)]] {
+            let o = kassen(&args);
+            let (_, err) = text(&o);
+            assert_eq!(
+                o.status.code(),
+                Some(1),
+                "{}: exit {:?}, {err}",
+                c.name,
+                o.status.code()
+            );
+            assert!(!err.contains("panicked"), "{}: {err}", c.name);
+            assert!(err.contains(c.says), "{}: {err}", c.name);
+            if c.position {
+                let prefix = format!("error: {}:", p(&f));
+                let rest = err
+                    .strip_prefix(&prefix)
+                    .unwrap_or_else(|| panic!("{}: {err}", c.name));
+                let mut parts = rest.splitn(3, ':');
+                let line: Option<u32> = parts.next().and_then(|l| l.parse().ok());
+                let col: Option<u32> = parts.next().and_then(|c| c.parse().ok());
+                assert!(
+                    line.is_some() && col.is_some(),
+                    "{}: no line:col in {err}",
+                    c.name
+                );
+            }
+        }
+    }
+    let o = kassen(&["check", p(&dir.join("missing.ron"))]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).1.contains("cannot read"));
+}
+
+#[test]
+fn check_accepts_the_default_scenario() {
+    let o = kassen(&["check", DEFAULT]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    assert!(text(&o).0.contains("ok"));
+}
+
+/// Reads a PNG as RGBA8 pixels.
+fn read_png(path: &Path) -> (u32, u32, Vec<[u8; 4]>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(path).expect("png"),
+    ));
+    let mut reader = decoder.read_info().expect("png info");
+    let mut buf = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut buf).expect("frame");
+    let px: Vec<[u8; 4]> = match info.color_type {
+        png::ColorType::Rgba => buf[..info.buffer_size()]
+            .chunks(4)
+            .map(|c| [c[0], c[1], c[2], c[3]])
+            .collect(),
+        png::ColorType::Rgb => buf[..info.buffer_size()]
+            .chunks(3)
+            .map(|c| [c[0], c[1], c[2], 255])
+            .collect(),
+        other => panic!("unexpected PNG colour type {other:?}"),
+    };
+    (info.width, info.height, px)
+}
+
+#[test]
+fn screenshot_shows_the_board_and_the_panels() {
+    let required = std::env::var("KASSEN_REQUIRE_SCREENSHOT").is_ok_and(|v| v == "1");
+    let display =
+        std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();
+    if !display && !required {
+        println!(
+            "skipped: no display (run under xvfb-run, or set KASSEN_REQUIRE_SCREENSHOT=1 to make this fail)"
+        );
+        return;
+    }
+    let dir = tmp("screenshot");
+    let out = dir.join("shot.png");
+    let o = Command::new(BIN)
+        .args(["--scenario", DEFAULT, "--screenshot", p(&out)])
+        .output()
+        .expect("run");
+    if !o.status.success() || !out.exists() {
+        let (_, err) = text(&o);
+        assert!(!required, "screenshot failed: {err}");
+        println!(
+            "skipped: the app could not render here (no Vulkan driver?): {}",
+            err.lines().last().unwrap_or("")
+        );
+        return;
+    }
+    let (w, h, px) = read_png(&out);
+    assert!(w >= 1000 && h >= 700, "{w}x{h}");
+    let at = |x: u32, y: u32| px[(y * w + x) as usize];
+    let distinct: std::collections::HashSet<[u8; 4]> = px.iter().copied().collect();
+    assert!(
+        distinct.len() > 100,
+        "only {} colours: a blank image?",
+        distinct.len()
+    );
+    // The board: open-ground green and the side colours somewhere in the centre.
+    let centre: Vec<[u8; 4]> = (h / 4..h * 3 / 4)
+        .step_by(3)
+        .flat_map(|y| (w / 3..w * 2 / 3).step_by(3).map(move |x| (x, y)))
+        .map(|(x, y)| at(x, y))
+        .collect();
+    let rgb = |c: &[u8; 4]| (i32::from(c[0]), i32::from(c[1]), i32::from(c[2]));
+    let greenish = centre
+        .iter()
+        .map(rgb)
+        .filter(|(r, g, b)| *g > r + 20 && *g > b + 20)
+        .count();
+    assert!(
+        greenish * 10 > centre.len(),
+        "no terrain in the middle of the view ({greenish} of {})",
+        centre.len()
+    );
+    let red = centre
+        .iter()
+        .map(rgb)
+        .filter(|(r, g, b)| *r > 150 && *g < 70 && *b < 70)
+        .count();
+    // Counter blue, not the lighter blue of streams and lakes.
+    let blue = centre
+        .iter()
+        .map(rgb)
+        .filter(|(r, g, b)| *b > 150 && *r < 50 && *g < 80)
+        .count();
+    assert!(
+        red > 0 && blue > 0,
+        "no counters of both sides (red {red}, blue {blue})"
+    );
+    // The panels: egui's dark grey on the left and right edges and in the bottom strip.
+    let grey =
+        |c: [u8; 4]| c[0].abs_diff(c[1]) < 8 && c[1].abs_diff(c[2]) < 8 && (20..80).contains(&c[0]);
+    for (x, y) in [(5, h / 2), (w - 5, h / 2), (w / 2, h - 5)] {
+        assert!(grey(at(x, y)), "no panel at ({x}, {y}): {:?}", at(x, y));
+    }
+    // Text in the panels: light pixels in the left panel.
+    let light = (60..h - 260)
+        .flat_map(|y| (0..300).map(move |x| (x, y)))
+        .filter(|(x, y)| at(*x, *y)[0] > 180)
+        .count();
+    assert!(light > 200, "no text in the unit card panel");
+}
