@@ -137,6 +137,7 @@ pub fn spawn_counters(
         let dark = materials.add(ColorMaterial::from_color(Color::srgb(0.05, 0.05, 0.05)));
         let red = materials.add(ColorMaterial::from_color(Color::srgb(0.95, 0.08, 0.08)));
         let gold = materials.add(ColorMaterial::from_color(Color::srgb(1.0, 0.80, 0.15)));
+        let white = materials.add(ColorMaterial::from_color(Color::srgb(0.97, 0.97, 0.97)));
         let part = |kind| CounterPart { unit: e, kind };
         commands
             .entity(e)
@@ -159,18 +160,24 @@ pub fn spawn_counters(
                     Transform::from_xyz(0.0, -3.0, 2.0),
                 ));
                 for i in 0..3 {
+                    // A red marker on a white ring, readable on either side's colour.
                     c.spawn((
                         part(PartKind::MoraleDot(i)),
+                        Mesh2d(meshes.add(Circle::new(6.0))),
+                        MeshMaterial2d(white.clone()),
+                        Transform::from_xyz(-16.0 + 12.0 * i as f32, 19.0, 3.0),
+                    ))
+                    .with_child((
                         Mesh2d(meshes.add(Circle::new(4.5))),
                         MeshMaterial2d(red.clone()),
-                        Transform::from_xyz(-18.0 + 11.0 * i as f32, 13.0, 3.0),
+                        Transform::from_xyz(0.0, 0.0, 0.1),
                     ));
                 }
                 c.spawn((
                     part(PartKind::HonorDot),
                     Mesh2d(meshes.add(Circle::new(6.0))),
                     MeshMaterial2d(gold.clone()),
-                    Transform::from_xyz(18.0, 12.0, 3.0),
+                    Transform::from_xyz(22.0, 19.0, 3.0),
                 ));
                 c.spawn((
                     part(PartKind::Notch),
@@ -343,6 +350,14 @@ pub fn draw_overlays(
                 gizmos.line_2d(a, b, Color::srgb(1.0, 0.2, 0.1));
             }
         }
+    }
+    // Own hidden units, seen only by their side: a green ring (SBA-ORD-10).
+    for u in view.units.iter().filter(|u| u.hidden && view.shows(u)) {
+        gizmos.circle_2d(
+            l.hex_to_world_pos(u.hex),
+            HEX_SIZE * 0.7,
+            Color::srgb(0.6, 1.0, 0.6),
+        );
     }
     if let Some(sel) = gui.selected.and_then(pos) {
         gizmos.circle_2d(sel, HEX_SIZE * 0.8, Color::srgb(1.0, 0.95, 0.2));

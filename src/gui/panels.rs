@@ -50,7 +50,7 @@ fn rule_link(ui: &mut egui::Ui, gui: &mut GuiState, rule: &str) {
 fn itemized(ui: &mut egui::Ui, gui: &mut GuiState, title: &str, v: &Itemized) {
     ui.horizontal_wrapped(|ui| {
         ui.strong(format!("{title}: {}", v.total()));
-        ui.label(RichText::new(format!("= {} {}", v.base, v.base_name)).color(DIM));
+        ui.label(RichText::new(format!("(base {} {})", v.base, v.base_name)).color(DIM));
     });
     for m in &v.modifiers {
         ui.horizontal(|ui| {
@@ -714,6 +714,7 @@ pub fn ui(
     egui::Panel::left("card")
         .resizable(true)
         .default_size(320.0)
+        .min_size(300.0)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("card_scroll")
@@ -724,6 +725,7 @@ pub fn ui(
     egui::Panel::right("orders")
         .resizable(true)
         .default_size(340.0)
+        .min_size(330.0)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("orders_scroll")
