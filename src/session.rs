@@ -345,4 +345,67 @@ mod tests {
             assert!(s.units.iter().any(|u| u.unit_type == t), "{t} missing");
         }
     }
+
+    fn until_planning(app: &mut App) {
+        for _ in 0..50 {
+            app.update();
+            if phase(app.world()) == SbaPhase::Planning {
+                return;
+            }
+        }
+        panic!("never reached the Planning Phase");
+    }
+
+    #[test]
+    fn a_save_taken_in_planning_with_written_orders_continues_identically() {
+        let loaded = default_scenario().expect("default");
+        let mut a = headless_app().expect("app");
+        start(a.world_mut(), &loaded, Some(7), &[]);
+        until_planning(&mut a);
+        let order = OrderSpec::to_hex(
+            crate::rules::samurai_battles::orders::OrderKind::March,
+            (3, 4),
+        );
+        apply_command(
+            a.world_mut(),
+            &SbaCommand::WriteOrder {
+                side: 0,
+                unit: 2,
+                order,
+            },
+        )
+        .expect("legal order");
+        apply_command(a.world_mut(), &SbaCommand::EndPlanning { side: 0 }).expect("end planning");
+        // An illegal command changes nothing.
+        let before = sba::save_battle(a.world_mut()).expect("save");
+        let bad = SbaCommand::WriteOrder {
+            side: 1,
+            unit: 2,
+            order: OrderSpec::plain(crate::rules::samurai_battles::orders::OrderKind::Rest),
+        };
+        assert!(apply_command(a.world_mut(), &bad).is_err());
+        let save = sba::save_battle(a.world_mut()).expect("save");
+        let text =
+            ron::ser::to_string_pretty(&save, ron::ser::PrettyConfig::default()).expect("ron");
+        assert_eq!(
+            text,
+            ron::ser::to_string_pretty(&before, ron::ser::PrettyConfig::default()).expect("ron")
+        );
+        let Loaded::Save(back) = load_text("planning.ron", &text).expect("parse save") else {
+            panic!("not read as a save");
+        };
+        let mut b = headless_app().expect("app");
+        start(b.world_mut(), &Loaded::Save(back), None, &[]);
+        let none = OrdersFile::default();
+        let sa = run_sim(&mut a, &none, None);
+        let sb = run_sim(&mut b, &none, None);
+        assert_eq!(sa, sb);
+        assert_eq!(log(a.world()).to_jsonl(), log(b.world()).to_jsonl());
+        assert!(
+            log(a.world())
+                .entries
+                .iter()
+                .any(|e| e.what.contains("Akazonae Riders (March) moves from (3, 2)"))
+        );
+    }
 }

@@ -132,6 +132,35 @@ pub fn apply_damage(hits: u32, defense: i32, models: u32) -> Damage {
     }
 }
 
+/// Applies `hits` from `source` (None for fire, which crosses no hexside
+/// bonus) to `target` with `models` models still standing: Defense absorbs
+/// first, the rest are casualties (SBA-MEL-4 step 4). Records the Defense used
+/// and logs the result; the casualties themselves are removed by the caller.
+pub fn take_hits(
+    b: &mut Battle,
+    target: &SbaUnit,
+    source: Option<&SbaUnit>,
+    hits: u32,
+    models: u32,
+) -> Damage {
+    let left = defense_left(b, target, source);
+    let dmg = apply_damage(hits, left, models);
+    if let Some(m) = b.unit_mut(target.id) {
+        m.defense_lost += dmg.absorbed as i32;
+    }
+    let mut units = vec![target.id];
+    units.extend(source.map(|s| s.id));
+    b.note(LogEntry::event(
+        "SBA-MEL-4",
+        units,
+        format!(
+            "{hits} hits on {}: {} absorbed by Defense ({left} -> {}), {} casualties",
+            target.name, dmg.absorbed, dmg.defense_after, dmg.casualties
+        ),
+    ));
+    dmg
+}
+
 /// Chance of each number of casualties (index 0..=models) from `n` dice at
 /// `attack` against `defense` left and `models` models. Exact.
 pub fn casualty_distribution(n: u32, attack: i32, defense: i32, models: u32) -> Vec<f64> {
@@ -273,21 +302,9 @@ pub fn resolve_melee(b: &mut Battle, dice: &mut Dice) {
         let (Some(au), Some(tu)) = (b.unit(a).cloned(), b.unit(t).cloned()) else {
             continue;
         };
-        let left = defense_left(b, &tu, Some(&au));
         let already = losses.get(&t).copied().unwrap_or(0);
-        let dmg = apply_damage(hits, left, tu.models.saturating_sub(already));
-        if let Some(m) = b.unit_mut(t) {
-            m.defense_lost += dmg.absorbed as i32;
-        }
+        let dmg = take_hits(b, &tu, Some(&au), hits, tu.models.saturating_sub(already));
         *losses.entry(t).or_insert(0) += dmg.casualties;
-        b.note(LogEntry::event(
-            "SBA-MEL-4",
-            vec![t, a],
-            format!(
-                "{hits} hits on {}: {} absorbed by Defense ({left} -> {}), {} casualties",
-                tu.name, dmg.absorbed, dmg.defense_after, dmg.casualties
-            ),
-        ));
     }
     apply_casualties(b, dice, &losses, true);
     resolve_dishonor(b, dice);

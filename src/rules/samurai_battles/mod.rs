@@ -143,7 +143,7 @@ pub enum SbaPhase {
     Morale,
     /// Planning Phase: both players write orders.
     Planning,
-    /// Execution Phase, in six steps ([`ExecStep`]).
+    /// Execution Phase, in six steps ([`OrderStep`]).
     Execution,
     /// End of turn: victory check.
     EndOfTurn,
@@ -164,61 +164,6 @@ impl SbaPhase {
             SbaPhase::EndOfTurn => "End of Turn",
             SbaPhase::Halted => "Between turns",
             SbaPhase::GameOver => "Game over",
-        }
-    }
-}
-
-/// The steps of the Execution Phase.
-#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[source(SbaPhase = SbaPhase::Execution)]
-pub enum ExecStep {
-    /// Defensive orders.
-    #[default]
-    Defensive,
-    /// Ranged combat.
-    Ranged,
-    /// Movement.
-    Movement,
-    /// Special orders.
-    Special,
-    /// Melee combat.
-    Melee,
-    /// Retreat orders.
-    Retreat,
-}
-
-impl ExecStep {
-    fn step(self) -> OrderStep {
-        match self {
-            ExecStep::Defensive => OrderStep::Defensive,
-            ExecStep::Ranged => OrderStep::Ranged,
-            ExecStep::Movement => OrderStep::Movement,
-            ExecStep::Special => OrderStep::Special,
-            ExecStep::Melee => OrderStep::Melee,
-            ExecStep::Retreat => OrderStep::Retreat,
-        }
-    }
-
-    fn next(self) -> Option<ExecStep> {
-        match self {
-            ExecStep::Defensive => Some(ExecStep::Ranged),
-            ExecStep::Ranged => Some(ExecStep::Movement),
-            ExecStep::Movement => Some(ExecStep::Special),
-            ExecStep::Special => Some(ExecStep::Melee),
-            ExecStep::Melee => Some(ExecStep::Retreat),
-            ExecStep::Retreat => None,
-        }
-    }
-
-    /// The step's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            ExecStep::Defensive => "Execution: Defensive Step",
-            ExecStep::Ranged => "Execution: Ranged Combat Step",
-            ExecStep::Movement => "Execution: Movement Step",
-            ExecStep::Special => "Execution: Special Orders Step",
-            ExecStep::Melee => "Execution: Melee Step",
-            ExecStep::Retreat => "Execution: Retreat Step",
         }
     }
 }
@@ -317,19 +262,12 @@ pub struct SamuraiBattlesPlugin;
 impl Plugin for SamuraiBattlesPlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<SbaPhase>()
-            .add_sub_state::<ExecStep>()
+            .add_sub_state::<OrderStep>()
             .add_message::<SbaCommand>()
             .add_systems(OnEnter(SbaPhase::Morale), morale_phase_system)
             .add_systems(Update, command_system.in_set(CommandSet))
             .add_systems(OnEnter(SbaPhase::EndOfTurn), end_of_turn_system);
-        for step in [
-            ExecStep::Defensive,
-            ExecStep::Ranged,
-            ExecStep::Movement,
-            ExecStep::Special,
-            ExecStep::Melee,
-            ExecStep::Retreat,
-        ] {
+        for step in OrderStep::ALL {
             app.add_systems(OnEnter(step), move |world: &mut World| {
                 execution_system(world, step)
             });
@@ -491,18 +429,18 @@ fn morale_phase_system(world: &mut World) {
         .set(SbaPhase::Planning);
 }
 
-fn execution_system(world: &mut World, step: ExecStep) {
-    if step == ExecStep::Defensive {
+fn execution_system(world: &mut World, step: OrderStep) {
+    if step == OrderStep::Defensive {
         let written = world.resource::<SbaGame>().written.clone();
         with_battle(world, "Planning Phase", |b, _| {
             turn::apply_orders(b, &written, default_orders::default_order);
         });
     }
     with_battle(world, step.name(), |b, dice| {
-        turn::execution_step(b, dice, step.step())
+        turn::execution_step(b, dice, step)
     });
     match step.next() {
-        Some(n) => world.resource_mut::<NextState<ExecStep>>().set(n),
+        Some(n) => world.resource_mut::<NextState<OrderStep>>().set(n),
         None => world
             .resource_mut::<NextState<SbaPhase>>()
             .set(SbaPhase::EndOfTurn),

@@ -1,12 +1,14 @@
 //! Orders: the 17 orders, their execution steps, and the checks on writing one
 //! (SBA-ORD-1 … SBA-ORD-4, SBA-GS-2, SBA-MEL-1).
 
+use bevy::prelude::SubStates;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::board::{HexBoard, Offset};
 use crate::engine::command::Refusal;
 use crate::engine::units::UnitClass;
 
+use super::SbaPhase;
 use super::battle::Battle;
 use super::data::ValueMod;
 use super::morale::MoraleLevel;
@@ -93,10 +95,13 @@ impl OrderKind {
     }
 }
 
-/// The steps of the Execution Phase, in order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// The steps of the Execution Phase, in order; also the Execution Phase's
+/// Bevy sub-state.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[source(SbaPhase = SbaPhase::Execution)]
 pub enum OrderStep {
     /// All-Around Defense, Defend, Fire and Retreat.
+    #[default]
     Defensive,
     /// Fire Ranged Weapons.
     Ranged,
@@ -108,6 +113,36 @@ pub enum OrderStep {
     Melee,
     /// Flee, Panic, Retreat.
     Retreat,
+}
+
+impl OrderStep {
+    /// All steps in order.
+    pub const ALL: [OrderStep; 6] = [
+        OrderStep::Defensive,
+        OrderStep::Ranged,
+        OrderStep::Movement,
+        OrderStep::Special,
+        OrderStep::Melee,
+        OrderStep::Retreat,
+    ];
+
+    /// The step after this one, or `None` after the Retreat Step.
+    pub fn next(self) -> Option<OrderStep> {
+        let i = OrderStep::ALL.iter().position(|s| *s == self)?;
+        OrderStep::ALL.get(i + 1).copied()
+    }
+
+    /// The step's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            OrderStep::Defensive => "Execution: Defensive Step",
+            OrderStep::Ranged => "Execution: Ranged Combat Step",
+            OrderStep::Movement => "Execution: Movement Step",
+            OrderStep::Special => "Execution: Special Orders Step",
+            OrderStep::Melee => "Execution: Melee Step",
+            OrderStep::Retreat => "Execution: Retreat Step",
+        }
+    }
 }
 
 /// A written order: the order and its parameters.

@@ -16,7 +16,7 @@ use crate::engine::odds::{binomial, roll_under};
 
 use super::battle::{Battle, SbaUnit};
 use super::general_staff::resolve_dishonor;
-use super::melee::{apply_casualties, apply_damage, count_hits, defense_left};
+use super::melee::{apply_casualties, count_hits, take_hits};
 use super::orders::{OrderKind, apply_order_mod};
 
 /// Hexes strictly between `a` and `b` on a line nudged by `eps` (so a line
@@ -155,19 +155,7 @@ pub fn fire(
     {
         m.hidden = false;
     }
-    let left = defense_left(b, &t, None);
-    let dmg = apply_damage(hits, left, t.models);
-    if let Some(m) = b.unit_mut(target) {
-        m.defense_lost += dmg.absorbed as i32;
-    }
-    b.note(LogEntry::event(
-        "SBA-MEL-4",
-        vec![target, shooter],
-        format!(
-            "{hits} hits on {}: {} absorbed by Defense ({left} -> {}), {} casualties",
-            t.name, dmg.absorbed, dmg.defense_after, dmg.casualties
-        ),
-    ));
+    let dmg = take_hits(b, &t, None, hits, t.models);
     let losses = BTreeMap::from([(target, dmg.casualties)]);
     let tests = apply_casualties(b, dice, &losses, false);
     resolve_dishonor(b, dice);
