@@ -236,6 +236,12 @@ impl SbaTables {
             terrain: parse_ron(&format!("{dir}/terrain.ron"), TERRAIN)?,
             rules: parse_ron(&format!("{dir}/rules_text.ron"), RULES)?,
         };
+        if t.units.units.is_empty() || t.terrain.terrain.is_empty() {
+            return Err(LoadError::plain(
+                dir,
+                "the unit and terrain tables must not be empty",
+            ));
+        }
         for o in OrderKind::ALL {
             if t.orders.orders.iter().all(|r| r.order != o) {
                 return Err(LoadError::plain(
