@@ -195,12 +195,13 @@ pub struct SimSummary {
 impl std::fmt::Display for SimSummary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(f, "turns played: {}", self.turns_played)?;
-        for i in 0..2 {
-            writeln!(
-                f,
-                "{}: {} units left, {} victory points",
-                self.sides[i], self.units_left[i], self.victory_points[i]
-            )?;
+        for ((side, units), vp) in self
+            .sides
+            .iter()
+            .zip(self.units_left)
+            .zip(self.victory_points)
+        {
+            writeln!(f, "{side}: {units} units left, {vp} victory points")?;
         }
         match self.result {
             Some(GameResult::Winner(s)) => write!(f, "winner: {}", self.sides[s as usize]),

@@ -321,6 +321,13 @@ fn check_accepts_the_default_scenario() {
     assert!(text(&o).0.contains("ok"));
 }
 
+/// Says why a test skipped, straight to stderr so that `cargo test` shows it
+/// without `--nocapture` (the test harness captures only `print!` output).
+fn skip(why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "screenshot test skipped: {why}");
+}
+
 /// Reads a PNG as RGBA8 pixels.
 fn read_png(path: &Path) -> (u32, u32, Vec<[u8; 4]>) {
     let decoder = png::Decoder::new(std::io::BufReader::new(
@@ -349,8 +356,8 @@ fn screenshot_shows_the_board_and_the_panels() {
     let display =
         std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();
     if !display && !required {
-        println!(
-            "skipped: no display (run under xvfb-run, or set KASSEN_REQUIRE_SCREENSHOT=1 to make this fail)"
+        skip(
+            "no display (run under xvfb-run; KASSEN_REQUIRE_SCREENSHOT=1 turns a skip into a failure)",
         );
         return;
     }
@@ -363,10 +370,10 @@ fn screenshot_shows_the_board_and_the_panels() {
     if !o.status.success() || !out.exists() {
         let (_, err) = text(&o);
         assert!(!required, "screenshot failed: {err}");
-        println!(
-            "skipped: the app could not render here (no Vulkan driver?): {}",
+        skip(&format!(
+            "the app could not render here (no Vulkan driver?): {}",
             err.lines().last().unwrap_or("")
-        );
+        ));
         return;
     }
     let (w, h, px) = read_png(&out);

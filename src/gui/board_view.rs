@@ -436,6 +436,7 @@ pub fn camera_controls(
 
 /// Left click: pick a target or destination for the order being written, or
 /// select the unit on the clicked hex.
+#[allow(clippy::too_many_arguments)]
 pub fn click_board(
     buttons: Res<ButtonInput<MouseButton>>,
     window: Query<&Window, With<PrimaryWindow>>,

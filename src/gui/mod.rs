@@ -52,6 +52,8 @@ pub struct GuiState {
     pub load_request: Option<PathBuf>,
     /// The save/load window is open.
     pub files_open: bool,
+    /// The briefing window (scenario description and victory condition) is open.
+    pub briefing_open: bool,
     /// Rendering for `--screenshot`: no pass cover, the first unit of the side
     /// to plan is selected.
     pub screenshot_mode: bool,
@@ -197,6 +199,7 @@ pub fn run_app(
     app.insert_resource(GuiState {
         path: default_path.display().to_string(),
         screenshot_mode: screenshot.is_some(),
+        briefing_open: screenshot.is_none(),
         ..default()
     })
     .init_resource::<BattleView>()

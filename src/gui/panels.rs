@@ -676,6 +676,9 @@ pub fn ui(
             if ui.button("Save / load").clicked() {
                 gui.files_open = true;
             }
+            if ui.button("Briefing").clicked() {
+                gui.briefing_open = true;
+            }
             if ui.button("Rules").clicked() {
                 gui.rules_open = Some("SBA-FORT-2".to_string());
             }
@@ -733,6 +736,25 @@ pub fn ui(
                     orders_panel(ui, &b, &view, &mut gui, &scenario, &mut cmds);
                 });
         });
+    if gui.briefing_open {
+        let mut open = true;
+        egui::Window::new(format!("Briefing: {}", scenario.name))
+            .open(&mut open)
+            .default_width(420.0)
+            .show(&ctx, |ui| {
+                ui.label(&scenario.description);
+                ui.separator();
+                ui.label(
+                    RichText::new(format!("Victory: {}", scenario.victory.description)).strong(),
+                );
+                ui.label(format!(
+                    "Hot-seat: {} writes orders first, then {}.",
+                    side_name(&scenario, 0),
+                    side_name(&scenario, 1)
+                ));
+            });
+        gui.briefing_open = open;
+    }
     rules_window(&ctx, &tables, &mut gui);
     files_window(&ctx, &mut gui);
     if view.phase == SbaPhase::GameOver {

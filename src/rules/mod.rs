@@ -1,3 +1,4 @@
 //! Rule modules, one folder each. Modules use the engine and never each other.
 
 pub mod samurai_battles;
+pub mod warstrike;
