@@ -11,13 +11,14 @@ use super::morale::{FailureEffect, MoraleLevel, TestReason, failure_effect};
 use super::orders::{OrderKind, OrderSpec, apply_order_mod};
 
 /// Current Fortitude of a unit for a test taken for `reason` (SBA-FORT-2):
-/// unit card + Commander (SBA-GS-2) + order (SBA-ORD-4) + Inspirational +4
-/// (SBA-GS-3) + Honor Marker +2 (SBA-HON-4) − 1 per casualty (SBA-FORT-5)
-/// − 2 once the General Staff is lost (SBA-GS-5) + morale level (SBA-MOR-1)
-/// + −3 flank / −5 rear for this test only (SBA-FORT-1). Values are d20
-/// targets; the total may fall outside 1–20. Worked example (SBA-FORT-4):
-/// archers 10, Fire and Retreat −1, General Staff 2 hexes away +4, first
-/// casualty −1 = 12.
+/// the unit card, plus the Commander (SBA-GS-2), the order (SBA-ORD-4),
+/// Inspirational +4 (SBA-GS-3), an Honor Marker +2 (SBA-HON-4), −1 per
+/// casualty (SBA-FORT-5), −2 once the General Staff is lost (SBA-GS-5), the
+/// morale level (SBA-MOR-1), and −3 flank or −5 rear for this test only
+/// (SBA-FORT-1). Values are d20 targets; the total may fall outside 1–20.
+///
+/// Worked example (SBA-FORT-4): archers 10, Fire and Retreat −1, General
+/// Staff 2 hexes away +4, first casualty −1: 12.
 pub fn current_fortitude(b: &Battle, u: &SbaUnit, reason: Option<TestReason>) -> Itemized {
     let t = b.tables;
     let stats = b.stats(u);

@@ -55,9 +55,10 @@ pub fn attack_value(b: &Battle, attacker: &SbaUnit, target: &SbaUnit) -> Itemize
     v
 }
 
-/// Defense Value of `u` for the turn before hits (SBA-MEL-4 step 4): unit card
-/// + order + Inspirational +1 + morale + terrain and the hexside crossed by
-/// `attacker` (stand-ins, SBA-BASE). Hits absorbed this turn are not deducted.
+/// Defense Value of `u` for the turn before hits (SBA-MEL-4 step 4): the
+/// unit card, plus its order, Inspirational +1, morale, terrain and the
+/// hexside crossed by `attacker` (stand-ins, SBA-BASE). Hits absorbed this
+/// turn are not deducted.
 pub fn defense_value(b: &Battle, u: &SbaUnit, attacker: Option<&SbaUnit>) -> Itemized {
     let t = b.tables;
     let mut v = Itemized::new("Defense (unit card)", b.stats(u).defense);
