@@ -67,15 +67,13 @@ fn itemized(ui: &mut egui::Ui, gui: &mut GuiState, title: &str, v: &Itemized) {
 }
 
 /// The unit as it will stand under its planned order (draft, else written).
-fn planned(view: &BattleView, gui: &GuiState, u: &SbaUnit) -> SbaUnit {
+fn planned(b: &Battle, view: &BattleView, gui: &GuiState, u: &SbaUnit) -> SbaUnit {
     let mut p = u.clone();
     if view.phase == SbaPhase::Planning && view.viewer() == Some(u.side) {
-        let forced = u.order.as_ref().is_some_and(|o| {
-            matches!(
-                o.kind,
-                OrderKind::Flee | OrderKind::Panic | OrderKind::Pursue
-            )
-        });
+        let forced = u
+            .order
+            .as_ref()
+            .is_some_and(|o| b.tables.order(o.kind).forced);
         if !forced {
             let draft = gui.draft.clone().filter(|_| gui.selected == Some(u.id));
             let written = view
@@ -166,7 +164,7 @@ fn unit_card(
             .collect();
         ui.label(RichText::new(format!("In melee with {}", names.join(", "))).color(RED));
     }
-    let p = planned(view, gui, &u);
+    let p = planned(b, view, gui, &u);
     if own {
         let order = p
             .order
