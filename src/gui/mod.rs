@@ -22,7 +22,7 @@ use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 use crate::engine::command::Refusal;
 use crate::rules::samurai_battles::battle::SbaUnit;
 use crate::rules::samurai_battles::orders::OrderSpec;
-use crate::rules::samurai_battles::{self as sba, SbaCommand, SbaGame, SbaPhase};
+use crate::rules::samurai_battles::{self as sba, SbaGame, SbaPhase};
 use crate::session::{self, Loaded};
 
 /// What the player is doing in the app (GUI state only; not saved).
@@ -234,9 +234,4 @@ pub fn run_app(
         AppExit::Success => Ok(()),
         AppExit::Error(code) => Err(format!("the app exited with code {code}")),
     }
-}
-
-/// Sends a command to the rules (the only way the GUI changes the game).
-pub fn send(writer: &mut MessageWriter<SbaCommand>, cmd: SbaCommand) {
-    writer.write(cmd);
 }

@@ -13,7 +13,6 @@ use super::battle::{Battle, Removal, SbaUnit};
 use super::data::OrderMovement;
 use super::general_staff::rally_point;
 use super::melee::{after_melee, engage};
-use super::morale::MoraleLevel;
 use super::orders::{OrderKind, destination};
 use super::ranged::{can_fire_at, fire, nearest_target, reaction_fire};
 
@@ -359,16 +358,12 @@ pub fn retreat(b: &mut Battle, id: u32) {
     ));
 }
 
-/// Whether the unit must move in the Retreat Step.
-pub fn must_flee(u: &SbaUnit) -> bool {
-    u.flags.put_to_flight || matches!(u.morale, MoraleLevel::Shaken | MoraleLevel::Panicked)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::samurai_battles::battle::fixture::*;
     use crate::rules::samurai_battles::fortitude::fortitude_test;
+    use crate::rules::samurai_battles::morale::MoraleLevel;
     use crate::rules::samurai_battles::morale::TestReason;
     use crate::rules::samurai_battles::orders::OrderSpec;
 

@@ -1,8 +1,7 @@
-//! Exact odds shown before a player commits: the Fortitude pass chance
-//! (SBA-FORT-3) and the casualty distributions of a planned melee (SBA-MEL-4).
+//! Exact odds of a planned melee shown before a player commits (SBA-MEL-4).
+//! The Fortitude pass chance is [`super::fortitude::pass_chance`].
 
 use super::battle::{Battle, SbaUnit};
-use super::fortitude::{current_fortitude, pass_chance};
 use super::melee::{attack_value, casualty_distribution, defense_left, dice_count};
 
 /// Exact odds of a planned melee between `attacker` (with its planned order
@@ -67,11 +66,6 @@ pub fn melee_odds(b: &Battle, attacker: &SbaUnit, defender: &SbaUnit) -> MeleeOd
             attacker.models,
         ),
     }
-}
-
-/// Chance the unit passes a Fortitude Test now (no situational modifier).
-pub fn fortitude_pass_chance(b: &Battle, u: &SbaUnit) -> f64 {
-    pass_chance(current_fortitude(b, u, None).total())
 }
 
 #[cfg(test)]
