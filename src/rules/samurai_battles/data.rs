@@ -73,6 +73,19 @@ pub struct UnitTable {
     pub commander_fortitude: i32,
     /// Inspirational reach in hexes.
     pub inspirational_range: u32,
+    /// Front, flank and rear arcs (stand-in).
+    pub facing_arcs: FacingArcs,
+}
+
+/// Which hexsides are front, flank and rear, counted in hexside steps (0–3)
+/// from a unit's facing (SBA-BASE stand-in; used for SBA-FORT-1 (2), (3)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FacingArcs {
+    /// At most this many steps from the facing is front.
+    pub front_steps: usize,
+    /// Beyond front and at most this many steps is flank; beyond is rear.
+    pub flank_steps: usize,
 }
 
 /// An order's effect on one value: add, or set (and override everything else).
@@ -123,6 +136,8 @@ pub struct OrderRow {
     pub no_cavalry: bool,
     /// Only units with Firepower may take it.
     pub ranged_only: bool,
+    /// May be given to a unit engaged in melee (SBA-MEL-1).
+    pub in_melee: bool,
     /// Imposed by the rules, never written (SBA-ORD-3).
     pub forced: bool,
     /// How it moves.
@@ -311,6 +326,30 @@ mod tests {
         assert_eq!((sc.attack_vs_infantry, sc.dice_per_model), (8, 3));
         assert_eq!(t.unit("ashigaru_archers").map(|u| u.fortitude), Some(10));
         assert_eq!(t.units.units.iter().filter(|u| u.general_staff).count(), 1);
+        // SBA-MEL-1: an engaged unit fights on (Assault, Defend, All-Around Defense) or Retreats.
+        let in_melee: Vec<OrderKind> = t
+            .orders
+            .orders
+            .iter()
+            .filter(|r| r.in_melee)
+            .map(|r| r.order)
+            .collect();
+        assert_eq!(
+            in_melee,
+            vec![
+                OrderKind::AllAroundDefense,
+                OrderKind::Defend,
+                OrderKind::Assault,
+                OrderKind::Retreat
+            ]
+        );
+        assert_eq!(
+            t.units.facing_arcs,
+            FacingArcs {
+                front_steps: 1,
+                flank_steps: 2
+            }
+        );
         // SBA-MOR-1: markers per level.
         let markers: Vec<u32> = MoraleLevel::ALL
             .iter()

@@ -10,6 +10,7 @@ use crate::engine::odds::{binomial, roll_under};
 use crate::engine::units::UnitClass;
 
 use super::battle::{Battle, Defeat, Removal, SbaUnit};
+use super::data::FacingArcs;
 use super::fortitude::fortitude_test;
 use super::general_staff::resolve_dishonor;
 use super::honor;
@@ -185,13 +186,16 @@ pub enum Approach {
     Rear,
 }
 
-/// Approach of a unit at `from` on a defender at `at` facing `facing` (SBA-BASE stand-in:
-/// 3 front, 2 flank, 1 rear hexside).
-pub fn approach(facing: Facing, at: hexx::Hex, from: hexx::Hex) -> Approach {
-    match facing.steps_to(Facing::towards(at, from)) {
-        0 | 1 => Approach::Front,
-        2 => Approach::Flank,
-        _ => Approach::Rear,
+/// Approach of a unit at `from` on a defender at `at` facing `facing`, by
+/// the arcs of the unit table (SBA-BASE stand-in: 3 front, 2 flank, 1 rear hexside).
+pub fn approach(arcs: FacingArcs, facing: Facing, at: hexx::Hex, from: hexx::Hex) -> Approach {
+    let steps = facing.steps_to(Facing::towards(at, from));
+    if steps <= arcs.front_steps {
+        Approach::Front
+    } else if steps <= arcs.flank_steps {
+        Approach::Flank
+    } else {
+        Approach::Rear
     }
 }
 
@@ -211,7 +215,7 @@ pub fn engage(b: &mut Battle, dice: &mut Dice, attacker: u32, defender: u32) {
         m.facing = Facing::towards(a.hex, d.hex);
         m.hidden = false;
     }
-    let app = approach(d.facing, d.hex, a.hex);
+    let app = approach(b.tables.units.facing_arcs, d.facing, d.hex, a.hex);
     let from = match app {
         Approach::Front => "the front",
         Approach::Flank => "a flank",

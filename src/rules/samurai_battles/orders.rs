@@ -275,20 +275,21 @@ pub fn validate_order(b: &Battle, side: u8, unit: u32, spec: &OrderSpec) -> Resu
             format!("{} has no ranged weapons", u.name),
         ));
     }
-    if !u.engaged.is_empty()
-        && !matches!(
-            spec.kind,
-            OrderKind::Assault
-                | OrderKind::Defend
-                | OrderKind::AllAroundDefense
-                | OrderKind::Retreat
-        )
-    {
+    if !u.engaged.is_empty() && !row.in_melee {
+        let allowed: Vec<&str> = b
+            .tables
+            .orders
+            .orders
+            .iter()
+            .filter(|r| r.in_melee && !r.forced)
+            .map(|r| r.name.as_str())
+            .collect();
         return Err(Refusal::new(
             "SBA-MEL-1",
             format!(
-                "{} is engaged in melee: only Assault, Defend, All-Around Defense or Retreat",
-                u.name
+                "{} is engaged in melee: only {}",
+                u.name,
+                allowed.join(", ")
             ),
         ));
     }
