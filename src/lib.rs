@@ -9,3 +9,4 @@ pub mod engine;
 pub mod gui;
 pub mod rules;
 pub mod session;
+pub mod table_session;

@@ -7,6 +7,9 @@ pub mod dice;
 pub mod log;
 pub mod odds;
 pub mod scenario;
+pub mod table;
+pub mod table_game;
+pub mod table_scenario;
 pub mod units;
 
 use bevy::prelude::*;

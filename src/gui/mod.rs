@@ -9,6 +9,7 @@
 
 pub mod board_view;
 pub mod panels;
+pub mod table_view;
 
 use std::path::PathBuf;
 

@@ -1,0 +1,930 @@
+//! The open table: miniatures play measured in inches.
+//!
+//! Coordinates: `x` runs from the table's left edge, `y` from the bottom edge
+//! (side 0's edge), both in inches. A facing is a compass bearing in degrees:
+//! 0 = towards the far edge (+y), 90 = towards the right edge (+x).
+//!
+//! A unit stands on a rectangular [`Base`]: its centre, its facing and a
+//! footprint of frontage × depth (inches). All measurement is edge to edge
+//! between bases, done with `parry2d` (distance, overlap, shape casts along a
+//! move, ray casts for line of sight). Terrain areas are convex polygons with
+//! [`AreaEffect`]s; scenarios build non-convex features from several areas.
+//!
+//! Conventions shared by the modules (the seeds assume them from their base
+//! rules; the values here are the engine's and are documented where used):
+//! - [`CONTACT`]: bases within 0.05″ are in base-to-base contact.
+//! - Arcs: front ±45° of the facing, rear ±45° of the back, flank the rest,
+//!   measured from the base's centre ([`Base::arc_of`]).
+//! - The forward arc for ranged attacks is 90°, spreading from the front
+//!   corners ([`Base::in_forward_arc`]).
+
+use bevy::prelude::{Component, Resource, Vec2};
+use parry2d::math::{Pose, Vector};
+use parry2d::query::{self, Ray, RayCast, ShapeCastOptions};
+use parry2d::shape::{ConvexPolygon, Cuboid, Shape};
+use serde::{Deserialize, Serialize};
+
+/// Bases closer than this many inches are in base-to-base contact.
+pub const CONTACT: f32 = 0.05;
+
+/// Height in inches of a grounded unit's models, for line of sight.
+pub const MODEL_HEIGHT: f32 = 1.0;
+
+/// Where a unit stands: centre in inches and facing in degrees (compass).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TablePos {
+    /// Inches from the left edge.
+    pub x: f32,
+    /// Inches from the bottom edge.
+    pub y: f32,
+    /// Compass bearing in degrees, 0 = towards the far edge, 90 = right.
+    pub facing: f32,
+}
+
+/// The size of a unit's base in inches: frontage (across the facing) × depth.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Footprint {
+    /// Width of the front edge, inches.
+    pub frontage: f32,
+    /// Front to back, inches.
+    pub depth: f32,
+}
+
+impl Footprint {
+    /// The footprint of `models` standing `per_rank` wide, each model taking
+    /// `model_width` × `model_depth` inches. An incomplete last rank still
+    /// counts as a rank. At least one model's size.
+    pub fn from_models(models: u32, per_rank: u32, model_width: f32, model_depth: f32) -> Self {
+        let per_rank = per_rank.max(1);
+        let models = models.max(1);
+        let files = models.min(per_rank);
+        let ranks = models.div_ceil(per_rank);
+        Footprint {
+            frontage: files as f32 * model_width,
+            depth: ranks as f32 * model_depth,
+        }
+    }
+}
+
+/// Which part of a base a point lies towards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Arc {
+    /// Within 45° of the facing.
+    Front,
+    /// Neither front nor rear.
+    Flank,
+    /// Within 45° of the back.
+    Rear,
+}
+
+/// The unit vector of a compass bearing in degrees.
+pub fn bearing_vector(degrees: f32) -> Vec2 {
+    let r = degrees.to_radians();
+    Vec2::new(r.sin(), r.cos())
+}
+
+/// The compass bearing in degrees (0..360) of a direction.
+pub fn bearing_of(v: Vec2) -> f32 {
+    let d = v.x.atan2(v.y).to_degrees();
+    if d < 0.0 { d + 360.0 } else { d }
+}
+
+/// The smallest angle in degrees (0..=180) between two bearings.
+pub fn angle_between(a: f32, b: f32) -> f32 {
+    let d = (a - b).rem_euclid(360.0);
+    if d > 180.0 { 360.0 - d } else { d }
+}
+
+fn v(p: Vec2) -> Vector {
+    Vector::new(p.x, p.y)
+}
+
+/// A unit's base on the table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Base {
+    /// Centre, inches.
+    pub center: Vec2,
+    /// Compass bearing in degrees.
+    pub facing: f32,
+    /// Front edge width, inches.
+    pub frontage: f32,
+    /// Depth, inches.
+    pub depth: f32,
+}
+
+impl Base {
+    /// The base of a unit at `pos` with `footprint`.
+    pub fn new(pos: TablePos, footprint: Footprint) -> Self {
+        Base {
+            center: Vec2::new(pos.x, pos.y),
+            facing: pos.facing,
+            frontage: footprint.frontage,
+            depth: footprint.depth,
+        }
+    }
+
+    /// The same base moved to `center`, facing `facing`.
+    pub fn at(self, center: Vec2, facing: f32) -> Self {
+        Base {
+            center,
+            facing,
+            ..self
+        }
+    }
+
+    /// Unit vector of the facing.
+    pub fn forward(&self) -> Vec2 {
+        bearing_vector(self.facing)
+    }
+
+    /// Unit vector to the base's right.
+    pub fn right(&self) -> Vec2 {
+        bearing_vector(self.facing + 90.0)
+    }
+
+    /// Corners: front-left, front-right, rear-right, rear-left.
+    pub fn corners(&self) -> [Vec2; 4] {
+        let f = self.forward() * self.depth / 2.0;
+        let r = self.right() * self.frontage / 2.0;
+        let c = self.center;
+        [c + f - r, c + f + r, c - f + r, c - f - r]
+    }
+
+    /// The middle of the front edge.
+    pub fn front_center(&self) -> Vec2 {
+        self.center + self.forward() * self.depth / 2.0
+    }
+
+    fn pose(&self) -> Pose {
+        // Local x = right, local y = forward: rotate by −bearing.
+        Pose::new(v(self.center), -self.facing.to_radians())
+    }
+
+    fn cuboid(&self) -> Cuboid {
+        Cuboid::new(Vector::new(
+            (self.frontage / 2.0).max(0.01),
+            (self.depth / 2.0).max(0.01),
+        ))
+    }
+
+    /// Edge-to-edge distance in inches; 0 when touching or overlapping.
+    pub fn distance_to(&self, other: &Base) -> f32 {
+        query::distance(&self.pose(), &self.cuboid(), &other.pose(), &other.cuboid())
+            .map(|d| d.distance)
+            .unwrap_or_else(|_| self.center.distance(other.center))
+    }
+
+    /// Whether the two bases overlap by more than touching.
+    pub fn overlaps(&self, other: &Base) -> bool {
+        let shrink = |b: &Base| {
+            Cuboid::new(Vector::new(
+                (b.frontage / 2.0 - 0.01).max(0.005),
+                (b.depth / 2.0 - 0.01).max(0.005),
+            ))
+        };
+        query::intersection_test(&self.pose(), &shrink(self), &other.pose(), &shrink(other))
+            .map(|i| i.intersecting)
+            .unwrap_or(false)
+    }
+
+    /// Whether the bases are in base-to-base contact (within [`CONTACT`]).
+    pub fn in_contact(&self, other: &Base) -> bool {
+        self.distance_to(other) <= CONTACT
+    }
+
+    /// Whether any part of `other` is within `inches` of this base, edge to edge.
+    pub fn within(&self, other: &Base, inches: f32) -> bool {
+        self.distance_to(other) <= inches + 1e-4
+    }
+
+    /// Which arc of this base `point` lies in (front, flank, rear; 90° each
+    /// for front and rear), measured from the base's centre.
+    pub fn arc_of(&self, point: Vec2) -> Arc {
+        let d = point - self.center;
+        if d.length_squared() < 1e-9 {
+            return Arc::Front;
+        }
+        let a = angle_between(bearing_of(d), self.facing);
+        if a <= 45.0 {
+            Arc::Front
+        } else if a >= 135.0 {
+            Arc::Rear
+        } else {
+            Arc::Flank
+        }
+    }
+
+    /// Whether any part of `other` lies inside this base's 90° forward arc: the
+    /// area ahead of the front edge bounded by lines leaving the front corners
+    /// at 45° outwards.
+    pub fn in_forward_arc(&self, other: &Base) -> bool {
+        let [fl, fr, ..] = self.corners();
+        let fwd = self.forward();
+        let right = self.right();
+        let inside = |p: Vec2| {
+            let ahead_l = (p - fl).dot(fwd);
+            let ahead_r = (p - fr).dot(fwd);
+            let left_ok = ahead_l >= -(p - fl).dot(right) - 1e-4 || (p - fl).dot(right) >= 0.0;
+            let right_ok = ahead_r >= (p - fr).dot(right) - 1e-4 || (p - fr).dot(right) <= 0.0;
+            (p - fl).dot(fwd) >= -1e-4 && left_ok && right_ok
+        };
+        if other.corners().iter().any(|c| inside(*c)) || inside(other.center) {
+            return true;
+        }
+        // An enemy wider than the arc's mouth: test the arc's own edges against
+        // the base with ray casts.
+        let rays = [
+            (fl, (fwd - right).normalize()),
+            (fr, (fwd + right).normalize()),
+            (self.front_center(), fwd),
+        ];
+        rays.iter().any(|(o, d)| {
+            other
+                .cuboid()
+                .intersects_ray(&other.pose(), &Ray::new(v(*o), v(*d)), 1.0e4)
+        })
+    }
+
+    /// The angle of approach in degrees (0..=180) of a unit on `self` moving to
+    /// `target`: the angle between this base's facing and the direction
+    /// straight into the target's edge that faces it. Engagement rules such as
+    /// Clan War's 30° rule compare it with their limit.
+    pub fn approach_angle(&self, target: &Base) -> f32 {
+        // The target edge facing the attacker is the one whose outward normal
+        // points most towards the attacker's centre.
+        let to_attacker = self.center - target.center;
+        let normals = [
+            target.forward(),
+            target.right(),
+            -target.forward(),
+            -target.right(),
+        ];
+        let normal = normals
+            .iter()
+            .copied()
+            .max_by(|a, b| a.dot(to_attacker).total_cmp(&b.dot(to_attacker)))
+            .unwrap_or(target.forward());
+        angle_between(self.facing, bearing_of(-normal))
+    }
+
+    /// How far this base can travel along `direction` (unit vector) before it
+    /// touches `other`, up to `max` inches; `None` if it never does.
+    pub fn travel_until_contact(&self, direction: Vec2, max: f32, other: &Base) -> Option<f32> {
+        let options = ShapeCastOptions::with_max_time_of_impact(max);
+        query::cast_shapes(
+            &self.pose(),
+            v(direction),
+            &self.cuboid(),
+            &other.pose(),
+            Vector::ZERO,
+            &other.cuboid(),
+            options,
+        )
+        .ok()
+        .flatten()
+        .map(|hit| hit.time_of_impact)
+    }
+}
+
+/// What a terrain area does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AreaEffect {
+    /// Costs double movement to grounded units crossing it.
+    Difficult,
+    /// Blocks line of sight below its height.
+    BlocksLos,
+    /// No grounded unit may enter.
+    Impassable,
+    /// Tall enough to stop flying units too (canyon walls, mountains).
+    HighReaching,
+}
+
+/// A terrain area in a scenario: a convex polygon with effects.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AreaSpec {
+    /// Display name ("Pine wood").
+    pub name: String,
+    /// What it does.
+    pub effects: Vec<AreaEffect>,
+    /// Height in inches for line of sight (an airborne unit sees over what is
+    /// lower than its line); 0 = flat.
+    #[serde(default)]
+    pub height: f32,
+    /// Corners in inches `(x, y)`, in order around the area; must be convex.
+    pub points: Vec<(f32, f32)>,
+}
+
+/// A terrain area ready for measurement.
+#[derive(Clone, Debug)]
+pub struct TerrainArea {
+    /// The scenario's description.
+    pub spec: AreaSpec,
+    shape: ConvexPolygon,
+}
+
+impl TerrainArea {
+    /// Builds the area; `None` if the points do not make a convex polygon.
+    pub fn new(spec: AreaSpec) -> Option<Self> {
+        let pts: Vec<Vector> = spec
+            .points
+            .iter()
+            .map(|(x, y)| Vector::new(*x, *y))
+            .collect();
+        if pts.len() < 3 {
+            return None;
+        }
+        let hull = ConvexPolygon::from_convex_hull(&pts)?;
+        // Every given point must be a corner of its own hull: a concave shape
+        // loses points to the hull.
+        if hull.points().len() != pts.len() {
+            return None;
+        }
+        Some(TerrainArea { spec, shape: hull })
+    }
+
+    /// Whether the area has `effect`.
+    pub fn has(&self, effect: AreaEffect) -> bool {
+        self.spec.effects.contains(&effect)
+    }
+
+    /// Whether `point` is inside the area.
+    pub fn contains(&self, point: Vec2) -> bool {
+        parry2d::query::PointQuery::contains_point(&self.shape, &Pose::IDENTITY, v(point))
+    }
+
+    /// Whether a base overlaps the area.
+    pub fn overlaps(&self, base: &Base) -> bool {
+        query::intersection_test(&Pose::IDENTITY, &self.shape, &base.pose(), &base.cuboid())
+            .map(|i| i.intersecting)
+            .unwrap_or(false)
+    }
+
+    /// The part of the segment `a → b` inside the area, as fractions
+    /// `(t0, t1)` of its length (0..=1), or `None` if it misses.
+    pub fn clip(&self, a: Vec2, b: Vec2) -> Option<(f32, f32)> {
+        let len = a.distance(b);
+        if len < 1e-6 {
+            return self.contains(a).then_some((0.0, 1.0));
+        }
+        let dir = (b - a) / len;
+        let t0 = if self.contains(a) {
+            0.0
+        } else {
+            self.shape
+                .cast_ray(&Pose::IDENTITY, &Ray::new(v(a), v(dir)), len, true)?
+                / len
+        };
+        let t1 = if self.contains(b) {
+            1.0
+        } else {
+            1.0 - self
+                .shape
+                .cast_ray(&Pose::IDENTITY, &Ray::new(v(b), v(-dir)), len, true)?
+                / len
+        };
+        (t1 >= t0).then_some((t0, t1))
+    }
+
+    /// The area's shape as a parry2d shape (for drawing and tests).
+    pub fn shape(&self) -> &dyn Shape {
+        &self.shape
+    }
+}
+
+/// A table size and its terrain, as a scenario gives it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableSpec {
+    /// Width in inches (left to right), 12..=120.
+    pub width: f32,
+    /// Depth in inches (bottom to top), 12..=120.
+    pub depth: f32,
+    /// Terrain areas.
+    #[serde(default)]
+    pub areas: Vec<AreaSpec>,
+}
+
+/// One end of a line of sight: a point on the table and its height in inches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Eye {
+    /// Where, inches.
+    pub at: Vec2,
+    /// Height above the table, inches.
+    pub height: f32,
+}
+
+/// A unit that may stand in the way of a line of sight.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Obstacle {
+    /// Its base.
+    pub base: Base,
+    /// The height of its top, inches.
+    pub height: f32,
+}
+
+/// What blocks a line of sight.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Blocked {
+    /// A terrain area, by name.
+    Terrain(String),
+    /// A unit's base, by index in the obstacle list given.
+    Unit(usize),
+}
+
+/// Why a move is refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MoveError {
+    /// The path costs more than the allowance (inches wanted, inches allowed).
+    TooFar(f32, f32),
+    /// The base would leave the table.
+    OffTable,
+    /// The base would enter an impassable area (its name).
+    Impassable(String),
+    /// The base would touch or cross another unit's base (its index), after
+    /// travelling this many inches.
+    Unit(usize, f32),
+}
+
+/// The table resource: size and terrain.
+#[derive(Resource, Clone, Debug)]
+pub struct Table {
+    /// Width in inches.
+    pub width: f32,
+    /// Depth in inches.
+    pub depth: f32,
+    /// Terrain areas.
+    pub areas: Vec<TerrainArea>,
+}
+
+/// The measured cost of a move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveCost {
+    /// Distance travelled along the path, inches.
+    pub length: f32,
+    /// Allowance used, inches (difficult ground counts double).
+    pub cost: f32,
+}
+
+impl Table {
+    /// Builds the table; the error names the first area that is not a
+    /// convex polygon.
+    pub fn new(spec: &TableSpec) -> Result<Self, String> {
+        let mut areas = Vec::new();
+        for a in &spec.areas {
+            let area = TerrainArea::new(a.clone())
+                .ok_or_else(|| format!("area \"{}\" is not a convex polygon", a.name))?;
+            areas.push(area);
+        }
+        Ok(Table {
+            width: spec.width,
+            depth: spec.depth,
+            areas,
+        })
+    }
+
+    /// Whether the whole base is on the table.
+    pub fn holds(&self, base: &Base) -> bool {
+        base.corners().iter().all(|c| {
+            c.x >= -1e-3 && c.y >= -1e-3 && c.x <= self.width + 1e-3 && c.y <= self.depth + 1e-3
+        })
+    }
+
+    /// Line of sight between two eyes: blocked by an area with
+    /// [`AreaEffect::BlocksLos`] that the sight line crosses below the area's
+    /// height, and by a unit in `obstacles` whose base it crosses below the
+    /// unit's height. An eye standing inside an area sees out of it and can be
+    /// seen (the area does not block that line). Units whose base contains
+    /// either eye are ignored.
+    pub fn line_of_sight(&self, from: Eye, to: Eye, obstacles: &[Obstacle]) -> Result<(), Blocked> {
+        let height_at = |t: f32| from.height + (to.height - from.height) * t;
+        for area in self.areas.iter().filter(|a| a.has(AreaEffect::BlocksLos)) {
+            if let Some((t0, t1)) = area.clip(from.at, to.at) {
+                if t0 <= 1e-4 || t1 >= 1.0 - 1e-4 {
+                    continue;
+                }
+                if height_at(t0).min(height_at(t1)) < area.spec.height {
+                    return Err(Blocked::Terrain(area.spec.name.clone()));
+                }
+            }
+        }
+        let len = from.at.distance(to.at);
+        if len < 1e-6 {
+            return Ok(());
+        }
+        let dir = (to.at - from.at) / len;
+        for (i, o) in obstacles.iter().enumerate() {
+            let shape = o.base.cuboid();
+            let pose = o.base.pose();
+            let inside = |p: Vec2| parry2d::query::PointQuery::contains_point(&shape, &pose, v(p));
+            if inside(from.at) || inside(to.at) {
+                continue;
+            }
+            if let Some(t) = shape.cast_ray(&pose, &Ray::new(v(from.at), v(dir)), len, true) {
+                let t_out = shape
+                    .cast_ray(&pose, &Ray::new(v(to.at), v(-dir)), len, true)
+                    .map_or(t, |u| len - u);
+                let lowest = height_at(t / len).min(height_at(t_out / len));
+                if lowest < o.height + 1e-3 {
+                    return Err(Blocked::Unit(i));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The allowance a straight move `a → b` uses: its length, with the part
+    /// inside difficult areas counting double for a grounded unit.
+    pub fn segment_cost(&self, a: Vec2, b: Vec2, airborne: bool) -> MoveCost {
+        let length = a.distance(b);
+        let mut cost = length;
+        if !airborne {
+            for area in self.areas.iter().filter(|x| x.has(AreaEffect::Difficult)) {
+                if let Some((t0, t1)) = area.clip(a, b) {
+                    cost += (t1 - t0) * length;
+                }
+            }
+        }
+        MoveCost { length, cost }
+    }
+
+    /// Checks a move of `base` through `waypoints` (centres, inches), ending
+    /// facing `final_facing`, against an allowance in inches. While it moves
+    /// the base faces along each leg. Grounded units may not enter impassable
+    /// areas; airborne units only high-reaching ones. No base in `others` may
+    /// be touched or crossed, except those listed in `may_touch` (a charge
+    /// target), which stop the move at contact.
+    ///
+    /// # Errors
+    /// The first rule the move breaks.
+    #[allow(clippy::too_many_arguments)]
+    pub fn check_move(
+        &self,
+        base: &Base,
+        waypoints: &[Vec2],
+        final_facing: f32,
+        allowance: f32,
+        airborne: bool,
+        others: &[Base],
+        may_touch: &[usize],
+    ) -> Result<MoveCost, MoveError> {
+        let mut total = MoveCost {
+            length: 0.0,
+            cost: 0.0,
+        };
+        let mut here = *base;
+        for &next in waypoints {
+            let d = next - here.center;
+            let len = d.length();
+            if len < 1e-4 {
+                continue;
+            }
+            let dir = d / len;
+            let moving = here.at(here.center, bearing_of(dir));
+            for (i, o) in others.iter().enumerate() {
+                let touching = moving.distance_to(o) <= CONTACT;
+                if touching && dir.dot(o.center - moving.center) <= 0.0 {
+                    // Leaving a unit it already touches.
+                    continue;
+                }
+                if let Some(t) = moving.travel_until_contact(dir, len, o) {
+                    let ends_there = t + 0.01 >= len;
+                    if !(may_touch.contains(&i) && ends_there) {
+                        return Err(MoveError::Unit(i, total.length + t));
+                    }
+                }
+            }
+            let step = self.segment_cost(here.center, next, airborne);
+            total.length += step.length;
+            total.cost += step.cost;
+            here = moving.at(next, moving.facing);
+            self.check_standing(&here, airborne)?;
+        }
+        here = here.at(here.center, final_facing);
+        self.check_standing(&here, airborne)?;
+        for (i, o) in others.iter().enumerate() {
+            if here.overlaps(o) || (!may_touch.contains(&i) && here.distance_to(o) <= 0.0) {
+                return Err(MoveError::Unit(i, total.length));
+            }
+        }
+        if total.cost > allowance + 1e-3 {
+            return Err(MoveError::TooFar(total.cost, allowance));
+        }
+        Ok(total)
+    }
+
+    /// Whether a base may stand where it is: on the table and out of areas it
+    /// may not enter.
+    ///
+    /// # Errors
+    /// Off the table, or the impassable area's name.
+    pub fn check_standing(&self, base: &Base, airborne: bool) -> Result<(), MoveError> {
+        if !self.holds(base) {
+            return Err(MoveError::OffTable);
+        }
+        let stops = |a: &TerrainArea| {
+            if airborne {
+                a.has(AreaEffect::HighReaching)
+            } else {
+                a.has(AreaEffect::Impassable) || a.has(AreaEffect::HighReaching)
+            }
+        };
+        for area in self.areas.iter().filter(|a| stops(a)) {
+            if area.overlaps(base) {
+                return Err(MoveError::Impassable(area.spec.name.clone()));
+            }
+        }
+        Ok(())
+    }
+
+    /// The areas with `effect` that `base` overlaps.
+    pub fn areas_under(&self, base: &Base, effect: AreaEffect) -> Vec<&TerrainArea> {
+        self.areas
+            .iter()
+            .filter(|a| a.has(effect) && a.overlaps(base))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base(x: f32, y: f32, facing: f32, frontage: f32, depth: f32) -> Base {
+        Base {
+            center: Vec2::new(x, y),
+            facing,
+            frontage,
+            depth,
+        }
+    }
+
+    fn table(areas: Vec<AreaSpec>) -> Table {
+        Table::new(&TableSpec {
+            width: 48.0,
+            depth: 48.0,
+            areas,
+        })
+        .expect("convex areas")
+    }
+
+    fn area(name: &str, effects: &[AreaEffect], height: f32, pts: &[(f32, f32)]) -> AreaSpec {
+        AreaSpec {
+            name: name.into(),
+            effects: effects.to_vec(),
+            height,
+            points: pts.to_vec(),
+        }
+    }
+
+    #[test]
+    fn edge_to_edge_distance_between_rotated_bases() {
+        // A: 4 wide, 2 deep, facing north; B: 4 wide, 2 deep, facing east, so
+        // its depth lies along x.
+        let a = base(0.0, 0.0, 0.0, 4.0, 2.0);
+        let b = base(10.0, 0.0, 90.0, 4.0, 2.0);
+        assert!((a.distance_to(&b) - 7.0).abs() < 1e-3);
+        // A 2″ square turned 45° reaches √2 along x.
+        let c = base(0.0, 0.0, 45.0, 2.0, 2.0);
+        let d = base(10.0, 0.0, 0.0, 2.0, 2.0);
+        let expect = 10.0 - 1.0 - 2f32.sqrt();
+        assert!(
+            (c.distance_to(&d) - expect).abs() < 1e-3,
+            "{}",
+            c.distance_to(&d)
+        );
+        assert!(c.within(&d, 7.6) && !c.within(&d, 7.5));
+        // Touching bases are in contact and do not overlap.
+        let e = base(2.0, 0.0, 0.0, 2.0, 2.0);
+        assert!(d.distance_to(&d.at(Vec2::new(12.0, 0.0), 0.0)) < 1e-3);
+        assert!(c.at(Vec2::ZERO, 0.0).in_contact(&e));
+        assert!(!c.at(Vec2::ZERO, 0.0).overlaps(&e));
+        assert!(c.at(Vec2::new(0.5, 0.0), 0.0).overlaps(&e));
+    }
+
+    #[test]
+    fn arcs_front_flank_rear() {
+        let a = base(10.0, 10.0, 0.0, 4.0, 2.0);
+        assert_eq!(a.arc_of(Vec2::new(10.0, 20.0)), Arc::Front);
+        assert_eq!(a.arc_of(Vec2::new(14.0, 14.0)), Arc::Front);
+        assert_eq!(a.arc_of(Vec2::new(20.0, 10.0)), Arc::Flank);
+        assert_eq!(a.arc_of(Vec2::new(10.0, 0.0)), Arc::Rear);
+        let turned = a.at(a.center, 90.0);
+        assert_eq!(turned.arc_of(Vec2::new(20.0, 10.0)), Arc::Front);
+        assert_eq!(turned.arc_of(Vec2::new(10.0, 20.0)), Arc::Flank);
+    }
+
+    #[test]
+    fn ninety_degree_forward_arc_from_the_front_corners() {
+        let a = base(10.0, 10.0, 0.0, 4.0, 2.0);
+        // Front corners at (8, 11) and (12, 11).
+        let small = |x: f32, y: f32| base(x, y, 0.0, 0.5, 0.5);
+        assert!(a.in_forward_arc(&small(10.0, 20.0)));
+        assert!(a.in_forward_arc(&small(19.0, 19.5))); // just inside the 45° line
+        assert!(!a.in_forward_arc(&small(22.0, 16.0))); // outside to the right
+        assert!(!a.in_forward_arc(&small(10.0, 5.0))); // behind
+        // A long enemy line across the front is in the arc though its
+        // corners and centre are far outside it.
+        let wide = base(40.0, 14.0, 0.0, 70.0, 1.0);
+        assert!(a.in_forward_arc(&wide));
+    }
+
+    #[test]
+    fn thirty_degree_approach_angle() {
+        let target = base(10.0, 20.0, 180.0, 4.0, 2.0); // faces south
+        let head_on = base(10.0, 10.0, 0.0, 4.0, 2.0);
+        assert!(head_on.approach_angle(&target) < 1e-3);
+        let slanted = head_on.at(Vec2::new(6.0, 10.0), 25.0);
+        assert!((slanted.approach_angle(&target) - 25.0).abs() < 1e-3);
+        assert!(slanted.approach_angle(&target) <= 30.0);
+        let steep = head_on.at(Vec2::new(6.0, 10.0), 40.0);
+        assert!(steep.approach_angle(&target) > 30.0);
+        // From the side the relevant edge is the flank.
+        let flanker = base(20.0, 20.0, 270.0, 2.0, 2.0);
+        assert!(flanker.approach_angle(&target) < 1e-3);
+    }
+
+    #[test]
+    fn moves_may_not_overlap_or_touch_other_units() {
+        let t = table(vec![]);
+        let mover = base(10.0, 10.0, 0.0, 2.0, 2.0);
+        let blocker = base(10.0, 16.0, 0.0, 4.0, 2.0);
+        // Straight ahead: contact after 4″ (front edge 11 → 15).
+        match t.check_move(
+            &mover,
+            &[Vec2::new(10.0, 20.0)],
+            0.0,
+            12.0,
+            false,
+            &[blocker],
+            &[],
+        ) {
+            Err(MoveError::Unit(0, at)) => assert!((at - 4.0).abs() < 1e-2, "{at}"),
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+        // Going around is fine.
+        let around = [Vec2::new(16.0, 10.0), Vec2::new(16.0, 22.0)];
+        let ok = t
+            .check_move(&mover, &around, 0.0, 20.0, false, &[blocker], &[])
+            .expect("clear path");
+        assert!((ok.length - 18.0).abs() < 1e-3);
+        // Too far for the allowance.
+        assert!(matches!(
+            t.check_move(&mover, &around, 0.0, 10.0, false, &[blocker], &[]),
+            Err(MoveError::TooFar(..))
+        ));
+        // A charge may end in contact with its target, not cross it.
+        let charge = t.check_move(
+            &mover,
+            &[Vec2::new(10.0, 14.0)],
+            0.0,
+            12.0,
+            false,
+            &[blocker],
+            &[0],
+        );
+        assert!(charge.is_ok(), "{charge:?}");
+        assert!(
+            t.check_move(
+                &mover,
+                &[Vec2::new(10.0, 15.0)],
+                0.0,
+                12.0,
+                false,
+                &[blocker],
+                &[0]
+            )
+            .is_err()
+        );
+        // Turning on the spot into an overlap is refused.
+        let close = base(10.0, 12.6, 0.0, 4.0, 2.0);
+        let long = base(10.0, 10.0, 0.0, 1.0, 4.0);
+        assert!(
+            t.check_move(&long, &[], 0.0, 5.0, false, &[close], &[])
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn terrain_costs_and_impassable_areas() {
+        let marsh = area(
+            "Marsh",
+            &[AreaEffect::Difficult],
+            0.0,
+            &[(8.0, 14.0), (16.0, 14.0), (16.0, 16.0), (8.0, 16.0)],
+        );
+        let cliff = area(
+            "Cliff",
+            &[AreaEffect::Impassable],
+            0.0,
+            &[(20.0, 5.0), (30.0, 5.0), (30.0, 30.0), (20.0, 30.0)],
+        );
+        let t = table(vec![marsh, cliff]);
+        let c = t.segment_cost(Vec2::new(10.0, 10.0), Vec2::new(10.0, 20.0), false);
+        assert!(
+            (c.length - 10.0).abs() < 1e-3 && (c.cost - 12.0).abs() < 1e-3,
+            "{c:?}"
+        );
+        let air = t.segment_cost(Vec2::new(10.0, 10.0), Vec2::new(10.0, 20.0), true);
+        assert!((air.cost - 10.0).abs() < 1e-3);
+        let mover = base(15.0, 10.0, 90.0, 2.0, 2.0);
+        assert!(matches!(
+            t.check_move(&mover, &[Vec2::new(25.0, 10.0)], 90.0, 12.0, false, &[], &[]),
+            Err(MoveError::Impassable(name)) if name == "Cliff"
+        ));
+        // Flyers pass over what is not high-reaching.
+        assert!(
+            t.check_move(&mover, &[Vec2::new(35.0, 10.0)], 90.0, 22.0, true, &[], &[])
+                .is_ok()
+        );
+        assert!(matches!(
+            t.check_move(&mover, &[Vec2::new(60.0, 10.0)], 90.0, 50.0, true, &[], &[]),
+            Err(MoveError::OffTable)
+        ));
+    }
+
+    #[test]
+    fn line_of_sight_blocked_by_terrain_and_units_but_not_for_flyers_above() {
+        let wood = area(
+            "Wood",
+            &[AreaEffect::BlocksLos, AreaEffect::Difficult],
+            4.0,
+            &[(10.0, 20.0), (20.0, 20.0), (20.0, 26.0), (10.0, 26.0)],
+        );
+        let crag = area(
+            "Crag",
+            &[AreaEffect::BlocksLos, AreaEffect::HighReaching],
+            15.0,
+            &[(30.0, 20.0), (40.0, 20.0), (40.0, 26.0), (30.0, 26.0)],
+        );
+        let t = table(vec![wood, crag]);
+        let ground = |x: f32, y: f32| Eye {
+            at: Vec2::new(x, y),
+            height: MODEL_HEIGHT,
+        };
+        let air = |x: f32, y: f32| Eye {
+            at: Vec2::new(x, y),
+            height: 10.0,
+        };
+        assert_eq!(
+            t.line_of_sight(ground(15.0, 10.0), ground(15.0, 35.0), &[]),
+            Err(Blocked::Terrain("Wood".into()))
+        );
+        assert_eq!(
+            t.line_of_sight(ground(15.0, 10.0), air(15.0, 35.0), &[]),
+            Ok(())
+        );
+        assert_eq!(
+            t.line_of_sight(ground(35.0, 10.0), air(35.0, 35.0), &[]),
+            Err(Blocked::Terrain("Crag".into()))
+        );
+        // Beside the wood the line is clear; a unit in the way blocks it.
+        assert_eq!(
+            t.line_of_sight(ground(5.0, 10.0), ground(5.0, 35.0), &[]),
+            Ok(())
+        );
+        let screen = Obstacle {
+            base: base(5.0, 20.0, 0.0, 4.0, 1.0),
+            height: MODEL_HEIGHT,
+        };
+        assert_eq!(
+            t.line_of_sight(ground(5.0, 10.0), ground(5.0, 35.0), &[screen]),
+            Err(Blocked::Unit(0))
+        );
+        assert_eq!(
+            t.line_of_sight(ground(5.0, 10.0), air(5.0, 35.0), &[screen]),
+            Ok(())
+        );
+        // A unit standing inside the wood sees out of it.
+        assert_eq!(
+            t.line_of_sight(ground(15.0, 24.0), ground(15.0, 40.0), &[]),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn footprints_and_convexity() {
+        let f = Footprint::from_models(10, 5, 1.0, 1.0);
+        assert_eq!((f.frontage, f.depth), (5.0, 2.0));
+        let f = Footprint::from_models(7, 5, 1.0, 1.5);
+        assert_eq!((f.frontage, f.depth), (5.0, 3.0));
+        let single = Footprint::from_models(1, 4, 2.0, 2.0);
+        assert_eq!((single.frontage, single.depth), (2.0, 2.0));
+        let concave = area(
+            "L",
+            &[],
+            0.0,
+            &[
+                (0.0, 0.0),
+                (4.0, 0.0),
+                (4.0, 1.0),
+                (1.0, 1.0),
+                (1.0, 4.0),
+                (0.0, 4.0),
+            ],
+        );
+        assert!(TerrainArea::new(concave).is_none());
+        assert_eq!(bearing_of(Vec2::new(1.0, 0.0)).round(), 90.0);
+        assert_eq!(angle_between(350.0, 10.0).round(), 20.0);
+    }
+}

@@ -1,0 +1,212 @@
+//! The one abstraction through which the session, the CLI and the app drive a
+//! rule module on the open table. A module implements [`TableRules`] on a
+//! marker type; everything generic (loading, the headless app, `kassen sim`,
+//! saves, the ECS mirror of the units, the table view) is written once against
+//! this trait.
+
+use bevy::prelude::Resource;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::command::Refusal;
+use super::dice::Dice;
+use super::log::GameLog;
+use super::scenario::LoadError;
+use super::table::{Base, Table};
+use super::table_scenario::{TableCatalog, TableScenario};
+
+/// A unit as every table module describes it to the engine's views.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitSummary {
+    /// Unit id.
+    pub id: u32,
+    /// Side index 0 or 1.
+    pub side: u8,
+    /// Display name.
+    pub name: String,
+    /// Its base.
+    pub base: Base,
+    /// Models left (0 = destroyed).
+    pub models: u32,
+    /// In the air.
+    pub airborne: bool,
+    /// Hit-dice faces shown (WarStrike); empty if none.
+    pub hit_dice: Vec<u32>,
+    /// Nerve markers (WarStrike).
+    pub nerve_markers: u32,
+    /// Short state words ("Unformed", "Spent", "Suppressed", "Holds hostage").
+    pub badges: Vec<String>,
+    /// Range rings for the overlay, inches.
+    pub ranges: Vec<f32>,
+    /// Card lines for the unit panel ("Ld 2 · Nv 3 (−1 nerve) · Mv 6″").
+    pub card: Vec<String>,
+}
+
+/// One choice the app offers for a unit, in the module's own words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// Button label ("Open Fire!", "Take off", "Strike Easy").
+    pub label: String,
+    /// Module key passed back to [`TableRules::choose`].
+    pub key: String,
+    /// What the choice still needs from the player.
+    pub needs: Needs,
+}
+
+/// What a [`Choice`] needs before it becomes a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Needs {
+    /// Nothing: the button sends it.
+    Nothing,
+    /// A target unit, picked by clicking it.
+    Target,
+    /// A destination, given by dragging the unit.
+    Path,
+}
+
+/// A player's input for a [`Choice`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pick {
+    /// The unit acting.
+    pub unit: u32,
+    /// The target unit, for [`Needs::Target`].
+    pub target: Option<u32>,
+    /// The centres to move through (inches) and the final facing, for [`Needs::Path`].
+    pub path: Vec<(f32, f32)>,
+    /// Final facing, compass degrees.
+    pub facing: f32,
+}
+
+/// An honor track for the overlay (Clan War).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HonorBar {
+    /// The army's honor now.
+    pub honor: i32,
+    /// Thresholds to mark on the bar, with whether each is spent (already
+    /// crossed once and so greyed out).
+    pub marks: Vec<(i32, bool)>,
+}
+
+/// A table module as the session and the app see it.
+pub trait TableRules: Send + Sync + 'static {
+    /// The module's `ruleset` key in scenarios.
+    const RULESET: &'static str;
+    /// Scenario `setup` block.
+    type Setup: Clone + std::fmt::Debug + Default + Serialize + DeserializeOwned + Send + Sync;
+    /// Data tables.
+    type Tables: Resource + Clone + TableCatalog;
+    /// The whole battle state: plain, serializable.
+    type Battle: Resource + Clone + std::fmt::Debug + PartialEq + Serialize + DeserializeOwned;
+    /// A player's decision.
+    type Command: Clone + std::fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+
+    /// Reads the built-in tables.
+    ///
+    /// # Errors
+    /// A broken table file, with position.
+    fn tables() -> Result<Self::Tables, LoadError>;
+    /// A new battle from a validated scenario.
+    fn new_battle(scenario: &TableScenario<Self::Setup>, tables: &Self::Tables) -> Self::Battle;
+    /// Module checks on a scenario beyond the engine's (a sentence and anchors).
+    ///
+    /// # Errors
+    /// The first problem.
+    fn check_scenario(
+        _scenario: &TableScenario<Self::Setup>,
+        _tables: &Self::Tables,
+    ) -> Result<(), (String, Vec<String>)> {
+        Ok(())
+    }
+    /// The side that must decide now, or `None` when the battle is over.
+    fn awaiting(battle: &Self::Battle) -> Option<u8>;
+    /// The turn number.
+    fn turn(battle: &Self::Battle) -> u32;
+    /// "Turn 3 · Action phase · Laans".
+    fn phase_name(battle: &Self::Battle, side_names: &[String; 2]) -> String;
+    /// The result in words once the battle is over.
+    fn result(battle: &Self::Battle, side_names: &[String; 2]) -> Option<String>;
+    /// Applies a command; a refusal changes nothing.
+    ///
+    /// # Errors
+    /// The refusal, naming the rule that forbids the command.
+    fn apply(
+        battle: &mut Self::Battle,
+        cmd: &Self::Command,
+        tables: &Self::Tables,
+        table: &Table,
+        dice: &mut Dice,
+        log: &mut GameLog,
+    ) -> Result<(), Refusal>;
+    /// The computer's commands for `side` now, ending the side's phase.
+    fn default_commands(
+        battle: &Self::Battle,
+        side: u8,
+        tables: &Self::Tables,
+        table: &Table,
+    ) -> Vec<Self::Command>;
+    /// The command that ends `side`'s part of the current phase.
+    fn end_phase(side: u8) -> Self::Command;
+    /// Every living unit, by id.
+    fn units(battle: &Self::Battle, tables: &Self::Tables) -> Vec<UnitSummary>;
+    /// Inches `unit` may still move now.
+    fn allowance(battle: &Self::Battle, unit: u32, tables: &Self::Tables) -> Option<f32>;
+    /// What the app offers for `unit` now.
+    fn choices(battle: &Self::Battle, unit: u32, tables: &Self::Tables) -> Vec<Choice>;
+    /// Turns a choice and the player's pick into a command.
+    fn choose(battle: &Self::Battle, key: &str, pick: &Pick) -> Option<Self::Command>;
+    /// Exact odds of a command before it is committed, labelled.
+    fn odds(
+        battle: &Self::Battle,
+        cmd: &Self::Command,
+        tables: &Self::Tables,
+        table: &Table,
+    ) -> Vec<(String, f64)>;
+    /// Honor tracks per side, for modules that have them.
+    fn honor(_battle: &Self::Battle) -> Option<[HonorBar; 2]> {
+        None
+    }
+}
+
+/// A saved table battle: the scenario, the battle, the dice and the log.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(
+    deny_unknown_fields,
+    bound(deserialize = "X: DeserializeOwned + Default, B: DeserializeOwned")
+)]
+pub struct TableSave<X, B> {
+    /// Save format version (1).
+    pub save_format: u32,
+    /// The module key.
+    pub ruleset: String,
+    /// The scenario played.
+    pub scenario: TableScenario<X>,
+    /// The battle state.
+    pub battle: B,
+    /// The dice stream position.
+    pub dice: Dice,
+    /// The log so far.
+    pub log: GameLog,
+}
+
+/// Plays `side`'s default commands; returns the refusals (there should be
+/// none: they are reported, not hidden).
+pub fn play_defaults<R: TableRules>(
+    battle: &mut R::Battle,
+    side: u8,
+    tables: &R::Tables,
+    table: &Table,
+    dice: &mut Dice,
+    log: &mut GameLog,
+) -> Vec<String> {
+    let mut refused = Vec::new();
+    for cmd in R::default_commands(battle, side, tables, table) {
+        if let Err(r) = R::apply(battle, &cmd, tables, table, dice, log) {
+            refused.push(format!("{cmd:?}: {r}"));
+        }
+    }
+    if R::awaiting(battle) == Some(side) && !refused.is_empty() {
+        // Make progress even if a default command was refused.
+        let _ = R::apply(battle, &R::end_phase(side), tables, table, dice, log);
+    }
+    refused
+}

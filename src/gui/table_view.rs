@@ -1,0 +1,514 @@
+//! The open-table view shared by the table modules: the table and its
+//! terrain areas, units drawn as bases (side colour, model count, facing,
+//! airborne units lifted with a shadow and a badge, hit-dice and nerve
+//! markers), range and arc overlays for the selected unit, drag-to-move with
+//! a legal or illegal ghost, and a ruler.
+//!
+//! The view reads a [`TableScene`] snapshot that the module's GUI glue fills
+//! each frame, and writes the player's gestures into [`TableInput`]; it knows
+//! no rule module.
+
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use crate::engine::table::{AreaEffect, Base, Table, bearing_of, bearing_vector};
+
+/// World units (pixels at zoom 1) per inch.
+pub const PX_PER_INCH: f32 = 16.0;
+
+/// How far up an airborne unit is drawn, world units.
+const LIFT: f32 = 14.0;
+
+/// A unit as the table view draws it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableUnitView {
+    /// Unit id.
+    pub id: u32,
+    /// Side index 0 or 1.
+    pub side: u8,
+    /// Display name.
+    pub name: String,
+    /// Its base on the table.
+    pub base: Base,
+    /// Models left.
+    pub models: u32,
+    /// In the air.
+    pub airborne: bool,
+    /// Hit-dice faces (WarStrike), empty when not suppressed.
+    pub hit_dice: Vec<u32>,
+    /// Nerve markers (WarStrike).
+    pub nerve_markers: u32,
+    /// Short state words shown under the base ("Unformed", "Spent", "Hostage").
+    pub badges: Vec<String>,
+    /// Range rings for the overlay, inches from the base edge.
+    pub ranges: Vec<f32>,
+    /// Inches it may still move now, if any.
+    pub allowance: Option<f32>,
+}
+
+/// The snapshot the view draws, filled by the module's glue each frame.
+#[derive(Resource, Default, Clone)]
+pub struct TableScene {
+    /// The table (None before a battle is loaded).
+    pub table: Option<Table>,
+    /// Bumped when the table itself changes (a new battle), to redraw terrain.
+    pub generation: u32,
+    /// Living units, by id.
+    pub units: Vec<TableUnitView>,
+    /// Side colours.
+    pub colors: [Color; 2],
+    /// The side allowed to move units by dragging now.
+    pub mover: Option<u8>,
+}
+
+impl TableScene {
+    /// The unit with `id`.
+    pub fn unit(&self, id: u32) -> Option<&TableUnitView> {
+        self.units.iter().find(|u| u.id == id)
+    }
+}
+
+/// A drag of a unit to a new place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drag {
+    /// The unit dragged.
+    pub unit: u32,
+    /// Where the base's centre would go, inches.
+    pub to: Vec2,
+    /// The facing it would end with (along the drag).
+    pub facing: f32,
+}
+
+/// The module glue's verdict on the current drag.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DragVerdict {
+    /// Legal: inches used and inches left.
+    Legal(f32, f32),
+    /// Illegal, with the reason and rule.
+    Illegal(String),
+}
+
+/// The player's gestures on the table (GUI state; not saved).
+#[derive(Resource, Default)]
+pub struct TableInput {
+    /// Selected unit.
+    pub selected: Option<u32>,
+    /// A unit being dragged.
+    pub drag: Option<Drag>,
+    /// Set by the module glue for the current drag.
+    pub verdict: Option<DragVerdict>,
+    /// A finished drag for the glue to turn into a command.
+    pub dropped: Option<Drag>,
+    /// A unit clicked while picking a target (the glue reads and clears it).
+    pub clicked_unit: Option<u32>,
+    /// The ruler tool is on: left-drag measures instead of moving.
+    pub ruler_mode: bool,
+    /// The ruler's ends, inches.
+    pub ruler: Option<(Vec2, Vec2)>,
+    /// Whether the left button went down on a unit (drag) or on the table.
+    press: Option<Press>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Press {
+    at: Vec2,
+    unit: Option<u32>,
+}
+
+/// Converts table inches to world coordinates (table centred on the origin).
+pub fn to_world(table: &Table, p: Vec2) -> Vec2 {
+    (p - Vec2::new(table.width, table.depth) / 2.0) * PX_PER_INCH
+}
+
+/// Converts world coordinates to table inches.
+pub fn to_table(table: &Table, w: Vec2) -> Vec2 {
+    w / PX_PER_INCH + Vec2::new(table.width, table.depth) / 2.0
+}
+
+/// Marks the entities drawing the table and terrain.
+#[derive(Component)]
+pub struct TableTile;
+
+/// Marks the entities drawing one unit: its base, shadow and labels.
+#[derive(Component)]
+pub struct BaseSprite {
+    /// Unit id.
+    pub id: u32,
+}
+
+/// Redraws the table and its areas when a new battle is loaded.
+pub fn spawn_table(
+    mut commands: Commands,
+    scene: Res<TableScene>,
+    mut drawn: Local<Option<u32>>,
+    tiles: Query<Entity, With<TableTile>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let Some(table) = &scene.table else { return };
+    if *drawn == Some(scene.generation) {
+        return;
+    }
+    *drawn = Some(scene.generation);
+    for e in &tiles {
+        commands.entity(e).despawn();
+    }
+    commands.spawn((
+        TableTile,
+        Sprite::from_color(
+            Color::srgb(0.36, 0.45, 0.28),
+            Vec2::new(table.width, table.depth) * PX_PER_INCH,
+        ),
+        Transform::from_xyz(0.0, 0.0, -10.0),
+    ));
+    for area in &table.areas {
+        let pts: Vec<Vec2> = area
+            .spec
+            .points
+            .iter()
+            .map(|(x, y)| to_world(table, Vec2::new(*x, *y)))
+            .collect();
+        let color = if area.has(AreaEffect::HighReaching) {
+            Color::srgb(0.45, 0.40, 0.36)
+        } else if area.has(AreaEffect::Impassable) {
+            Color::srgb(0.25, 0.38, 0.55)
+        } else if area.has(AreaEffect::BlocksLos) {
+            Color::srgb(0.17, 0.32, 0.17)
+        } else {
+            Color::srgb(0.48, 0.47, 0.30)
+        };
+        let mut mesh = Mesh::new(
+            PrimitiveTopology::TriangleList,
+            RenderAssetUsages::default(),
+        );
+        let positions: Vec<[f32; 3]> = pts.iter().map(|p| [p.x, p.y, 0.0]).collect();
+        let mut idx = Vec::new();
+        for i in 1..pts.len().saturating_sub(1) {
+            idx.extend([0u32, i as u32, i as u32 + 1]);
+        }
+        mesh.insert_attribute(Mesh::ATTRIBUTE_POSITION, positions);
+        mesh.insert_indices(Indices::U32(idx));
+        let center = pts.iter().copied().sum::<Vec2>() / pts.len().max(1) as f32;
+        commands.spawn((
+            TableTile,
+            Mesh2d(meshes.add(mesh)),
+            MeshMaterial2d(materials.add(color)),
+            Transform::from_xyz(0.0, 0.0, -9.0),
+        ));
+        commands.spawn((
+            TableTile,
+            Text2d::new(area.spec.name.clone()),
+            TextFont::from_font_size(12.0),
+            TextColor(Color::srgba(1.0, 1.0, 1.0, 0.6)),
+            Transform::from_xyz(center.x, center.y, -8.0),
+        ));
+    }
+}
+
+/// Keeps one set of sprites per living unit: shadow, base, model count,
+/// badges, hit-dice.
+pub fn sync_bases(
+    mut commands: Commands,
+    scene: Res<TableScene>,
+    existing: Query<(Entity, &BaseSprite)>,
+) {
+    let Some(table) = &scene.table else { return };
+    // Simple and robust: redraw the unit sprites whenever the scene changes.
+    if !scene.is_changed() {
+        return;
+    }
+    for (e, _) in &existing {
+        commands.entity(e).despawn();
+    }
+    for u in &scene.units {
+        let ground = to_world(table, u.base.center);
+        let lift = if u.airborne { LIFT } else { 0.0 };
+        let rot = Quat::from_rotation_z(-u.base.facing.to_radians());
+        let size = Vec2::new(u.base.frontage, u.base.depth) * PX_PER_INCH;
+        let side_color = scene.colors[u.side.min(1) as usize];
+        if u.airborne {
+            commands.spawn((
+                BaseSprite { id: u.id },
+                Sprite::from_color(Color::srgba(0.0, 0.0, 0.0, 0.35), size),
+                Transform::from_translation(ground.extend(1.0)).with_rotation(rot),
+            ));
+        }
+        let top = ground + Vec2::new(0.0, lift);
+        commands
+            .spawn((
+                BaseSprite { id: u.id },
+                Sprite::from_color(side_color, size),
+                Transform::from_translation(top.extend(2.0 + lift * 0.01)).with_rotation(rot),
+            ))
+            .with_children(|p| {
+                // Facing notch: a light bar along the front edge.
+                p.spawn((
+                    Sprite::from_color(Color::srgba(1.0, 1.0, 1.0, 0.85), Vec2::new(size.x, 3.0)),
+                    Transform::from_xyz(0.0, size.y / 2.0 - 1.5, 0.1),
+                ));
+            });
+        commands.spawn((
+            BaseSprite { id: u.id },
+            Text2d::new(u.models.to_string()),
+            TextFont::from_font_size(13.0),
+            TextColor(Color::WHITE),
+            Transform::from_translation(top.extend(3.0)),
+        ));
+        let mut badges = u.badges.clone();
+        if u.airborne {
+            badges.insert(0, "airborne".into());
+        }
+        if !badges.is_empty() {
+            let below = top - Vec2::new(0.0, size.length() / 2.0 + 8.0);
+            commands.spawn((
+                BaseSprite { id: u.id },
+                Text2d::new(badges.join(" · ")),
+                TextFont::from_font_size(11.0),
+                TextColor(if u.airborne {
+                    Color::srgb(0.7, 0.9, 1.0)
+                } else {
+                    Color::srgb(1.0, 0.85, 0.5)
+                }),
+                Transform::from_translation(below.extend(4.0)),
+            ));
+        }
+        // Hit-dice as white dice with the count, nerve markers as red tokens,
+        // beside the base's right side.
+        let side_anchor = top + Vec2::new(size.length() / 2.0 + 10.0, 6.0);
+        for (i, face) in u.hit_dice.iter().enumerate() {
+            let at = side_anchor + Vec2::new(i as f32 * 18.0, 0.0);
+            commands.spawn((
+                BaseSprite { id: u.id },
+                Sprite::from_color(Color::WHITE, Vec2::splat(15.0)),
+                Transform::from_translation(at.extend(5.0)),
+            ));
+            commands.spawn((
+                BaseSprite { id: u.id },
+                Text2d::new(face.to_string()),
+                TextFont::from_font_size(12.0),
+                TextColor(Color::BLACK),
+                Transform::from_translation(at.extend(6.0)),
+            ));
+        }
+        for i in 0..u.nerve_markers {
+            let at = side_anchor + Vec2::new(i as f32 * 12.0, -16.0);
+            commands.spawn((
+                BaseSprite { id: u.id },
+                Sprite::from_color(Color::srgb(0.85, 0.15, 0.12), Vec2::splat(10.0)),
+                Transform::from_translation(at.extend(5.0))
+                    .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+            ));
+        }
+    }
+}
+
+/// The outline of a base grown by `r` inches (a rounded rectangle), in world
+/// coordinates, for range rings.
+fn grown_outline(table: &Table, b: &Base, r: f32) -> Vec<Vec2> {
+    let mut pts = Vec::new();
+    let corners = b.corners();
+    // Corner order: front-left, front-right, rear-right, rear-left; the
+    // outward directions at each corner sweep through 90°.
+    let starts = [b.facing - 90.0, b.facing, b.facing + 90.0, b.facing + 180.0];
+    for (c, s) in corners.iter().zip(starts) {
+        for k in 0..=8 {
+            let a = s + 90.0 * k as f32 / 8.0;
+            pts.push(to_world(table, *c + bearing_vector(a) * r));
+        }
+    }
+    pts.push(pts[0]);
+    pts
+}
+
+/// Gizmo overlays: selection, range rings, forward arc, drag ghost, ruler.
+pub fn draw_table_overlays(scene: Res<TableScene>, input: Res<TableInput>, mut gizmos: Gizmos) {
+    let Some(table) = &scene.table else { return };
+    let rect = |g: &mut Gizmos, b: &Base, lift: f32, color: Color| {
+        let c = b.corners();
+        let mut pts: Vec<Vec2> = c
+            .iter()
+            .map(|p| to_world(table, *p) + Vec2::new(0.0, lift))
+            .collect();
+        pts.push(pts[0]);
+        g.linestrip_2d(pts, color);
+    };
+    gizmos.rect_2d(
+        Isometry2d::IDENTITY,
+        Vec2::new(table.width, table.depth) * PX_PER_INCH,
+        Color::srgb(0.2, 0.16, 0.1),
+    );
+    if let Some(u) = input.selected.and_then(|id| scene.unit(id)) {
+        let lift = if u.airborne { LIFT } else { 0.0 };
+        rect(&mut gizmos, &u.base, lift, Color::srgb(1.0, 0.9, 0.2));
+        for (i, r) in u.ranges.iter().enumerate() {
+            let color = if i == 0 {
+                Color::srgba(1.0, 0.9, 0.3, 0.7)
+            } else {
+                Color::srgba(1.0, 0.6, 0.2, 0.5)
+            };
+            gizmos.linestrip_2d(grown_outline(table, &u.base, *r), color);
+        }
+        if let Some(reach) = u.ranges.iter().copied().reduce(f32::max) {
+            let [fl, fr, ..] = u.base.corners();
+            let len = reach + u.base.frontage;
+            for (corner, turn) in [(fl, -45.0), (fr, 45.0)] {
+                let end = corner + bearing_vector(u.base.facing + turn) * len;
+                gizmos.line_2d(
+                    to_world(table, corner),
+                    to_world(table, end),
+                    Color::srgba(0.9, 0.9, 1.0, 0.6),
+                );
+            }
+        }
+        if let Some(a) = u.allowance {
+            gizmos.linestrip_2d(
+                grown_outline(table, &u.base, a),
+                Color::srgba(0.4, 0.9, 1.0, 0.5),
+            );
+        }
+    }
+    if let Some(d) = &input.drag
+        && let Some(u) = scene.unit(d.unit)
+    {
+        let ghost = u.base.at(d.to, d.facing);
+        let color = match input.verdict {
+            Some(DragVerdict::Legal(..)) => Color::srgb(0.3, 1.0, 0.4),
+            _ => Color::srgb(1.0, 0.25, 0.2),
+        };
+        rect(&mut gizmos, &ghost, 0.0, color);
+        gizmos.line_2d(to_world(table, u.base.center), to_world(table, d.to), color);
+    }
+    if let Some((a, b)) = input.ruler {
+        gizmos.line_2d(
+            to_world(table, a),
+            to_world(table, b),
+            Color::srgb(1.0, 1.0, 1.0),
+        );
+        gizmos.circle_2d(
+            Isometry2d::from_translation(to_world(table, a)),
+            3.0,
+            Color::WHITE,
+        );
+        gizmos.circle_2d(
+            Isometry2d::from_translation(to_world(table, b)),
+            3.0,
+            Color::WHITE,
+        );
+    }
+}
+
+/// The table point under the mouse, in inches.
+fn cursor_on_table(
+    window: &Window,
+    camera: &Camera,
+    cam_tf: &GlobalTransform,
+    table: &Table,
+) -> Option<Vec2> {
+    let cursor = window.cursor_position()?;
+    let world = camera.viewport_to_world_2d(cam_tf, cursor).ok()?;
+    Some(to_table(table, world))
+}
+
+/// Which unit's base (drawn lifted if airborne) is under `p`, inches.
+fn unit_at(scene: &TableScene, p: Vec2) -> Option<u32> {
+    scene
+        .units
+        .iter()
+        .rev()
+        .find(|u| {
+            let lift = if u.airborne { LIFT / PX_PER_INCH } else { 0.0 };
+            let q = p - Vec2::new(0.0, lift) - u.base.center;
+            let f = u.base.forward();
+            let r = u.base.right();
+            q.dot(f).abs() <= u.base.depth / 2.0 + 0.2
+                && q.dot(r).abs() <= u.base.frontage / 2.0 + 0.2
+        })
+        .map(|u| u.id)
+}
+
+/// Left button: click selects a unit, drag moves one of the mover's units (or
+/// measures, in ruler mode or on empty table). The glue turns drops into
+/// commands.
+pub fn table_pointer(
+    buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cams: Query<(&Camera, &GlobalTransform)>,
+    egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    scene: Res<TableScene>,
+    mut input: ResMut<TableInput>,
+) {
+    let Some(table) = &scene.table else { return };
+    if keys.just_pressed(KeyCode::KeyR)
+        && egui_wants
+            .as_ref()
+            .is_none_or(|w| !w.wants_any_keyboard_input())
+    {
+        input.ruler_mode = !input.ruler_mode;
+    }
+    let (Ok(window), Ok((camera, cam_tf))) = (windows.single(), cams.single()) else {
+        return;
+    };
+    let Some(p) = cursor_on_table(window, camera, cam_tf, table) else {
+        return;
+    };
+    let pointer_free = egui_wants
+        .as_ref()
+        .is_none_or(|w| !w.wants_any_pointer_input());
+    if buttons.just_pressed(MouseButton::Left) && pointer_free {
+        let unit = unit_at(&scene, p);
+        input.press = Some(Press { at: p, unit });
+        if let Some(id) = unit {
+            input.clicked_unit = Some(id);
+            if !input.ruler_mode {
+                input.selected = Some(id);
+            }
+        }
+    }
+    if buttons.pressed(MouseButton::Left)
+        && let Some(press) = input.press
+    {
+        let moved = press.at.distance(p) > 0.3;
+        let movable = press
+            .unit
+            .and_then(|id| scene.unit(id))
+            .filter(|u| Some(u.side) == scene.mover && u.allowance.is_some());
+        if moved && !input.ruler_mode && movable.is_some() {
+            let u = movable.map(|u| (u.id, u.base.center));
+            if let Some((id, from)) = u {
+                let facing = bearing_of(p - from);
+                input.drag = Some(Drag {
+                    unit: id,
+                    to: p,
+                    facing,
+                });
+            }
+        } else if moved && (input.ruler_mode || press.unit.is_none()) {
+            input.ruler = Some((press.at, p));
+        }
+    }
+    if buttons.just_released(MouseButton::Left) {
+        input.press = None;
+        if let Some(d) = input.drag.take() {
+            input.dropped = Some(d);
+        }
+    }
+}
+
+/// The ruler's reading: centre-to-point distance, or edge to edge when both
+/// ends are on units.
+pub fn ruler_reading(scene: &TableScene, a: Vec2, b: Vec2) -> String {
+    let ua = unit_at(scene, a).and_then(|id| scene.unit(id));
+    let ub = unit_at(scene, b).and_then(|id| scene.unit(id));
+    match (ua, ub) {
+        (Some(x), Some(y)) if x.id != y.id => format!(
+            "{} to {}: {:.1}″ edge to edge",
+            x.name,
+            y.name,
+            x.base.distance_to(&y.base)
+        ),
+        _ => format!("{:.1}″", a.distance(b)),
+    }
+}
