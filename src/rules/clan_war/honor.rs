@@ -1,8 +1,13 @@
-//! The honor track (CW-HON-1 … CW-HON-10): starting honor, the +1 Morale at
-//! 20, the first crossings of 40, 60, 80… that make the enemy test, and the
-//! low-honor tests at −50, −60….
+//! The honor track (CW-HON-1 … CW-HON-10): starting honor, honor gains, the
+//! +1 Morale at 20, the first crossings of 40, 60, 80… that make the enemy
+//! test, the extra Tactical Card of the highest honor, the (missing) low-honor
+//! consequences and the low-honor tests at −50, −60….
 
 use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::log::LogEntry;
 
 /// A personality's clan and personal Honor, for starting honor.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,6 +26,90 @@ pub fn starting_honor(clan: &str, base: i32, personalities: &[Personality]) -> i
         .filter(|p| p.clan.as_deref() == Some(clan))
         .map(|p| p.honor)
         .sum::<i32>()
+}
+
+/// Honor gained per event (CW-HON-2). The seed names the events but not the
+/// amounts: all three are [stand-in] values in `settings.ron`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HonorGains {
+    /// Destroying an enemy unit.
+    pub destroy_unit: i32,
+    /// Destroying an enemy personality.
+    pub destroy_personality: i32,
+    /// Winning a duel.
+    pub win_duel: i32,
+    /// Which amounts are stand-ins.
+    pub stand_in: String,
+}
+
+/// An event that gains honor (CW-HON-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HonorEvent {
+    /// An enemy unit destroyed.
+    DestroyedUnit,
+    /// An enemy personality destroyed.
+    DestroyedPersonality,
+    /// A duel won.
+    WonDuel,
+    /// A Tactical Card, item, spell or Force Card giving the printed amount.
+    Card(i32),
+}
+
+/// Honor an event gains (CW-HON-2): the settings' amount, or a card's printed
+/// amount.
+pub fn honor_gain(event: HonorEvent, gains: &HonorGains) -> i32 {
+    match event {
+        HonorEvent::DestroyedUnit => gains.destroy_unit,
+        HonorEvent::DestroyedPersonality => gains.destroy_personality,
+        HonorEvent::WonDuel => gains.win_duel,
+        HonorEvent::Card(n) => n,
+    }
+}
+
+/// Which army (index into `honors`) draws the extra Tactical Card at the
+/// start of the End phase: the one with the highest current honor
+/// (CW-HON-7). A tie for highest gives no extra card [stand-in, the seed is
+/// silent]. Empty input gives `None`.
+pub fn extra_card_army(honors: &[i32]) -> Option<usize> {
+    let best = *honors.iter().max()?;
+    let mut at_best = honors.iter().enumerate().filter(|(_, h)| **h == best);
+    let first = at_best.next().map(|(i, _)| i);
+    if at_best.next().is_some() {
+        None
+    } else {
+        first
+    }
+}
+
+/// The continuing effect of an army's low honor level (CW-HON-8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LowHonorEffect {
+    /// No effect: honor above 0, or a level between 0 and −40 whose
+    /// consequence the source does not give.
+    None,
+    /// Below −40: the level tests of CW-HON-9 apply (once per level, see
+    /// [`HonorTrack::end_of_turn`]).
+    LevelTests,
+}
+
+/// Continuing effect of low honor (CW-HON-8). The consequence list for the
+/// levels from 0 down to −40 is MISSING from the source; this [stand-in]
+/// gives no effect there, until the rulebook values are known. Only the
+/// current level counts (effects are not cumulative). Below −40 the army is
+/// under the CW-HON-9 tests.
+pub fn low_honor_effect(honor: i32) -> LowHonorEffect {
+    if honor < -40 {
+        LowHonorEffect::LevelTests
+    } else {
+        LowHonorEffect::None
+    }
+}
+
+/// Whether a unit takes an honor-triggered Morale test (CW-HON-4, CW-HON-5,
+/// CW-HON-9): never if it is Non-human or a Creature (CW-HON-10).
+pub fn takes_honor_test(immune: bool) -> bool {
+    !immune
 }
 
 /// Morale bonus from the army's own honor: +1 at 20 or more (CW-HON-3);
@@ -57,6 +146,44 @@ impl HonorTrack {
             honor,
             spent: BTreeSet::new(),
         }
+    }
+
+    /// Adds `delta` (negative for a loss) to the honor (CW-HON-2 gains,
+    /// CW-HOS-3 / CW-HOS-5 losses), returning the log entry under `rule`.
+    pub fn change(&mut self, delta: i32, rule: &str, why: &str) -> LogEntry {
+        let before = self.honor;
+        self.honor += delta;
+        LogEntry::event(
+            rule,
+            vec![],
+            format!("{why}: honor {before} {delta:+} = {}", self.honor),
+        )
+    }
+
+    /// The log entries announcing each test of `end_of_turn`'s result
+    /// (CW-HON-4, CW-HON-5, CW-HON-9).
+    pub fn announce(tests: &[HonorTest]) -> Vec<LogEntry> {
+        tests
+            .iter()
+            .map(|t| {
+                let (rule, who) = if t.enemy_tests {
+                    (
+                        if t.level == 40 { "CW-HON-4" } else { "CW-HON-5" },
+                        "every enemy unit",
+                    )
+                } else {
+                    ("CW-HON-9", "every unit of the army")
+                };
+                LogEntry::event(
+                    rule,
+                    vec![],
+                    format!(
+                        "honor level {} first reached: {who} takes a Morale test at {:+} (Non-human and Creature units exempt, CW-HON-10)",
+                        t.level, t.modifier
+                    ),
+                )
+            })
+            .collect()
     }
 
     /// End of turn: the tests of every level first reached (CW-HON-4, CW-HON-5,
@@ -147,6 +274,63 @@ mod tests {
             .map(|x| (x.level, x.modifier))
             .collect();
         assert_eq!(m, vec![(60, -1), (80, -2)]);
+    }
+
+    #[test]
+    fn honor_gains_use_the_settings() {
+        // CW-HON-2 (stand-in amounts from settings.ron).
+        let g = HonorGains {
+            destroy_unit: 2,
+            destroy_personality: 3,
+            win_duel: 4,
+            stand_in: String::new(),
+        };
+        assert_eq!(honor_gain(HonorEvent::DestroyedUnit, &g), 2);
+        assert_eq!(honor_gain(HonorEvent::DestroyedPersonality, &g), 3);
+        assert_eq!(honor_gain(HonorEvent::WonDuel, &g), 4);
+        assert_eq!(honor_gain(HonorEvent::Card(5), &g), 5);
+        let mut t = HonorTrack::new(18);
+        let e = t.change(
+            honor_gain(HonorEvent::DestroyedUnit, &g),
+            "CW-HON-2",
+            "unit destroyed",
+        );
+        assert_eq!(t.honor, 20);
+        assert_eq!(e.rule, "CW-HON-2");
+        // Now the +1 Morale applies (CW-HON-3).
+        assert_eq!(morale_bonus(t.honor, false), 1);
+    }
+
+    #[test]
+    fn highest_honor_draws_the_extra_card_and_a_tie_gives_none() {
+        // CW-HON-7.
+        assert_eq!(extra_card_army(&[12, 30]), Some(1));
+        assert_eq!(extra_card_army(&[-5, -20]), Some(0));
+        assert_eq!(extra_card_army(&[15, 15]), None);
+        assert_eq!(extra_card_army(&[]), None);
+    }
+
+    #[test]
+    fn low_honor_between_zero_and_minus_forty_has_no_effect() {
+        // CW-HON-8 is missing from the source: stand-in no effect down to -40.
+        for h in [10, 0, -10, -25, -40] {
+            assert_eq!(low_honor_effect(h), LowHonorEffect::None);
+        }
+        assert_eq!(low_honor_effect(-41), LowHonorEffect::LevelTests);
+    }
+
+    #[test]
+    fn immune_units_skip_honor_tests_and_announcements_name_the_rule() {
+        // CW-HON-10; announcements for CW-HON-4, CW-HON-5, CW-HON-9.
+        assert!(!takes_honor_test(true));
+        assert!(takes_honor_test(false));
+        let mut t = HonorTrack::new(35);
+        t.honor = 62;
+        let rules: Vec<String> = HonorTrack::announce(&t.end_of_turn())
+            .into_iter()
+            .map(|e| e.rule)
+            .collect();
+        assert_eq!(rules, vec!["CW-HON-4", "CW-HON-5"]);
     }
 
     #[test]

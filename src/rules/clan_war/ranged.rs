@@ -1,6 +1,75 @@
-//! Range bands with flying units (CW-RNG-3 … CW-RNG-6). Distances in inches.
+//! Ranged attacks and flying units (CW-RNG-1 … CW-RNG-7): line of sight
+//! height, target choice and range bands. Distances in inches.
+//!
+//! Worked example (CW-RNG-7): Crane Elite Archers (15"/30") and an airborne
+//! Fire Dragon (8"/16") 10" apart: the archers shoot at 16", extended range;
+//! the dragon shoots with close range 11", so 10" is close range.
 
+use crate::engine::command::Refusal;
 use crate::engine::units::FlightState;
+
+/// Height, inches above the table, of an airborne unit's front edge for line
+/// of sight to and from it (CW-RNG-1). The geometry layer traces 3-D lines
+/// of sight from that raised edge.
+pub const AIRBORNE_LOS_HEIGHT: f32 = 10.0;
+
+/// Height of the point lines of sight are traced from, inches: the front
+/// edge raised 10" when airborne, the table (0) when grounded (CW-RNG-1).
+pub fn los_height(state: FlightState) -> f32 {
+    match state {
+        FlightState::Airborne => AIRBORNE_LOS_HEIGHT,
+        FlightState::Grounded => 0.0,
+    }
+}
+
+/// What the geometry layer reports about a possible target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TargetView {
+    /// The shooter is airborne.
+    pub shooter_airborne: bool,
+    /// The target is airborne.
+    pub target_airborne: bool,
+    /// The target is in line of sight (CW-RNG-1 heights).
+    pub in_los: bool,
+    /// The target is within range after the flying adjustments (CW-RNG-6).
+    pub in_range: bool,
+    /// The target is within the shooter's 90° forward arc.
+    pub in_forward_arc: bool,
+    /// The target is the closest enemy unit (or one of them).
+    pub closest: bool,
+}
+
+/// Whether a unit may pick this target (CW-RNG-2): it must be in line of
+/// sight, in range and in the 90° forward arc; an airborne shooter may pick
+/// any such target, and any ranged unit may pick an airborne target; other
+/// shots follow the closest-target rule.
+///
+/// # Errors
+/// A [`Refusal`] under CW-RNG-2 naming the failed requirement.
+pub fn check_target(v: &TargetView) -> Result<(), Refusal> {
+    if !v.in_los {
+        return Err(Refusal::new(
+            "CW-RNG-2",
+            "the target is not in line of sight",
+        ));
+    }
+    if !v.in_range {
+        return Err(Refusal::new("CW-RNG-2", "the target is out of range"));
+    }
+    if !v.in_forward_arc {
+        return Err(Refusal::new(
+            "CW-RNG-2",
+            "the target is outside the 90 degree forward arc",
+        ));
+    }
+    if !(v.shooter_airborne || v.target_airborne || v.closest) {
+        return Err(Refusal::new(
+            "CW-RNG-2",
+            "a grounded unit must shoot at the closest enemy unit unless the target is airborne",
+        ));
+    }
+    Ok(())
+}
 
 /// Which range band a shot falls in.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -37,7 +106,10 @@ pub struct RangeCheck {
 
 /// Range band of a shot by a unit with `close`/`extended` ranges, at
 /// `measured` inches, between a shooter and a target in the given flight
-/// states. Air against air is unmodified (CW-RNG-5).
+/// states: ground at air +6" to the distance (CW-RNG-3), air at ground +3"
+/// close and +6" extended (CW-RNG-4), air against air and ground against
+/// ground unmodified (CW-RNG-5); bands inclusive (CW-RNG-6). The seed's
+/// worked example (CW-RNG-7) is golden cases GC-CW-06 and GC-CW-07.
 pub fn range_check(
     close: f32,
     extended: f32,
@@ -88,6 +160,82 @@ mod tests {
         assert_eq!((r.close, r.extended), (11.0, 22.0));
         assert_eq!(r.band, RangeBand::Close);
         assert_eq!(r.band.att_modifier(), 0);
+    }
+
+    #[test]
+    fn line_of_sight_height_of_a_flyer() {
+        // CW-RNG-1.
+        assert_eq!(los_height(Airborne), 10.0);
+        assert_eq!(los_height(Grounded), 0.0);
+    }
+
+    #[test]
+    fn target_choice_with_flyers() {
+        // CW-RNG-2.
+        let v = TargetView {
+            shooter_airborne: false,
+            target_airborne: false,
+            in_los: true,
+            in_range: true,
+            in_forward_arc: true,
+            closest: false,
+        };
+        assert_eq!(
+            check_target(&v).map_err(|r| r.rule),
+            Err("CW-RNG-2".to_string())
+        );
+        assert!(check_target(&TargetView { closest: true, ..v }).is_ok());
+        assert!(
+            check_target(&TargetView {
+                shooter_airborne: true,
+                ..v
+            })
+            .is_ok()
+        );
+        assert!(
+            check_target(&TargetView {
+                target_airborne: true,
+                ..v
+            })
+            .is_ok()
+        );
+        // The 90 degree arc, LOS and range still apply to flyers.
+        let air = TargetView {
+            shooter_airborne: true,
+            ..v
+        };
+        assert!(
+            check_target(&TargetView {
+                in_forward_arc: false,
+                ..air
+            })
+            .is_err()
+        );
+        assert!(
+            check_target(&TargetView {
+                in_los: false,
+                ..air
+            })
+            .is_err()
+        );
+        assert!(
+            check_target(&TargetView {
+                in_range: false,
+                ..air
+            })
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn rng_7_worked_example_both_ways() {
+        // CW-RNG-7: the seed's example, both shots from the same 10".
+        let archers = range_check(15.0, 30.0, 10.0, Grounded, Airborne);
+        let dragon = range_check(8.0, 16.0, 10.0, Airborne, Grounded);
+        assert_eq!(
+            (archers.band, dragon.band),
+            (RangeBand::Extended, RangeBand::Close)
+        );
     }
 
     #[test]

@@ -1,0 +1,346 @@
+//! The module's tables, read from RON under `assets/rules/clan_war/`:
+//! unit cards (`units.ron`), settings (`settings.ron`) and the Tactical
+//! Cards and skills the flying rules name (`cards.ron`).
+//!
+//! The unit cards of the Clan War rulebook are not in the seed (CW-GEN-3), so
+//! every stat is a stand-in and is listed in each card's `stand_in` field; the
+//! seed gives only the ranges of the Crane Elite Archers (15"/30") and the
+//! Fire Dragon (8"/16", CW-RNG-7), the Flight trait of the Fire, Water and
+//! Void Dragons (CW-FLY-2), and the dragon's 8" movement used in the take-off
+//! case (GC-CW-09).
+
+use bevy::prelude::Resource;
+use serde::{Deserialize, Serialize};
+
+use crate::engine::scenario::{LoadError, parse_ron};
+
+use super::cards::CardKind;
+use super::honor::HonorGains;
+use super::morale::MoraleSettings;
+use super::test_roll::Convention;
+
+/// A unit trait printed under "Special" on the card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Trait {
+    /// May become airborne (CW-FLY-2).
+    Flight,
+    /// Cavalry: moves in the Cavalry Movement phase on the ground; counts as
+    /// cavalry in every respect (CW-FLY-8).
+    Cavalry,
+    /// Non-human: immune to honor (CW-HON-10).
+    NonHuman,
+    /// Creature: immune to honor (CW-HON-10).
+    Creature,
+}
+
+/// A personality skill the flying and hostage rules name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Skill {
+    /// Charge: allows a Dive when airborne (CW-DIVE-1, CW-CRD-1).
+    Charge,
+    /// Frenzy: unusable for an airborne engaging move (CW-CRD-1).
+    Frenzy,
+    /// Stalwart Defender: usable against a landing unit (CW-CRD-3).
+    StalwartDefender,
+}
+
+/// A personality leading a unit (its commander).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PersonalityStats {
+    /// Name.
+    pub name: String,
+    /// Clan key, `None` for unaligned (CW-HON-1).
+    pub clan: Option<String>,
+    /// Personal Honor (CW-HON-1).
+    pub honor: i32,
+    /// Leadership, used for Maneuver, Morale and Recovery tests (CW-HOS-8).
+    pub leadership: i32,
+    /// Skills.
+    pub skills: Vec<Skill>,
+}
+
+/// Close and extended range in inches (CW-RNG-6).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ranges {
+    /// Close range, inches.
+    pub close: f32,
+    /// Extended range, inches.
+    pub extended: f32,
+}
+
+/// Base footprint of one model and the unit's normal rank width, for the
+/// open-table footprint and the flying template (CW-FLY-7, CW-FLY-15).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Footprint {
+    /// Frontage of one model's base, inches.
+    pub frontage: f32,
+    /// Depth of one model's base, inches.
+    pub depth: f32,
+    /// Models per rank in the unit's normal formation.
+    pub per_rank: u32,
+}
+
+/// One unit card. Ratings are added to one die (CW-GEN-1) and compared with
+/// a target (ATN, TL) under CW-GEN-2.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitStats {
+    /// Key scenarios use.
+    pub key: String,
+    /// Display name.
+    pub name: String,
+    /// Clan key, `None` for unaligned units.
+    pub clan: Option<String>,
+    /// Models at full strength, the personality's model excluded.
+    pub models: u32,
+    /// The personality leading the unit, if any (counts as one more model
+    /// for the flying cap, CW-FLY-3).
+    pub personality: Option<PersonalityStats>,
+    /// Wounds per model.
+    pub wounds: u32,
+    /// Normal movement, inches.
+    pub movement: f32,
+    /// Ranged attack, if the unit has one.
+    pub range: Option<Ranges>,
+    /// Attack rating added to the hit die.
+    pub att: i32,
+    /// Damage rating added to the Damage die.
+    pub dam: i32,
+    /// Armour target number against close combat attacks.
+    pub atn_close: i32,
+    /// Armour target number against ranged attacks.
+    pub atn_ranged: i32,
+    /// Training Level: the target of Maneuver, Morale and Recovery tests.
+    pub tl: i32,
+    /// Leadership of the unit's own commander when no personality leads it.
+    pub leadership: i32,
+    /// Morale Level (5 = ignores friendly units breaking nearby).
+    pub morale_level: i32,
+    /// Traits.
+    pub traits: Vec<Trait>,
+    /// Base footprint.
+    pub footprint: Footprint,
+    /// Where the seed gives values.
+    pub source: String,
+    /// Which values are Kassen stand-ins.
+    pub stand_in: String,
+}
+
+impl UnitStats {
+    /// Whether the card carries `t`.
+    pub fn has(&self, t: Trait) -> bool {
+        self.traits.contains(&t)
+    }
+
+    /// Leadership of the unit commander: the personality's if one leads it,
+    /// else the unit's own (CW-HOS-8).
+    pub fn commander_leadership(&self) -> i32 {
+        self.personality
+            .as_ref()
+            .map_or(self.leadership, |p| p.leadership)
+    }
+
+    /// Models including the personality (CW-FLY-3 counts both).
+    pub fn total_models(&self) -> u32 {
+        self.models + u32::from(self.personality.is_some())
+    }
+
+    /// Immune to honor: Non-human or Creature (CW-HON-10).
+    pub fn honor_immune(&self) -> bool {
+        self.has(Trait::NonHuman) || self.has(Trait::Creature)
+    }
+
+    /// Whether the leading personality has the Charge skill (CW-DIVE-1).
+    pub fn has_charge_skill(&self) -> bool {
+        self.personality
+            .as_ref()
+            .is_some_and(|p| p.skills.contains(&Skill::Charge))
+    }
+}
+
+/// The unit table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitTable {
+    /// All unit cards.
+    pub units: Vec<UnitStats>,
+}
+
+/// A clan's base Honor (CW-HON-1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClanHonor {
+    /// Clan key.
+    pub clan: String,
+    /// Base Honor.
+    pub base_honor: i32,
+    /// The value is a Kassen stand-in (rulebook p. 74 is not in the seed).
+    pub stand_in: bool,
+}
+
+/// Settings of the module.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// Die and natural-1 rule (CW-GEN-1, CW-GEN-2).
+    pub convention: Convention,
+    /// Base Honor per clan (CW-HON-1).
+    pub clans: Vec<ClanHonor>,
+    /// Honor gained per event (CW-HON-2, stand-in amounts).
+    pub honor_gains: HonorGains,
+    /// Morale modifiers of the base stand-in (CW-GEN-3).
+    pub morale: MoraleSettings,
+}
+
+/// One Tactical Card, skill or spell the flying rules name.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardStats {
+    /// Key.
+    pub key: String,
+    /// Name as printed.
+    pub name: String,
+    /// What kind of effect it has (CW-CRD-1 … CW-CRD-3).
+    pub kind: CardKind,
+    /// The card says it may be used with flight (CW-FLY-6, CW-CRD-1).
+    pub mentions_flight: bool,
+    /// Where the seed names it.
+    pub source: String,
+}
+
+/// The card table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardTable {
+    /// All cards.
+    pub cards: Vec<CardStats>,
+}
+
+/// Every table of the module.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct CwTables {
+    /// Unit cards.
+    pub units: UnitTable,
+    /// Settings.
+    pub settings: Settings,
+    /// Cards.
+    pub cards: CardTable,
+}
+
+const UNITS: &str = include_str!("../../../assets/rules/clan_war/units.ron");
+const SETTINGS: &str = include_str!("../../../assets/rules/clan_war/settings.ron");
+const CARDS: &str = include_str!("../../../assets/rules/clan_war/cards.ron");
+
+impl CwTables {
+    /// Parses the built-in tables.
+    ///
+    /// # Errors
+    /// A table that does not parse (file, line, column), an empty unit table,
+    /// or a flight-capable card over the 12-model cap (CW-FLY-3).
+    pub fn load() -> Result<Self, LoadError> {
+        let dir = "assets/rules/clan_war";
+        let t = Self {
+            units: parse_ron(&format!("{dir}/units.ron"), UNITS)?,
+            settings: parse_ron(&format!("{dir}/settings.ron"), SETTINGS)?,
+            cards: parse_ron(&format!("{dir}/cards.ron"), CARDS)?,
+        };
+        if t.units.units.is_empty() {
+            return Err(LoadError::plain(dir, "the unit table must not be empty"));
+        }
+        for u in &t.units.units {
+            if u.has(Trait::Flight)
+                && super::flight::check_flying_size(u.models, u32::from(u.personality.is_some()))
+                    .is_err()
+            {
+                return Err(LoadError::plain(
+                    &format!("{dir}/units.ron"),
+                    format!("{} has Flight but more than 12 models (CW-FLY-3)", u.key),
+                ));
+            }
+        }
+        Ok(t)
+    }
+
+    /// The unit card for a key.
+    pub fn unit(&self, key: &str) -> Option<&UnitStats> {
+        self.units.units.iter().find(|u| u.key == key)
+    }
+
+    /// The card for a key.
+    pub fn card(&self, key: &str) -> Option<&CardStats> {
+        self.cards.cards.iter().find(|c| c.key == key)
+    }
+
+    /// A clan's base Honor (CW-HON-1), if listed.
+    pub fn clan_base_honor(&self, clan: &str) -> Option<i32> {
+        self.settings
+            .clans
+            .iter()
+            .find(|c| c.clan == clan)
+            .map(|c| c.base_honor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::honor::{Personality, starting_honor};
+    use super::*;
+    use crate::engine::dice::Die;
+
+    #[test]
+    fn built_in_tables_load_with_the_seed_values() {
+        let t = CwTables::load().expect("tables");
+        // CW-RNG-7: Fire Dragon 8"/16", Crane Elite Archers 15"/30".
+        let dragon = t.unit("fire_dragon").expect("dragon");
+        assert_eq!(
+            dragon.range,
+            Some(Ranges {
+                close: 8.0,
+                extended: 16.0
+            })
+        );
+        assert_eq!(dragon.total_models(), 1);
+        assert!(dragon.has(Trait::Flight));
+        assert_eq!(dragon.movement, 8.0);
+        let archers = t.unit("crane_elite_archers").expect("archers");
+        assert_eq!(
+            archers.range,
+            Some(Ranges {
+                close: 15.0,
+                extended: 30.0
+            })
+        );
+        // CW-FLY-2: the Earth Dragon cannot fly; Water and Void can.
+        assert!(!t.unit("earth_dragon").expect("earth").has(Trait::Flight));
+        assert!(t.unit("water_dragon").expect("water").has(Trait::Flight));
+        // CW-GEN-1: d10 by default.
+        assert_eq!(t.settings.convention.die, Die::D10);
+        // Every card states its stand-ins.
+        assert!(t.units.units.iter().all(|u| !u.stand_in.is_empty()));
+        assert!(t.card("counter_charge").is_some());
+    }
+
+    #[test]
+    fn crane_starting_honor_from_the_tables() {
+        // CW-HON-1 with the table's base Honor and the personalities on the cards.
+        let t = CwTables::load().expect("tables");
+        let base = t.clan_base_honor("crane").expect("crane");
+        let ps: Vec<Personality> = ["crane_command", "crane_elite_archers", "crane_bushi"]
+            .iter()
+            .filter_map(|k| t.unit(k)?.personality.clone())
+            .map(|p| Personality {
+                clan: p.clan,
+                honor: p.honor,
+            })
+            .collect();
+        let sum: i32 = ps.iter().map(|p| p.honor).sum();
+        assert_eq!(starting_honor("crane", base, &ps), base + sum);
+        assert!(
+            t.unit("crane_command")
+                .is_some_and(UnitStats::has_charge_skill)
+        );
+    }
+}

@@ -1,0 +1,917 @@
+//! Landings (CW-LAND-1 … CW-LAND-3), the Dive (CW-DIVE-1 … CW-DIVE-5),
+//! airborne units engaging ground targets and escaping by air (CW-ENG-1 …
+//! CW-ENG-7), and forced landings (CW-FRC-1 … CW-FRC-3).
+//!
+//! Geometry arrives as plain values: whether the 30° contact is possible,
+//! whether the target was reached, whether a landing spot overlaps a unit or
+//! would be flanked, and how far a forced landing had to be extended.
+
+use crate::engine::command::Refusal;
+use crate::engine::dice::Dice;
+use crate::engine::log::{Itemized, LogEntry, Modifier};
+use crate::engine::units::FlightState;
+
+use super::cards::CardKind;
+use super::combat::damage_dice;
+use super::flight::check_can_fly;
+use super::maneuver::{ManeuverKind, ManeuverOutcome, ManeuverTest, maneuver_test};
+use super::morale::Condition;
+use super::ranged::RangeBand;
+use super::test_roll::Convention;
+
+/// Why a unit lands, which sets its landing Maneuver test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LandingKind {
+    /// Declared landing: complex, no further modifier (CW-LAND-2).
+    Voluntary,
+    /// Landing after a Dive: complex at −2 (CW-DIVE-4). An engaging dive takes
+    /// this test alone, not also the −1 of CW-ENG-3 [stand-in reading].
+    Dive,
+    /// Engaged a ground target: complex at −1 (CW-ENG-3).
+    EngagedContact,
+    /// The 30° contact was not possible: 1" short, complex at −1 (CW-ENG-5).
+    AngleNotPossible,
+    /// Announced an engagement but did not reach: 1" short, the normal landing
+    /// test (CW-ENG-4) [stand-in: no modifier].
+    FailedToReach,
+    /// Forced landing: no test, automatically unformed (CW-FRC-2).
+    Forced,
+}
+
+impl LandingKind {
+    /// The modifier and rule of the landing test, besides the complex −2.
+    pub fn modifier(self) -> Option<Modifier> {
+        match self {
+            LandingKind::Dive => Some(Modifier::new("landing after a dive", -2, "CW-DIVE-4")),
+            LandingKind::EngagedContact => {
+                Some(Modifier::new("landed in an engagement", -1, "CW-ENG-3"))
+            }
+            LandingKind::AngleNotPossible => Some(Modifier::new(
+                "landed short: 30° contact not possible",
+                -1,
+                "CW-ENG-5",
+            )),
+            _ => None,
+        }
+    }
+
+    /// The rule governing this landing.
+    pub fn rule(self) -> &'static str {
+        match self {
+            LandingKind::Voluntary => "CW-LAND-2",
+            LandingKind::Dive => "CW-DIVE-4",
+            LandingKind::EngagedContact => "CW-ENG-3",
+            LandingKind::AngleNotPossible => "CW-ENG-5",
+            LandingKind::FailedToReach => "CW-ENG-4",
+            LandingKind::Forced => "CW-FRC-2",
+        }
+    }
+}
+
+/// Checks a voluntary, non-engaging landing (CW-LAND-1): declared at the
+/// start of the movement phase, moving at least half the movement rate (and
+/// at most the rate), inches. The unit counts as airborne during the move
+/// and may use flying manoeuvres (CW-FLY-12); it is grounded at the end.
+///
+/// # Errors
+/// A [`Refusal`] under CW-LAND-1 if not declared at the phase start or the
+/// distance is out of bounds.
+pub fn check_landing(
+    declared_at_phase_start: bool,
+    movement: f32,
+    distance: f32,
+) -> Result<(), Refusal> {
+    if !declared_at_phase_start {
+        return Err(Refusal::new(
+            "CW-LAND-1",
+            "a landing must be declared at the start of the unit's movement phase",
+        ));
+    }
+    if distance < movement / 2.0 || distance > movement {
+        return Err(Refusal::new(
+            "CW-LAND-1",
+            format!(
+                "a landing move is at least {}\" and at most {movement}\"",
+                movement / 2.0
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The unit that lands, for its landing test.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lander {
+    /// The unit.
+    pub unit: u32,
+    /// Its name, for the log.
+    pub name: String,
+    /// Leadership of its commander.
+    pub leadership: i32,
+    /// Training Level.
+    pub tl: i32,
+    /// A single model (no Maneuver test, CW-LAND-2).
+    pub single_model: bool,
+}
+
+/// The Maneuver test after a landing of `kind` (CW-LAND-2: complex, failure
+/// unformed; single models exempt), with the kind's modifier (CW-DIVE-4,
+/// CW-ENG-3, CW-ENG-5). `None` for a forced landing, which takes no test
+/// (CW-FRC-2).
+pub fn landing_test_for(kind: LandingKind, l: &Lander) -> Option<ManeuverTest> {
+    if kind == LandingKind::Forced {
+        return None;
+    }
+    Some(ManeuverTest {
+        rule: kind.rule().to_string(),
+        unit: l.unit,
+        name: l.name.clone(),
+        leadership: l.leadership,
+        tl: l.tl,
+        kind: ManeuverKind::Complex,
+        single_model: l.single_model,
+        airborne: false,
+        modifiers: kind.modifier().into_iter().collect(),
+    })
+}
+
+/// Rolls the landing test of [`landing_test_for`] (CW-LAND-2). A forced
+/// landing gives `None` (see [`forced_landing`]).
+pub fn landing_test(
+    dice: &mut Dice,
+    conv: Convention,
+    kind: LandingKind,
+    l: &Lander,
+) -> Option<ManeuverOutcome> {
+    landing_test_for(kind, l).map(|t| maneuver_test(dice, conv, &t))
+}
+
+/// Range band of reactionary fire (CW-LAND-3): against an airborne unit
+/// making an engaging move on the firing unit it is always close range;
+/// otherwise the band measured by [`super::ranged::range_check`].
+pub fn reactionary_fire_band(
+    airborne_engaging_the_shooter: bool,
+    measured: RangeBand,
+) -> RangeBand {
+    if airborne_engaging_the_shooter {
+        RangeBand::Close
+    } else {
+        measured
+    }
+}
+
+/// What allows a Dive (CW-DIVE-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiveSource {
+    /// The leading personality's Charge skill.
+    ChargeSkill,
+    /// A Charge Tactical Card.
+    ChargeCard,
+}
+
+/// Whether an airborne unit may Dive (CW-DIVE-1): a simple manoeuvre, only
+/// for a unit led by a personality with the Charge skill or with a Charge
+/// Tactical Card played.
+///
+/// # Errors
+/// A [`Refusal`] under CW-DIVE-1 otherwise, or if the unit is not airborne.
+pub fn check_dive(
+    state: FlightState,
+    charge_skill: bool,
+    charge_card: bool,
+) -> Result<DiveSource, Refusal> {
+    if state != FlightState::Airborne {
+        return Err(Refusal::new("CW-DIVE-1", "only an airborne unit may Dive"));
+    }
+    if charge_skill {
+        Ok(DiveSource::ChargeSkill)
+    } else if charge_card {
+        Ok(DiveSource::ChargeCard)
+    } else {
+        Err(Refusal::new(
+            "CW-DIVE-1",
+            "a Dive needs a leading personality with the Charge skill or a Charge Tactical Card",
+        ))
+    }
+}
+
+/// Least and most a Dive moves: half and double the normal movement, inches
+/// (CW-DIVE-2).
+pub fn dive_bounds(movement: f32) -> (f32, f32) {
+    (movement / 2.0, movement * 2.0)
+}
+
+/// How a Dive is used (CW-DIVE-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiveUse {
+    /// As an engaging move, like a ground Charge.
+    Engaging,
+    /// As a non-engaging landing.
+    Landing,
+}
+
+/// Checks a Dive (CW-DIVE-1 … CW-DIVE-3, CW-DIVE-5): allowed source, distance
+/// within [`dive_bounds`], and no other movement- or combat-enhancing card
+/// or skill combined with it. A Dive gives no ATT or DAM modifier (CW-DIVE-5);
+/// the unit's own special rules keep theirs. Returns the landing kind of
+/// the test that follows (CW-DIVE-4), for both uses (CW-DIVE-3).
+///
+/// # Errors
+/// A [`Refusal`] naming CW-DIVE-1, CW-DIVE-2 or CW-DIVE-5.
+pub fn check_dive_move(
+    state: FlightState,
+    charge_skill: bool,
+    charge_card: bool,
+    movement: f32,
+    distance: f32,
+    _use: DiveUse,
+    combined_with: &[CardKind],
+) -> Result<LandingKind, Refusal> {
+    check_dive(state, charge_skill, charge_card)?;
+    let (min, max) = dive_bounds(movement);
+    if distance < min || distance > max {
+        return Err(Refusal::new(
+            "CW-DIVE-2",
+            format!("a Dive moves at least {min}\" and at most {max}\""),
+        ));
+    }
+    if combined_with
+        .iter()
+        .any(|k| k.enhances_movement_or_combat())
+    {
+        return Err(Refusal::new(
+            "CW-DIVE-5",
+            "a Dive may not be combined with other movement- or combat-enhancing cards or skills",
+        ));
+    }
+    Ok(LandingKind::Dive)
+}
+
+/// ATT and DAM modifiers a Dive grants: none (CW-DIVE-5).
+pub fn dive_combat_modifier() -> (i32, i32) {
+    (0, 0)
+}
+
+/// An announced engaging move by an airborne unit on a ground target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngagingMove {
+    /// The target is airborne (no engagement possible, CW-FBY-1).
+    pub target_airborne: bool,
+    /// Once landed, the unit would be flanked by another nearby enemy unit
+    /// (CW-ENG-6).
+    pub would_be_flanked: bool,
+    /// The landing would put a model over another unit (CW-ENG-6).
+    pub would_overlap: bool,
+    /// The 30° contact requirement can be met (CW-ENG-1, CW-ENG-5).
+    pub angle_ok: bool,
+    /// The move reaches base contact (CW-ENG-2, CW-ENG-4).
+    pub reached: bool,
+    /// The move is a Dive (CW-DIVE-3).
+    pub dive: bool,
+}
+
+/// What an engaging move did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngageOutcome {
+    /// Base contact made: the units are engaged.
+    pub engaged: bool,
+    /// Inches short of the target where it lands (0 when engaged, 1 otherwise).
+    pub short_by: f32,
+    /// The unit has landed in every case.
+    pub state: FlightState,
+    /// The landing test that follows.
+    pub landing: LandingKind,
+    /// The log entry.
+    pub entry: LogEntry,
+}
+
+/// Resolves an announced engaging move by an airborne unit (CW-ENG-1 …
+/// CW-ENG-6; no minimum distance, CW-ENG-1). Contact within 30°: engaged,
+/// landed, test at −1 (CW-ENG-2, CW-ENG-3). 30° not possible: lands 1" short,
+/// test at −1 (CW-ENG-5). Did not reach: lands 1" short, normal landing test
+/// (CW-ENG-4). A Dive replaces these tests with its −2 test (CW-DIVE-4).
+///
+/// # Errors
+/// A [`Refusal`] under CW-FBY-1 for an airborne target, CW-ENG-6 if the
+/// landing would be flanked or overlap a unit.
+pub fn resolve_engaging_move(
+    unit: u32,
+    target: u32,
+    m: &EngagingMove,
+) -> Result<EngageOutcome, Refusal> {
+    if m.target_airborne {
+        return Err(Refusal::new(
+            "CW-FBY-1",
+            "airborne units cannot engage each other; use Fly-By attacks",
+        ));
+    }
+    if m.would_be_flanked {
+        return Err(Refusal::new(
+            "CW-ENG-6",
+            "once landed the unit would be flanked by another nearby enemy unit",
+        ));
+    }
+    check_landing_spot(m.would_overlap)?;
+    let (engaged, short_by, landing, rule, what) = if !m.angle_ok {
+        (
+            false,
+            1.0,
+            LandingKind::AngleNotPossible,
+            "CW-ENG-5",
+            "cannot meet the 30° contact requirement: lands 1\" short",
+        )
+    } else if !m.reached {
+        (
+            false,
+            1.0,
+            LandingKind::FailedToReach,
+            "CW-ENG-4",
+            "fails to reach its target: lands 1\" short",
+        )
+    } else {
+        (
+            true,
+            0.0,
+            LandingKind::EngagedContact,
+            "CW-ENG-3",
+            "touches down in base contact: engaged and landed",
+        )
+    };
+    let landing = if m.dive { LandingKind::Dive } else { landing };
+    Ok(EngageOutcome {
+        engaged,
+        short_by,
+        state: FlightState::Grounded,
+        landing,
+        entry: LogEntry::event(rule, vec![unit, target], what),
+    })
+}
+
+/// A landing may never put a model over another unit, friend or foe
+/// (CW-ENG-6).
+///
+/// # Errors
+/// A [`Refusal`] under CW-ENG-6 when `overlaps`.
+pub fn check_landing_spot(overlaps: bool) -> Result<(), Refusal> {
+    if overlaps {
+        Err(Refusal::new(
+            "CW-ENG-6",
+            "an airborne unit may not land with a model overlapping another unit",
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// The manoeuvre by which a unit leaves an engagement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeaveEngagement {
+    /// Full Retreat.
+    FullRetreat,
+    /// Break-Away.
+    BreakAway,
+}
+
+/// A unit leaving an engagement, perhaps by air (CW-ENG-7).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Escape {
+    /// The unit.
+    pub unit: u32,
+    /// Full Retreat or Break-Away.
+    pub how: LeaveEngagement,
+    /// Declared taking to the skies.
+    pub take_flight: bool,
+    /// Has the Flight trait (CW-FLY-2).
+    pub has_flight: bool,
+    /// The manoeuvre's test succeeded.
+    pub succeeded: bool,
+    /// Normal movement, inches.
+    pub movement: f32,
+}
+
+/// What an escape did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EscapeOutcome {
+    /// Inches moved.
+    pub moved: f32,
+    /// State at the end.
+    pub state: FlightState,
+    /// ATT and DAM bonus of the engaged enemies' parting shots.
+    pub parting_shot_bonus: (i32, i32),
+    /// The log entry.
+    pub entry: LogEntry,
+}
+
+/// Leaving an engagement by air (CW-ENG-7): a flight-capable unit declaring
+/// flight with its Full Retreat or Break-Away makes a full move and is
+/// airborne if the manoeuvre succeeds; engaged enemies' parting shots get
+/// +1 ATT and +1 DAM (see [`super::combat::AttackSituation`]). Without
+/// flight the ground rules apply [stand-in: a successful retreat moves its
+/// full movement on the ground, parting shots unmodified]. A failed
+/// manoeuvre moves nothing.
+///
+/// # Errors
+/// A [`Refusal`] under CW-FLY-2 when flight is declared without the trait.
+pub fn escape(e: &Escape) -> Result<EscapeOutcome, Refusal> {
+    if e.take_flight {
+        check_can_fly(e.has_flight)?;
+    }
+    let how = match e.how {
+        LeaveEngagement::FullRetreat => "Full Retreat",
+        LeaveEngagement::BreakAway => "Break-Away",
+    };
+    if !e.succeeded {
+        return Ok(EscapeOutcome {
+            moved: 0.0,
+            state: FlightState::Grounded,
+            parting_shot_bonus: (0, 0),
+            entry: LogEntry::event(
+                "CW-ENG-7",
+                vec![e.unit],
+                format!("{how} fails: the unit stays engaged"),
+            ),
+        });
+    }
+    let (state, bonus, what) = if e.take_flight {
+        (
+            FlightState::Airborne,
+            (1, 1),
+            format!(
+                "{how} by air: full move of {}\", airborne; parting shots at +1 ATT +1 DAM",
+                e.movement
+            ),
+        )
+    } else {
+        (
+            FlightState::Grounded,
+            (0, 0),
+            format!("{how} on the ground: {}\"", e.movement),
+        )
+    };
+    Ok(EscapeOutcome {
+        moved: e.movement,
+        state,
+        parting_shot_bonus: bonus,
+        entry: LogEntry::event("CW-ENG-7", vec![e.unit], what),
+    })
+}
+
+/// What forces an airborne unit down (CW-FRC-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForcedCause {
+    /// A spell or card effect.
+    SpellOrCard,
+    /// The unit became spent.
+    BecameSpent,
+    /// An effect that makes it lose a turn of movement.
+    LostMovement,
+}
+
+/// Whether the unit must make a forced landing (CW-FRC-1): any of the causes,
+/// only while airborne.
+pub fn forced_landing_required(state: FlightState, _cause: ForcedCause) -> bool {
+    state == FlightState::Airborne
+}
+
+/// A forced landing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ForcedLanding {
+    /// The unit.
+    pub unit: u32,
+    /// Normal movement, inches.
+    pub movement: f32,
+    /// Inches the straight landing move had to be lengthened to land clear of
+    /// every unit with a 1" gap (0 when the spot was free), CW-FRC-3.
+    pub extension: f32,
+    /// A single model (never unformed, CW-FRC-2).
+    pub single_model: bool,
+    /// Condition before.
+    pub condition: Condition,
+    /// Turns the unit is already spent for (0 = not spent).
+    pub spent_turns: u32,
+}
+
+/// What a forced landing did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForcedLandingResult {
+    /// Length of the straight landing move, inches.
+    pub landing_move: f32,
+    /// Damage dice the unit takes (⌈extension / 2⌉).
+    pub damage_dice: u32,
+    /// Condition afterwards.
+    pub condition: Condition,
+    /// Turns spent afterwards.
+    pub spent_turns: u32,
+    /// Grounded.
+    pub state: FlightState,
+    /// Log entries.
+    pub entries: Vec<LogEntry>,
+}
+
+/// Damage dice for a forced landing extended by `extension` inches: one per
+/// 2" or part thereof (CW-FRC-3).
+pub fn forced_landing_damage_dice(extension: f32) -> u32 {
+    if extension <= 0.0 {
+        0
+    } else {
+        (extension / 2.0).ceil() as u32
+    }
+}
+
+/// A forced landing (CW-FRC-2, CW-FRC-3): a straight landing move with no
+/// manoeuvres [stand-in length: half the movement, as CW-LAND-1] plus any
+/// extension; automatically unformed unless a single model; no landing test.
+/// If the move had to be extended: ⌈extension/2⌉ Damage dice and the unit
+/// becomes spent, or, if already spent, stays spent one more turn.
+pub fn forced_landing(f: &ForcedLanding) -> ForcedLandingResult {
+    let mut entries = Vec::new();
+    let landing_move = f.movement / 2.0 + f.extension.max(0.0);
+    let condition = if !f.single_model && f.condition == Condition::Formed {
+        Condition::Unformed
+    } else {
+        f.condition
+    };
+    entries.push(LogEntry::event(
+        "CW-FRC-2",
+        vec![f.unit],
+        format!(
+            "forced landing: straight {landing_move}\" with no manoeuvres; {}",
+            if f.single_model {
+                "a single model does not become unformed"
+            } else {
+                "unformed on landing"
+            }
+        ),
+    ));
+    let damage = forced_landing_damage_dice(f.extension);
+    let spent_turns = if f.extension > 0.0 {
+        let s = if f.spent_turns > 0 {
+            f.spent_turns + 1
+        } else {
+            1
+        };
+        entries.push(LogEntry::event(
+            "CW-FRC-3",
+            vec![f.unit],
+            format!(
+                "landing extended {}\" to clear other units: {damage} Damage dice; spent for {s} turn(s)",
+                f.extension
+            ),
+        ));
+        s
+    } else {
+        f.spent_turns
+    };
+    ForcedLandingResult {
+        landing_move,
+        damage_dice: damage,
+        condition,
+        spent_turns,
+        state: FlightState::Grounded,
+        entries,
+    }
+}
+
+/// Rolls a forced landing's `n` Damage dice (CW-FRC-3) [stand-in: each die +
+/// DAM 0 against the unit's own close-combat ATN is one Wound].
+pub fn roll_forced_landing_damage(
+    dice: &mut Dice,
+    conv: Convention,
+    unit: u32,
+    n: u32,
+    atn_close: i32,
+) -> (u32, LogEntry) {
+    damage_dice(
+        dice,
+        conv,
+        "CW-FRC-3",
+        unit,
+        n,
+        &Itemized::new("forced landing DAM", 0),
+        atn_close,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lander(leadership: i32, tl: i32, single_model: bool) -> Lander {
+        Lander {
+            unit: 1,
+            name: "test unit".into(),
+            leadership,
+            tl,
+            single_model,
+        }
+    }
+
+    #[test]
+    fn voluntary_landing_declaration_and_test() {
+        // CW-LAND-1: declared at the phase start, >= half the movement.
+        assert!(check_landing(true, 8.0, 4.0).is_ok());
+        assert_eq!(
+            check_landing(false, 8.0, 6.0).map_err(|r| r.rule),
+            Err("CW-LAND-1".to_string())
+        );
+        assert!(check_landing(true, 8.0, 3.0).is_err());
+        // CW-LAND-2: complex, failure unformed; single model exempt.
+        let conv = Convention::default();
+        let mut dice = Dice::new(0);
+        dice.load([4]);
+        // 4 + 3 - 2 = 5 < 6: unformed.
+        let o = landing_test(
+            &mut dice,
+            conv,
+            LandingKind::Voluntary,
+            &lander(3, 6, false),
+        )
+        .expect("tested");
+        assert!(o.unformed);
+        let o = landing_test(&mut dice, conv, LandingKind::Voluntary, &lander(6, 5, true))
+            .expect("exempt");
+        assert!(o.pass && !o.tested);
+    }
+
+    #[test]
+    fn reactionary_fire_at_an_engaging_flyer_is_close_range() {
+        // CW-LAND-3.
+        assert_eq!(
+            reactionary_fire_band(true, RangeBand::Extended),
+            RangeBand::Close
+        );
+        assert_eq!(
+            reactionary_fire_band(false, RangeBand::Extended),
+            RangeBand::Extended
+        );
+    }
+
+    #[test]
+    fn gc_cw_11_dive_distance_and_landing_test() {
+        // GC-CW-11 (CW-DIVE-1..4): Charge skill, movement 6": 3"-12", complex -2.
+        let a = FlightState::Airborne;
+        assert_eq!(dive_bounds(6.0), (3.0, 12.0));
+        for d in [3.0, 12.0] {
+            assert_eq!(
+                check_dive_move(a, true, false, 6.0, d, DiveUse::Landing, &[]),
+                Ok(LandingKind::Dive)
+            );
+        }
+        assert_eq!(
+            check_dive_move(a, true, false, 6.0, 12.5, DiveUse::Landing, &[]).map_err(|r| r.rule),
+            Err("CW-DIVE-2".to_string())
+        );
+        assert!(check_dive_move(a, true, false, 6.0, 2.9, DiveUse::Landing, &[]).is_err());
+        // Without the Charge skill or card: illegal (CW-DIVE-1); with the card: legal.
+        assert_eq!(
+            check_dive(a, false, false).map_err(|r| r.rule),
+            Err("CW-DIVE-1".to_string())
+        );
+        assert_eq!(check_dive(a, false, true), Ok(DiveSource::ChargeCard));
+        assert!(check_dive(FlightState::Grounded, true, false).is_err());
+        // Landing test: complex (-2) and dive (-2): Leadership 5 vs TL 6 needs a 5+.
+        let t = landing_test_for(LandingKind::Dive, &lander(5, 6, false)).expect("test");
+        let v = super::super::maneuver::maneuver_value(t.leadership, t.kind, &t.modifiers);
+        assert_eq!(v.total(), 1);
+        let conv = Convention::default();
+        let mut dice = Dice::new(0);
+        dice.load([4, 5]);
+        let o = maneuver_test(&mut dice, conv, &t);
+        assert!(!o.pass && o.unformed);
+        let o = maneuver_test(&mut dice, conv, &t);
+        assert!(o.pass && !o.unformed);
+    }
+
+    #[test]
+    fn dive_gives_no_combat_bonus_and_stacks_with_nothing() {
+        // CW-DIVE-3 engaging use, CW-DIVE-5.
+        let a = FlightState::Airborne;
+        assert_eq!(dive_combat_modifier(), (0, 0));
+        assert_eq!(
+            check_dive_move(
+                a,
+                true,
+                false,
+                6.0,
+                8.0,
+                DiveUse::Engaging,
+                &[CardKind::CombatModifier]
+            )
+            .map_err(|r| r.rule),
+            Err("CW-DIVE-5".to_string())
+        );
+        assert!(
+            check_dive_move(
+                a,
+                true,
+                false,
+                6.0,
+                8.0,
+                DiveUse::Engaging,
+                &[CardKind::Defensive]
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn gc_cw_12_airborne_engagement_landings() {
+        // GC-CW-12 (CW-ENG-3, CW-ENG-4, CW-ENG-5).
+        let base = EngagingMove {
+            target_airborne: false,
+            would_be_flanked: false,
+            would_overlap: false,
+            angle_ok: true,
+            reached: true,
+            dive: false,
+        };
+        // A: contact within 30 degrees (CW-ENG-2 touch-down in base contact): landed, test -1.
+        let a = resolve_engaging_move(1, 2, &base).expect("legal");
+        assert!(a.engaged);
+        assert_eq!((a.short_by, a.state), (0.0, FlightState::Grounded));
+        assert_eq!(a.landing.modifier().map(|m| m.value), Some(-1));
+        // B: 30 degrees impossible: 1" short, test -1.
+        let b = resolve_engaging_move(
+            1,
+            2,
+            &EngagingMove {
+                angle_ok: false,
+                ..base
+            },
+        )
+        .expect("legal");
+        assert!(!b.engaged);
+        assert_eq!(b.short_by, 1.0);
+        assert_eq!(b.landing, LandingKind::AngleNotPossible);
+        assert_eq!(b.landing.modifier().map(|m| m.value), Some(-1));
+        // C: fails to reach: 1" short, normal landing test (no stated modifier).
+        let c = resolve_engaging_move(
+            1,
+            2,
+            &EngagingMove {
+                reached: false,
+                ..base
+            },
+        )
+        .expect("legal");
+        assert_eq!((c.engaged, c.short_by), (false, 1.0));
+        assert_eq!(c.landing, LandingKind::FailedToReach);
+        assert_eq!(c.landing.modifier(), None);
+        // Any failure -> unformed: the landing test of case A fails on a 1.
+        let t = landing_test_for(a.landing, &lander(3, 6, false)).expect("test");
+        let mut dice = Dice::new(0);
+        dice.load([1]);
+        assert!(maneuver_test(&mut dice, Convention::default(), &t).unformed);
+        // CW-ENG-1: no minimum distance; the dive variant uses the -2 test (CW-DIVE-4).
+        let d = resolve_engaging_move(1, 2, &EngagingMove { dive: true, ..base }).expect("legal");
+        assert_eq!(d.landing, LandingKind::Dive);
+        assert!(d.engaged);
+    }
+
+    #[test]
+    fn engagement_prohibitions() {
+        // CW-ENG-6 flanked / overlap; CW-FBY-1 airborne target.
+        let base = EngagingMove {
+            target_airborne: false,
+            would_be_flanked: true,
+            would_overlap: false,
+            angle_ok: true,
+            reached: true,
+            dive: false,
+        };
+        assert_eq!(
+            resolve_engaging_move(1, 2, &base).map_err(|r| r.rule),
+            Err("CW-ENG-6".to_string())
+        );
+        let m = EngagingMove {
+            would_be_flanked: false,
+            would_overlap: true,
+            ..base
+        };
+        assert_eq!(
+            resolve_engaging_move(1, 2, &m).map_err(|r| r.rule),
+            Err("CW-ENG-6".to_string())
+        );
+        let m = EngagingMove {
+            would_be_flanked: false,
+            target_airborne: true,
+            ..base
+        };
+        assert_eq!(
+            resolve_engaging_move(1, 2, &m).map_err(|r| r.rule),
+            Err("CW-FBY-1".to_string())
+        );
+        assert!(check_landing_spot(false).is_ok());
+    }
+
+    #[test]
+    fn gc_cw_14_taking_flight_out_of_an_engagement() {
+        // GC-CW-14 (CW-ENG-7): successful Break-Away declaring flight: full move, +1/+1.
+        let e = Escape {
+            unit: 1,
+            how: LeaveEngagement::BreakAway,
+            take_flight: true,
+            has_flight: true,
+            succeeded: true,
+            movement: 8.0,
+        };
+        let o = escape(&e).expect("legal");
+        assert_eq!(
+            (o.moved, o.state, o.parting_shot_bonus),
+            (8.0, FlightState::Airborne, (1, 1))
+        );
+        // The parting shots, ATT a = 3, DAM d = 3, become 4 and 4.
+        let sit = super::super::combat::AttackSituation {
+            parting_shot_at_flyer: o.parting_shot_bonus == (1, 1),
+            ..Default::default()
+        };
+        assert_eq!(super::super::combat::attack_value(3, &sit).total(), 4);
+        assert_eq!(super::super::combat::damage_value(3, &sit).total(), 4);
+        // On the ground instead: no bonus; without Flight: refused.
+        let g = escape(&Escape {
+            take_flight: false,
+            ..e
+        })
+        .expect("legal");
+        assert_eq!(
+            (g.state, g.parting_shot_bonus),
+            (FlightState::Grounded, (0, 0))
+        );
+        assert!(
+            escape(&Escape {
+                has_flight: false,
+                ..e
+            })
+            .is_err()
+        );
+        assert_eq!(
+            escape(&Escape {
+                succeeded: false,
+                ..e
+            })
+            .map(|o| o.moved),
+            Ok(0.0)
+        );
+    }
+
+    #[test]
+    fn gc_cw_13_forced_landing_onto_occupied_ground() {
+        // GC-CW-13 (CW-FRC-2, CW-FRC-3): E = 0.5, 3, 4, 5 -> 1, 2, 2, 3 dice; unformed, spent.
+        for (e, n) in [(0.5, 1), (3.0, 2), (4.0, 2), (5.0, 3)] {
+            let r = forced_landing(&ForcedLanding {
+                unit: 1,
+                movement: 8.0,
+                extension: e,
+                single_model: false,
+                condition: Condition::Formed,
+                spent_turns: 0,
+            });
+            assert_eq!(r.damage_dice, n, "extension {e}");
+            assert_eq!(r.condition, Condition::Unformed);
+            assert_eq!(r.spent_turns, 1);
+            assert_eq!(r.state, FlightState::Grounded);
+            assert_eq!(r.landing_move, 4.0 + e);
+        }
+        // Already spent: stays spent one more turn.
+        let r = forced_landing(&ForcedLanding {
+            unit: 1,
+            movement: 8.0,
+            extension: 3.0,
+            single_model: false,
+            condition: Condition::Formed,
+            spent_turns: 1,
+        });
+        assert_eq!(r.spent_turns, 2);
+    }
+
+    #[test]
+    fn forced_landing_causes_single_models_and_damage_roll() {
+        // CW-FRC-1 causes; CW-FRC-2 single model stays formed; CW-FRC-3 dice.
+        for c in [
+            ForcedCause::SpellOrCard,
+            ForcedCause::BecameSpent,
+            ForcedCause::LostMovement,
+        ] {
+            assert!(forced_landing_required(FlightState::Airborne, c));
+            assert!(!forced_landing_required(FlightState::Grounded, c));
+        }
+        let r = forced_landing(&ForcedLanding {
+            unit: 9,
+            movement: 8.0,
+            extension: 0.0,
+            single_model: true,
+            condition: Condition::Formed,
+            spent_turns: 0,
+        });
+        assert_eq!(
+            (r.condition, r.damage_dice, r.spent_turns),
+            (Condition::Formed, 0, 0)
+        );
+        assert!(landing_test_for(LandingKind::Forced, &lander(6, 5, true)).is_none());
+        let mut dice = Dice::new(0);
+        dice.load([8, 7]);
+        let (w, e) = roll_forced_landing_damage(&mut dice, Convention::default(), 9, 2, 8);
+        assert_eq!(w, 1);
+        assert_eq!(e.rule, "CW-FRC-3");
+    }
+}

@@ -1,0 +1,545 @@
+//! Morale tests, the unit condition track and rallying (CW-GEN-3 base terms;
+//! the procedure is a [stand-in] from base_rules.md §4), with the honor
+//! modifiers of CW-HON-3 … CW-HON-5, CW-HON-9 and the immunity of CW-HON-10.
+//!
+//! Stand-in procedure: one die + Leadership + modifiers ≥ TL (CW-GEN-2);
+//! −1 for each earlier Morale test of the unit this turn; a failure moves the
+//! unit one step down formed → unformed → broken → routing → destroyed; a
+//! rally test in the End phase moves it one step back up.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::dice::Dice;
+use crate::engine::log::{Itemized, LogEntry, Modifier};
+
+use super::honor::{HonorTest, morale_bonus, takes_honor_test};
+use super::test_roll::{Comparison, Convention, TestRoll, TestSpec, roll_test};
+
+/// A unit's condition (CW-GEN-3 base terms; the order is the stand-in track).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Condition {
+    /// In good order.
+    Formed,
+    /// Lost formation (failed Maneuver test, CW-LAND-2).
+    Unformed,
+    /// Broken.
+    Broken,
+    /// Routing.
+    Routing,
+    /// Destroyed (removed).
+    Destroyed,
+}
+
+impl Condition {
+    /// One step down the track (destroyed stays destroyed).
+    pub fn worse(self) -> Self {
+        match self {
+            Condition::Formed => Condition::Unformed,
+            Condition::Unformed => Condition::Broken,
+            Condition::Broken => Condition::Routing,
+            Condition::Routing | Condition::Destroyed => Condition::Destroyed,
+        }
+    }
+
+    /// One step up the track (formed and destroyed stay).
+    pub fn better(self) -> Self {
+        match self {
+            Condition::Unformed => Condition::Formed,
+            Condition::Broken => Condition::Unformed,
+            Condition::Routing => Condition::Broken,
+            c => c,
+        }
+    }
+
+    /// Name as players say it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Condition::Formed => "formed",
+            Condition::Unformed => "unformed",
+            Condition::Broken => "broken",
+            Condition::Routing => "routing",
+            Condition::Destroyed => "destroyed",
+        }
+    }
+}
+
+/// Morale modifiers of the stand-in procedure (`settings.ron`, all stand-in).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoraleSettings {
+    /// Per earlier Morale test of the unit this turn (base_rules.md §4: −1).
+    pub per_earlier_test: i32,
+    /// While unformed.
+    pub unformed: i32,
+    /// While broken.
+    pub broken: i32,
+    /// While routing.
+    pub routing: i32,
+    /// After making a Full Retreat earlier this turn.
+    pub full_retreat: i32,
+    /// Which values are stand-ins.
+    pub stand_in: String,
+}
+
+impl Default for MoraleSettings {
+    fn default() -> Self {
+        Self {
+            per_earlier_test: -1,
+            unformed: -1,
+            broken: -2,
+            routing: -3,
+            full_retreat: -1,
+            stand_in: "all".into(),
+        }
+    }
+}
+
+/// Why a Morale test is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoraleCause {
+    /// One of the base triggers (see [`triggers`]).
+    Trigger(MoraleTrigger),
+    /// An honor level (CW-HON-4, CW-HON-5, CW-HON-9): ignores the cumulative
+    /// modifier of earlier tests this turn, adds the level's modifier, and is
+    /// skipped by Non-human and Creature units (CW-HON-10).
+    Honor(HonorTest),
+}
+
+/// A base Morale trigger (base_rules.md §4, Daimyo reference sheet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoraleTrigger {
+    /// Losses reached 25 %, 50 % or 75 % of starting strength (the percentage).
+    Losses(u32),
+    /// Lost 25 % of its current strength in one phase.
+    PhaseLosses,
+    /// Outnumbered 2:1 while losing, or 4:1.
+    Outnumbered,
+    /// Lost its commander.
+    CommanderLost,
+    /// A friendly unit within 8" broke or routed (ignored at Morale Level 5).
+    FriendBroke,
+    /// Engaged while broken or unformed.
+    EngagedWhileShaken,
+}
+
+/// What the turn engine knows about a unit when looking for triggers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TriggerInput {
+    /// Models at the start of the battle.
+    pub starting_models: u32,
+    /// Models at the start of this phase.
+    pub models_before: u32,
+    /// Models now.
+    pub models_now: u32,
+    /// Enemy models engaged with the unit (0 if not engaged).
+    pub enemy_models_engaged: u32,
+    /// The unit lost this Close Combat phase.
+    pub losing: bool,
+    /// Its commander was lost this phase.
+    pub commander_lost: bool,
+    /// A friendly unit within 8" broke or routed this phase.
+    pub friend_broke_nearby: bool,
+    /// The unit's Morale Level.
+    pub morale_level: i32,
+    /// It was engaged while broken or unformed.
+    pub engaged_while_shaken: bool,
+}
+
+/// The base Morale triggers met (CW-GEN-3; base_rules.md §4). Each becomes
+/// one test; the second and later tests of the turn take the cumulative
+/// modifier ([`MoraleTest::earlier_tests_this_turn`]).
+pub fn triggers(i: &TriggerInput) -> Vec<MoraleTrigger> {
+    let mut out = Vec::new();
+    let lost_before = i.starting_models.saturating_sub(i.models_before);
+    let lost_now = i.starting_models.saturating_sub(i.models_now);
+    for pct in [25, 50, 75] {
+        let threshold = i.starting_models * pct;
+        if lost_before * 100 < threshold && lost_now * 100 >= threshold {
+            out.push(MoraleTrigger::Losses(pct));
+        }
+    }
+    let phase_lost = i.models_before.saturating_sub(i.models_now);
+    if i.models_before > 0 && phase_lost * 4 >= i.models_before && phase_lost > 0 {
+        out.push(MoraleTrigger::PhaseLosses);
+    }
+    let own = i.models_now.max(1);
+    if i.enemy_models_engaged >= 4 * own || (i.losing && i.enemy_models_engaged >= 2 * own) {
+        out.push(MoraleTrigger::Outnumbered);
+    }
+    if i.commander_lost {
+        out.push(MoraleTrigger::CommanderLost);
+    }
+    if i.friend_broke_nearby && i.morale_level < 5 {
+        out.push(MoraleTrigger::FriendBroke);
+    }
+    if i.engaged_while_shaken {
+        out.push(MoraleTrigger::EngagedWhileShaken);
+    }
+    out
+}
+
+/// One Morale test to take.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoraleTest {
+    /// Testing unit.
+    pub unit: u32,
+    /// Unit name, for the log.
+    pub name: String,
+    /// Leadership of its commander.
+    pub leadership: i32,
+    /// Training Level: the target.
+    pub tl: i32,
+    /// Current condition.
+    pub condition: Condition,
+    /// The unit is airborne: it cannot become unformed (CW-FLY-14).
+    pub airborne: bool,
+    /// It made a Full Retreat earlier this turn.
+    pub full_retreat_this_turn: bool,
+    /// Morale tests it already took this turn.
+    pub earlier_tests_this_turn: u32,
+    /// Its own army's current honor (CW-HON-3).
+    pub army_honor: i32,
+    /// Non-human or Creature (CW-HON-10).
+    pub honor_immune: bool,
+    /// Why it tests.
+    pub cause: MoraleCause,
+    /// Further modifiers (cards, skills), each with its rule.
+    pub extra: Vec<Modifier>,
+}
+
+/// Result of a Morale test.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoraleOutcome {
+    /// Passed.
+    pub pass: bool,
+    /// Condition before.
+    pub before: Condition,
+    /// Condition after.
+    pub after: Condition,
+    /// The roll.
+    pub roll: TestRoll,
+    /// Log entries: the roll, then the change of condition if any.
+    pub entries: Vec<LogEntry>,
+}
+
+/// The itemized value of a Morale test: Leadership, honor +1 (CW-HON-3,
+/// none if immune, CW-HON-10), condition and Full Retreat modifiers, the
+/// cumulative −1 per earlier test (not for honor tests, CW-HON-4), the
+/// honor-level modifier (CW-HON-5, CW-HON-9), and `extra`.
+pub fn morale_value(t: &MoraleTest, s: &MoraleSettings) -> Itemized {
+    let mut v = Itemized::new("Leadership", t.leadership);
+    v.add(
+        "army honor 20 or more",
+        morale_bonus(t.army_honor, t.honor_immune),
+        "CW-HON-3",
+    );
+    let cond = match t.condition {
+        Condition::Unformed => s.unformed,
+        Condition::Broken => s.broken,
+        Condition::Routing => s.routing,
+        _ => 0,
+    };
+    v.add(t.condition.name(), cond, "CW-GEN-3");
+    if t.full_retreat_this_turn {
+        v.add("Full Retreat this turn", s.full_retreat, "CW-GEN-3");
+    }
+    match t.cause {
+        MoraleCause::Honor(h) => {
+            let rule = match (h.enemy_tests, h.level) {
+                (true, 40) => "CW-HON-4",
+                (true, _) => "CW-HON-5",
+                (false, _) => "CW-HON-9",
+            };
+            v.add(format!("honor level {}", h.level), h.modifier, rule);
+        }
+        MoraleCause::Trigger(_) => v.add(
+            format!(
+                "{} earlier Morale tests this turn",
+                t.earlier_tests_this_turn
+            ),
+            s.per_earlier_test * t.earlier_tests_this_turn as i32,
+            "CW-GEN-3",
+        ),
+    }
+    for m in &t.extra {
+        v.add(m.name.clone(), m.value, m.rule.clone());
+    }
+    v
+}
+
+/// Takes a Morale test. Returns `None` when an honor-triggered test is
+/// skipped by a Non-human or Creature unit (CW-HON-10) or the unit is
+/// already destroyed. A failure moves the unit one step down the track; an
+/// airborne formed unit skips "unformed" and becomes broken (CW-FLY-14,
+/// [stand-in]).
+pub fn morale_test(
+    dice: &mut Dice,
+    conv: Convention,
+    s: &MoraleSettings,
+    t: &MoraleTest,
+) -> Option<MoraleOutcome> {
+    if t.condition == Condition::Destroyed {
+        return None;
+    }
+    let rule = match t.cause {
+        MoraleCause::Honor(h) => {
+            if !takes_honor_test(t.honor_immune) {
+                return None;
+            }
+            match (h.enemy_tests, h.level) {
+                (true, 40) => "CW-HON-4",
+                (true, _) => "CW-HON-5",
+                (false, _) => "CW-HON-9",
+            }
+        }
+        MoraleCause::Trigger(_) => "CW-GEN-3",
+    };
+    let why = match t.cause {
+        MoraleCause::Honor(h) => format!("honor level {}", h.level),
+        MoraleCause::Trigger(tr) => format!("{tr:?}"),
+    };
+    let roll = roll_test(
+        dice,
+        conv,
+        TestSpec {
+            rule,
+            units: vec![t.unit],
+            what: format!("{}: Morale test ({why}) against TL {}", t.name, t.tl),
+            value: morale_value(t, s),
+            target: t.tl,
+            comparison: Comparison::AtLeast,
+        },
+    );
+    let mut after = t.condition;
+    let mut entries = vec![roll.entry.clone()];
+    if !roll.pass {
+        after = t.condition.worse();
+        if t.airborne && after == Condition::Unformed {
+            after = Condition::Broken;
+        }
+        entries.push(LogEntry::event(
+            if t.airborne { "CW-FLY-14" } else { "CW-GEN-3" },
+            vec![t.unit],
+            format!(
+                "{} fails its Morale test: {} -> {}",
+                t.name,
+                t.condition.name(),
+                after.name()
+            ),
+        ));
+    }
+    Some(MoraleOutcome {
+        pass: roll.pass,
+        before: t.condition,
+        after,
+        roll,
+        entries,
+    })
+}
+
+/// Rally in the End phase [stand-in]: an unformed, broken or routing unit
+/// takes a Morale test (no cumulative or honor-level modifier; honor +1 still
+/// applies, CW-HON-3); a pass moves it one step up the track. Formed and
+/// destroyed units do not test (`None`).
+pub fn rally(
+    dice: &mut Dice,
+    conv: Convention,
+    s: &MoraleSettings,
+    t: &MoraleTest,
+) -> Option<MoraleOutcome> {
+    if matches!(t.condition, Condition::Formed | Condition::Destroyed) {
+        return None;
+    }
+    let mut plain = t.clone();
+    plain.earlier_tests_this_turn = 0;
+    plain.cause = MoraleCause::Trigger(MoraleTrigger::EngagedWhileShaken);
+    let roll = roll_test(
+        dice,
+        conv,
+        TestSpec {
+            rule: "CW-GEN-3",
+            units: vec![t.unit],
+            what: format!(
+                "{}: rally test in the End phase against TL {}",
+                t.name, t.tl
+            ),
+            value: morale_value(&plain, s),
+            target: t.tl,
+            comparison: Comparison::AtLeast,
+        },
+    );
+    let after = if roll.pass {
+        t.condition.better()
+    } else {
+        t.condition
+    };
+    let mut entries = vec![roll.entry.clone()];
+    if after != t.condition {
+        entries.push(LogEntry::event(
+            "CW-GEN-3",
+            vec![t.unit],
+            format!(
+                "{} rallies: {} -> {}",
+                t.name,
+                t.condition.name(),
+                after.name()
+            ),
+        ));
+    }
+    Some(MoraleOutcome {
+        pass: roll.pass,
+        before: t.condition,
+        after,
+        roll,
+        entries,
+    })
+}
+
+/// Turns a unit stays spent after the End phase: one fewer (CW-GEN-3 "spent"
+/// stand-in: a spent unit cannot act; CW-FRC-3 may add turns).
+pub fn spent_after_end_phase(spent_turns: u32) -> u32 {
+    spent_turns.saturating_sub(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit() -> MoraleTest {
+        MoraleTest {
+            unit: 4,
+            name: "Daidoji Bushi".into(),
+            leadership: 3,
+            tl: 6,
+            condition: Condition::Formed,
+            airborne: false,
+            full_retreat_this_turn: false,
+            earlier_tests_this_turn: 0,
+            army_honor: 10,
+            honor_immune: false,
+            cause: MoraleCause::Trigger(MoraleTrigger::CommanderLost),
+            extra: vec![],
+        }
+    }
+
+    #[test]
+    fn cumulative_minus_one_and_honor_bonus() {
+        // CW-GEN-3 stand-in: -1 per earlier test; CW-HON-3 +1 at 20.
+        let s = MoraleSettings::default();
+        let mut t = unit();
+        t.earlier_tests_this_turn = 2;
+        assert_eq!(morale_value(&t, &s).total(), 1);
+        t.army_honor = 20;
+        assert_eq!(morale_value(&t, &s).total(), 2);
+        t.honor_immune = true;
+        assert_eq!(morale_value(&t, &s).total(), 1);
+    }
+
+    #[test]
+    fn failure_walks_the_condition_track() {
+        // CW-GEN-3 stand-in track; CW-FLY-14 airborne skips unformed.
+        let s = MoraleSettings::default();
+        let conv = Convention::default();
+        let mut dice = Dice::new(0);
+        dice.load([2, 2, 9]);
+        let o = morale_test(&mut dice, conv, &s, &unit()).expect("tested");
+        assert_eq!((o.pass, o.after), (false, Condition::Unformed));
+        let mut t = unit();
+        t.airborne = true;
+        let o = morale_test(&mut dice, conv, &s, &t).expect("tested");
+        assert_eq!(o.after, Condition::Broken);
+        t.condition = Condition::Broken;
+        t.airborne = false;
+        // 9 + 3 - 2 (broken) = 10 >= 6.
+        let o = morale_test(&mut dice, conv, &s, &t).expect("tested");
+        assert_eq!((o.pass, o.after), (true, Condition::Broken));
+        assert_eq!(Condition::Routing.worse(), Condition::Destroyed);
+    }
+
+    #[test]
+    fn gc_cw_03_honor_test_ignores_earlier_tests_but_keeps_broken() {
+        // GC-CW-03 (CW-HON-4): X took a test earlier (-1 ignored), is broken (-2 kept),
+        // level 40 modifier 0.
+        let s = MoraleSettings::default();
+        let mut t = unit();
+        t.condition = Condition::Broken;
+        t.earlier_tests_this_turn = 1;
+        t.cause = MoraleCause::Honor(HonorTest {
+            level: 40,
+            enemy_tests: true,
+            modifier: 0,
+        });
+        let v = morale_value(&t, &s);
+        assert_eq!(v.total(), 3 - 2);
+        assert!(
+            v.modifiers
+                .iter()
+                .all(|m| m.rule != "CW-GEN-3" || m.value == -2)
+        );
+        let mut dice = Dice::new(0);
+        dice.load([5]);
+        let o = morale_test(&mut dice, Convention::default(), &s, &t).expect("tested");
+        assert_eq!(o.roll.total, 6);
+        assert!(o.pass);
+        assert_eq!(o.entries[0].rule, "CW-HON-4");
+    }
+
+    #[test]
+    fn honor_tests_skip_immune_units() {
+        // CW-HON-10 and the CW-HON-9 modifier.
+        let s = MoraleSettings::default();
+        let mut t = unit();
+        t.cause = MoraleCause::Honor(HonorTest {
+            level: -60,
+            enemy_tests: false,
+            modifier: -2,
+        });
+        assert_eq!(morale_value(&t, &s).total(), 1);
+        t.honor_immune = true;
+        let mut dice = Dice::new(0);
+        assert!(morale_test(&mut dice, Convention::default(), &s, &t).is_none());
+        assert_eq!(dice.rolled(), 0);
+    }
+
+    #[test]
+    fn rally_in_the_end_phase_and_spent_turns() {
+        // CW-GEN-3 stand-in rally; spent counts down.
+        let s = MoraleSettings::default();
+        let mut t = unit();
+        t.condition = Condition::Routing;
+        t.earlier_tests_this_turn = 3;
+        let mut dice = Dice::new(0);
+        dice.load([6]);
+        // 6 + 3 - 3 (routing) = 6 >= 6, cumulative ignored.
+        let o = rally(&mut dice, Convention::default(), &s, &t).expect("tested");
+        assert_eq!(o.after, Condition::Broken);
+        assert!(rally(&mut dice, Convention::default(), &s, &unit()).is_none());
+        assert_eq!(spent_after_end_phase(2), 1);
+        assert_eq!(spent_after_end_phase(0), 0);
+    }
+
+    #[test]
+    fn base_triggers() {
+        // CW-GEN-3 base triggers (base_rules.md §4).
+        let i = TriggerInput {
+            starting_models: 12,
+            models_before: 10,
+            models_now: 6,
+            enemy_models_engaged: 12,
+            losing: true,
+            commander_lost: false,
+            friend_broke_nearby: true,
+            morale_level: 5,
+            engaged_while_shaken: false,
+        };
+        assert_eq!(
+            triggers(&i),
+            vec![
+                MoraleTrigger::Losses(25),
+                MoraleTrigger::Losses(50),
+                MoraleTrigger::PhaseLosses,
+                MoraleTrigger::Outnumbered
+            ]
+        );
+    }
+}

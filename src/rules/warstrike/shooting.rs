@@ -1,0 +1,438 @@
+//! Shooting and the salvo (WS-GLO-1, WS-SUP-1, WS-HIT-4, WS-BASE stand-ins).
+//!
+//! The seed gives no shooting procedure, so the stand-in of base_rules.md §5
+//! is used [stand-in]: each shot hits on a d6 of 4+ (`to_hit` in the table),
+//! each hit is saved on a d6 at or above the target's Sv (a Get Down! unit
+//! gets +1, a save never needs less than 2), and each failed save is one wound
+//! (one-wound models die). Every hit goes on the hit-die (WS-SUP-1, WS-HIT-1)
+//! and one or more failed saves give a nerve marker (WS-HIT-4). All dice are
+//! d6 (WS-DICE-1). Distances are inches.
+
+use std::collections::BTreeSet;
+
+use crate::engine::command::Refusal;
+use crate::engine::dice::{Dice, Die};
+use crate::engine::log::{Itemized, LogEntry};
+use crate::engine::odds::binomial;
+
+use super::data::WsConstants;
+use super::suppression::{HitSource, SalvoEffect};
+use super::unit::WsUnitState;
+
+/// The salvos made in one attacking activation (WS-GLO-1 [SIM: per
+/// activation]): one unit may make salvos at several targets, but each target
+/// receives at most one salvo from a given attacker. Shooting and close-combat
+/// salvos share the record.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SalvoRecord {
+    made: BTreeSet<(u32, u32)>,
+}
+
+impl SalvoRecord {
+    /// An empty record, for a new activation.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether `attacker` has already made a salvo at `target`.
+    pub fn has_salvo(&self, attacker: u32, target: u32) -> bool {
+        self.made.contains(&(attacker, target))
+    }
+
+    /// Records a salvo of `attacker` at `target`.
+    ///
+    /// # Errors
+    /// A second salvo from the same attacker at the same target (WS-GLO-1).
+    pub fn record(&mut self, attacker: u32, target: u32) -> Result<(), Refusal> {
+        if !self.made.insert((attacker, target)) {
+            return Err(Refusal::new(
+                "WS-GLO-1",
+                format!(
+                    "unit {target} has already received a salvo from unit {attacker}: \
+                     a unit receives at most one salvo from any one enemy unit"
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The d6 score a save needs: Sv less the bonus, never below 2; 7 or more
+/// means no save is possible [stand-in].
+pub fn save_needed(save: u32, bonus: u32) -> u32 {
+    save.saturating_sub(bonus).max(2)
+}
+
+/// Chance that one d6 scores `need` or more (0 for 7+).
+pub fn d6_at_least(need: u32) -> f64 {
+    f64::from(7u32.saturating_sub(need.max(1)).min(6)) / 6.0
+}
+
+/// One resolved salvo (WS-GLO-1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StrikeResult {
+    /// Attacking unit.
+    pub attacker: u32,
+    /// Target unit.
+    pub target: u32,
+    /// Shots or attacks rolled.
+    pub attacks: u32,
+    /// Hits: all go on the hit-die (WS-SUP-1, WS-HIT-1).
+    pub hits: u32,
+    /// Failed saves (= wounds).
+    pub failed_saves: u32,
+    /// Models killed.
+    pub models_killed: u32,
+    /// The target failed one or more saves: one nerve marker (WS-HIT-4).
+    pub failed_any_save: bool,
+    /// The hit-die and nerve-marker change.
+    pub suppression: SalvoEffect,
+    /// Log: to-hit roll, save roll, casualties, suppression.
+    pub log: Vec<LogEntry>,
+}
+
+/// Resolves one salvo of `attacks` d6 at `to_hit`+ against `target`
+/// (WS-GLO-1; procedure [stand-in]): hits, saves (with `get_down_save_bonus`
+/// if the target took Get Down!), wounds, then the hit-die and markers
+/// (WS-SUP-1, WS-HIT-1 … WS-HIT-5). Log entries carry the exact probability of
+/// the number rolled. Does not check legality; see [`open_fire`].
+pub fn resolve_salvo(
+    dice: &mut Dice,
+    attacker: u32,
+    attacks: u32,
+    to_hit: u32,
+    target: &mut WsUnitState,
+    get_down_save_bonus: u32,
+    source: HitSource,
+) -> StrikeResult {
+    let mut log = Vec::new();
+    let p_hit = d6_at_least(to_hit);
+    let rolled = dice.roll_n(Die::D6, attacks);
+    let hits = rolled.iter().filter(|d| **d >= to_hit).count() as u32;
+    let mut e = LogEntry::event(
+        "WS-BASE",
+        vec![attacker, target.id],
+        format!(
+            "{} at {}: {attacks} d6 to hit on {to_hit}+ (WS-DICE-1, stand-in)",
+            source.name(),
+            target.name
+        ),
+    );
+    e.target = Some(to_hit as i32);
+    e.die = Some(Die::D6.name().to_string());
+    e.dice = rolled;
+    e.outcome = format!("{hits} hits");
+    e.probability = Some(binomial(attacks, p_hit)[hits as usize]);
+    log.push(e);
+
+    let bonus = if target.got_down {
+        get_down_save_bonus
+    } else {
+        0
+    };
+    let need = save_needed(target.save, bonus);
+    let mut sv = Itemized::new("Sv", target.save as i32);
+    sv.add("Get Down!", -(bonus as i32), "WS-BASE");
+    let failed_saves = if hits == 0 {
+        0
+    } else if need > 6 {
+        let mut e = LogEntry::event(
+            "WS-BASE",
+            vec![target.id],
+            format!("{} has no save: {hits} saves failed", target.name),
+        );
+        e.value = Some(sv);
+        e.outcome = format!("{hits} failed saves");
+        e.probability = Some(1.0);
+        log.push(e);
+        hits
+    } else {
+        let rolled = dice.roll_n(Die::D6, hits);
+        let failed = rolled.iter().filter(|d| **d < need).count() as u32;
+        let mut e = LogEntry::event(
+            "WS-BASE",
+            vec![target.id],
+            format!("{}: {hits} saves on {need}+ (stand-in)", target.name),
+        );
+        e.value = Some(sv);
+        e.target = Some(need as i32);
+        e.die = Some(Die::D6.name().to_string());
+        e.dice = rolled;
+        e.outcome = format!("{failed} failed saves");
+        e.probability = Some(binomial(hits, 1.0 - d6_at_least(need))[failed as usize]);
+        log.push(e);
+        failed
+    };
+    let models_killed = target.take_wounds(failed_saves);
+    if failed_saves > 0 {
+        let mut e = LogEntry::event(
+            "WS-BASE",
+            vec![target.id],
+            format!(
+                "{}: {failed_saves} wounds, {models_killed} models killed",
+                target.name
+            ),
+        );
+        e.outcome = format!("{} models left", target.models);
+        log.push(e);
+    }
+    let suppression = target.take_hits(hits, failed_saves, source);
+    log.extend(suppression.log.iter().cloned());
+    StrikeResult {
+        attacker,
+        target: target.id,
+        attacks,
+        hits,
+        failed_saves,
+        models_killed,
+        failed_any_save: failed_saves > 0,
+        suppression,
+        log,
+    }
+}
+
+/// When a unit shoots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FireKind {
+    /// In its action phase (Open Fire! or Advance!): not while suppressed (WS-SUP-3 (1)).
+    Action,
+    /// Defensive fire in the reaction phase (WS-BASE).
+    Reaction,
+    /// Defensive fire when attacked in close combat: not while suppressed (WS-SUP-3 (3)).
+    DefensiveInCloseCombat,
+}
+
+/// A shot's circumstances.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FireRequest {
+    /// Distance to the target in inches (≥ 0).
+    pub distance: f64,
+    /// Snap fire: Awareness doubled for targeting (WS-BASE).
+    pub snap_fire: bool,
+    /// When the unit shoots.
+    pub kind: FireKind,
+}
+
+/// Whether `shooter` may shoot at `target` now (checks only; nothing recorded).
+///
+/// # Errors
+/// A [`Refusal`]: WS-SUP-3 for a suppressed shooter acting or firing
+/// defensively in close combat; WS-BASE for no models, no weapon, itself as
+/// target, a destroyed target, beyond weapon range or beyond Awareness
+/// (doubled for snap fire); WS-GLO-1 for a second salvo at the same target.
+pub fn check_fire(
+    record: &SalvoRecord,
+    shooter: &WsUnitState,
+    target: &WsUnitState,
+    req: FireRequest,
+) -> Result<(), Refusal> {
+    if shooter.destroyed() || target.destroyed() || shooter.id == target.id {
+        return Err(Refusal::new("WS-BASE", "shooter or target not in play"));
+    }
+    if shooter.suppressed() && req.kind != FireKind::Reaction {
+        return Err(Refusal::new(
+            "WS-SUP-3",
+            format!("{} is suppressed and may not shoot now", shooter.name),
+        ));
+    }
+    let Some(w) = shooter.shooting else {
+        return Err(Refusal::new(
+            "WS-BASE",
+            format!("{} has no ranged weapon", shooter.name),
+        ));
+    };
+    let aw = if req.snap_fire {
+        2.0 * shooter.aw
+    } else {
+        shooter.aw
+    };
+    if !(req.distance >= 0.0 && req.distance <= w.range) {
+        return Err(Refusal::new(
+            "WS-BASE",
+            format!("target at {}\" is beyond range {}\"", req.distance, w.range),
+        ));
+    }
+    if req.distance > aw {
+        return Err(Refusal::new(
+            "WS-BASE",
+            format!("target at {}\" is beyond Awareness {aw}\"", req.distance),
+        ));
+    }
+    if record.has_salvo(shooter.id, target.id) {
+        return Err(Refusal::new(
+            "WS-GLO-1",
+            format!(
+                "{} has already received a salvo from {}",
+                target.name, shooter.name
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// One salvo of shooting (WS-GLO-1, WS-SUP-1, WS-HIT-4): checks it
+/// ([`check_fire`]), records it, and resolves models × shots per model d6
+/// ([`resolve_salvo`]).
+///
+/// # Errors
+/// See [`check_fire`]; nothing is rolled or changed.
+pub fn open_fire(
+    dice: &mut Dice,
+    record: &mut SalvoRecord,
+    shooter: &WsUnitState,
+    target: &mut WsUnitState,
+    req: FireRequest,
+    constants: &WsConstants,
+) -> Result<StrikeResult, Refusal> {
+    check_fire(record, shooter, target, req)?;
+    record.record(shooter.id, target.id)?;
+    let shots = shooter.models * shooter.shooting.map_or(0, |w| w.shots_per_model);
+    Ok(resolve_salvo(
+        dice,
+        shooter.id,
+        shots,
+        constants.to_hit,
+        target,
+        constants.get_down_save_bonus,
+        HitSource::Shooting,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::warstrike::data::WsTables;
+
+    fn setup() -> (WsTables, WsUnitState, WsUnitState) {
+        let t = WsTables::load().expect("table");
+        let lg = WsUnitState::from_stats(1, t.unit("laansguard").expect("lg"));
+        let rw = WsUnitState::from_stats(2, t.unit("reaver_warband").expect("rw"));
+        (t, lg, rw)
+    }
+
+    fn req(distance: f64) -> FireRequest {
+        FireRequest {
+            distance,
+            snap_fire: false,
+            kind: FireKind::Action,
+        }
+    }
+
+    #[test]
+    fn a_salvo_hits_saves_and_suppresses() {
+        // WS-BASE stand-in: 10 shots at 4+, saves 5+; WS-SUP-1, WS-HIT-4.
+        let (t, lg, mut rw) = setup();
+        let mut d = Dice::new(0);
+        d.load([4, 5, 6, 1, 2, 3, 4, 1, 1, 1]); // 4 hits
+        d.load([5, 1, 2, 6]); // 2 saved, 2 failed
+        let mut rec = SalvoRecord::new();
+        let r = open_fire(&mut d, &mut rec, &lg, &mut rw, req(12.0), &t.constants).expect("fire");
+        assert_eq!(
+            (r.attacks, r.hits, r.failed_saves, r.models_killed),
+            (10, 4, 2, 2)
+        );
+        assert!(r.failed_any_save);
+        assert_eq!(rw.models, 8);
+        // Steadfast: 4 hits on the die, no hit marker; one marker for the failed saves.
+        assert_eq!((rw.hit_dice(), rw.nerve_markers()), (vec![4], 1));
+        // Exact odds: P(exactly 4 hits of 10 at 1/2) = 210/1024.
+        assert!((r.log[0].probability.unwrap_or(0.0) - 210.0 / 1024.0).abs() < 1e-12);
+        // P(exactly 2 of 4 saves fail at 5+) = 6 * (2/3)^2 * (1/3)^2.
+        let p = 6.0 * (4.0 / 9.0) * (1.0 / 9.0);
+        assert!((r.log[1].probability.unwrap_or(0.0) - p).abs() < 1e-12);
+        assert!(r.log.iter().any(|e| e.rule == "WS-HIT-4"));
+    }
+
+    #[test]
+    fn hits_suppress_even_when_all_saves_pass() {
+        // WS-SUP-1: no model dies, the unit is still suppressed; no WS-HIT-4 marker.
+        let (t, lg, mut rw) = setup();
+        let mut d = Dice::new(0);
+        d.load([6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 5, 6]);
+        let mut rec = SalvoRecord::new();
+        let r = open_fire(&mut d, &mut rec, &lg, &mut rw, req(5.0), &t.constants).expect("fire");
+        assert_eq!((r.hits, r.failed_saves, r.failed_any_save), (2, 0, false));
+        assert!(rw.suppressed() && rw.nerve_markers() == 0 && rw.models == 10);
+    }
+
+    #[test]
+    fn one_salvo_per_attacker_and_target() {
+        // WS-GLO-1: a second salvo at the same target is refused; another target is fine.
+        let (t, lg, mut rw) = setup();
+        let mut other = WsUnitState::from_stats(3, t.unit("reaver_gunners").expect("g"));
+        let mut d = Dice::new(5);
+        let mut rec = SalvoRecord::new();
+        open_fire(&mut d, &mut rec, &lg, &mut rw, req(10.0), &t.constants).expect("first");
+        let e =
+            open_fire(&mut d, &mut rec, &lg, &mut rw, req(10.0), &t.constants).expect_err("2nd");
+        assert_eq!(e.rule, "WS-GLO-1");
+        assert!(open_fire(&mut d, &mut rec, &lg, &mut other, req(10.0), &t.constants).is_ok());
+        let mut r2 = SalvoRecord::new();
+        r2.record(1, 2).expect("first");
+        assert_eq!(r2.record(1, 2).map_err(|r| r.rule), Err("WS-GLO-1".into()));
+        assert!(r2.record(2, 1).is_ok());
+    }
+
+    #[test]
+    fn fire_is_refused_out_of_range_or_when_suppressed() {
+        // WS-BASE range and Awareness; WS-SUP-3 (1) and (3).
+        let (_, mut lg, rw) = setup();
+        let rec = SalvoRecord::new();
+        assert_eq!(
+            check_fire(&rec, &lg, &rw, req(25.0)).map_err(|r| r.rule),
+            Err("WS-BASE".into())
+        );
+        // LaansGuard Aw 18, range 24: 20" needs snap fire.
+        assert!(check_fire(&rec, &lg, &rw, req(20.0)).is_err());
+        let snap = FireRequest {
+            snap_fire: true,
+            ..req(20.0)
+        };
+        assert!(check_fire(&rec, &lg, &rw, snap).is_ok());
+        lg.take_hits(1, 0, HitSource::Shooting);
+        assert_eq!(
+            check_fire(&rec, &lg, &rw, req(5.0)).map_err(|r| r.rule),
+            Err("WS-SUP-3".into())
+        );
+        let cc = FireRequest {
+            kind: FireKind::DefensiveInCloseCombat,
+            ..req(1.0)
+        };
+        assert_eq!(
+            check_fire(&rec, &lg, &rw, cc).map_err(|r| r.rule),
+            Err("WS-SUP-3".into())
+        );
+        let reaction = FireRequest {
+            kind: FireKind::Reaction,
+            ..req(5.0)
+        };
+        assert!(check_fire(&rec, &lg, &rw, reaction).is_ok());
+        // The Warband has no ranged weapon.
+        assert!(check_fire(&rec, &rw, &lg, req(1.0)).is_err());
+    }
+
+    #[test]
+    fn get_down_improves_the_save() {
+        // Get Down! stand-in: Sv 5 becomes 4+; Sv 7 means no save, Sv 2 stays 2.
+        assert_eq!(save_needed(5, 1), 4);
+        assert_eq!(save_needed(2, 1), 2);
+        assert_eq!(save_needed(7, 0), 7);
+        assert_eq!(d6_at_least(7), 0.0);
+        assert_eq!(d6_at_least(4), 0.5);
+        let (t, _, mut rw) = setup();
+        rw.got_down = true;
+        let mut d = Dice::new(0);
+        d.load([6, 4]); // 1 attack hits, save 4 passes at 4+
+        let r = resolve_salvo(
+            &mut d,
+            9,
+            1,
+            4,
+            &mut rw,
+            t.constants.get_down_save_bonus,
+            HitSource::Shooting,
+        );
+        assert_eq!((r.hits, r.failed_saves), (1, 0));
+        assert_eq!(r.log[1].target, Some(4));
+    }
+}
