@@ -5,7 +5,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use kassen::engine::dice::Dice;
+use kassen::engine::table_game::TableRules;
 use kassen::session::{self, Loaded, OrdersFile};
+use kassen::table_session::{self, TableStart};
 
 /// Kassen: a rules-enforcing tabletop wargame simulator.
 #[derive(Parser, Debug)]
@@ -76,6 +79,23 @@ fn sim(
         return Err(format!("--dice: {bad} is not a d20 face (1-20)"));
     }
     let loaded = load(file.as_ref())?;
+    let table_run = |orders: &Option<PathBuf>| -> Result<(), String> {
+        if orders.is_some() {
+            return Err("--orders is for Samurai Battles; table battles play the computer's commands".into());
+        }
+        Ok(())
+    };
+    match loaded {
+        Loaded::WarStrike(start, from_save) => {
+            table_run(&orders)?;
+            return table_sim(*start, from_save, seed, dice, turns, log, save);
+        }
+        Loaded::ClanWar(start, from_save) => {
+            table_run(&orders)?;
+            return table_sim(*start, from_save, seed, dice, turns, log, save);
+        }
+        _ => {}
+    }
     let orders = match &orders {
         Some(p) => OrdersFile::load(p).map_err(|e| e.to_string())?,
         None => OrdersFile::default(),
@@ -93,6 +113,43 @@ fn sim(
     }
     if let Some(p) = save {
         session::save_to(app.world_mut(), &p)?;
+        println!("saved to {}", p.display());
+    }
+    Ok(())
+}
+
+/// `kassen sim` on an open-table battle: both sides play the computer's
+/// commands.
+#[allow(clippy::too_many_arguments)]
+fn table_sim<R: TableRules>(
+    mut start: TableStart<R>,
+    from_save: bool,
+    seed: Option<u64>,
+    dice: Vec<u32>,
+    turns: Option<u32>,
+    log: Option<PathBuf>,
+    save: Option<PathBuf>,
+) -> Result<(), String> {
+    if !from_save && let Some(s) = seed {
+        start.dice = Dice::new(s);
+    }
+    start.dice.load(dice);
+    let mut app = table_session::headless_table_app::<R>();
+    table_session::start_table::<R>(app.world_mut(), start).map_err(|e| e.to_string())?;
+    let summary = table_session::run_table_sim::<R>(app.world_mut(), turns);
+    for r in &summary.refused {
+        eprintln!("warning: refused: {r}");
+    }
+    match &summary.result {
+        Some(result) => println!("{result}"),
+        None => println!("stopped at {}", summary.phase),
+    }
+    if let Some(p) = log {
+        let text = session::log(app.world()).to_jsonl();
+        std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    if let Some(p) = save {
+        table_session::save_table::<R>(app.world(), &p)?;
         println!("saved to {}", p.display());
     }
     Ok(())
@@ -124,10 +181,39 @@ fn main() -> ExitCode {
                     s.scenario.name,
                     s.game.turn
                 ),
+                Loaded::WarStrike(s, save) => println!(
+                    "{}: ok ({} \"{}\", {} units, turn {})",
+                    file.display(),
+                    if save { "save of" } else { "scenario" },
+                    s.scenario.name,
+                    s.scenario.units.len(),
+                    <kassen::rules::warstrike::WarStrike as TableRules>::turn(&s.battle)
+                ),
+                Loaded::ClanWar(s, save) => println!(
+                    "{}: ok ({} \"{}\", {} units, turn {})",
+                    file.display(),
+                    if save { "save of" } else { "scenario" },
+                    s.scenario.name,
+                    s.scenario.units.len(),
+                    <kassen::rules::clan_war::ClanWar as TableRules>::turn(&s.battle)
+                ),
             })
             .map_err(|e| e.to_string()),
-        None => load(cli.scenario.as_ref())
-            .and_then(|l| kassen::gui::run_app(l, cli.seed, cli.screenshot)),
+        None => load(cli.scenario.as_ref()).and_then(|l| match l {
+            Loaded::WarStrike(mut s, save) => {
+                if !save && let Some(seed) = cli.seed {
+                    s.dice = Dice::new(seed);
+                }
+                kassen::gui::table_app::run_table_app(*s, cli.screenshot)
+            }
+            Loaded::ClanWar(mut s, save) => {
+                if !save && let Some(seed) = cli.seed {
+                    s.dice = Dice::new(seed);
+                }
+                kassen::gui::table_app::run_table_app(*s, cli.screenshot)
+            }
+            l => kassen::gui::run_app(l, cli.seed, cli.screenshot),
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -12,6 +12,10 @@ use crate::engine::EnginePlugin;
 use crate::engine::command::Refusal;
 use crate::engine::log::GameLog;
 use crate::engine::scenario::{LoadError, Scenario, parse_ron};
+use crate::engine::table_game::TableRules;
+use crate::rules::clan_war::ClanWar;
+use crate::rules::warstrike::WarStrike;
+use crate::table_session::{TableStart, load_table_text};
 use crate::rules::samurai_battles::data::SbaTables;
 use crate::rules::samurai_battles::orders::OrderSpec;
 use crate::rules::samurai_battles::turn::GameResult;
@@ -31,6 +35,21 @@ pub enum Loaded {
     Scenario(Box<Scenario>),
     /// A validated save.
     Save(Box<SbaSave>),
+    /// A WarStrike scenario or save on the open table; `true` for a save.
+    WarStrike(Box<TableStart<WarStrike>>, bool),
+    /// A Clan War scenario or save on the open table; `true` for a save.
+    ClanWar(Box<TableStart<ClanWar>>, bool),
+}
+
+impl Loaded {
+    /// The module key of what was loaded.
+    pub fn ruleset(&self) -> &'static str {
+        match self {
+            Loaded::Scenario(_) | Loaded::Save(_) => sba::RULESET,
+            Loaded::WarStrike(..) => WarStrike::RULESET,
+            Loaded::ClanWar(..) => ClanWar::RULESET,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -55,16 +74,27 @@ pub fn load_text(file: &str, text: &str) -> Result<Loaded, LoadError> {
             col: Some(e.span.start.col),
             message: e.code.to_string(),
         })?;
+    let save = header.save_format.is_some();
     match header.ruleset.as_deref() {
         Some(sba::RULESET) => {}
+        Some(WarStrike::RULESET) => {
+            let start = load_table_text::<WarStrike>(file, text, save, None)?;
+            return Ok(Loaded::WarStrike(Box::new(start), save));
+        }
+        Some(ClanWar::RULESET) => {
+            let start = load_table_text::<ClanWar>(file, text, save, None)?;
+            return Ok(Loaded::ClanWar(Box::new(start), save));
+        }
         Some(other) => {
             return Err(LoadError::at(
                 file,
                 text,
                 &["ruleset"],
                 format!(
-                    "unknown ruleset \"{other}\" (this build knows \"{}\")",
-                    sba::RULESET
+                    "unknown ruleset \"{other}\" (this build knows \"{}\", \"{}\" and \"{}\")",
+                    sba::RULESET,
+                    WarStrike::RULESET,
+                    ClanWar::RULESET
                 ),
             ));
         }
@@ -126,9 +156,12 @@ pub fn headless_app() -> Result<App, LoadError> {
 }
 
 /// Puts a loaded scenario (with `seed`, else the scenario's, else 0, and the
-/// loaded dice) or a save into the app's world.
+/// loaded dice) or a save into the app's world. Open-table battles go into a
+/// world built by [`headless_table_app`] or the table app instead; here they
+/// are left alone.
 pub fn start(world: &mut World, loaded: &Loaded, seed: Option<u64>, dice: &[u32]) {
     match loaded {
+        Loaded::WarStrike(..) | Loaded::ClanWar(..) => {}
         Loaded::Scenario(s) => {
             let seed = seed.or(s.seed).unwrap_or(0);
             sba::start_battle(world, s, seed, dice);

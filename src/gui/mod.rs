@@ -9,6 +9,7 @@
 
 pub mod board_view;
 pub mod panels;
+pub mod table_app;
 pub mod table_view;
 
 use std::path::PathBuf;
@@ -89,10 +90,10 @@ impl BattleView {
 
 /// Screenshot request: capture after `frame` frames, save to `path`, exit.
 #[derive(Resource)]
-struct ScreenshotPlan {
-    path: PathBuf,
-    frame: u32,
-    taken: bool,
+pub(crate) struct ScreenshotPlan {
+    pub(crate) path: PathBuf,
+    pub(crate) frame: u32,
+    pub(crate) taken: bool,
 }
 
 fn refresh_view(world: &mut World) {
@@ -126,6 +127,12 @@ fn file_requests(world: &mut World) {
     }
     if let Some(p) = load {
         let msg = match session::load_file(&p) {
+            Ok(l) if l.ruleset() != sba::RULESET => format!(
+                "{} is a {} battle: open it with `kassen --scenario {}`",
+                p.display(),
+                l.ruleset(),
+                p.display()
+            ),
             Ok(l) => {
                 session::start(world, &l, None, &[]);
                 let mut gui = world.resource_mut::<GuiState>();
@@ -140,7 +147,7 @@ fn file_requests(world: &mut World) {
     }
 }
 
-fn take_screenshot(
+pub(crate) fn take_screenshot(
     mut commands: Commands,
     frames: Res<bevy::diagnostic::FrameCount>,
     plan: Option<ResMut<ScreenshotPlan>>,

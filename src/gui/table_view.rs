@@ -103,6 +103,8 @@ pub struct TableInput {
     pub dropped: Option<Drag>,
     /// A unit clicked while picking a target (the glue reads and clears it).
     pub clicked_unit: Option<u32>,
+    /// A choice waits for a target: clicks pick targets instead of selecting.
+    pub picking: bool,
     /// The ruler tool is on: left-drag measures instead of moving.
     pub ruler_mode: bool,
     /// The ruler's ends, inches.
@@ -253,7 +255,7 @@ pub fn sync_bases(
             BaseSprite { id: u.id },
             Text2d::new(u.models.to_string()),
             TextFont::from_font_size(13.0),
-            TextColor(Color::WHITE),
+            TextColor(Color::srgb(1.0, 0.95, 0.8)),
             Transform::from_translation(top.extend(3.0)),
         ));
         let mut badges = u.badges.clone();
@@ -462,7 +464,7 @@ pub fn table_pointer(
         input.press = Some(Press { at: p, unit });
         if let Some(id) = unit {
             input.clicked_unit = Some(id);
-            if !input.ruler_mode {
+            if !input.ruler_mode && !input.picking {
                 input.selected = Some(id);
             }
         }
