@@ -193,6 +193,32 @@ pub struct Settings {
     pub honor_gains: HonorGains,
     /// Morale modifiers of the base stand-in (CW-GEN-3).
     pub morale: MoraleSettings,
+    /// Victory points of the turn engine's victory check [stand-in].
+    #[serde(default)]
+    pub victory: VictorySettings,
+}
+
+/// Victory points the turn engine awards (all [stand-in]: the seed gives only
+/// the −2 VP of CW-HOS-3 and CW-HOS-5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictorySettings {
+    /// VP for each enemy unit destroyed.
+    pub destroy_unit_vp: i32,
+    /// VP at the turn limit for the army holding a living hostage.
+    pub hostage_held_vp: i32,
+    /// Which values are stand-ins.
+    pub stand_in: String,
+}
+
+impl Default for VictorySettings {
+    fn default() -> Self {
+        Self {
+            destroy_unit_vp: 2,
+            hostage_held_vp: 3,
+            stand_in: "all".into(),
+        }
+    }
 }
 
 /// One Tactical Card, skill or spell the flying rules name.

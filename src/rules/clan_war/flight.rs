@@ -15,7 +15,7 @@ use super::morale::Condition;
 pub const MAX_FLYING_MODELS: u32 = 12;
 
 /// The movement phases of a turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum MovementPhase {
     /// Primary Movement phase.
     Primary,

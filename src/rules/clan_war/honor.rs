@@ -131,7 +131,7 @@ pub struct HonorTest {
 }
 
 /// An army's honor with the levels already crossed (each triggers once).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HonorTrack {
     /// Current honor.
     pub honor: i32,

@@ -21,7 +21,7 @@ pub const DESTRUCTION_TN: i32 = 2;
 pub const RECAPTURE_MODIFIER: i32 = -1;
 
 /// The hostage (CW-HOS-1, CW-HOS-2): a distinct model in the unit holding it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Hostage {
     /// The hostage's clan (chosen by the captor when taken).
     pub clan: String,
@@ -82,7 +82,7 @@ pub struct Standing {
 }
 
 /// The stance of a unit engaged with the captor unit (CW-HOS-3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Stance {
     /// Holding back: −1 ATT while engaged with the captor.
     StrikeEasy,
@@ -110,7 +110,7 @@ impl Stance {
 }
 
 /// One unit's stance in its engagement with the captor unit.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct StanceRecord {
     /// The declared stance (none yet).
     pub stance: Option<Stance>,

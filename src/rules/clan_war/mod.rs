@@ -1,10 +1,14 @@
 //! Clan War (Legend of the Five Rings miniatures): the `clan_war` rule module.
 //!
-//! This release holds the rules as pure functions over plain values: the
-//! geometry layer (distances, angles, whether a path or a landing spot is
-//! blocked) and the turn engine that calls them are not built yet. Every
-//! function names the rule it implements; every roll goes through
+//! The rules are pure functions over plain values; the turn engine
+//! ([`battle`], [`ClanWar`] for the engine's `TableRules`) calls them on the
+//! open table, measuring every distance, arc, approach angle, line of sight,
+//! contact and move with `crate::engine::table`. Every function names the
+//! rule it implements; every roll goes through
 //! [`crate::engine::dice::Dice`] and yields a log entry.
+//!
+//! - Turn engine, setup, commands, victory: [`battle`]; the computer's
+//!   play: [`policy`]; scenario `scenarios/desperate_journey.ron`.
 //!
 //! Where each rule lives:
 //! - Test convention, die size, exact odds (CW-GEN-1, CW-GEN-2): [`test_roll`]
@@ -51,7 +55,27 @@
 //!   −⌊wounds/2⌋. CW-HOS-7: the first engaged unit when the owner does not
 //!   choose. CW-HOS-11: the tournament keeps CW-HOS-1 … CW-HOS-10 and drops
 //!   the rulebook's other hostage rules.
+//! - Turn engine ([`battle`]): no Initiative phase (side 0 decides first);
+//!   ranged attacks declared and resolved together at the end of the Ranged
+//!   Attack phase; "closest" = closest enemy in the forward arc and line of
+//!   sight; grounded units block line of sight at model height, airborne
+//!   ones never; close combat: every grounded unit in contact attacks the
+//!   lowest-id enemy it touches, simultaneously; an engaged unit does not
+//!   move (no Full Retreat / Break-Away offered); a hindered unit without a
+//!   stance fights with Strike Easy; broken units do not shoot, routing
+//!   units neither move, shoot nor attack; the personality is a unit's last
+//!   model; bases keep their front edge as models fall; an airborne unit
+//!   that did not move in its Primary or Cavalry phase makes a forced
+//!   landing straight ahead, extended by 0.5" steps to land 1" clear; a
+//!   hostage whose holder dies with no enemy engaged is lost; victory: a
+//!   side destroyed or wholly routing loses, else at the turn limit most VP
+//!   (settings `victory`: 2 per enemy unit destroyed, 3 for holding a living
+//!   hostage, −2 per All-Out Attack or execution), then honor, else a draw;
+//!   Fly-By attacks are not rolled (airborne movers are blocked by other
+//!   airborne units).
+//! - The computer's play ([`policy`]) is a stand-in policy.
 
+pub mod battle;
 pub mod cards;
 pub mod combat;
 pub mod data;
@@ -62,8 +86,356 @@ pub mod hostage;
 pub mod landing;
 pub mod maneuver;
 pub mod morale;
+pub mod policy;
 pub mod ranged;
 pub mod test_roll;
+
+use crate::engine::command::Refusal;
+use crate::engine::dice::Dice;
+use crate::engine::log::GameLog;
+use crate::engine::scenario::LoadError;
+use crate::engine::table::Table;
+use crate::engine::table_game::{Choice, HonorBar, Needs, Pick, TableRules, UnitSummary};
+use crate::engine::table_scenario::TableScenario;
+
+use battle::{CwBattle, CwCommand, CwPhase, CwSetup, MoveMode};
+use data::{CwTables, Trait};
+use hostage::Stance;
+use morale::Condition;
+
+/// The Clan War module as the engine drives it.
+pub struct ClanWar;
+
+/// Honor levels marked on the overlay's track: +1 Morale at 20 (CW-HON-3),
+/// enemy tests at 40, 60, 80, 100 (CW-HON-4, CW-HON-5), own tests at −50,
+/// −60, −70 (CW-HON-9).
+pub const HONOR_MARKS: [i32; 8] = [20, 40, 60, 80, 100, -50, -60, -70];
+
+impl TableRules for ClanWar {
+    const RULESET: &'static str = "clan_war";
+    type Setup = CwSetup;
+    type Tables = CwTables;
+    type Battle = CwBattle;
+    type Command = CwCommand;
+
+    fn tables() -> Result<CwTables, LoadError> {
+        CwTables::load()
+    }
+
+    fn new_battle(scenario: &TableScenario<CwSetup>, tables: &CwTables) -> CwBattle {
+        CwBattle::new(scenario, tables)
+    }
+
+    fn check_scenario(
+        scenario: &TableScenario<CwSetup>,
+        tables: &CwTables,
+    ) -> Result<(), (String, Vec<String>)> {
+        for a in &scenario.setup.armies {
+            if scenario.side_index(&a.side).is_none() {
+                return Err((
+                    format!("setup.armies names unknown side \"{}\"", a.side),
+                    vec!["setup".into(), "armies".into()],
+                ));
+            }
+            if tables.clan_base_honor(&a.clan).is_none() {
+                return Err((
+                    format!(
+                        "clan \"{}\" has no base Honor in settings.ron (CW-HON-1)",
+                        a.clan
+                    ),
+                    vec!["setup".into(), "armies".into(), format!("\"{}\"", a.clan)],
+                ));
+            }
+        }
+        if let Some(h) = &scenario.setup.hostage {
+            if !scenario.units.iter().any(|u| u.id == h.captor) {
+                return Err((
+                    format!(
+                        "the hostage's captor unit {} does not exist (CW-HOS-1)",
+                        h.captor
+                    ),
+                    vec!["setup".into(), "hostage".into(), "captor".into()],
+                ));
+            }
+            if h.clan.is_empty() {
+                return Err((
+                    "the hostage needs a clan (CW-HOS-1)".into(),
+                    vec!["setup".into(), "hostage".into(), "clan".into()],
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn awaiting(battle: &CwBattle) -> Option<u8> {
+        battle.awaiting()
+    }
+
+    fn turn(battle: &CwBattle) -> u32 {
+        battle.turn
+    }
+
+    fn phase_name(battle: &CwBattle, side_names: &[String; 2]) -> String {
+        format!(
+            "Turn {} · {} · {}",
+            battle.turn,
+            battle.phase.name(),
+            side_names[battle.active as usize & 1]
+        )
+    }
+
+    fn result(battle: &CwBattle, side_names: &[String; 2]) -> Option<String> {
+        battle.result.as_ref().map(|r| match r.winner {
+            Some(w) => format!("{} wins: {}", side_names[w as usize & 1], r.reason),
+            None => format!("Draw: {}", r.reason),
+        })
+    }
+
+    fn apply(
+        battle: &mut CwBattle,
+        cmd: &CwCommand,
+        tables: &CwTables,
+        table: &Table,
+        dice: &mut Dice,
+        log: &mut GameLog,
+    ) -> Result<(), Refusal> {
+        battle.apply(cmd, tables, table, dice, log)
+    }
+
+    fn default_commands(
+        battle: &CwBattle,
+        side: u8,
+        tables: &CwTables,
+        table: &Table,
+    ) -> Vec<CwCommand> {
+        battle.default_commands(side, tables, table)
+    }
+
+    fn end_phase(side: u8) -> CwCommand {
+        CwCommand::EndPhase { side }
+    }
+
+    fn units(battle: &CwBattle, tables: &CwTables) -> Vec<UnitSummary> {
+        battle
+            .units
+            .iter()
+            .filter(|u| u.alive())
+            .map(|u| {
+                let card = tables.unit(&u.unit_type);
+                let mut badges = Vec::new();
+                match u.condition {
+                    Condition::Unformed => badges.push("Unformed".to_string()),
+                    Condition::Broken => badges.push("Broken".to_string()),
+                    Condition::Routing => badges.push("Routing".to_string()),
+                    _ => {}
+                }
+                if u.spent > 0 {
+                    badges.push("Spent".into());
+                }
+                if battle.holder().is_some_and(|h| h.id == u.id) {
+                    badges.push("Holds hostage".into());
+                }
+                // CW-RNG-4: an airborne shooter at ground targets uses +3"/+6".
+                let ranges = card
+                    .and_then(|c| c.range)
+                    .map(|r| {
+                        if u.airborne() {
+                            vec![r.close + 3.0, r.extended + 6.0]
+                        } else {
+                            vec![r.close, r.extended]
+                        }
+                    })
+                    .unwrap_or_default();
+                let mut lines = Vec::new();
+                if let Some(c) = card {
+                    lines.push(format!(
+                        "Mv {}″ · ATT {} · DAM {} · ATN {}/{} · TL {} · Ld {}",
+                        c.movement,
+                        c.att,
+                        c.dam,
+                        c.atn_close,
+                        c.atn_ranged,
+                        c.tl,
+                        c.commander_leadership()
+                    ));
+                    lines.push(format!(
+                        "Models {}/{} · {} Wound(s) per model, {} carried",
+                        u.models, u.starting_models, c.wounds, u.wounds
+                    ));
+                    if let Some(r) = c.range {
+                        lines.push(if u.airborne() {
+                            format!(
+                                "Range {}″/{}″ (at ground targets from the air {}″/{}″)",
+                                r.close,
+                                r.extended,
+                                r.close + 3.0,
+                                r.extended + 6.0
+                            )
+                        } else {
+                            format!("Range {}″/{}″", r.close, r.extended)
+                        });
+                    }
+                    if let Some(p) = &c.personality {
+                        lines.push(format!(
+                            "{} · personal Honor {} · Ld {}",
+                            p.name, p.honor, p.leadership
+                        ));
+                    }
+                    if c.has(Trait::Flight) {
+                        lines.push("Flight".into());
+                    }
+                }
+                lines.push(format!(
+                    "{} · {}{}",
+                    u.condition.name(),
+                    if u.airborne() { "airborne" } else { "grounded" },
+                    if u.spent > 0 {
+                        format!(" · spent {} turn(s)", u.spent)
+                    } else {
+                        String::new()
+                    }
+                ));
+                if let Some(h) = battle
+                    .hostage
+                    .as_ref()
+                    .filter(|h| h.state.alive && h.state.holder == u.id)
+                {
+                    lines.push(format!("Holds {} ({} hostage)", h.name, h.state.clan));
+                }
+                UnitSummary {
+                    id: u.id,
+                    side: u.side,
+                    name: u.name.clone(),
+                    base: u.base(),
+                    models: u.models,
+                    airborne: u.airborne(),
+                    hit_dice: Vec::new(),
+                    nerve_markers: 0,
+                    badges,
+                    ranges,
+                    card: lines,
+                }
+            })
+            .collect()
+    }
+
+    fn allowance(battle: &CwBattle, unit: u32, tables: &CwTables) -> Option<f32> {
+        battle.allowance(unit, tables)
+    }
+
+    fn choices(battle: &CwBattle, unit: u32, tables: &CwTables) -> Vec<Choice> {
+        let choice = |label: &str, key: &str, needs: Needs| Choice {
+            label: label.into(),
+            key: key.into(),
+            needs,
+        };
+        let Some(u) = battle.unit(unit) else {
+            return Vec::new();
+        };
+        if battle.awaiting() != Some(u.side) || !u.alive() {
+            return Vec::new();
+        }
+        let card = tables.unit(&u.unit_type);
+        let mut out = Vec::new();
+        match battle.phase {
+            CwPhase::SpecialOrders => {
+                if battle.holder().is_some_and(|h| h.id == unit) {
+                    out.push(choice("Execute the hostage", "execute", Needs::Nothing));
+                }
+            }
+            CwPhase::PrimaryMovement | CwPhase::CavalryMovement | CwPhase::ReserveMovement => {
+                if battle.can_move(u, tables) {
+                    out.push(choice("Move", "move", Needs::Path));
+                    if u.airborne() {
+                        out.push(choice("Land", "land", Needs::Path));
+                        if card.is_some_and(data::UnitStats::has_charge_skill) {
+                            out.push(choice("Dive", "dive", Needs::Path));
+                        }
+                    } else if card.is_some_and(|c| c.has(Trait::Flight)) {
+                        out.push(choice("Take off", "take_off", Needs::Path));
+                    }
+                    out.push(choice("Engage", "engage", Needs::Target));
+                }
+            }
+            CwPhase::RangedAttack => {
+                if battle.can_shoot(u, tables) {
+                    out.push(choice("Shoot", "shoot", Needs::Target));
+                }
+            }
+            CwPhase::CloseCombat => {
+                if battle.stance_units(u.side, tables).contains(&unit) {
+                    let st = battle.stances.get(&unit).and_then(|r| r.stance);
+                    if st.is_none() {
+                        out.push(choice("Strike Easy", "strike_easy", Needs::Nothing));
+                    }
+                    if st != Some(Stance::AllOutAttack) {
+                        out.push(choice("All-Out Attack", "all_out", Needs::Nothing));
+                    }
+                }
+            }
+            CwPhase::End => {}
+        }
+        out
+    }
+
+    fn choose(battle: &CwBattle, key: &str, pick: &Pick) -> Option<CwCommand> {
+        let mv = |mode| CwCommand::Move {
+            unit: pick.unit,
+            path: pick.path.clone(),
+            facing: pick.facing,
+            mode,
+        };
+        Some(match key {
+            "move" => mv(MoveMode::Ground),
+            "take_off" => mv(MoveMode::TakeOff),
+            "land" => mv(MoveMode::Land),
+            "dive" => mv(MoveMode::Dive),
+            "engage" => {
+                let target = pick.target?;
+                if pick.path.is_empty() {
+                    battle.engage_paths(pick.unit, target).into_iter().last()?
+                } else {
+                    mv(MoveMode::Engage { target })
+                }
+            }
+            "shoot" => CwCommand::Shoot {
+                unit: pick.unit,
+                target: pick.target?,
+            },
+            "strike_easy" => CwCommand::Stance {
+                unit: pick.unit,
+                stance: Stance::StrikeEasy,
+            },
+            "all_out" => CwCommand::Stance {
+                unit: pick.unit,
+                stance: Stance::AllOutAttack,
+            },
+            "execute" => CwCommand::ExecuteHostage { unit: pick.unit },
+            _ => return None,
+        })
+    }
+
+    fn odds(
+        battle: &CwBattle,
+        cmd: &CwCommand,
+        tables: &CwTables,
+        table: &Table,
+    ) -> Vec<(String, f64)> {
+        battle.odds(cmd, tables, table)
+    }
+
+    fn honor(battle: &CwBattle) -> Option<[HonorBar; 2]> {
+        Some(battle.armies.clone().map(|a| {
+            HonorBar {
+                honor: a.honor.honor,
+                marks: HONOR_MARKS
+                    .iter()
+                    .map(|m| (*m, a.honor.spent.contains(m)))
+                    .collect(),
+            }
+        }))
+    }
+}
 
 /// Every rule ID of the Clan War digest, for the rules panel and coverage tests.
 pub const RULE_IDS: [&str; 73] = [
@@ -147,7 +519,9 @@ mod rule_coverage {
     //! Every CW rule ID is cited in the code that implements it and in at least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 13] = [
+    const SOURCES: [&str; 15] = [
+        include_str!("battle.rs"),
+        include_str!("policy.rs"),
         include_str!("cards.rs"),
         include_str!("combat.rs"),
         include_str!("data.rs"),

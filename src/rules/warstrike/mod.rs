@@ -2,9 +2,10 @@
 //! markers, the actions, shooting and close combat — the `warstrike` rule
 //! module.
 //!
-//! This release holds the module's pure rule functions over plain values
-//! (distances arrive as inches); the open table, the unit components and the
-//! phases that drive them in a game are not built yet.
+//! The pure rule functions work over plain values (distances arrive as
+//! inches); [`battle`] drives them on the open table as a turn engine, and
+//! [`WarStrike`] plugs that engine into the app through
+//! [`TableRules`](crate::engine::table_game::TableRules).
 //!
 //! Where each rule lives:
 //! - Unit types and fixed values (WS-LD-1, WS-SPC-*, WS-BASE stats): [`data`],
@@ -16,6 +17,9 @@
 //! - Clearing suppression and markers (WS-CLR-1 … WS-CLR-6): [`clearing`]
 //! - Shooting and the salvo (WS-GLO-1, WS-HIT-4, WS-BASE): [`shooting`]
 //! - Close combat (WS-SUP-3 (3), (4), WS-CLR-2, WS-CLR-5): [`close_combat`]
+//! - The turn engine on the open table (starting, action, reaction and
+//!   close-combat phases; objectives; victory): [`battle`]; the scenario
+//!   `scenarios/laans_crossing.ron`
 //!
 //! Stand-ins (not in the seed; base_rules.md §5 or the digest's [SIM] readings):
 //! - d6 for Ld tests and saves (WS-DICE-1 [SIM]); current Ld = printed Ld (WS-LD-4 [SIM]).
@@ -36,11 +40,32 @@
 //! - Close combat: defensive fire, keep-fighting tests, simultaneous strikes
 //!   (attacks per model, 4+, saves), the side that lost more models tests Ld
 //!   and falls back on a failure (see [`close_combat`]).
+//! - Turn engine ([`battle`]): objectives are captured in the active side's
+//!   starting phase by an unsuppressed unit within 3″ with no unsuppressed
+//!   enemy within 3″, and stay held until the enemy captures them
+//!   (WS-SUP-3 (2) is the seed's part); the side holding more objectives
+//!   after the last turn wins, equal is a draw, and a side with no models
+//!   left loses at once; turn limit 6 if the scenario gives none.
+//! - A unit in base contact with an enemy is engaged: it may only fall back
+//!   and fights in the close-combat phase. A charge is Advance! or At The
+//!   Double! ending in base contact (no fire); the active side's unit is the
+//!   charger in every fight (the opponent's if only the active one is
+//!   suppressed); two suppressed units in contact each test to keep
+//!   fighting and strike no blows.
+//! - Difficult going costs double along the path (the table's measure of
+//!   "halved"); a fall back goes straight toward the own edge up to Mv,
+//!   keeping its facing and stopping 0.25″ short of other units, or stays if
+//!   it has no room; a unit losing models shrinks from the back.
+//! - Shooting needs the 90° forward arc and a line of sight from the front
+//!   edge (middle or corners) to the target's centre or a corner, past
+//!   terrain and other units; snap fire and reaction-phase defensive fire
+//!   are not offered.
 //! - All unit values except LaansGuard Ld 2 / Nv 3 and Knight Paladin Ld 1 /
 //!   Nv 5 / Inspiring; the opposing "Reaver" unit types and faction names
 //!   (each marked `stand_in` in units.ron).
 
 pub mod actions;
+pub mod battle;
 pub mod clearing;
 pub mod close_combat;
 pub mod data;
@@ -51,6 +76,294 @@ pub mod unit;
 
 /// The ruleset key scenarios use.
 pub const RULESET: &str = "warstrike";
+
+use crate::engine::command::Refusal;
+use crate::engine::dice::Dice;
+use crate::engine::log::GameLog;
+use crate::engine::scenario::LoadError;
+use crate::engine::table::Table;
+use crate::engine::table_game::{Choice, Needs, Pick, TableRules, UnitSummary};
+use crate::engine::table_scenario::TableScenario;
+
+use battle::{WsBattle, WsCommand, WsOrder, WsSetup};
+use data::WsTables;
+
+/// WarStrike as a table module (WS-BASE turn structure; see [`battle`]).
+pub struct WarStrike;
+
+fn choice(label: &str, key: &str, needs: Needs) -> Choice {
+    Choice {
+        label: label.into(),
+        key: key.into(),
+        needs,
+    }
+}
+
+impl TableRules for WarStrike {
+    const RULESET: &'static str = RULESET;
+    type Setup = WsSetup;
+    type Tables = WsTables;
+    type Battle = WsBattle;
+    type Command = WsCommand;
+
+    fn tables() -> Result<WsTables, LoadError> {
+        WsTables::load()
+    }
+
+    fn new_battle(scenario: &TableScenario<WsSetup>, tables: &WsTables) -> WsBattle {
+        WsBattle::new(scenario, tables)
+    }
+
+    /// Objectives must lie on the table and have distinct names.
+    fn check_scenario(
+        scenario: &TableScenario<WsSetup>,
+        _tables: &WsTables,
+    ) -> Result<(), (String, Vec<String>)> {
+        let t = &scenario.table;
+        for (i, o) in scenario.setup.objectives.iter().enumerate() {
+            let anchors = vec![
+                "setup".to_string(),
+                "objectives".to_string(),
+                format!("\"{}\"", o.name),
+            ];
+            if !(o.at.0.is_finite()
+                && o.at.1.is_finite()
+                && (0.0..=t.width).contains(&o.at.0)
+                && (0.0..=t.depth).contains(&o.at.1))
+            {
+                return Err((
+                    format!(
+                        "objective \"{}\" at ({}, {}) is off the {} × {} table",
+                        o.name, o.at.0, o.at.1, t.width, t.depth
+                    ),
+                    anchors,
+                ));
+            }
+            if scenario.setup.objectives[..i]
+                .iter()
+                .any(|p| p.name == o.name)
+            {
+                return Err((format!("two objectives are called \"{}\"", o.name), anchors));
+            }
+        }
+        Ok(())
+    }
+
+    fn awaiting(battle: &WsBattle) -> Option<u8> {
+        battle.awaiting()
+    }
+
+    fn turn(battle: &WsBattle) -> u32 {
+        battle.turn
+    }
+
+    fn phase_name(battle: &WsBattle, side_names: &[String; 2]) -> String {
+        battle.phase_name(side_names)
+    }
+
+    fn result(battle: &WsBattle, side_names: &[String; 2]) -> Option<String> {
+        battle.result.as_ref().map(|r| match r.winner {
+            Some(s) => format!("{} win: {}", side_names[usize::from(s.min(1))], r.reason),
+            None => format!("Draw: {}", r.reason),
+        })
+    }
+
+    fn apply(
+        battle: &mut WsBattle,
+        cmd: &WsCommand,
+        tables: &WsTables,
+        table: &Table,
+        dice: &mut Dice,
+        log: &mut GameLog,
+    ) -> Result<(), Refusal> {
+        battle.apply(cmd, tables, table, dice, log)
+    }
+
+    fn default_commands(
+        battle: &WsBattle,
+        side: u8,
+        tables: &WsTables,
+        table: &Table,
+    ) -> Vec<WsCommand> {
+        battle.default_commands(side, tables, table)
+    }
+
+    fn end_phase(side: u8) -> WsCommand {
+        WsCommand::EndPhase { side }
+    }
+
+    fn units(battle: &WsBattle, tables: &WsTables) -> Vec<UnitSummary> {
+        battle
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| u.alive())
+            .map(|(i, u)| {
+                let s = &u.state;
+                let mut badges = Vec::new();
+                if s.suppressed() {
+                    badges.push("Suppressed".to_string());
+                }
+                if s.got_down {
+                    badges.push("Got down".to_string());
+                }
+                if u.acted {
+                    badges.push("Acted".to_string());
+                }
+                if battle.engaged(i) {
+                    badges.push("Engaged".to_string());
+                }
+                if s.inspiring {
+                    badges.push("Inspiring".to_string());
+                }
+                if s.steadfast {
+                    badges.push("Steadfast".to_string());
+                }
+                let stats = tables.unit(&u.unit_type);
+                let mut card = vec![format!(
+                    "Ld {} · Nv {} (current {}) · Mv {}″ · Sv {}",
+                    s.ld,
+                    s.starting_nv,
+                    s.current_nv(),
+                    s.mv,
+                    if s.save > 6 {
+                        "none".to_string()
+                    } else {
+                        format!("{}+", s.save)
+                    }
+                )];
+                card.push(match s.shooting {
+                    Some(w) => format!(
+                        "Aw {}″ · Shooting {}″ × {} per model · {} melee attack(s)",
+                        s.aw, w.range, w.shots_per_model, s.melee_attacks
+                    ),
+                    None => format!(
+                        "Aw {}″ · no shooting · {} melee attack(s)",
+                        s.aw, s.melee_attacks
+                    ),
+                });
+                card.push(format!(
+                    "Models {}/{} · hit-die {} · nerve markers {}",
+                    s.models,
+                    stats.map_or(s.models, |t| t.models),
+                    s.suppression.hit_die,
+                    s.nerve_markers()
+                ));
+                UnitSummary {
+                    id: u.id,
+                    side: u.side,
+                    name: u.name.clone(),
+                    base: u.base(),
+                    models: s.models,
+                    airborne: false,
+                    hit_dice: s.hit_dice(),
+                    nerve_markers: s.nerve_markers(),
+                    badges,
+                    ranges: s.shooting.map(|w| w.range as f32).into_iter().collect(),
+                    card,
+                }
+            })
+            .collect()
+    }
+
+    fn allowance(battle: &WsBattle, unit: u32, _tables: &WsTables) -> Option<f32> {
+        battle.allowance(unit)
+    }
+
+    /// "Open Fire!" (target), "Advance!" (path; a picked target is fired at
+    /// after the move), "At The Double!" (path), "Get Down!", "Charge!"
+    /// (target: Advance! or At The Double! into base contact) and "Fall
+    /// back"; a suppressed or engaged unit is offered only "Fall back".
+    fn choices(battle: &WsBattle, unit: u32, _tables: &WsTables) -> Vec<Choice> {
+        let Some(idx) = battle.index(unit) else {
+            return Vec::new();
+        };
+        let u = &battle.units[idx];
+        if battle.awaiting() != Some(u.side) || u.acted || !u.alive() {
+            return Vec::new();
+        }
+        let fall_back = choice("Fall back", "fall_back", Needs::Nothing);
+        if u.state.suppressed() || battle.engaged(idx) {
+            return vec![fall_back];
+        }
+        let mut out = Vec::new();
+        if u.state.shooting.is_some() {
+            out.push(choice("Open Fire!", "open_fire", Needs::Target));
+        }
+        out.push(choice("Advance!", "advance", Needs::Path));
+        out.push(choice("At The Double!", "at_the_double", Needs::Path));
+        out.push(choice("Get Down!", "get_down", Needs::Nothing));
+        out.push(choice("Charge!", "charge", Needs::Target));
+        out.push(fall_back);
+        out
+    }
+
+    fn choose(battle: &WsBattle, key: &str, pick: &Pick) -> Option<WsCommand> {
+        let action = match key {
+            "open_fire" => WsOrder::OpenFire {
+                target: pick.target?,
+            },
+            "advance" => WsOrder::Advance {
+                path: pick.path.clone(),
+                facing: pick.facing,
+                fire_at: pick.target,
+                fire_first: false,
+                charge: None,
+            },
+            "at_the_double" => WsOrder::AtTheDouble {
+                path: pick.path.clone(),
+                facing: pick.facing,
+                charge: None,
+            },
+            "get_down" => WsOrder::GetDown,
+            "fall_back" => WsOrder::FallBack,
+            "charge" => {
+                let target = pick.target?;
+                if pick.path.is_empty() {
+                    battle.straight_charge(pick.unit, target)?
+                } else {
+                    let mv = battle.unit(pick.unit)?.state.mv as f32;
+                    let mut here = battle.unit(pick.unit)?.base().center;
+                    let mut length = 0.0;
+                    for p in &pick.path {
+                        let next = bevy::prelude::Vec2::new(p.0, p.1);
+                        length += here.distance(next);
+                        here = next;
+                    }
+                    if length <= mv {
+                        WsOrder::Advance {
+                            path: pick.path.clone(),
+                            facing: pick.facing,
+                            fire_at: None,
+                            fire_first: false,
+                            charge: Some(target),
+                        }
+                    } else {
+                        WsOrder::AtTheDouble {
+                            path: pick.path.clone(),
+                            facing: pick.facing,
+                            charge: Some(target),
+                        }
+                    }
+                }
+            }
+            _ => return None,
+        };
+        Some(WsCommand::Act {
+            unit: pick.unit,
+            action,
+        })
+    }
+
+    fn odds(
+        battle: &WsBattle,
+        cmd: &WsCommand,
+        tables: &WsTables,
+        _table: &Table,
+    ) -> Vec<(String, f64)> {
+        battle.odds(cmd, tables)
+    }
+}
 
 /// Every rule ID of the digest, for the rules panel and coverage tests.
 pub const RULE_IDS: [&str; 27] = [
@@ -88,8 +401,9 @@ mod rule_coverage {
     //! Every WS rule ID is cited in the code that implements it and in at least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 9] = [
+    const SOURCES: [&str; 10] = [
         include_str!("actions.rs"),
+        include_str!("battle.rs"),
         include_str!("clearing.rs"),
         include_str!("close_combat.rs"),
         include_str!("data.rs"),

@@ -1,12 +1,14 @@
 //! A unit's rule state as plain values: [`WsUnitState`] (WS-LD-1, WS-LD-4,
 //! WS-SUP-2, WS-NV-2, WS-SPC-1, WS-SPC-2 and the WS-BASE stats).
 
+use serde::{Deserialize, Serialize};
+
 use super::data::{Shooting, SpecialRule, WsUnitStats};
 use super::suppression::{HitSource, SalvoEffect, Suppression, hit_dice};
 
 /// One unit in play: its printed values, losses, hit-die and nerve markers.
 /// A turn engine keeps one per unit and passes it to the rule functions.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WsUnitState {
     /// Unit id (as in the log).
     pub id: u32,
