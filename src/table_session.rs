@@ -21,7 +21,6 @@ use crate::engine::table_scenario::TableScenario;
 use crate::engine::units::{FlightState, Models, Side, UnitId, UnitName};
 
 /// A battle ready to start or continue: scenario, state, dice and log.
-#[derive(Clone, Debug)]
 pub struct TableStart<R: TableRules> {
     /// The scenario.
     pub scenario: TableScenario<R::Setup>,
@@ -33,8 +32,28 @@ pub struct TableStart<R: TableRules> {
     pub log: GameLog,
 }
 
+impl<R: TableRules> Clone for TableStart<R> {
+    fn clone(&self) -> Self {
+        TableStart {
+            scenario: self.scenario.clone(),
+            battle: self.battle.clone(),
+            dice: self.dice.clone(),
+            log: self.log.clone(),
+        }
+    }
+}
+
+impl<R: TableRules> std::fmt::Debug for TableStart<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TableStart")
+            .field("scenario", &self.scenario.name)
+            .field("battle", &self.battle)
+            .finish_non_exhaustive()
+    }
+}
+
 /// The scenario being played, as a resource.
-#[derive(Resource, Clone, Debug)]
+#[derive(Resource)]
 pub struct TableScenarioRes<R: TableRules>(pub TableScenario<R::Setup>);
 
 impl<R: TableRules> TableScenarioRes<R> {
