@@ -2754,16 +2754,16 @@ mod tests {
             dragon_fp(&b),
         );
         assert!(slant_base.approach_angle(&archers) > ENGAGE_ANGLE);
-        match short.apply(&slanted, &tables, &table, &mut dice, &mut log) {
-            Ok(()) => {
-                let d = short.unit(1).expect("dragon");
-                assert!(!d.airborne(), "it lands");
-                let gap = d.base().distance_to(&archers);
-                assert!((gap - 1.0).abs() < 0.1, "lands 1\" short, not {gap}");
-                assert!(log.entries.iter().any(|e| e.rule == "CW-ENG-5"));
-            }
-            Err(r) => assert!(r.rule.starts_with("CW-ENG"), "{r}"),
-        }
+        let odds = short.odds(&slanted, &tables, &table);
+        assert_eq!(odds, vec![("landing test passes".to_string(), 1.0)]);
+        short
+            .apply(&slanted, &tables, &table, &mut dice, &mut log)
+            .expect("lands short");
+        let d = short.unit(1).expect("dragon");
+        assert!(!d.airborne(), "it lands");
+        let gap = d.base().distance_to(&archers);
+        assert!((gap - 1.0).abs() < 0.1, "lands 1\" short, not {gap}");
+        assert!(log.entries.iter().any(|e| e.rule == "CW-ENG-5"));
     }
 
     fn dragon_fp(b: &CwBattle) -> Footprint {
@@ -2850,5 +2850,94 @@ mod tests {
         let bars = ClanWar::honor(&b).expect("bars");
         assert_eq!(bars[1].honor, b.armies[1].honor.honor);
         assert_eq!(bars[0].marks.len(), 8);
+    }
+
+    #[test]
+    fn choices_in_the_games_words_become_commands() {
+        // CW-FLY-5 take-off offered to the grounded dragon; CW-ENG-2 engage
+        // built from a target pick.
+        use crate::engine::table_game::{Needs, Pick};
+        let (s, tables, table) = setup();
+        let mut b = CwBattle::new(&s, &tables);
+        let c = ClanWar::choices(&b, 1, &tables);
+        assert_eq!(c[0].label, "Execute the hostage");
+        let mut dice = Dice::new(3);
+        let mut log = GameLog::default();
+        b.apply(
+            &CwCommand::EndPhase { side: 0 },
+            &tables,
+            &table,
+            &mut dice,
+            &mut log,
+        )
+        .expect("end");
+        let labels: Vec<String> = ClanWar::choices(&b, 2, &tables)
+            .into_iter()
+            .map(|c| c.label)
+            .collect();
+        assert_eq!(labels, ["Move", "Take off", "Engage"]);
+        assert!(ClanWar::choices(&b, 11, &tables).is_empty());
+        let take_off = ClanWar::choices(&b, 2, &tables)
+            .into_iter()
+            .find(|c| c.key == "take_off")
+            .expect("take off");
+        assert_eq!(take_off.needs, Needs::Path);
+        let pick = Pick {
+            unit: 2,
+            target: None,
+            path: vec![(33.0, 9.0)],
+            facing: 0.0,
+        };
+        let cmd = ClanWar::choose(&b, &take_off.key, &pick).expect("command");
+        assert_eq!(
+            ClanWar::odds(&b, &cmd, &tables, &table),
+            vec![("take-off completes".to_string(), 1.0)]
+        );
+        ClanWar::apply(&mut b, &cmd, &tables, &table, &mut dice, &mut log).expect("up");
+        assert!(ClanWar::units(&b, &tables).iter().any(|u| u.airborne));
+        let engage = Pick {
+            unit: 1,
+            target: Some(11),
+            path: Vec::new(),
+            facing: 0.0,
+        };
+        assert!(matches!(
+            ClanWar::choose(&b, "engage", &engage),
+            Some(CwCommand::Move {
+                mode: MoveMode::Engage { target: 11 },
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn a_captor_shot_down_while_engaged_gives_up_its_hostage() {
+        // CW-HOS-7 after ranged losses: the engaged Crane unit recovers the
+        // hostage automatically.
+        let (s, tables, _table) = setup();
+        let mut b = CwBattle::new(&s, &tables);
+        let captor = b.unit(1).expect("captor").base();
+        let guard = b.unit(11).expect("guard").base();
+        let (spot, facing) = contact_spot(
+            &guard.at(captor.center + Vec2::new(0.0, 10.0), 180.0),
+            &captor,
+        );
+        if let Some(u) = b.unit_mut(11) {
+            u.pos = TablePos {
+                x: spot.x,
+                y: spot.y,
+                facing,
+            };
+        }
+        let engaged: Vec<(u32, u8)> = vec![(11, 1)];
+        let mut entries = Vec::new();
+        let models = b.unit(1).expect("captor").models;
+        b.take_wounds(1, models, Some(1), &tables, &mut entries);
+        b.holder_destroyed(1, &engaged, &mut entries);
+        let h = b.hostage.as_ref().expect("hostage");
+        assert!(h.state.alive);
+        assert_eq!((h.state.holder, h.state.holder_side), (11, 1));
+        assert!(entries.iter().any(|e| e.rule == "CW-HOS-7"));
+        assert_eq!(b.armies[1].vp, tables.settings.victory.destroy_unit_vp);
     }
 }
