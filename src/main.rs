@@ -81,7 +81,10 @@ fn sim(
     let loaded = load(file.as_ref())?;
     let table_run = |orders: &Option<PathBuf>| -> Result<(), String> {
         if orders.is_some() {
-            return Err("--orders is for Samurai Battles; table battles play the computer's commands".into());
+            return Err(
+                "--orders is for Samurai Battles; table battles play the computer's commands"
+                    .into(),
+            );
         }
         Ok(())
     };

@@ -14,14 +14,14 @@ use crate::engine::log::GameLog;
 use crate::engine::scenario::{LoadError, Scenario, parse_ron};
 use crate::engine::table_game::TableRules;
 use crate::rules::clan_war::ClanWar;
-use crate::rules::warstrike::WarStrike;
-use crate::table_session::{TableStart, load_table_text};
 use crate::rules::samurai_battles::data::SbaTables;
 use crate::rules::samurai_battles::orders::OrderSpec;
 use crate::rules::samurai_battles::turn::GameResult;
 use crate::rules::samurai_battles::{
     self as sba, SamuraiBattlesPlugin, SbaCommand, SbaGame, SbaPhase, SbaSave, apply_command,
 };
+use crate::rules::warstrike::WarStrike;
+use crate::table_session::{TableStart, load_table_text};
 
 /// The default scenario's path, relative to the repository.
 pub const DEFAULT_SCENARIO_PATH: &str = "scenarios/akagawa_ford.ron";

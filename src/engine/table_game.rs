@@ -200,6 +200,10 @@ pub fn play_defaults<R: TableRules>(
 ) -> Vec<String> {
     let mut refused = Vec::new();
     for cmd in R::default_commands(battle, side, tables, table) {
+        // The battle may end, or the phase pass, part-way through the list.
+        if R::awaiting(battle) != Some(side) {
+            break;
+        }
         if let Err(r) = R::apply(battle, &cmd, tables, table, dice, log) {
             refused.push(format!("{cmd:?}: {r}"));
         }

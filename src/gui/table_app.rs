@@ -54,6 +54,12 @@ pub struct TableGui {
     pub screenshot_mode: bool,
 }
 
+/// Text for the panels: egui's default fonts lack the double prime, so inch
+/// marks are shown as a straight double quote.
+fn shown(s: &str) -> String {
+    s.replace('″', "\"")
+}
+
 fn pct(p: f64) -> String {
     format!("{:.1}%", p * 100.0)
 }
@@ -245,7 +251,7 @@ fn log_entry(ui: &mut egui::Ui, e: &LogEntry) {
                 .small(),
         );
         ui.label(RichText::new(&e.rule).color(Color32::LIGHT_BLUE).small());
-        ui.label(&e.what);
+        ui.label(shown(&e.what));
         if let Some(die) = &e.die {
             let target = e.target.map_or(String::new(), |t| format!(" vs {t}"));
             ui.label(RichText::new(format!("{die}: {:?}{target}", e.dice)).monospace());
@@ -271,7 +277,9 @@ fn log_entry(ui: &mut egui::Ui, e: &LogEntry) {
                     .small(),
             );
             for m in &v.modifiers {
-                ui.label(RichText::new(format!("{:+} {} ({})", m.value, m.name, m.rule)).small());
+                ui.label(
+                    RichText::new(shown(&format!("{:+} {} ({})", m.value, m.name, m.rule))).small(),
+                );
             }
         });
     }
@@ -361,10 +369,7 @@ fn table_ui<R: TableRules>(
                 )
             })
     };
-    input.picking = gui
-        .armed
-        .as_ref()
-        .is_some_and(|c| c.needs == Needs::Target);
+    input.picking = gui.armed.as_ref().is_some_and(|c| c.needs == Needs::Target);
     if gui.screenshot_mode && input.selected.is_none() {
         input.selected =
             awaiting.and_then(|s| scene.units.iter().find(|u| u.side == s).map(|u| u.id));
@@ -496,16 +501,16 @@ fn table_ui<R: TableRules>(
             ui.heading(RichText::new(&u.name).color(side_color(u.side)));
             ui.label(format!("{} · {} models", names[u.side as usize], u.models));
             for line in &u.card {
-                ui.label(line);
+                ui.label(shown(line));
             }
             if u.airborne {
                 ui.label(RichText::new("Airborne").color(Color32::LIGHT_BLUE));
             }
             for b in &u.badges {
-                ui.label(RichText::new(b).color(Color32::from_rgb(255, 210, 120)));
+                ui.label(RichText::new(shown(b)).color(Color32::from_rgb(255, 210, 120)));
             }
             if let Some(a) = R::allowance(&battle, u.id, &tables) {
-                ui.label(format!("May move {a:.1}″ now"));
+                ui.label(format!("May move {a:.1}\" now"));
             }
             ui.separator();
             if awaiting != Some(u.side) {
@@ -546,7 +551,9 @@ fn table_ui<R: TableRules>(
                     };
                     if let Some(cmd) = R::choose(&battle, &choice.key, &pick) {
                         for (label, p) in R::odds(&battle, &cmd, &tables, &table) {
-                            ui.label(RichText::new(format!("   {label}: {}", pct(p))).color(DIM));
+                            ui.label(
+                                RichText::new(shown(&format!("   {label}: {}", pct(p)))).color(DIM),
+                            );
                         }
                     }
                 }
@@ -575,7 +582,7 @@ fn table_ui<R: TableRules>(
                     if let Some(cmd) = R::choose(&battle, &choice.key, &pick) {
                         ui.label(format!("Target: {name}"));
                         for (label, p) in R::odds(&battle, &cmd, &tables, &table) {
-                            ui.label(format!("{label}: {}", pct(p)));
+                            ui.label(shown(&format!("{label}: {}", pct(p))));
                         }
                         if ui.button(RichText::new("Confirm").strong()).clicked() {
                             out.write(TableCommand(cmd));
@@ -591,18 +598,18 @@ fn table_ui<R: TableRules>(
                 match v {
                     DragVerdict::Legal(used, left) => {
                         ui.label(
-                            RichText::new(format!("Move: {used:.1}″ used, {left:.1}″ left"))
+                            RichText::new(format!("Move: {used:.1}\" used, {left:.1}\" left"))
                                 .color(Color32::LIGHT_GREEN),
                         );
                     }
                     DragVerdict::Illegal(why) => {
-                        ui.label(RichText::new(format!("Illegal: {why}")).color(RED));
+                        ui.label(RichText::new(shown(&format!("Illegal: {why}"))).color(RED));
                     }
                 }
             }
             if let Some(r) = &gui.refusal {
                 ui.separator();
-                ui.label(RichText::new(format!("Refused: {r}")).color(RED));
+                ui.label(RichText::new(shown(&format!("Refused: {r}"))).color(RED));
             }
         });
     if let Some((a, b)) = input.ruler {

@@ -266,7 +266,7 @@ pub fn sync_bases(
             let below = top - Vec2::new(0.0, size.length() / 2.0 + 8.0);
             commands.spawn((
                 BaseSprite { id: u.id },
-                Text2d::new(badges.join(" · ")),
+                Text2d::new(badges.join(" · ").replace('″', "\"")),
                 TextFont::from_font_size(11.0),
                 TextColor(if u.airborne {
                     Color::srgb(0.7, 0.9, 1.0)
@@ -506,11 +506,11 @@ pub fn ruler_reading(scene: &TableScene, a: Vec2, b: Vec2) -> String {
     let ub = unit_at(scene, b).and_then(|id| scene.unit(id));
     match (ua, ub) {
         (Some(x), Some(y)) if x.id != y.id => format!(
-            "{} to {}: {:.1}″ edge to edge",
+            "{} to {}: {:.1}\" edge to edge",
             x.name,
             y.name,
             x.base.distance_to(&y.base)
         ),
-        _ => format!("{:.1}″", a.distance(b)),
+        _ => format!("{:.1}\"", a.distance(b)),
     }
 }
