@@ -652,13 +652,7 @@ impl WsBattle {
     }
 
     /// Validates an action without changing anything.
-    fn plan_act(
-        &self,
-        unit: u32,
-        order: &WsOrder,
-        tables: &WsTables,
-        table: &Table,
-    ) -> Result<Plan, Refusal> {
+    fn plan_act(&self, unit: u32, order: &WsOrder, table: &Table) -> Result<Plan, Refusal> {
         if self.result.is_some() {
             return Err(refuse("the battle is over"));
         }
@@ -773,7 +767,6 @@ impl WsBattle {
                     .map(|p| (vec![Vec2::new(p.x, p.y)], p.facing));
             }
         }
-        let _ = tables;
         Ok(plan)
     }
 
@@ -1313,7 +1306,7 @@ impl WsBattle {
     ) -> Result<(), Refusal> {
         match cmd {
             WsCommand::Act { unit, action } => {
-                let plan = self.plan_act(*unit, action, tables, table)?;
+                let plan = self.plan_act(*unit, action, table)?;
                 self.flush_pending(log);
                 let out = self.execute(plan, dice, tables);
                 log.extend(self.turn, WsPhase::Action.name(), out);
@@ -1459,13 +1452,7 @@ impl WsBattle {
     }
 
     /// The computer's order for unit `idx` (see [`WsBattle::default_commands`]).
-    fn ai_order(
-        &self,
-        idx: usize,
-        shot_at: &BTreeMap<u32, u32>,
-        tables: &WsTables,
-        table: &Table,
-    ) -> Option<WsOrder> {
+    fn ai_order(&self, idx: usize, shot_at: &BTreeMap<u32, u32>, table: &Table) -> Option<WsOrder> {
         let u = &self.units[idx];
         if u.state.suppressed() {
             return Some(WsOrder::FallBack);
@@ -1483,7 +1470,7 @@ impl WsBattle {
             base.distance_to(&a.base())
                 .total_cmp(&base.distance_to(&b.base()))
         });
-        let ok = |o: &WsOrder| self.plan_act(u.id, o, tables, table).is_ok();
+        let ok = |o: &WsOrder| self.plan_act(u.id, o, table).is_ok();
         let goal = self
             .objectives
             .iter()
@@ -1565,7 +1552,7 @@ impl WsBattle {
     /// fire, else closes in; Get Down! when nothing else is legal. Each
     /// target is shot or charged by at most one unit per phase, so no
     /// earlier result can make a later command illegal.
-    pub fn default_commands(&self, side: u8, tables: &WsTables, table: &Table) -> Vec<WsCommand> {
+    pub fn default_commands(&self, side: u8, _tables: &WsTables, table: &Table) -> Vec<WsCommand> {
         let mut cmds = Vec::new();
         if self.awaiting() != Some(side) {
             return cmds;
@@ -1578,10 +1565,10 @@ impl WsBattle {
                 continue;
             }
             let id = u.id;
-            let Some(order) = sim.ai_order(idx, &shot_at, tables, table) else {
+            let Some(order) = sim.ai_order(idx, &shot_at, table) else {
                 continue;
             };
-            let Ok(plan) = sim.plan_act(id, &order, tables, table) else {
+            let Ok(plan) = sim.plan_act(id, &order, table) else {
                 continue;
             };
             for t in plan.fire.iter().chain(plan.charge.iter()) {
@@ -1714,7 +1701,7 @@ pub fn salvo_odds(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::table_game::{TableRules, play_defaults};
+    use crate::engine::table_game::{Pick, TableRules, play_defaults};
     use crate::rules::warstrike::WarStrike;
 
     const SCENARIO: &str = include_str!("../../../scenarios/laans_crossing.ron");
@@ -1766,15 +1753,6 @@ mod tests {
         assert!(refused.is_empty(), "{refused:?}");
         let r = b.result.clone().expect("a result");
         assert!(!r.reason.is_empty());
-        if std::env::var("WS_DUMP").is_ok() {
-            for e in &log.entries {
-                eprintln!(
-                    "{} {} [{}] {} -> {}",
-                    e.turn, e.phase, e.rule, e.what, e.outcome
-                );
-            }
-            eprintln!("{r:?}");
-        }
         assert!(b.turn <= b.turn_limit);
         assert!(log.entries.iter().all(|e| e.rule.starts_with("WS-")));
         for phase in ["Action phase", "Reaction phase", "Close-combat phase"] {
@@ -2116,5 +2094,64 @@ mod tests {
         let o = b.odds(&WsCommand::EndPhase { side: 0 }, &tables);
         assert_eq!(o.len(), 1);
         assert!((o[0].1 - 0.75).abs() < 1e-12);
+    }
+
+    #[test]
+    fn choices_units_and_choose_in_the_games_words() {
+        // WS-BASE actions as buttons; WS-SUP-2 hit-dice and WS-NV-2 markers on the card.
+        let (tables, mut b, _table) = duel(
+            ("laansguard", (24.0, 6.0), 0.0),
+            ("reaver_warband", (24.0, 16.0), 180.0),
+            "",
+        );
+        let labels: Vec<String> = WarStrike::choices(&b, 1, &tables)
+            .into_iter()
+            .map(|c| c.label)
+            .collect();
+        for l in [
+            "Open Fire!",
+            "Advance!",
+            "At The Double!",
+            "Get Down!",
+            "Charge!",
+        ] {
+            assert!(labels.iter().any(|x| x == l), "{l} in {labels:?}");
+        }
+        assert!(
+            WarStrike::choices(&b, 2, &tables).is_empty(),
+            "not side 1's phase"
+        );
+        let pick = Pick {
+            unit: 1,
+            target: Some(2),
+            path: Vec::new(),
+            facing: 0.0,
+        };
+        let cmd = WarStrike::choose(&b, "charge", &pick).expect("a charge");
+        assert!(matches!(
+            cmd,
+            WsCommand::Act {
+                unit: 1,
+                action: WsOrder::AtTheDouble {
+                    charge: Some(2),
+                    ..
+                }
+            }
+        ));
+        b.units[0]
+            .state
+            .take_hits(3, 1, super::super::suppression::HitSource::Shooting);
+        let s = WarStrike::units(&b, &tables);
+        assert_eq!(s[0].hit_dice, vec![3]);
+        assert_eq!(s[0].nerve_markers, 1);
+        assert!(s[0].badges.contains(&"Suppressed".to_string()));
+        assert_eq!(s[0].ranges, vec![24.0]);
+        assert_eq!(s[0].card[0], "Ld 2 · Nv 3 (current 2) · Mv 6″ · Sv 5+");
+        let fall_back: Vec<String> = WarStrike::choices(&b, 1, &tables)
+            .into_iter()
+            .map(|c| c.key)
+            .collect();
+        assert_eq!(fall_back, vec!["fall_back".to_string()]);
+        assert_eq!(b.allowance(1), Some(6.0));
     }
 }
