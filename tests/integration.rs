@@ -523,7 +523,7 @@ fn broken_table_scenarios_give_a_clear_error_with_position_and_no_panic() {
         (
             "truncated",
             base[..base.len() / 2].to_string(),
-            "unexpected end",
+            "Unexpected end",
         ),
         (
             "unknown field",
@@ -683,14 +683,14 @@ fn table_screenshots_show_the_table_units_and_module_overlays() {
     let Some((w, h, px)) = table_screenshot("warstrike", WARSTRIKE, "2") else {
         return;
     };
-    // Hit-dice: solid white squares (a 6 × 6 block at least) on the table area.
+    // Hit-dice: white dice (a solid 4 × 14 strip beside the number) on the table area.
     let white = |x: u32, y: u32| {
         let c = px[(y * w + x) as usize];
         c[0] > 245 && c[1] > 245 && c[2] > 245
     };
-    let dice = (h / 5..h * 3 / 4)
+    let dice = (h / 10..h * 3 / 4)
         .flat_map(|y| (w / 3..w - 40).map(move |x| (x, y)))
-        .filter(|(x, y)| (0..6).all(|dy| (0..6).all(|dx| white(x + dx, y + dy))))
+        .filter(|(x, y)| (0..14).all(|dy| (0..4).all(|dx| white(x + dx, y + dy))))
         .count();
     assert!(dice > 0, "no hit-die on the table");
 }

@@ -280,10 +280,10 @@ pub fn sync_bases(
         // beside the base's right side.
         let side_anchor = top + Vec2::new(size.length() / 2.0 + 10.0, 6.0);
         for (i, face) in u.hit_dice.iter().enumerate() {
-            let at = side_anchor + Vec2::new(i as f32 * 18.0, 0.0);
+            let at = side_anchor + Vec2::new(i as f32 * 21.0, 0.0);
             commands.spawn((
                 BaseSprite { id: u.id },
-                Sprite::from_color(Color::WHITE, Vec2::splat(15.0)),
+                Sprite::from_color(Color::WHITE, Vec2::splat(18.0)),
                 Transform::from_translation(at.extend(5.0)),
             ));
             commands.spawn((
