@@ -348,6 +348,13 @@ impl TerrainArea {
         self.spec.effects.contains(&effect)
     }
 
+    /// Whether the area stops a unit: grounded units may not enter
+    /// impassable or high-reaching areas, airborne units only high-reaching
+    /// ones.
+    pub fn stops(&self, airborne: bool) -> bool {
+        self.has(AreaEffect::HighReaching) || (!airborne && self.has(AreaEffect::Impassable))
+    }
+
     /// Whether `point` is inside the area.
     pub fn contains(&self, point: Vec2) -> bool {
         parry2d::query::PointQuery::contains_point(&self.shape, &Pose::IDENTITY, v(point))
@@ -594,6 +601,22 @@ impl Table {
                     }
                 }
             }
+            // The base sweeps the whole leg: it may not cross ground it may
+            // not stand on, even if both ends are clear.
+            for area in self.areas.iter().filter(|a| a.stops(airborne)) {
+                let hit = query::cast_shapes(
+                    &moving.pose(),
+                    v(dir),
+                    &moving.cuboid(),
+                    &Pose::IDENTITY,
+                    Vector::ZERO,
+                    &area.shape,
+                    ShapeCastOptions::with_max_time_of_impact(len),
+                );
+                if let Ok(Some(_)) = hit {
+                    return Err(MoveError::Impassable(area.spec.name.clone()));
+                }
+            }
             let step = self.segment_cost(here.center, next, airborne);
             total.length += step.length;
             total.cost += step.cost;
@@ -622,14 +645,7 @@ impl Table {
         if !self.holds(base) {
             return Err(MoveError::OffTable);
         }
-        let stops = |a: &TerrainArea| {
-            if airborne {
-                a.has(AreaEffect::HighReaching)
-            } else {
-                a.has(AreaEffect::Impassable) || a.has(AreaEffect::HighReaching)
-            }
-        };
-        for area in self.areas.iter().filter(|a| stops(a)) {
+        for area in self.areas.iter().filter(|a| a.stops(airborne)) {
             if area.overlaps(base) {
                 return Err(MoveError::Impassable(area.spec.name.clone()));
             }
@@ -832,6 +848,16 @@ mod tests {
             t.check_move(&mover, &[Vec2::new(25.0, 10.0)], 90.0, 12.0, false, &[], &[]),
             Err(MoveError::Impassable(name)) if name == "Cliff"
         ));
+        // Crossing the cliff with both ends clear of it is refused too.
+        let west = base(15.0, 20.0, 90.0, 2.0, 2.0);
+        assert!(matches!(
+            t.check_move(&west, &[Vec2::new(35.0, 20.0)], 90.0, 30.0, false, &[], &[]),
+            Err(MoveError::Impassable(name)) if name == "Cliff"
+        ));
+        assert!(
+            t.check_move(&west, &[Vec2::new(35.0, 20.0)], 90.0, 30.0, true, &[], &[])
+                .is_ok()
+        );
         // Flyers pass over what is not high-reaching.
         assert!(
             t.check_move(&mover, &[Vec2::new(35.0, 10.0)], 90.0, 22.0, true, &[], &[])

@@ -150,6 +150,17 @@ pub trait TableRules: Send + Sync + 'static {
     fn units(battle: &Self::Battle, tables: &Self::Tables) -> Vec<UnitSummary>;
     /// Inches `unit` may still move now.
     fn allowance(battle: &Self::Battle, unit: u32, tables: &Self::Tables) -> Option<f32>;
+    /// Inches `unit` may move with the move choice `key` (Advance! and At
+    /// The Double! allow different distances); by default the unit's
+    /// allowance.
+    fn choice_allowance(
+        battle: &Self::Battle,
+        unit: u32,
+        _key: &str,
+        tables: &Self::Tables,
+    ) -> Option<f32> {
+        Self::allowance(battle, unit, tables)
+    }
     /// What the app offers for `unit` now.
     fn choices(battle: &Self::Battle, unit: u32, tables: &Self::Tables) -> Vec<Choice>;
     /// Turns a choice and the player's pick into a command.

@@ -64,6 +64,15 @@ fn pct(p: f64) -> String {
     format!("{:.1}%", p * 100.0)
 }
 
+/// An odds line: probabilities as percentages, expected values as numbers.
+fn odds_line(label: &str, p: f64) -> String {
+    if label.starts_with("expected") {
+        shown(&format!("{label}: {p:.2}"))
+    } else {
+        shown(&format!("{label}: {}", pct(p)))
+    }
+}
+
 fn refresh_scene<R: TableRules>(
     battle: Option<Res<R::Battle>>,
     tables: Option<Res<R::Tables>>,
@@ -177,7 +186,7 @@ fn judge_drag<R: TableRules>(
                     .iter()
                     .any(|u| u.id == d.unit && u.airborne);
                 let used = table.segment_cost(from, d.to, airborne).cost;
-                let left = R::allowance(&battle, d.unit, &tables).unwrap_or(0.0) - used;
+                let left = R::choice_allowance(&battle, d.unit, key, &tables).unwrap_or(0.0) - used;
                 (Some(cmd), DragVerdict::Legal(used, left.max(0.0)))
             }
             Err(r) => (Some(cmd), DragVerdict::Illegal(r.to_string())),
@@ -335,14 +344,15 @@ fn table_ui<R: TableRules>(
     table: Option<Res<Table>>,
     scenario: Option<Res<TableScenarioRes<R>>>,
     log: Option<Res<GameLog>>,
+    dice: Option<Res<Dice>>,
     scene: Res<TableScene>,
     mut input: ResMut<TableInput>,
     mut gui: ResMut<TableGui>,
     mut out: MessageWriter<TableCommand<R>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let (Some(battle), Some(tables), Some(table), Some(scenario), Some(log)) =
-        (battle, tables, table, scenario, log)
+    let (Some(battle), Some(tables), Some(table), Some(scenario), Some(log), Some(dice)) =
+        (battle, tables, table, scenario, log, dice)
     else {
         return Ok(());
     };
@@ -490,11 +500,24 @@ fn table_ui<R: TableRules>(
         .default_size(330.0)
         .show(&mut root, |ui| {
             let units = R::units(&battle, &tables);
+            if let Some(s) = awaiting {
+                let odds = R::odds(&battle, &R::end_phase(s), &tables, &table);
+                if !odds.is_empty() {
+                    ui.label(RichText::new("If the phase ends now:").strong());
+                    for (label, p) in odds {
+                        ui.label(RichText::new(odds_line(&label, p)).color(DIM));
+                    }
+                    ui.separator();
+                }
+            }
             let Some(u) = input
                 .selected
                 .and_then(|id| units.iter().find(|u| u.id == id))
             else {
-                ui.label("Click a unit to see its card. Drag one of your units to move it.");
+                ui.label(
+                    "Click a unit to see its card. Drag one of your units to move it \
+                     (hold Shift to keep its facing).",
+                );
                 ui.label("Right-drag or WASD pans, the wheel zooms, R toggles the ruler.");
                 return;
             };
@@ -581,8 +604,18 @@ fn table_ui<R: TableRules>(
                         .map_or(String::new(), |x| x.name.clone());
                     if let Some(cmd) = R::choose(&battle, &choice.key, &pick) {
                         ui.label(format!("Target: {name}"));
+                        // A dry run on copies tells whether the command is legal.
+                        let mut b = battle.clone();
+                        let mut dc = dice.clone();
+                        let mut scratch = GameLog::default();
+                        if let Err(r) =
+                            R::apply(&mut b, &cmd, &tables, &table, &mut dc, &mut scratch)
+                        {
+                            ui.label(RichText::new(shown(&r.to_string())).color(RED));
+                            return;
+                        }
                         for (label, p) in R::odds(&battle, &cmd, &tables, &table) {
-                            ui.label(shown(&format!("{label}: {}", pct(p))));
+                            ui.label(odds_line(&label, p));
                         }
                         if ui.button(RichText::new("Confirm").strong()).clicked() {
                             out.write(TableCommand(cmd));
@@ -609,13 +642,14 @@ fn table_ui<R: TableRules>(
             }
             if let Some(r) = &gui.refusal {
                 ui.separator();
-                ui.label(RichText::new(shown(&format!("Refused: {r}"))).color(RED));
+                ui.label(RichText::new(shown(&r.to_string())).color(RED));
             }
         });
     if let Some((a, b)) = input.ruler {
         egui::Area::new("ruler".into())
             .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-12.0, 70.0))
             .show(&ctx, |ui| {
+                ui.set_min_width(420.0);
                 ui.label(
                     RichText::new(format!(
                         "Ruler: {}",

@@ -478,12 +478,20 @@ pub fn table_pointer(
             .and_then(|id| scene.unit(id))
             .filter(|u| Some(u.side) == scene.mover && u.allowance.is_some());
         if moved && !input.ruler_mode && movable.is_some() {
-            let u = movable.map(|u| (u.id, u.base.center));
-            if let Some((id, from)) = u {
-                let facing = bearing_of(p - from);
+            if let Some(u) = movable {
+                // An airborne unit is picked up where it is drawn, lifted.
+                let lift = if u.airborne { LIFT / PX_PER_INCH } else { 0.0 };
+                let to = p - Vec2::new(0.0, lift);
+                // Shift keeps the unit's facing; otherwise it faces along the move.
+                let keep = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+                let facing = if keep {
+                    u.base.facing
+                } else {
+                    bearing_of(to - u.base.center)
+                };
                 input.drag = Some(Drag {
-                    unit: id,
-                    to: p,
+                    unit: u.id,
+                    to,
                     facing,
                 });
             }

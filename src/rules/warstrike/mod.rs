@@ -270,6 +270,22 @@ impl TableRules for WarStrike {
         battle.allowance(unit)
     }
 
+    /// Advance! and Fall back move up to Mv, At The Double! up to 2 × Mv
+    /// (WS-BASE).
+    fn choice_allowance(
+        battle: &WsBattle,
+        unit: u32,
+        key: &str,
+        _tables: &WsTables,
+    ) -> Option<f32> {
+        let full = battle.allowance(unit)?;
+        let mv = battle.unit(unit)?.state.mv as f32;
+        Some(match key {
+            "at_the_double" => full,
+            _ => mv.min(full),
+        })
+    }
+
     /// "Open Fire!" (target), "Advance!" (path; a picked target is fired at
     /// after the move), "At The Double!" (path), "Get Down!", "Charge!"
     /// (target: Advance! or At The Double! into base contact) and "Fall
