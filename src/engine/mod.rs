@@ -6,6 +6,8 @@ pub mod command;
 pub mod dice;
 pub mod log;
 pub mod odds;
+#[cfg(test)]
+pub mod rule_ids;
 pub mod scenario;
 pub mod table;
 pub mod table_game;

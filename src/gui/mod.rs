@@ -173,16 +173,9 @@ pub(crate) fn take_screenshot(
     }
 }
 
-/// Opens the app on a scenario or save; with `screenshot`, renders the view to
-/// that PNG after the first frames and exits.
-///
-/// # Errors
-/// A broken built-in table, or an app that exits with an error (no GPU, no display).
-pub fn run_app(
-    loaded: Loaded,
-    seed: Option<u64>,
-    screenshot: Option<PathBuf>,
-) -> Result<(), String> {
+/// A new app with the window (1400 × 900), rendering and egui; pipelines are
+/// compiled before the first frame when taking a screenshot.
+pub(crate) fn window_app(screenshot: bool) -> App {
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -196,12 +189,26 @@ pub fn run_app(
             })
             .set(RenderPlugin {
                 render_creation: WgpuSettings::default().into(),
-                synchronous_pipeline_compilation: screenshot.is_some(),
+                synchronous_pipeline_compilation: screenshot,
                 ..default()
             }),
     )
     .add_plugins(EguiPlugin::default())
     .insert_resource(ClearColor(Color::srgb(0.13, 0.14, 0.16)));
+    app
+}
+
+/// Opens the app on a scenario or save; with `screenshot`, renders the view to
+/// that PNG after the first frames and exits.
+///
+/// # Errors
+/// A broken built-in table, or an app that exits with an error (no GPU, no display).
+pub fn run_app(
+    loaded: Loaded,
+    seed: Option<u64>,
+    screenshot: Option<PathBuf>,
+) -> Result<(), String> {
+    let mut app = window_app(screenshot.is_some());
     session::add_game_plugins(&mut app).map_err(|e| e.to_string())?;
     let default_path = session::save_dir().join("quicksave.ron");
     app.insert_resource(GuiState {

@@ -7,11 +7,8 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use bevy::render::RenderPlugin;
-use bevy::render::settings::WgpuSettings;
-use bevy::window::WindowResolution;
 use bevy_egui::egui::{self, Color32, RichText};
-use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use super::table_view::{self, DragVerdict, TableInput, TableScene, TableUnitView};
 use super::{ScreenshotPlan, board_view, take_screenshot};
@@ -685,26 +682,8 @@ pub fn run_table_app<R: TableRules>(
     start: TableStart<R>,
     screenshot: Option<PathBuf>,
 ) -> Result<(), String> {
-    let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Kassen".into(),
-                    resolution: WindowResolution::new(1400, 900),
-                    ..default()
-                }),
-                ..default()
-            })
-            .set(RenderPlugin {
-                render_creation: WgpuSettings::default().into(),
-                synchronous_pipeline_compilation: screenshot.is_some(),
-                ..default()
-            }),
-    )
-    .add_plugins(EguiPlugin::default())
-    .insert_resource(ClearColor(Color::srgb(0.13, 0.14, 0.16)))
-    .add_plugins((crate::engine::EnginePlugin, TableGamePlugin::<R>::default()));
+    let mut app = super::window_app(screenshot.is_some());
+    app.add_plugins((crate::engine::EnginePlugin, TableGamePlugin::<R>::default()));
     let default_path = crate::session::save_dir().join(format!("{}-quicksave.ron", R::RULESET));
     app.insert_resource(TableGui {
         path: default_path.display().to_string(),

@@ -430,44 +430,9 @@ mod rule_coverage {
         include_str!("unit.rs"),
     ];
 
-    /// Whether `text` cites `id` (not as the prefix of a longer ID).
-    fn cites(text: &str, id: &str) -> bool {
-        text.match_indices(id)
-            .any(|(i, _)| !text[i + id.len()..].starts_with(|c: char| c.is_ascii_digit()))
-    }
-
-    /// The code and test parts of a source file; the `RULE_IDS` list itself
-    /// and the module doc's stand-in list do not count as citing.
-    fn split(src: &str) -> (String, String) {
-        let (code, tests) = match src.find("#[cfg(test)]") {
-            Some(i) => (&src[..i], &src[i..]),
-            None => (src, ""),
-        };
-        let code = match code.find("pub const RULE_IDS") {
-            Some(i) => {
-                let end = code[i..].find("];").map_or(code.len(), |j| i + j);
-                format!("{}{}", &code[..i], &code[end..])
-            }
-            None => code.to_string(),
-        };
-        let code: String = code
-            .lines()
-            .filter(|l| !l.trim_start().starts_with("//!"))
-            .collect::<Vec<_>>()
-            .join("\n");
-        (code, tests.to_string())
-    }
-
     #[test]
     fn every_rule_id_is_cited_in_code_and_in_a_test() {
-        let mut missing = Vec::new();
-        for id in RULE_IDS {
-            let code = SOURCES.iter().any(|s| cites(&split(s).0, id));
-            let test = SOURCES.iter().any(|s| cites(&split(s).1, id));
-            if !code || !test {
-                missing.push(format!("{id} (code: {code}, test: {test})"));
-            }
-        }
+        let missing = crate::engine::rule_ids::uncited(&RULE_IDS, &SOURCES);
         assert!(missing.is_empty(), "not cited: {missing:?}");
     }
 
