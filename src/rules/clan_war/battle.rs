@@ -21,9 +21,9 @@
 //! - Close combat: every grounded unit in base contact with an enemy attacks
 //!   the lowest-id enemy it touches (one die per model); attacks are
 //!   simultaneous. A hindered unit that chose no stance fights with Strike
-//!   Easy (CW-HOS-3). Engaged units do not move (Full Retreat and Break-Away
-//!   are not offered); a ground engagement is an `Engage` move ending in
-//!   contact within 30° (CW-GEN-3).
+//!   Easy (CW-HOS-3). Engaged units do not move (Full Retreat is not
+//!   offered; a flyer may Break-Away by air, below); a ground engagement is
+//!   an `Engage` move ending in contact within 30° (CW-GEN-3).
 //! - Broken units may move but not shoot; routing units neither move, shoot
 //!   nor attack, until they rally in the End phase.
 //! - Models: the personality is the unit's last model; losing every model
@@ -38,9 +38,24 @@
 //!   at the turn limit the most VP wins (settings `victory`: VP per enemy unit
 //!   destroyed, VP for holding a living hostage, minus CW-HOS-3/5 losses),
 //!   then the higher honor, else a draw.
-//! - Fly-By attacks (CW-FBY-2/3) are not rolled: airborne movers are blocked
-//!   by other airborne units; the Fly-By records only gate Ranged and Close
-//!   Combat (CW-FBY-4/5).
+//! - Fly-By attacks (CW-FBY-1 … CW-FBY-5): an airborne mover passes over
+//!   enemy airborne units (friendly ones still block it) and may not end its
+//!   move overlapping one. Contacts are sampled every 0.1" of the move:
+//!   touching counts the front rank, overlapping (passing through) every
+//!   rank; the first enemy touched is the target. The dice are rolled at the
+//!   end of the side's Primary or Cavalry Movement phase, in unit-id order,
+//!   unless the owner declined with [`CwCommand::FlyBy`].
+//! - Airborne manoeuvres (CW-FLY-12): no leg of an airborne move nor its final
+//!   facing may differ from the starting facing by more than 90° (a Wheel);
+//!   more is a Turn, Turn About or Back Away and is refused.
+//! - Reactionary fire (CW-LAND-3): a grounded ranged unit that is not broken,
+//!   routing, spent or engaged fires at an airborne unit engaging it, at
+//!   close range, before the landing test, whatever its arc.
+//! - Escaping by air (CW-ENG-7): an engaged grounded flyer may make a
+//!   Break-Away declaring flight ([`MoveMode::EscapeByAir`]) in Primary or
+//!   Cavalry Movement: a simple Maneuver test; on success it flies its full
+//!   movement and is airborne, and every enemy it touched makes parting shots
+//!   (one die per model against the close ATN) at +1 ATT +1 DAM.
 
 use std::collections::BTreeMap;
 
@@ -62,8 +77,11 @@ use super::combat::{
     wound_chance,
 };
 use super::data::{CwTables, Trait, UnitStats};
-use super::flight::{MovementPhase, TakeOff, check_air_move, may_move_in_phase, take_off};
-use super::fly_by::{FlyByRecord, check_engagement};
+use super::flight::{
+    Maneuver, MovementPhase, TakeOff, check_air_maneuver, check_air_move, check_can_fly,
+    may_move_in_phase, take_off,
+};
+use super::fly_by::{FlyByRecord, RankContact, check_engagement, fly_by_attack};
 use super::honor::{
     HonorEvent, HonorTrack, Personality, extra_card_army, honor_gain, starting_honor,
 };
@@ -73,11 +91,12 @@ use super::hostage::{
     recovery_test, take_hostage,
 };
 use super::landing::{
-    DiveUse, EngagingMove, ForcedCause, ForcedLanding, Lander, LandingKind, check_dive_move,
-    check_landing, check_landing_spot, forced_landing, forced_landing_required, landing_test,
-    resolve_engaging_move, roll_forced_landing_damage,
+    DiveUse, EngagingMove, Escape, ForcedCause, ForcedLanding, Lander, LandingKind,
+    LeaveEngagement, check_dive_move, check_landing, check_landing_spot, escape, forced_landing,
+    forced_landing_required, landing_test, reactionary_fire_band, resolve_engaging_move,
+    roll_forced_landing_damage,
 };
-use super::maneuver::condition_after;
+use super::maneuver::{ManeuverKind, ManeuverTest, condition_after, maneuver_test};
 use super::morale::{
     Condition, MoraleCause, MoraleTest, TriggerInput, morale_test, rally, spent_after_end_phase,
     triggers,
@@ -292,6 +311,9 @@ pub enum MoveMode {
         /// The enemy unit engaged.
         target: u32,
     },
+    /// An engaged grounded flyer leaves by a Break-Away declaring flight
+    /// (CW-ENG-7): the path must be at least its movement (cut there).
+    EscapeByAir,
 }
 
 /// A player's decision.
@@ -326,6 +348,15 @@ pub enum CwCommand {
     ExecuteHostage {
         /// The holding unit.
         unit: u32,
+    },
+    /// Whether `unit` rolls its noted Fly-By dice at the end of this
+    /// movement phase (`roll: true`, the default) or keeps them for the next
+    /// movement phase of the turn (`roll: false`, CW-FBY-3, CW-FBY-4).
+    FlyBy {
+        /// The airborne unit that made Fly-By contacts.
+        unit: u32,
+        /// Roll at the end of this phase.
+        roll: bool,
     },
     /// The side is done deciding in this phase.
     EndPhase {
@@ -366,6 +397,13 @@ pub struct CwBattle {
     pub shots: Vec<(u32, u32)>,
     /// Fly-By records of this turn (CW-FBY-3 … CW-FBY-5).
     pub fly_by: BTreeMap<u32, FlyByRecord>,
+    /// Fly-By target of each unit with noted contacts: the first enemy
+    /// airborne unit it touched this turn (CW-FBY-2).
+    #[serde(default)]
+    pub fly_by_targets: BTreeMap<u32, u32>,
+    /// Units whose owner declined this phase's Fly-By roll (CW-FBY-4).
+    #[serde(default)]
+    pub fly_by_declined: Vec<u32>,
     /// Stances against the captor unit (CW-HOS-3), per engaged unit.
     pub stances: BTreeMap<u32, StanceRecord>,
     /// Wounds the holding unit suffered this turn (CW-HOS-4).
@@ -383,6 +421,9 @@ struct MovePlan {
     end: TablePos,
     length: f32,
     kind: PlanKind,
+    /// Enemy airborne units passed over and the ranks that touched them
+    /// (CW-FBY-2).
+    fly_by: Vec<(u32, Vec<RankContact>)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -403,6 +444,9 @@ enum PlanKind {
         target: u32,
         landing: LandingKind,
         entry: LogEntry,
+    },
+    EscapeByAir {
+        enemies: Vec<u32>,
     },
 }
 
@@ -473,6 +517,39 @@ fn truncate_path(start: Vec2, path: &[Vec2], d: f32) -> Vec<Vec2> {
         here = *p;
     }
     out
+}
+
+/// Absolute difference of two compass bearings, 0 … 180 degrees.
+fn turn_between(a: f32, b: f32) -> f32 {
+    let d = (b - a).rem_euclid(360.0);
+    d.min(360.0 - d)
+}
+
+/// The manoeuvre an airborne move through `path` (from `start`, facing
+/// `facing`, ending facing `final_facing`) amounts to (CW-FLY-12)
+/// [stand-in: a Wheel when no leg and not the final facing differ from the
+/// starting facing by more than 90°; otherwise a Back Away when only a leg
+/// runs backwards, a Turn About when the final facing differs by 135° or
+/// more, else a Turn].
+pub fn air_maneuver(facing: f32, start: Vec2, path: &[Vec2], final_facing: f32) -> Maneuver {
+    let mut here = start;
+    let mut worst_leg = 0.0_f32;
+    for p in path {
+        if here.distance(*p) > 1e-4 {
+            worst_leg = worst_leg.max(turn_between(facing, bearing_of(*p - here)));
+        }
+        here = *p;
+    }
+    let end_turn = turn_between(facing, final_facing);
+    if worst_leg <= 90.0 + 1e-3 && end_turn <= 90.0 + 1e-3 {
+        Maneuver::Wheel
+    } else if end_turn <= 90.0 + 1e-3 {
+        Maneuver::BackAway
+    } else if end_turn >= 135.0 {
+        Maneuver::TurnAbout
+    } else {
+        Maneuver::Turn
+    }
 }
 
 /// Where a mover stands to touch `target`'s edge that faces it squarely (an
@@ -588,6 +665,8 @@ impl CwBattle {
             acted: Vec::new(),
             shots: Vec::new(),
             fly_by: BTreeMap::new(),
+            fly_by_targets: BTreeMap::new(),
+            fly_by_declined: Vec::new(),
             stances: BTreeMap::new(),
             captor_wounds_this_turn: 0,
             side_names,
@@ -709,7 +788,18 @@ impl CwBattle {
             && u.spent == 0
             && u.condition != Condition::Routing
             && may_move_in_phase(phase, u.flight, cavalry)
-            && (u.airborne() || !self.engaged(u))
+            && (u.airborne() || !self.engaged(u) || self.may_escape_by_air(u, tables))
+    }
+
+    /// Whether engaged, grounded `u` may try a Break-Away by air now
+    /// (CW-ENG-7): it has Flight and the phase is not Reserve Movement.
+    pub fn may_escape_by_air(&self, u: &CwUnit, tables: &CwTables) -> bool {
+        !u.airborne()
+            && self.engaged(u)
+            && self.phase != CwPhase::ReserveMovement
+            && tables
+                .unit(&u.unit_type)
+                .is_some_and(|c| c.has(Trait::Flight))
     }
 
     /// Whether `u` may declare a shot now.
@@ -825,6 +915,36 @@ impl CwBattle {
                 self.push(log, change.entries);
                 Ok(())
             }
+            CwCommand::FlyBy { unit, roll } => {
+                let Some(phase) = self.phase.movement() else {
+                    return Err(refuse(
+                        "CW-FBY-3",
+                        "Fly-By attacks are decided in a Movement phase",
+                    ));
+                };
+                let u = self.check_actor(*unit)?;
+                let name = u.name.clone();
+                let mut probe = self.fly_by.get(unit).cloned().unwrap_or_default();
+                probe.roll(phase)?;
+                let entry = if *roll {
+                    self.fly_by_declined.retain(|x| x != unit);
+                    LogEntry::event(
+                        "CW-FBY-3",
+                        vec![*unit],
+                        format!("{name} will roll its Fly-By attacks at the end of the phase"),
+                    )
+                } else {
+                    if !self.fly_by_declined.contains(unit) {
+                        self.fly_by_declined.push(*unit);
+                    }
+                    self.fly_by
+                        .get(unit)
+                        .map_or_else(FlyByRecord::new, Clone::clone)
+                        .skip()
+                };
+                self.push(log, [entry]);
+                Ok(())
+            }
             CwCommand::ExecuteHostage { unit } => {
                 if self.phase != CwPhase::SpecialOrders {
                     return Err(refuse(
@@ -899,11 +1019,18 @@ impl CwBattle {
         tables.unit(&u.unit_type).map(|c| c.movement)
     }
 
+    /// Units a move must not touch: every other unit on the ground; for a
+    /// unit in the air (`airborne_only`) only friendly airborne units, as it
+    /// passes over enemy airborne units (CW-FBY-1, CW-FBY-2).
     fn others(&self, mover: &CwUnit, airborne_only: bool) -> (Vec<u32>, Vec<Base>, Vec<String>) {
         let list: Vec<&CwUnit> = self
             .units
             .iter()
-            .filter(|o| o.id != mover.id && o.alive() && (!airborne_only || o.airborne()))
+            .filter(|o| {
+                o.id != mover.id
+                    && o.alive()
+                    && (!airborne_only || (o.airborne() && o.side == mover.side))
+            })
             .collect();
         (
             list.iter().map(|o| o.id).collect(),
@@ -926,8 +1053,104 @@ impl CwBattle {
         check_landing_spot(overlaps)
     }
 
-    #[allow(clippy::too_many_lines)]
+    /// Checks a move (every rule of [`Self::plan_move_checked`]) and, for a
+    /// unit in the air, its manoeuvre (CW-FLY-12), that it does not end over
+    /// an enemy airborne unit (CW-FBY-1), and the Fly-By contacts it makes
+    /// on the way (CW-FBY-2).
     fn plan_move(
+        &self,
+        unit: u32,
+        path: &[(f32, f32)],
+        facing: f32,
+        mode: &MoveMode,
+        tables: &CwTables,
+        table: &Table,
+    ) -> Result<MovePlan, Refusal> {
+        let mut plan = self.plan_move_checked(unit, path, facing, mode, tables, table)?;
+        let Some(u) = self.unit(unit) else {
+            return Ok(plan);
+        };
+        if !u.airborne() {
+            return Ok(plan);
+        }
+        let wps: Vec<Vec2> = path.iter().map(|p| Vec2::new(p.0, p.1)).collect();
+        check_air_maneuver(air_maneuver(u.pos.facing, u.base().center, &wps, facing))?;
+        if plan.kind == PlanKind::Fly {
+            let end = Base::new(plan.end, u.footprint);
+            if let Some(o) = self
+                .units
+                .iter()
+                .find(|o| o.side != u.side && o.alive() && o.airborne() && o.base().overlaps(&end))
+            {
+                return Err(refuse(
+                    "CW-FBY-1",
+                    format!(
+                        "an airborne unit passes over {} but may not end its move overlapping it",
+                        o.name
+                    ),
+                ));
+            }
+        }
+        plan.fly_by = self.fly_by_contacts(u, &wps);
+        Ok(plan)
+    }
+
+    /// Enemy airborne units that `u`, in the air, touches while moving
+    /// through `wps`, by id, with the ranks whose models would touch
+    /// (CW-FBY-2) [stand-in: sampled every 0.1" with the base facing along
+    /// the leg; touching counts the front rank, overlapping (passing
+    /// through) every rank; an incomplete rank is marked so].
+    fn fly_by_contacts(&self, u: &CwUnit, wps: &[Vec2]) -> Vec<(u32, Vec<RankContact>)> {
+        let base = u.base();
+        let length = path_length(base.center, wps);
+        let per_rank = u.per_rank.max(1);
+        let (full, rest) = (u.models / per_rank, u.models % per_rank);
+        let mut out = Vec::new();
+        for o in self
+            .units
+            .iter()
+            .filter(|o| o.side != u.side && o.alive() && o.airborne())
+        {
+            let ob = o.base();
+            let (mut touch, mut through) = (false, false);
+            let mut d = 0.1_f32;
+            while d <= length + 0.05 {
+                let (p, b) = point_along(base.center, base.facing, wps, d.min(length));
+                let at = base.at(p, b);
+                through |= at.overlaps(&ob);
+                touch |= at.distance_to(&ob) <= CONTACT;
+                d += 0.1;
+            }
+            if !(touch || through) {
+                continue;
+            }
+            let ranks: Vec<RankContact> = if through {
+                let mut r: Vec<RankContact> = (0..full)
+                    .map(|_| RankContact {
+                        models: per_rank,
+                        complete: true,
+                    })
+                    .collect();
+                if rest > 0 {
+                    r.push(RankContact {
+                        models: rest,
+                        complete: false,
+                    });
+                }
+                r
+            } else {
+                vec![RankContact {
+                    models: per_rank.min(u.models),
+                    complete: full > 0,
+                }]
+            };
+            out.push((o.id, ranks));
+        }
+        out
+    }
+
+    #[allow(clippy::too_many_lines)]
+    fn plan_move_checked(
         &self,
         unit: u32,
         path: &[(f32, f32)],
@@ -974,11 +1197,11 @@ impl CwBattle {
                 )
             });
         }
-        if !u.airborne() && self.engaged(u) {
+        if !u.airborne() && self.engaged(u) && *mode != MoveMode::EscapeByAir {
             return Err(refuse(
                 "CW-GEN-3",
                 format!(
-                    "{} is engaged; leaving by Full Retreat or Break-Away is not offered [stand-in]",
+                    "{} is engaged; only a flyer's Break-Away by air (CW-ENG-7) is offered [stand-in]",
                     u.name
                 ),
             ));
@@ -1007,6 +1230,7 @@ impl CwBattle {
                     .map_err(|e| move_error("CW-GEN-3", e, &names))?;
                 Ok(MovePlan {
                     unit,
+                    fly_by: Vec::new(),
                     end: end_of(&wps, facing),
                     length,
                     kind: PlanKind::Walk,
@@ -1020,6 +1244,7 @@ impl CwBattle {
                 check_air_move(phase, mv, length)?;
                 Ok(MovePlan {
                     unit,
+                    fly_by: Vec::new(),
                     end: end_of(&wps, facing),
                     length,
                     kind: PlanKind::Fly,
@@ -1080,6 +1305,7 @@ impl CwBattle {
                 };
                 Ok(MovePlan {
                     unit,
+                    fly_by: Vec::new(),
                     end,
                     length: r.moved,
                     kind: PlanKind::TakeOff {
@@ -1131,9 +1357,60 @@ impl CwBattle {
                 }
                 Ok(MovePlan {
                     unit,
+                    fly_by: Vec::new(),
                     end,
                     length,
                     kind: PlanKind::Landing(kind),
+                })
+            }
+            (MoveMode::EscapeByAir, FlightState::Airborne) => Err(refuse(
+                "CW-ENG-7",
+                "only an engaged grounded unit escapes by air",
+            )),
+            (MoveMode::EscapeByAir, FlightState::Grounded) => {
+                let enemies = self.enemies_in_contact(u);
+                if enemies.is_empty() {
+                    return Err(refuse("CW-ENG-7", format!("{} is not engaged", u.name)));
+                }
+                check_can_fly(card.has(Trait::Flight))?;
+                if phase == MovementPhase::Reserve {
+                    return Err(refuse(
+                        "CW-FLY-9",
+                        "a unit taking flight ends airborne, and airborne units may not take Reserve Movement",
+                    ));
+                }
+                if length + 1e-3 < mv {
+                    return Err(refuse(
+                        "CW-ENG-7",
+                        format!("escaping by air is a full move of {mv}\""),
+                    ));
+                }
+                let cut = truncate_path(start, &wps, mv);
+                let (_, others, names) = self.others(u, true);
+                table
+                    .check_move(&base, &cut, facing, mv + 0.01, true, &others, &[])
+                    .map_err(|e| move_error("CW-ENG-7", e, &names))?;
+                let end = end_of(&cut, facing);
+                let eb = Base::new(end, u.footprint);
+                if let Some(o) = self
+                    .units
+                    .iter()
+                    .find(|o| o.id != u.id && o.alive() && o.airborne() && o.base().overlaps(&eb))
+                {
+                    return Err(refuse(
+                        "CW-FBY-1",
+                        format!(
+                            "an airborne unit may not end its move overlapping {}",
+                            o.name
+                        ),
+                    ));
+                }
+                Ok(MovePlan {
+                    unit,
+                    fly_by: Vec::new(),
+                    end,
+                    length: mv,
+                    kind: PlanKind::EscapeByAir { enemies },
                 })
             }
             (MoveMode::Engage { target }, state) => {
@@ -1168,6 +1445,7 @@ impl CwBattle {
                     }
                     return Ok(MovePlan {
                         unit,
+                        fly_by: Vec::new(),
                         end,
                         length,
                         kind: PlanKind::GroundEngage {
@@ -1221,6 +1499,7 @@ impl CwBattle {
                 )?;
                 Ok(MovePlan {
                     unit,
+                    fly_by: Vec::new(),
                     end: TablePos {
                         x: spot.center.x,
                         y: spot.center.y,
@@ -1234,6 +1513,23 @@ impl CwBattle {
                     },
                 })
             }
+        }
+    }
+
+    /// The Maneuver test of a Break-Away by air (CW-ENG-7) [stand-in: a
+    /// simple manoeuvre, taken even by a single model].
+    fn escape_test(&self, u: &CwUnit, tables: &CwTables) -> ManeuverTest {
+        let card = tables.unit(&u.unit_type);
+        ManeuverTest {
+            rule: "CW-ENG-7".into(),
+            unit: u.id,
+            name: format!("{} (Break-Away by air)", u.name),
+            leadership: card.map_or(0, UnitStats::commander_leadership),
+            tl: card.map_or(10, |c| c.tl),
+            kind: ManeuverKind::Simple,
+            single_model: false,
+            airborne: false,
+            modifiers: Vec::new(),
         }
     }
 
@@ -1259,6 +1555,8 @@ impl CwBattle {
         let mut landed: Option<LandingKind> = None;
         let mut condition = u.condition;
         let mut flight = u.flight;
+        let mut end = plan.end;
+        self.note_fly_by(&u, &plan.fly_by, &mut entries);
         match plan.kind {
             PlanKind::Walk => entries.push(LogEntry::event(
                 "CW-GEN-3",
@@ -1314,12 +1612,69 @@ impl CwBattle {
                 }
             }
             PlanKind::AirEngage {
-                target: _,
+                target,
                 landing,
                 entry,
             } => {
                 entries.push(entry);
-                landed = Some(landing);
+                if let Some(m) = self.unit_mut(u.id) {
+                    m.pos = plan.end;
+                }
+                self.reactionary_fire(u.id, target, tables, dice, &mut entries);
+                match self.unit(u.id) {
+                    Some(m) if m.alive() => {
+                        end = m.pos;
+                        condition = m.condition;
+                        landed = Some(landing);
+                    }
+                    _ => {
+                        self.push(log, entries);
+                        return;
+                    }
+                }
+            }
+            PlanKind::EscapeByAir { enemies } => {
+                let card = tables.unit(&u.unit_type);
+                let test = self.escape_test(&u, tables);
+                let out = maneuver_test(dice, conv, &test);
+                entries.push(out.entry.clone());
+                condition = condition_after(condition, &out);
+                let esc = escape(&Escape {
+                    unit: u.id,
+                    how: LeaveEngagement::BreakAway,
+                    take_flight: true,
+                    has_flight: card.is_some_and(|c| c.has(Trait::Flight)),
+                    succeeded: out.pass,
+                    movement: plan.length,
+                });
+                match esc {
+                    Ok(esc) if esc.moved > 0.0 => {
+                        entries.push(esc.entry);
+                        if let Some(m) = self.unit_mut(u.id) {
+                            m.pos = plan.end;
+                            m.flight = esc.state;
+                            m.condition = condition;
+                        }
+                        self.parting_shots(
+                            u.id,
+                            &enemies,
+                            esc.parting_shot_bonus,
+                            tables,
+                            dice,
+                            &mut entries,
+                        );
+                        self.push(log, entries);
+                        return;
+                    }
+                    Ok(esc) => {
+                        entries.push(esc.entry);
+                        end = u.pos;
+                    }
+                    Err(r) => {
+                        entries.push(LogEntry::event(&r.rule, vec![u.id], r.reason));
+                        end = u.pos;
+                    }
+                }
             }
         }
         if let Some(kind) = landed {
@@ -1331,9 +1686,245 @@ impl CwBattle {
             }
         }
         if let Some(m) = self.unit_mut(plan.unit) {
-            m.pos = plan.end;
+            m.pos = end;
             m.condition = condition;
             m.flight = flight;
+        }
+        self.push(log, entries);
+    }
+
+    /// Notes the Fly-By contacts of a move (CW-FBY-1, CW-FBY-2): no
+    /// engagement, the dice wait for the end of the phase.
+    fn note_fly_by(
+        &mut self,
+        u: &CwUnit,
+        contacts: &[(u32, Vec<RankContact>)],
+        entries: &mut Vec<LogEntry>,
+    ) {
+        for (t, ranks) in contacts {
+            let rec = self.fly_by.entry(u.id).or_default();
+            let before = rec.pending_dice;
+            rec.note_contacts(ranks);
+            let added = rec.pending_dice - before;
+            if added == 0 {
+                continue;
+            }
+            self.fly_by_targets.entry(u.id).or_insert(*t);
+            let tname = self.unit(*t).map_or("?", |o| o.name.as_str());
+            entries.push(LogEntry::event(
+                "CW-FBY-2",
+                vec![u.id, *t],
+                format!(
+                    "{} passes {tname} in the air without engaging it (CW-FBY-1): {added} Fly-By dice noted",
+                    u.name
+                ),
+            ));
+        }
+    }
+
+    /// Reactionary fire (CW-LAND-3): grounded ranged unit `target`, if it can
+    /// shoot (not broken, routing, spent or engaged), fires at the airborne
+    /// unit `mover` engaging it, always at close range, before the landing
+    /// test; one die per model against the mover's ranged ATN.
+    fn reactionary_fire(
+        &mut self,
+        mover: u32,
+        target: u32,
+        tables: &CwTables,
+        dice: &mut Dice,
+        entries: &mut Vec<LogEntry>,
+    ) {
+        let (Some(m), Some(t)) = (self.unit(mover).cloned(), self.unit(target).cloned()) else {
+            return;
+        };
+        let (Some(mcard), Some(tcard)) = (tables.unit(&m.unit_type), tables.unit(&t.unit_type))
+        else {
+            return;
+        };
+        if tcard.range.is_none()
+            || !t.alive()
+            || t.airborne()
+            || t.spent > 0
+            || matches!(t.condition, Condition::Broken | Condition::Routing)
+            || self.engaged(&t)
+        {
+            return;
+        }
+        let measured = self
+            .range_of(&t, &m, tables)
+            .unwrap_or(RangeBand::OutOfRange);
+        let band = reactionary_fire_band(true, measured);
+        entries.push(LogEntry::event(
+            "CW-LAND-3",
+            vec![target, mover],
+            format!(
+                "{} fires at {} engaging it from the air: reactionary fire at {band:?} range",
+                t.name, m.name
+            ),
+        ));
+        let sit = AttackSituation {
+            range_band: Some(band),
+            ..Default::default()
+        };
+        let r = resolve_attack(
+            dice,
+            tables.settings.convention,
+            &Attack {
+                kind: AttackKind::Ranged,
+                rule: "CW-LAND-3".into(),
+                attacker: target,
+                target: mover,
+                dice: t.models,
+                att: attack_value(tcard.att, &sit),
+                dam: damage_value(tcard.dam, &sit),
+                atn: mcard.atn_ranged,
+            },
+        );
+        entries.extend(r.entries);
+        self.take_wounds(mover, r.wounds, Some(t.side), tables, entries);
+        self.morale_after_losses(mover, m.models, 0, false, tables, dice, entries);
+    }
+
+    /// Parting shots at `unit` leaving an engagement (CW-ENG-7): every enemy
+    /// in `enemies`, in id order, rolls one die per model against the close
+    /// ATN, at +`bonus` ATT/DAM (+1/+1 when it took flight).
+    fn parting_shots(
+        &mut self,
+        unit: u32,
+        enemies: &[u32],
+        bonus: (i32, i32),
+        tables: &CwTables,
+        dice: &mut Dice,
+        entries: &mut Vec<LogEntry>,
+    ) {
+        let before = self.unit(unit).map_or(0, |u| u.models);
+        let mut ids = enemies.to_vec();
+        ids.sort_unstable();
+        for e in ids {
+            let (Some(eu), Some(u)) = (self.unit(e).cloned(), self.unit(unit).cloned()) else {
+                continue;
+            };
+            if !eu.alive() || !u.alive() {
+                continue;
+            }
+            let (Some(ecard), Some(ucard)) =
+                (tables.unit(&eu.unit_type), tables.unit(&u.unit_type))
+            else {
+                continue;
+            };
+            let sit = AttackSituation {
+                parting_shot_at_flyer: bonus != (0, 0),
+                ..Default::default()
+            };
+            let r = resolve_attack(
+                dice,
+                tables.settings.convention,
+                &Attack {
+                    kind: AttackKind::PartingShot,
+                    rule: "CW-ENG-7".into(),
+                    attacker: e,
+                    target: unit,
+                    dice: eu.models,
+                    att: attack_value(ecard.att, &sit),
+                    dam: damage_value(ecard.dam, &sit),
+                    atn: ucard.atn_close,
+                },
+            );
+            entries.extend(r.entries);
+            self.take_wounds(unit, r.wounds, Some(eu.side), tables, entries);
+            if self.unit(unit).is_some_and(|u| !u.alive()) {
+                self.holder_destroyed(unit, &[], entries);
+            }
+        }
+        self.morale_after_losses(unit, before, 0, false, tables, dice, entries);
+    }
+
+    /// Rolls the Fly-By attacks of `side`'s units at the end of its Primary
+    /// or Cavalry Movement phase (CW-FBY-3), in unit-id order, at the first
+    /// enemy each touched, with the attacker's ATT and DAM against the
+    /// target's close ATN; a unit whose owner declined keeps its dice
+    /// (CW-FBY-4); a unit that already rolled this turn may not roll again.
+    fn fly_by_rolls(&mut self, side: u8, tables: &CwTables, dice: &mut Dice, log: &mut GameLog) {
+        let Some(phase) = self.phase.movement() else {
+            return;
+        };
+        let ids: Vec<u32> = self
+            .fly_by
+            .iter()
+            .filter(|(id, r)| {
+                r.pending_dice > 0
+                    && !self.fly_by_declined.contains(id)
+                    && self.unit(**id).is_some_and(|u| u.side == side && u.alive())
+            })
+            .map(|(id, _)| *id)
+            .collect();
+        let mut entries = Vec::new();
+        let mut hit: Vec<(u32, u32)> = Vec::new();
+        for id in ids {
+            let Some(u) = self.unit(id).cloned() else {
+                continue;
+            };
+            let target = self
+                .fly_by_targets
+                .get(&id)
+                .and_then(|t| self.unit(*t))
+                .filter(|t| t.alive())
+                .cloned();
+            let Some(t) = target else {
+                if let Some(r) = self.fly_by.get_mut(&id) {
+                    r.pending_dice = 0;
+                }
+                entries.push(LogEntry::event(
+                    "CW-FBY-3",
+                    vec![id],
+                    format!("{}'s Fly-By target is gone: no Fly-By attack", u.name),
+                ));
+                continue;
+            };
+            let (Some(card), Some(tcard)) = (tables.unit(&u.unit_type), tables.unit(&t.unit_type))
+            else {
+                continue;
+            };
+            let n = match self.fly_by.get_mut(&id).map(|r| r.roll(phase)) {
+                Some(Ok(n)) => n,
+                Some(Err(r)) => {
+                    if let Some(rec) = self.fly_by.get_mut(&id) {
+                        rec.pending_dice = 0;
+                    }
+                    entries.push(LogEntry::event(&r.rule, vec![id], r.reason));
+                    continue;
+                }
+                None => continue,
+            };
+            entries.push(LogEntry::event(
+                "CW-FBY-3",
+                vec![id, t.id],
+                format!(
+                    "{} makes Fly-By attacks on {} with {n} dice; it may not shoot or fight in close combat this turn (CW-FBY-4, CW-FBY-5)",
+                    u.name, t.name
+                ),
+            ));
+            let r = fly_by_attack(
+                dice,
+                tables.settings.convention,
+                id,
+                t.id,
+                n,
+                (card.att, card.dam),
+                tcard.atn_close,
+            );
+            entries.extend(r.entries);
+            if !hit.iter().any(|h| h.0 == t.id) {
+                hit.push((t.id, t.models));
+            }
+            self.take_wounds(t.id, r.wounds, Some(side), tables, &mut entries);
+            if self.unit(t.id).is_some_and(|x| !x.alive()) {
+                self.holder_destroyed(t.id, &[], &mut entries);
+            }
+        }
+        hit.sort_unstable();
+        for (t, before) in hit {
+            self.morale_after_losses(t, before, 0, false, tables, dice, &mut entries);
         }
         self.push(log, entries);
     }
@@ -2091,6 +2682,7 @@ impl CwBattle {
             self.phase,
             CwPhase::PrimaryMovement | CwPhase::CavalryMovement
         ) {
+            self.fly_by_rolls(side, tables, dice, log);
             self.forced_landings(side, tables, table, dice, log);
         }
         if self.check_victory(tables, log) {
@@ -2111,6 +2703,7 @@ impl CwBattle {
             }
             self.phase = self.phase.next();
             self.acted.clear();
+            self.fly_by_declined.clear();
             if self.phase == CwPhase::End {
                 self.end_phase(tables, dice, log);
                 if self.result.is_some() {
@@ -2130,6 +2723,7 @@ impl CwBattle {
                 CwPhase::PrimaryMovement | CwPhase::CavalryMovement
             ) {
                 for s in [0, 1] {
+                    self.fly_by_rolls(s, tables, dice, log);
                     self.forced_landings(s, tables, table, dice, log);
                 }
             }
@@ -2222,6 +2816,7 @@ impl CwBattle {
         self.turn += 1;
         self.phase = CwPhase::SpecialOrders;
         self.fly_by.clear();
+        self.fly_by_targets.clear();
         self.captor_wounds_this_turn = 0;
         self.acted.clear();
     }
@@ -2362,6 +2957,10 @@ impl CwBattle {
                 let kind = match plan.kind {
                     PlanKind::Landing(k) => k,
                     PlanKind::AirEngage { landing, .. } => landing,
+                    PlanKind::EscapeByAir { .. } => {
+                        let t = self.escape_test(u, tables);
+                        return vec![("Break-Away test passes".into(), maneuver_chance(conv, &t))];
+                    }
                     PlanKind::TakeOff { completed, .. } => {
                         return vec![(
                             "take-off completes".into(),
@@ -2389,7 +2988,7 @@ impl CwBattle {
                 vec![("hostage survives".into(), p)]
             }
             CwCommand::ExecuteHostage { .. } => vec![("hostage survives".into(), 0.0)],
-            CwCommand::EndPhase { .. } => Vec::new(),
+            CwCommand::FlyBy { .. } | CwCommand::EndPhase { .. } => Vec::new(),
         }
     }
 }
@@ -2397,7 +2996,7 @@ impl CwBattle {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::table_game::{TableRules, play_defaults};
+    use crate::engine::table_game::{Pick, TableRules, play_defaults};
     use crate::rules::clan_war::ClanWar;
 
     const SCENARIO: &str = include_str!("../../../scenarios/desperate_journey.ron");
@@ -2764,6 +3363,368 @@ mod tests {
         let gap = d.base().distance_to(&archers);
         assert!((gap - 1.0).abs() < 0.1, "lands 1\" short, not {gap}");
         assert!(log.entries.iter().any(|e| e.rule == "CW-ENG-5"));
+    }
+
+    /// A battle on an open 48" table with the given `units` (RON list
+    /// items); Primary Movement, Lion deciding.
+    fn skirmish(units: &str) -> (CwBattle, CwTables, Table) {
+        let tables = CwTables::load().expect("tables");
+        let text = format!(
+            r#"(ruleset: "clan_war", name: "skirmish", turn_limit: 2,
+            table: (width: 48.0, depth: 48.0, areas: []),
+            sides: [(name: "Lion", edge: South, color: (1.0, 0.5, 0.0)),
+                    (name: "Crane", edge: North, color: (0.0, 0.5, 1.0))],
+            units: [{units}],
+            setup: (armies: [(side: "Lion", clan: "lion"), (side: "Crane", clan: "crane")]))"#
+        );
+        let s =
+            TableScenario::<CwSetup>::from_str("skirmish.ron", &text, &tables).expect("skirmish");
+        let table = s.build_table();
+        let b = CwBattle::new(&s, &tables);
+        assert_eq!(b.phase, CwPhase::PrimaryMovement);
+        assert_eq!(b.awaiting(), Some(0));
+        (b, tables, table)
+    }
+
+    /// Two airborne dragons: Lion's (id 1) at (20, 10) facing north, Crane's
+    /// (id 2) sideways at (20, 14.4), 0.9" ahead of it.
+    fn dragons_crossing() -> (CwBattle, CwTables, Table) {
+        let (mut b, tables, table) = skirmish(
+            r#"(id: 1, side: "Lion", unit_type: "fire_dragon", at: (20.0, 10.0), facing: 0.0),
+               (id: 2, side: "Crane", unit_type: "fire_dragon", at: (20.0, 14.4), facing: 90.0)"#,
+        );
+        for id in [1, 2] {
+            if let Some(d) = b.unit_mut(id) {
+                d.flight = FlightState::Airborne;
+            }
+        }
+        (b, tables, table)
+    }
+
+    #[test]
+    fn airborne_dragons_cross_roll_fly_by_and_may_not_shoot() {
+        // CW-FBY-1 pass over, CW-FBY-2 contacts, CW-FBY-3 roll at the end of
+        // the phase, CW-FBY-4 no Ranged Combat afterwards, CW-FBY-5 no close
+        // combat attacks.
+        let (b, tables, table) = dragons_crossing();
+        let through = CwCommand::Move {
+            unit: 1,
+            path: vec![(20.0, 18.0)],
+            facing: 0.0,
+            mode: MoveMode::Ground,
+        };
+        // Ending on top of the enemy dragon is refused.
+        let mut probe = b.clone();
+        let mut dice = Dice::new(5);
+        let mut log = GameLog::default();
+        let over = CwCommand::Move {
+            unit: 1,
+            path: vec![(20.0, 15.0)],
+            facing: 0.0,
+            mode: MoveMode::Ground,
+        };
+        let r = probe
+            .apply(&over, &tables, &table, &mut dice, &mut log)
+            .expect_err("may not end over an airborne unit");
+        assert_eq!(r.rule, "CW-FBY-1");
+        assert_eq!(probe, b);
+        // Passing through: no engagement, one die noted (one complete rank).
+        let mut g = b.clone();
+        g.apply(&through, &tables, &table, &mut dice, &mut log)
+            .expect("an airborne unit passes over an enemy airborne unit");
+        assert_eq!(g.unit(1).map(|u| u.pos.y), Some(18.0));
+        assert!(g.unit(1).is_some_and(CwUnit::airborne));
+        assert_eq!(g.fly_by.get(&1).map(|r| r.pending_dice), Some(1));
+        assert_eq!(g.fly_by_targets.get(&1), Some(&2));
+        assert!(log.entries.iter().any(|e| e.rule == "CW-FBY-2"));
+        // End of Lion's phase: the Fly-By attack is rolled.
+        g.apply(
+            &CwCommand::EndPhase { side: 0 },
+            &tables,
+            &table,
+            &mut dice,
+            &mut log,
+        )
+        .expect("end phase");
+        let rolls: Vec<_> = log
+            .entries
+            .iter()
+            .filter(|e| e.rule == "CW-FBY-3" && !e.dice.is_empty())
+            .collect();
+        assert!(!rolls.is_empty(), "a Fly-By attack roll");
+        assert_eq!(rolls[0].units, vec![1, 2]);
+        assert_eq!(rolls[0].dice.len(), 1);
+        let rec = g.fly_by.get(&1).cloned().expect("record");
+        assert_eq!(rec.rolled_in, Some(MovementPhase::Primary));
+        assert_eq!(rec.pending_dice, 0);
+        // Later that turn the dragon may not shoot (CW-FBY-4).
+        let mut ranged = g.clone();
+        ranged.phase = CwPhase::RangedAttack;
+        ranged.active = 0;
+        ranged.acted.clear();
+        assert!(!ranged.can_shoot(ranged.unit(1).expect("dragon"), &tables));
+        let r = ranged
+            .apply(
+                &CwCommand::Shoot { unit: 1, target: 2 },
+                &tables,
+                &table,
+                &mut dice,
+                &mut log,
+            )
+            .expect_err("no shooting after a Fly-By");
+        assert_eq!(r.rule, "CW-FBY-4");
+        assert_eq!(
+            rec.check_close_combat().map_err(|r| r.rule),
+            Err("CW-FBY-5".to_string())
+        );
+        // Nor fly-by again this turn.
+        let mut again = g.clone();
+        again.phase = CwPhase::CavalryMovement;
+        again.active = 0;
+        let r = again
+            .apply(
+                &CwCommand::FlyBy {
+                    unit: 1,
+                    roll: true,
+                },
+                &tables,
+                &table,
+                &mut dice,
+                &mut log,
+            )
+            .expect_err("one Fly-By roll per turn");
+        assert_eq!(r.rule, "CW-FBY-4");
+    }
+
+    #[test]
+    fn a_skipped_fly_by_roll_keeps_its_dice() {
+        // CW-FBY-4: the owner declines; the die waits for the next phase.
+        let (mut b, tables, table) = dragons_crossing();
+        let mut dice = Dice::new(5);
+        let mut log = GameLog::default();
+        b.apply(
+            &CwCommand::Move {
+                unit: 1,
+                path: vec![(20.0, 18.0)],
+                facing: 0.0,
+                mode: MoveMode::Ground,
+            },
+            &tables,
+            &table,
+            &mut dice,
+            &mut log,
+        )
+        .expect("pass over");
+        b.apply(
+            &CwCommand::FlyBy {
+                unit: 1,
+                roll: false,
+            },
+            &tables,
+            &table,
+            &mut dice,
+            &mut log,
+        )
+        .expect("skip");
+        b.apply(
+            &CwCommand::EndPhase { side: 0 },
+            &tables,
+            &table,
+            &mut dice,
+            &mut log,
+        )
+        .expect("end phase");
+        assert!(
+            log.entries
+                .iter()
+                .any(|e| e.rule == "CW-FBY-4" && e.what.contains("skipped"))
+        );
+        assert!(
+            !log.entries
+                .iter()
+                .any(|e| e.rule == "CW-FBY-3" && !e.dice.is_empty())
+        );
+        let rec = b.fly_by.get(&1).expect("record");
+        assert_eq!((rec.pending_dice, rec.rolled_in), (1, None));
+    }
+
+    #[test]
+    fn an_airborne_turn_about_is_refused_a_wheel_is_not() {
+        // CW-FLY-12: only a Wheel (≤ 90° stand-in) in the air.
+        let (b, tables, table) = duel((20.0, 20.0), (40.0, 10.0));
+        let mut dice = Dice::new(1);
+        let mut log = GameLog::default();
+        let mut g = b.clone();
+        for (path, facing) in [((20.0, 12.0), 180.0), ((20.0, 14.0), 0.0)] {
+            let r = g
+                .apply(
+                    &CwCommand::Move {
+                        unit: 1,
+                        path: vec![path],
+                        facing,
+                        mode: MoveMode::Ground,
+                    },
+                    &tables,
+                    &table,
+                    &mut dice,
+                    &mut log,
+                )
+                .expect_err("no turning about or backing away in the air");
+            assert_eq!(r.rule, "CW-FLY-12");
+            assert_eq!(g, b);
+        }
+        assert_eq!(
+            air_maneuver(0.0, Vec2::new(20.0, 20.0), &[Vec2::new(20.0, 14.0)], 0.0),
+            Maneuver::BackAway
+        );
+        g.apply(
+            &CwCommand::Move {
+                unit: 1,
+                path: vec![(25.0, 25.0)],
+                facing: 60.0,
+                mode: MoveMode::Ground,
+            },
+            &tables,
+            &table,
+            &mut dice,
+            &mut log,
+        )
+        .expect("a wheel of 60°");
+    }
+
+    #[test]
+    fn an_engaging_landing_on_archers_draws_reactionary_fire_at_close_range() {
+        // CW-LAND-3: the archers fire before the landing test, always at
+        // close range.
+        let (mut b, tables, table) = duel((20.0, 19.5), (20.0, 30.0));
+        let dragon = b.unit(1).expect("dragon").base();
+        let archers = b.unit(2).expect("archers").base();
+        let (spot, facing) = contact_spot(&dragon, &archers);
+        let mut dice = Dice::new(2);
+        let mut log = GameLog::default();
+        b.apply(
+            &CwCommand::Move {
+                unit: 1,
+                path: vec![(spot.x, spot.y)],
+                facing,
+                mode: MoveMode::Engage { target: 2 },
+            },
+            &tables,
+            &table,
+            &mut dice,
+            &mut log,
+        )
+        .expect("engaging landing");
+        let fire = log
+            .entries
+            .iter()
+            .position(|e| e.rule == "CW-LAND-3" && e.what.contains("Close"))
+            .expect("reactionary fire at close range");
+        let shots: Vec<_> = log
+            .entries
+            .iter()
+            .filter(|e| e.rule == "CW-LAND-3" && !e.dice.is_empty())
+            .collect();
+        assert_eq!(shots[0].units, vec![2, 1]);
+        assert_eq!(shots[0].dice.len(), 10, "one die per archer");
+        let att = shots[0].value.as_ref().expect("ATT");
+        assert!(
+            att.modifiers.iter().all(|m| m.value == 0),
+            "no extended-range penalty"
+        );
+        if b.unit(1).is_some_and(CwUnit::alive) {
+            // The landing test comes after the fire.
+            let test = log
+                .entries
+                .iter()
+                .rposition(|e| e.rule == "CW-ENG-3")
+                .expect("the landing test");
+            assert!(test > fire);
+        }
+    }
+
+    #[test]
+    fn an_engaged_dragon_takes_flight_under_parting_shots() {
+        // CW-ENG-7: Break-Away declaring flight, parting shots at +1 ATT +1 DAM.
+        let (b, tables, table) = skirmish(
+            r#"(id: 1, side: "Lion", unit_type: "fire_dragon", at: (20.0, 20.0), facing: 0.0),
+               (id: 2, side: "Crane", unit_type: "crane_bushi", at: (20.0, 23.005), facing: 180.0)"#,
+        );
+        let d = b.unit(1).expect("dragon");
+        assert!(b.engaged(d));
+        assert!(b.can_move(d, &tables));
+        let choices = ClanWar::choices(&b, 1, &tables);
+        assert_eq!(choices.len(), 1);
+        assert_eq!(choices[0].label, "Take flight (Break-Away)");
+        let pick = Pick {
+            unit: 1,
+            path: vec![(20.0, 12.0)],
+            facing: 180.0,
+            target: None,
+        };
+        let cmd = ClanWar::choose(&b, &choices[0].key, &pick).expect("command");
+        assert!(matches!(
+            &cmd,
+            CwCommand::Move {
+                mode: MoveMode::EscapeByAir,
+                ..
+            }
+        ));
+        // A plain move is still refused while engaged.
+        let mut g = b.clone();
+        let mut dice = Dice::new(3);
+        let mut log = GameLog::default();
+        let walk = CwCommand::Move {
+            unit: 1,
+            path: vec![(20.0, 15.0)],
+            facing: 180.0,
+            mode: MoveMode::Ground,
+        };
+        assert!(
+            g.apply(&walk, &tables, &table, &mut dice, &mut log)
+                .is_err()
+        );
+        // The test passes (a loaded 10), then the parting shots roll.
+        dice.load([10]);
+        g.apply(&cmd, &tables, &table, &mut dice, &mut log)
+            .expect("escape by air");
+        assert!(
+            log.entries
+                .iter()
+                .any(|e| e.rule == "CW-ENG-7" && e.what.contains("by air"))
+        );
+        let parting: Vec<_> = log
+            .entries
+            .iter()
+            .filter(|e| e.rule == "CW-ENG-7" && e.what.starts_with("parting shots"))
+            .collect();
+        assert!(!parting.is_empty(), "parting shots");
+        assert_eq!(parting[0].units, vec![2, 1]);
+        let att = parting[0].value.as_ref().expect("ATT");
+        assert!(
+            att.modifiers
+                .iter()
+                .any(|m| m.value == 1 && m.rule == "CW-ENG-7")
+        );
+        if let Some(dam) = parting.get(1).and_then(|e| e.value.as_ref()) {
+            assert!(
+                dam.modifiers
+                    .iter()
+                    .any(|m| m.value == 1 && m.rule == "CW-ENG-7")
+            );
+        }
+        let d = g.unit(1).expect("dragon");
+        if d.alive() {
+            assert!(d.airborne());
+            assert!((d.pos.y - 12.0).abs() < 0.5, "full move away");
+        }
+        // In Reserve Movement it may not take flight.
+        let mut reserve = b.clone();
+        reserve.phase = CwPhase::ReserveMovement;
+        let r = reserve
+            .apply(&cmd, &tables, &table, &mut dice, &mut log)
+            .expect_err("no flight in Reserve");
+        assert_eq!(r.rule, "CW-FLY-9");
     }
 
     fn dragon_fp(b: &CwBattle) -> Footprint {

@@ -61,8 +61,8 @@
 //!   sight; grounded units block line of sight at model height, airborne
 //!   ones never; close combat: every grounded unit in contact attacks the
 //!   lowest-id enemy it touches, simultaneously; an engaged unit does not
-//!   move (no Full Retreat / Break-Away offered); a hindered unit without a
-//!   stance fights with Strike Easy; broken units do not shoot, routing
+//!   move (no Full Retreat; only a flyer's Break-Away by air, CW-ENG-7); a
+//!   hindered unit without a stance fights with Strike Easy; broken units do not shoot, routing
 //!   units neither move, shoot nor attack; the personality is a unit's last
 //!   model; bases keep their front edge as models fall; an airborne unit
 //!   that did not move in its Primary or Cavalry phase makes a forced
@@ -71,8 +71,13 @@
 //!   side destroyed or wholly routing loses, else at the turn limit most VP
 //!   (settings `victory`: 2 per enemy unit destroyed, 3 for holding a living
 //!   hostage, −2 per All-Out Attack or execution), then honor, else a draw;
-//!   Fly-By attacks are not rolled (airborne movers are blocked by other
-//!   airborne units).
+//!   Fly-By contacts sampled every 0.1" (touching counts the front rank,
+//!   passing through every rank), rolled at the end of the side's Primary or
+//!   Cavalry phase against the first enemy touched; an airborne manoeuvre is
+//!   a Wheel when no leg nor the final facing turns more than 90° from the
+//!   starting facing; reactionary fire whatever the archers' arc; escaping
+//!   by air is a simple Maneuver test, parting shots one die per model
+//!   against the close ATN.
 //! - The computer's play ([`policy`]) is a stand-in policy.
 
 pub mod battle;
@@ -344,7 +349,13 @@ impl TableRules for ClanWar {
                 }
             }
             CwPhase::PrimaryMovement | CwPhase::CavalryMovement | CwPhase::ReserveMovement => {
-                if battle.can_move(u, tables) {
+                if battle.may_escape_by_air(u, tables) && battle.can_move(u, tables) {
+                    out.push(choice(
+                        "Take flight (Break-Away)",
+                        "take_flight",
+                        Needs::Path,
+                    ));
+                } else if battle.can_move(u, tables) {
                     out.push(choice("Move", "move", Needs::Path));
                     if u.airborne() {
                         out.push(choice("Land", "land", Needs::Path));
@@ -390,6 +401,7 @@ impl TableRules for ClanWar {
             "take_off" => mv(MoveMode::TakeOff),
             "land" => mv(MoveMode::Land),
             "dive" => mv(MoveMode::Dive),
+            "take_flight" => mv(MoveMode::EscapeByAir),
             "engage" => {
                 let target = pick.target?;
                 if pick.path.is_empty() {
