@@ -99,16 +99,7 @@ fn refresh_scene<R: TableRules>(
         .filter(|u| u.models > 0)
         .map(|u| TableUnitView {
             allowance: R::allowance(&battle, u.id, &tables),
-            id: u.id,
-            side: u.side,
-            name: u.name,
-            base: u.base,
-            models: u.models,
-            airborne: u.airborne,
-            hit_dice: u.hit_dice,
-            nerve_markers: u.nerve_markers,
-            badges: u.badges,
-            ranges: u.ranges,
+            unit: u,
         })
         .collect();
     let generation = if table.is_changed() || scene.table.is_none() {
@@ -544,15 +535,15 @@ fn table_ui<R: TableRules>(
                     Needs::Target => format!("{} (pick a target)", choice.label),
                     Needs::Path => format!("{} (drag the unit)", choice.label),
                 };
+                let at_once = Pick {
+                    unit: u.id,
+                    target: None,
+                    path: Vec::new(),
+                    facing: u.base.facing,
+                };
                 if ui.selectable_label(armed, label).clicked() {
                     if choice.needs == Needs::Nothing {
-                        let pick = Pick {
-                            unit: u.id,
-                            target: None,
-                            path: Vec::new(),
-                            facing: u.base.facing,
-                        };
-                        if let Some(cmd) = R::choose(&battle, &choice.key, &pick) {
+                        if let Some(cmd) = R::choose(&battle, &choice.key, &at_once) {
                             out.write(TableCommand(cmd));
                         }
                         gui.armed = None;
@@ -562,19 +553,11 @@ fn table_ui<R: TableRules>(
                     }
                     gui.refusal = None;
                 }
-                if choice.needs == Needs::Nothing {
-                    let pick = Pick {
-                        unit: u.id,
-                        target: None,
-                        path: Vec::new(),
-                        facing: u.base.facing,
-                    };
-                    if let Some(cmd) = R::choose(&battle, &choice.key, &pick) {
-                        for (label, p) in R::odds(&battle, &cmd, &tables, &table) {
-                            ui.label(
-                                RichText::new(shown(&format!("   {label}: {}", pct(p)))).color(DIM),
-                            );
-                        }
+                if choice.needs == Needs::Nothing
+                    && let Some(cmd) = R::choose(&battle, &choice.key, &at_once)
+                {
+                    for (label, p) in R::odds(&battle, &cmd, &tables, &table) {
+                        ui.label(RichText::new(format!("   {}", odds_line(&label, p))).color(DIM));
                     }
                 }
             }

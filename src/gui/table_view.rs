@@ -14,6 +14,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::engine::table::{AreaEffect, Base, Table, bearing_of, bearing_vector};
+use crate::engine::table_game::UnitSummary;
 
 /// World units (pixels at zoom 1) per inch.
 pub const PX_PER_INCH: f32 = 16.0;
@@ -21,31 +22,21 @@ pub const PX_PER_INCH: f32 = 16.0;
 /// How far up an airborne unit is drawn, world units.
 const LIFT: f32 = 14.0;
 
-/// A unit as the table view draws it.
+/// A unit as the table view draws it: the module's summary and how far it
+/// may still move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableUnitView {
-    /// Unit id.
-    pub id: u32,
-    /// Side index 0 or 1.
-    pub side: u8,
-    /// Display name.
-    pub name: String,
-    /// Its base on the table.
-    pub base: Base,
-    /// Models left.
-    pub models: u32,
-    /// In the air.
-    pub airborne: bool,
-    /// Hit-dice faces (WarStrike), empty when not suppressed.
-    pub hit_dice: Vec<u32>,
-    /// Nerve markers (WarStrike).
-    pub nerve_markers: u32,
-    /// Short state words shown under the base ("Unformed", "Spent", "Hostage").
-    pub badges: Vec<String>,
-    /// Range rings for the overlay, inches from the base edge.
-    pub ranges: Vec<f32>,
+    /// What the module says of the unit.
+    pub unit: UnitSummary,
     /// Inches it may still move now, if any.
     pub allowance: Option<f32>,
+}
+
+impl std::ops::Deref for TableUnitView {
+    type Target = UnitSummary;
+    fn deref(&self) -> &UnitSummary {
+        &self.unit
+    }
 }
 
 /// The snapshot the view draws, filled by the module's glue each frame.
