@@ -265,6 +265,113 @@ pub struct Scenario {
     pub victory: VictorySpec,
 }
 
+/// The checks hex and table scenarios share, reporting against one file.
+pub(crate) struct CommonChecks<'a> {
+    /// File name for messages.
+    pub file: &'a str,
+    /// The file's text, to locate anchors.
+    pub text: &'a str,
+}
+
+impl CommonChecks<'_> {
+    fn at(&self, anchors: &[&str], msg: String) -> LoadError {
+        LoadError::at(self.file, self.text, anchors, msg)
+    }
+
+    /// The scenario names the module's ruleset.
+    pub fn ruleset(&self, found: &str, expected: &str) -> Result<(), LoadError> {
+        if found == expected {
+            return Ok(());
+        }
+        Err(self.at(
+            &["ruleset"],
+            format!("unknown ruleset \"{found}\" (expected \"{expected}\")"),
+        ))
+    }
+
+    /// Exactly two sides with different names.
+    pub fn sides(&self, sides: &[SideSpec]) -> Result<(), LoadError> {
+        if sides.len() != 2 {
+            return Err(self.at(
+                &["sides"],
+                format!("a battle needs exactly 2 sides, found {}", sides.len()),
+            ));
+        }
+        if sides[0].name == sides[1].name {
+            return Err(self.at(&["sides"], "the two sides have the same name".to_string()));
+        }
+        Ok(())
+    }
+
+    /// A unit's id is new, its side exists and its type is known; returns
+    /// the type's full strength.
+    pub fn unit_identity(
+        &self,
+        ids: &mut BTreeSet<u32>,
+        sides: &[SideSpec],
+        (id, side, unit_type): (u32, &str, &str),
+        full: Option<u32>,
+    ) -> Result<u32, LoadError> {
+        let id_anchor = format!("id: {id}");
+        if !ids.insert(id) {
+            // Point at the second occurrence.
+            return Err(self.at(
+                &["units", &id_anchor, &id_anchor],
+                format!("duplicate unit id {id}"),
+            ));
+        }
+        if !sides.iter().any(|s| s.name == side) {
+            return Err(self.at(
+                &["units", &id_anchor, "side"],
+                format!("unit {id} names unknown side \"{side}\""),
+            ));
+        }
+        full.ok_or_else(|| {
+            self.at(
+                &["units", &id_anchor, "unit_type"],
+                format!("unit {id} has unknown unit type \"{unit_type}\""),
+            )
+        })
+    }
+
+    /// A unit's starting models are 1 to the type's full strength.
+    pub fn models(
+        &self,
+        (id, unit_type): (u32, &str),
+        models: Option<u32>,
+        full: u32,
+    ) -> Result<(), LoadError> {
+        match models {
+            Some(m) if m == 0 || m > full => Err(self.at(
+                &["units", &format!("id: {id}"), "models"],
+                format!("unit {id} has {m} models; a {unit_type} has 1 to {full}"),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Every side has a unit, and the turn limit is at least 1.
+    pub fn armies_and_turns<'s>(
+        &self,
+        sides: &[SideSpec],
+        unit_sides: impl Iterator<Item = &'s str> + Clone,
+        turn_limit: Option<u32>,
+    ) -> Result<(), LoadError> {
+        for side in sides {
+            if !unit_sides.clone().any(|u| u == side.name) {
+                return Err(self.at(
+                    &["sides", &format!("\"{}\"", side.name)],
+                    format!("side \"{}\" has no units", side.name),
+                ));
+            }
+        }
+        if turn_limit == Some(0) {
+            return Err(self.at(&["turn_limit"], "turn_limit must be at least 1".to_string()));
+        }
+        Ok(())
+    }
+}
+
 /// What the engine needs to know from a rule module to validate a scenario.
 pub trait RulesetCatalog {
     /// The module key scenarios name in `ruleset`.
@@ -310,16 +417,8 @@ impl Scenario {
         catalog: &dyn RulesetCatalog,
     ) -> Result<(), LoadError> {
         let err = |anchors: &[&str], msg: String| Err(LoadError::at(file, text, anchors, msg));
-        if self.ruleset != catalog.ruleset() {
-            return err(
-                &["ruleset"],
-                format!(
-                    "unknown ruleset \"{}\" (expected \"{}\")",
-                    self.ruleset,
-                    catalog.ruleset()
-                ),
-            );
-        }
+        let common = CommonChecks { file, text };
+        common.ruleset(&self.ruleset, catalog.ruleset())?;
         let b = &self.board;
         if !(1..=64).contains(&b.columns) || !(1..=64).contains(&b.rows) {
             return err(
@@ -389,15 +488,7 @@ impl Scenario {
                 );
             }
         }
-        if self.sides.len() != 2 {
-            return err(
-                &["sides"],
-                format!("a battle needs exactly 2 sides, found {}", self.sides.len()),
-            );
-        }
-        if self.sides[0].name == self.sides[1].name {
-            return err(&["sides"], "the two sides have the same name".to_string());
-        }
+        common.sides(&self.sides)?;
         let mut ids = BTreeSet::new();
         let mut hexes: BTreeMap<Offset, u32> = BTreeMap::new();
         for u in &self.units {
@@ -409,25 +500,12 @@ impl Scenario {
                 let refs: Vec<&str> = a.iter().map(String::as_str).collect();
                 Err(LoadError::at(file, text, &refs, msg))
             };
-            if !ids.insert(u.id) {
-                // Point at the second occurrence.
-                return err(
-                    &["units", &id_anchor, &id_anchor],
-                    format!("duplicate unit id {}", u.id),
-                );
-            }
-            if !self.sides.iter().any(|s| s.name == u.side) {
-                return at(
-                    "side",
-                    format!("unit {} names unknown side \"{}\"", u.id, u.side),
-                );
-            }
-            let Some(full) = catalog.unit_type_models(&u.unit_type) else {
-                return at(
-                    "unit_type",
-                    format!("unit {} has unknown unit type \"{}\"", u.id, u.unit_type),
-                );
-            };
+            let full = common.unit_identity(
+                &mut ids,
+                &self.sides,
+                (u.id, &u.side, &u.unit_type),
+                catalog.unit_type_models(&u.unit_type),
+            )?;
             if !on_board(u.at) {
                 return at(
                     "at",
@@ -437,17 +515,7 @@ impl Scenario {
                     ),
                 );
             }
-            if let Some(m) = u.models
-                && (m == 0 || m > full)
-            {
-                return at(
-                    "models",
-                    format!(
-                        "unit {} has {} models; a {} has 1 to {}",
-                        u.id, m, u.unit_type, full
-                    ),
-                );
-            }
+            common.models((u.id, &u.unit_type), u.models, full)?;
             if !catalog.stacking_allowed()
                 && let Some(other) = hexes.insert(u.at, u.id)
             {
@@ -460,17 +528,11 @@ impl Scenario {
                 );
             }
         }
-        for side in &self.sides {
-            if !self.units.iter().any(|u| u.side == side.name) {
-                return err(
-                    &["sides", &format!("\"{}\"", side.name)],
-                    format!("side \"{}\" has no units", side.name),
-                );
-            }
-        }
-        if self.turn_limit == Some(0) {
-            return err(&["turn_limit"], "turn_limit must be at least 1".to_string());
-        }
+        common.armies_and_turns(
+            &self.sides,
+            self.units.iter().map(|u| u.side.as_str()),
+            self.turn_limit,
+        )?;
         catalog.validate(self).map_err(|(msg, anchors)| {
             let refs: Vec<&str> = anchors.iter().map(String::as_str).collect();
             LoadError::at(file, text, &refs, msg)

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::scenario::{LoadError, SideSpec, VictorySpec, parse_ron};
+use super::scenario::{CommonChecks, LoadError, SideSpec, VictorySpec, parse_ron};
 use super::table::{Base, Footprint, Table, TablePos, TableSpec};
 
 /// One unit as placed on the table by the scenario.
@@ -128,16 +128,8 @@ impl<X> TableScenario<X> {
         catalog: &dyn TableCatalog,
     ) -> Result<(), LoadError> {
         let err = |anchors: &[&str], msg: String| Err(LoadError::at(file, text, anchors, msg));
-        if self.ruleset != catalog.ruleset() {
-            return err(
-                &["ruleset"],
-                format!(
-                    "unknown ruleset \"{}\" (expected \"{}\")",
-                    self.ruleset,
-                    catalog.ruleset()
-                ),
-            );
-        }
+        let common = CommonChecks { file, text };
+        common.ruleset(&self.ruleset, catalog.ruleset())?;
         let t = &self.table;
         if !(12.0..=120.0).contains(&t.width) || !(12.0..=120.0).contains(&t.depth) {
             return err(
@@ -176,15 +168,7 @@ impl<X> TableScenario<X> {
                 return err(&["table", "areas", &name, "points"], msg);
             }
         };
-        if self.sides.len() != 2 {
-            return err(
-                &["sides"],
-                format!("a battle needs exactly 2 sides, found {}", self.sides.len()),
-            );
-        }
-        if self.sides[0].name == self.sides[1].name {
-            return err(&["sides"], "the two sides have the same name".to_string());
-        }
+        common.sides(&self.sides)?;
         let mut ids = BTreeSet::new();
         let mut placed: Vec<(u32, Base)> = Vec::new();
         for u in &self.units {
@@ -197,35 +181,13 @@ impl<X> TableScenario<X> {
                     msg,
                 ))
             };
-            if !ids.insert(u.id) {
-                return err(
-                    &["units", &id_anchor, &id_anchor],
-                    format!("duplicate unit id {}", u.id),
-                );
-            }
-            if !self.sides.iter().any(|s| s.name == u.side) {
-                return at(
-                    "side",
-                    format!("unit {} names unknown side \"{}\"", u.id, u.side),
-                );
-            }
-            let Some(full) = catalog.unit_type_models(&u.unit_type) else {
-                return at(
-                    "unit_type",
-                    format!("unit {} has unknown unit type \"{}\"", u.id, u.unit_type),
-                );
-            };
-            if let Some(m) = u.models
-                && (m == 0 || m > full)
-            {
-                return at(
-                    "models",
-                    format!(
-                        "unit {} has {} models; a {} has 1 to {}",
-                        u.id, m, u.unit_type, full
-                    ),
-                );
-            }
+            let full = common.unit_identity(
+                &mut ids,
+                &self.sides,
+                (u.id, &u.side, &u.unit_type),
+                catalog.unit_type_models(&u.unit_type),
+            )?;
+            common.models((u.id, &u.unit_type), u.models, full)?;
             if u.per_rank == Some(0) {
                 return at(
                     "per_rank",
@@ -256,17 +218,11 @@ impl<X> TableScenario<X> {
             }
             placed.push((u.id, base));
         }
-        for side in &self.sides {
-            if !self.units.iter().any(|u| u.side == side.name) {
-                return err(
-                    &["sides", &format!("\"{}\"", side.name)],
-                    format!("side \"{}\" has no units", side.name),
-                );
-            }
-        }
-        if self.turn_limit == Some(0) {
-            return err(&["turn_limit"], "turn_limit must be at least 1".to_string());
-        }
+        common.armies_and_turns(
+            &self.sides,
+            self.units.iter().map(|u| u.side.as_str()),
+            self.turn_limit,
+        )?;
         Ok(())
     }
 

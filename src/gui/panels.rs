@@ -23,11 +23,20 @@ use crate::rules::samurai_battles::{SbaCommand, SbaGame, SbaPhase};
 
 use super::{BattleView, GuiState};
 
-const RED: Color32 = Color32::from_rgb(230, 70, 60);
-const DIM: Color32 = Color32::from_rgb(160, 160, 160);
+/// Refusals and failed tests.
+pub(crate) const RED: Color32 = Color32::from_rgb(230, 70, 60);
+/// Secondary text.
+pub(crate) const DIM: Color32 = Color32::from_rgb(160, 160, 160);
 
-fn pct(p: f64) -> String {
+/// A probability as a percentage with one decimal.
+pub(crate) fn pct(p: f64) -> String {
     format!("{:.1}%", p * 100.0)
+}
+
+/// Text for the panels: egui's default fonts lack the double prime, so inch
+/// marks are shown as a straight double quote.
+pub(crate) fn shown(s: &str) -> String {
+    s.replace('″', "\"")
 }
 
 fn side_name(scenario: &Scenario, side: u8) -> String {
@@ -460,20 +469,31 @@ fn result_text(game: &SbaGame, scenario: &Scenario) -> String {
 }
 
 fn log_entry(ui: &mut egui::Ui, gui: &mut GuiState, e: &LogEntry) {
+    log_entry_with(ui, e, |ui, rule| rule_link(ui, gui, rule));
+}
+
+/// One roll-log entry: turn and phase, rule, what happened, dice against
+/// target, outcome, probability, and the itemized value with each modifier's
+/// rule. `rule` draws a rule ID (a link in the hex app, a label on the table).
+pub(crate) fn log_entry_with(
+    ui: &mut egui::Ui,
+    e: &LogEntry,
+    mut rule: impl FnMut(&mut egui::Ui, &str),
+) {
     ui.horizontal_wrapped(|ui| {
         ui.label(
             RichText::new(format!("T{} {}", e.turn, e.phase))
                 .color(DIM)
                 .small(),
         );
-        rule_link(ui, gui, &e.rule);
-        ui.label(&e.what);
+        rule(ui, &e.rule);
+        ui.label(shown(&e.what));
         if let Some(die) = &e.die {
             let target = e.target.map_or(String::new(), |t| format!(" vs {t}"));
             ui.label(RichText::new(format!("{die}: {:?}{target}", e.dice)).monospace());
         }
         if !e.outcome.is_empty() {
-            let c = if e.outcome == "fail" {
+            let c = if e.outcome.starts_with("fail") {
                 RED
             } else {
                 Color32::LIGHT_GREEN
@@ -493,8 +513,8 @@ fn log_entry(ui: &mut egui::Ui, gui: &mut GuiState, e: &LogEntry) {
                     .small(),
             );
             for m in &v.modifiers {
-                ui.label(RichText::new(format!("{:+} {}", m.value, m.name)).small());
-                rule_link(ui, gui, &m.rule);
+                ui.label(RichText::new(shown(&format!("{:+} {}", m.value, m.name))).small());
+                rule(ui, &m.rule);
             }
             if let Some(m) = &v.set_to {
                 ui.label(RichText::new(format!("set to {} ({})", m.value, m.name)).small());

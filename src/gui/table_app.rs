@@ -10,19 +10,17 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
+use super::panels::{DIM, RED, log_entry_with, pct, shown};
 use super::table_view::{self, DragVerdict, TableInput, TableScene, TableUnitView};
 use super::{ScreenshotPlan, board_view, take_screenshot};
 use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
-use crate::engine::log::{GameLog, LogEntry};
+use crate::engine::log::GameLog;
 use crate::engine::table::Table;
 use crate::engine::table_game::{Choice, HonorBar, Needs, Pick, TableRules};
 use crate::table_session::{
     self, TableCommand, TableCommandSet, TableGamePlugin, TableScenarioRes, TableStart,
 };
-
-const RED: Color32 = Color32::from_rgb(230, 70, 60);
-const DIM: Color32 = Color32::from_rgb(160, 160, 160);
 
 /// GUI-only state of the table app (not saved).
 #[derive(Resource, Default)]
@@ -49,16 +47,6 @@ pub struct TableGui {
     pub briefing: bool,
     /// Rendering a screenshot: no cover, first unit of the deciding side selected.
     pub screenshot_mode: bool,
-}
-
-/// Text for the panels: egui's default fonts lack the double prime, so inch
-/// marks are shown as a straight double quote.
-fn shown(s: &str) -> String {
-    s.replace('″', "\"")
-}
-
-fn pct(p: f64) -> String {
-    format!("{:.1}%", p * 100.0)
 }
 
 /// An odds line: probabilities as percentages, expected values as numbers.
@@ -237,48 +225,6 @@ fn file_requests<R: TableRules>(world: &mut World) {
             }
         };
         world.resource_mut::<TableGui>().status = msg;
-    }
-}
-
-fn log_entry(ui: &mut egui::Ui, e: &LogEntry) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label(
-            RichText::new(format!("T{} {}", e.turn, e.phase))
-                .color(DIM)
-                .small(),
-        );
-        ui.label(RichText::new(&e.rule).color(Color32::LIGHT_BLUE).small());
-        ui.label(shown(&e.what));
-        if let Some(die) = &e.die {
-            let target = e.target.map_or(String::new(), |t| format!(" vs {t}"));
-            ui.label(RichText::new(format!("{die}: {:?}{target}", e.dice)).monospace());
-        }
-        if !e.outcome.is_empty() {
-            let c = if e.outcome.contains("fail") {
-                RED
-            } else {
-                Color32::LIGHT_GREEN
-            };
-            ui.label(RichText::new(&e.outcome).color(c).strong());
-        }
-        if let Some(p) = e.probability {
-            ui.label(RichText::new(format!("(p = {})", pct(p))).color(DIM));
-        }
-    });
-    if let Some(v) = &e.value {
-        ui.horizontal_wrapped(|ui| {
-            ui.add_space(24.0);
-            ui.label(
-                RichText::new(format!("{} {}", v.base, v.base_name))
-                    .color(DIM)
-                    .small(),
-            );
-            for m in &v.modifiers {
-                ui.label(
-                    RichText::new(shown(&format!("{:+} {} ({})", m.value, m.name, m.rule))).small(),
-                );
-            }
-        });
     }
 }
 
@@ -480,7 +426,9 @@ fn table_ui<R: TableRules>(
                 .show(ui, |ui| {
                     let start = log.entries.len().saturating_sub(200);
                     for e in &log.entries[start..] {
-                        log_entry(ui, e);
+                        log_entry_with(ui, e, |ui, rule| {
+                            ui.label(RichText::new(rule).color(Color32::LIGHT_BLUE).small());
+                        });
                     }
                 });
         });

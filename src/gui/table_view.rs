@@ -257,7 +257,7 @@ pub fn sync_bases(
             let below = top - Vec2::new(0.0, size.length() / 2.0 + 8.0);
             commands.spawn((
                 BaseSprite { id: u.id },
-                Text2d::new(badges.join(" · ").replace('″', "\"")),
+                Text2d::new(super::panels::shown(&badges.join(" · "))),
                 TextFont::from_font_size(11.0),
                 TextColor(if u.airborne {
                     Color::srgb(0.7, 0.9, 1.0)

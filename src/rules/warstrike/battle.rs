@@ -58,10 +58,6 @@ use super::shooting::{
 };
 use super::unit::WsUnitState;
 
-/// Reach of an objective in inches: a unit within it (edge to edge) may
-/// capture it [stand-in].
-pub const CAPTURE_RANGE: f32 = 3.0;
-
 /// Turn limit when the scenario gives none [stand-in].
 pub const DEFAULT_TURN_LIMIT: u32 = 6;
 
@@ -426,7 +422,7 @@ impl WsBattle {
             pending_log: Vec::new(),
             result: None,
         };
-        b.pending_log = b.starting_phase_steps();
+        b.pending_log = b.starting_phase_steps(tables);
         b.phase = WsPhase::Action;
         b
     }
@@ -958,7 +954,8 @@ impl WsBattle {
 
     /// The active side's starting phase: WS-CLR-3 for each unit, then
     /// objective captures ([stand-in], WS-SUP-3 (2)).
-    fn starting_phase_steps(&mut self) -> Vec<LogEntry> {
+    fn starting_phase_steps(&mut self, tables: &WsTables) -> Vec<LogEntry> {
+        let reach = tables.constants.capture_range as f32;
         let side = self.active;
         let mut out = Vec::new();
         for u in self
@@ -974,7 +971,7 @@ impl WsBattle {
             let near: Vec<&WsUnit> = self
                 .units
                 .iter()
-                .filter(|u| u.alive() && u.base().within(&ob, CAPTURE_RANGE))
+                .filter(|u| u.alive() && u.base().within(&ob, reach))
                 .collect();
             let own_free: Vec<&WsUnit> = near
                 .iter()
@@ -989,7 +986,7 @@ impl WsBattle {
                         "WS-BASE",
                         vec![c.id],
                         format!(
-                            "{} captures \"{}\": unsuppressed within {CAPTURE_RANGE}″, no unsuppressed enemy within {CAPTURE_RANGE}″ [stand-in]",
+                            "{} captures \"{}\": unsuppressed within {reach}″, no unsuppressed enemy within {reach}″ [stand-in]",
                             c.name, self.objectives[oi].name
                         ),
                     );
@@ -1263,7 +1260,7 @@ impl WsBattle {
             self.active = 0;
         }
         self.phase = WsPhase::Starting;
-        let out = self.starting_phase_steps();
+        let out = self.starting_phase_steps(tables);
         log.extend(self.turn, WsPhase::Starting.name(), out);
         self.phase = WsPhase::Action;
     }

@@ -102,6 +102,10 @@ pub struct WsConstants {
     pub inspiring_range: f64,
     /// Reach of an enemy's close-combat break in inches (WS-CLR-5: 6).
     pub break_relief_range: f64,
+    /// Reach of an objective in inches: an unsuppressed unit within it (edge
+    /// to edge) with no unsuppressed enemy within it captures the objective
+    /// in its starting phase (WS-SUP-3 names capturing; [stand-in] 3).
+    pub capture_range: f64,
     /// Which of these are stand-ins.
     pub stand_in: String,
 }
