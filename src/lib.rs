@@ -1,10 +1,15 @@
 //! Kassen: a rules-enforcing tabletop wargame simulator.
 //!
-//! - [`engine`]: board, units, dice, log, odds, scenarios (no rule module).
-//! - [`rules`]: one module per rule system (`samurai_battles`).
+//! - [`engine`]: the game core, board, table, units, dice, log, journal,
+//!   scenarios (no rule module).
+//! - [`bench`]: `kassen bench`.
+//! - [`rules`]: one folder per rule system, and the registry.
 //! - [`session`]: loading files, building headless or windowed apps, saves.
 //! - [`gui`]: the desktop app's views and panels.
 
+pub mod bench;
+#[cfg(test)]
+mod conformance;
 pub mod engine;
 pub mod gui;
 pub mod rules;

@@ -1,14 +1,15 @@
 //! The `kassen` command: with no subcommand it opens the desktop app; `sim`
-//! plays a battle headless and `check` validates a scenario or save.
+//! plays a game headless, `check` validates a scenario or save (replaying a
+//! save's journal), `bench` measures the core. Every module is reached
+//! through the registry; this file names none.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use kassen::engine::dice::Dice;
-use kassen::engine::table_game::TableRules;
-use kassen::session::{self, Loaded, OrdersFile};
-use kassen::table_session::{self, TableStart};
+use kassen::engine::core::Rules;
+use kassen::engine::game::autosave_path;
+use kassen::session::{self, WithModule};
 
 /// Kassen: a rules-enforcing tabletop wargame simulator.
 #[derive(Parser, Debug)]
@@ -29,20 +30,20 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play a battle without a window and print a summary.
+    /// Play a game without a window and print a summary.
     Sim {
         /// Scenario or save file (default: the built-in default scenario).
         file: Option<PathBuf>,
         /// Dice seed (default: the scenario's, else 0). Ignored for saves.
         #[arg(long)]
         seed: Option<u64>,
-        /// Loaded dice used before the seeded stream, e.g. `14,3,20`.
+        /// Loaded faces of the module's die used before the seeded stream, e.g. `14,3,20`.
         #[arg(long, value_delimiter = ',')]
         dice: Vec<u32>,
-        /// Orders file (RON). Units without an order get the default order.
+        /// Orders file (RON), for modules that take one.
         #[arg(long)]
         orders: Option<PathBuf>,
-        /// Play at most this many turns, then stop between turns.
+        /// Play this many turns, then stop at the first decision of the next.
         #[arg(long)]
         turns: Option<u32>,
         /// Write the game log here as JSON Lines.
@@ -51,111 +52,121 @@ enum Command {
         /// Save the game here when the run stops.
         #[arg(long)]
         save: Option<PathBuf>,
+        /// Autosave to DIR/autosave.ron after every phase (atomically).
+        #[arg(long)]
+        autosave: Option<PathBuf>,
     },
-    /// Validate a scenario or save file.
+    /// Validate a scenario, or a save by replaying its journal.
     Check {
         /// The file.
         file: PathBuf,
     },
+    /// Measure the core on every shipped scenario (release build, one core).
+    Bench {
+        /// Scenario files (default: every file in `scenarios/`).
+        files: Vec<PathBuf>,
+        /// Full games per scenario for the games-per-second figure.
+        #[arg(long, default_value_t = 200)]
+        games: u32,
+    },
 }
 
-fn load(file: Option<&PathBuf>) -> Result<Loaded, String> {
+/// The file's name and text: the given path, or the built-in default.
+fn source(file: Option<&PathBuf>) -> Result<(String, String), String> {
     match file {
-        Some(p) => session::load_file(p).map_err(|e| e.to_string()),
-        None => session::default_scenario().map_err(|e| e.to_string()),
+        Some(p) => session::read(p).map_err(|e| e.to_string()),
+        None => Ok((
+            session::DEFAULT_SCENARIO_PATH.to_string(),
+            session::DEFAULT_SCENARIO.to_string(),
+        )),
     }
 }
 
-fn sim(
-    file: Option<PathBuf>,
+struct Sim {
+    file: String,
+    text: String,
+    save: bool,
     seed: Option<u64>,
     dice: Vec<u32>,
     orders: Option<PathBuf>,
     turns: Option<u32>,
     log: Option<PathBuf>,
-    save: Option<PathBuf>,
-) -> Result<(), String> {
-    if let Some(bad) = dice.iter().find(|d| !(1..=20).contains(*d)) {
-        return Err(format!("--dice: {bad} is not a d20 face (1-20)"));
+    save_to: Option<PathBuf>,
+    autosave: Option<PathBuf>,
+}
+
+impl WithModule for Sim {
+    type Out = Result<(), String>;
+    fn run<R: Rules>(self) -> Result<(), String> {
+        let orders = match &self.orders {
+            Some(p) => {
+                let (f, t) = session::read(p).map_err(|e| e.to_string())?;
+                Some(R::parse_orders(&f, &t).map_err(|e| e.to_string())?)
+            }
+            None => None,
+        };
+        let mut game =
+            session::open_text::<R>(&self.file, &self.text, self.save, self.seed, &self.dice)
+                .map_err(|e| e.to_string())?;
+        let autosave = self.autosave.as_deref().map(autosave_path);
+        let run = session::run_sim(&mut game, orders.as_ref(), self.turns, autosave.as_deref());
+        for r in &run.refused {
+            eprintln!("warning: {r}");
+        }
+        println!("{}", R::report(&game.ctx, &game.state));
+        if let Some(p) = self.log {
+            std::fs::write(&p, game.log.to_jsonl()).map_err(|e| format!("{}: {e}", p.display()))?;
+        }
+        if let Some(p) = self.save_to {
+            game.save_to(&p)?;
+            println!("saved to {}", p.display());
+        }
+        Ok(())
     }
-    let loaded = load(file.as_ref())?;
-    let table_run = |orders: &Option<PathBuf>| -> Result<(), String> {
-        if orders.is_some() {
-            return Err(
-                "--orders is for Samurai Battles; table battles play the computer's commands"
-                    .into(),
+}
+
+struct Check {
+    file: String,
+    text: String,
+    save: bool,
+}
+
+impl WithModule for Check {
+    type Out = Result<(), String>;
+    fn run<R: Rules>(self) -> Result<(), String> {
+        let game = session::open_text::<R>(&self.file, &self.text, self.save, None, &[])
+            .map_err(|e| e.to_string())?;
+        let info = R::describe(game.scenario());
+        if self.save {
+            println!(
+                "{}: ok (save of \"{}\", {}, turn {}, {} commands replayed and verified)",
+                self.file,
+                info.name,
+                R::TITLE,
+                game.turn(),
+                game.journal.entries.len()
+            );
+        } else {
+            println!(
+                "{}: ok (scenario \"{}\", {}, {} units)",
+                self.file,
+                info.name,
+                R::TITLE,
+                info.units
             );
         }
         Ok(())
-    };
-    match loaded {
-        Loaded::WarStrike(start, from_save) => {
-            table_run(&orders)?;
-            return table_sim(*start, from_save, seed, dice, turns, log, save);
-        }
-        Loaded::ClanWar(start, from_save) => {
-            table_run(&orders)?;
-            return table_sim(*start, from_save, seed, dice, turns, log, save);
-        }
-        _ => {}
     }
-    let orders = match &orders {
-        Some(p) => OrdersFile::load(p).map_err(|e| e.to_string())?,
-        None => OrdersFile::default(),
-    };
-    let mut app = session::headless_app().map_err(|e| e.to_string())?;
-    session::start(app.world_mut(), &loaded, seed, &dice);
-    let summary = session::run_sim(&mut app, &orders, turns);
-    for r in &summary.refused {
-        eprintln!("warning: {r}");
-    }
-    println!("{summary}");
-    if let Some(p) = log {
-        let text = session::log(app.world()).to_jsonl();
-        std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
-    }
-    if let Some(p) = save {
-        session::save_to(app.world_mut(), &p)?;
-        println!("saved to {}", p.display());
-    }
-    Ok(())
 }
 
-/// `kassen sim` on an open-table battle: both sides play the computer's
-/// commands.
-#[allow(clippy::too_many_arguments)]
-fn table_sim<R: TableRules>(
-    mut start: TableStart<R>,
-    from_save: bool,
-    seed: Option<u64>,
-    dice: Vec<u32>,
-    turns: Option<u32>,
-    log: Option<PathBuf>,
-    save: Option<PathBuf>,
+fn with_file<W: WithModule<Out = Result<(), String>>>(
+    file: &str,
+    text: &str,
+    w: impl FnOnce(bool) -> W,
 ) -> Result<(), String> {
-    if !from_save && let Some(s) = seed {
-        start.dice = Dice::new(s);
-    }
-    start.dice.load(dice);
-    let mut app = table_session::headless_table_app::<R>();
-    table_session::start_table::<R>(app.world_mut(), start).map_err(|e| e.to_string())?;
-    let summary = table_session::run_table_sim::<R>(app.world_mut(), turns);
-    for r in &summary.refused {
-        eprintln!("warning: refused: {r}");
-    }
-    match &summary.result {
-        Some(result) => println!("{result}"),
-        None => println!("stopped at {}", summary.phase),
-    }
-    if let Some(p) = log {
-        let text = session::log(app.world()).to_jsonl();
-        std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
-    }
-    if let Some(p) = save {
-        table_session::save_table::<R>(app.world(), &p)?;
-        println!("saved to {}", p.display());
-    }
-    Ok(())
+    let h = session::read_header(file, text).map_err(|e| e.to_string())?;
+    session::with_module(&h.ruleset, w(h.save))
+        .unwrap_or_else(|| Err(format!("{file}: no module plays \"{}\"", h.ruleset)))
 }
 
 fn main() -> ExitCode {
@@ -169,54 +180,30 @@ fn main() -> ExitCode {
             turns,
             log,
             save,
-        }) => sim(file, seed, dice, orders, turns, log, save),
-        Some(Command::Check { file }) => session::load_file(&file)
-            .map(|l| match l {
-                Loaded::Scenario(s) => println!(
-                    "{}: ok (scenario \"{}\", {} units)",
-                    file.display(),
-                    s.name,
-                    s.units.len()
-                ),
-                Loaded::Save(s) => println!(
-                    "{}: ok (save of \"{}\", turn {})",
-                    file.display(),
-                    s.scenario.name,
-                    s.game.turn
-                ),
-                Loaded::WarStrike(s, save) => println!(
-                    "{}: ok ({} \"{}\", {} units, turn {})",
-                    file.display(),
-                    if save { "save of" } else { "scenario" },
-                    s.scenario.name,
-                    s.scenario.units.len(),
-                    <kassen::rules::warstrike::WarStrike as TableRules>::turn(&s.battle)
-                ),
-                Loaded::ClanWar(s, save) => println!(
-                    "{}: ok ({} \"{}\", {} units, turn {})",
-                    file.display(),
-                    if save { "save of" } else { "scenario" },
-                    s.scenario.name,
-                    s.scenario.units.len(),
-                    <kassen::rules::clan_war::ClanWar as TableRules>::turn(&s.battle)
-                ),
+            autosave,
+        }) => source(file.as_ref()).and_then(|(f, t)| {
+            with_file(&f, &t, |is_save| Sim {
+                file: f.clone(),
+                text: t.clone(),
+                save: is_save,
+                seed,
+                dice,
+                orders,
+                turns,
+                log,
+                save_to: save,
+                autosave,
             })
-            .map_err(|e| e.to_string()),
-        None => load(cli.scenario.as_ref()).and_then(|l| match l {
-            Loaded::WarStrike(mut s, save) => {
-                if !save && let Some(seed) = cli.seed {
-                    s.dice = Dice::new(seed);
-                }
-                kassen::gui::table_app::run_table_app(*s, cli.screenshot)
-            }
-            Loaded::ClanWar(mut s, save) => {
-                if !save && let Some(seed) = cli.seed {
-                    s.dice = Dice::new(seed);
-                }
-                kassen::gui::table_app::run_table_app(*s, cli.screenshot)
-            }
-            l => kassen::gui::run_app(l, cli.seed, cli.screenshot),
         }),
+        Some(Command::Check { file }) => source(Some(&file)).and_then(|(f, t)| {
+            with_file(&f, &t, |is_save| Check {
+                file: f.clone(),
+                text: t.clone(),
+                save: is_save,
+            })
+        }),
+        Some(Command::Bench { files, games }) => kassen::bench::run(&files, games),
+        None => kassen::gui::open(cli.scenario.as_deref(), cli.seed, cli.screenshot),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -694,3 +694,149 @@ fn table_screenshots_show_the_table_units_and_module_overlays() {
         .count();
     assert!(dice > 0, "no hit-die on the table");
 }
+
+#[test]
+fn loaded_dice_are_checked_against_the_module_s_die() {
+    // A 7 is a d20 face but not a d6 face: WarStrike refuses it, clearly.
+    let o = kassen(&["sim", WARSTRIKE, "--dice", "7", "--turns", "1"]);
+    assert_eq!(o.status.code(), Some(1), "{:?}", text(&o));
+    let (_, err) = text(&o);
+    assert!(
+        err.contains("--dice: 7 is not a face of the WarStrike d6 (1-6)"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"));
+    let o = kassen(&["sim", WARSTRIKE, "--dice", "6,1", "--turns", "1"]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let o = kassen(&["sim", DEFAULT, "--dice", "21"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).1.contains("d20"), "{:?}", text(&o));
+}
+
+#[test]
+fn check_replays_a_save_and_names_a_tampered_command() {
+    let dir = tmp("tamper");
+    let save = dir.join("save.ron");
+    let o = kassen(&[
+        "sim",
+        DEFAULT,
+        "--seed",
+        "4",
+        "--turns",
+        "2",
+        "--save",
+        p(&save),
+    ]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let o = kassen(&["check", p(&save)]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    assert!(
+        text(&o).0.contains("commands replayed and verified"),
+        "{:?}",
+        text(&o)
+    );
+    // Change one die: the journal's dice count after the first command that rolled.
+    let good = std::fs::read_to_string(&save).expect("save");
+    let (at, n) = good
+        .match_indices("dice: ")
+        .filter_map(|(i, m)| {
+            let rest = &good[i + m.len()..];
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            let n: u64 = digits.parse().ok()?;
+            (n > 0 && rest[digits.len()..].starts_with(',')).then_some((i, digits))
+        })
+        .next()
+        .expect("a roll in the journal");
+    let more: u64 = n.parse::<u64>().expect("count") + 1;
+    let cut = at + "dice: ".len() + n.len();
+    let bad = format!("{}dice: {more}{}", &good[..at], &good[cut..]);
+    let tampered = dir.join("tampered.ron");
+    std::fs::write(&tampered, bad).expect("write");
+    for cmd in ["check", "sim"] {
+        let o = kassen(&[cmd, p(&tampered)]);
+        let (_, err) = text(&o);
+        assert_eq!(o.status.code(), Some(1), "{cmd}: {err}");
+        assert!(
+            err.contains("of the journal (turn ") && err.contains("diverges"),
+            "{cmd}: {err}"
+        );
+        assert!(!err.contains("panicked"));
+    }
+}
+
+/// Kills `kassen sim --autosave` with SIGKILL at 20 moments spread over a
+/// run (each kill that came before the first autosave is tried again later);
+/// each time the autosave must load (never torn) and play on to the same
+/// final log as an unbroken game with the same seed.
+#[test]
+fn a_killed_sim_leaves_an_autosave_that_plays_on_identically() {
+    let dir = tmp("sigkill");
+    let scenarios = [
+        ("sba", DEFAULT),
+        ("warstrike", WARSTRIKE),
+        ("clan_war", CLAN_WAR),
+    ];
+    let mut full = Vec::new();
+    for (name, scenario) in scenarios {
+        let log = dir.join(format!("{name}-full.jsonl"));
+        let auto = dir.join(format!("{name}-unbroken"));
+        let t0 = std::time::Instant::now();
+        let o = kassen(&[
+            "sim",
+            scenario,
+            "--seed",
+            "9",
+            "--log",
+            p(&log),
+            "--autosave",
+            p(&auto),
+        ]);
+        assert!(o.status.success(), "{:?}", text(&o));
+        let last = std::fs::read(auto.join("autosave.ron")).expect("final autosave");
+        full.push((std::fs::read(&log).expect("full log"), t0.elapsed(), last));
+    }
+    let (mut kills, mut mid_game) = (0, 0);
+    for attempt in 0..200u64 {
+        if kills == 20 {
+            break;
+        }
+        let (name, scenario) = scenarios[(attempt % 3) as usize];
+        let (log, run, last) = &full[(attempt % 3) as usize];
+        // A fixed spread of moments (a Weyl sequence): the same every time.
+        let frac = ((attempt * 618_034 + 100_000) % 1_000_000) as f64 / 1e6;
+        let auto = dir.join(format!("{name}-{attempt}"));
+        let mut child = Command::new(BIN)
+            .args(["sim", scenario, "--seed", "9", "--autosave", p(&auto)])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("spawn");
+        std::thread::sleep(run.mul_f64(frac));
+        let _ = child.kill(); // SIGKILL on Unix
+        let _ = child.wait();
+        let save = auto.join("autosave.ron");
+        let Ok(bytes) = std::fs::read(&save) else {
+            continue; // killed before its first autosave
+        };
+        kills += 1;
+        if &bytes != last {
+            mid_game += 1;
+        }
+        let o = kassen(&["check", p(&save)]);
+        assert!(
+            o.status.success(),
+            "{name} kill {attempt}: a torn autosave: {:?}",
+            text(&o)
+        );
+        let cont = dir.join(format!("{name}-{attempt}.jsonl"));
+        let o = kassen(&["sim", p(&save), "--log", p(&cont)]);
+        assert!(o.status.success(), "{:?}", text(&o));
+        assert_eq!(
+            &std::fs::read(&cont).expect("continued"),
+            log,
+            "{name} kill {attempt}: the resumed game differs"
+        );
+    }
+    assert_eq!(kills, 20, "only {kills} kills left an autosave");
+    assert!(mid_game >= 5, "only {mid_game} of 20 kills came mid-game");
+}

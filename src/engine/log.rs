@@ -38,7 +38,7 @@ impl Modifier {
 /// such as "Attack = 0" (`SBA-ORD-2`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Itemized {
-    /// Name of the base value ("Fortitude (unit card)").
+    /// Name of the base value ("Fortitude (unit card; current value, SBA-FORT-2)").
     pub base_name: String,
     /// The base value.
     pub base: i32,
@@ -168,6 +168,16 @@ impl GameLog {
         Ok(())
     }
 
+    /// Entries in the log.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the log is empty.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
     /// The log as one JSON Lines string.
     pub fn to_jsonl(&self) -> String {
         let mut buf = Vec::new();
@@ -175,6 +185,45 @@ impl GameLog {
         let _ = self.write_jsonl(&mut buf);
         String::from_utf8_lossy(&buf).into_owned()
     }
+}
+
+/// Where a rule module writes its log entries. The module asks [`LogSink::wants`]
+/// before it formats text, so a search stepping thousands of states through
+/// [`NoLog`] formats nothing it would throw away.
+pub trait LogSink {
+    /// Whether entries are kept; `false` for [`NoLog`].
+    fn wants(&self) -> bool;
+    /// Appends entries, stamping sequence number, turn and phase.
+    fn extend_entries(&mut self, turn: u32, phase: &str, entries: Vec<LogEntry>);
+}
+
+impl dyn LogSink + '_ {
+    /// Appends entries if the sink keeps them (see [`GameLog::extend`]).
+    pub fn extend(&mut self, turn: u32, phase: &str, entries: impl IntoIterator<Item = LogEntry>) {
+        if self.wants() {
+            self.extend_entries(turn, phase, entries.into_iter().collect());
+        }
+    }
+}
+
+impl LogSink for GameLog {
+    fn wants(&self) -> bool {
+        true
+    }
+    fn extend_entries(&mut self, turn: u32, phase: &str, entries: Vec<LogEntry>) {
+        GameLog::extend(self, turn, phase, entries);
+    }
+}
+
+/// A log sink that keeps nothing: for searches, random games and benchmarks.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoLog;
+
+impl LogSink for NoLog {
+    fn wants(&self) -> bool {
+        false
+    }
+    fn extend_entries(&mut self, _turn: u32, _phase: &str, _entries: Vec<LogEntry>) {}
 }
 
 #[cfg(test)]

@@ -3,7 +3,9 @@
 
 pub mod board;
 pub mod command;
+pub mod core;
 pub mod dice;
+pub mod game;
 pub mod log;
 pub mod odds;
 #[cfg(test)]
@@ -11,6 +13,7 @@ pub mod rule_ids;
 pub mod scenario;
 pub mod table;
 pub mod table_game;
+pub mod table_module;
 pub mod table_scenario;
 pub mod units;
 

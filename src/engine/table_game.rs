@@ -5,12 +5,12 @@
 //! this trait.
 
 use bevy::prelude::Resource;
+use serde::Serialize;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 
 use super::command::Refusal;
 use super::dice::Dice;
-use super::log::GameLog;
+use super::log::LogSink;
 use super::scenario::LoadError;
 use super::table::{Base, Table};
 use super::table_scenario::{TableCatalog, TableScenario};
@@ -91,6 +91,9 @@ pub struct HonorBar {
 pub trait TableRules: Send + Sync + 'static {
     /// The module's `ruleset` key in scenarios.
     const RULESET: &'static str;
+    /// The rule system's name.
+    const TITLE: &'static str;
+
     /// Scenario `setup` block.
     type Setup: Clone + std::fmt::Debug + Default + Serialize + DeserializeOwned + Send + Sync;
     /// Data tables.
@@ -100,6 +103,8 @@ pub trait TableRules: Send + Sync + 'static {
     /// A player's decision.
     type Command: Clone + std::fmt::Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
 
+    /// The module's die (checked against `--dice`).
+    fn die(tables: &Self::Tables) -> crate::engine::dice::Die;
     /// Reads the built-in tables.
     ///
     /// # Errors
@@ -123,8 +128,9 @@ pub trait TableRules: Send + Sync + 'static {
     fn turn(battle: &Self::Battle) -> u32;
     /// "Turn 3 · Action phase · Laans".
     fn phase_name(battle: &Self::Battle, side_names: &[String; 2]) -> String;
-    /// The result in words once the battle is over.
-    fn result(battle: &Self::Battle, side_names: &[String; 2]) -> Option<String>;
+    /// The winner (`None` for a draw) and the result in words, once the
+    /// battle is over.
+    fn result(battle: &Self::Battle, side_names: &[String; 2]) -> Option<(Option<u8>, String)>;
     /// Applies a command; a refusal changes nothing.
     ///
     /// # Errors
@@ -135,7 +141,7 @@ pub trait TableRules: Send + Sync + 'static {
         tables: &Self::Tables,
         table: &Table,
         dice: &mut Dice,
-        log: &mut GameLog,
+        log: &mut dyn LogSink,
     ) -> Result<(), Refusal>;
     /// The computer's commands for `side` now, ending the side's phase.
     fn default_commands(
@@ -178,27 +184,6 @@ pub trait TableRules: Send + Sync + 'static {
     }
 }
 
-/// A saved table battle: the scenario, the battle, the dice and the log.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(
-    deny_unknown_fields,
-    bound(deserialize = "X: DeserializeOwned + Default, B: DeserializeOwned")
-)]
-pub struct TableSave<X, B> {
-    /// Save format version (1).
-    pub save_format: u32,
-    /// The module key.
-    pub ruleset: String,
-    /// The scenario played.
-    pub scenario: TableScenario<X>,
-    /// The battle state.
-    pub battle: B,
-    /// The dice stream position.
-    pub dice: Dice,
-    /// The log so far.
-    pub log: GameLog,
-}
-
 /// Plays `side`'s default commands; returns the refusals (there should be
 /// none: they are reported, not hidden).
 pub fn play_defaults<R: TableRules>(
@@ -207,7 +192,7 @@ pub fn play_defaults<R: TableRules>(
     tables: &R::Tables,
     table: &Table,
     dice: &mut Dice,
-    log: &mut GameLog,
+    log: &mut dyn LogSink,
 ) -> Vec<String> {
     let mut refused = Vec::new();
     for cmd in R::default_commands(battle, side, tables, table) {

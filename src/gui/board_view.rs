@@ -392,6 +392,7 @@ pub fn camera_controls(
     time: Res<Time>,
     egui_pointer: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut cam: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let Ok((mut tf, mut proj)) = cam.single_mut() else {
         return;
@@ -422,8 +423,14 @@ pub fn camera_controls(
             }
         }
     }
-    let speed = 600.0 * ortho.scale * time.delta_secs();
+    // The app sleeps when idle: the first frame after a key press may come
+    // long after the last one, so a frame's step is capped.
+    let speed = 600.0 * ortho.scale * time.delta_secs().min(0.05);
     tf.translation += (pan * speed).extend(0.0);
+    if pan != Vec2::ZERO {
+        // Keep frames coming while a pan key is held.
+        redraw.write(bevy::window::RequestRedraw);
+    }
     if pointer_free {
         if buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) {
             tf.translation += Vec3::new(-motion.delta.x, motion.delta.y, 0.0) * ortho.scale;

@@ -18,14 +18,21 @@ use bevy::prelude::*;
 use bevy::render::RenderPlugin;
 use bevy::render::settings::WgpuSettings;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
-use bevy::window::WindowResolution;
+use bevy::window::{RequestRedraw, WindowResolution};
+use bevy::winit::WinitSettings;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 
+use std::path::Path;
+
 use crate::engine::command::Refusal;
+use crate::engine::game::{Game, autosave_path, data_dir};
+use crate::engine::table_module::TableModule;
+use crate::rules::clan_war::ClanWar;
 use crate::rules::samurai_battles::battle::SbaUnit;
 use crate::rules::samurai_battles::orders::OrderSpec;
-use crate::rules::samurai_battles::{self as sba, SbaGame, SbaPhase};
-use crate::session::{self, Loaded};
+use crate::rules::samurai_battles::{self as sba, ActiveSba, SamuraiBattles, SbaGame, SbaPhase};
+use crate::rules::warstrike::WarStrike;
+use crate::session;
 
 /// What the player is doing in the app (GUI state only; not saved).
 #[derive(Resource, Default)]
@@ -96,15 +103,23 @@ pub(crate) struct ScreenshotPlan {
     pub(crate) taken: bool,
 }
 
-fn refresh_view(world: &mut World) {
-    let phase = session::phase(world);
-    let game = world.get_resource::<SbaGame>().cloned();
-    let units = if game.is_some() {
-        sba::gather_units(world)
-    } else {
-        Vec::new()
+fn refresh_view(
+    active: Option<Res<ActiveSba>>,
+    mut view: ResMut<BattleView>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let Some(active) = active else { return };
+    if !active.is_changed() && view.game.is_some() {
+        return;
+    }
+    // The phase state changes on the next frame: draw it.
+    redraw.write(RequestRedraw);
+    let s = &active.0.state;
+    *view = BattleView {
+        units: s.units.clone(),
+        phase: s.phase,
+        game: Some(s.game.clone()),
     };
-    world.insert_resource(BattleView { units, phase, game });
 }
 
 fn collect_refusals(mut reader: MessageReader<Refusal>, mut gui: ResMut<GuiState>) {
@@ -119,22 +134,17 @@ fn file_requests(world: &mut World) {
         (gui.save_request.take(), gui.load_request.take())
     };
     if let Some(p) = save {
-        let msg = match session::save_to(world, &p) {
-            Ok(()) => format!("Saved to {}", p.display()),
-            Err(e) => format!("Not saved: {e}"),
+        let msg = match world.get_resource::<ActiveSba>().map(|g| g.0.save_to(&p)) {
+            Some(Ok(())) => format!("Saved to {}", p.display()),
+            Some(Err(e)) => format!("Not saved: {e}"),
+            None => "Not saved: no battle".to_string(),
         };
         world.resource_mut::<GuiState>().status = msg;
     }
     if let Some(p) = load {
-        let msg = match session::load_file(&p) {
-            Ok(l) if l.ruleset() != sba::RULESET => format!(
-                "{} is a {} battle: open it with `kassen --scenario {}`",
-                p.display(),
-                l.ruleset(),
-                p.display()
-            ),
-            Ok(l) => {
-                session::start(world, &l, None, &[]);
+        let msg = match open_game::<SamuraiBattles>(&p) {
+            Ok(game) => {
+                sba::install(world, game);
                 let mut gui = world.resource_mut::<GuiState>();
                 gui.selected = None;
                 gui.draft = None;
@@ -144,6 +154,64 @@ fn file_requests(world: &mut World) {
             Err(e) => format!("Not loaded: {e}"),
         };
         world.resource_mut::<GuiState>().status = msg;
+    }
+}
+
+/// Opens a scenario or save of module `R` (a save's journal is verified).
+pub(crate) fn open_game<R: crate::engine::core::Rules>(p: &Path) -> Result<Game<R>, String> {
+    let (file, text) = session::read(p).map_err(|e| e.to_string())?;
+    let h = session::read_header(&file, &text).map_err(|e| e.to_string())?;
+    if h.ruleset != R::RULESET {
+        return Err(format!(
+            "{file} is a {} game: open it with `kassen --scenario {file}`",
+            h.ruleset
+        ));
+    }
+    session::open_text::<R>(&file, &text, h.save, None, &[]).map_err(|e| e.to_string())
+}
+
+/// The app's autosave file (`~/.local/share/kassen/autosave.ron` on Linux).
+pub fn app_autosave() -> std::path::PathBuf {
+    autosave_path(&data_dir())
+}
+
+/// Opens the app on a scenario or save (default: the built-in default
+/// scenario), in the hex or table app by its module; with `screenshot`,
+/// renders the view to that PNG and exits.
+///
+/// # Errors
+/// An unreadable or invalid file, or an app that exits with an error.
+pub fn open(
+    path: Option<&Path>,
+    seed: Option<u64>,
+    screenshot: Option<PathBuf>,
+) -> Result<(), String> {
+    let (file, text) = match path {
+        Some(p) => session::read(p).map_err(|e| e.to_string())?,
+        None => (
+            session::DEFAULT_SCENARIO_PATH.to_string(),
+            session::DEFAULT_SCENARIO.to_string(),
+        ),
+    };
+    let h = session::read_header(&file, &text).map_err(|e| e.to_string())?;
+    let err = |e: crate::engine::scenario::LoadError| e.to_string();
+    match h.ruleset.as_str() {
+        sba::RULESET => run_app(
+            session::open_text::<SamuraiBattles>(&file, &text, h.save, seed, &[]).map_err(err)?,
+            screenshot,
+        ),
+        r if r == <WarStrike as crate::engine::table_game::TableRules>::RULESET => {
+            table_app::run_table_app(
+                session::open_text::<TableModule<WarStrike>>(&file, &text, h.save, seed, &[])
+                    .map_err(err)?,
+                screenshot,
+            )
+        }
+        _ => table_app::run_table_app(
+            session::open_text::<TableModule<ClanWar>>(&file, &text, h.save, seed, &[])
+                .map_err(err)?,
+            screenshot,
+        ),
     }
 }
 
@@ -195,21 +263,22 @@ pub(crate) fn window_app(screenshot: bool) -> App {
     )
     .add_plugins(EguiPlugin::default())
     .insert_resource(ClearColor(Color::srgb(0.13, 0.14, 0.16)));
+    if !screenshot {
+        // Redraw only on input, a command applied or an egui repaint: idle
+        // costs next to nothing (a screenshot needs frames to count).
+        app.insert_resource(WinitSettings::desktop_app());
+    }
     app
 }
 
-/// Opens the app on a scenario or save; with `screenshot`, renders the view to
-/// that PNG after the first frames and exits.
+/// Opens the hex app on a Samurai Battles game; with `screenshot`, renders
+/// the view to that PNG after the first frames and exits.
 ///
 /// # Errors
-/// A broken built-in table, or an app that exits with an error (no GPU, no display).
-pub fn run_app(
-    loaded: Loaded,
-    seed: Option<u64>,
-    screenshot: Option<PathBuf>,
-) -> Result<(), String> {
+/// An app that exits with an error (no GPU, no display).
+pub fn run_app(game: Game<SamuraiBattles>, screenshot: Option<PathBuf>) -> Result<(), String> {
     let mut app = window_app(screenshot.is_some());
-    session::add_game_plugins(&mut app).map_err(|e| e.to_string())?;
+    app.add_plugins((crate::engine::EnginePlugin, sba::SamuraiBattlesPlugin));
     let default_path = session::save_dir().join("quicksave.ron");
     app.insert_resource(GuiState {
         path: default_path.display().to_string(),
@@ -217,6 +286,7 @@ pub fn run_app(
         briefing_open: screenshot.is_none(),
         ..default()
     })
+    .insert_resource(sba::SbaAutosave(screenshot.is_none().then(app_autosave)))
     .init_resource::<BattleView>()
     .add_systems(Startup, board_view::setup_camera)
     .add_systems(
@@ -244,7 +314,7 @@ pub fn run_app(
             taken: false,
         });
     }
-    session::start(app.world_mut(), &loaded, seed, &[]);
+    sba::install(app.world_mut(), game);
     match app.run() {
         AppExit::Success => Ok(()),
         AppExit::Error(code) => Err(format!("the app exited with code {code}")),

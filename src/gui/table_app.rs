@@ -18,8 +18,10 @@ use crate::engine::dice::Dice;
 use crate::engine::log::GameLog;
 use crate::engine::table::Table;
 use crate::engine::table_game::{Choice, HonorBar, Needs, Pick, TableRules};
+use crate::engine::table_module::TableModule;
 use crate::table_session::{
-    self, TableCommand, TableCommandSet, TableGamePlugin, TableScenarioRes, TableStart,
+    self, ActiveTable, TableAutosave, TableCommand, TableCommandSet, TableGame, TableGamePlugin,
+    TableScenarioRes,
 };
 
 /// GUI-only state of the table app (not saved).
@@ -64,6 +66,7 @@ fn refresh_scene<R: TableRules>(
     table: Option<Res<Table>>,
     scenario: Option<Res<TableScenarioRes<R>>>,
     mut scene: ResMut<TableScene>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let (Some(battle), Some(tables), Some(table), Some(scenario)) =
         (battle, tables, table, scenario)
@@ -73,6 +76,7 @@ fn refresh_scene<R: TableRules>(
     if !(battle.is_changed() || table.is_changed() || scene.table.is_none()) {
         return;
     }
+    redraw.write(bevy::window::RequestRedraw);
     let colors = [0, 1].map(|i| {
         scenario
             .0
@@ -198,31 +202,25 @@ fn file_requests<R: TableRules>(world: &mut World) {
         (gui.save_request.take(), gui.load_request.take())
     };
     if let Some(p) = save {
-        let msg = match table_session::save_table::<R>(world, &p) {
-            Ok(()) => format!("Saved to {}", p.display()),
-            Err(e) => format!("Not saved: {e}"),
+        let msg = match world
+            .get_resource::<ActiveTable<R>>()
+            .map(|g| g.0.save_to(&p))
+        {
+            Some(Ok(())) => format!("Saved to {}", p.display()),
+            Some(Err(e)) => format!("Not saved: {e}"),
+            None => "Not saved: no battle".to_string(),
         };
         world.resource_mut::<TableGui>().status = msg;
     }
     if let Some(p) = load {
-        let text = std::fs::read_to_string(&p);
-        let msg = match text {
-            Err(e) => format!("Not loaded: {}: {e}", p.display()),
-            Ok(text) => {
-                let file = p.display().to_string();
-                let save = text.contains("save_format");
-                match table_session::load_table_text::<R>(&file, &text, save, None) {
-                    Ok(start) => match table_session::start_table::<R>(world, start) {
-                        Ok(()) => {
-                            world.resource_mut::<TableInput>().selected = None;
-                            world.resource_mut::<TableGui>().revealed = None;
-                            format!("Loaded {file}")
-                        }
-                        Err(e) => format!("Not loaded: {e}"),
-                    },
-                    Err(e) => format!("Not loaded: {e}"),
-                }
+        let msg = match super::open_game::<TableModule<R>>(&p) {
+            Ok(game) => {
+                table_session::start_table::<R>(world, game);
+                world.resource_mut::<TableInput>().selected = None;
+                world.resource_mut::<TableGui>().revealed = None;
+                format!("Loaded {}", p.display())
             }
+            Err(e) => format!("Not loaded: {e}"),
         };
         world.resource_mut::<TableGui>().status = msg;
     }
@@ -363,7 +361,7 @@ fn table_ui<R: TableRules>(
                 }
                 None => {
                     ui.label(
-                        RichText::new(R::result(&battle, &names).unwrap_or_default())
+                        RichText::new(R::result(&battle, &names).map(|r| r.1).unwrap_or_default())
                             .color(Color32::GOLD)
                             .strong(),
                     );
@@ -610,7 +608,7 @@ fn table_ui<R: TableRules>(
 /// # Errors
 /// A broken built-in table, or an app that exits with an error.
 pub fn run_table_app<R: TableRules>(
-    start: TableStart<R>,
+    game: TableGame<R>,
     screenshot: Option<PathBuf>,
 ) -> Result<(), String> {
     let mut app = super::window_app(screenshot.is_some());
@@ -643,6 +641,7 @@ pub fn run_table_app<R: TableRules>(
             .after(TableCommandSet),
     )
     .add_systems(EguiPrimaryContextPass, table_ui::<R>);
+    let autosave = screenshot.is_none().then(super::app_autosave);
     if let Some(path) = screenshot {
         app.insert_resource(ScreenshotPlan {
             path,
@@ -650,7 +649,8 @@ pub fn run_table_app<R: TableRules>(
             taken: false,
         });
     }
-    table_session::start_table::<R>(app.world_mut(), start).map_err(|e| e.to_string())?;
+    table_session::start_table::<R>(app.world_mut(), game);
+    app.insert_resource(TableAutosave(autosave));
     match app.run() {
         AppExit::Success => Ok(()),
         AppExit::Error(code) => Err(format!("the app exited with code {code}")),

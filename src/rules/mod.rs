@@ -1,5 +1,36 @@
-//! Rule modules, one folder each. Modules use the engine and never each other.
+//! Rule modules, one folder each, and the registry: the one place that
+//! lists them. Modules use the engine and never each other. Adding a module
+//! is its folder plus one line in [`visit_all`].
 
 pub mod clan_war;
 pub mod samurai_battles;
 pub mod warstrike;
+
+use crate::engine::core::Rules;
+
+/// Code written once for every module: [`visit_all`] calls
+/// [`ModuleVisitor::visit`] with each registered module's core type.
+pub trait ModuleVisitor {
+    /// Called once per registered module, in registry order.
+    fn visit<R: Rules>(&mut self);
+}
+
+/// Visits every registered module. The registry.
+pub fn visit_all(v: &mut impl ModuleVisitor) {
+    v.visit::<samurai_battles::Module>();
+    v.visit::<warstrike::Module>();
+    v.visit::<clan_war::Module>();
+}
+
+/// The `ruleset` keys of every registered module, in registry order.
+pub fn rulesets() -> Vec<&'static str> {
+    struct Keys(Vec<&'static str>);
+    impl ModuleVisitor for Keys {
+        fn visit<R: Rules>(&mut self) {
+            self.0.push(R::RULESET);
+        }
+    }
+    let mut k = Keys(Vec::new());
+    visit_all(&mut k);
+    k.0
+}

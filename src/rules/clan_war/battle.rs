@@ -64,7 +64,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
-use crate::engine::log::{GameLog, LogEntry};
+use crate::engine::log::{LogEntry, LogSink};
 use crate::engine::table::{
     Arc, Base, CONTACT, Eye, Footprint, MODEL_HEIGHT, MoveError, Obstacle, Table, TablePos,
     bearing_of, bearing_vector,
@@ -344,6 +344,13 @@ pub enum CwCommand {
         /// Strike Easy or All-Out Attack.
         stance: Stance,
     },
+    /// A unit engaged with the captor will sacrifice two of its models once
+    /// the enemy's attack is resolved, to try to recover the hostage
+    /// (CW-HOS-6 (b)); declared in the Close Combat phase.
+    Sacrifice {
+        /// The unit engaged with the captor.
+        unit: u32,
+    },
     /// The captor destroys its hostage as a Special Order (CW-HOS-5).
     ExecuteHostage {
         /// The holding unit.
@@ -397,15 +404,20 @@ pub struct CwBattle {
     pub shots: Vec<(u32, u32)>,
     /// Fly-By records of this turn (CW-FBY-3 … CW-FBY-5).
     pub fly_by: BTreeMap<u32, FlyByRecord>,
-    /// Fly-By target of each unit with noted contacts: the first enemy
-    /// airborne unit it touched this turn (CW-FBY-2).
+    /// Fly-By dice noted this turn per unit and per enemy touched
+    /// (CW-FBY-2): each enemy gets the dice of the models that touched it,
+    /// and the unit flown through gets dice of its own against the flyer.
     #[serde(default)]
-    pub fly_by_targets: BTreeMap<u32, u32>,
+    pub fly_by_dice: BTreeMap<u32, BTreeMap<u32, u32>>,
     /// Units whose owner declined this phase's Fly-By roll (CW-FBY-4).
     #[serde(default)]
     pub fly_by_declined: Vec<u32>,
     /// Stances against the captor unit (CW-HOS-3), per engaged unit.
     pub stances: BTreeMap<u32, StanceRecord>,
+    /// Units that declared they sacrifice two models this Close Combat
+    /// phase (CW-HOS-6 (b)).
+    #[serde(default)]
+    pub sacrifices: Vec<u32>,
     /// Wounds the holding unit suffered this turn (CW-HOS-4).
     pub captor_wounds_this_turn: u32,
     /// Side names, for the log and the result.
@@ -421,9 +433,9 @@ struct MovePlan {
     end: TablePos,
     length: f32,
     kind: PlanKind,
-    /// Enemy airborne units passed over and the ranks that touched them
-    /// (CW-FBY-2).
-    fly_by: Vec<(u32, Vec<RankContact>)>,
+    /// Enemy airborne units passed over, the mover's ranks that touched
+    /// each, and that unit's ranks that touched the mover (CW-FBY-2).
+    fly_by: Vec<(u32, Vec<RankContact>, Vec<RankContact>)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -665,9 +677,10 @@ impl CwBattle {
             acted: Vec::new(),
             shots: Vec::new(),
             fly_by: BTreeMap::new(),
-            fly_by_targets: BTreeMap::new(),
+            fly_by_dice: BTreeMap::new(),
             fly_by_declined: Vec::new(),
             stances: BTreeMap::new(),
+            sacrifices: Vec::new(),
             captor_wounds_this_turn: 0,
             side_names,
             result: None,
@@ -712,7 +725,7 @@ impl CwBattle {
         self.units.iter_mut().find(|u| u.id == id)
     }
 
-    fn push(&self, log: &mut GameLog, entries: impl IntoIterator<Item = LogEntry>) {
+    fn push(&self, log: &mut dyn LogSink, entries: impl IntoIterator<Item = LogEntry>) {
         log.extend(self.turn, self.phase.name(), entries);
     }
 
@@ -858,7 +871,7 @@ impl CwBattle {
         tables: &CwTables,
         table: &Table,
         dice: &mut Dice,
-        log: &mut GameLog,
+        log: &mut dyn LogSink,
     ) -> Result<(), Refusal> {
         if self.result.is_some() {
             return Err(refuse("CW-GEN-3", "the battle is over"));
@@ -893,14 +906,34 @@ impl CwBattle {
                     s.map(|u| u.name.clone()).unwrap_or_default(),
                     t.map(|u| u.name.clone()).unwrap_or_default(),
                 );
+                let range = s
+                    .zip(t)
+                    .and_then(|(s, t)| self.range_detail(s, t, tables))
+                    .map(|r| format!("; {}", r.explain()))
+                    .unwrap_or_default();
                 self.push(
                     log,
                     [LogEntry::event(
                         "CW-RNG-2",
                         vec![*unit, *target],
                         format!(
-                            "{} declares a ranged attack on {} (resolved at the end of the phase)",
+                            "{} declares a ranged attack on {}{range} (resolved at the end of the phase)",
                             names.0, names.1
+                        ),
+                    )],
+                );
+                Ok(())
+            }
+            CwCommand::Sacrifice { unit } => {
+                let name = self.check_sacrifice(*unit)?.name.clone();
+                self.sacrifices.push(*unit);
+                self.push(
+                    log,
+                    [LogEntry::event(
+                        "CW-HOS-6",
+                        vec![*unit],
+                        format!(
+                            "{name} will sacrifice two models after the enemy's attack, to try to recover the hostage"
                         ),
                     )],
                 );
@@ -972,6 +1005,47 @@ impl CwBattle {
                 Ok(())
             }
         }
+    }
+
+    /// Checks a sacrifice declaration (CW-HOS-6 (b)): in the Close Combat
+    /// phase, by a unit of the side deciding, engaged with the captor unit
+    /// while the hostage lives, with more than two models, once.
+    ///
+    /// # Errors
+    /// A refusal under CW-HOS-6.
+    pub fn check_sacrifice(&self, unit: u32) -> Result<&CwUnit, Refusal> {
+        if self.phase != CwPhase::CloseCombat {
+            return Err(refuse(
+                "CW-HOS-6",
+                "a sacrifice is declared in the Close Combat phase",
+            ));
+        }
+        let u = self.check_actor(unit)?;
+        let holder = self
+            .holder()
+            .filter(|h| h.side != u.side && self.hostage.as_ref().is_some_and(|x| x.state.alive));
+        let Some(h) = holder else {
+            return Err(refuse("CW-HOS-6", "the enemy holds no hostage"));
+        };
+        if !self.enemies_in_contact(u).contains(&h.id) {
+            return Err(refuse(
+                "CW-HOS-6",
+                format!("{} is not engaged with the captor unit", u.name),
+            ));
+        }
+        if u.models <= 2 {
+            return Err(refuse(
+                "CW-HOS-6",
+                format!("{} has no two models to spare", u.name),
+            ));
+        }
+        if self.sacrifices.contains(&unit) {
+            return Err(refuse(
+                "CW-HOS-6",
+                format!("{} has already declared its sacrifice", u.name),
+            ));
+        }
+        Ok(u)
     }
 
     fn plan_stance(
@@ -1100,11 +1174,13 @@ impl CwBattle {
     /// (CW-FBY-2) [stand-in: sampled every 0.1" with the base facing along
     /// the leg; touching counts the front rank, overlapping (passing
     /// through) every rank; an incomplete rank is marked so].
-    fn fly_by_contacts(&self, u: &CwUnit, wps: &[Vec2]) -> Vec<(u32, Vec<RankContact>)> {
+    fn fly_by_contacts(
+        &self,
+        u: &CwUnit,
+        wps: &[Vec2],
+    ) -> Vec<(u32, Vec<RankContact>, Vec<RankContact>)> {
         let base = u.base();
         let length = path_length(base.center, wps);
-        let per_rank = u.per_rank.max(1);
-        let (full, rest) = (u.models / per_rank, u.models % per_rank);
         let mut out = Vec::new();
         for o in self
             .units
@@ -1124,27 +1200,7 @@ impl CwBattle {
             if !(touch || through) {
                 continue;
             }
-            let ranks: Vec<RankContact> = if through {
-                let mut r: Vec<RankContact> = (0..full)
-                    .map(|_| RankContact {
-                        models: per_rank,
-                        complete: true,
-                    })
-                    .collect();
-                if rest > 0 {
-                    r.push(RankContact {
-                        models: rest,
-                        complete: false,
-                    });
-                }
-                r
-            } else {
-                vec![RankContact {
-                    models: per_rank.min(u.models),
-                    complete: full > 0,
-                }]
-            };
-            out.push((o.id, ranks));
+            out.push((o.id, contact_ranks(u, through), contact_ranks(o, through)));
         }
         out
     }
@@ -1544,7 +1600,13 @@ impl CwBattle {
         }
     }
 
-    fn exec_move(&mut self, plan: MovePlan, tables: &CwTables, dice: &mut Dice, log: &mut GameLog) {
+    fn exec_move(
+        &mut self,
+        plan: MovePlan,
+        tables: &CwTables,
+        dice: &mut Dice,
+        log: &mut dyn LogSink,
+    ) {
         let conv = tables.settings.convention;
         self.acted.push(plan.unit);
         let Some(u) = self.unit(plan.unit).cloned() else {
@@ -1587,10 +1649,15 @@ impl CwBattle {
                 }
             }
             PlanKind::Landing(kind) => {
+                let how = if kind == LandingKind::Dive {
+                    " in a Dive used as a non-engaging landing (CW-DIVE-3)"
+                } else {
+                    ""
+                };
                 entries.push(LogEntry::event(
                     kind.rule(),
                     vec![u.id],
-                    format!("{name} lands after {:.1}\"", plan.length),
+                    format!("{name} lands{how} after {:.1}\"", plan.length),
                 ));
                 landed = Some(kind);
             }
@@ -1698,28 +1765,42 @@ impl CwBattle {
     fn note_fly_by(
         &mut self,
         u: &CwUnit,
-        contacts: &[(u32, Vec<RankContact>)],
+        contacts: &[(u32, Vec<RankContact>, Vec<RankContact>)],
         entries: &mut Vec<LogEntry>,
     ) {
-        for (t, ranks) in contacts {
-            let rec = self.fly_by.entry(u.id).or_default();
-            let before = rec.pending_dice;
-            rec.note_contacts(ranks);
-            let added = rec.pending_dice - before;
-            if added == 0 {
+        for (t, ranks, theirs) in contacts {
+            let tname = self.unit(*t).map_or("?", |o| o.name.as_str()).to_string();
+            let mine = self.note_dice(u.id, *t, ranks);
+            let back = self.note_dice(*t, u.id, theirs);
+            if mine + back == 0 {
                 continue;
             }
-            self.fly_by_targets.entry(u.id).or_insert(*t);
-            let tname = self.unit(*t).map_or("?", |o| o.name.as_str());
             entries.push(LogEntry::event(
                 "CW-FBY-2",
                 vec![u.id, *t],
                 format!(
-                    "{} passes {tname} in the air without engaging it (CW-FBY-1): {added} Fly-By dice noted",
+                    "{} passes {tname} in the air without engaging it (CW-FBY-1): {mine} Fly-By dice noted for it, {back} for {tname}",
                     u.name
                 ),
             ));
         }
+    }
+
+    /// Notes `unit`'s Fly-By dice against `target` (CW-FBY-2); returns them.
+    fn note_dice(&mut self, unit: u32, target: u32, ranks: &[RankContact]) -> u32 {
+        let rec = self.fly_by.entry(unit).or_default();
+        let before = rec.pending_dice;
+        rec.note_contacts(ranks);
+        let added = rec.pending_dice - before;
+        if added > 0 {
+            *self
+                .fly_by_dice
+                .entry(unit)
+                .or_default()
+                .entry(target)
+                .or_default() += added;
+        }
+        added
     }
 
     /// Reactionary fire (CW-LAND-3): grounded ranged unit `target`, if it can
@@ -1840,11 +1921,17 @@ impl CwBattle {
     }
 
     /// Rolls the Fly-By attacks of `side`'s units at the end of its Primary
-    /// or Cavalry Movement phase (CW-FBY-3), in unit-id order, at the first
-    /// enemy each touched, with the attacker's ATT and DAM against the
-    /// target's close ATN; a unit whose owner declined keeps its dice
+    /// or Cavalry Movement phase (CW-FBY-3), in unit-id order, against each
+    /// enemy touched with the dice of the models that touched it, with the
+    /// attacker's ATT and DAM against the target's close ATN; a unit whose owner declined keeps its dice
     /// (CW-FBY-4); a unit that already rolled this turn may not roll again.
-    fn fly_by_rolls(&mut self, side: u8, tables: &CwTables, dice: &mut Dice, log: &mut GameLog) {
+    fn fly_by_rolls(
+        &mut self,
+        side: u8,
+        tables: &CwTables,
+        dice: &mut Dice,
+        log: &mut dyn LogSink,
+    ) {
         let Some(phase) = self.phase.movement() else {
             return;
         };
@@ -1864,25 +1951,7 @@ impl CwBattle {
             let Some(u) = self.unit(id).cloned() else {
                 continue;
             };
-            let target = self
-                .fly_by_targets
-                .get(&id)
-                .and_then(|t| self.unit(*t))
-                .filter(|t| t.alive())
-                .cloned();
-            let Some(t) = target else {
-                if let Some(r) = self.fly_by.get_mut(&id) {
-                    r.pending_dice = 0;
-                }
-                entries.push(LogEntry::event(
-                    "CW-FBY-3",
-                    vec![id],
-                    format!("{}'s Fly-By target is gone: no Fly-By attack", u.name),
-                ));
-                continue;
-            };
-            let (Some(card), Some(tcard)) = (tables.unit(&u.unit_type), tables.unit(&t.unit_type))
-            else {
+            let Some(card) = tables.unit(&u.unit_type) else {
                 continue;
             };
             let n = match self.fly_by.get_mut(&id).map(|r| r.roll(phase)) {
@@ -1891,35 +1960,52 @@ impl CwBattle {
                     if let Some(rec) = self.fly_by.get_mut(&id) {
                         rec.pending_dice = 0;
                     }
+                    self.fly_by_dice.remove(&id);
                     entries.push(LogEntry::event(&r.rule, vec![id], r.reason));
                     continue;
                 }
                 None => continue,
             };
-            entries.push(LogEntry::event(
-                "CW-FBY-3",
-                vec![id, t.id],
-                format!(
-                    "{} makes Fly-By attacks on {} with {n} dice; it may not shoot or fight in close combat this turn (CW-FBY-4, CW-FBY-5)",
-                    u.name, t.name
-                ),
-            ));
-            let r = fly_by_attack(
-                dice,
-                tables.settings.convention,
-                id,
-                t.id,
-                n,
-                (card.att, card.dam),
-                tcard.atn_close,
-            );
-            entries.extend(r.entries);
-            if !hit.iter().any(|h| h.0 == t.id) {
-                hit.push((t.id, t.models));
-            }
-            self.take_wounds(t.id, r.wounds, Some(side), tables, &mut entries);
-            if self.unit(t.id).is_some_and(|x| !x.alive()) {
-                self.holder_destroyed(t.id, &[], &mut entries);
+            // Each enemy touched gets the dice of the models that touched it.
+            let per_target = self.fly_by_dice.remove(&id).unwrap_or_default();
+            debug_assert_eq!(per_target.values().sum::<u32>(), n);
+            for (tid, k) in per_target {
+                let target = self.unit(tid).filter(|t| t.alive()).cloned();
+                let Some((t, tcard)) =
+                    target.and_then(|t| tables.unit(&t.unit_type).map(|c| (t, c)))
+                else {
+                    entries.push(LogEntry::event(
+                        "CW-FBY-3",
+                        vec![id, tid],
+                        format!("{}'s Fly-By target is gone: {k} dice lost", u.name),
+                    ));
+                    continue;
+                };
+                entries.push(LogEntry::event(
+                    "CW-FBY-3",
+                    vec![id, t.id],
+                    format!(
+                        "{} makes Fly-By attacks on {} with {k} dice; it may not shoot or fight in close combat this turn (CW-FBY-4, CW-FBY-5)",
+                        u.name, t.name
+                    ),
+                ));
+                let r = fly_by_attack(
+                    dice,
+                    tables.settings.convention,
+                    id,
+                    t.id,
+                    k,
+                    (card.att, card.dam),
+                    tcard.atn_close,
+                );
+                entries.extend(r.entries);
+                if !hit.iter().any(|h| h.0 == t.id) {
+                    hit.push((t.id, t.models));
+                }
+                self.take_wounds(t.id, r.wounds, Some(u.side), tables, &mut entries);
+                if self.unit(t.id).is_some_and(|x| !x.alive()) {
+                    self.holder_destroyed(t.id, &[], &mut entries);
+                }
             }
         }
         hit.sort_unstable();
@@ -1974,9 +2060,21 @@ impl CwBattle {
     /// The range band of `s` shooting at `t` (CW-RNG-3 … CW-RNG-6), measured
     /// edge to edge.
     pub fn range_of(&self, s: &CwUnit, t: &CwUnit, tables: &CwTables) -> Option<RangeBand> {
+        self.range_detail(s, t, tables).map(|r| r.band)
+    }
+
+    /// The whole range check of `s` shooting at `t` (CW-RNG-3 … CW-RNG-6).
+    pub fn range_detail(
+        &self,
+        s: &CwUnit,
+        t: &CwUnit,
+        tables: &CwTables,
+    ) -> Option<super::ranged::RangeCheck> {
         let r = tables.unit(&s.unit_type)?.range?;
         let measured = s.base().distance_to(&t.base());
-        Some(range_check(r.close, r.extended, measured, s.flight, t.flight).band)
+        Some(range_check(
+            r.close, r.extended, measured, s.flight, t.flight,
+        ))
     }
 
     /// Checks a shot (CW-RNG-2, CW-FBY-4) and returns the attack it makes.
@@ -2228,7 +2326,7 @@ impl CwBattle {
 
     /// Resolves the declared shots in shooter id order (CW-RNG-6 bands;
     /// stand-in attack procedure), then the Morale tests of the targets.
-    fn resolve_shots(&mut self, tables: &CwTables, dice: &mut Dice, log: &mut GameLog) {
+    fn resolve_shots(&mut self, tables: &CwTables, dice: &mut Dice, log: &mut dyn LogSink) {
         let conv = tables.settings.convention;
         let mut shots = std::mem::take(&mut self.shots);
         shots.sort_by_key(|s| s.0);
@@ -2327,7 +2425,7 @@ impl CwBattle {
     /// (CW-HOS-4), the captor wiped out (CW-HOS-7), recovery (CW-HOS-6,
     /// CW-HOS-8 … CW-HOS-10).
     #[allow(clippy::too_many_lines)]
-    fn resolve_close_combat(&mut self, tables: &CwTables, dice: &mut Dice, log: &mut GameLog) {
+    fn resolve_close_combat(&mut self, tables: &CwTables, dice: &mut Dice, log: &mut dyn LogSink) {
         let conv = tables.settings.convention;
         let before: BTreeMap<u32, u32> = self.units.iter().map(|u| (u.id, u.models)).collect();
         let contacts: BTreeMap<u32, Vec<u32>> = self
@@ -2435,6 +2533,32 @@ impl CwBattle {
             }
             self.take_wounds(t, w, Some(side), tables, &mut entries);
         }
+        // Declared sacrifices, now that the enemy's attack is resolved (CW-HOS-6 (b)).
+        let mut sacrificed: BTreeMap<u32, u32> = BTreeMap::new();
+        let mut declared = std::mem::take(&mut self.sacrifices);
+        declared.sort_unstable();
+        for id in declared {
+            let Some(u) = self.unit_mut(id) else {
+                continue;
+            };
+            if u.models <= 2 {
+                let name = u.name.clone();
+                entries.push(LogEntry::event(
+                    "CW-HOS-6",
+                    vec![id],
+                    format!("{name} has no two models left to sacrifice"),
+                ));
+                continue;
+            }
+            u.models -= 2;
+            let name = u.name.clone();
+            sacrificed.insert(id, 2);
+            entries.push(LogEntry::event(
+                "CW-HOS-6",
+                vec![id],
+                format!("{name} sacrifices two models to reach the hostage"),
+            ));
+        }
         // Morale after the phase's losses.
         for (&id, enemies) in &contacts {
             let received: u32 = inflicted
@@ -2517,7 +2641,7 @@ impl CwBattle {
                         engaged_with_holder: self.enemies_in_contact(&c).contains(&hid),
                         wounds_inflicted: inflicted.get(&(*cid, hid)).copied().unwrap_or(0),
                         wounds_received: inflicted.get(&(hid, *cid)).copied().unwrap_or(0),
-                        models_sacrificed: 0,
+                        models_sacrificed: sacrificed.get(cid).copied().unwrap_or(0),
                         condition: c.condition,
                         spent: c.spent > 0,
                     };
@@ -2576,7 +2700,7 @@ impl CwBattle {
         tables: &CwTables,
         table: &Table,
         dice: &mut Dice,
-        log: &mut GameLog,
+        log: &mut dyn LogSink,
     ) {
         let ids: Vec<u32> = self
             .units
@@ -2676,7 +2800,7 @@ impl CwBattle {
         tables: &CwTables,
         table: &Table,
         dice: &mut Dice,
-        log: &mut GameLog,
+        log: &mut dyn LogSink,
     ) {
         if matches!(
             self.phase,
@@ -2733,7 +2857,7 @@ impl CwBattle {
     /// The End phase: honor levels (CW-HON-4/5/6/9, CW-HON-10 exemptions),
     /// the extra card (CW-HON-7), rally, spent countdown; then the turn limit
     /// or the next turn.
-    fn end_phase(&mut self, tables: &CwTables, dice: &mut Dice, log: &mut GameLog) {
+    fn end_phase(&mut self, tables: &CwTables, dice: &mut Dice, log: &mut dyn LogSink) {
         let conv = tables.settings.convention;
         let mut entries = Vec::new();
         let honors = [self.armies[0].honor.honor, self.armies[1].honor.honor];
@@ -2816,13 +2940,13 @@ impl CwBattle {
         self.turn += 1;
         self.phase = CwPhase::SpecialOrders;
         self.fly_by.clear();
-        self.fly_by_targets.clear();
+        self.fly_by_dice.clear();
         self.captor_wounds_this_turn = 0;
         self.acted.clear();
     }
 
     /// A side with no unit left, or only routing ones, loses [stand-in].
-    fn check_victory(&mut self, _tables: &CwTables, log: &mut GameLog) -> bool {
+    fn check_victory(&mut self, _tables: &CwTables, log: &mut dyn LogSink) -> bool {
         if self.result.is_some() {
             return true;
         }
@@ -2870,7 +2994,7 @@ impl CwBattle {
 
     /// Scores at the turn limit [stand-in]: VP, plus the hostage-holding
     /// bonus; ties go to honor, then a draw.
-    fn finish_at_turn_limit(&mut self, tables: &CwTables, log: &mut GameLog) {
+    fn finish_at_turn_limit(&mut self, tables: &CwTables, log: &mut dyn LogSink) {
         let v = &tables.settings.victory;
         let mut vp = [self.armies[0].vp, self.armies[1].vp];
         let mut note = String::new();
@@ -2988,14 +3112,45 @@ impl CwBattle {
                 vec![("hostage survives".into(), p)]
             }
             CwCommand::ExecuteHostage { .. } => vec![("hostage survives".into(), 0.0)],
-            CwCommand::FlyBy { .. } | CwCommand::EndPhase { .. } => Vec::new(),
+            CwCommand::FlyBy { .. } | CwCommand::Sacrifice { .. } | CwCommand::EndPhase { .. } => {
+                Vec::new()
+            }
         }
+    }
+}
+
+/// The ranks of `u` whose models would touch in a Fly-By (CW-FBY-2): every
+/// rank when the units pass through each other, else the front rank; an
+/// incomplete rank is marked so.
+fn contact_ranks(u: &CwUnit, through: bool) -> Vec<RankContact> {
+    let per_rank = u.per_rank.max(1);
+    let (full, rest) = (u.models / per_rank, u.models % per_rank);
+    if through {
+        let mut r: Vec<RankContact> = (0..full)
+            .map(|_| RankContact {
+                models: per_rank,
+                complete: true,
+            })
+            .collect();
+        if rest > 0 {
+            r.push(RankContact {
+                models: rest,
+                complete: false,
+            });
+        }
+        r
+    } else {
+        vec![RankContact {
+            models: per_rank.min(u.models),
+            complete: full > 0,
+        }]
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::log::GameLog;
     use crate::engine::table_game::{Pick, TableRules, play_defaults};
     use crate::rules::clan_war::ClanWar;
 
@@ -3042,7 +3197,7 @@ mod tests {
         tables: &CwTables,
         table: &Table,
         dice: &mut Dice,
-        log: &mut GameLog,
+        log: &mut dyn LogSink,
         max_steps: usize,
     ) -> (usize, bool) {
         let mut steps = 0;
@@ -3402,6 +3557,61 @@ mod tests {
     }
 
     #[test]
+    fn a_fly_by_rolls_against_each_unit_passed_and_the_unit_passed_rolls_too() {
+        // CW-FBY-2, CW-FBY-3: the flyer's dice go to each enemy it touched
+        // (it passes through dragon 2 and ends touching dragon 3), and a unit
+        // flown through gets Fly-By dice of its own.
+        let (mut b, tables, table) = skirmish(
+            r#"(id: 1, side: "Lion", unit_type: "fire_dragon", at: (20.0, 10.0), facing: 0.0),
+               (id: 2, side: "Crane", unit_type: "fire_dragon", at: (20.0, 14.4), facing: 90.0),
+               (id: 3, side: "Crane", unit_type: "fire_dragon", at: (20.0, 21.54), facing: 90.0)"#,
+        );
+        for id in [1, 2, 3] {
+            if let Some(d) = b.unit_mut(id) {
+                d.flight = FlightState::Airborne;
+            }
+        }
+        let mut dice = Dice::new(5);
+        let mut log = GameLog::default();
+        b.apply(
+            &CwCommand::Move {
+                unit: 1,
+                path: vec![(20.0, 18.0)],
+                facing: 0.0,
+                mode: MoveMode::Ground,
+            },
+            &tables,
+            &table,
+            &mut dice,
+            &mut log,
+        )
+        .expect("the dragon flies through one and up to the other");
+        let noted = |u: u32, t: u32| b.fly_by_dice.get(&u).and_then(|m| m.get(&t)).copied();
+        assert_eq!(noted(1, 2), Some(1));
+        assert_eq!(noted(1, 3), Some(1));
+        assert_eq!(noted(2, 1), Some(1), "the unit flown through rolls too");
+        assert_eq!(noted(3, 1), Some(1));
+        b.apply(
+            &CwCommand::EndPhase { side: 0 },
+            &tables,
+            &table,
+            &mut dice,
+            &mut log,
+        )
+        .expect("end phase");
+        let rolls: Vec<Vec<u32>> = log
+            .entries
+            .iter()
+            .filter(|e| e.rule == "CW-FBY-3" && !e.dice.is_empty())
+            .map(|e| e.units.clone())
+            .collect();
+        assert!(
+            rolls.contains(&vec![1, 2]) && rolls.contains(&vec![1, 3]),
+            "{rolls:?}"
+        );
+    }
+
+    #[test]
     fn airborne_dragons_cross_roll_fly_by_and_may_not_shoot() {
         // CW-FBY-1 pass over, CW-FBY-2 contacts, CW-FBY-3 roll at the end of
         // the phase, CW-FBY-4 no Ranged Combat afterwards, CW-FBY-5 no close
@@ -3435,7 +3645,7 @@ mod tests {
         assert_eq!(g.unit(1).map(|u| u.pos.y), Some(18.0));
         assert!(g.unit(1).is_some_and(CwUnit::airborne));
         assert_eq!(g.fly_by.get(&1).map(|r| r.pending_dice), Some(1));
-        assert_eq!(g.fly_by_targets.get(&1), Some(&2));
+        assert_eq!(g.fly_by_dice.get(&1).and_then(|m| m.get(&2)), Some(&1));
         assert!(log.entries.iter().any(|e| e.rule == "CW-FBY-2"));
         // End of Lion's phase: the Fly-By attack is rolled.
         g.apply(
@@ -3811,6 +4021,104 @@ mod tests {
         let bars = ClanWar::honor(&b).expect("bars");
         assert_eq!(bars[1].honor, b.armies[1].honor.honor);
         assert_eq!(bars[0].marks.len(), 8);
+    }
+
+    #[test]
+    fn a_unit_may_sacrifice_two_models_to_try_a_recovery() {
+        // CW-HOS-6 (b): the sacrifice route is a command, offered as a choice;
+        // after the enemy's attack the unit loses two models and tests (CW-HOS-8).
+        let (s, tables, table) = setup();
+        let mut b = CwBattle::new(&s, &tables);
+        let captor = b.unit(1).expect("captor").base();
+        let guard = b.unit(11).expect("guard").base();
+        let (spot, facing) = contact_spot(
+            &guard.at(captor.center + Vec2::new(0.0, 10.0), 180.0),
+            &captor,
+        );
+        if let Some(u) = b.unit_mut(11) {
+            u.pos = TablePos {
+                x: spot.x,
+                y: spot.y,
+                facing,
+            };
+        }
+        b.phase = CwPhase::CloseCombat;
+        b.active = 1;
+        let keys: Vec<String> = ClanWar::choices(&b, 11, &tables)
+            .into_iter()
+            .map(|c| c.key)
+            .collect();
+        assert!(keys.contains(&"sacrifice".to_string()), "{keys:?}");
+        let mut dice = Dice::new(2);
+        let mut log = GameLog::default();
+        // Not by a unit that is not engaged with the captor.
+        let other = b
+            .units
+            .iter()
+            .find(|u| u.side == 1 && u.id != 11)
+            .map(|u| u.id)
+            .expect("another Crane unit");
+        let before = b.clone();
+        let r = b
+            .apply(
+                &CwCommand::Sacrifice { unit: other },
+                &tables,
+                &table,
+                &mut dice,
+                &mut log,
+            )
+            .expect_err("not engaged");
+        assert_eq!(r.rule, "CW-HOS-6");
+        assert_eq!(b, before);
+        b.apply(
+            &CwCommand::Sacrifice { unit: 11 },
+            &tables,
+            &table,
+            &mut dice,
+            &mut log,
+        )
+        .expect("sacrifice declared");
+        let r = b
+            .apply(
+                &CwCommand::Sacrifice { unit: 11 },
+                &tables,
+                &table,
+                &mut dice,
+                &mut log,
+            )
+            .expect_err("once");
+        assert_eq!(r.rule, "CW-HOS-6");
+        let models = b.unit(11).map(|u| u.models).expect("guard");
+        let mut after = b.clone();
+        after
+            .apply(
+                &CwCommand::EndPhase { side: 1 },
+                &tables,
+                &table,
+                &mut dice,
+                &mut log,
+            )
+            .expect("fight");
+        assert!(
+            log.entries
+                .iter()
+                .any(|e| e.rule == "CW-HOS-6" && e.what.contains("sacrifices two models"))
+        );
+        assert!(after.unit(11).is_none_or(|u| u.models + 2 <= models));
+        // Eligible by the sacrifice: a Recovery test was rolled, or the
+        // hostage changed hands, unless the guard was routed or spent first.
+        assert!(
+            log.entries.iter().any(|e| e.rule == "CW-HOS-8")
+                || log
+                    .entries
+                    .iter()
+                    .any(|e| e.rule == "CW-HOS-6" && e.what.contains("may not try")),
+            "{:?}",
+            log.entries
+                .iter()
+                .map(|e| (&e.rule, &e.what))
+                .collect::<Vec<_>>()
+        );
     }
 
     #[test]

@@ -163,6 +163,15 @@ impl HonorTrack {
     /// The log entries announcing each test of `end_of_turn`'s result
     /// (CW-HON-4, CW-HON-5, CW-HON-9).
     pub fn announce(tests: &[HonorTest]) -> Vec<LogEntry> {
+        // Several levels reached in one turn each trigger (CW-HON-6).
+        let several = if tests.len() > 1 {
+            format!(
+                " (one of {} levels reached this turn, each tests: CW-HON-6)",
+                tests.len()
+            )
+        } else {
+            String::new()
+        };
         tests
             .iter()
             .map(|t| {
@@ -178,7 +187,7 @@ impl HonorTrack {
                     rule,
                     vec![],
                     format!(
-                        "honor level {} first reached: {who} takes a Morale test at {:+} (Non-human and Creature units exempt, CW-HON-10)",
+                        "honor level {} first reached{several}: {who} takes a Morale test at {:+} (Non-human and Creature units exempt, CW-HON-10)",
                         t.level, t.modifier
                     ),
                 )

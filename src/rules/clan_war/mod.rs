@@ -96,8 +96,8 @@ pub mod ranged;
 pub mod test_roll;
 
 use crate::engine::command::Refusal;
-use crate::engine::dice::Dice;
-use crate::engine::log::GameLog;
+use crate::engine::dice::{Dice, Die};
+use crate::engine::log::LogSink;
 use crate::engine::scenario::LoadError;
 use crate::engine::table::Table;
 use crate::engine::table_game::{Choice, HonorBar, Needs, Pick, TableRules, UnitSummary};
@@ -116,12 +116,21 @@ pub struct ClanWar;
 /// −60, −70 (CW-HON-9).
 pub const HONOR_MARKS: [i32; 8] = [20, 40, 60, 80, 100, -50, -60, -70];
 
+/// Clan War on the game core.
+pub type Module = crate::engine::table_module::TableModule<ClanWar>;
+
 impl TableRules for ClanWar {
     const RULESET: &'static str = "clan_war";
+    const TITLE: &'static str = "Clan War";
     type Setup = CwSetup;
     type Tables = CwTables;
     type Battle = CwBattle;
     type Command = CwCommand;
+
+    /// The settable test die (d10 by default, `settings.ron`).
+    fn die(tables: &CwTables) -> Die {
+        tables.settings.convention.die
+    }
 
     fn tables() -> Result<CwTables, LoadError> {
         CwTables::load()
@@ -189,10 +198,13 @@ impl TableRules for ClanWar {
         )
     }
 
-    fn result(battle: &CwBattle, side_names: &[String; 2]) -> Option<String> {
-        battle.result.as_ref().map(|r| match r.winner {
-            Some(w) => format!("{} wins: {}", side_names[w as usize & 1], r.reason),
-            None => format!("Draw: {}", r.reason),
+    fn result(battle: &CwBattle, side_names: &[String; 2]) -> Option<(Option<u8>, String)> {
+        battle.result.as_ref().map(|r| {
+            let text = match r.winner {
+                Some(w) => format!("{} wins: {}", side_names[w as usize & 1], r.reason),
+                None => format!("Draw: {}", r.reason),
+            };
+            (r.winner.map(|w| w & 1), text)
         })
     }
 
@@ -202,7 +214,7 @@ impl TableRules for ClanWar {
         tables: &CwTables,
         table: &Table,
         dice: &mut Dice,
-        log: &mut GameLog,
+        log: &mut dyn LogSink,
     ) -> Result<(), Refusal> {
         battle.apply(cmd, tables, table, dice, log)
     }
@@ -383,6 +395,13 @@ impl TableRules for ClanWar {
                         out.push(choice("All-Out Attack", "all_out", Needs::Nothing));
                     }
                 }
+                if battle.check_sacrifice(unit).is_ok() {
+                    out.push(choice(
+                        "Sacrifice two models (recover the hostage)",
+                        "sacrifice",
+                        Needs::Nothing,
+                    ));
+                }
             }
             CwPhase::End => {}
         }
@@ -423,6 +442,7 @@ impl TableRules for ClanWar {
                 stance: Stance::AllOutAttack,
             },
             "execute" => CwCommand::ExecuteHostage { unit: pick.unit },
+            "sacrifice" => CwCommand::Sacrifice { unit: pick.unit },
             _ => return None,
         })
     }
@@ -448,6 +468,40 @@ impl TableRules for ClanWar {
         }))
     }
 }
+
+/// Rule IDs that need no citation in code, each with why: worked
+/// examples, rules the source leaves out, and table-side conventions.
+/// The coverage test checks the list stays true.
+pub const NO_CODE_CITATION: [(&str, &str); 7] = [
+    (
+        "CW-RNG-7",
+        "the seed's worked example of the range bands (GC-CW-06/07)",
+    ),
+    (
+        "CW-HON-8",
+        "the consequence list is missing from the source; stand-in: none",
+    ),
+    (
+        "CW-FLY-15",
+        "the card template is how the table shows a flyer; no game effect",
+    ),
+    (
+        "CW-FLY-7",
+        "formation while airborne: the footprint does not change, so nothing to log",
+    ),
+    (
+        "CW-HOS-11",
+        "tournament scope: which hostage rules exist at all",
+    ),
+    (
+        "CW-FLY-1",
+        "deployment grounded: the state at set-up, before any log",
+    ),
+    (
+        "CW-FLY-13",
+        "not reached in play: airborne manoeuvres take no Maneuver test (closing note of issue 3)",
+    ),
+];
 
 /// Every rule ID of the Clan War digest, for the rules panel and coverage tests.
 pub const RULE_IDS: [&str; 73] = [
@@ -531,7 +585,10 @@ mod rule_coverage {
     //! Every CW rule ID is cited in the code that implements it and in at least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 15] = [
+    const SOURCES: [&str; 18] = [
+        include_str!("../../../assets/rules/clan_war/cards.ron"),
+        include_str!("../../../assets/rules/clan_war/settings.ron"),
+        include_str!("../../../assets/rules/clan_war/units.ron"),
         include_str!("battle.rs"),
         include_str!("policy.rs"),
         include_str!("cards.rs"),
@@ -551,7 +608,8 @@ mod rule_coverage {
 
     #[test]
     fn every_rule_id_is_cited_in_code_and_in_a_test() {
-        let missing = crate::engine::rule_ids::uncited(&RULE_IDS, &SOURCES);
+        let missing =
+            crate::engine::rule_ids::uncited_but(&RULE_IDS, &super::NO_CODE_CITATION, &SOURCES);
         assert!(missing.is_empty(), "not cited: {missing:?}");
     }
 

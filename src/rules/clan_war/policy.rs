@@ -18,7 +18,7 @@
 use bevy::prelude::Vec2;
 
 use crate::engine::dice::Dice;
-use crate::engine::log::GameLog;
+use crate::engine::log::NoLog;
 use crate::engine::table::{Table, bearing_of, bearing_vector};
 
 use super::battle::{CwBattle, CwCommand, CwPhase, CwUnit, MoveMode, contact_spot, path_length};
@@ -42,7 +42,8 @@ impl CwBattle {
         }
         let mut b = self.clone();
         let mut dice = Dice::new(0);
-        let mut log = GameLog::default();
+        // Trial moves on a copy: nothing of them is logged.
+        let mut log = NoLog;
         let ids: Vec<u32> = self
             .units
             .iter()

@@ -48,10 +48,14 @@ pub struct TargetView {
 /// A [`Refusal`] under CW-RNG-2 naming the failed requirement.
 pub fn check_target(v: &TargetView) -> Result<(), Refusal> {
     if !v.in_los {
-        return Err(Refusal::new(
-            "CW-RNG-2",
-            "the target is not in line of sight",
-        ));
+        return Err(if v.shooter_airborne || v.target_airborne {
+            Refusal::new(
+                "CW-RNG-1",
+                "the target is not in line of sight (traced from the front edge, a flyer's raised 10\")",
+            )
+        } else {
+            Refusal::new("CW-RNG-2", "the target is not in line of sight")
+        });
     }
     if !v.in_range {
         return Err(Refusal::new("CW-RNG-2", "the target is out of range"));
@@ -102,6 +106,37 @@ pub struct RangeCheck {
     pub extended: f32,
     /// The band (inclusive bounds, CW-RNG-6).
     pub band: RangeBand,
+    /// The rule of the adjustment: ground at air CW-RNG-3, air at ground
+    /// CW-RNG-4, air against air CW-RNG-5, ground against ground CW-RNG-6.
+    pub rule: &'static str,
+}
+
+impl RangeCheck {
+    /// The range in words, with the rule of its adjustment ("10.0\" + 6\"
+    /// ground at air (CW-RNG-3) = 16.0\": extended range").
+    pub fn explain(&self) -> String {
+        let band = match self.band {
+            RangeBand::Close => "close range",
+            RangeBand::Extended => "extended range",
+            RangeBand::OutOfRange => "out of range",
+        };
+        let how = match self.rule {
+            "CW-RNG-3" => format!(
+                "{:.1}\" + 6\" ground at air (CW-RNG-3) = {:.1}\"",
+                self.measured, self.effective
+            ),
+            "CW-RNG-4" => format!(
+                "{:.1}\", air at ground: close {:.0}\", extended {:.0}\" (CW-RNG-4)",
+                self.measured, self.close, self.extended
+            ),
+            "CW-RNG-5" => format!(
+                "{:.1}\", air against air: no adjustment (CW-RNG-5)",
+                self.measured
+            ),
+            _ => format!("{:.1}\" (CW-RNG-6)", self.measured),
+        };
+        format!("{how}: {band}")
+    }
 }
 
 /// Range band of a shot by a unit with `close`/`extended` ranges, at
@@ -118,10 +153,11 @@ pub fn range_check(
     target: FlightState,
 ) -> RangeCheck {
     use FlightState::{Airborne, Grounded};
-    let (effective, close, extended) = match (shooter, target) {
-        (Grounded, Airborne) => (measured + 6.0, close, extended),
-        (Airborne, Grounded) => (measured, close + 3.0, extended + 6.0),
-        _ => (measured, close, extended),
+    let (effective, close, extended, rule) = match (shooter, target) {
+        (Grounded, Airborne) => (measured + 6.0, close, extended, "CW-RNG-3"),
+        (Airborne, Grounded) => (measured, close + 3.0, extended + 6.0, "CW-RNG-4"),
+        (Airborne, Airborne) => (measured, close, extended, "CW-RNG-5"),
+        (Grounded, Grounded) => (measured, close, extended, "CW-RNG-6"),
     };
     let band = if effective <= close {
         RangeBand::Close
@@ -136,6 +172,7 @@ pub fn range_check(
         close,
         extended,
         band,
+        rule,
     }
 }
 

@@ -147,7 +147,7 @@ pub fn roll_test(dice: &mut Dice, conv: Convention, spec: TestSpec<'_>) -> TestR
         ""
     };
     entry.outcome = format!(
-        "{}: {total} {} {}{natural}",
+        "{}: {total} {} {}{natural} (one die, CW-GEN-1; CW-GEN-2)",
         if pass { "pass" } else { "fail" },
         spec.comparison.symbol(),
         spec.target

@@ -22,7 +22,10 @@ use super::orders::{OrderKind, OrderSpec, apply_order_mod};
 pub fn current_fortitude(b: &Battle, u: &SbaUnit, reason: Option<TestReason>) -> Itemized {
     let t = b.tables;
     let stats = b.stats(u);
-    let mut v = Itemized::new("Fortitude (unit card)", stats.fortitude);
+    let mut v = Itemized::new(
+        "Fortitude (unit card; current value, SBA-FORT-2)",
+        stats.fortitude,
+    );
     if b.has_commander(u) {
         let rule = if stats.general_staff {
             "SBA-GS-2"

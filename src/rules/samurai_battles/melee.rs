@@ -404,7 +404,20 @@ pub fn after_melee(b: &mut Battle, dice: &mut Dice) {
                     vec![w, d.loser],
                     format!("{}'s enemy fled: no Honor Marker (SBA-HON-2); it tests to see if it pursues", u.name),
                 ));
-                if fortitude_test(b, dice, w, TestReason::PursueCheck) == Some(false) {
+                let passed = fortitude_test(b, dice, w, TestReason::PursueCheck);
+                if passed == Some(true) {
+                    // A pass holds the unit back: no Pursue obligation, not
+                    // even an earlier one (SBA-ORD-8).
+                    if let Some(m) = b.unit_mut(w)
+                        && m.flags.pursue_target.take().is_some()
+                    {
+                        b.note(LogEntry::event(
+                            "SBA-ORD-8",
+                            vec![w],
+                            format!("{} holds back: its earlier Pursue obligation ends", u.name),
+                        ));
+                    }
+                } else if passed == Some(false) {
                     if let Some(m) = b.unit_mut(w) {
                         m.flags.pursue_target = Some(d.loser);
                     }
@@ -629,5 +642,29 @@ mod tests {
         assert!(!a.honor);
         assert_eq!(a.flags.pursue_target, Some(2));
         assert_eq!(a.morale, MoraleLevel::Normal);
+    }
+
+    #[test]
+    fn a_passed_pursue_test_ends_an_earlier_obligation() {
+        // SBA-ORD-8: a passed test holds the unit back, whatever it owed before.
+        let t = tables();
+        let board = board(&t);
+        let mut a = unit(&t, 1, 0, "samurai_cavalry", (5, 3), Facing::North);
+        a.flags.pursue_target = Some(7);
+        let mut v = unit(&t, 2, 1, "ashigaru_spearmen", (5, 4), Facing::South);
+        v.morale = MoraleLevel::Hesitant;
+        let mut b = battle(vec![a, v], &board, &t);
+        b.link(1, 2);
+        let mut d = Dice::new(0);
+        // As above, but the cavalry's Pursue test rolls 1 and passes.
+        d.load([1, 1, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 1]);
+        resolve_melee(&mut b, &mut d);
+        assert!(b.unit(2).is_some_and(|v| v.flags.put_to_flight));
+        assert_eq!(b.unit(1).and_then(|a| a.flags.pursue_target), None);
+        assert!(
+            b.log
+                .iter()
+                .any(|e| e.rule == "SBA-ORD-8" && e.what.contains("holds back"))
+        );
     }
 }

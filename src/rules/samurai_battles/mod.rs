@@ -20,6 +20,7 @@ pub mod battle;
 pub mod data;
 pub mod default_orders;
 pub mod fortitude;
+pub mod game;
 pub mod general_staff;
 pub mod honor;
 pub mod join_up;
@@ -36,21 +37,31 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::engine::board::{BoardEdge, Facing, HexBoard, TerrainTable, TerrainTile};
+use crate::engine::board::{BoardEdge, TerrainTable, TerrainTile};
 use crate::engine::command::Refusal;
-use crate::engine::dice::Dice;
-use crate::engine::log::{GameLog, LogEntry};
-use crate::engine::scenario::{LoadError, RulesetCatalog, Scenario, parse_ron};
+use crate::engine::game::Game;
+use crate::engine::scenario::{RulesetCatalog, Scenario};
 use crate::engine::units::{FlightState, HexPos, Models, Side, UnitId, UnitName, UnitType};
 
-use battle::{ArmyState, Battle, CombatFlags, SbaUnit};
+use battle::{ArmyState, CombatFlags, SbaUnit};
 use data::SbaTables;
-use morale::MoraleLevel;
-use orders::{OrderSpec, OrderStep, validate_order};
+use orders::{OrderSpec, OrderStep};
 use turn::GameResult;
+
+pub use game::SamuraiBattles;
+/// Samurai Battles on the game core.
+pub type Module = SamuraiBattles;
 
 /// The ruleset key scenarios use.
 pub const RULESET: &str = "samurai_battles";
+
+/// Rule IDs that need no citation in code, each with why: worked
+/// examples, rules the source leaves out, and table-side conventions.
+/// The coverage test checks the list stays true.
+pub const NO_CODE_CITATION: [(&str, &str); 1] = [(
+    "SBA-FORT-4",
+    "the seed's worked example of SBA-FORT-2 (GC-SBA-01)",
+)];
 
 /// Every rule ID of the digest, for the rules panel and coverage tests.
 pub const RULE_IDS: [&str; 41] = [
@@ -147,8 +158,6 @@ pub enum SbaPhase {
     Execution,
     /// End of turn: victory check.
     EndOfTurn,
-    /// Stopped between turns (after `kassen sim --turns`).
-    Halted,
     /// The battle is over.
     GameOver,
 }
@@ -162,7 +171,6 @@ impl SbaPhase {
             SbaPhase::Planning => "Planning Phase",
             SbaPhase::Execution => "Execution Phase",
             SbaPhase::EndOfTurn => "End of Turn",
-            SbaPhase::Halted => "Between turns",
             SbaPhase::GameOver => "Game over",
         }
     }
@@ -189,8 +197,6 @@ pub struct SbaGame {
     pub turn_limit: Option<u32>,
     /// Victory points that win at once.
     pub points_to_win: Option<u32>,
-    /// Stop (phase Halted) after this turn instead of starting the next.
-    pub stop_after: Option<u32>,
 }
 
 impl SbaGame {
@@ -225,8 +231,9 @@ pub enum SbaCommand {
         /// The side.
         side: u8,
     },
-    /// Resume a battle halted between turns.
-    Resume,
+    /// The rules' next automatic step (a phase or Execution step); sessions
+    /// apply it themselves.
+    Step,
 }
 
 impl RulesetCatalog for SbaTables {
@@ -255,8 +262,17 @@ impl RulesetCatalog for SbaTables {
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CommandSet;
 
-/// The Samurai Battles rule module as a Bevy plugin: phases, commands and the
-/// systems that run the rules in each phase.
+/// The game in the app's world.
+#[derive(Resource)]
+pub struct ActiveSba(pub Game<SamuraiBattles>);
+
+/// Where the app autosaves after every phase, if anywhere.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SbaAutosave(pub Option<std::path::PathBuf>);
+
+/// The Samurai Battles module in the hex app: its phase and Execution step
+/// as Bevy states, commands as messages applied through the core, and the
+/// units and terrain tiles mirrored as entities after each command.
 pub struct SamuraiBattlesPlugin;
 
 impl Plugin for SamuraiBattlesPlugin {
@@ -264,69 +280,17 @@ impl Plugin for SamuraiBattlesPlugin {
         app.init_state::<SbaPhase>()
             .add_sub_state::<OrderStep>()
             .add_message::<SbaCommand>()
-            .add_systems(OnEnter(SbaPhase::Morale), morale_phase_system)
-            .add_systems(Update, command_system.in_set(CommandSet))
-            .add_systems(OnEnter(SbaPhase::EndOfTurn), end_of_turn_system);
-        for step in OrderStep::ALL {
-            app.add_systems(OnEnter(step), move |world: &mut World| {
-                execution_system(world, step)
-            });
-        }
+            .init_resource::<SbaAutosave>()
+            .add_systems(Update, command_system.in_set(CommandSet));
     }
 }
 
-/// Reads all units from the world, sorted by id.
-pub fn gather_units(world: &mut World) -> Vec<SbaUnit> {
-    let mut q = world.query::<(
-        (
-            &UnitId,
-            &Side,
-            &UnitType,
-            &UnitName,
-            &HexPos,
-            &Facing,
-            &Models,
-            &MoraleLevel,
-        ),
-        (
-            Has<HonorMarker>,
-            &Casualties,
-            &DefenseLost,
-            &CurrentOrder,
-            Has<Hidden>,
-            Has<Commander>,
-            &Engaged,
-            &UnitFlags,
-        ),
-    )>();
-    let mut units: Vec<SbaUnit> = q
-        .iter(world)
-        .map(
-            |(
-                (id, side, ty, name, pos, facing, models, morale),
-                (honor, cas, dl, order, hidden, cmd, eng, flags),
-            )| SbaUnit {
-                id: id.0,
-                side: side.0,
-                unit_type: ty.0.clone(),
-                name: name.0.clone(),
-                hex: pos.0,
-                facing: *facing,
-                models: models.0,
-                commander: cmd,
-                morale: *morale,
-                honor,
-                casualties: cas.0,
-                defense_lost: dl.0,
-                order: order.0.clone(),
-                hidden,
-                engaged: eng.0.clone(),
-                flags: flags.0.clone(),
-            },
-        )
-        .collect();
-    units.sort_by_key(|u| u.id);
-    units
+/// Reads all units from the world's game, sorted by id.
+pub fn gather_units(world: &World) -> Vec<SbaUnit> {
+    world
+        .get_resource::<ActiveSba>()
+        .map(|g| g.0.state.units.clone())
+        .unwrap_or_default()
 }
 
 /// Spawns or updates the entity of one unit.
@@ -366,7 +330,7 @@ fn write_unit(world: &mut World, entity: Option<Entity>, u: &SbaUnit) {
     }
 }
 
-/// Writes units back: updates those present, despawns those gone.
+/// Mirrors units as entities: updates those present, despawns those gone.
 pub fn apply_units(world: &mut World, units: &[SbaUnit]) {
     let mut q = world.query::<(Entity, &UnitId)>();
     let existing: Vec<(Entity, u32)> = q.iter(world).map(|(e, id)| (e, id.0)).collect();
@@ -383,179 +347,51 @@ pub fn apply_units(world: &mut World, units: &[SbaUnit]) {
     }
 }
 
-/// Gathers the battle, runs `f` with the dice, writes everything back and
-/// appends the log entries under `phase`.
-pub fn with_battle<R>(
-    world: &mut World,
-    phase: &str,
-    f: impl FnOnce(&mut Battle, &mut Dice) -> R,
-) -> R {
-    let units = gather_units(world);
-    let board = world.resource::<HexBoard>().clone();
-    let tables = world.resource::<SbaTables>().clone();
-    let game = world.resource::<SbaGame>().clone();
-    let mut dice = world
-        .remove_resource::<Dice>()
-        .unwrap_or_else(|| Dice::new(0));
-    let mut b = Battle::new(units, &board, &tables, game.edges, game.armies.clone());
-    let r = f(&mut b, &mut dice);
-    world.insert_resource(dice);
-    apply_units(world, &b.units);
-    world.resource_mut::<SbaGame>().armies = b.armies.clone();
-    let log = std::mem::take(&mut b.log);
-    world
-        .resource_mut::<GameLog>()
-        .extend(game.turn, phase, log);
-    r
-}
-
-/// Read-only battle for views and validation.
-pub fn read_battle<R>(world: &mut World, f: impl FnOnce(&Battle) -> R) -> R {
-    let units = gather_units(world);
-    let board = world.resource::<HexBoard>().clone();
-    let tables = world.resource::<SbaTables>().clone();
-    let game = world.resource::<SbaGame>().clone();
-    let b = Battle::new(units, &board, &tables, game.edges, game.armies);
-    f(&b)
-}
-
-fn morale_phase_system(world: &mut World) {
-    with_battle(world, SbaPhase::Morale.name(), |b, dice| {
-        turn::begin_turn(b);
-        turn::morale_phase(b, dice);
-    });
-    world
-        .resource_mut::<NextState<SbaPhase>>()
-        .set(SbaPhase::Planning);
-}
-
-fn execution_system(world: &mut World, step: OrderStep) {
-    if step == OrderStep::Defensive {
-        let written = world.resource::<SbaGame>().written.clone();
-        with_battle(world, "Planning Phase", |b, _| {
-            turn::apply_orders(b, &written, default_orders::default_order);
-        });
-    }
-    with_battle(world, step.name(), |b, dice| {
-        turn::execution_step(b, dice, step)
-    });
-    match step.next() {
-        Some(n) => world.resource_mut::<NextState<OrderStep>>().set(n),
-        None => world
-            .resource_mut::<NextState<SbaPhase>>()
-            .set(SbaPhase::EndOfTurn),
-    }
-}
-
-fn end_of_turn_system(world: &mut World) {
-    let game = world.resource::<SbaGame>().clone();
-    let result = read_battle(world, |b| {
-        turn::victory(b, game.turn, game.turn_limit, game.points_to_win)
-    });
-    let next = if let Some(r) = result {
-        let sides: Vec<String> = world
-            .resource::<Scenario>()
-            .sides
-            .iter()
-            .map(|s| s.name.clone())
-            .collect();
-        let what = match r {
-            GameResult::Winner(s) => format!(
-                "{} wins the battle",
-                sides.get(s as usize).cloned().unwrap_or_default()
-            ),
-            GameResult::Draw => "the battle is a draw".to_string(),
-        };
-        let vp = &game.armies;
-        let entry = LogEntry::event(
-            "SBA-BASE/VICTORY",
-            vec![],
-            format!(
-                "End of turn {}: {what} ({} to {} victory points)",
-                game.turn, vp[0].victory_points, vp[1].victory_points
-            ),
-        );
-        world
-            .resource_mut::<GameLog>()
-            .extend(game.turn, SbaPhase::EndOfTurn.name(), [entry]);
-        world.resource_mut::<SbaGame>().result = Some(r);
-        SbaPhase::GameOver
-    } else {
-        let mut g = world.resource_mut::<SbaGame>();
-        g.turn += 1;
-        g.planning_done = [false, false];
-        g.written.clear();
-        if g.stop_after.is_some_and(|s| s < g.turn) {
-            SbaPhase::Halted
-        } else {
-            SbaPhase::Morale
-        }
+/// Mirrors the game into the world: units, the log and dice for the views,
+/// and the phase and Execution step as Bevy states.
+pub fn mirror(world: &mut World) {
+    let Some(g) = world.get_resource::<ActiveSba>() else {
+        return;
     };
-    world.resource_mut::<NextState<SbaPhase>>().set(next);
+    let units = g.0.state.units.clone();
+    let phase = g.0.state.phase;
+    let step = g.0.state.step;
+    let log = g.0.log.clone();
+    let dice = g.0.dice.clone();
+    apply_units(world, &units);
+    world.insert_resource(log);
+    world.insert_resource(dice);
+    if world.get_resource::<State<SbaPhase>>().map(|s| *s.get()) != Some(phase) {
+        world.resource_mut::<NextState<SbaPhase>>().set(phase);
+    }
+    if let Some(step) = step
+        && world.get_resource::<State<OrderStep>>().map(|s| *s.get()) != Some(step)
+        && let Some(mut next) = world.get_resource_mut::<NextState<OrderStep>>()
+    {
+        next.set(step);
+    }
 }
 
-/// Validates and applies one command. Pure over the world's state.
+/// Applies one command through the core, takes the automatic steps that
+/// follow, autosaves when a phase was entered, and mirrors the game.
 ///
 /// # Errors
 /// A [`Refusal`] with the rule that forbids the command; nothing changed.
 pub fn apply_command(world: &mut World, cmd: &SbaCommand) -> Result<(), Refusal> {
-    let phase = *world.resource::<State<SbaPhase>>().get();
-    if let SbaCommand::Resume = cmd {
-        if phase != SbaPhase::Halted {
-            return Err(Refusal::new("SBA-BASE", "the battle is not halted"));
-        }
-        world
-            .resource_mut::<NextState<SbaPhase>>()
-            .set(SbaPhase::Morale);
-        return Ok(());
-    }
-    if phase != SbaPhase::Planning {
-        return Err(Refusal::new(
-            "SBA-BASE",
-            format!(
-                "orders are written in the Planning Phase, not the {}",
-                phase.name()
-            ),
-        ));
-    }
-    let game = world.resource::<SbaGame>().clone();
-    let side = match cmd {
-        SbaCommand::WriteOrder { side, .. }
-        | SbaCommand::ClearOrder { side, .. }
-        | SbaCommand::EndPlanning { side } => *side,
-        SbaCommand::Resume => 0,
+    let autosave = world.resource::<SbaAutosave>().0.clone();
+    let Some(mut g) = world.get_resource_mut::<ActiveSba>() else {
+        return Err(Refusal::new("SBA-BASE", "no battle is loaded"));
     };
-    if side > 1 {
-        return Err(Refusal::new("SBA-BASE", format!("there is no side {side}")));
+    let before = g.0.phase_name();
+    g.0.apply(cmd)?;
+    g.0.advance();
+    if let Some(path) = autosave
+        && g.0.phase_name() != before
+        && let Err(e) = g.0.save_atomically(&path)
+    {
+        warn!("autosave failed: {e}");
     }
-    if game.planning_done[side as usize] {
-        return Err(Refusal::new(
-            "SBA-BASE",
-            "this side has already finished its orders",
-        ));
-    }
-    match cmd {
-        SbaCommand::WriteOrder { side, unit, order } => {
-            read_battle(world, |b| validate_order(b, *side, *unit, order))?;
-            world
-                .resource_mut::<SbaGame>()
-                .written
-                .insert(*unit, order.clone());
-        }
-        SbaCommand::ClearOrder { unit, .. } => {
-            world.resource_mut::<SbaGame>().written.remove(unit);
-        }
-        SbaCommand::EndPlanning { side } => {
-            let mut g = world.resource_mut::<SbaGame>();
-            g.planning_done[*side as usize] = true;
-            if g.planning_done == [true, true] {
-                world
-                    .resource_mut::<NextState<SbaPhase>>()
-                    .set(SbaPhase::Execution);
-            }
-        }
-        SbaCommand::Resume => {}
-    }
+    mirror(world);
     Ok(())
 }
 
@@ -571,89 +407,17 @@ fn command_system(world: &mut World) {
     }
 }
 
-// ---------------------------------------------------------------- set-up, save, load
-
-/// Spawns a validated scenario into the world and starts turn 1.
-pub fn start_battle(world: &mut World, scenario: &Scenario, seed: u64, loaded_dice: &[u32]) {
-    let tables = world.resource::<SbaTables>().clone();
-    let mut units = Vec::new();
-    for spec in &scenario.units {
-        let Some(stats) = tables.unit(&spec.unit_type) else {
-            continue;
-        };
-        let side = scenario.side_index(&spec.side).unwrap_or(0);
-        units.push(SbaUnit {
-            id: spec.id,
-            side,
-            unit_type: spec.unit_type.clone(),
-            name: spec
-                .name
-                .clone()
-                .unwrap_or_else(|| format!("{} {}", stats.name, spec.id)),
-            hex: HexBoard::to_hex(spec.at),
-            facing: spec.facing,
-            models: spec.models.unwrap_or(stats.models),
-            commander: spec.commander.unwrap_or(stats.commander),
-            morale: MoraleLevel::Normal,
-            honor: false,
-            casualties: 0,
-            defense_lost: 0,
-            order: spec
-                .hidden
-                .then(|| OrderSpec::plain(orders::OrderKind::Ambush)),
-            hidden: spec.hidden,
-            engaged: Vec::new(),
-            flags: CombatFlags::default(),
-        });
-    }
-    let mut dice = Dice::new(seed);
-    dice.load(loaded_dice.iter().copied());
-    let edges = [scenario.sides[0].edge, scenario.sides[1].edge];
-    let game = SbaGame {
-        turn: 1,
-        armies: Default::default(),
-        edges,
-        planning_done: [false, false],
-        written: BTreeMap::new(),
-        result: None,
-        turn_limit: scenario.turn_limit,
-        points_to_win: scenario.victory.points_to_win,
-        stop_after: None,
-    };
-    let mut log = GameLog::default();
-    log.extend(
-        0,
-        SbaPhase::Setup.name(),
-        [LogEntry::event(
-            "SBA-DICE-1",
-            vec![],
-            format!(
-                "{}: the battle begins; dice seed {seed}, d20 roll-under (SBA-DICE-2)",
-                scenario.name
-            ),
-        )],
-    );
-    install(world, scenario, units, dice, log, game);
-    world
-        .resource_mut::<NextState<SbaPhase>>()
-        .set(SbaPhase::Morale);
-}
-
-fn install(
-    world: &mut World,
-    scenario: &Scenario,
-    units: Vec<SbaUnit>,
-    dice: Dice,
-    log: GameLog,
-    game: SbaGame,
-) {
-    let tables = world.resource::<SbaTables>().clone();
-    let board = scenario.build_board(&tables.terrain);
+/// Puts a game into the world: the board and its terrain tiles, the
+/// scenario, and the mirrored units; takes the automatic steps up to the
+/// first decision.
+pub fn install(world: &mut World, mut game: Game<SamuraiBattles>) {
+    game.advance();
     let mut old = world.query_filtered::<Entity, Or<(With<UnitId>, With<TerrainTile>)>>();
     let old: Vec<Entity> = old.iter(world).collect();
     for e in old {
         world.entity_mut(e).despawn();
     }
+    let board = game.ctx.board.clone();
     for h in board.hexes() {
         if let Some(t) = board.tile(h) {
             world.spawn(TerrainTile {
@@ -663,148 +427,11 @@ fn install(
             });
         }
     }
+    world.insert_resource(game.ctx.tables.clone());
     world.insert_resource(board);
-    world.insert_resource(scenario.clone());
-    world.insert_resource(dice);
-    world.insert_resource(log);
-    world.insert_resource(game);
-    apply_units(world, &units);
-}
-
-/// Where a saved battle stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SavedPhase {
-    /// Before the Morale Phase of `game.turn`.
-    StartOfTurn,
-    /// In the Planning Phase (orders written so far are kept).
-    Planning,
-    /// The battle is over.
-    GameOver,
-}
-
-/// A saved Samurai Battles game: everything needed to continue exactly.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SbaSave {
-    /// Save format version (1).
-    pub save_format: u32,
-    /// Always `"samurai_battles"`.
-    pub ruleset: String,
-    /// The scenario played.
-    pub scenario: Scenario,
-    /// Where the battle stands.
-    pub phase: SavedPhase,
-    /// Module state.
-    pub game: SbaGame,
-    /// Units on the board, sorted by id.
-    pub units: Vec<SbaUnit>,
-    /// The dice, with their stream position.
-    pub dice: Dice,
-    /// The log so far.
-    pub log: GameLog,
-}
-
-/// Builds a save of the current battle.
-///
-/// # Errors
-/// A [`Refusal`] if the battle is mid-turn (saves are taken between turns or
-/// in the Planning Phase).
-pub fn save_battle(world: &mut World) -> Result<SbaSave, Refusal> {
-    let phase = match world.get_resource::<State<SbaPhase>>().map(|s| *s.get()) {
-        Some(SbaPhase::Planning) => SavedPhase::Planning,
-        Some(SbaPhase::Halted) => SavedPhase::StartOfTurn,
-        Some(SbaPhase::GameOver) => SavedPhase::GameOver,
-        _ => {
-            return Err(Refusal::new(
-                "SBA-BASE",
-                "a game can be saved in the Planning Phase or between turns",
-            ));
-        }
-    };
-    Ok(SbaSave {
-        save_format: 1,
-        ruleset: RULESET.to_string(),
-        scenario: world.resource::<Scenario>().clone(),
-        phase,
-        game: world.resource::<SbaGame>().clone(),
-        units: gather_units(world),
-        dice: world.resource::<Dice>().clone(),
-        log: world.resource::<GameLog>().clone(),
-    })
-}
-
-/// Parses and checks a save file's text.
-///
-/// # Errors
-/// Parse errors with position, or a save whose scenario or units do not fit the rules.
-pub fn parse_save(file: &str, text: &str, tables: &SbaTables) -> Result<SbaSave, LoadError> {
-    let s: SbaSave = parse_ron(file, text)?;
-    if s.save_format != 1 {
-        return Err(LoadError::at(
-            file,
-            text,
-            &["save_format"],
-            format!("unknown save format {}", s.save_format),
-        ));
-    }
-    let scenario_text = ron::ser::to_string_pretty(&s.scenario, ron::ser::PrettyConfig::default())
-        .unwrap_or_default();
-    s.scenario
-        .validate(file, &scenario_text, tables)
-        .map_err(|e| {
-            LoadError::plain(
-                file,
-                format!("the saved scenario is invalid: {}", e.message),
-            )
-        })?;
-    let board = s.scenario.build_board(&tables.terrain);
-    let mut seen = std::collections::BTreeSet::new();
-    for u in &s.units {
-        let anchor = format!("id: {}", u.id);
-        if !seen.insert(u.id) {
-            return Err(LoadError::at(
-                file,
-                text,
-                &["units", &anchor, &anchor],
-                format!("duplicate unit id {}", u.id),
-            ));
-        }
-        if tables.unit(&u.unit_type).is_none() {
-            return Err(LoadError::at(
-                file,
-                text,
-                &["units", &anchor],
-                format!("unknown unit type \"{}\"", u.unit_type),
-            ));
-        }
-        if !board.contains(u.hex) || u.side > 1 {
-            return Err(LoadError::at(
-                file,
-                text,
-                &["units", &anchor],
-                format!("unit {} is off the board or on no side", u.id),
-            ));
-        }
-    }
-    Ok(s)
-}
-
-/// Restores a saved battle into the world.
-pub fn load_battle(world: &mut World, save: &SbaSave) {
-    install(
-        world,
-        &save.scenario,
-        save.units.clone(),
-        save.dice.clone(),
-        save.log.clone(),
-        save.game.clone(),
-    );
-    let phase = match save.phase {
-        SavedPhase::StartOfTurn => SbaPhase::Morale,
-        SavedPhase::Planning => SbaPhase::Planning,
-        SavedPhase::GameOver => SbaPhase::GameOver,
-    };
-    world.resource_mut::<NextState<SbaPhase>>().set(phase);
+    world.insert_resource(game.ctx.scenario.clone());
+    world.insert_resource(ActiveSba(game));
+    mirror(world);
 }
 
 #[cfg(test)]
@@ -812,11 +439,16 @@ mod rule_coverage {
     //! Every SBA rule ID is cited in the code that implements it and in at least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 15] = [
+    const SOURCES: [&str; 20] = [
+        include_str!("../../../assets/rules/samurai_battles/morale.ron"),
+        include_str!("../../../assets/rules/samurai_battles/orders.ron"),
+        include_str!("../../../assets/rules/samurai_battles/terrain.ron"),
+        include_str!("../../../assets/rules/samurai_battles/units.ron"),
         include_str!("battle.rs"),
         include_str!("data.rs"),
         include_str!("default_orders.rs"),
         include_str!("fortitude.rs"),
+        include_str!("game.rs"),
         include_str!("general_staff.rs"),
         include_str!("honor.rs"),
         include_str!("join_up.rs"),
@@ -832,7 +464,8 @@ mod rule_coverage {
 
     #[test]
     fn every_rule_id_is_cited_in_code_and_in_a_test() {
-        let missing = crate::engine::rule_ids::uncited(&RULE_IDS, &SOURCES);
+        let missing =
+            crate::engine::rule_ids::uncited_but(&RULE_IDS, &super::NO_CODE_CITATION, &SOURCES);
         assert!(missing.is_empty(), "not cited: {missing:?}");
     }
 }

@@ -199,8 +199,14 @@ pub fn movement_step(b: &mut Battle, dice: &mut Dice) {
             let (c0, r0) = HexBoard::to_offset(start);
             let (c1, r1) = HexBoard::to_offset(now.hex);
             let name = now.name.clone();
+            // Pursue moves straight at the fleeing unit at the fastest rate.
+            let rule = if order.kind == OrderKind::Pursue {
+                "SBA-ORD-9"
+            } else {
+                "SBA-BASE"
+            };
             b.note(LogEntry::event(
-                "SBA-BASE",
+                rule,
                 vec![id],
                 format!(
                     "{name} ({}) moves from ({c0}, {r0}) to ({c1}, {r1}), {}",

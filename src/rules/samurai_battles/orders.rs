@@ -241,7 +241,11 @@ pub fn validate_order(b: &Battle, side: u8, unit: u32, spec: &OrderSpec) -> Resu
         }
         _ => {}
     }
-    if u.flags.pursue_target.is_some() {
+    if u.flags.pursue_target.is_some()
+        || u.order
+            .as_ref()
+            .is_some_and(|o| o.kind == OrderKind::Pursue)
+    {
         return Err(Refusal::new(
             "SBA-ORD-8",
             format!("{} failed its Pursue test and must Pursue", u.name),

@@ -42,7 +42,8 @@ pub fn begin_turn(b: &mut Battle) {
 }
 
 /// Orders forced by morale (SBA-MOR-6: Shaken → Flee, Panicked → Panic) or by
-/// a failed Pursue test (SBA-ORD-8, if the fleeing unit is still on the board).
+/// a failed Pursue test (SBA-ORD-8, if the fleeing unit is still on the board;
+/// the obligation is spent on this turn's order).
 pub fn assign_forced_orders(b: &mut Battle) {
     let present: Vec<u32> = b.ids();
     for u in &mut b.units {
@@ -58,12 +59,13 @@ pub fn assign_forced_orders(b: &mut Battle) {
                 }
             }
         }
-        if let Some(t) = u.flags.pursue_target {
-            if present.contains(&t) && u.morale < MoraleLevel::Shaken {
-                u.order = Some(OrderSpec::at_unit(OrderKind::Pursue, t));
-            } else {
-                u.flags.pursue_target = None;
-            }
+        // The obligation is this turn's Pursue order, once (SBA-ORD-8): it
+        // moves into the order and is not imposed again next turn.
+        if let Some(t) = u.flags.pursue_target.take()
+            && present.contains(&t)
+            && u.morale < MoraleLevel::Shaken
+        {
+            u.order = Some(OrderSpec::at_unit(OrderKind::Pursue, t));
         }
     }
 }
@@ -270,6 +272,32 @@ mod tests {
             b.unit(3).and_then(|u| u.order.as_ref()).map(|o| o.kind),
             Some(OrderKind::Flee)
         );
+    }
+
+    #[test]
+    fn a_pursue_obligation_is_one_turn_s_order_not_a_lock() {
+        // SBA-ORD-8: the failed test imposes Pursue for the next turn only.
+        let t = tables();
+        let board = board(&t);
+        let mut a = unit(&t, 1, 0, "samurai_cavalry", (3, 3), Facing::North);
+        a.flags.pursue_target = Some(2);
+        let e = unit(&t, 2, 1, "ashigaru_spearmen", (3, 6), Facing::South);
+        let mut b = battle(vec![a, e], &board, &t);
+        begin_turn(&mut b);
+        let kind = |b: &Battle| b.unit(1).and_then(|u| u.order.as_ref()).map(|o| o.kind);
+        assert_eq!(kind(&b), Some(OrderKind::Pursue));
+        // Still forced in the Planning Phase of that turn (SBA-ORD-3).
+        let spec = OrderSpec::to_hex(OrderKind::March, (3, 4));
+        assert_eq!(
+            crate::rules::samurai_battles::orders::validate_order(&b, 0, 1, &spec)
+                .map_err(|r| r.rule),
+            Err("SBA-ORD-8".to_string())
+        );
+        // The next turn, with no new failure, the unit is free again.
+        begin_turn(&mut b);
+        assert_eq!(kind(&b), None);
+        let free = crate::rules::samurai_battles::orders::validate_order(&b, 0, 1, &spec);
+        assert!(free.is_ok(), "{free:?}");
     }
 
     #[test]

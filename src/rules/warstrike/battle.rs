@@ -38,7 +38,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::board::BoardEdge;
 use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
-use crate::engine::log::{GameLog, LogEntry};
+use crate::engine::log::{LogEntry, LogSink};
 use crate::engine::odds::binomial;
 use crate::engine::table::{
     AreaEffect, Base, Blocked, CONTACT, Eye, Footprint, MODEL_HEIGHT, MoveError, Obstacle, Table,
@@ -1212,7 +1212,13 @@ impl WsBattle {
 
     /// Ends the action phase of `side` and runs the automatic phases until
     /// the next decision or the end of the battle.
-    fn end_phase(&mut self, dice: &mut Dice, tables: &WsTables, table: &Table, log: &mut GameLog) {
+    fn end_phase(
+        &mut self,
+        dice: &mut Dice,
+        tables: &WsTables,
+        table: &Table,
+        log: &mut dyn LogSink,
+    ) {
         // Forced falls back of suppressed units not yet ordered (WS-SUP-3 (1)).
         let mut out = Vec::new();
         for idx in 0..self.units.len() {
@@ -1299,7 +1305,7 @@ impl WsBattle {
         tables: &WsTables,
         table: &Table,
         dice: &mut Dice,
-        log: &mut GameLog,
+        log: &mut dyn LogSink,
     ) -> Result<(), Refusal> {
         match cmd {
             WsCommand::Act { unit, action } => {
@@ -1328,7 +1334,7 @@ impl WsBattle {
         Ok(())
     }
 
-    fn flush_pending(&mut self, log: &mut GameLog) {
+    fn flush_pending(&mut self, log: &mut dyn LogSink) {
         if !self.pending_log.is_empty() {
             let pending = std::mem::take(&mut self.pending_log);
             log.extend(1, WsPhase::Starting.name(), pending);
@@ -1698,6 +1704,7 @@ pub fn salvo_odds(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::log::GameLog;
     use crate::engine::table_game::{Pick, TableRules, play_defaults};
     use crate::rules::warstrike::WarStrike;
 
@@ -1716,7 +1723,7 @@ mod tests {
         tables: &WsTables,
         table: &Table,
         dice: &mut Dice,
-        log: &mut GameLog,
+        log: &mut dyn LogSink,
         stop_after: Option<usize>,
     ) -> Vec<String> {
         let mut refused = Vec::new();

@@ -62,7 +62,11 @@ pub fn remove_marker(unit: &mut WsUnitState, relief: MarkerRelief) -> Option<Log
     let mut e = LogEntry::event(
         relief.rule(),
         vec![unit.id],
-        format!("{}: {}; removes 1 nerve marker", unit.name, relief.name()),
+        format!(
+            "{}: {}; removes 1 nerve marker (one of the ways a marker comes off, WS-CLR-6)",
+            unit.name,
+            relief.name()
+        ),
     );
     e.outcome = format!("{} nerve markers", unit.nerve_markers());
     Some(e)

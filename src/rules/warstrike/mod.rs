@@ -78,8 +78,8 @@ pub mod unit;
 pub const RULESET: &str = "warstrike";
 
 use crate::engine::command::Refusal;
-use crate::engine::dice::Dice;
-use crate::engine::log::GameLog;
+use crate::engine::dice::{Dice, Die};
+use crate::engine::log::LogSink;
 use crate::engine::scenario::LoadError;
 use crate::engine::table::Table;
 use crate::engine::table_game::{Choice, Needs, Pick, TableRules, UnitSummary};
@@ -99,12 +99,20 @@ fn choice(label: &str, key: &str, needs: Needs) -> Choice {
     }
 }
 
+/// WarStrike on the game core.
+pub type Module = crate::engine::table_module::TableModule<WarStrike>;
+
 impl TableRules for WarStrike {
     const RULESET: &'static str = RULESET;
+    const TITLE: &'static str = "WarStrike";
     type Setup = WsSetup;
     type Tables = WsTables;
     type Battle = WsBattle;
     type Command = WsCommand;
+
+    fn die(_tables: &WsTables) -> Die {
+        Die::D6
+    }
 
     fn tables() -> Result<WsTables, LoadError> {
         WsTables::load()
@@ -161,10 +169,13 @@ impl TableRules for WarStrike {
         battle.phase_name(side_names)
     }
 
-    fn result(battle: &WsBattle, side_names: &[String; 2]) -> Option<String> {
-        battle.result.as_ref().map(|r| match r.winner {
-            Some(s) => format!("{} win: {}", side_names[usize::from(s.min(1))], r.reason),
-            None => format!("Draw: {}", r.reason),
+    fn result(battle: &WsBattle, side_names: &[String; 2]) -> Option<(Option<u8>, String)> {
+        battle.result.as_ref().map(|r| {
+            let text = match r.winner {
+                Some(s) => format!("{} win: {}", side_names[usize::from(s.min(1))], r.reason),
+                None => format!("Draw: {}", r.reason),
+            };
+            (r.winner.map(|s| s.min(1)), text)
         })
     }
 
@@ -174,7 +185,7 @@ impl TableRules for WarStrike {
         tables: &WsTables,
         table: &Table,
         dice: &mut Dice,
-        log: &mut GameLog,
+        log: &mut dyn LogSink,
     ) -> Result<(), Refusal> {
         battle.apply(cmd, tables, table, dice, log)
     }
@@ -381,6 +392,28 @@ impl TableRules for WarStrike {
     }
 }
 
+/// Rule IDs that need no citation in code, each with why: worked
+/// examples, rules the source leaves out, and table-side conventions.
+/// The coverage test checks the list stays true.
+pub const NO_CODE_CITATION: [(&str, &str); 4] = [
+    (
+        "WS-LD-3",
+        "the seed's worked examples of the Ld test (GC-WS-04)",
+    ),
+    (
+        "WS-HIT-3",
+        "the seed's worked examples of the hit-die (GC-WS-01/02)",
+    ),
+    (
+        "WS-LD-1",
+        "the meaning of the Ld and Nv values: data fields ld and nv of units.ron",
+    ),
+    (
+        "WS-SUP-2",
+        "the hit-die's place beside the unit: drawn by the table view",
+    ),
+];
+
 /// Every rule ID of the digest, for the rules panel and coverage tests.
 pub const RULE_IDS: [&str; 27] = [
     "WS-DICE-1",
@@ -417,7 +450,8 @@ mod rule_coverage {
     //! Every WS rule ID is cited in the code that implements it and in at least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 10] = [
+    const SOURCES: [&str; 11] = [
+        include_str!("../../../assets/rules/warstrike/units.ron"),
         include_str!("actions.rs"),
         include_str!("battle.rs"),
         include_str!("clearing.rs"),
@@ -432,7 +466,8 @@ mod rule_coverage {
 
     #[test]
     fn every_rule_id_is_cited_in_code_and_in_a_test() {
-        let missing = crate::engine::rule_ids::uncited(&RULE_IDS, &SOURCES);
+        let missing =
+            crate::engine::rule_ids::uncited_but(&RULE_IDS, &super::NO_CODE_CITATION, &SOURCES);
         assert!(missing.is_empty(), "not cited: {missing:?}");
     }
 

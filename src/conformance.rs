@@ -1,0 +1,256 @@
+//! The conformance suite, written once: every registered module on every
+//! shipped scenario of its ruleset gets random games from `legal_commands`
+//! (every listed command accepted, invariants after every command, the game
+//! ending within its turn limit), illegal commands refused with a rule ID and
+//! nothing changed, save and load at random points and replay from the
+//! journal reproducing the checksum, and observations blind to the other
+//! side's hidden information. The random choices come from their own seeded
+//! generator, never the game's dice.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::bench::shipped_scenarios;
+use crate::engine::core::{Rules, ToAct, checksum};
+use crate::engine::game::Game;
+use crate::rules::{ModuleVisitor, visit_all};
+use crate::session;
+
+/// What one module's run covered.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Scenarios played.
+    pub scenarios: Vec<String>,
+    /// Games played to their end.
+    pub games: u32,
+    /// Commands applied.
+    pub commands: u64,
+    /// Illegal commands checked.
+    pub illegal: u64,
+    /// Save/load and replay round trips checked.
+    pub round_trips: u64,
+    /// Observation pairs checked.
+    pub observations: u64,
+}
+
+/// The shipped scenarios of module `R`, opened.
+pub fn scenarios_of<R: Rules>() -> Vec<(String, String)> {
+    shipped_scenarios()
+        .into_iter()
+        .filter_map(|p| session::read(&p).ok())
+        .filter(|(f, t)| session::read_header(f, t).is_ok_and(|h| h.ruleset == R::RULESET))
+        .collect()
+}
+
+/// A random legal command for the side to act: the pass command with
+/// probability 2/5, else one of the others.
+fn pick<R: Rules>(game: &Game<R>, side: u8, rng: &mut ChaCha8Rng) -> R::Command {
+    let legal = R::legal_commands(&game.ctx, &game.state, side);
+    let pass = R::pass_command(&game.ctx, &game.state, side);
+    let others: Vec<&R::Command> = legal.iter().filter(|c| Some(*c) != pass.as_ref()).collect();
+    assert!(
+        pass.as_ref().is_none_or(|p| legal.contains(p)),
+        "{}: the pass command is not listed as legal",
+        R::RULESET
+    );
+    if (others.is_empty() || rng.random_ratio(2, 5))
+        && let Some(p) = pass
+    {
+        return p;
+    }
+    assert!(
+        !legal.is_empty(),
+        "{}: a side to act has no legal command",
+        R::RULESET
+    );
+    others
+        .get(rng.random_range(0..others.len().max(1)))
+        .map_or_else(|| legal[0].clone(), |c| (*c).clone())
+}
+
+/// Checks that each illegal example is refused with a rule ID and changes
+/// nothing: not the checksum, the dice position or the log.
+fn check_illegal<R: Rules>(game: &mut Game<R>, report: &mut Report) {
+    for (what, cmd) in R::illegal_examples(&game.ctx, &game.state) {
+        let before = (
+            checksum(&game.state),
+            game.dice.rolled(),
+            game.log.len(),
+            game.journal.entries.len(),
+        );
+        let r = game.apply(&cmd);
+        let Err(refusal) = r else {
+            panic!(
+                "{}: illegal command ({what}) accepted at {}: {cmd:?}",
+                R::RULESET,
+                game.phase_name()
+            );
+        };
+        assert!(
+            !refusal.rule.is_empty() && refusal.rule.chars().any(|c| c.is_ascii_uppercase()),
+            "{}: refusal without a rule ID: {refusal:?}",
+            R::RULESET
+        );
+        let after = (
+            checksum(&game.state),
+            game.dice.rolled(),
+            game.log.len(),
+            game.journal.entries.len(),
+        );
+        assert_eq!(
+            before,
+            after,
+            "{}: a refusal ({what}) changed the game",
+            R::RULESET
+        );
+        report.illegal += 1;
+    }
+}
+
+/// Saves, loads (replaying and verifying the journal) and compares.
+fn check_round_trip<R: Rules>(game: &Game<R>, report: &mut Report) {
+    let text = game.save_text().expect("save text");
+    let back = Game::<R>::load_save("round-trip.ron", &text)
+        .unwrap_or_else(|e| panic!("{}: a fresh save does not load: {e}", R::RULESET));
+    assert_eq!(checksum(&back.state), checksum(&game.state));
+    assert_eq!(back.dice.rolled(), game.dice.rolled());
+    assert_eq!(
+        back.log,
+        game.log,
+        "{}: replay gives another log",
+        R::RULESET
+    );
+    report.round_trips += 1;
+}
+
+/// Two states that differ only in one side's hidden information give the
+/// other side identical observations.
+fn check_observation<R: Rules>(game: &Game<R>, report: &mut Report) {
+    for side in 0..2u8 {
+        if let Some(v) = R::hidden_variant(&game.ctx, &game.state, side) {
+            assert_ne!(
+                v,
+                game.state,
+                "{}: the variant is the same state",
+                R::RULESET
+            );
+            assert_eq!(
+                R::observation(&game.ctx, &v, 1 - side),
+                R::observation(&game.ctx, &game.state, 1 - side),
+                "{}: side {} sees side {side}'s hidden information",
+                R::RULESET,
+                1 - side
+            );
+            report.observations += 1;
+        }
+    }
+}
+
+/// Plays one random game of `scenario` with `seed` (the game's dice) and
+/// choices from a generator seeded with `seed` (the players').
+pub fn random_game<R: Rules>(file: &str, text: &str, seed: u64, deep: bool, report: &mut Report) {
+    let mut game = session::open_text::<R>(file, text, false, Some(seed), &[])
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
+    let limit = R::describe(game.scenario()).turn_limit;
+    let save_at = rng.random_range(1..60usize);
+    let mut n = 0usize;
+    loop {
+        assert!(n < 20_000, "{file}: seed {seed}: no end after {n} commands");
+        if let Err(e) = R::check_invariants(&game.ctx, &game.state) {
+            panic!("{file}: seed {seed}: after {n} commands: {e}");
+        }
+        if let Some(l) = limit {
+            assert!(
+                game.turn() <= l + 1,
+                "{file}: seed {seed}: turn {} past the limit {l}",
+                game.turn()
+            );
+        }
+        if deep && (n == save_at || n == 0) {
+            check_illegal(&mut game, report);
+            check_round_trip(&game, report);
+        }
+        if deep || n.is_multiple_of(7) {
+            check_observation(&game, report);
+        }
+        let cmd = match game.to_act() {
+            ToAct::Over => break,
+            ToAct::Rules => R::step_command(&game.ctx, &game.state)
+                .unwrap_or_else(|| panic!("{file}: no step command when the rules act")),
+            ToAct::Side(side) => pick(&game, side, &mut rng),
+        };
+        if let Err(r) = game.apply(&cmd) {
+            panic!(
+                "{file}: seed {seed}: listed command refused at {}: {cmd:?}: {r}",
+                game.phase_name()
+            );
+        }
+        n += 1;
+    }
+    assert!(
+        R::outcome(&game.ctx, &game.state).is_some(),
+        "{file}: over without an outcome"
+    );
+    if deep {
+        check_illegal(&mut game, report);
+        check_round_trip(&game, report);
+    }
+    report.games += 1;
+    report.commands += n as u64;
+}
+
+/// Runs `games` random games per shipped scenario of every module.
+pub fn run_all(games: u64) -> Vec<(&'static str, Report)> {
+    struct All {
+        games: u64,
+        out: Vec<(&'static str, Report)>,
+    }
+    impl ModuleVisitor for All {
+        fn visit<R: Rules>(&mut self) {
+            let mut report = Report::default();
+            for (file, text) in scenarios_of::<R>() {
+                for seed in 0..self.games {
+                    // Save/load, replay and illegal commands every 10th game.
+                    random_game::<R>(&file, &text, seed, seed.is_multiple_of(10), &mut report);
+                }
+                report.scenarios.push(file);
+            }
+            self.out.push((R::RULESET, report));
+        }
+    }
+    let mut all = All {
+        games,
+        out: Vec::new(),
+    };
+    visit_all(&mut all);
+    all.out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_module_and_scenario_passes_the_suite() {
+        let out = run_all(200);
+        for (key, r) in &out {
+            assert!(!r.scenarios.is_empty(), "{key}: no shipped scenario");
+            assert_eq!(u64::from(r.games), 200 * r.scenarios.len() as u64, "{key}");
+            assert!(r.illegal > 0 && r.round_trips > 0, "{key}: {r:?}");
+            eprintln!("conformance {key}: {r:?}");
+        }
+        assert_eq!(out.len(), crate::rules::rulesets().len());
+    }
+
+    /// The long mode: 10,000 random games per scenario (`cargo test --release
+    /// -- --ignored conformance_long`).
+    #[test]
+    #[ignore = "long mode: 10,000 games per scenario"]
+    fn conformance_long() {
+        for (key, r) in run_all(10_000) {
+            eprintln!("conformance {key}: {r:?}");
+            assert!(r.games > 0);
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! The one game core every rule module implements, whatever its board: a
+//! plain, cloneable state; who decides now; the legal commands; `apply`, the
+//! only way a game changes; what each side may see; the outcome and a score;
+//! and a checksum. Sessions, saves, the journal, the conformance suite, the
+//! benchmarks and the CLI are written once against [`Rules`]. The shape
+//! follows OpenSpiel's `State`.
+
+use std::fmt::Debug;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::command::Refusal;
+use super::dice::{Dice, Die};
+use super::log::LogSink;
+use super::scenario::LoadError;
+
+/// Which board a module plays on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardKind {
+    /// A hex map (`engine::board`).
+    Hex,
+    /// An open table measured in inches (`engine::table`).
+    Table,
+}
+
+impl BoardKind {
+    /// "hex board" or "open table".
+    pub fn name(self) -> &'static str {
+        match self {
+            BoardKind::Hex => "hex board",
+            BoardKind::Table => "open table",
+        }
+    }
+}
+
+/// Who must act now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToAct {
+    /// This side (0 or 1) decides.
+    Side(u8),
+    /// Nobody decides: the rules take their next step on their own (a
+    /// Samurai Battles Execution step). The only legal command is
+    /// [`Rules::step_command`]; sessions apply it at once. Kept as a command
+    /// so that a game can be saved, replayed and checked between steps.
+    Rules,
+    /// The game is over.
+    Over,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The winning side, or `None` for a draw.
+    pub winner: Option<u8>,
+    /// The result in words ("Uesugi wins the battle (9 to 4 victory points)").
+    pub text: String,
+}
+
+/// A rule module as the core sees it. Every method is a pure function of its
+/// arguments; [`Rules::apply`] is the only one that changes a state.
+pub trait Rules: Sized + Send + Sync + 'static {
+    /// The `ruleset` key in scenarios and saves (`"samurai_battles"`).
+    const RULESET: &'static str;
+    /// The rule system's name ("Samurai Battles, Art of Tactic").
+    const TITLE: &'static str;
+    /// The board it plays on.
+    const BOARD: BoardKind;
+
+    /// A validated scenario, as written in its file and kept in saves.
+    type Scenario: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
+    /// What the rules read besides the state: the scenario, its board and the
+    /// module tables. Built once per game from the scenario; never saved.
+    type Ctx: Send + Sync + 'static;
+    /// Everything the game needs, as plain values.
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// A decision (or an automatic step) of the game.
+    type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// A file of written decisions for `kassen sim --orders`; `()` for a
+    /// module that takes none.
+    type Orders: Clone + Debug + Send + Sync;
+
+    /// Parses an orders file for `kassen sim --orders`.
+    ///
+    /// # Errors
+    /// A parse error with position, or a module that takes no orders file.
+    fn parse_orders(file: &str, _text: &str) -> Result<Self::Orders, LoadError> {
+        Err(LoadError::plain(
+            file,
+            format!(
+                "{} takes no orders file: both sides play the computer's commands",
+                Self::TITLE
+            ),
+        ))
+    }
+    /// The orders file's commands for `side` now, each labelled for warnings.
+    fn scripted_commands(
+        _ctx: &Self::Ctx,
+        _state: &Self::State,
+        _orders: &Self::Orders,
+        _side: u8,
+    ) -> Vec<(String, Self::Command)> {
+        Vec::new()
+    }
+
+    /// Parses and validates a scenario file's text.
+    ///
+    /// # Errors
+    /// The first problem, with file, line and column where the text has one.
+    fn parse_scenario(file: &str, text: &str) -> Result<Self::Scenario, LoadError>;
+    /// Checks a scenario read back from a save (the text is the save's).
+    ///
+    /// # Errors
+    /// The first problem.
+    fn check_saved_scenario(
+        file: &str,
+        text: &str,
+        scenario: &Self::Scenario,
+    ) -> Result<(), LoadError>;
+    /// The context of a scenario: board and tables.
+    ///
+    /// # Errors
+    /// A broken built-in table.
+    fn context(scenario: &Self::Scenario) -> Result<Self::Ctx, LoadError>;
+    /// The die of the system, against which `--dice` faces are checked.
+    fn die(ctx: &Self::Ctx) -> Die;
+    /// The scenario inside a context.
+    fn scenario(ctx: &Self::Ctx) -> &Self::Scenario;
+    /// The scenario's own seed, if it sets one.
+    fn scenario_seed(scenario: &Self::Scenario) -> Option<u64>;
+    /// The scenario's name, sides and turn limit, for the title screen.
+    fn describe(scenario: &Self::Scenario) -> ScenarioInfo;
+
+    /// The state at the start of the game. May log (the battle begins).
+    fn new_state(ctx: &Self::Ctx, dice: &Dice, log: &mut dyn LogSink) -> Self::State;
+    /// Who acts now.
+    fn to_act(ctx: &Self::Ctx, state: &Self::State) -> ToAct;
+    /// The turn number, from 1.
+    fn turn(state: &Self::State) -> u32;
+    /// The phase and sub-step in the game's words ("Execution: Melee Step").
+    fn phase_name(ctx: &Self::Ctx, state: &Self::State) -> String;
+    /// Every legal command of `side` now: complete for discrete choices, a
+    /// documented candidate set for continuous moves. Empty when `side` does
+    /// not act. Every listed command is accepted by [`Rules::apply`].
+    fn legal_commands(ctx: &Self::Ctx, state: &Self::State, side: u8) -> Vec<Self::Command>;
+    /// The command with which `side` ends its part of the current decision
+    /// (Orders done, End phase), if it acts now.
+    fn pass_command(ctx: &Self::Ctx, state: &Self::State, side: u8) -> Option<Self::Command>;
+    /// The command that takes the rules' next automatic step, when
+    /// [`Rules::to_act`] is [`ToAct::Rules`].
+    fn step_command(ctx: &Self::Ctx, state: &Self::State) -> Option<Self::Command>;
+    /// The computer's current default play for `side` now: commands that end
+    /// with the side's decision made.
+    fn default_commands(ctx: &Self::Ctx, state: &Self::State, side: u8) -> Vec<Self::Command>;
+    /// Applies a command: the only way a game changes. Dice go through `dice`
+    /// in a stable order; entries go to `log`.
+    ///
+    /// # Errors
+    /// A [`Refusal`] naming the rule that forbids the command. Then nothing
+    /// changed: not the state, not the dice, not the log.
+    fn apply(
+        ctx: &Self::Ctx,
+        state: &mut Self::State,
+        cmd: &Self::Command,
+        dice: &mut Dice,
+        log: &mut dyn LogSink,
+    ) -> Result<(), Refusal>;
+    /// The state as `side` may see it: enemy hidden units, sealed orders and
+    /// card hands removed.
+    fn observation(ctx: &Self::Ctx, state: &Self::State, side: u8) -> Self::State;
+    /// The result once the game is over.
+    fn outcome(ctx: &Self::Ctx, state: &Self::State) -> Option<Outcome>;
+    /// A score for `side` in an unfinished game (victory points, models or
+    /// honor ahead), higher is better; for the computer opponent.
+    fn score(ctx: &Self::Ctx, state: &Self::State, side: u8) -> f64;
+    /// Checks the module's invariants (no negative models, markers in
+    /// bounds, units on the board or removed).
+    ///
+    /// # Errors
+    /// The first broken invariant, in words.
+    fn check_invariants(ctx: &Self::Ctx, state: &Self::State) -> Result<(), String>;
+    /// A state that differs from `state` only in `side`'s hidden
+    /// information (the other side's observation must not change), or
+    /// `None` when `side` has nothing hidden now. For the conformance suite.
+    fn hidden_variant(_ctx: &Self::Ctx, _state: &Self::State, _side: u8) -> Option<Self::State> {
+        None
+    }
+    /// The lines `kassen sim` prints when it stops.
+    fn report(ctx: &Self::Ctx, state: &Self::State) -> String;
+    /// Commands an illegal-command test should see refused now (wrong side,
+    /// wrong phase, unknown or dead unit, target out of range, off the
+    /// board), each with what makes it illegal.
+    fn illegal_examples(ctx: &Self::Ctx, state: &Self::State) -> Vec<(String, Self::Command)>;
+}
+
+/// What the title screen shows of a scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScenarioInfo {
+    /// Scenario name.
+    pub name: String,
+    /// The two sides' names.
+    pub sides: Vec<String>,
+    /// Units at the start.
+    pub units: usize,
+    /// Last turn, if any.
+    pub turn_limit: Option<u32>,
+    /// Briefing text.
+    pub briefing: String,
+}
+
+/// A 64-bit checksum of a value's canonical serialization (compact JSON, in
+/// field order; states hold no hash maps), hashed with XXH64 and seed 0.
+/// Stable across runs, builds and machines.
+pub fn checksum<T: Serialize>(value: &T) -> u64 {
+    match serde_json::to_vec(value) {
+        Ok(bytes) => twox_hash::XxHash64::oneshot(0, &bytes),
+        // A state that cannot serialize has no canonical form; the constant
+        // makes the mismatch visible at the next check.
+        Err(_) => 0,
+    }
+}
+
+/// Applies `cmd` to a copy; the copy's result tells whether it is accepted.
+/// Nothing of the caller's changes.
+///
+/// # Errors
+/// The refusal.
+pub fn dry_run<R: Rules>(
+    ctx: &R::Ctx,
+    state: &R::State,
+    cmd: &R::Command,
+    dice: &Dice,
+) -> Result<R::State, Refusal> {
+    let mut s = state.clone();
+    let mut d = dice.clone();
+    R::apply(ctx, &mut s, cmd, &mut d, &mut super::log::NoLog)?;
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checksum_is_fixed_and_sensitive() {
+        // The value is part of the save format: it must never change.
+        assert_eq!(checksum(&(1u32, "a")), checksum(&(1u32, "a")));
+        assert_ne!(checksum(&(1u32, "a")), checksum(&(2u32, "a")));
+        assert_eq!(
+            checksum(&vec![1u8, 2, 3]),
+            twox_hash::XxHash64::oneshot(0, b"[1,2,3]")
+        );
+    }
+}

@@ -1,0 +1,357 @@
+//! A game in play, written once for every module: the context, the state,
+//! the dice, the log and the journal. Every command goes through
+//! [`Game::apply`], which journals it with the checksum after it and the
+//! number of dice drawn so far (Wesnoth's replay "checkup"). Saves hold the
+//! journal and a snapshot; loading replays the journal from the scenario and
+//! verifies every checksum. Autosaves are written atomically.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::command::Refusal;
+use super::core::{Outcome, Rules, ToAct, checksum};
+use super::dice::Dice;
+use super::log::GameLog;
+use super::scenario::{LoadError, parse_ron, ron_options};
+
+/// One journalled command.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct JournalEntry<C> {
+    /// The command applied.
+    pub command: C,
+    /// [`checksum`] of the state after it.
+    pub checksum: u64,
+    /// Dice drawn since the start of the game, after it.
+    pub dice: u64,
+}
+
+/// Everything needed to replay a game from its scenario.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Journal<C> {
+    /// The dice seed.
+    pub seed: u64,
+    /// Loaded faces put in front of the seeded stream (`--dice`).
+    #[serde(default)]
+    pub loaded: Vec<u32>,
+    /// Applied commands, in order.
+    pub entries: Vec<JournalEntry<C>>,
+}
+
+/// A save file: the journal and a snapshot of the state and dice after it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveFile<S, T, C> {
+    /// Save format version (2: journal and snapshot).
+    pub save_format: u32,
+    /// The module key.
+    pub ruleset: String,
+    /// The scenario played.
+    pub scenario: S,
+    /// The journal.
+    pub journal: Journal<C>,
+    /// The state after the last journalled command.
+    pub state: T,
+    /// The dice after the last journalled command.
+    pub dice: Dice,
+}
+
+/// The save format this build writes and reads.
+pub const SAVE_FORMAT: u32 = 2;
+
+/// The typed save of module `R`.
+pub type Save<R> = SaveFile<<R as Rules>::Scenario, <R as Rules>::State, <R as Rules>::Command>;
+
+/// A game of module `R` in play.
+pub struct Game<R: Rules> {
+    /// Scenario, board and tables (shared by clones).
+    pub ctx: Arc<R::Ctx>,
+    /// The state.
+    pub state: R::State,
+    /// The dice.
+    pub dice: Dice,
+    /// The log.
+    pub log: GameLog,
+    /// The journal.
+    pub journal: Journal<R::Command>,
+}
+
+impl<R: Rules> Clone for Game<R> {
+    fn clone(&self) -> Self {
+        Self {
+            ctx: Arc::clone(&self.ctx),
+            state: self.state.clone(),
+            dice: self.dice.clone(),
+            log: self.log.clone(),
+            journal: self.journal.clone(),
+        }
+    }
+}
+
+impl<R: Rules> std::fmt::Debug for Game<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("ruleset", &R::RULESET)
+            .field("state", &self.state)
+            .field("commands", &self.journal.entries.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<R: Rules> Game<R> {
+    /// A new game of `scenario` with the dice `seed` and `loaded` faces first.
+    ///
+    /// # Errors
+    /// A broken built-in table.
+    pub fn new(scenario: R::Scenario, seed: u64, loaded: Vec<u32>) -> Result<Self, LoadError> {
+        let ctx = Arc::new(R::context(&scenario)?);
+        Ok(Self::with_ctx(ctx, seed, loaded))
+    }
+
+    /// A new game on an existing context.
+    pub fn with_ctx(ctx: Arc<R::Ctx>, seed: u64, loaded: Vec<u32>) -> Self {
+        let mut dice = Dice::new(seed);
+        dice.load(loaded.iter().copied());
+        let mut log = GameLog::default();
+        let state = R::new_state(&ctx, &dice, &mut log);
+        Self {
+            ctx,
+            state,
+            dice,
+            log,
+            journal: Journal {
+                seed,
+                loaded,
+                entries: Vec::new(),
+            },
+        }
+    }
+
+    /// Who acts now.
+    pub fn to_act(&self) -> ToAct {
+        R::to_act(&self.ctx, &self.state)
+    }
+
+    /// The turn number.
+    pub fn turn(&self) -> u32 {
+        R::turn(&self.state)
+    }
+
+    /// The phase in the game's words.
+    pub fn phase_name(&self) -> String {
+        R::phase_name(&self.ctx, &self.state)
+    }
+
+    /// The result, once over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        R::outcome(&self.ctx, &self.state)
+    }
+
+    /// The scenario.
+    pub fn scenario(&self) -> &R::Scenario {
+        R::scenario(&self.ctx)
+    }
+
+    /// Applies and journals a command.
+    ///
+    /// # Errors
+    /// The refusal; nothing changed, the journal included.
+    pub fn apply(&mut self, cmd: &R::Command) -> Result<(), Refusal> {
+        R::apply(
+            &self.ctx,
+            &mut self.state,
+            cmd,
+            &mut self.dice,
+            &mut self.log,
+        )?;
+        self.journal.entries.push(JournalEntry {
+            command: cmd.clone(),
+            checksum: checksum(&self.state),
+            dice: self.dice.rolled(),
+        });
+        Ok(())
+    }
+
+    /// Takes the rules' automatic steps until a side must decide or the game
+    /// is over. Returns the phases entered on the way, in the game's words
+    /// (for autosaves).
+    pub fn advance(&mut self) -> Vec<String> {
+        let mut entered = Vec::new();
+        // Bounded: a module whose automatic steps never end is a bug, not a hang.
+        for _ in 0..10_000 {
+            if self.to_act() != ToAct::Rules {
+                break;
+            }
+            let Some(cmd) = R::step_command(&self.ctx, &self.state) else {
+                break;
+            };
+            let before = self.phase_name();
+            if self.apply(&cmd).is_err() {
+                break;
+            }
+            let after = self.phase_name();
+            if after != before {
+                entered.push(after);
+            }
+        }
+        entered
+    }
+
+    /// The save of this game.
+    pub fn save(&self) -> Save<R> {
+        SaveFile {
+            save_format: SAVE_FORMAT,
+            ruleset: R::RULESET.to_string(),
+            scenario: self.scenario().clone(),
+            journal: self.journal.clone(),
+            state: self.state.clone(),
+            dice: self.dice.clone(),
+        }
+    }
+
+    /// The save as RON text.
+    ///
+    /// # Errors
+    /// A state that cannot be written (a bug), as a sentence.
+    pub fn save_text(&self) -> Result<String, String> {
+        ron_options()
+            .to_string_pretty(&self.save(), ron::ser::PrettyConfig::default())
+            .map_err(|e| e.to_string())
+    }
+
+    /// Writes the save to `path` (creating its folder).
+    ///
+    /// # Errors
+    /// An I/O error, as a sentence naming the path.
+    pub fn save_to(&self, path: &Path) -> Result<(), String> {
+        let text = self.save_text()?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Writes the save atomically: a temporary file in the same folder,
+    /// flushed to disk, then renamed over `path`. A reader sees the old save
+    /// or the new one, never a torn one.
+    ///
+    /// # Errors
+    /// An I/O error, as a sentence naming the path.
+    pub fn save_atomically(&self, path: &Path) -> Result<(), String> {
+        let text = self.save_text()?;
+        write_atomically(path, text.as_bytes())
+    }
+
+    /// Parses a save's text, replays its journal from the scenario and checks
+    /// every checksum, dice count and the final snapshot.
+    ///
+    /// # Errors
+    /// A parse error with position, a broken scenario, or the first command
+    /// that diverged, with its number, turn and phase.
+    pub fn load_save(file: &str, text: &str) -> Result<Self, LoadError> {
+        let save: Save<R> = parse_ron(file, text)?;
+        if save.save_format != SAVE_FORMAT {
+            return Err(LoadError::at(
+                file,
+                text,
+                &["save_format"],
+                format!(
+                    "save format {} is not the {SAVE_FORMAT} this build reads",
+                    save.save_format
+                ),
+            ));
+        }
+        if save.ruleset != R::RULESET {
+            return Err(LoadError::at(
+                file,
+                text,
+                &["ruleset"],
+                format!("a {} save cannot hold a {} game", R::RULESET, save.ruleset),
+            ));
+        }
+        R::check_saved_scenario(file, text, &save.scenario)?;
+        let ctx = Arc::new(R::context(&save.scenario)?);
+        let mut game = Self::with_ctx(ctx, save.journal.seed, save.journal.loaded.clone());
+        for (i, e) in save.journal.entries.iter().enumerate() {
+            let (turn, phase) = (game.turn(), game.phase_name());
+            let at = format!("command {} of the journal (turn {turn}, {phase})", i + 1);
+            game.apply(&e.command)
+                .map_err(|r| LoadError::plain(file, format!("{at} is refused on replay: {r}")))?;
+            if game.dice.rolled() != e.dice {
+                return Err(LoadError::plain(
+                    file,
+                    format!(
+                        "{at} diverges: {} dice drawn on replay, the journal says {}",
+                        game.dice.rolled(),
+                        e.dice
+                    ),
+                ));
+            }
+            let sum = checksum(&game.state);
+            if sum != e.checksum {
+                return Err(LoadError::plain(
+                    file,
+                    format!(
+                        "{at} diverges: checksum {sum:016x} on replay, the journal says {:016x}",
+                        e.checksum
+                    ),
+                ));
+            }
+        }
+        if game.state != save.state || checksum(&game.dice) != checksum(&save.dice) {
+            return Err(LoadError::plain(
+                file,
+                format!(
+                    "the saved snapshot differs from the state and dice after the journal's {} commands",
+                    save.journal.entries.len()
+                ),
+            ));
+        }
+        Ok(game)
+    }
+}
+
+/// Writes `bytes` to `path` atomically (temp file, fsync, rename, fsync of
+/// the folder where the platform allows it).
+///
+/// # Errors
+/// An I/O error, as a sentence naming the path.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let name = path
+        .file_name()
+        .map_or_else(|| "save".into(), |n| n.to_string_lossy().into_owned());
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let fail = |e: std::io::Error| format!("{}: {e}", tmp.display());
+    {
+        let mut f = std::fs::File::create(&tmp).map_err(fail)?;
+        f.write_all(bytes).map_err(fail)?;
+        f.sync_all().map_err(fail)?;
+    }
+    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Ok(d) = std::fs::File::open(&dir) {
+        // Makes the rename itself durable; not every platform can sync a folder.
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// The platform data directory of Kassen (`~/.local/share/kassen` on Linux).
+pub fn data_dir() -> PathBuf {
+    dirs::data_dir()
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("kassen")
+}
+
+/// The autosave file in `dir`.
+pub fn autosave_path(dir: &Path) -> PathBuf {
+    dir.join("autosave.ron")
+}

@@ -1,0 +1,966 @@
+//! Samurai Battles on the game core: the plain state (phase and Execution
+//! step included), the commands, and [`Rules`] for [`SamuraiBattles`]. A turn
+//! is Morale Phase → Planning (side 0 writes, then side 1, sealed) → the six
+//! Execution steps → End of Turn, each automatic phase a step command.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::{BoardEdge, HexBoard};
+use crate::engine::command::Refusal;
+use crate::engine::core::{BoardKind, Outcome, Rules, ScenarioInfo, ToAct};
+use crate::engine::dice::{Dice, Die};
+use crate::engine::log::{LogEntry, LogSink};
+use crate::engine::scenario::{LoadError, Scenario, parse_ron};
+
+use super::battle::{ArmyState, Battle, CombatFlags, SbaUnit};
+use super::data::SbaTables;
+use super::default_orders::default_order;
+use super::morale::MoraleLevel;
+use super::orders::{OrderKind, OrderSpec, OrderStep, validate_order};
+use super::turn::{self, GameResult};
+use super::{RULESET, SbaCommand, SbaGame, SbaPhase};
+
+/// The module's marker type for the core.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SamuraiBattles;
+
+/// Scenario, board and tables of a game.
+#[derive(Clone, Debug)]
+pub struct SbaCtx {
+    /// The scenario.
+    pub scenario: Scenario,
+    /// Its board.
+    pub board: HexBoard,
+    /// The module tables.
+    pub tables: SbaTables,
+}
+
+/// The whole game as plain values.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SbaState {
+    /// The phase.
+    pub phase: SbaPhase,
+    /// The Execution step about to run, in the Execution Phase.
+    pub step: Option<OrderStep>,
+    /// Turn, armies, written orders, result.
+    pub game: SbaGame,
+    /// Units on the board, sorted by id.
+    pub units: Vec<SbaUnit>,
+}
+
+/// One order of an orders file (`kassen sim --orders`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WrittenOrder {
+    /// The turn it is written for.
+    pub turn: u32,
+    /// The unit.
+    pub unit: u32,
+    /// The order.
+    pub order: OrderSpec,
+}
+
+/// An orders file: `(orders: [(turn: 1, unit: 2, order: (kind: Assault, target: 12))])`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OrdersFile {
+    /// The orders.
+    pub orders: Vec<WrittenOrder>,
+}
+
+/// Runs `f` over the state's units as a [`Battle`], then puts the units,
+/// armies and log entries back (entries under `turn` and `phase`).
+fn with_battle<T>(
+    ctx: &SbaCtx,
+    state: &mut SbaState,
+    log: &mut dyn LogSink,
+    phase: &str,
+    f: impl FnOnce(&mut Battle) -> T,
+) -> T {
+    let units = std::mem::take(&mut state.units);
+    let mut b = Battle::new(
+        units,
+        &ctx.board,
+        &ctx.tables,
+        state.game.edges,
+        state.game.armies.clone(),
+    );
+    let r = f(&mut b);
+    state.units = std::mem::take(&mut b.units);
+    state.game.armies = b.armies.clone();
+    log.extend(state.game.turn, phase, std::mem::take(&mut b.log));
+    r
+}
+
+/// A read-only [`Battle`] over the state (units are copied).
+pub fn read_battle<'a>(ctx: &'a SbaCtx, state: &SbaState) -> Battle<'a> {
+    Battle::new(
+        state.units.clone(),
+        &ctx.board,
+        &ctx.tables,
+        state.game.edges,
+        state.game.armies.clone(),
+    )
+}
+
+fn side_names(ctx: &SbaCtx) -> [String; 2] {
+    [0, 1].map(|i| {
+        ctx.scenario
+            .sides
+            .get(i)
+            .map(|s| s.name.clone())
+            .unwrap_or_default()
+    })
+}
+
+/// The units of a scenario at the start of the battle.
+fn starting_units(scenario: &Scenario, tables: &SbaTables) -> Vec<SbaUnit> {
+    let mut units: Vec<SbaUnit> = scenario
+        .units
+        .iter()
+        .filter_map(|spec| {
+            let stats = tables.unit(&spec.unit_type)?;
+            Some(SbaUnit {
+                id: spec.id,
+                side: scenario.side_index(&spec.side).unwrap_or(0),
+                unit_type: spec.unit_type.clone(),
+                name: spec
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| format!("{} {}", stats.name, spec.id)),
+                hex: HexBoard::to_hex(spec.at),
+                facing: spec.facing,
+                models: spec.models.unwrap_or(stats.models),
+                commander: spec.commander.unwrap_or(stats.commander),
+                morale: MoraleLevel::Normal,
+                honor: false,
+                casualties: 0,
+                defense_lost: 0,
+                order: spec.hidden.then(|| OrderSpec::plain(OrderKind::Ambush)),
+                hidden: spec.hidden,
+                engaged: Vec::new(),
+                flags: CombatFlags::default(),
+            })
+        })
+        .collect();
+    units.sort_by_key(|u| u.id);
+    units
+}
+
+/// Applies a Planning command (SBA-ORD-1: each side writes its orders,
+/// sealed, then the Execution Phase begins).
+fn plan(ctx: &SbaCtx, state: &mut SbaState, cmd: &SbaCommand) -> Result<(), Refusal> {
+    if state.phase != SbaPhase::Planning {
+        return Err(Refusal::new(
+            "SBA-BASE",
+            format!(
+                "orders are written in the Planning Phase, not the {}",
+                state.phase.name()
+            ),
+        ));
+    }
+    let side = match cmd {
+        SbaCommand::WriteOrder { side, .. }
+        | SbaCommand::ClearOrder { side, .. }
+        | SbaCommand::EndPlanning { side } => *side,
+        SbaCommand::Step => 0,
+    };
+    if state.game.side_to_plan() != Some(side) {
+        return Err(Refusal::new(
+            "SBA-ORD-1",
+            format!("side {side} is not the side writing orders now"),
+        ));
+    }
+    match cmd {
+        SbaCommand::WriteOrder { side, unit, order } => {
+            validate_order(&read_battle(ctx, state), *side, *unit, order)?;
+            state.game.written.insert(*unit, order.clone());
+        }
+        SbaCommand::ClearOrder { side, unit } => {
+            let own = state.units.iter().any(|u| u.id == *unit && u.side == *side);
+            if !own || !state.game.written.contains_key(unit) {
+                return Err(Refusal::new(
+                    "SBA-ORD-1",
+                    format!("there is no order of yours written for unit {unit}"),
+                ));
+            }
+            state.game.written.remove(unit);
+        }
+        SbaCommand::EndPlanning { side } => {
+            state.game.planning_done[*side as usize] = true;
+            if state.game.planning_done == [true, true] {
+                state.phase = SbaPhase::Execution;
+                state.step = Some(OrderStep::Defensive);
+            }
+        }
+        SbaCommand::Step => {}
+    }
+    Ok(())
+}
+
+/// Takes the next automatic step: the Morale Phase, one Execution step, or
+/// the end of the turn with the victory check (SBA-BASE turn structure).
+fn step(ctx: &SbaCtx, state: &mut SbaState, dice: &mut Dice, log: &mut dyn LogSink) {
+    match state.phase {
+        SbaPhase::Morale => {
+            with_battle(ctx, state, log, SbaPhase::Morale.name(), |b| {
+                turn::begin_turn(b);
+                turn::morale_phase(b, dice);
+            });
+            state.phase = SbaPhase::Planning;
+        }
+        SbaPhase::Execution => {
+            let step = state.step.unwrap_or_default();
+            if step == OrderStep::Defensive {
+                let written = std::mem::take(&mut state.game.written);
+                with_battle(ctx, state, log, SbaPhase::Planning.name(), |b| {
+                    turn::apply_orders(b, &written, default_order);
+                });
+            }
+            with_battle(ctx, state, log, step.name(), |b| {
+                turn::execution_step(b, dice, step);
+            });
+            match step.next() {
+                Some(n) => state.step = Some(n),
+                None => {
+                    state.step = None;
+                    state.phase = SbaPhase::EndOfTurn;
+                }
+            }
+        }
+        SbaPhase::EndOfTurn => end_of_turn(ctx, state, log),
+        SbaPhase::Setup | SbaPhase::Planning | SbaPhase::GameOver => {}
+    }
+}
+
+fn end_of_turn(ctx: &SbaCtx, state: &mut SbaState, log: &mut dyn LogSink) {
+    let g = &state.game;
+    let result = turn::victory(
+        &read_battle(ctx, state),
+        g.turn,
+        g.turn_limit,
+        g.points_to_win,
+    );
+    let Some(r) = result else {
+        state.game.turn += 1;
+        state.game.planning_done = [false, false];
+        state.game.written.clear();
+        state.phase = SbaPhase::Morale;
+        return;
+    };
+    if log.wants() {
+        let vp = &state.game.armies;
+        let entry = LogEntry::event(
+            "SBA-BASE/VICTORY",
+            vec![],
+            format!(
+                "End of turn {}: {} ({} to {} victory points)",
+                state.game.turn,
+                result_words(r, &side_names(ctx)),
+                vp[0].victory_points,
+                vp[1].victory_points
+            ),
+        );
+        log.extend(state.game.turn, SbaPhase::EndOfTurn.name(), [entry]);
+    }
+    state.game.result = Some(r);
+    state.phase = SbaPhase::GameOver;
+}
+
+/// "Takeda wins the battle" or "the battle is a draw".
+pub fn result_words(r: GameResult, sides: &[String; 2]) -> String {
+    match r {
+        GameResult::Winner(s) => format!(
+            "{} wins the battle",
+            sides.get(s as usize).cloned().unwrap_or_default()
+        ),
+        GameResult::Draw => "the battle is a draw".to_string(),
+    }
+}
+
+/// Destinations worth listing for movement orders: every hex of the board.
+fn every_hex(board: &HexBoard) -> Vec<(i32, i32)> {
+    board.hexes().into_iter().map(HexBoard::to_offset).collect()
+}
+
+impl Rules for SamuraiBattles {
+    const RULESET: &'static str = RULESET;
+    const TITLE: &'static str = "Samurai Battles, Art of Tactic";
+    const BOARD: BoardKind = BoardKind::Hex;
+    type Scenario = Scenario;
+    type Ctx = SbaCtx;
+    type State = SbaState;
+    type Command = SbaCommand;
+    type Orders = OrdersFile;
+
+    fn parse_orders(file: &str, text: &str) -> Result<OrdersFile, LoadError> {
+        parse_ron(file, text)
+    }
+
+    fn scripted_commands(
+        _ctx: &SbaCtx,
+        state: &SbaState,
+        orders: &OrdersFile,
+        side: u8,
+    ) -> Vec<(String, SbaCommand)> {
+        scripted(state, orders, side)
+    }
+
+    fn parse_scenario(file: &str, text: &str) -> Result<Scenario, LoadError> {
+        Scenario::from_str(file, text, &SbaTables::load()?)
+    }
+
+    fn check_saved_scenario(file: &str, _text: &str, s: &Scenario) -> Result<(), LoadError> {
+        let scenario_text =
+            ron::ser::to_string_pretty(s, ron::ser::PrettyConfig::default()).unwrap_or_default();
+        s.validate(file, &scenario_text, &SbaTables::load()?)
+            .map_err(|e| {
+                LoadError::plain(
+                    file,
+                    format!("the saved scenario is invalid: {}", e.message),
+                )
+            })
+    }
+
+    fn die(_ctx: &SbaCtx) -> Die {
+        Die::D20
+    }
+
+    fn context(scenario: &Scenario) -> Result<SbaCtx, LoadError> {
+        let tables = SbaTables::load()?;
+        Ok(SbaCtx {
+            board: scenario.build_board(&tables.terrain),
+            scenario: scenario.clone(),
+            tables,
+        })
+    }
+
+    fn scenario(ctx: &SbaCtx) -> &Scenario {
+        &ctx.scenario
+    }
+
+    fn scenario_seed(scenario: &Scenario) -> Option<u64> {
+        scenario.seed
+    }
+
+    fn describe(s: &Scenario) -> ScenarioInfo {
+        ScenarioInfo {
+            name: s.name.clone(),
+            sides: s.sides.iter().map(|x| x.name.clone()).collect(),
+            units: s.units.len(),
+            turn_limit: s.turn_limit,
+            briefing: format!("{}\n\n{}", s.description, s.victory.description)
+                .trim()
+                .to_string(),
+        }
+    }
+
+    fn new_state(ctx: &SbaCtx, dice: &Dice, log: &mut dyn LogSink) -> SbaState {
+        let s = &ctx.scenario;
+        if log.wants() {
+            log.extend(
+                0,
+                SbaPhase::Setup.name(),
+                [LogEntry::event(
+                    "SBA-DICE-1",
+                    vec![],
+                    format!(
+                        "{}: the battle begins; dice seed {}, d20 roll-under (SBA-DICE-2)",
+                        s.name,
+                        dice.seed()
+                    ),
+                )],
+            );
+        }
+        SbaState {
+            phase: SbaPhase::Morale,
+            step: None,
+            game: SbaGame {
+                turn: 1,
+                armies: [ArmyState::default(), ArmyState::default()],
+                edges: [
+                    s.sides.first().map_or(BoardEdge::South, |x| x.edge),
+                    s.sides.get(1).map_or(BoardEdge::North, |x| x.edge),
+                ],
+                planning_done: [false, false],
+                written: BTreeMap::new(),
+                result: None,
+                turn_limit: s.turn_limit,
+                points_to_win: s.victory.points_to_win,
+            },
+            units: starting_units(s, &ctx.tables),
+        }
+    }
+
+    fn to_act(_ctx: &SbaCtx, state: &SbaState) -> ToAct {
+        match state.phase {
+            SbaPhase::GameOver => ToAct::Over,
+            SbaPhase::Planning => state.game.side_to_plan().map_or(ToAct::Rules, ToAct::Side),
+            _ => ToAct::Rules,
+        }
+    }
+
+    fn turn(state: &SbaState) -> u32 {
+        state.game.turn
+    }
+
+    fn phase_name(ctx: &SbaCtx, state: &SbaState) -> String {
+        match (state.phase, state.step) {
+            (SbaPhase::Execution, Some(step)) => {
+                format!("Turn {} · {}", state.game.turn, step.name())
+            }
+            (SbaPhase::Planning, _) => {
+                let who = state
+                    .game
+                    .side_to_plan()
+                    .map(|s| side_names(ctx)[s as usize].clone())
+                    .unwrap_or_default();
+                format!("Turn {} · Planning Phase · {who}", state.game.turn)
+            }
+            (p, _) => format!("Turn {} · {}", state.game.turn, p.name()),
+        }
+    }
+
+    /// Every order each own unit may be written (every target unit it can
+    /// see, every hex of the board as a destination), clearing a written
+    /// order, and Orders done.
+    fn legal_commands(ctx: &SbaCtx, state: &SbaState, side: u8) -> Vec<SbaCommand> {
+        if Self::to_act(ctx, state) != ToAct::Side(side) {
+            return Vec::new();
+        }
+        let b = read_battle(ctx, state);
+        let hexes = every_hex(&ctx.board);
+        let mut out = Vec::new();
+        for u in state.units.iter().filter(|u| u.side == side) {
+            for kind in OrderKind::ALL {
+                let mut specs = Vec::new();
+                if !kind.takes_target() && !kind.takes_destination() {
+                    specs.push(OrderSpec::plain(kind));
+                }
+                if kind.takes_target() {
+                    for t in state.units.iter().filter(|t| b.visible_to(t, side)) {
+                        specs.push(OrderSpec::at_unit(kind, t.id));
+                    }
+                }
+                if kind.takes_destination() {
+                    specs.extend(hexes.iter().map(|h| OrderSpec::to_hex(kind, *h)));
+                }
+                for order in specs {
+                    if validate_order(&b, side, u.id, &order).is_ok() {
+                        out.push(SbaCommand::WriteOrder {
+                            side,
+                            unit: u.id,
+                            order,
+                        });
+                    }
+                }
+            }
+            if state.game.written.contains_key(&u.id) {
+                out.push(SbaCommand::ClearOrder { side, unit: u.id });
+            }
+        }
+        out.push(SbaCommand::EndPlanning { side });
+        out
+    }
+
+    fn pass_command(ctx: &SbaCtx, state: &SbaState, side: u8) -> Option<SbaCommand> {
+        (Self::to_act(ctx, state) == ToAct::Side(side)).then_some(SbaCommand::EndPlanning { side })
+    }
+
+    fn step_command(ctx: &SbaCtx, state: &SbaState) -> Option<SbaCommand> {
+        (Self::to_act(ctx, state) == ToAct::Rules).then_some(SbaCommand::Step)
+    }
+
+    /// Orders done with nothing written: every unit takes its default order
+    /// (`default_orders.rs`).
+    fn default_commands(ctx: &SbaCtx, state: &SbaState, side: u8) -> Vec<SbaCommand> {
+        Self::pass_command(ctx, state, side).into_iter().collect()
+    }
+
+    fn apply(
+        ctx: &SbaCtx,
+        state: &mut SbaState,
+        cmd: &SbaCommand,
+        dice: &mut Dice,
+        log: &mut dyn LogSink,
+    ) -> Result<(), Refusal> {
+        match cmd {
+            SbaCommand::Step => {
+                if Self::to_act(ctx, state) != ToAct::Rules {
+                    return Err(Refusal::new(
+                        "SBA-BASE",
+                        format!(
+                            "the rules take no step of their own in the {}",
+                            state.phase.name()
+                        ),
+                    ));
+                }
+                step(ctx, state, dice, log);
+                Ok(())
+            }
+            _ => plan(ctx, state, cmd),
+        }
+    }
+
+    /// Hides enemy units in Ambush (SBA-ORD-10) and the enemy's written
+    /// orders (SBA-ORD-1: orders are written in secret).
+    fn observation(_ctx: &SbaCtx, state: &SbaState, side: u8) -> SbaState {
+        let mut o = state.clone();
+        o.units.retain(|u| u.side == side || !u.hidden);
+        let own: Vec<u32> = o
+            .units
+            .iter()
+            .filter(|u| u.side == side)
+            .map(|u| u.id)
+            .collect();
+        o.game.written.retain(|id, _| own.contains(id));
+        o
+    }
+
+    /// `side`'s written orders changed (one erased, or one written), or one
+    /// of its hidden units moved to a free hex.
+    fn hidden_variant(ctx: &SbaCtx, state: &SbaState, side: u8) -> Option<SbaState> {
+        let mut v = state.clone();
+        let own = |id: &u32| state.units.iter().any(|u| u.id == *id && u.side == side);
+        if let Some(id) = state.game.written.keys().copied().find(|id| own(id)) {
+            v.game.written.remove(&id);
+            return Some(v);
+        }
+        if state.phase == SbaPhase::Planning
+            && let Some(u) = state.units.iter().find(|u| u.side == side)
+        {
+            v.game
+                .written
+                .insert(u.id, OrderSpec::plain(OrderKind::Rest));
+            return Some(v);
+        }
+        let i = v.units.iter().position(|u| u.side == side && u.hidden)?;
+        let free = ctx
+            .board
+            .hexes()
+            .into_iter()
+            .find(|h| !state.units.iter().any(|u| u.hex == *h))?;
+        v.units[i].hex = free;
+        Some(v)
+    }
+
+    fn outcome(ctx: &SbaCtx, state: &SbaState) -> Option<Outcome> {
+        let r = state.game.result?;
+        let vp = &state.game.armies;
+        Some(Outcome {
+            winner: match r {
+                GameResult::Winner(s) => Some(s),
+                GameResult::Draw => None,
+            },
+            text: format!(
+                "{} ({} to {} victory points)",
+                result_words(r, &side_names(ctx)),
+                vp[0].victory_points,
+                vp[1].victory_points
+            ),
+        })
+    }
+
+    /// Victory points ahead of the enemy (SBA-BASE/VICTORY).
+    fn score(_ctx: &SbaCtx, state: &SbaState, side: u8) -> f64 {
+        let vp = |s: usize| f64::from(state.game.armies[s].victory_points);
+        let s = (side as usize).min(1);
+        vp(s) - vp(1 - s)
+    }
+
+    fn check_invariants(ctx: &SbaCtx, state: &SbaState) -> Result<(), String> {
+        let mut seen = std::collections::BTreeSet::new();
+        for u in &state.units {
+            let Some(stats) = ctx.tables.unit(&u.unit_type) else {
+                return Err(format!("unit {} has unknown type {}", u.id, u.unit_type));
+            };
+            if !seen.insert(u.id) {
+                return Err(format!("unit {} appears twice", u.id));
+            }
+            if u.side > 1 || !ctx.board.contains(u.hex) {
+                return Err(format!("unit {} is off the board or on no side", u.id));
+            }
+            if u.models == 0 || u.models > stats.models.max(u.models.min(stats.models * 4)) {
+                return Err(format!("unit {} has {} models", u.id, u.models));
+            }
+            if u.morale.markers() > 3 {
+                return Err(format!("unit {} has too many Morale Markers", u.id));
+            }
+            if let Some(e) = u
+                .engaged
+                .iter()
+                .find(|e| !state.units.iter().any(|x| x.id == **e))
+            {
+                return Err(format!(
+                    "unit {} is engaged with unit {e}, which is gone",
+                    u.id
+                ));
+            }
+        }
+        if state.units.windows(2).any(|w| w[0].id >= w[1].id) {
+            return Err("units are not sorted by id".into());
+        }
+        for side in 0..2u8 {
+            let gs = state
+                .units
+                .iter()
+                .filter(|u| {
+                    u.side == side
+                        && ctx
+                            .tables
+                            .unit(&u.unit_type)
+                            .is_some_and(|s| s.general_staff)
+                })
+                .count();
+            if gs > 1 {
+                return Err(format!(
+                    "side {side} has {gs} General Staff units (SBA-GS-1)"
+                ));
+            }
+        }
+        let mut hexes = std::collections::BTreeSet::new();
+        for u in &state.units {
+            if !hexes.insert((u.hex.x, u.hex.y)) {
+                return Err(format!("two units share the hex of unit {}", u.id));
+            }
+        }
+        Ok(())
+    }
+
+    fn report(ctx: &SbaCtx, state: &SbaState) -> String {
+        let g = &state.game;
+        let turns_played = if state.phase == SbaPhase::GameOver {
+            g.turn
+        } else {
+            g.turn.saturating_sub(1)
+        };
+        let names = side_names(ctx);
+        let mut out = format!("turns played: {turns_played}\n");
+        for (s, name) in names.iter().enumerate() {
+            let units = state.units.iter().filter(|u| u.side as usize == s).count();
+            out.push_str(&format!(
+                "{name}: {units} units left, {} victory points\n",
+                g.armies[s].victory_points
+            ));
+        }
+        out.push_str(&match g.result {
+            Some(GameResult::Winner(s)) => format!("winner: {}", names[s as usize]),
+            Some(GameResult::Draw) => "result: draw".to_string(),
+            None => "result: battle not finished".to_string(),
+        });
+        out
+    }
+
+    fn illegal_examples(ctx: &SbaCtx, state: &SbaState) -> Vec<(String, SbaCommand)> {
+        let mut out = vec![(
+            "unknown unit".to_string(),
+            SbaCommand::WriteOrder {
+                side: 0,
+                unit: u32::MAX,
+                order: OrderSpec::plain(OrderKind::Defend),
+            },
+        )];
+        match Self::to_act(ctx, state) {
+            ToAct::Side(side) => {
+                let other = 1 - side;
+                out.push(("wrong side".into(), SbaCommand::EndPlanning { side: other }));
+                out.push(("wrong phase".into(), SbaCommand::Step));
+                if let Some(enemy) = state.units.iter().find(|u| u.side == other) {
+                    out.push((
+                        "enemy unit".into(),
+                        SbaCommand::WriteOrder {
+                            side,
+                            unit: enemy.id,
+                            order: OrderSpec::plain(OrderKind::Defend),
+                        },
+                    ));
+                }
+                if let Some(own) = state.units.iter().find(|u| u.side == side) {
+                    out.push((
+                        "destination off the board".into(),
+                        SbaCommand::WriteOrder {
+                            side,
+                            unit: own.id,
+                            order: OrderSpec::to_hex(OrderKind::March, (-5, 999)),
+                        },
+                    ));
+                    out.push((
+                        "target unknown".into(),
+                        SbaCommand::WriteOrder {
+                            side,
+                            unit: own.id,
+                            order: OrderSpec::at_unit(OrderKind::Assault, u32::MAX),
+                        },
+                    ));
+                }
+            }
+            ToAct::Rules | ToAct::Over => {
+                out.push(("wrong phase".into(), SbaCommand::EndPlanning { side: 0 }));
+            }
+        }
+        out
+    }
+}
+
+/// The orders of an orders file for `side` this turn, each with a label for
+/// warnings ("turn 1, unit 5"); orders for units not on the board are
+/// skipped.
+pub fn scripted(state: &SbaState, orders: &OrdersFile, side: u8) -> Vec<(String, SbaCommand)> {
+    orders
+        .orders
+        .iter()
+        .filter(|o| o.turn == state.game.turn)
+        .filter(|o| {
+            state
+                .units
+                .iter()
+                .find(|u| u.id == o.unit)
+                .is_some_and(|u| u.side == side)
+        })
+        .map(|o| {
+            (
+                format!("turn {}, unit {}", o.turn, o.unit),
+                SbaCommand::WriteOrder {
+                    side,
+                    unit: o.unit,
+                    order: o.order.clone(),
+                },
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::core::checksum;
+    use crate::engine::game::Game;
+    use crate::session::{self, DEFAULT_SCENARIO, DEFAULT_SCENARIO_PATH};
+
+    fn new_game(seed: u64) -> Game<SamuraiBattles> {
+        session::open_text::<SamuraiBattles>(
+            DEFAULT_SCENARIO_PATH,
+            DEFAULT_SCENARIO,
+            false,
+            Some(seed),
+            &[],
+        )
+        .expect("default scenario")
+    }
+
+    fn finish(g: &mut Game<SamuraiBattles>) {
+        session::run_sim(g, None, None, None);
+        assert_eq!(g.to_act(), ToAct::Over);
+    }
+
+    #[test]
+    fn default_scenario_is_valid_and_big_enough() {
+        // Issue 2 §4: ≥ 12 × 9 hexes, ≥ 6 units a side, a turn limit.
+        let s = SamuraiBattles::parse_scenario(DEFAULT_SCENARIO_PATH, DEFAULT_SCENARIO)
+            .expect("default scenario");
+        assert!(s.board.columns >= 12 && s.board.rows >= 9);
+        for side in &s.sides {
+            assert!(s.units.iter().filter(|u| u.side == side.name).count() >= 6);
+        }
+        assert!(s.turn_limit.is_some());
+        for t in [
+            "samurai_cavalry",
+            "ashigaru_spearmen",
+            "ashigaru_archers",
+            "general_staff",
+        ] {
+            assert!(s.units.iter().any(|u| u.unit_type == t), "{t} missing");
+        }
+    }
+
+    #[test]
+    fn a_save_taken_in_planning_with_written_orders_continues_identically() {
+        let mut a = new_game(7);
+        a.advance();
+        assert_eq!(a.to_act(), ToAct::Side(0));
+        let order = OrderSpec::to_hex(OrderKind::March, (3, 4));
+        a.apply(&SbaCommand::WriteOrder {
+            side: 0,
+            unit: 2,
+            order,
+        })
+        .expect("legal order");
+        a.apply(&SbaCommand::EndPlanning { side: 0 })
+            .expect("end planning");
+        // An illegal command changes nothing.
+        let before = a.save_text().expect("save");
+        let bad = SbaCommand::WriteOrder {
+            side: 1,
+            unit: 2,
+            order: OrderSpec::plain(OrderKind::Rest),
+        };
+        assert!(a.apply(&bad).is_err());
+        let text = a.save_text().expect("save");
+        assert_eq!(text, before);
+        let mut b = Game::<SamuraiBattles>::load_save("planning.ron", &text).expect("load");
+        finish(&mut a);
+        finish(&mut b);
+        assert_eq!(a.log.to_jsonl(), b.log.to_jsonl());
+        assert_eq!(checksum(&a.state), checksum(&b.state));
+        assert!(
+            a.log
+                .entries
+                .iter()
+                .any(|e| e.what.contains("Akazonae Riders (March) moves from (3, 2)"))
+        );
+    }
+
+    #[test]
+    fn a_save_in_the_middle_of_the_execution_phase_continues_identically() {
+        for stop in [
+            OrderStep::Ranged,
+            OrderStep::Movement,
+            OrderStep::Melee,
+            OrderStep::Retreat,
+        ] {
+            let mut a = new_game(11);
+            // Turn 1 planning with default orders, then the Execution steps one by one.
+            a.advance();
+            a.apply(&SbaCommand::EndPlanning { side: 0 })
+                .expect("side 0");
+            a.apply(&SbaCommand::EndPlanning { side: 1 })
+                .expect("side 1");
+            while a.state.step != Some(stop) {
+                a.apply(&SbaCommand::Step).expect("step");
+            }
+            assert_eq!(a.state.phase, SbaPhase::Execution);
+            assert!(a.phase_name().contains(stop.name()));
+            let text = a.save_text().expect("save");
+            let mut b = Game::<SamuraiBattles>::load_save("mid.ron", &text).expect("load");
+            assert_eq!(b.state.step, Some(stop));
+            assert_eq!(a.log, b.log);
+            finish(&mut a);
+            finish(&mut b);
+            assert_eq!(a.log.to_jsonl(), b.log.to_jsonl(), "{stop:?}");
+            assert_eq!(checksum(&a.state), checksum(&b.state));
+        }
+    }
+
+    #[test]
+    fn a_tampered_save_names_the_first_diverging_command() {
+        use crate::engine::game::Save;
+        let mut a = new_game(5);
+        session::run_sim(&mut a, None, Some(2), None);
+        let text = a.save_text().expect("save");
+        assert!(Game::<SamuraiBattles>::load_save("ok.ron", &text).is_ok());
+        let save: Save<SamuraiBattles> = parse_ron("ok.ron", &text).expect("parse");
+        let write = |s: &Save<SamuraiBattles>| {
+            crate::engine::scenario::ron_options()
+                .to_string_pretty(s, ron::ser::PrettyConfig::default())
+                .expect("ron")
+        };
+        // One command changed: side 0's first Orders done becomes a written order.
+        let mut one_command = save.clone();
+        let i = one_command
+            .journal
+            .entries
+            .iter()
+            .position(|e| e.command == SbaCommand::EndPlanning { side: 0 })
+            .expect("an Orders done");
+        let unit = a
+            .state
+            .units
+            .iter()
+            .find(|u| u.side == 0)
+            .map(|u| u.id)
+            .expect("unit");
+        one_command.journal.entries[i].command = SbaCommand::WriteOrder {
+            side: 0,
+            unit,
+            order: OrderSpec::plain(OrderKind::Rest),
+        };
+        let e = Game::<SamuraiBattles>::load_save("cmd.ron", &write(&one_command))
+            .expect_err("tampered command");
+        assert!(
+            e.message.contains(&format!(
+                "command {} of the journal (turn 1, Turn 1 · Planning Phase",
+                i + 1
+            )) && e.message.contains("diverges: checksum"),
+            "{e}"
+        );
+        // One die changed: the count after a command that rolled.
+        let mut one_die = save.clone();
+        let j = one_die
+            .journal
+            .entries
+            .iter()
+            .position(|e| e.dice > 0)
+            .expect("a roll");
+        one_die.journal.entries[j].dice += 1;
+        let e = Game::<SamuraiBattles>::load_save("die.ron", &write(&one_die))
+            .expect_err("tampered die");
+        assert!(
+            e.message
+                .contains(&format!("command {} of the journal (turn 1,", j + 1))
+                && e.message.contains("dice drawn on replay"),
+            "{e}"
+        );
+        // The seed changed: the first command that rolls diverges.
+        let mut seed = save;
+        seed.journal.seed += 1;
+        let e = Game::<SamuraiBattles>::load_save("seed.ron", &write(&seed)).expect_err("seed");
+        assert!(e.message.contains("diverges"), "{e}");
+    }
+
+    #[test]
+    fn observation_hides_enemy_ambushes_and_sealed_orders() {
+        // SBA-ORD-10, SBA-ORD-1.
+        let mut g = new_game(3);
+        g.advance();
+        let hidden = g
+            .state
+            .units
+            .iter()
+            .find(|u| u.hidden)
+            .cloned()
+            .expect("a hidden unit");
+        let own = g
+            .state
+            .units
+            .iter()
+            .find(|u| u.side == 0)
+            .map(|u| u.id)
+            .expect("unit");
+        g.apply(&SbaCommand::WriteOrder {
+            side: 0,
+            unit: own,
+            order: OrderSpec::plain(OrderKind::Defend),
+        })
+        .expect("order");
+        let enemy = SamuraiBattles::observation(&g.ctx, &g.state, 1 - hidden.side);
+        assert!(enemy.units.iter().all(|u| u.id != hidden.id));
+        let friend = SamuraiBattles::observation(&g.ctx, &g.state, hidden.side);
+        assert!(friend.units.iter().any(|u| u.id == hidden.id));
+        let side1 = SamuraiBattles::observation(&g.ctx, &g.state, 1);
+        assert!(side1.game.written.is_empty());
+        let side0 = SamuraiBattles::observation(&g.ctx, &g.state, 0);
+        assert!(side0.game.written.contains_key(&own));
+    }
+
+    #[test]
+    fn legal_commands_are_accepted_and_only_the_side_to_plan_has_any() {
+        let mut g = new_game(2);
+        g.advance();
+        assert!(SamuraiBattles::legal_commands(&g.ctx, &g.state, 1).is_empty());
+        let legal = SamuraiBattles::legal_commands(&g.ctx, &g.state, 0);
+        assert!(
+            legal.len() > 100,
+            "orders × targets × hexes: {}",
+            legal.len()
+        );
+        for c in legal.iter().step_by(37) {
+            let mut s = g.state.clone();
+            let mut d = g.dice.clone();
+            SamuraiBattles::apply(&g.ctx, &mut s, c, &mut d, &mut crate::engine::log::NoLog)
+                .unwrap_or_else(|r| panic!("{c:?}: {r}"));
+        }
+    }
+}
