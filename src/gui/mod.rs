@@ -11,6 +11,7 @@ pub mod board_view;
 pub mod panels;
 pub mod table_app;
 pub mod table_view;
+pub mod title;
 
 use std::path::PathBuf;
 
@@ -142,77 +143,27 @@ fn file_requests(world: &mut World) {
         world.resource_mut::<GuiState>().status = msg;
     }
     if let Some(p) = load {
-        let msg = match open_game::<SamuraiBattles>(&p) {
-            Ok(game) => {
-                sba::install(world, game);
-                let mut gui = world.resource_mut::<GuiState>();
-                gui.selected = None;
-                gui.draft = None;
-                gui.revealed_for = None;
-                format!("Loaded {}", p.display())
-            }
-            Err(e) => format!("Not loaded: {e}"),
-        };
-        world.resource_mut::<GuiState>().status = msg;
+        load_any(world, &p, |w, msg| {
+            w.resource_mut::<GuiState>().status = msg
+        });
     }
 }
 
-/// Opens a scenario or save of module `R` (a save's journal is verified).
-pub(crate) fn open_game<R: crate::engine::core::Rules>(p: &Path) -> Result<Game<R>, String> {
-    let (file, text) = session::read(p).map_err(|e| e.to_string())?;
-    let h = session::read_header(&file, &text).map_err(|e| e.to_string())?;
-    if h.ruleset != R::RULESET {
-        return Err(format!(
-            "{file} is a {} game: open it with `kassen --scenario {file}`",
-            h.ruleset
-        ));
+/// Opens a scenario or save of any rule system from inside a game; a
+/// failure leaves the game as it was and reports through `status`.
+pub(crate) fn load_any(world: &mut World, p: &Path, status: impl Fn(&mut World, String)) {
+    let result = session::read(p)
+        .map_err(|e| e.to_string())
+        .and_then(|(file, text)| install_text(world, &file, &text, None));
+    match result {
+        Ok(()) => {}
+        Err(e) => status(world, format!("Not loaded: {e}")),
     }
-    session::open_text::<R>(&file, &text, h.save, None, &[]).map_err(|e| e.to_string())
 }
 
 /// The app's autosave file (`~/.local/share/kassen/autosave.ron` on Linux).
 pub fn app_autosave() -> std::path::PathBuf {
     autosave_path(&data_dir())
-}
-
-/// Opens the app on a scenario or save (default: the built-in default
-/// scenario), in the hex or table app by its module; with `screenshot`,
-/// renders the view to that PNG and exits.
-///
-/// # Errors
-/// An unreadable or invalid file, or an app that exits with an error.
-pub fn open(
-    path: Option<&Path>,
-    seed: Option<u64>,
-    screenshot: Option<PathBuf>,
-) -> Result<(), String> {
-    let (file, text) = match path {
-        Some(p) => session::read(p).map_err(|e| e.to_string())?,
-        None => (
-            session::DEFAULT_SCENARIO_PATH.to_string(),
-            session::DEFAULT_SCENARIO.to_string(),
-        ),
-    };
-    let h = session::read_header(&file, &text).map_err(|e| e.to_string())?;
-    let err = |e: crate::engine::scenario::LoadError| e.to_string();
-    match h.ruleset.as_str() {
-        sba::RULESET => run_app(
-            session::open_text::<SamuraiBattles>(&file, &text, h.save, seed, &[]).map_err(err)?,
-            screenshot,
-        ),
-        r if r == <WarStrike as crate::engine::table_game::TableRules>::RULESET => {
-            table_app::run_table_app(
-                session::open_text::<TableModule<WarStrike>>(&file, &text, h.save, seed, &[])
-                    .map_err(err)?,
-                screenshot,
-            )
-        }
-        _ => table_app::run_table_app(
-            session::open_text::<TableModule<ClanWar>>(&file, &text, h.save, seed, &[])
-                .map_err(err)?,
-            screenshot,
-        ),
-    }
 }
 
 pub(crate) fn take_screenshot(
@@ -271,42 +222,205 @@ pub(crate) fn window_app(screenshot: bool) -> App {
     app
 }
 
-/// Opens the hex app on a Samurai Battles game; with `screenshot`, renders
-/// the view to that PNG after the first frames and exits.
+/// The app's screens.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// The title screen: scenarios, New game, Load game, Resume.
+    #[default]
+    Title,
+    /// A game is on the board.
+    Playing,
+}
+
+/// The hex app's systems, run while a Samurai Battles game is loaded.
+fn add_hex_views(app: &mut App, screenshot: bool) {
+    let playing = resource_exists::<ActiveSba>;
+    let default_path = session::save_dir().join("quicksave.ron");
+    app.add_plugins(sba::SamuraiBattlesPlugin)
+        .insert_resource(GuiState {
+            path: default_path.display().to_string(),
+            screenshot_mode: screenshot,
+            briefing_open: !screenshot,
+            ..default()
+        })
+        .init_resource::<BattleView>()
+        .add_systems(
+            Update,
+            (
+                collect_refusals,
+                file_requests,
+                refresh_view,
+                board_view::click_board,
+                board_view::spawn_tiles,
+                board_view::spawn_counters,
+                board_view::update_counters,
+                board_view::draw_overlays,
+            )
+                .chain()
+                .run_if(playing)
+                .after(sba::CommandSet)
+                .after(board_view::camera_controls),
+        )
+        .add_systems(EguiPrimaryContextPass, panels::ui.run_if(playing));
+}
+
+/// Puts a Samurai Battles game into the app.
+pub fn install_sba(world: &mut World, game: Game<SamuraiBattles>) {
+    sba::install(world, game);
+    let screenshot = world.resource::<GuiState>().screenshot_mode;
+    {
+        let mut gui = world.resource_mut::<GuiState>();
+        gui.selected = None;
+        gui.draft = None;
+        gui.picking = false;
+        gui.pass_screen = None;
+        gui.revealed_for = None;
+        gui.refusal = None;
+        gui.briefing_open = !screenshot;
+    }
+    *world.resource_mut::<BattleView>() = BattleView::default();
+    world.resource_mut::<sba::SbaAutosave>().0 = (!screenshot).then(app_autosave);
+    let scale = 1.3;
+    // Board centre under the middle of the free area (left panel 320 px,
+    // right 340, top bar 30, log 210).
+    place_camera(world, scale, Vec2::new(10.0 * scale, -90.0 * scale));
+}
+
+fn clear_sba(world: &mut World) {
+    world.remove_resource::<ActiveSba>();
+    world.remove_resource::<crate::engine::board::HexBoard>();
+    world.remove_resource::<crate::engine::scenario::Scenario>();
+    world.remove_resource::<board_view::BoardLayout>();
+    let mut q = world.query_filtered::<Entity, Or<(
+        With<crate::engine::units::UnitId>,
+        With<crate::engine::board::TerrainTile>,
+    )>>();
+    let drawn: Vec<Entity> = q.iter(world).collect();
+    for e in drawn {
+        world.entity_mut(e).despawn();
+    }
+}
+
+/// Sets the camera's zoom and position.
+pub(crate) fn place_camera(world: &mut World, scale: f32, at: Vec2) {
+    let mut q = world.query_filtered::<(&mut Transform, &mut Projection), With<Camera2d>>();
+    for (mut tf, mut proj) in q.iter_mut(world) {
+        tf.translation = at.extend(0.0);
+        if let Projection::Orthographic(o) = proj.as_mut() {
+            o.scale = scale;
+        }
+    }
+}
+
+/// Takes whatever game is loaded out of the app.
+pub fn clear_game(world: &mut World) {
+    clear_sba(world);
+    table_app::clear_table::<WarStrike>(world);
+    table_app::clear_table::<ClanWar>(world);
+}
+
+/// Opens a scenario or save's text in the app, for its rule system: the one
+/// place in the app that picks a module's views.
 ///
 /// # Errors
-/// An app that exits with an error (no GPU, no display).
-pub fn run_app(game: Game<SamuraiBattles>, screenshot: Option<PathBuf>) -> Result<(), String> {
-    let mut app = window_app(screenshot.is_some());
-    app.add_plugins((crate::engine::EnginePlugin, sba::SamuraiBattlesPlugin));
-    let default_path = session::save_dir().join("quicksave.ron");
-    app.insert_resource(GuiState {
-        path: default_path.display().to_string(),
-        screenshot_mode: screenshot.is_some(),
-        briefing_open: screenshot.is_none(),
-        ..default()
-    })
-    .insert_resource(sba::SbaAutosave(screenshot.is_none().then(app_autosave)))
-    .init_resource::<BattleView>()
-    .add_systems(Startup, board_view::setup_camera)
-    .add_systems(
-        Update,
-        (
-            collect_refusals,
-            file_requests,
-            refresh_view,
-            board_view::camera_controls,
-            board_view::click_board,
-            board_view::spawn_tiles,
-            board_view::spawn_counters,
-            board_view::update_counters,
-            board_view::draw_overlays,
-            take_screenshot,
+/// An invalid file, as a sentence with its position.
+pub fn install_text(
+    world: &mut World,
+    file: &str,
+    text: &str,
+    seed: Option<u64>,
+) -> Result<(), String> {
+    let h = session::read_header(file, text).map_err(|e| e.to_string())?;
+    let err = |e: crate::engine::scenario::LoadError| e.to_string();
+    // Validate before anything of the old game is touched.
+    match h.ruleset.as_str() {
+        sba::RULESET => {
+            let g =
+                session::open_text::<SamuraiBattles>(file, text, h.save, seed, &[]).map_err(err)?;
+            clear_game(world);
+            install_sba(world, g);
+        }
+        r if r == <WarStrike as crate::engine::table_game::TableRules>::RULESET => {
+            let g = session::open_text::<TableModule<WarStrike>>(file, text, h.save, seed, &[])
+                .map_err(err)?;
+            clear_game(world);
+            table_app::install_table::<WarStrike>(world, g);
+        }
+        _ => {
+            let g = session::open_text::<TableModule<ClanWar>>(file, text, h.save, seed, &[])
+                .map_err(err)?;
+            clear_game(world);
+            table_app::install_table::<ClanWar>(world, g);
+        }
+    }
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    Ok(())
+}
+
+/// Checks a scenario or save (a save's journal is replayed) for its module.
+fn validate(file: &str, text: &str, seed: Option<u64>) -> Result<(), String> {
+    struct Check<'a>(&'a str, &'a str, bool, Option<u64>);
+    impl session::WithModule for Check<'_> {
+        type Out = Result<(), String>;
+        fn run<R: crate::engine::core::Rules>(self) -> Self::Out {
+            session::open_text::<R>(self.0, self.1, self.2, self.3, &[])
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        }
+    }
+    let h = session::read_header(file, text).map_err(|e| e.to_string())?;
+    session::with_module(&h.ruleset, Check(file, text, h.save, seed))
+        .unwrap_or_else(|| Err(format!("{file}: no module plays \"{}\"", h.ruleset)))
+}
+
+/// Opens the app: on the title screen, or straight on `path` (a scenario or
+/// save of any rule system). With `screenshot`, opens `path` (default: the
+/// built-in default scenario), renders the view to that PNG and exits.
+///
+/// # Errors
+/// An unreadable or invalid file, or an app that exits with an error (no
+/// GPU, no display).
+pub fn open(
+    path: Option<&Path>,
+    seed: Option<u64>,
+    screenshot: Option<PathBuf>,
+) -> Result<(), String> {
+    let shot = screenshot.is_some();
+    let mut app = window_app(shot);
+    app.add_plugins(crate::engine::EnginePlugin)
+        .init_state::<Screen>()
+        .add_systems(Startup, board_view::setup_camera)
+        .add_systems(
+            Update,
+            (board_view::camera_controls, take_screenshot).chain(),
         )
-            .chain()
-            .after(sba::CommandSet),
-    )
-    .add_systems(EguiPrimaryContextPass, panels::ui);
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        );
+    add_hex_views(&mut app, shot);
+    table_app::add_table_views(&mut app, shot);
+    table_app::add_table_module::<WarStrike>(&mut app);
+    table_app::add_table_module::<ClanWar>(&mut app);
+    title::add_title(&mut app);
+    let (file, text) = match path {
+        Some(p) => Some(session::read(p).map_err(|e| e.to_string())?),
+        None if shot => Some((
+            session::DEFAULT_SCENARIO_PATH.to_string(),
+            session::DEFAULT_SCENARIO.to_string(),
+        )),
+        None => None,
+    }
+    .map_or((None, None), |(f, t)| (Some(f), Some(t)));
+    if let (Some(file), Some(text)) = (file, text) {
+        // A broken file is an error before any window opens.
+        validate(&file, &text, seed)?;
+        app.insert_resource(title::OpenOnStart { file, text, seed });
+    }
     if let Some(path) = screenshot {
         app.insert_resource(ScreenshotPlan {
             path,
@@ -314,9 +428,29 @@ pub fn run_app(game: Game<SamuraiBattles>, screenshot: Option<PathBuf>) -> Resul
             taken: false,
         });
     }
-    sba::install(app.world_mut(), game);
     match app.run() {
         AppExit::Success => Ok(()),
         AppExit::Error(code) => Err(format!("the app exited with code {code}")),
+    }
+}
+
+/// bevy_egui 0.42 writes a `ModifiersChanged` event into egui's input every
+/// frame, so egui asks for an immediate repaint every frame and the app never
+/// sleeps. This drops the event when the modifiers did not change.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut bevy_egui::EguiInput>,
+    mut last: Local<Option<bevy_egui::egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        let mut seen = *last;
+        input.0.events.retain(|e| match e {
+            bevy_egui::egui::Event::ModifiersChanged(m) => {
+                let changed = seen != Some(*m);
+                seen = Some(*m);
+                changed
+            }
+            _ => true,
+        });
+        *last = seen;
     }
 }

@@ -10,15 +10,14 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
+use super::board_view;
 use super::panels::{DIM, RED, log_entry_with, pct, shown};
 use super::table_view::{self, DragVerdict, TableInput, TableScene, TableUnitView};
-use super::{ScreenshotPlan, board_view, take_screenshot};
 use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
 use crate::engine::log::GameLog;
 use crate::engine::table::Table;
 use crate::engine::table_game::{Choice, HonorBar, Needs, Pick, TableRules};
-use crate::engine::table_module::TableModule;
 use crate::table_session::{
     self, ActiveTable, TableAutosave, TableCommand, TableCommandSet, TableGame, TableGamePlugin,
     TableScenarioRes,
@@ -213,16 +212,9 @@ fn file_requests<R: TableRules>(world: &mut World) {
         world.resource_mut::<TableGui>().status = msg;
     }
     if let Some(p) = load {
-        let msg = match super::open_game::<TableModule<R>>(&p) {
-            Ok(game) => {
-                table_session::start_table::<R>(world, game);
-                world.resource_mut::<TableInput>().selected = None;
-                world.resource_mut::<TableGui>().revealed = None;
-                format!("Loaded {}", p.display())
-            }
-            Err(e) => format!("Not loaded: {e}"),
-        };
-        world.resource_mut::<TableGui>().status = msg;
+        super::load_any(world, &p, |w, msg| {
+            w.resource_mut::<TableGui>().status = msg
+        });
     }
 }
 
@@ -602,70 +594,89 @@ fn table_ui<R: TableRules>(
     Ok(())
 }
 
-/// Opens the app on a table battle; with `screenshot`, renders it to that PNG
-/// after the first frames and exits.
-///
-/// # Errors
-/// A broken built-in table, or an app that exits with an error.
-pub fn run_table_app<R: TableRules>(
-    game: TableGame<R>,
-    screenshot: Option<PathBuf>,
-) -> Result<(), String> {
-    let mut app = super::window_app(screenshot.is_some());
-    app.add_plugins((crate::engine::EnginePlugin, TableGamePlugin::<R>::default()));
-    let default_path = crate::session::save_dir().join(format!("{}-quicksave.ron", R::RULESET));
+/// Adds the table app's systems for module `R` to the one app: they run
+/// while a game of `R` is loaded.
+pub fn add_table_module<R: TableRules>(app: &mut App) {
+    let playing = resource_exists::<ActiveTable<R>>;
+    app.add_plugins(TableGamePlugin::<R>::default())
+        .add_systems(
+            Update,
+            (file_requests::<R>, refresh_scene::<R>, judge_drag::<R>)
+                .chain()
+                .run_if(playing)
+                .after(TableCommandSet)
+                .after(table_view::table_pointer)
+                .before(table_view::spawn_table),
+        )
+        .add_systems(EguiPrimaryContextPass, table_ui::<R>.run_if(playing));
+}
+
+/// The table app's shared systems (views, pointer, refusals), run while any
+/// table game is loaded.
+pub fn add_table_views(app: &mut App, screenshot: bool) {
+    let default_path = crate::session::save_dir().join("table-quicksave.ron");
     app.insert_resource(TableGui {
         path: default_path.display().to_string(),
-        screenshot_mode: screenshot.is_some(),
-        briefing: screenshot.is_none(),
+        screenshot_mode: screenshot,
+        briefing: !screenshot,
         ..default()
     })
     .init_resource::<TableScene>()
     .init_resource::<TableInput>()
-    .add_systems(Startup, setup_camera)
     .add_systems(
         Update,
         (
             collect_refusals,
-            file_requests::<R>,
-            refresh_scene::<R>,
-            board_view::camera_controls,
             table_view::table_pointer,
-            judge_drag::<R>,
             table_view::spawn_table,
             table_view::sync_bases,
             table_view::draw_table_overlays,
-            take_screenshot,
         )
             .chain()
-            .after(TableCommandSet),
-    )
-    .add_systems(EguiPrimaryContextPass, table_ui::<R>);
-    let autosave = screenshot.is_none().then(super::app_autosave);
-    if let Some(path) = screenshot {
-        app.insert_resource(ScreenshotPlan {
-            path,
-            frame: 20,
-            taken: false,
-        });
-    }
-    table_session::start_table::<R>(app.world_mut(), game);
-    app.insert_resource(TableAutosave(autosave));
-    match app.run() {
-        AppExit::Success => Ok(()),
-        AppExit::Error(code) => Err(format!("the app exited with code {code}")),
-    }
+            .run_if(resource_exists::<Table>)
+            .after(TableCommandSet)
+            .after(board_view::camera_controls),
+    );
 }
 
-fn setup_camera(mut commands: Commands) {
-    commands.spawn((
-        Camera2d,
-        Projection::Orthographic(OrthographicProjection {
-            scale: 1.0,
-            ..OrthographicProjection::default_2d()
-        }),
-        // Table centre under the middle of the free area (left panel 330 px,
-        // log 190 px at the bottom).
-        Transform::from_xyz(-165.0, -60.0, 0.0),
-    ));
+/// Puts a table game into the app: the game, a fresh view and cover, the
+/// camera over the table, and the autosave path.
+pub fn install_table<R: TableRules>(world: &mut World, game: TableGame<R>) {
+    table_session::start_table::<R>(world, game);
+    {
+        let mut scene = world.resource_mut::<TableScene>();
+        scene.table = None;
+        scene.units.clear();
+    }
+    *world.resource_mut::<TableInput>() = TableInput::default();
+    let screenshot = world.resource::<TableGui>().screenshot_mode;
+    {
+        let mut gui = world.resource_mut::<TableGui>();
+        gui.armed = None;
+        gui.target = None;
+        gui.cover = None;
+        gui.revealed = None;
+        gui.refusal = None;
+        gui.briefing = !screenshot;
+    }
+    world.insert_resource(TableAutosave((!screenshot).then(super::app_autosave)));
+    // Table centre under the middle of the free area (left panel 330 px,
+    // log 190 px at the bottom).
+    super::place_camera(world, 1.0, Vec2::new(-165.0, -60.0));
+}
+
+/// Takes a table game of `R` out of the app (resources and drawn entities).
+pub fn clear_table<R: TableRules>(world: &mut World) {
+    world.remove_resource::<ActiveTable<R>>();
+    world.remove_resource::<R::Battle>();
+    world.remove_resource::<R::Tables>();
+    world.remove_resource::<TableScenarioRes<R>>();
+    world.remove_resource::<Table>();
+    let mut q = world
+        .query_filtered::<Entity, Or<(With<table_view::TableTile>, With<table_view::BaseSprite>)>>(
+        );
+    let drawn: Vec<Entity> = q.iter(world).collect();
+    for e in drawn {
+        world.entity_mut(e).despawn();
+    }
 }

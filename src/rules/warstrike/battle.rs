@@ -1426,7 +1426,13 @@ impl WsBattle {
         let (others, _) = self.others(idx);
         let b0 = bearing_of(to);
         let mut best: Option<(f32, Vec2, f32)> = None;
+        // No move ends nearer the goal than straight at it by `want`: once a
+        // candidate does that, no later one can replace it.
+        let floor = dist - want;
         for off in [0.0, 25.0, -25.0, 50.0, -50.0, 80.0, -80.0] {
+            if best.is_some_and(|b| b.0 <= floor + 1e-3) {
+                break;
+            }
             for frac in [1.0, 0.75, 0.5, 0.25] {
                 let dest = base.center + bearing_vector(b0 + off) * want * frac;
                 let facing = self.face_enemy(u.side, dest, b0);

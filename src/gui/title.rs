@@ -1,0 +1,287 @@
+//! The title screen ([`Screen::Title`]): every scenario in `scenarios/`
+//! with its name, rule system, board kind, sides, turn limit and briefing,
+//! read through the registry; *New game* (hot-seat), *Load game*, and
+//! *Resume* when an autosave exists. In a game, the *Title* button goes back.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Color32, RichText};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+use super::panels::{DIM, RED};
+use super::{Screen, app_autosave, clear_game, install_text};
+use crate::engine::core::{Rules, ScenarioInfo};
+use crate::session::{self, WithModule};
+
+/// A file to open once the app has started (`kassen --scenario FILE`).
+#[derive(Resource, Clone, Debug)]
+pub struct OpenOnStart {
+    /// File name, for messages.
+    pub file: String,
+    /// Its text.
+    pub text: String,
+    /// Dice seed for a scenario.
+    pub seed: Option<u64>,
+}
+
+/// One scenario on the title screen.
+#[derive(Clone, Debug)]
+pub struct CatalogEntry {
+    /// Where it was read from.
+    pub path: PathBuf,
+    /// What the scenario says of itself.
+    pub info: ScenarioInfo,
+    /// The rule system's name.
+    pub system: &'static str,
+    /// "hex board" or "open table".
+    pub board: &'static str,
+}
+
+/// The scenarios found at start.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Catalog {
+    /// Valid scenarios, by file name.
+    pub entries: Vec<CatalogEntry>,
+    /// Files that could not be read, with why.
+    pub broken: Vec<String>,
+}
+
+/// Title-screen state (not saved).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct TitleState {
+    /// The scenario picked in the list.
+    pub picked: Option<usize>,
+    /// The Load game path field.
+    pub load_path: String,
+    /// The last error, shown in red.
+    pub error: Option<String>,
+    /// A file to open (set by the buttons, done by [`handle_requests`]).
+    pub request: Option<PathBuf>,
+    /// Back to the title screen (the in-game button).
+    pub to_title: bool,
+}
+
+struct Describe {
+    file: String,
+    text: String,
+}
+
+impl WithModule for Describe {
+    type Out = Result<(ScenarioInfo, &'static str, &'static str), String>;
+    fn run<R: Rules>(self) -> Self::Out {
+        let s = R::parse_scenario(&self.file, &self.text).map_err(|e| e.to_string())?;
+        Ok((R::describe(&s), R::TITLE, R::BOARD.name()))
+    }
+}
+
+/// The scenario folder: `scenarios/` in the working directory, else the one
+/// of the source tree.
+pub fn scenario_dir() -> PathBuf {
+    let here = PathBuf::from("scenarios");
+    if here.is_dir() {
+        here
+    } else {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios")
+    }
+}
+
+/// Reads every `.ron` scenario of `dir` through the registry.
+pub fn read_catalog(dir: &Path) -> Catalog {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    let mut c = Catalog::default();
+    for path in paths {
+        let described = session::read(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|(file, text)| {
+                let h = session::read_header(&file, &text).map_err(|e| e.to_string())?;
+                if h.save {
+                    return Err(format!("{file}: a save, not a scenario"));
+                }
+                session::with_module(&h.ruleset, Describe { file, text })
+                    .unwrap_or_else(|| Err("no module".into()))
+            });
+        match described {
+            Ok((info, system, board)) => c.entries.push(CatalogEntry {
+                path,
+                info,
+                system,
+                board,
+            }),
+            Err(e) => c.broken.push(e),
+        }
+    }
+    c
+}
+
+/// Adds the title screen.
+pub fn add_title(app: &mut App) {
+    app.insert_resource(read_catalog(&scenario_dir()))
+        .insert_resource(TitleState {
+            picked: Some(0),
+            load_path: session::save_dir()
+                .join("quicksave.ron")
+                .display()
+                .to_string(),
+            ..default()
+        })
+        .add_systems(Update, handle_requests)
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                title_ui.run_if(in_state(Screen::Title)),
+                back_button.run_if(in_state(Screen::Playing)),
+            ),
+        );
+}
+
+/// Opens what the title screen or the command line asked for, and goes
+/// back to the title when asked.
+fn handle_requests(world: &mut World) {
+    if let Some(start) = world.remove_resource::<OpenOnStart>() {
+        if let Err(e) = install_text(world, &start.file, &start.text, start.seed) {
+            error!("{e}");
+            world.write_message(AppExit::error());
+        }
+        return;
+    }
+    let (request, to_title) = {
+        let mut t = world.resource_mut::<TitleState>();
+        (t.request.take(), std::mem::take(&mut t.to_title))
+    };
+    if to_title {
+        clear_game(world);
+        world.resource_mut::<NextState<Screen>>().set(Screen::Title);
+        world.write_message(bevy::window::RequestRedraw);
+    }
+    if let Some(path) = request {
+        let result = session::read(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|(file, text)| install_text(world, &file, &text, None));
+        world.resource_mut::<TitleState>().error = result.err();
+        world.write_message(bevy::window::RequestRedraw);
+    }
+}
+
+fn title_ui(
+    mut contexts: EguiContexts,
+    catalog: Res<Catalog>,
+    mut state: ResMut<TitleState>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "title".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.add_space(12.0);
+            ui.label(RichText::new("Kassen").size(40.0).strong());
+            ui.label(RichText::new("a rules-enforcing tabletop wargame simulator").color(DIM));
+            ui.add_space(12.0);
+        });
+        ui.columns(2, |cols| {
+            cols[0].heading("Scenarios");
+            egui::ScrollArea::vertical()
+                .id_salt("scenarios")
+                .show(&mut cols[0], |ui| {
+                    for (i, e) in catalog.entries.iter().enumerate() {
+                        let text = format!(
+                            "{}\n{} · {} · {}",
+                            e.info.name,
+                            e.system,
+                            e.board,
+                            e.info.sides.join(" vs ")
+                        );
+                        let picked = state.picked == Some(i);
+                        if ui.selectable_label(picked, text).clicked() {
+                            state.picked = Some(i);
+                        }
+                        ui.add_space(4.0);
+                    }
+                    for b in &catalog.broken {
+                        ui.label(RichText::new(b).color(RED).small());
+                    }
+                });
+            let right = &mut cols[1];
+            if let Some(e) = state.picked.and_then(|i| catalog.entries.get(i)).cloned() {
+                right.heading(&e.info.name);
+                right.label(format!("Rule system: {}", e.system));
+                right.label(format!("Board: {}", e.board));
+                right.label(format!("Sides: {}", e.info.sides.join(" vs ")));
+                right.label(format!("Units: {}", e.info.units));
+                right.label(match e.info.turn_limit {
+                    Some(t) => format!("Turn limit: {t}"),
+                    None => "No turn limit".to_string(),
+                });
+                right.add_space(6.0);
+                egui::ScrollArea::vertical()
+                    .id_salt("briefing")
+                    .max_height(260.0)
+                    .show(right, |ui| {
+                        ui.label(&e.info.briefing);
+                    });
+                right.add_space(6.0);
+                if right
+                    .button(RichText::new("New game (hot-seat)").strong())
+                    .on_hover_text("Two players at one screen; a cover hides each side's secrets")
+                    .clicked()
+                {
+                    state.request = Some(e.path.clone());
+                }
+            }
+            right.separator();
+            right.label(RichText::new("Load game").strong());
+            right.horizontal(|ui| {
+                ui.text_edit_singleline(&mut state.load_path);
+                if ui.button("Load").clicked() {
+                    state.request = Some(PathBuf::from(state.load_path.trim()));
+                }
+            });
+            let auto = app_autosave();
+            if auto.exists() {
+                right.separator();
+                if right
+                    .button("Resume")
+                    .on_hover_text(format!("Continue the last game ({})", auto.display()))
+                    .clicked()
+                {
+                    state.request = Some(auto);
+                }
+            }
+            if let Some(e) = &state.error {
+                right.label(RichText::new(e).color(RED));
+            }
+        });
+    });
+    Ok(())
+}
+
+/// The in-game button back to the title screen (the autosave keeps the game).
+fn back_button(mut contexts: EguiContexts, mut state: ResMut<TitleState>) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    egui::Area::new("to_title".into())
+        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-8.0, -8.0))
+        .order(egui::Order::Foreground)
+        .show(&ctx, |ui| {
+            if ui
+                .button(RichText::new("Title").color(Color32::LIGHT_GRAY))
+                .on_hover_text("Back to the title screen; the autosave keeps this game")
+                .clicked()
+            {
+                state.to_title = true;
+            }
+        });
+    Ok(())
+}
