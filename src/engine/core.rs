@@ -10,10 +10,14 @@ use std::fmt::Debug;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::board::HexBoard;
 use super::command::Refusal;
 use super::dice::{Dice, Die};
+use super::log::LogEntry;
 use super::log::LogSink;
 use super::scenario::LoadError;
+use super::table::Table;
+use super::view::{CardLine, Choice, Odds, Pick, RuleText, Scene};
 
 /// Which board a module plays on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,6 +195,65 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// wrong phase, unknown or dead unit, target out of range, off the
     /// board), each with what makes it illegal.
     fn illegal_examples(ctx: &Self::Ctx, state: &Self::State) -> Vec<(String, Self::Command)>;
+
+    // ------------------------------------------------ what the app draws
+
+    /// The hex map, for a module on [`BoardKind::Hex`].
+    fn hex_board(_ctx: &Self::Ctx) -> Option<&HexBoard> {
+        None
+    }
+    /// The open table, for a module on [`BoardKind::Table`].
+    fn table(_ctx: &Self::Ctx) -> Option<&Table> {
+        None
+    }
+    /// Each side's counter colour (sRGB, `0.0..=1.0`).
+    fn side_colors(ctx: &Self::Ctx) -> [[f32; 3]; 2];
+    /// What the board shows of `obs` (an [`Rules::observation`] of
+    /// `viewer`, or the whole state when `viewer` is `None`, where nothing
+    /// hidden from either side may appear).
+    fn scene(ctx: &Self::Ctx, obs: &Self::State, viewer: Option<u8>) -> Scene;
+    /// The unit card of `unit` as `viewer` may see it: lines and itemized
+    /// values, each with its rule ID. Empty for a unit the viewer cannot see.
+    fn unit_card(
+        ctx: &Self::Ctx,
+        obs: &Self::State,
+        unit: u32,
+        viewer: Option<u8>,
+    ) -> Vec<CardLine>;
+    /// What `side` may choose for `unit` now, in the game's words; empty
+    /// when it has nothing to choose.
+    fn choices(ctx: &Self::Ctx, state: &Self::State, side: u8, unit: u32) -> Vec<Choice>;
+    /// Turns a choice and the player's pick into a command (which `apply`
+    /// may still refuse), or `None` when the pick is incomplete.
+    fn choose(
+        ctx: &Self::Ctx,
+        state: &Self::State,
+        side: u8,
+        key: &str,
+        pick: &Pick,
+    ) -> Option<Self::Command>;
+    /// The label of `side`'s pass command ("Orders done: pass to Takeda").
+    fn pass_label(_ctx: &Self::Ctx, _state: &Self::State, _side: u8) -> String {
+        "End phase".to_string()
+    }
+    /// Exact odds of a command before it is committed, if it has any.
+    fn odds(_ctx: &Self::Ctx, _state: &Self::State, _cmd: &Self::Command) -> Option<Odds> {
+        None
+    }
+    /// The rules reference: every rule ID the module cites, with its text.
+    fn rules_text(_ctx: &Self::Ctx) -> Vec<RuleText> {
+        Vec::new()
+    }
+    /// Whether `viewer` may read a roll-log entry (an entry about a unit
+    /// hidden from it is not shown).
+    fn log_visible(
+        _ctx: &Self::Ctx,
+        _state: &Self::State,
+        _viewer: Option<u8>,
+        _entry: &LogEntry,
+    ) -> bool {
+        true
+    }
 }
 
 /// What the title screen shows of a scenario.

@@ -167,6 +167,17 @@ impl Base {
         ))
     }
 
+    /// Half the diagonal, inches: no point of the base is farther from its centre.
+    fn radius(&self) -> f32 {
+        0.5 * (self.frontage * self.frontage + self.depth * self.depth).sqrt()
+    }
+
+    /// A lower bound of [`Base::distance_to`] from the bounding circles, so
+    /// that far-apart bases skip the exact query (inches; may be negative).
+    fn distance_lower_bound(&self, other: &Base) -> f32 {
+        self.center.distance(other.center) - self.radius() - other.radius() - 1e-3
+    }
+
     /// Edge-to-edge distance in inches; 0 when touching or overlapping.
     pub fn distance_to(&self, other: &Base) -> f32 {
         query::distance(&self.pose(), &self.cuboid(), &other.pose(), &other.cuboid())
@@ -176,6 +187,9 @@ impl Base {
 
     /// Whether the two bases overlap by more than touching.
     pub fn overlaps(&self, other: &Base) -> bool {
+        if self.distance_lower_bound(other) > 0.0 {
+            return false;
+        }
         let shrink = |b: &Base| {
             Cuboid::new(Vector::new(
                 (b.frontage / 2.0 - 0.01).max(0.005),
@@ -189,12 +203,13 @@ impl Base {
 
     /// Whether the bases are in base-to-base contact (within [`CONTACT`]).
     pub fn in_contact(&self, other: &Base) -> bool {
-        self.distance_to(other) <= CONTACT
+        self.distance_lower_bound(other) <= CONTACT && self.distance_to(other) <= CONTACT
     }
 
     /// Whether any part of `other` is within `inches` of this base, edge to edge.
     pub fn within(&self, other: &Base, inches: f32) -> bool {
-        self.distance_to(other) <= inches + 1e-4
+        self.distance_lower_bound(other) <= inches + 1e-4
+            && self.distance_to(other) <= inches + 1e-4
     }
 
     /// Which arc of this base `point` lies in (front, flank, rear; 90° each
@@ -270,6 +285,13 @@ impl Base {
     /// How far this base can travel along `direction` (unit vector) before it
     /// touches `other`, up to `max` inches; `None` if it never does.
     pub fn travel_until_contact(&self, direction: Vec2, max: f32, other: &Base) -> Option<f32> {
+        // Broad phase: the swept bounding circle never reaches the other's.
+        let rel = other.center - self.center;
+        let along = rel.dot(direction).clamp(0.0, max.max(0.0));
+        let gap = (rel - direction * along).length() - self.radius() - other.radius();
+        if gap > 1e-3 {
+            return None;
+        }
         let options = ShapeCastOptions::with_max_time_of_impact(max);
         query::cast_shapes(
             &self.pose(),
@@ -589,7 +611,7 @@ impl Table {
             let dir = d / len;
             let moving = here.at(here.center, bearing_of(dir));
             for (i, o) in others.iter().enumerate() {
-                let touching = moving.distance_to(o) <= CONTACT;
+                let touching = moving.in_contact(o);
                 if touching && dir.dot(o.center - moving.center) <= 0.0 {
                     // Leaving a unit it already touches.
                     continue;

@@ -42,40 +42,7 @@ pub struct UnitSummary {
     pub card: Vec<String>,
 }
 
-/// One choice the app offers for a unit, in the module's own words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Choice {
-    /// Button label ("Open Fire!", "Take off", "Strike Easy").
-    pub label: String,
-    /// Module key passed back to [`TableRules::choose`].
-    pub key: String,
-    /// What the choice still needs from the player.
-    pub needs: Needs,
-}
-
-/// What a [`Choice`] needs before it becomes a command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Needs {
-    /// Nothing: the button sends it.
-    Nothing,
-    /// A target unit, picked by clicking it.
-    Target,
-    /// A destination, given by dragging the unit.
-    Path,
-}
-
-/// A player's input for a [`Choice`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct Pick {
-    /// The unit acting.
-    pub unit: u32,
-    /// The target unit, for [`Needs::Target`].
-    pub target: Option<u32>,
-    /// The centres to move through (inches) and the final facing, for [`Needs::Path`].
-    pub path: Vec<(f32, f32)>,
-    /// Final facing, compass degrees.
-    pub facing: f32,
-}
+pub use super::view::{Choice, Needs, Pick};
 
 /// An honor track for the overlay (Clan War).
 #[derive(Clone, Debug, PartialEq)]

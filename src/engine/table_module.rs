@@ -15,6 +15,7 @@ use super::scenario::LoadError;
 use super::table::{Table, bearing_of};
 use super::table_game::{Needs, Pick, TableRules, UnitSummary};
 use super::table_scenario::TableScenario;
+use super::view::{CardLine, Choice, Marker, Odds, Place, Scene, Track, UnitView};
 
 /// The core's view of table module `R`.
 pub struct TableModule<R>(PhantomData<R>);
@@ -68,6 +69,7 @@ fn move_picks(unit: &UnitSummary, all: &[UnitSummary], inches: f32) -> Vec<Pick>
                 target: None,
                 path: vec![(to.x, to.y)],
                 facing: bearing_of(dir),
+                hex: None,
             });
         }
     }
@@ -170,6 +172,7 @@ impl<R: TableRules> Rules for TableModule<R> {
                         target: None,
                         path: Vec::new(),
                         facing: u.base.facing,
+                        hex: None,
                     }],
                     Needs::Target => units
                         .iter()
@@ -179,8 +182,11 @@ impl<R: TableRules> Rules for TableModule<R> {
                             target: Some(t.id),
                             path: Vec::new(),
                             facing: u.base.facing,
+                            hex: None,
                         })
                         .collect(),
+                    // Table modules place by dragging, not by hex.
+                    Needs::Hex => Vec::new(),
                     Needs::Path => {
                         let inches = R::choice_allowance(state, u.id, &choice.key, &ctx.tables)
                             .unwrap_or(0.0);
@@ -297,6 +303,7 @@ impl<R: TableRules> Rules for TableModule<R> {
                     target: None,
                     path: vec![(u.base.center.x, u.base.center.y)],
                     facing: u.base.facing,
+                    hex: None,
                 };
                 if let Some(c) = R::choose(state, &choice.key, &pick) {
                     out.push((format!("unknown unit ({})", choice.label), c));
@@ -317,10 +324,130 @@ impl<R: TableRules> Rules for TableModule<R> {
                             out.push((format!("no such target ({})", choice.label), c));
                         }
                     }
-                    Needs::Nothing => {}
+                    Needs::Nothing | Needs::Hex => {}
                 }
             }
         }
         out
+    }
+
+    fn table(ctx: &TableCtx<R>) -> Option<&Table> {
+        Some(&ctx.table)
+    }
+
+    fn side_colors(ctx: &TableCtx<R>) -> [[f32; 3]; 2] {
+        [0, 1].map(|i| {
+            ctx.scenario
+                .sides
+                .get(i)
+                .map_or([0.5; 3], |s| [s.color.0, s.color.1, s.color.2])
+        })
+    }
+
+    /// Every living unit as [`TableRules::units`] describes it; hit-dice and
+    /// nerve markers as markers. The open table hides nothing.
+    fn scene(ctx: &TableCtx<R>, obs: &R::Battle, _viewer: Option<u8>) -> Scene {
+        let units = R::units(obs, &ctx.tables)
+            .into_iter()
+            .filter(|u| u.models > 0)
+            .map(|u| {
+                let mut markers = Vec::new();
+                if u.nerve_markers > 0 {
+                    markers.push(Marker {
+                        label: "nerve marker".to_string(),
+                        color: [0.85, 0.1, 0.1],
+                        count: u.nerve_markers,
+                    });
+                }
+                for f in &u.hit_dice {
+                    markers.push(Marker {
+                        label: format!("hit-die showing {f}"),
+                        color: [0.95, 0.95, 0.95],
+                        count: 1,
+                    });
+                }
+                let max = ctx
+                    .scenario
+                    .units
+                    .iter()
+                    .find(|s| s.id == u.id)
+                    .map_or(u.models, |s| s.models.unwrap_or(u.models).max(u.models));
+                UnitView {
+                    id: u.id,
+                    side: u.side,
+                    kind: u.name.clone(),
+                    name: u.name,
+                    place: Place::Table(u.base),
+                    models: u.models,
+                    models_max: max,
+                    airborne: u.airborne,
+                    markers,
+                    badges: u.badges,
+                    order: None,
+                    ranges: u.ranges,
+                    concealed: false,
+                }
+            })
+            .collect();
+        let tracks = R::honor(obs)
+            .map(|bars| {
+                bars.into_iter()
+                    .enumerate()
+                    .map(|(i, b)| Track {
+                        side: i as u8,
+                        name: "Honor".to_string(),
+                        value: b.honor,
+                        marks: b.marks,
+                        rule: String::new(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        Scene {
+            units,
+            arrows: Vec::new(),
+            links: Vec::new(),
+            tracks,
+            score: R::phase_name(obs, &ctx.side_names),
+        }
+    }
+
+    fn unit_card(
+        ctx: &TableCtx<R>,
+        obs: &R::Battle,
+        unit: u32,
+        _viewer: Option<u8>,
+    ) -> Vec<CardLine> {
+        R::units(obs, &ctx.tables)
+            .into_iter()
+            .find(|u| u.id == unit)
+            .map(|u| u.card.into_iter().map(CardLine::text).collect())
+            .unwrap_or_default()
+    }
+
+    fn choices(ctx: &TableCtx<R>, state: &R::Battle, side: u8, unit: u32) -> Vec<Choice> {
+        if R::awaiting(state) != Some(side) {
+            return Vec::new();
+        }
+        R::choices(state, unit, &ctx.tables)
+    }
+
+    fn choose(
+        _ctx: &TableCtx<R>,
+        state: &R::Battle,
+        _side: u8,
+        key: &str,
+        pick: &Pick,
+    ) -> Option<R::Command> {
+        R::choose(state, key, pick)
+    }
+
+    fn odds(ctx: &TableCtx<R>, state: &R::Battle, cmd: &R::Command) -> Option<Odds> {
+        let lines = R::odds(state, cmd, &ctx.tables, &ctx.table);
+        (!lines.is_empty()).then(|| Odds {
+            title: "Exact odds".to_string(),
+            lines,
+            distributions: Vec::new(),
+        })
     }
 }

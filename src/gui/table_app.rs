@@ -147,6 +147,7 @@ fn judge_drag<R: TableRules>(
             target: gui.target,
             path: vec![(d.to.x, d.to.y)],
             facing: d.facing,
+            hex: None,
         };
         let Some(cmd) = R::choose(&battle, key, &pick) else {
             return (None, DragVerdict::Illegal("not a move".into()));
@@ -471,6 +472,7 @@ fn table_ui<R: TableRules>(
                 let label = match choice.needs {
                     Needs::Nothing => choice.label.clone(),
                     Needs::Target => format!("{} (pick a target)", choice.label),
+                    Needs::Hex => format!("{} (pick a hex)", choice.label),
                     Needs::Path => format!("{} (drag the unit)", choice.label),
                 };
                 let at_once = Pick {
@@ -478,6 +480,7 @@ fn table_ui<R: TableRules>(
                     target: None,
                     path: Vec::new(),
                     facing: u.base.facing,
+                    hex: None,
                 };
                 if ui.selectable_label(armed, label).clicked() {
                     if choice.needs == Needs::Nothing {
@@ -515,6 +518,7 @@ fn table_ui<R: TableRules>(
                         target: Some(t),
                         path: Vec::new(),
                         facing: u.base.facing,
+                        hex: None,
                     };
                     let name = units
                         .iter()

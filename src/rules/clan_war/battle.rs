@@ -3871,6 +3871,7 @@ mod tests {
             path: vec![(20.0, 12.0)],
             facing: 180.0,
             target: None,
+            hex: None,
         };
         let cmd = ClanWar::choose(&b, &choices[0].key, &pick).expect("command");
         assert!(matches!(
@@ -4156,6 +4157,7 @@ mod tests {
             target: None,
             path: vec![(33.0, 9.0)],
             facing: 0.0,
+            hex: None,
         };
         let cmd = ClanWar::choose(&b, &take_off.key, &pick).expect("command");
         assert_eq!(
@@ -4169,6 +4171,7 @@ mod tests {
             target: Some(11),
             path: Vec::new(),
             facing: 0.0,
+            hex: None,
         };
         assert!(matches!(
             ClanWar::choose(&b, "engage", &engage),

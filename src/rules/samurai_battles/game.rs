@@ -13,6 +13,7 @@ use crate::engine::core::{BoardKind, Outcome, Rules, ScenarioInfo, ToAct};
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::{LogEntry, LogSink};
 use crate::engine::scenario::{LoadError, Scenario, parse_ron};
+use crate::engine::view::{CardLine, Choice, Odds, Pick, RuleText, Scene};
 
 use super::battle::{ArmyState, Battle, CombatFlags, SbaUnit};
 use super::data::SbaTables;
@@ -20,6 +21,7 @@ use super::default_orders::default_order;
 use super::morale::MoraleLevel;
 use super::orders::{OrderKind, OrderSpec, OrderStep, validate_order};
 use super::turn::{self, GameResult};
+use super::view;
 use super::{RULESET, SbaCommand, SbaGame, SbaPhase};
 
 /// The module's marker type for the core.
@@ -106,7 +108,7 @@ pub fn read_battle<'a>(ctx: &'a SbaCtx, state: &SbaState) -> Battle<'a> {
     )
 }
 
-fn side_names(ctx: &SbaCtx) -> [String; 2] {
+pub(crate) fn side_names(ctx: &SbaCtx) -> [String; 2] {
     [0, 1].map(|i| {
         ctx.scenario
             .sides
@@ -702,6 +704,65 @@ impl Rules for SamuraiBattles {
             }
         }
         out
+    }
+
+    fn hex_board(ctx: &SbaCtx) -> Option<&HexBoard> {
+        Some(&ctx.board)
+    }
+
+    fn side_colors(ctx: &SbaCtx) -> [[f32; 3]; 2] {
+        [0, 1].map(|i| {
+            ctx.scenario
+                .sides
+                .get(i)
+                .map_or([0.5; 3], |s| [s.color.0, s.color.1, s.color.2])
+        })
+    }
+
+    fn scene(ctx: &SbaCtx, obs: &SbaState, viewer: Option<u8>) -> Scene {
+        view::scene(ctx, obs, viewer)
+    }
+
+    fn unit_card(ctx: &SbaCtx, obs: &SbaState, unit: u32, viewer: Option<u8>) -> Vec<CardLine> {
+        view::unit_card(ctx, obs, unit, viewer)
+    }
+
+    fn choices(ctx: &SbaCtx, state: &SbaState, side: u8, unit: u32) -> Vec<Choice> {
+        view::choices(ctx, state, side, unit)
+    }
+
+    fn choose(
+        _ctx: &SbaCtx,
+        state: &SbaState,
+        side: u8,
+        key: &str,
+        pick: &Pick,
+    ) -> Option<SbaCommand> {
+        view::choose(state, side, key, pick)
+    }
+
+    fn pass_label(ctx: &SbaCtx, state: &SbaState, side: u8) -> String {
+        let names = side_names(ctx);
+        if state.game.planning_done[1 - side.min(1) as usize] {
+            "Orders done: execute the turn (SBA-ORD-1)".to_string()
+        } else {
+            format!(
+                "Orders done: pass to {} (SBA-ORD-1)",
+                names[1 - side.min(1) as usize]
+            )
+        }
+    }
+
+    fn odds(ctx: &SbaCtx, state: &SbaState, cmd: &SbaCommand) -> Option<Odds> {
+        view::odds(ctx, state, cmd)
+    }
+
+    fn rules_text(ctx: &SbaCtx) -> Vec<RuleText> {
+        view::rules_text(ctx)
+    }
+
+    fn log_visible(_ctx: &SbaCtx, state: &SbaState, viewer: Option<u8>, entry: &LogEntry) -> bool {
+        view::log_visible(state, viewer, &entry.units)
     }
 }
 

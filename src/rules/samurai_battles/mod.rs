@@ -31,6 +31,7 @@ pub mod odds;
 pub mod orders;
 pub mod ranged;
 pub mod turn;
+pub mod view;
 
 use std::collections::BTreeMap;
 
@@ -439,7 +440,7 @@ mod rule_coverage {
     //! Every SBA rule ID is cited in the code that implements it and in at least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 20] = [
+    const SOURCES: [&str; 21] = [
         include_str!("../../../assets/rules/samurai_battles/morale.ron"),
         include_str!("../../../assets/rules/samurai_battles/orders.ron"),
         include_str!("../../../assets/rules/samurai_battles/terrain.ron"),
@@ -460,6 +461,7 @@ mod rule_coverage {
         include_str!("orders.rs"),
         include_str!("ranged.rs"),
         include_str!("turn.rs"),
+        include_str!("view.rs"),
     ];
 
     #[test]

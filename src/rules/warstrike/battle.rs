@@ -2136,6 +2136,7 @@ mod tests {
             target: Some(2),
             path: Vec::new(),
             facing: 0.0,
+            hex: None,
         };
         let cmd = WarStrike::choose(&b, "charge", &pick).expect("a charge");
         assert!(matches!(

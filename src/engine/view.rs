@@ -1,0 +1,253 @@
+//! What the app draws, for any module: the module fills these plain values
+//! through [`Rules`](super::core::Rules) (`scene`, `unit_card`, `choices`,
+//! `odds`, `rules_text`), and the GUI draws them without knowing the module.
+//! Module-specific drawing (an Honor Marker, red Morale Markers, a hit-die,
+//! nerve markers) is a [`Marker`] or a badge here, never a module type.
+
+use hexx::Hex;
+
+use super::board::Facing;
+use super::log::Itemized;
+use super::table::Base;
+
+/// Where a unit stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Place {
+    /// On a hex, facing a hexside.
+    Hex {
+        /// Axial coordinates.
+        hex: Hex,
+        /// The hexside it faces.
+        facing: Facing,
+    },
+    /// On the open table: its base (centre and size in inches, facing in
+    /// compass degrees).
+    Table(Base),
+}
+
+/// A marker drawn on a counter: `count` dots of one colour, with a label for
+/// the card and the tooltip ("Morale Marker", "Honor Marker", "nerve").
+#[derive(Clone, Debug, PartialEq)]
+pub struct Marker {
+    /// What it is, in the game's words.
+    pub label: String,
+    /// sRGB colour, each channel `0.0..=1.0`.
+    pub color: [f32; 3],
+    /// How many (dots drawn), at least 1.
+    pub count: u32,
+}
+
+/// A unit as the app draws it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitView {
+    /// Unit id.
+    pub id: u32,
+    /// Side, 0 or 1.
+    pub side: u8,
+    /// Display name.
+    pub name: String,
+    /// Short type label for the counter ("Samurai", "Archers").
+    pub kind: String,
+    /// Position and facing.
+    pub place: Place,
+    /// Models left (0 = destroyed) and at full strength.
+    pub models: u32,
+    /// Models at full strength.
+    pub models_max: u32,
+    /// In the air (Clan War flyers) rather than grounded.
+    pub airborne: bool,
+    /// Markers drawn on the counter.
+    pub markers: Vec<Marker>,
+    /// Short state words ("Hidden", "In melee", "Suppressed").
+    pub badges: Vec<String>,
+    /// The viewer's own sealed order for the unit, in the game's words.
+    pub order: Option<String>,
+    /// Range rings for the overlay: hexes on a hex board, inches on the table.
+    pub ranges: Vec<f32>,
+    /// Concealed from the enemy (drawn with a ring for its own side only).
+    pub concealed: bool,
+}
+
+/// An arrow the viewer may see: a planned move or attack.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arrow {
+    /// The acting unit.
+    pub unit: u32,
+    /// The hex it points at (hex board).
+    pub to: Hex,
+    /// Drawn red (an attack) rather than white (a move).
+    pub attack: bool,
+}
+
+/// A track for the overlay (Clan War honor).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Track {
+    /// Side, 0 or 1.
+    pub side: u8,
+    /// Its name ("Honor").
+    pub name: String,
+    /// The value now.
+    pub value: i32,
+    /// Thresholds to mark, with whether each is spent (greyed out).
+    pub marks: Vec<(i32, bool)>,
+    /// The rule behind it.
+    pub rule: String,
+}
+
+/// Everything the board and the top bar show of a state, for one viewer.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Scene {
+    /// Units the viewer may see, by id.
+    pub units: Vec<UnitView>,
+    /// Planned moves and attacks the viewer may see.
+    pub arrows: Vec<Arrow>,
+    /// Pairs of units locked together (in melee), drawn as red lines.
+    pub links: Vec<(u32, u32)>,
+    /// Tracks per side.
+    pub tracks: Vec<Track>,
+    /// The score line ("Uesugi 3 – 1 Takeda (victory points)").
+    pub score: String,
+}
+
+/// How a card line is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tone {
+    /// Plain text.
+    #[default]
+    Plain,
+    /// A heading.
+    Strong,
+    /// Good for the unit (gold, green).
+    Good,
+    /// Bad for the unit (red).
+    Bad,
+    /// Secondary (sources, stand-ins).
+    Dim,
+}
+
+/// One line of a unit card: text, an itemized value with each modifier's
+/// rule, or both.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardLine {
+    /// The text ("Models: 4 of 6").
+    pub text: String,
+    /// The rule behind it, linked to the rules reference.
+    pub rule: Option<String>,
+    /// A value as base plus modifiers.
+    pub value: Option<Itemized>,
+    /// How it is drawn.
+    pub tone: Tone,
+}
+
+impl CardLine {
+    /// A plain line.
+    pub fn text(text: impl Into<String>) -> Self {
+        CardLine {
+            text: text.into(),
+            rule: None,
+            value: None,
+            tone: Tone::Plain,
+        }
+    }
+    /// The line with a rule.
+    pub fn rule(mut self, rule: &str) -> Self {
+        self.rule = Some(rule.to_string());
+        self
+    }
+    /// The line in a tone.
+    pub fn tone(mut self, tone: Tone) -> Self {
+        self.tone = tone;
+        self
+    }
+    /// An itemized value titled `title`.
+    pub fn value(title: impl Into<String>, value: Itemized) -> Self {
+        CardLine {
+            text: title.into(),
+            rule: None,
+            value: Some(value),
+            tone: Tone::Plain,
+        }
+    }
+}
+
+/// One choice the app offers for a unit, in the module's own words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// Button label ("Open Fire!", "Take off", "Assault (Line 3)").
+    pub label: String,
+    /// Module key passed back to `choose`.
+    pub key: String,
+    /// What the choice still needs from the player.
+    pub needs: Needs,
+}
+
+/// What a [`Choice`] needs before it becomes a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Needs {
+    /// Nothing: the button sends it.
+    Nothing,
+    /// A target unit, picked by clicking it.
+    Target,
+    /// A destination hex, picked by clicking it (hex board).
+    Hex,
+    /// A destination, given by dragging the unit (open table).
+    Path,
+}
+
+/// A player's input for a [`Choice`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Pick {
+    /// The unit acting.
+    pub unit: u32,
+    /// The target unit, for [`Needs::Target`].
+    pub target: Option<u32>,
+    /// The destination hex, for [`Needs::Hex`].
+    pub hex: Option<Hex>,
+    /// The centres to move through (inches), for [`Needs::Path`].
+    pub path: Vec<(f32, f32)>,
+    /// Final facing, compass degrees, for [`Needs::Path`].
+    pub facing: f32,
+}
+
+/// Exact odds of a command before it is committed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Odds {
+    /// Headline ("Melee odds if it engages (exact)").
+    pub title: String,
+    /// Labelled probabilities (`0.0..=1.0`) and, where the label starts
+    /// with "expected", expected values.
+    pub lines: Vec<(String, f64)>,
+    /// Labelled distributions: entry `k` is the probability of exactly `k`
+    /// (hits, casualties).
+    pub distributions: Vec<(String, Vec<f64>)>,
+}
+
+/// One rule of the rules reference.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleText {
+    /// Stable rule ID ("SBA-FORT-2").
+    pub id: String,
+    /// Title.
+    pub title: String,
+    /// Text.
+    pub text: String,
+    /// A Kassen stand-in where the source is silent.
+    pub stand_in: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_line_builders_keep_what_they_are_given() {
+        let l = CardLine::text("Models: 4 of 6")
+            .rule("SBA-MEL-1")
+            .tone(Tone::Bad);
+        assert_eq!(l.text, "Models: 4 of 6");
+        assert_eq!(l.rule.as_deref(), Some("SBA-MEL-1"));
+        assert_eq!(l.tone, Tone::Bad);
+        let v = CardLine::value("Defense", Itemized::new("Defense (card)", 5));
+        assert_eq!(v.value.map(|v| v.total()), Some(5));
+    }
+}
