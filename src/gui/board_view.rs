@@ -1,6 +1,8 @@
-//! The board and counters: terrain tiles as hex meshes, unit counters with
-//! side colour, type, models, facing, red Morale Markers and the Honor Marker,
-//! gizmo overlays, camera pan and zoom, and click to select.
+//! The hex board and counters, for any hex module: terrain tiles as hex
+//! meshes, unit counters in the side's colour with type, models, facing and
+//! the module's markers (red Morale Markers, the Honor Marker…), gizmo
+//! overlays (hexsides, elevation, range, melee links, the viewer's planned
+//! orders), camera pan and zoom, and click to select or to pick.
 
 use std::collections::HashMap;
 use std::f32::consts::PI;
@@ -10,14 +12,12 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use hexx::{Hex, HexLayout};
 
-use crate::engine::board::{Facing, HexBoard, TerrainTile};
-use crate::engine::scenario::Scenario;
-use crate::engine::units::{HexPos, Models, Side, UnitId, UnitType};
-use crate::rules::samurai_battles::data::SbaTables;
-use crate::rules::samurai_battles::morale::MoraleLevel;
-use crate::rules::samurai_battles::{HonorMarker, SbaPhase};
+use crate::engine::board::{HexBoard, TerrainTile};
+use crate::engine::units::{Side, UnitId};
+use crate::engine::view::{Needs, Place};
 
-use super::{BattleView, GuiState};
+use super::GuiState;
+use super::play::{CounterLabel, UnitMarkers, UnitPlace, ViewModel};
 
 /// Hex size in world units (pixels at zoom 1).
 pub const HEX_SIZE: f32 = 44.0;
@@ -42,10 +42,8 @@ pub enum PartKind {
     Base,
     /// Type and models text.
     Label,
-    /// Red Morale Marker number `n` (0..3).
-    MoraleDot(u32),
-    /// The gold Honor Marker.
-    HonorDot,
+    /// A marker dot (rebuilt when the markers change).
+    Dot,
     /// The facing notch.
     Notch,
 }
@@ -123,21 +121,14 @@ pub fn spawn_tiles(
 pub fn spawn_counters(
     mut commands: Commands,
     units: Query<(Entity, &Side), Added<UnitId>>,
-    scenario: Option<Res<Scenario>>,
+    view: Res<ViewModel>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let Some(scenario) = scenario else { return };
     for (e, side) in &units {
-        let (r, g, b) = scenario
-            .sides
-            .get(side.0 as usize)
-            .map_or((0.5, 0.5, 0.5), |s| s.color);
+        let [r, g, b] = view.colors[side.0.min(1) as usize];
         let base = materials.add(ColorMaterial::from_color(Color::srgb(r, g, b)));
         let dark = materials.add(ColorMaterial::from_color(Color::srgb(0.05, 0.05, 0.05)));
-        let red = materials.add(ColorMaterial::from_color(Color::srgb(0.95, 0.08, 0.08)));
-        let gold = materials.add(ColorMaterial::from_color(Color::srgb(1.0, 0.80, 0.15)));
-        let white = materials.add(ColorMaterial::from_color(Color::srgb(0.97, 0.97, 0.97)));
         let part = |kind| CounterPart { unit: e, kind };
         commands
             .entity(e)
@@ -159,26 +150,6 @@ pub fn spawn_counters(
                     TextColor(Color::WHITE),
                     Transform::from_xyz(0.0, -3.0, 2.0),
                 ));
-                for i in 0..3 {
-                    // A red marker on a white ring, readable on either side's colour.
-                    c.spawn((
-                        part(PartKind::MoraleDot(i)),
-                        Mesh2d(meshes.add(Circle::new(6.0))),
-                        MeshMaterial2d(white.clone()),
-                        Transform::from_xyz(-16.0 + 12.0 * i as f32, 19.0, 3.0),
-                    ))
-                    .with_child((
-                        Mesh2d(meshes.add(Circle::new(4.5))),
-                        MeshMaterial2d(red.clone()),
-                        Transform::from_xyz(0.0, 0.0, 0.1),
-                    ));
-                }
-                c.spawn((
-                    part(PartKind::HonorDot),
-                    Mesh2d(meshes.add(Circle::new(6.0))),
-                    MeshMaterial2d(gold.clone()),
-                    Transform::from_xyz(22.0, 19.0, 3.0),
-                ));
                 c.spawn((
                     part(PartKind::Notch),
                     Mesh2d(meshes.add(Triangle2d::new(
@@ -193,87 +164,101 @@ pub fn spawn_counters(
     }
 }
 
-/// Moves counters to their hexes and shows their current markers; hides units
-/// the current viewer may not see (SBA-ORD-10).
+/// Rebuilds the marker dots of counters whose markers changed: each marker
+/// as `count` dots of its colour on a white ring, along the counter's top.
+pub fn update_marker_dots(
+    mut commands: Commands,
+    units: Query<(Entity, &UnitMarkers), Changed<UnitMarkers>>,
+    parts: Query<(Entity, &CounterPart)>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut cache: Local<HashMap<[u32; 3], Handle<ColorMaterial>>>,
+    mut shapes: Local<Option<(Handle<Mesh>, Handle<Mesh>)>>,
+) {
+    if units.is_empty() {
+        return;
+    }
+    let (ring, dot) = shapes
+        .get_or_insert_with(|| (meshes.add(Circle::new(6.0)), meshes.add(Circle::new(4.5))))
+        .clone();
+    let mut material = |c: [f32; 3]| {
+        let key = c.map(|x| (x * 1000.0) as u32);
+        cache
+            .entry(key)
+            .or_insert_with(|| {
+                materials.add(ColorMaterial::from_color(Color::srgb(c[0], c[1], c[2])))
+            })
+            .clone()
+    };
+    let white = material([0.97, 0.97, 0.97]);
+    for (e, markers) in &units {
+        for (pe, p) in &parts {
+            if p.unit == e && p.kind == PartKind::Dot {
+                commands.entity(pe).despawn();
+            }
+        }
+        let mut i = 0;
+        for m in &markers.0 {
+            let fill = material(m.color);
+            for _ in 0..m.count.min(5) {
+                let x = -18.0 + 10.0 * i as f32;
+                i += 1;
+                commands.entity(e).with_child((
+                    CounterPart {
+                        unit: e,
+                        kind: PartKind::Dot,
+                    },
+                    Mesh2d(ring.clone()),
+                    MeshMaterial2d(white.clone()),
+                    Transform::from_xyz(x, 19.0, 3.0 + 0.01 * i as f32),
+                    children![(
+                        Mesh2d(dot.clone()),
+                        MeshMaterial2d(fill.clone()),
+                        Transform::from_xyz(0.0, 0.0, 0.005),
+                    )],
+                ));
+            }
+        }
+    }
+}
+
+/// Moves counters to their hexes, turns the facing notch and writes the label.
 #[allow(clippy::type_complexity)]
 pub fn update_counters(
     layout: Option<Res<BoardLayout>>,
-    view: Res<BattleView>,
-    tables: Option<Res<SbaTables>>,
-    mut units: Query<
+    units: Query<
+        (Entity, &UnitPlace, &CounterLabel),
         (
-            Entity,
-            &UnitId,
-            &HexPos,
-            &UnitType,
-            &Models,
-            &MoraleLevel,
-            Has<HonorMarker>,
-            &mut Transform,
-            &mut Visibility,
+            Without<CounterPart>,
+            Or<(Changed<UnitPlace>, Changed<CounterLabel>)>,
         ),
-        Without<CounterPart>,
     >,
-    mut parts: Query<
-        (
-            &CounterPart,
-            &mut Visibility,
-            &mut Transform,
-            Option<&mut Text2d>,
-        ),
-        Without<UnitId>,
-    >,
-    facings: Query<&Facing>,
+    mut tfs: Query<&mut Transform>,
+    mut parts: Query<(Entity, &CounterPart, Option<&mut Text2d>)>,
 ) {
-    let (Some(layout), Some(tables)) = (layout, tables) else {
+    let Some(layout) = layout else {
         return;
     };
-    let mut info: HashMap<Entity, (u32, String, u32, bool)> = HashMap::new();
-    for (e, id, pos, ty, models, morale, honor, mut tf, mut vis) in &mut units {
-        let p = layout.0.hex_to_world_pos(pos.0);
-        tf.translation = Vec3::new(p.x, p.y, 5.0);
-        let shown = view
-            .units
-            .iter()
-            .find(|u| u.id == id.0)
-            .is_none_or(|u| view.shows(u));
-        *vis = if shown {
-            Visibility::Inherited
-        } else {
-            Visibility::Hidden
+    let mut changed: HashMap<Entity, (f32, String)> = HashMap::new();
+    for (e, place, label) in &units {
+        let Place::Hex { hex, facing } = place.0 else {
+            continue;
         };
-        let abbrev = tables
-            .unit(&ty.0)
-            .map_or("??".to_string(), |s| s.abbrev.clone());
-        info.insert(
-            e,
-            (
-                morale.markers(),
-                format!("{abbrev} {}", models.0),
-                models.0,
-                honor,
-            ),
-        );
+        let p = layout.0.hex_to_world_pos(hex);
+        if let Ok(mut tf) = tfs.get_mut(e) {
+            tf.translation = Vec3::new(p.x, p.y, 5.0);
+        }
+        changed.insert(e, (facing.angle_degrees().to_radians(), label.0.clone()));
     }
-    for (part, mut vis, mut tf, text) in &mut parts {
-        let Some((markers, label, _, honor)) = info.get(&part.unit) else {
+    if changed.is_empty() {
+        return;
+    }
+    let mut notches = Vec::new();
+    for (pe, part, text) in &mut parts {
+        let Some((angle, label)) = changed.get(&part.unit) else {
             continue;
         };
         match part.kind {
-            PartKind::MoraleDot(i) => {
-                *vis = if i < *markers {
-                    Visibility::Inherited
-                } else {
-                    Visibility::Hidden
-                }
-            }
-            PartKind::HonorDot => {
-                *vis = if *honor {
-                    Visibility::Inherited
-                } else {
-                    Visibility::Hidden
-                }
-            }
             PartKind::Label => {
                 if let Some(mut t) = text
                     && t.0 != *label
@@ -281,14 +266,14 @@ pub fn update_counters(
                     t.0 = label.clone();
                 }
             }
-            PartKind::Notch => {
-                if let Ok(f) = facings.get(part.unit) {
-                    let a = f.angle_degrees().to_radians();
-                    tf.translation = Vec3::new(a.cos() * 27.0, a.sin() * 22.0, 3.0);
-                    tf.rotation = Quat::from_rotation_z(a - PI / 2.0);
-                }
-            }
-            PartKind::Base => {}
+            PartKind::Notch => notches.push((pe, *angle)),
+            PartKind::Base | PartKind::Dot => {}
+        }
+    }
+    for (pe, a) in notches {
+        if let Ok(mut tf) = tfs.get_mut(pe) {
+            tf.translation = Vec3::new(a.cos() * 27.0, a.sin() * 22.0, 3.0);
+            tf.rotation = Quat::from_rotation_z(a - PI / 2.0);
         }
     }
 }
@@ -304,12 +289,13 @@ fn shared_edge(layout: &HexLayout, a: Hex, b: Hex) -> Option<(Vec2, Vec2)> {
     (common.len() == 2).then(|| (common[0], common[1]))
 }
 
-/// Hexside features, selection, melee links and the viewer's written orders.
+/// Hexside features, elevation, the selection and its range, concealed own
+/// units, melee links and the viewer's planned orders.
 pub fn draw_overlays(
     mut gizmos: Gizmos,
     layout: Option<Res<BoardLayout>>,
     board: Option<Res<HexBoard>>,
-    view: Res<BattleView>,
+    view: Res<ViewModel>,
     gui: Res<GuiState>,
 ) {
     let (Some(layout), Some(board)) = (layout, board) else {
@@ -336,49 +322,48 @@ pub fn draw_overlays(
             gizmos.linestrip_2d(pts, Color::srgb(0.45, 0.33, 0.18));
         }
     }
-    let pos = |id: u32| {
-        view.units
-            .iter()
-            .find(|u| u.id == id && view.shows(u))
-            .map(|u| l.hex_to_world_pos(u.hex))
+    if gui.pass_screen.is_some() {
+        return;
+    }
+    let pos = |id: u32| match view.unit(id).map(|u| u.place) {
+        Some(Place::Hex { hex, .. }) => Some(l.hex_to_world_pos(hex)),
+        _ => None,
     };
-    for u in &view.units {
-        for e in &u.engaged {
-            if u.id < *e
-                && let (Some(a), Some(b)) = (pos(u.id), pos(*e))
-            {
-                gizmos.line_2d(a, b, Color::srgb(1.0, 0.2, 0.1));
-            }
+    for (a, b) in &view.scene.links {
+        if let (Some(a), Some(b)) = (pos(*a), pos(*b)) {
+            gizmos.line_2d(a, b, Color::srgb(1.0, 0.2, 0.1));
         }
     }
-    // Own hidden units, seen only by their side: a green ring (SBA-ORD-10).
-    for u in view.units.iter().filter(|u| u.hidden && view.shows(u)) {
-        gizmos.circle_2d(
-            l.hex_to_world_pos(u.hex),
-            HEX_SIZE * 0.7,
-            Color::srgb(0.6, 1.0, 0.6),
-        );
+    // Own concealed units, seen only by their side: a green ring.
+    for u in view.scene.units.iter().filter(|u| u.concealed) {
+        if let Some(p) = pos(u.id) {
+            gizmos.circle_2d(p, HEX_SIZE * 0.7, Color::srgb(0.6, 1.0, 0.6));
+        }
     }
-    if let Some(sel) = gui.selected.and_then(pos) {
-        gizmos.circle_2d(sel, HEX_SIZE * 0.8, Color::srgb(1.0, 0.95, 0.2));
-    }
-    if view.phase == SbaPhase::Planning
-        && gui.pass_screen.is_none()
-        && let (Some(side), Some(game)) = (view.viewer(), &view.game)
+    if let Some(id) = gui.selected
+        && let Some(sel) = pos(id)
     {
-        for (id, o) in &game.written {
-            let Some(u) = view.units.iter().find(|u| u.id == *id && u.side == side) else {
-                continue;
-            };
-            let from = l.hex_to_world_pos(u.hex);
-            let to = o
-                .target
-                .and_then(pos)
-                .or_else(|| o.to.map(|t| l.hex_to_world_pos(HexBoard::to_hex(t))));
-            if let Some(to) = to {
-                gizmos.arrow_2d(from, to, Color::srgb(1.0, 1.0, 1.0));
-            }
+        gizmos.circle_2d(sel, HEX_SIZE * 0.8, Color::srgb(1.0, 0.95, 0.2));
+        if let Some(r) = view.unit(id).and_then(|u| u.ranges.first()) {
+            let step = HEX_SIZE * 3f32.sqrt();
+            gizmos.circle_2d(sel, step * (*r + 0.5), Color::srgba(1.0, 0.95, 0.2, 0.35));
         }
+    }
+    for a in &view.scene.arrows {
+        if let Some(from) = pos(a.unit) {
+            let c = if a.attack {
+                Color::srgb(1.0, 0.45, 0.35)
+            } else {
+                Color::srgb(1.0, 1.0, 1.0)
+            };
+            gizmos.arrow_2d(from, l.hex_to_world_pos(a.to), c);
+        }
+    }
+    // The armed choice's pick, before it is written.
+    if let (Some(h), Some(_)) = (gui.pick.hex, &gui.armed)
+        && let Some(from) = pos(gui.pick.unit)
+    {
+        gizmos.arrow_2d(from, l.hex_to_world_pos(h), Color::srgb(1.0, 0.95, 0.2));
     }
 }
 
@@ -441,8 +426,8 @@ pub fn camera_controls(
     }
 }
 
-/// Left click: pick a target or destination for the order being written, or
-/// select the unit on the clicked hex.
+/// Left click: pick a target unit or a hex for the armed choice, or select
+/// the unit on the clicked hex.
 #[allow(clippy::too_many_arguments)]
 pub fn click_board(
     buttons: Res<ButtonInput<MouseButton>>,
@@ -450,7 +435,7 @@ pub fn click_board(
     cam: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     layout: Option<Res<BoardLayout>>,
     board: Option<Res<HexBoard>>,
-    view: Res<BattleView>,
+    view: Res<ViewModel>,
     egui_pointer: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut gui: ResMut<GuiState>,
 ) {
@@ -478,28 +463,18 @@ pub fn click_board(
         return;
     }
     let unit = view
+        .scene
         .units
         .iter()
-        .find(|u| u.hex == hex && view.shows(u))
+        .find(|u| matches!(u.place, Place::Hex { hex: h, .. } if h == hex))
         .map(|u| u.id);
-    if gui.picking
-        && let Some(d) = gui.draft.as_mut()
+    if let Some(armed) = gui.armed.clone()
+        && matches!(armed.needs, Needs::Target | Needs::Hex)
     {
-        match unit {
-            Some(id) if d.kind.takes_target() => {
-                d.target = Some(id);
-                d.to = None;
-            }
-            _ if d.kind.takes_destination() => {
-                d.to = Some(HexBoard::to_offset(hex));
-                d.target = None;
-            }
-            _ => {}
-        }
-        gui.picking = false;
+        gui.pick.target = unit.filter(|_| armed.needs == Needs::Target);
+        gui.pick.hex = Some(hex);
         return;
     }
     gui.selected = unit;
-    gui.draft = None;
-    gui.picking = false;
+    gui.armed = None;
 }

@@ -1,14 +1,18 @@
-//! The desktop app: a Bevy window with the hex board and counters, camera pan
-//! and zoom, click to select, and egui panels for the unit card, orders with
-//! odds, the roll log, the rules reference, saving and loading, and the
-//! hot-seat "pass to the other player" screen.
+//! The desktop app, written once for every module: a title screen, then a
+//! Bevy window with the board (hex or open table), camera pan and zoom,
+//! click to select, and egui panels for the unit card, choices with odds,
+//! the roll log, the rules reference, saving and loading, and the hot-seat
+//! "pass to the other player" screen. It names no module: the registry
+//! ([`crate::rules::visit_all`]) adds each module's systems and opens its
+//! files.
 //!
-//! The GUI changes the game only by sending [`SbaCommand`]s (and, for save and
-//! load, through [`crate::session`]). It reads the world through [`BattleView`],
-//! a per-frame snapshot of the units.
+//! The GUI changes a game only through [`play::UiAction`]s (and, for save
+//! and load, through [`crate::session`]); it reads the game through the
+//! [`play::ViewModel`] and the mirrored entities.
 
 pub mod board_view;
 pub mod panels;
+pub mod play;
 pub mod table_app;
 pub mod table_view;
 pub mod title;
@@ -19,20 +23,19 @@ use bevy::prelude::*;
 use bevy::render::RenderPlugin;
 use bevy::render::settings::WgpuSettings;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
-use bevy::window::{RequestRedraw, WindowResolution};
+use bevy::window::WindowResolution;
 use bevy::winit::WinitSettings;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 
 use std::path::Path;
 
 use crate::engine::command::Refusal;
-use crate::engine::game::{Game, autosave_path, data_dir};
+use crate::engine::core::{BoardKind, Rules};
+use crate::engine::game::{autosave_path, data_dir};
+use crate::engine::table_game::TableRules;
 use crate::engine::table_module::TableModule;
-use crate::rules::clan_war::ClanWar;
-use crate::rules::samurai_battles::battle::SbaUnit;
-use crate::rules::samurai_battles::orders::OrderSpec;
-use crate::rules::samurai_battles::{self as sba, ActiveSba, SamuraiBattles, SbaGame, SbaPhase};
-use crate::rules::warstrike::WarStrike;
+use crate::engine::view::{Choice, Pick};
+use crate::rules::{ModuleVisitor, visit_all};
 use crate::session;
 
 /// What the player is doing in the app (GUI state only; not saved).
@@ -40,14 +43,14 @@ use crate::session;
 pub struct GuiState {
     /// The selected unit.
     pub selected: Option<u32>,
-    /// The order being written for the selected unit.
-    pub draft: Option<OrderSpec>,
-    /// Waiting for a board click to pick the draft's target or destination.
-    pub picking: bool,
+    /// The choice waiting for a target or hex click.
+    pub armed: Option<Choice>,
+    /// The pick for the armed choice.
+    pub pick: Pick,
     /// The hot-seat cover is up: shows whose turn it is, hides the board.
     pub pass_screen: Option<u8>,
-    /// The side whose orders the cover was last lifted for, per turn.
-    pub revealed_for: Option<(u32, u8)>,
+    /// The decision the cover was last lifted for: (turn, side, phase).
+    pub revealed_for: Option<(u32, u8, String)>,
     /// The last refusal, shown in red.
     pub refusal: Option<Refusal>,
     /// A status line (saved, loaded, errors).
@@ -69,84 +72,12 @@ pub struct GuiState {
     pub screenshot_mode: bool,
 }
 
-/// Per-frame snapshot of the battle for the views.
-#[derive(Resource, Default, Clone)]
-pub struct BattleView {
-    /// Units sorted by id.
-    pub units: Vec<SbaUnit>,
-    /// Phase.
-    pub phase: SbaPhase,
-    /// Module state (None before a battle is loaded).
-    pub game: Option<SbaGame>,
-}
-
-impl BattleView {
-    /// The side whose eyes the board is drawn for: the side writing orders in
-    /// the Planning Phase, else nobody (hidden units of both sides stay hidden).
-    pub fn viewer(&self) -> Option<u8> {
-        match (self.phase, &self.game) {
-            (SbaPhase::Planning, Some(g)) => g.side_to_plan(),
-            _ => None,
-        }
-    }
-
-    /// Whether the current viewer may see this unit (SBA-ORD-10).
-    pub fn shows(&self, u: &SbaUnit) -> bool {
-        !u.hidden || self.viewer() == Some(u.side)
-    }
-}
-
 /// Screenshot request: capture after `frame` frames, save to `path`, exit.
 #[derive(Resource)]
 pub(crate) struct ScreenshotPlan {
     pub(crate) path: PathBuf,
     pub(crate) frame: u32,
     pub(crate) taken: bool,
-}
-
-fn refresh_view(
-    active: Option<Res<ActiveSba>>,
-    mut view: ResMut<BattleView>,
-    mut redraw: MessageWriter<RequestRedraw>,
-) {
-    let Some(active) = active else { return };
-    if !active.is_changed() && view.game.is_some() {
-        return;
-    }
-    // The phase state changes on the next frame: draw it.
-    redraw.write(RequestRedraw);
-    let s = &active.0.state;
-    *view = BattleView {
-        units: s.units.clone(),
-        phase: s.phase,
-        game: Some(s.game.clone()),
-    };
-}
-
-fn collect_refusals(mut reader: MessageReader<Refusal>, mut gui: ResMut<GuiState>) {
-    for r in reader.read() {
-        gui.refusal = Some(r.clone());
-    }
-}
-
-fn file_requests(world: &mut World) {
-    let (save, load) = {
-        let mut gui = world.resource_mut::<GuiState>();
-        (gui.save_request.take(), gui.load_request.take())
-    };
-    if let Some(p) = save {
-        let msg = match world.get_resource::<ActiveSba>().map(|g| g.0.save_to(&p)) {
-            Some(Ok(())) => format!("Saved to {}", p.display()),
-            Some(Err(e)) => format!("Not saved: {e}"),
-            None => "Not saved: no battle".to_string(),
-        };
-        world.resource_mut::<GuiState>().status = msg;
-    }
-    if let Some(p) = load {
-        load_any(world, &p, |w, msg| {
-            w.resource_mut::<GuiState>().status = msg
-        });
-    }
 }
 
 /// Opens a scenario or save of any rule system from inside a game; a
@@ -232,73 +163,68 @@ pub enum Screen {
     Playing,
 }
 
-/// The hex app's systems, run while a Samurai Battles game is loaded.
+/// The views shared by every hex module.
 fn add_hex_views(app: &mut App, screenshot: bool) {
-    let playing = resource_exists::<ActiveSba>;
     let default_path = session::save_dir().join("quicksave.ron");
-    app.add_plugins(sba::SamuraiBattlesPlugin)
-        .insert_resource(GuiState {
-            path: default_path.display().to_string(),
-            screenshot_mode: screenshot,
-            briefing_open: !screenshot,
-            ..default()
-        })
-        .init_resource::<BattleView>()
-        .add_systems(
-            Update,
-            (
-                collect_refusals,
-                file_requests,
-                refresh_view,
-                board_view::click_board,
-                board_view::spawn_tiles,
-                board_view::spawn_counters,
-                board_view::update_counters,
-                board_view::draw_overlays,
-            )
-                .chain()
-                .run_if(playing)
-                .after(sba::CommandSet)
-                .after(board_view::camera_controls),
+    let playing = |view: Res<play::ViewModel>,
+                   boards: Option<Res<crate::engine::board::HexBoard>>| {
+        view.loaded && boards.is_some()
+    };
+    app.insert_resource(GuiState {
+        path: default_path.display().to_string(),
+        screenshot_mode: screenshot,
+        briefing_open: !screenshot,
+        ..default()
+    })
+    .init_resource::<play::ViewModel>()
+    .init_resource::<play::AppAutosave>()
+    .add_message::<play::UiAction>()
+    .init_state::<play::Decision>()
+    .init_state::<play::GamePhase>()
+    .add_systems(
+        Update,
+        (
+            board_view::click_board,
+            board_view::spawn_tiles,
+            board_view::spawn_counters,
+            board_view::update_marker_dots,
+            board_view::update_counters,
+            board_view::draw_overlays,
         )
-        .add_systems(EguiPrimaryContextPass, panels::ui.run_if(playing));
+            .chain()
+            .run_if(playing)
+            .after(play::PlaySet)
+            .after(board_view::camera_controls),
+    )
+    .add_systems(EguiPrimaryContextPass, panels::ui.run_if(playing));
 }
 
-/// Puts a Samurai Battles game into the app.
-pub fn install_sba(world: &mut World, game: Game<SamuraiBattles>) {
-    sba::install(world, game);
-    let screenshot = world.resource::<GuiState>().screenshot_mode;
-    {
-        let mut gui = world.resource_mut::<GuiState>();
-        gui.selected = None;
-        gui.draft = None;
-        gui.picking = false;
-        gui.pass_screen = None;
-        gui.revealed_for = None;
-        gui.refusal = None;
-        gui.briefing_open = !screenshot;
+/// Adds every registered module's systems to the app.
+struct AddModules<'a>(&'a mut App);
+
+impl ModuleVisitor for AddModules<'_> {
+    fn visit<R: Rules>(&mut self) {
+        if R::BOARD == BoardKind::Hex {
+            self.0.add_plugins(play::HexModulePlugin::<R>::default());
+        }
     }
-    *world.resource_mut::<BattleView>() = BattleView::default();
-    world.resource_mut::<sba::SbaAutosave>().0 = (!screenshot).then(app_autosave);
-    let scale = 1.3;
-    // Board centre under the middle of the free area (left panel 320 px,
-    // right 340, top bar 30, log 210).
-    place_camera(world, scale, Vec2::new(10.0 * scale, -90.0 * scale));
+    fn visit_table<T: TableRules>(&mut self) {
+        table_app::add_table_module::<T>(self.0);
+    }
 }
 
-fn clear_sba(world: &mut World) {
-    world.remove_resource::<ActiveSba>();
-    world.remove_resource::<crate::engine::board::HexBoard>();
-    world.remove_resource::<crate::engine::scenario::Scenario>();
-    world.remove_resource::<board_view::BoardLayout>();
-    let mut q = world.query_filtered::<Entity, Or<(
-        With<crate::engine::units::UnitId>,
-        With<crate::engine::board::TerrainTile>,
-    )>>();
-    let drawn: Vec<Entity> = q.iter(world).collect();
-    for e in drawn {
-        world.entity_mut(e).despawn();
+/// Takes whatever game is loaded out of the app.
+pub fn clear_game(world: &mut World) {
+    struct Clear<'a>(&'a mut World);
+    impl ModuleVisitor for Clear<'_> {
+        fn visit<R: Rules>(&mut self) {
+            play::clear::<R>(self.0);
+        }
+        fn visit_table<T: TableRules>(&mut self) {
+            table_app::clear_table::<T>(self.0);
+        }
     }
+    visit_all(&mut Clear(world));
 }
 
 /// Sets the camera's zoom and position.
@@ -312,47 +238,75 @@ pub(crate) fn place_camera(world: &mut World, scale: f32, at: Vec2) {
     }
 }
 
-/// Takes whatever game is loaded out of the app.
-pub fn clear_game(world: &mut World) {
-    clear_sba(world);
-    table_app::clear_table::<WarStrike>(world);
-    table_app::clear_table::<ClanWar>(world);
-}
-
-/// Opens a scenario or save's text in the app, for its rule system: the one
-/// place in the app that picks a module's views.
+/// Opens a scenario or save's text in the app, for its rule system (found
+/// through the registry).
 ///
 /// # Errors
-/// An invalid file, as a sentence with its position.
+/// An invalid file, as a sentence with its position; the game loaded
+/// before stays.
 pub fn install_text(
     world: &mut World,
     file: &str,
     text: &str,
     seed: Option<u64>,
 ) -> Result<(), String> {
-    let h = session::read_header(file, text).map_err(|e| e.to_string())?;
-    let err = |e: crate::engine::scenario::LoadError| e.to_string();
-    // Validate before anything of the old game is touched.
-    match h.ruleset.as_str() {
-        sba::RULESET => {
-            let g =
-                session::open_text::<SamuraiBattles>(file, text, h.save, seed, &[]).map_err(err)?;
-            clear_game(world);
-            install_sba(world, g);
-        }
-        r if r == <WarStrike as crate::engine::table_game::TableRules>::RULESET => {
-            let g = session::open_text::<TableModule<WarStrike>>(file, text, h.save, seed, &[])
-                .map_err(err)?;
-            clear_game(world);
-            table_app::install_table::<WarStrike>(world, g);
-        }
-        _ => {
-            let g = session::open_text::<TableModule<ClanWar>>(file, text, h.save, seed, &[])
-                .map_err(err)?;
-            clear_game(world);
-            table_app::install_table::<ClanWar>(world, g);
+    struct Install<'a> {
+        world: &'a mut World,
+        file: &'a str,
+        text: &'a str,
+        save: bool,
+        seed: Option<u64>,
+        ruleset: String,
+        result: Option<Result<(), String>>,
+    }
+    impl Install<'_> {
+        fn open<R: Rules>(&mut self) -> Option<crate::engine::game::Game<R>> {
+            if self.ruleset != R::RULESET || self.result.is_some() {
+                return None;
+            }
+            // Validate before anything of the old game is touched.
+            match session::open_text::<R>(self.file, self.text, self.save, self.seed, &[]) {
+                Ok(g) => {
+                    clear_game(self.world);
+                    self.result = Some(Ok(()));
+                    Some(g)
+                }
+                Err(e) => {
+                    self.result = Some(Err(e.to_string()));
+                    None
+                }
+            }
         }
     }
+    impl ModuleVisitor for Install<'_> {
+        fn visit<R: Rules>(&mut self) {
+            if let Some(g) = self.open::<R>() {
+                play::install::<R>(self.world, g);
+                // Board centre under the middle of the free area (left panel
+                // 320 px, right 340, top bar 30, log 210).
+                let scale = 1.3;
+                place_camera(self.world, scale, Vec2::new(10.0 * scale, -90.0 * scale));
+            }
+        }
+        fn visit_table<T: TableRules>(&mut self) {
+            if let Some(g) = self.open::<TableModule<T>>() {
+                table_app::install_table::<T>(self.world, g);
+            }
+        }
+    }
+    let h = session::read_header(file, text).map_err(|e| e.to_string())?;
+    let mut v = Install {
+        world,
+        file,
+        text,
+        save: h.save,
+        seed,
+        ruleset: h.ruleset.clone(),
+        result: None,
+    };
+    visit_all(&mut v);
+    v.result
+        .unwrap_or_else(|| Err(format!("{file}: no module plays \"{}\"", h.ruleset)))?;
     world
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
@@ -404,8 +358,7 @@ pub fn open(
         );
     add_hex_views(&mut app, shot);
     table_app::add_table_views(&mut app, shot);
-    table_app::add_table_module::<WarStrike>(&mut app);
-    table_app::add_table_module::<ClanWar>(&mut app);
+    visit_all(&mut AddModules(&mut app));
     title::add_title(&mut app);
     let (file, text) = match path {
         Some(p) => Some(session::read(p).map_err(|e| e.to_string())?),

@@ -1,27 +1,18 @@
-//! The egui panels: top bar, unit card, orders with odds, roll log, rules
-//! reference, save/load, game over, and the hot-seat pass screen.
+//! The egui panels for any module, drawn from the [`ViewModel`]: top bar,
+//! unit card as itemized sums with rule IDs, the choices with their exact
+//! odds, the roll log, the rules reference, the briefing, honor tracks,
+//! save/load, game over, and the hot-seat pass screen. The panels change the
+//! game only by writing [`UiAction`]s.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use egui::{Color32, RichText};
 
-use crate::engine::board::HexBoard;
-use crate::engine::log::{GameLog, Itemized, LogEntry};
-use crate::engine::odds::{binomial, roll_under};
-use crate::engine::scenario::Scenario;
-use crate::engine::units::UnitClass;
-use crate::rules::samurai_battles::battle::{Battle, SbaUnit};
-use crate::rules::samurai_battles::data::SbaTables;
-use crate::rules::samurai_battles::default_orders::default_order;
-use crate::rules::samurai_battles::fortitude::{current_fortitude, pass_chance};
-use crate::rules::samurai_battles::melee::{attack_value, defense_left, defense_value};
-use crate::rules::samurai_battles::odds::melee_odds;
-use crate::rules::samurai_battles::orders::{OrderKind, OrderSpec};
-use crate::rules::samurai_battles::ranged::firepower;
-use crate::rules::samurai_battles::turn::GameResult;
-use crate::rules::samurai_battles::{SbaCommand, SbaGame, SbaPhase};
+use crate::engine::log::{Itemized, LogEntry};
+use crate::engine::view::{CardLine, Needs, Odds, Pick, Tone, Track};
 
-use super::{BattleView, GuiState};
+use super::GuiState;
+use super::play::{UiAction, ViewModel};
 
 /// Refusals and failed tests.
 pub(crate) const RED: Color32 = Color32::from_rgb(230, 70, 60);
@@ -37,13 +28,6 @@ pub(crate) fn pct(p: f64) -> String {
 /// marks are shown as a straight double quote.
 pub(crate) fn shown(s: &str) -> String {
     s.replace('″', "\"")
-}
-
-fn side_name(scenario: &Scenario, side: u8) -> String {
-    scenario
-        .sides
-        .get(side as usize)
-        .map_or_else(|| format!("side {side}"), |s| s.name.clone())
 }
 
 fn rule_link(ui: &mut egui::Ui, gui: &mut GuiState, rule: &str) {
@@ -63,7 +47,7 @@ fn itemized(ui: &mut egui::Ui, gui: &mut GuiState, title: &str, v: &Itemized) {
     });
     for m in &v.modifiers {
         ui.horizontal(|ui| {
-            ui.label(format!("   {:+} {}", m.value, m.name));
+            ui.label(shown(&format!("   {:+} {}", m.value, m.name)));
             rule_link(ui, gui, &m.rule);
         });
     }
@@ -75,194 +59,58 @@ fn itemized(ui: &mut egui::Ui, gui: &mut GuiState, title: &str, v: &Itemized) {
     }
 }
 
-/// The unit as it will stand under its planned order (draft, else written).
-fn planned(b: &Battle, view: &BattleView, gui: &GuiState, u: &SbaUnit) -> SbaUnit {
-    let mut p = u.clone();
-    if view.phase == SbaPhase::Planning && view.viewer() == Some(u.side) {
-        let forced = u
-            .order
-            .as_ref()
-            .is_some_and(|o| b.tables.order(o.kind).forced);
-        if !forced {
-            let draft = gui.draft.clone().filter(|_| gui.selected == Some(u.id));
-            let written = view
-                .game
-                .as_ref()
-                .and_then(|g| g.written.get(&u.id).cloned());
-            p.order = draft.or(written).or(p.order);
-        }
-    }
-    p
-}
-
-fn dummy_target(b: &Battle, class: UnitClass) -> Option<SbaUnit> {
-    let key = b
-        .tables
-        .units
-        .units
-        .iter()
-        .find(|s| s.class == class)?
-        .key
-        .clone();
-    let mut t = b.units.first()?.clone();
-    t.unit_type = key;
-    t.id = u32::MAX;
-    Some(t)
-}
-
-fn unit_card(
+/// One card line: text in its tone with its rule, or an itemized value.
+pub(crate) fn card_line(
     ui: &mut egui::Ui,
-    b: &Battle,
-    view: &BattleView,
-    gui: &mut GuiState,
-    scenario: &Scenario,
+    l: &CardLine,
+    mut rule: impl FnMut(&mut egui::Ui, &str),
 ) {
+    let text = shown(&l.text);
+    let rich = match l.tone {
+        Tone::Plain => RichText::new(text),
+        Tone::Strong => RichText::new(text).strong(),
+        Tone::Good => RichText::new(text).color(Color32::GOLD),
+        Tone::Bad => RichText::new(text).color(RED),
+        Tone::Dim => RichText::new(text).color(DIM).small(),
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(rich);
+        if let Some(r) = &l.rule {
+            rule(ui, r);
+        }
+    });
+}
+
+fn unit_card(ui: &mut egui::Ui, view: &ViewModel, gui: &mut GuiState) {
     ui.heading("Unit card");
-    let Some(u) = gui
-        .selected
-        .and_then(|id| b.unit(id))
-        .filter(|u| view.shows(u))
-        .cloned()
-    else {
+    if view.card.is_empty() {
         ui.label("Click a counter on the board to see its card.");
         return;
-    };
-    let stats = b.stats(&u);
-    let own = view.viewer().is_none_or(|v| v == u.side);
-    ui.label(RichText::new(&u.name).strong().size(16.0));
-    ui.label(format!(
-        "{} ({}), {}",
-        stats.name,
-        side_name(scenario, u.side),
-        if stats.class == UnitClass::Cavalry {
-            "cavalry"
+    }
+    for (i, l) in view.card.iter().enumerate() {
+        if let Some(v) = &l.value {
+            itemized(ui, gui, &l.text, v);
+        } else if i == 0 && l.tone == Tone::Strong {
+            ui.label(RichText::new(shown(&l.text)).strong().size(16.0));
         } else {
-            "infantry"
-        }
-    ));
-    ui.label(format!("Models: {} of {}", u.models, stats.models));
-    ui.horizontal(|ui| {
-        ui.label(format!(
-            "Morale: {} ({} red markers)",
-            u.morale.name(),
-            u.morale.markers()
-        ));
-        rule_link(ui, gui, "SBA-MOR-1");
-    });
-    if u.honor {
-        ui.horizontal(|ui| {
-            ui.label(RichText::new("Honor Marker: +1 Attack, +2 Fortitude").color(Color32::GOLD));
-            rule_link(ui, gui, "SBA-HON-4");
-        });
-    }
-    ui.label(format!(
-        "Commander: {}",
-        if b.has_commander(&u) { "yes" } else { "no" }
-    ));
-    if u.hidden {
-        ui.label(
-            RichText::new("Hidden in Ambush (the enemy cannot see it)").color(Color32::LIGHT_GREEN),
-        );
-    }
-    if !u.engaged.is_empty() {
-        let names: Vec<String> = u
-            .engaged
-            .iter()
-            .filter_map(|e| b.unit(*e))
-            .map(|e| e.name.clone())
-            .collect();
-        ui.label(RichText::new(format!("In melee with {}", names.join(", "))).color(RED));
-    }
-    let p = planned(b, view, gui, &u);
-    if own {
-        let order = p
-            .order
-            .as_ref()
-            .map_or("none".to_string(), |o| b.tables.order(o.kind).name.clone());
-        ui.label(format!("Order: {order}"));
-    }
-    ui.separator();
-    let p = if own { p } else { u.clone() };
-    for class in [UnitClass::Infantry, UnitClass::Cavalry] {
-        if let Some(t) = dummy_target(b, class) {
-            let title = if class == UnitClass::Infantry {
-                "Attack vs infantry"
-            } else {
-                "Attack vs cavalry"
-            };
-            itemized(ui, gui, title, &attack_value(b, &p, &t));
+            card_line(ui, l, |ui, r| rule_link(ui, gui, r));
         }
     }
-    ui.label(format!(
-        "Attack dice: {} ({} per model)",
-        p.models * stats.dice_per_model,
-        stats.dice_per_model
-    ));
-    let dv = defense_value(b, &p, None);
-    itemized(ui, gui, "Defense", &dv);
-    ui.label(format!("   left this turn: {}", defense_left(b, &p, None)));
-    let fort = current_fortitude(b, &p, None);
-    itemized(ui, gui, "Fortitude", &fort);
-    ui.horizontal(|ui| {
-        ui.label(
-            RichText::new(format!(
-                "Fortitude Test pass chance: {}",
-                pct(pass_chance(fort.total()))
-            ))
-            .strong(),
-        );
-        rule_link(ui, gui, "SBA-FORT-3");
-    });
-    if stats.firepower > 0 {
-        itemized(ui, gui, "Firepower", &firepower(b, &p));
-        ui.label(format!("   range {} hexes, 1 die per model", stats.range));
-    }
-    ui.separator();
-    ui.label(
-        RichText::new(format!("Card: {}", stats.source))
-            .color(DIM)
-            .small(),
-    );
-    ui.label(
-        RichText::new(format!("Stand-ins: {}", stats.stand_in))
-            .color(DIM)
-            .small(),
-    );
 }
 
-fn odds_preview(ui: &mut egui::Ui, b: &Battle, u: &SbaUnit, order: &OrderSpec) {
-    let Some(t) = order.target.and_then(|t| b.unit(t)).cloned() else {
-        return;
-    };
-    let mut a = u.clone();
-    a.order = Some(order.clone());
-    match order.kind {
-        OrderKind::Assault => {
-            let o = melee_odds(b, &a, &t);
-            ui.label(RichText::new("Melee odds if it engages (exact)").strong());
-            ui.label(format!(
-                "{}: {} dice at {} -> casualties on {}:",
-                a.name, o.attacker_dice, o.attacker_attack, t.name
-            ));
-            dist(ui, &o.on_defender);
-            ui.label(format!(
-                "{}: {} dice at {} -> casualties on {}:",
-                t.name, o.defender_dice, o.defender_attack, a.name
-            ));
-            dist(ui, &o.on_attacker);
-            ui.label(format!(
-                "Expected: {:.2} vs {:.2}",
-                o.expected_on_defender(),
-                o.expected_on_attacker()
-            ));
+/// Exact odds: labelled probabilities, expected values and distributions.
+pub(crate) fn odds_view(ui: &mut egui::Ui, o: &Odds) {
+    ui.label(RichText::new(shown(&o.title)).strong());
+    for (label, p) in &o.lines {
+        if label.starts_with("expected") {
+            ui.label(shown(&format!("{label}: {p:.2}")));
+        } else {
+            ui.label(shown(&format!("{label}: {}", pct(*p))));
         }
-        OrderKind::FireRangedWeapons | OrderKind::MoveAndFire => {
-            let fp = firepower(b, &a).total();
-            ui.label(RichText::new("Fire odds (exact)").strong());
-            ui.label(format!("{} dice at Firepower {fp}: hits", a.models));
-            dist(ui, &binomial(a.models, roll_under(fp, 20)));
-        }
-        _ => {}
+    }
+    for (label, d) in &o.distributions {
+        ui.label(shown(label));
+        dist(ui, d);
     }
 }
 
@@ -283,188 +131,181 @@ fn dist(ui: &mut egui::Ui, p: &[f64]) {
     }
 }
 
-fn orders_panel(
+/// An honor track: the value on a bar with its thresholds (spent ones grey).
+pub(crate) fn track_view(ui: &mut egui::Ui, t: &Track, side: &str, color: [f32; 3]) {
+    let lo = t
+        .marks
+        .iter()
+        .map(|m| m.0)
+        .chain([t.value, 0])
+        .min()
+        .unwrap_or(0);
+    let hi = t
+        .marks
+        .iter()
+        .map(|m| m.0)
+        .chain([t.value, 1])
+        .max()
+        .unwrap_or(1);
+    ui.horizontal(|ui| {
+        ui.label(format!("{side} {}: {}", t.name, t.value));
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(140.0, 12.0), egui::Sense::hover());
+        let x = |v: i32| rect.left() + rect.width() * (v - lo) as f32 / (hi - lo).max(1) as f32;
+        ui.painter().rect_filled(rect, 2.0, Color32::from_gray(50));
+        let c = Color32::from_rgb(
+            (color[0] * 255.0) as u8,
+            (color[1] * 255.0) as u8,
+            (color[2] * 255.0) as u8,
+        );
+        let fill = egui::Rect::from_min_max(rect.min, egui::pos2(x(t.value), rect.max.y));
+        ui.painter().rect_filled(fill, 2.0, c);
+        for (m, spent) in &t.marks {
+            let col = if *spent {
+                Color32::DARK_GRAY
+            } else {
+                Color32::WHITE
+            };
+            ui.painter().line_segment(
+                [
+                    egui::pos2(x(*m), rect.top()),
+                    egui::pos2(x(*m), rect.bottom()),
+                ],
+                egui::Stroke::new(2.0, col),
+            );
+        }
+    });
+}
+
+fn decisions_panel(
     ui: &mut egui::Ui,
-    b: &Battle,
-    view: &BattleView,
+    view: &ViewModel,
     gui: &mut GuiState,
-    scenario: &Scenario,
-    cmds: &mut MessageWriter<SbaCommand>,
+    actions: &mut MessageWriter<UiAction>,
 ) {
-    let Some(game) = &view.game else { return };
-    match view.phase {
-        SbaPhase::Planning => {}
-        SbaPhase::GameOver => {
-            ui.heading("Battle over");
-            ui.label(result_text(game, scenario));
-            return;
-        }
-        p => {
-            ui.heading(p.name());
-            ui.label("The rules are being carried out.");
-            return;
-        }
+    if let Some(o) = &view.outcome {
+        ui.heading("Battle over");
+        ui.label(shown(&o.text));
+        return;
     }
-    let Some(side) = view.viewer() else { return };
-    ui.heading(format!("Orders: {}", side_name(scenario, side)));
+    let Some(side) = view.viewer else {
+        ui.heading(shown(&view.phase));
+        ui.label("The rules are being carried out.");
+        return;
+    };
+    ui.heading(shown(&view.phase));
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button(RichText::new(shown(&view.pass_label)).strong())
+            .clicked()
+        {
+            actions.write(UiAction::Pass);
+            gui.selected = None;
+            gui.armed = None;
+            gui.refusal = None;
+        }
+        if ui.button("Computer plays this decision").clicked() {
+            actions.write(UiAction::Computer);
+            gui.selected = None;
+            gui.armed = None;
+        }
+    });
+    ui.separator();
     ui.label(
-        RichText::new(
-            "Click a unit here or on the board; orders stay secret from the other player.",
-        )
-        .color(DIM),
+        RichText::new("Click a unit here or on the board; what you decide stays hidden from the other player.")
+            .color(DIM),
     );
     egui::ScrollArea::vertical()
         .id_salt("own_units")
         .max_height(190.0)
         .show(ui, |ui| {
-            for u in b.units.iter().filter(|u| u.side == side) {
-                let written = game.written.get(&u.id);
-                let text = match (written, &u.order) {
-                    (_, Some(o)) if b.tables.order(o.kind).forced => {
-                        format!("{}: {} (forced)", u.name, b.tables.order(o.kind).name)
-                    }
-                    (Some(o), _) => format!("{}: {}", u.name, b.tables.order(o.kind).name),
-                    (None, _) => {
-                        let d = default_order(b, u.id)
-                            .map_or("none".to_string(), |o| b.tables.order(o.kind).name.clone());
-                        format!("{}: default {}", u.name, d)
-                    }
+            for u in view.scene.units.iter().filter(|u| u.side == side) {
+                let text = match &u.order {
+                    Some(o) => format!("{}: {o}", u.name),
+                    None => u.name.clone(),
                 };
                 if ui
-                    .selectable_label(gui.selected == Some(u.id), text)
+                    .selectable_label(gui.selected == Some(u.id), shown(&text))
                     .clicked()
                 {
                     gui.selected = Some(u.id);
-                    gui.draft = None;
-                    gui.picking = false;
+                    gui.armed = None;
                 }
             }
         });
     ui.separator();
-    if let Some(u) = gui
+    if let Some(id) = gui
         .selected
-        .and_then(|id| b.unit(id))
-        .filter(|u| u.side == side)
-        .cloned()
+        .filter(|id| view.unit(*id).is_some_and(|u| u.side == side))
     {
-        if let Some(o) = u.order.as_ref().filter(|o| b.tables.order(o.kind).forced) {
-            let row = b.tables.order(o.kind);
-            ui.horizontal(|ui| {
-                ui.label(
-                    RichText::new(format!("{} must carry out {}", u.name, row.name)).color(RED),
-                );
-                rule_link(
-                    ui,
-                    gui,
-                    if o.kind == OrderKind::Pursue {
-                        "SBA-ORD-8"
-                    } else {
-                        "SBA-MOR-6"
-                    },
-                );
-            });
-        } else {
-            let stats = b.stats(&u);
-            if gui.draft.is_none() {
-                gui.draft = game
-                    .written
-                    .get(&u.id)
-                    .cloned()
-                    .or_else(|| default_order(b, u.id))
-                    .or(Some(OrderSpec::plain(OrderKind::Defend)));
-            }
-            let Some(draft) = gui.draft.as_mut() else {
-                return;
+        if view.choices.is_empty() {
+            ui.label(RichText::new("Nothing to choose for this unit now.").color(DIM));
+        }
+        for c in &view.choices {
+            let armed = gui.armed.as_ref() == Some(c);
+            let label = match c.needs {
+                Needs::Nothing => c.label.clone(),
+                Needs::Target => format!("{} (pick a target)", c.label),
+                Needs::Hex => format!("{} (pick a hex)", c.label),
+                Needs::Path => format!("{} (drag the unit)", c.label),
             };
-            let current = b.tables.order(draft.kind).name.clone();
-            egui::ComboBox::from_id_salt("order_kind")
-                .selected_text(current)
-                .show_ui(ui, |ui| {
-                    for k in stats.orders.iter().filter(|k| !b.tables.order(**k).forced) {
-                        let row = b.tables.order(*k);
-                        if ui
-                            .selectable_label(
-                                draft.kind == *k,
-                                format!("{} ({})", row.name, row.line),
-                            )
-                            .clicked()
-                        {
-                            *draft = OrderSpec::plain(*k);
-                        }
-                    }
-                });
-            if draft.kind.takes_target() || draft.kind.takes_destination() {
-                let what = match (draft.target, draft.to) {
-                    (Some(t), _) => b.unit(t).map_or(format!("unit {t}"), |t| t.name.clone()),
-                    (None, Some((c, r))) => format!("hex ({c}, {r})"),
-                    _ => "nothing yet".to_string(),
+            if ui.selectable_label(armed, shown(&label)).clicked() {
+                gui.refusal = None;
+                let pick = Pick {
+                    unit: id,
+                    ..Pick::default()
                 };
-                ui.horizontal(|ui| {
-                    ui.label(format!("Target: {what}"));
-                    let label = if gui.picking {
-                        "click the board..."
-                    } else {
-                        "Pick on board"
-                    };
-                    if ui.button(label).clicked() {
-                        gui.picking = !gui.picking;
-                    }
-                });
+                if c.needs == Needs::Nothing {
+                    actions.write(UiAction::Choose {
+                        key: c.key.clone(),
+                        pick,
+                    });
+                } else {
+                    gui.armed = Some(c.clone());
+                    gui.pick = pick;
+                }
             }
-            let draft = draft.clone();
+        }
+        if let Some(c) = gui.armed.clone() {
+            ui.separator();
+            let what = match (gui.pick.target.and_then(|t| view.unit(t)), gui.pick.hex) {
+                (Some(t), _) => t.name.clone(),
+                (None, Some(h)) => {
+                    let (col, row) = crate::engine::board::HexBoard::to_offset(h);
+                    format!("hex ({col}, {row})")
+                }
+                _ => "click the board...".to_string(),
+            };
+            ui.label(shown(&format!("{}: {what}", c.label)));
             ui.horizontal(|ui| {
-                if ui.button("Write order").clicked() {
+                let ready = gui.pick.target.is_some() || gui.pick.hex.is_some();
+                if ui
+                    .add_enabled(ready, egui::Button::new("Confirm"))
+                    .clicked()
+                {
                     gui.refusal = None;
-                    cmds.write(SbaCommand::WriteOrder {
-                        side,
-                        unit: u.id,
-                        order: draft.clone(),
+                    actions.write(UiAction::Choose {
+                        key: c.key.clone(),
+                        pick: gui.pick.clone(),
                     });
                 }
-                if ui.button("Erase").clicked() {
-                    cmds.write(SbaCommand::ClearOrder { side, unit: u.id });
-                    gui.draft = None;
+                if ui.button("Cancel").clicked() {
+                    gui.armed = None;
+                    gui.pick = Pick::default();
                 }
             });
-            odds_preview(ui, b, &u, &draft);
+            if let Some(o) = &view.odds {
+                odds_view(ui, o);
+            }
         }
     }
     if let Some(r) = gui.refusal.clone() {
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(format!("Refused: {}", r.reason)).color(RED));
+            ui.label(RichText::new(format!("Refused: {}", shown(&r.reason))).color(RED));
             rule_link(ui, gui, &r.rule);
         });
     }
-    ui.separator();
-    let other = side_name(scenario, 1 - side);
-    let label = if game.planning_done[1 - side as usize] {
-        "Orders done: execute the turn".to_string()
-    } else {
-        format!("Orders done: pass to {other}")
-    };
-    if ui.button(RichText::new(label).strong()).clicked() {
-        cmds.write(SbaCommand::EndPlanning { side });
-        gui.selected = None;
-        gui.draft = None;
-        gui.picking = false;
-        gui.refusal = None;
-    }
-}
-
-fn result_text(game: &SbaGame, scenario: &Scenario) -> String {
-    let vp = format!(
-        "{} {} - {} {}",
-        side_name(scenario, 0),
-        game.armies[0].victory_points,
-        game.armies[1].victory_points,
-        side_name(scenario, 1)
-    );
-    match game.result {
-        Some(GameResult::Winner(s)) => {
-            format!("{} wins. Victory points: {vp}", side_name(scenario, s))
-        }
-        Some(GameResult::Draw) => format!("A draw. Victory points: {vp}"),
-        None => vp,
+    if !gui.status.is_empty() {
+        ui.label(RichText::new(shown(&gui.status)).color(DIM));
     }
 }
 
@@ -523,7 +364,7 @@ pub(crate) fn log_entry_with(
     }
 }
 
-fn rules_window(ctx: &egui::Context, tables: &SbaTables, gui: &mut GuiState) {
+fn rules_window(ctx: &egui::Context, view: &ViewModel, gui: &mut GuiState) {
     let Some(current) = gui.rules_open.clone() else {
         return;
     };
@@ -533,7 +374,7 @@ fn rules_window(ctx: &egui::Context, tables: &SbaTables, gui: &mut GuiState) {
         .default_width(460.0)
         .default_height(420.0)
         .show(ctx, |ui| {
-            if let Some(r) = tables.rule(&current) {
+            if let Some(r) = view.rules.iter().find(|r| r.id == current) {
                 ui.label(
                     RichText::new(format!("{}: {}", r.id, r.title))
                         .strong()
@@ -545,13 +386,13 @@ fn rules_window(ctx: &egui::Context, tables: &SbaTables, gui: &mut GuiState) {
                             .color(Color32::YELLOW),
                     );
                 }
-                ui.label(&r.text);
+                ui.label(shown(&r.text));
             } else {
                 ui.label(format!("No text for {current}."));
             }
             ui.separator();
             egui::ScrollArea::vertical().show(ui, |ui| {
-                for r in &tables.rules.rules {
+                for r in &view.rules {
                     let tag = if r.stand_in { " [stand-in]" } else { "" };
                     if ui
                         .selectable_label(r.id == current, format!("{}  {}{tag}", r.id, r.title))
@@ -576,7 +417,7 @@ fn files_window(ctx: &egui::Context, gui: &mut GuiState) {
         .open(&mut open)
         .default_width(480.0)
         .show(ctx, |ui| {
-            ui.label("Saves are taken in the Planning Phase or after the battle.");
+            ui.label("A save holds the journal: it can be taken at any point of any phase.");
             ui.text_edit_singleline(&mut gui.path);
             ui.horizontal(|ui| {
                 if ui.button("Save").clicked() {
@@ -612,30 +453,16 @@ fn files_window(ctx: &egui::Context, gui: &mut GuiState) {
 }
 
 /// Draws every panel (runs in `EguiPrimaryContextPass`).
-#[allow(clippy::too_many_arguments)]
 pub fn ui(
     mut contexts: EguiContexts,
-    view: Res<BattleView>,
-    board: Option<Res<HexBoard>>,
-    tables: Option<Res<SbaTables>>,
-    scenario: Option<Res<Scenario>>,
-    log: Option<Res<GameLog>>,
+    view: Res<ViewModel>,
     mut gui: ResMut<GuiState>,
-    mut cmds: MessageWriter<SbaCommand>,
+    mut actions: MessageWriter<UiAction>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let (Some(board), Some(tables), Some(scenario), Some(log), Some(game)) =
-        (board, tables, scenario, log, view.game.clone())
-    else {
+    if !view.loaded {
         return Ok(());
-    };
-    let b = Battle::new(
-        view.units.clone(),
-        &board,
-        &tables,
-        game.edges,
-        game.armies.clone(),
-    );
+    }
     let mut root = egui::Ui::new(
         ctx.clone(),
         "viewport".into(),
@@ -645,51 +472,53 @@ pub fn ui(
     );
     if gui.screenshot_mode && gui.selected.is_none() {
         gui.selected = view
-            .viewer()
-            .and_then(|s| view.units.iter().find(|u| u.side == s))
+            .viewer
+            .and_then(|s| view.scene.units.iter().find(|u| u.side == s))
             .map(|u| u.id);
     }
-    // Hot-seat: cover the board until the side to plan says it is at the screen.
-    if view.phase == SbaPhase::Planning
+    // Hot-seat: cover the board until the deciding side says it is at the screen.
+    if let Some(side) = view.viewer
         && !gui.screenshot_mode
-        && let Some(side) = game.side_to_plan()
-        && gui.revealed_for != Some((game.turn, side))
+        && gui.revealed_for != Some((view.turn, side, view.phase.clone()))
     {
         if gui.pass_screen != Some(side) {
             gui.pass_screen = Some(side);
             gui.selected = None;
-            gui.draft = None;
+            gui.armed = None;
         }
+        let name = view.sides[side.min(1) as usize].clone();
         egui::CentralPanel::default()
             .frame(egui::Frame::new().fill(Color32::from_rgb(24, 24, 30)))
             .show(&mut root, |ui| {
                 ui.vertical_centered(|ui| {
                     ui.add_space(ui.available_height() / 3.0);
-                    ui.heading(RichText::new(format!("Turn {}: {} writes orders", game.turn, side_name(&scenario, side))).size(28.0));
-                    ui.label("Pass the screen to this player. The other side's orders and hidden units stay covered.");
+                    ui.heading(RichText::new(shown(&format!("{}: {name} decides", view.phase))).size(28.0));
+                    ui.label("Pass the screen to this player. The other side's hidden units and orders stay covered.");
                     ui.add_space(12.0);
-                    if ui.button(RichText::new(format!("I am {}: show my army", side_name(&scenario, side))).size(18.0)).clicked() {
-                        gui.revealed_for = Some((game.turn, side));
+                    if ui.button(RichText::new(format!("I am {name}: show my army")).size(18.0)).clicked() {
+                        gui.revealed_for = Some((view.turn, side, view.phase.clone()));
                         gui.pass_screen = None;
                     }
                 });
             });
         return Ok(());
     }
+    gui.pass_screen = None;
     egui::Panel::top("top").show(&mut root, |ui| {
         ui.horizontal(|ui| {
             ui.label(RichText::new("Kassen").strong().size(18.0));
             ui.separator();
-            ui.label(RichText::new(&scenario.name).strong());
+            ui.label(RichText::new(&view.name).strong());
+            ui.label(RichText::new(&view.system).color(DIM));
             ui.separator();
-            let limit = scenario
+            let limit = view
                 .turn_limit
                 .map_or(String::new(), |l| format!(" of {l}"));
-            ui.label(format!("Turn {}{limit}", game.turn));
+            ui.label(format!("Turn {}{limit}", view.turn));
             ui.separator();
-            ui.label(view.phase.name());
+            ui.label(shown(&view.phase));
             ui.separator();
-            ui.label(result_text(&game, &scenario));
+            ui.label(shown(&view.scene.score));
             ui.separator();
             if ui.button("Save / load").clicked() {
                 gui.files_open = true;
@@ -698,9 +527,13 @@ pub fn ui(
                 gui.briefing_open = true;
             }
             if ui.button("Rules").clicked() {
-                gui.rules_open = Some("SBA-FORT-2".to_string());
+                gui.rules_open = view.rules.first().map(|r| r.id.clone());
             }
         });
+        for t in &view.scene.tracks {
+            let side = view.sides[t.side.min(1) as usize].clone();
+            track_view(ui, t, &side, view.colors[t.side.min(1) as usize]);
+        }
     });
     egui::Panel::bottom("log")
         .resizable(true)
@@ -717,17 +550,7 @@ pub fn ui(
                 .stick_to_bottom(true)
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
-                    let hidden: Vec<u32> = view
-                        .units
-                        .iter()
-                        .filter(|u| !view.shows(u))
-                        .map(|u| u.id)
-                        .collect();
-                    for e in log
-                        .entries
-                        .iter()
-                        .filter(|e| !e.units.iter().any(|u| hidden.contains(u)))
-                    {
+                    for e in &view.log {
                         log_entry(ui, &mut gui, e);
                     }
                 });
@@ -740,7 +563,7 @@ pub fn ui(
             egui::ScrollArea::vertical()
                 .id_salt("card_scroll")
                 .show(ui, |ui| {
-                    unit_card(ui, &b, &view, &mut gui, &scenario);
+                    unit_card(ui, &view, &mut gui);
                 });
         });
     egui::Panel::right("orders")
@@ -751,35 +574,31 @@ pub fn ui(
             egui::ScrollArea::vertical()
                 .id_salt("orders_scroll")
                 .show(ui, |ui| {
-                    orders_panel(ui, &b, &view, &mut gui, &scenario, &mut cmds);
+                    decisions_panel(ui, &view, &mut gui, &mut actions);
                 });
         });
     if gui.briefing_open {
         let mut open = true;
-        egui::Window::new(format!("Briefing: {}", scenario.name))
+        egui::Window::new(format!("Briefing: {}", view.name))
             .open(&mut open)
             .default_width(420.0)
             .show(&ctx, |ui| {
-                ui.label(&scenario.description);
+                ui.label(shown(&view.briefing));
                 ui.separator();
-                ui.label(
-                    RichText::new(format!("Victory: {}", scenario.victory.description)).strong(),
-                );
                 ui.label(format!(
-                    "Hot-seat: {} writes orders first, then {}.",
-                    side_name(&scenario, 0),
-                    side_name(&scenario, 1)
+                    "Hot-seat: the screen covers itself whenever the other player decides ({} first, then {}).",
+                    view.sides[0], view.sides[1]
                 ));
             });
         gui.briefing_open = open;
     }
-    rules_window(&ctx, &tables, &mut gui);
+    rules_window(&ctx, &view, &mut gui);
     files_window(&ctx, &mut gui);
-    if view.phase == SbaPhase::GameOver {
+    if let Some(o) = &view.outcome {
         egui::Window::new("The battle is over")
             .collapsible(false)
             .show(&ctx, |ui| {
-                ui.label(RichText::new(result_text(&game, &scenario)).size(18.0));
+                ui.label(RichText::new(shown(&o.text)).size(18.0));
             });
     }
     Ok(())

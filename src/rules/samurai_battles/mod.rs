@@ -38,15 +38,12 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::engine::board::{BoardEdge, TerrainTable, TerrainTile};
-use crate::engine::command::Refusal;
-use crate::engine::game::Game;
+use crate::engine::board::{BoardEdge, TerrainTable};
 use crate::engine::scenario::{RulesetCatalog, Scenario};
-use crate::engine::units::{FlightState, HexPos, Models, Side, UnitId, UnitName, UnitType};
 
-use battle::{ArmyState, CombatFlags, SbaUnit};
+use battle::ArmyState;
 use data::SbaTables;
-use orders::{OrderSpec, OrderStep};
+use orders::OrderSpec;
 use turn::GameResult;
 
 pub use game::SamuraiBattles;
@@ -108,40 +105,6 @@ pub const RULE_IDS: [&str; 41] = [
     "SBA-MEL-4",
     "SBA-MEL-5",
 ];
-
-// ---------------------------------------------------------------- components
-
-/// The unit holds an Honor Marker (SBA-HON-3: at most one).
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct HonorMarker;
-
-/// The unit is hidden from the enemy (SBA-ORD-10).
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct Hidden;
-
-/// The unit has a Commander (SBA-GS-2).
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct Commander;
-
-/// Fortitude lost to casualties (SBA-FORT-5).
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Casualties(pub u32);
-
-/// Defense used up by hits this turn (SBA-MEL-4 step 4).
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DefenseLost(pub i32);
-
-/// The order in force this turn.
-#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
-pub struct CurrentOrder(pub Option<OrderSpec>);
-
-/// Enemies the unit is engaged with in melee.
-#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Engaged(pub Vec<u32>);
-
-/// Per-turn flags and the Pursue obligation.
-#[derive(Component, Clone, Debug, Default, PartialEq, Eq)]
-pub struct UnitFlags(pub CombatFlags);
 
 // ---------------------------------------------------------------- states
 
@@ -255,184 +218,6 @@ impl RulesetCatalog for SbaTables {
             )
         })
     }
-}
-
-// ---------------------------------------------------------------- plugin
-
-/// The set holding the command system; views order themselves after it.
-#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct CommandSet;
-
-/// The game in the app's world.
-#[derive(Resource)]
-pub struct ActiveSba(pub Game<SamuraiBattles>);
-
-/// Where the app autosaves after every phase, if anywhere.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct SbaAutosave(pub Option<std::path::PathBuf>);
-
-/// The Samurai Battles module in the hex app: its phase and Execution step
-/// as Bevy states, commands as messages applied through the core, and the
-/// units and terrain tiles mirrored as entities after each command.
-pub struct SamuraiBattlesPlugin;
-
-impl Plugin for SamuraiBattlesPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_state::<SbaPhase>()
-            .add_sub_state::<OrderStep>()
-            .add_message::<SbaCommand>()
-            .init_resource::<SbaAutosave>()
-            .add_systems(Update, command_system.in_set(CommandSet));
-    }
-}
-
-/// Reads all units from the world's game, sorted by id.
-pub fn gather_units(world: &World) -> Vec<SbaUnit> {
-    world
-        .get_resource::<ActiveSba>()
-        .map(|g| g.0.state.units.clone())
-        .unwrap_or_default()
-}
-
-/// Spawns or updates the entity of one unit.
-fn write_unit(world: &mut World, entity: Option<Entity>, u: &SbaUnit) {
-    let mut e = match entity {
-        Some(e) => world.entity_mut(e),
-        None => world.spawn((UnitId(u.id), FlightState::Grounded)),
-    };
-    e.insert((
-        Side(u.side),
-        UnitType(u.unit_type.clone()),
-        UnitName(u.name.clone()),
-        HexPos(u.hex),
-        u.facing,
-        Models(u.models),
-        u.morale,
-        Casualties(u.casualties),
-        DefenseLost(u.defense_lost),
-        CurrentOrder(u.order.clone()),
-        Engaged(u.engaged.clone()),
-        UnitFlags(u.flags.clone()),
-    ));
-    if u.honor {
-        e.insert(HonorMarker);
-    } else {
-        e.remove::<HonorMarker>();
-    }
-    if u.hidden {
-        e.insert(Hidden);
-    } else {
-        e.remove::<Hidden>();
-    }
-    if u.commander {
-        e.insert(Commander);
-    } else {
-        e.remove::<Commander>();
-    }
-}
-
-/// Mirrors units as entities: updates those present, despawns those gone.
-pub fn apply_units(world: &mut World, units: &[SbaUnit]) {
-    let mut q = world.query::<(Entity, &UnitId)>();
-    let existing: Vec<(Entity, u32)> = q.iter(world).map(|(e, id)| (e, id.0)).collect();
-    for (e, id) in &existing {
-        match units.iter().find(|u| u.id == *id) {
-            Some(u) => write_unit(world, Some(*e), u),
-            None => world.entity_mut(*e).despawn(),
-        }
-    }
-    for u in units {
-        if !existing.iter().any(|(_, id)| *id == u.id) {
-            write_unit(world, None, u);
-        }
-    }
-}
-
-/// Mirrors the game into the world: units, the log and dice for the views,
-/// and the phase and Execution step as Bevy states.
-pub fn mirror(world: &mut World) {
-    let Some(g) = world.get_resource::<ActiveSba>() else {
-        return;
-    };
-    let units = g.0.state.units.clone();
-    let phase = g.0.state.phase;
-    let step = g.0.state.step;
-    let log = g.0.log.clone();
-    let dice = g.0.dice.clone();
-    apply_units(world, &units);
-    world.insert_resource(log);
-    world.insert_resource(dice);
-    if world.get_resource::<State<SbaPhase>>().map(|s| *s.get()) != Some(phase) {
-        world.resource_mut::<NextState<SbaPhase>>().set(phase);
-    }
-    if let Some(step) = step
-        && world.get_resource::<State<OrderStep>>().map(|s| *s.get()) != Some(step)
-        && let Some(mut next) = world.get_resource_mut::<NextState<OrderStep>>()
-    {
-        next.set(step);
-    }
-}
-
-/// Applies one command through the core, takes the automatic steps that
-/// follow, autosaves when a phase was entered, and mirrors the game.
-///
-/// # Errors
-/// A [`Refusal`] with the rule that forbids the command; nothing changed.
-pub fn apply_command(world: &mut World, cmd: &SbaCommand) -> Result<(), Refusal> {
-    let autosave = world.resource::<SbaAutosave>().0.clone();
-    let Some(mut g) = world.get_resource_mut::<ActiveSba>() else {
-        return Err(Refusal::new("SBA-BASE", "no battle is loaded"));
-    };
-    let before = g.0.phase_name();
-    g.0.apply(cmd)?;
-    g.0.advance();
-    if let Some(path) = autosave
-        && g.0.phase_name() != before
-        && let Err(e) = g.0.save_atomically(&path)
-    {
-        warn!("autosave failed: {e}");
-    }
-    mirror(world);
-    Ok(())
-}
-
-fn command_system(world: &mut World) {
-    let cmds: Vec<SbaCommand> = world
-        .resource_mut::<Messages<SbaCommand>>()
-        .drain()
-        .collect();
-    for c in cmds {
-        if let Err(r) = apply_command(world, &c) {
-            world.write_message(r);
-        }
-    }
-}
-
-/// Puts a game into the world: the board and its terrain tiles, the
-/// scenario, and the mirrored units; takes the automatic steps up to the
-/// first decision.
-pub fn install(world: &mut World, mut game: Game<SamuraiBattles>) {
-    game.advance();
-    let mut old = world.query_filtered::<Entity, Or<(With<UnitId>, With<TerrainTile>)>>();
-    let old: Vec<Entity> = old.iter(world).collect();
-    for e in old {
-        world.entity_mut(e).despawn();
-    }
-    let board = game.ctx.board.clone();
-    for h in board.hexes() {
-        if let Some(t) = board.tile(h) {
-            world.spawn(TerrainTile {
-                hex: h,
-                terrain: t.terrain.clone(),
-                elevation: t.elevation,
-            });
-        }
-    }
-    world.insert_resource(game.ctx.tables.clone());
-    world.insert_resource(board);
-    world.insert_resource(game.ctx.scenario.clone());
-    world.insert_resource(ActiveSba(game));
-    mirror(world);
 }
 
 #[cfg(test)]
