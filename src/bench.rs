@@ -197,17 +197,7 @@ fn play_until<R: Rules>(ctx: &R::Ctx, s: &mut R::State, dice: &mut Dice, left: &
 
 /// The scenario files in `scenarios/`, sorted.
 pub fn shipped_scenarios() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|rd| {
-            rd.filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v
+    crate::session::ron_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios"))
 }
 
 /// Measures each file and prints the table.

@@ -253,6 +253,20 @@ pub fn save_format() -> u32 {
     SAVE_FORMAT
 }
 
+/// The `.ron` files of `dir`, sorted; empty when it cannot be read.
+pub fn ron_files(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

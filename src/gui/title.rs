@@ -88,15 +88,7 @@ pub fn scenario_dir() -> PathBuf {
 
 /// Reads every `.ron` scenario of `dir` through the registry.
 pub fn read_catalog(dir: &Path) -> Catalog {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .collect()
-        })
-        .unwrap_or_default();
-    paths.sort();
+    let paths = session::ron_files(dir);
     let mut c = Catalog::default();
     for path in paths {
         let described = session::read(&path)

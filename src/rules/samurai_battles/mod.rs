@@ -225,7 +225,7 @@ mod rule_coverage {
     //! Every SBA rule ID is cited in the code that implements it and in at least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 21] = [
+    const SOURCES: [&str; 22] = [
         include_str!("../../../assets/rules/samurai_battles/morale.ron"),
         include_str!("../../../assets/rules/samurai_battles/orders.ron"),
         include_str!("../../../assets/rules/samurai_battles/terrain.ron"),
@@ -235,6 +235,7 @@ mod rule_coverage {
         include_str!("default_orders.rs"),
         include_str!("fortitude.rs"),
         include_str!("game.rs"),
+        include_str!("game_tests.rs"),
         include_str!("general_staff.rs"),
         include_str!("honor.rs"),
         include_str!("join_up.rs"),

@@ -1,0 +1,230 @@
+//! Tests of the Samurai Battles core: saves mid-Execution, tampered saves,
+//! observation and legal commands.
+use super::*;
+use crate::engine::core::checksum;
+use crate::engine::game::Game;
+use crate::session::{self, DEFAULT_SCENARIO, DEFAULT_SCENARIO_PATH};
+
+fn new_game(seed: u64) -> Game<SamuraiBattles> {
+    session::open_text::<SamuraiBattles>(
+        DEFAULT_SCENARIO_PATH,
+        DEFAULT_SCENARIO,
+        false,
+        Some(seed),
+        &[],
+    )
+    .expect("default scenario")
+}
+
+fn finish(g: &mut Game<SamuraiBattles>) {
+    session::run_sim(g, None, None, None);
+    assert_eq!(g.to_act(), ToAct::Over);
+}
+
+#[test]
+fn default_scenario_is_valid_and_big_enough() {
+    // Issue 2 §4: ≥ 12 × 9 hexes, ≥ 6 units a side, a turn limit.
+    let s = SamuraiBattles::parse_scenario(DEFAULT_SCENARIO_PATH, DEFAULT_SCENARIO)
+        .expect("default scenario");
+    assert!(s.board.columns >= 12 && s.board.rows >= 9);
+    for side in &s.sides {
+        assert!(s.units.iter().filter(|u| u.side == side.name).count() >= 6);
+    }
+    assert!(s.turn_limit.is_some());
+    for t in [
+        "samurai_cavalry",
+        "ashigaru_spearmen",
+        "ashigaru_archers",
+        "general_staff",
+    ] {
+        assert!(s.units.iter().any(|u| u.unit_type == t), "{t} missing");
+    }
+}
+
+#[test]
+fn a_save_taken_in_planning_with_written_orders_continues_identically() {
+    let mut a = new_game(7);
+    a.advance();
+    assert_eq!(a.to_act(), ToAct::Side(0));
+    let order = OrderSpec::to_hex(OrderKind::March, (3, 4));
+    a.apply(&SbaCommand::WriteOrder {
+        side: 0,
+        unit: 2,
+        order,
+    })
+    .expect("legal order");
+    a.apply(&SbaCommand::EndPlanning { side: 0 })
+        .expect("end planning");
+    // An illegal command changes nothing.
+    let before = a.save_text().expect("save");
+    let bad = SbaCommand::WriteOrder {
+        side: 1,
+        unit: 2,
+        order: OrderSpec::plain(OrderKind::Rest),
+    };
+    assert!(a.apply(&bad).is_err());
+    let text = a.save_text().expect("save");
+    assert_eq!(text, before);
+    let mut b = Game::<SamuraiBattles>::load_save("planning.ron", &text).expect("load");
+    finish(&mut a);
+    finish(&mut b);
+    assert_eq!(a.log.to_jsonl(), b.log.to_jsonl());
+    assert_eq!(checksum(&a.state), checksum(&b.state));
+    assert!(
+        a.log
+            .entries
+            .iter()
+            .any(|e| e.what.contains("Akazonae Riders (March) moves from (3, 2)"))
+    );
+}
+
+#[test]
+fn a_save_in_the_middle_of_the_execution_phase_continues_identically() {
+    for stop in [
+        OrderStep::Ranged,
+        OrderStep::Movement,
+        OrderStep::Melee,
+        OrderStep::Retreat,
+    ] {
+        let mut a = new_game(11);
+        // Turn 1 planning with default orders, then the Execution steps one by one.
+        a.advance();
+        a.apply(&SbaCommand::EndPlanning { side: 0 })
+            .expect("side 0");
+        a.apply(&SbaCommand::EndPlanning { side: 1 })
+            .expect("side 1");
+        while a.state.step != Some(stop) {
+            a.apply(&SbaCommand::Step).expect("step");
+        }
+        assert_eq!(a.state.phase, SbaPhase::Execution);
+        assert!(a.phase_name().contains(stop.name()));
+        let text = a.save_text().expect("save");
+        let mut b = Game::<SamuraiBattles>::load_save("mid.ron", &text).expect("load");
+        assert_eq!(b.state.step, Some(stop));
+        assert_eq!(a.log, b.log);
+        finish(&mut a);
+        finish(&mut b);
+        assert_eq!(a.log.to_jsonl(), b.log.to_jsonl(), "{stop:?}");
+        assert_eq!(checksum(&a.state), checksum(&b.state));
+    }
+}
+
+#[test]
+fn a_tampered_save_names_the_first_diverging_command() {
+    use crate::engine::game::Save;
+    let mut a = new_game(5);
+    session::run_sim(&mut a, None, Some(2), None);
+    let text = a.save_text().expect("save");
+    assert!(Game::<SamuraiBattles>::load_save("ok.ron", &text).is_ok());
+    let save: Save<SamuraiBattles> = parse_ron("ok.ron", &text).expect("parse");
+    let write = |s: &Save<SamuraiBattles>| {
+        crate::engine::scenario::ron_options()
+            .to_string_pretty(s, ron::ser::PrettyConfig::default())
+            .expect("ron")
+    };
+    // One command changed: side 0's first Orders done becomes a written order.
+    let mut one_command = save.clone();
+    let i = one_command
+        .journal
+        .entries
+        .iter()
+        .position(|e| e.command == SbaCommand::EndPlanning { side: 0 })
+        .expect("an Orders done");
+    let unit = a
+        .state
+        .units
+        .iter()
+        .find(|u| u.side == 0)
+        .map(|u| u.id)
+        .expect("unit");
+    one_command.journal.entries[i].command = SbaCommand::WriteOrder {
+        side: 0,
+        unit,
+        order: OrderSpec::plain(OrderKind::Rest),
+    };
+    let e = Game::<SamuraiBattles>::load_save("cmd.ron", &write(&one_command))
+        .expect_err("tampered command");
+    assert!(
+        e.message.contains(&format!(
+            "command {} of the journal (turn 1, Turn 1 · Planning Phase",
+            i + 1
+        )) && e.message.contains("diverges: checksum"),
+        "{e}"
+    );
+    // One die changed: the count after a command that rolled.
+    let mut one_die = save.clone();
+    let j = one_die
+        .journal
+        .entries
+        .iter()
+        .position(|e| e.dice > 0)
+        .expect("a roll");
+    one_die.journal.entries[j].dice += 1;
+    let e =
+        Game::<SamuraiBattles>::load_save("die.ron", &write(&one_die)).expect_err("tampered die");
+    assert!(
+        e.message
+            .contains(&format!("command {} of the journal (turn 1,", j + 1))
+            && e.message.contains("dice drawn on replay"),
+        "{e}"
+    );
+    // The seed changed: the first command that rolls diverges.
+    let mut seed = save;
+    seed.journal.seed += 1;
+    let e = Game::<SamuraiBattles>::load_save("seed.ron", &write(&seed)).expect_err("seed");
+    assert!(e.message.contains("diverges"), "{e}");
+}
+
+#[test]
+fn observation_hides_enemy_ambushes_and_sealed_orders() {
+    // SBA-ORD-10, SBA-ORD-1.
+    let mut g = new_game(3);
+    g.advance();
+    let hidden = g
+        .state
+        .units
+        .iter()
+        .find(|u| u.hidden)
+        .cloned()
+        .expect("a hidden unit");
+    let own = g
+        .state
+        .units
+        .iter()
+        .find(|u| u.side == 0)
+        .map(|u| u.id)
+        .expect("unit");
+    g.apply(&SbaCommand::WriteOrder {
+        side: 0,
+        unit: own,
+        order: OrderSpec::plain(OrderKind::Defend),
+    })
+    .expect("order");
+    let enemy = SamuraiBattles::observation(&g.ctx, &g.state, 1 - hidden.side);
+    assert!(enemy.units.iter().all(|u| u.id != hidden.id));
+    let friend = SamuraiBattles::observation(&g.ctx, &g.state, hidden.side);
+    assert!(friend.units.iter().any(|u| u.id == hidden.id));
+    let side1 = SamuraiBattles::observation(&g.ctx, &g.state, 1);
+    assert!(side1.game.written.is_empty());
+    let side0 = SamuraiBattles::observation(&g.ctx, &g.state, 0);
+    assert!(side0.game.written.contains_key(&own));
+}
+
+#[test]
+fn legal_commands_are_accepted_and_only_the_side_to_plan_has_any() {
+    let mut g = new_game(2);
+    g.advance();
+    assert!(SamuraiBattles::legal_commands(&g.ctx, &g.state, 1).is_empty());
+    let legal = SamuraiBattles::legal_commands(&g.ctx, &g.state, 0);
+    assert!(
+        legal.len() > 100,
+        "orders × targets × hexes: {}",
+        legal.len()
+    );
+    for c in legal.iter().step_by(37) {
+        let mut s = g.state.clone();
+        let mut d = g.dice.clone();
+        SamuraiBattles::apply(&g.ctx, &mut s, c, &mut d, &mut crate::engine::log::NoLog)
+            .unwrap_or_else(|r| panic!("{c:?}: {r}"));
+    }
+}
