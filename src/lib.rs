@@ -14,4 +14,3 @@ pub mod engine;
 pub mod gui;
 pub mod rules;
 pub mod session;
-pub mod table_session;

@@ -13,9 +13,18 @@ use kassen::session::{self, WithModule};
 
 /// Kassen: a rules-enforcing tabletop wargame simulator.
 #[derive(Parser, Debug)]
-#[command(name = "kassen", version, about)]
+#[command(
+    name = "kassen",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
-    /// Scenario or save to open in the app (default: the built-in default scenario).
+    /// Scenario or save to open in the app, for any rule system (without
+    /// one, the title screen).
+    #[arg(value_name = "FILE", conflicts_with = "scenario")]
+    file: Option<PathBuf>,
+    /// The same as FILE.
     #[arg(long)]
     scenario: Option<PathBuf>,
     /// Render the app's view to this PNG and exit.
@@ -203,7 +212,11 @@ fn main() -> ExitCode {
             })
         }),
         Some(Command::Bench { files, games }) => kassen::bench::run(&files, games),
-        None => kassen::gui::open(cli.scenario.as_deref(), cli.seed, cli.screenshot),
+        None => kassen::gui::open(
+            cli.file.or(cli.scenario).as_deref(),
+            cli.seed,
+            cli.screenshot,
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

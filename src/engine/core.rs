@@ -44,7 +44,7 @@ pub enum ToAct {
     /// This side (0 or 1) decides.
     Side(u8),
     /// Nobody decides: the rules take their next step on their own (a
-    /// Samurai Battles Execution step). The only legal command is
+    /// step of an Execution phase). The only legal command is
     /// [`Rules::step_command`]; sessions apply it at once. Kept as a command
     /// so that a game can be saved, replayed and checked between steps.
     Rules,
@@ -64,9 +64,9 @@ pub struct Outcome {
 /// A rule module as the core sees it. Every method is a pure function of its
 /// arguments; [`Rules::apply`] is the only one that changes a state.
 pub trait Rules: Sized + Send + Sync + 'static {
-    /// The `ruleset` key in scenarios and saves (`"samurai_battles"`).
+    /// The `ruleset` key in scenarios and saves (lower snake case).
     const RULESET: &'static str;
-    /// The rule system's name ("Samurai Battles, Art of Tactic").
+    /// The rule system's name (the published title).
     const TITLE: &'static str;
     /// The board it plays on.
     const BOARD: BoardKind;
@@ -238,6 +238,18 @@ pub trait Rules: Sized + Send + Sync + 'static {
     }
     /// Exact odds of a command before it is committed, if it has any.
     fn odds(_ctx: &Self::Ctx, _state: &Self::State, _cmd: &Self::Command) -> Option<Odds> {
+        None
+    }
+    /// Inches `unit` may still move now on the open table, with the move
+    /// choice `key` (choices may allow different distances) or, with `None`,
+    /// its plain allowance. `None` on a hex board or when it may not move.
+    /// The table view shows the inches used and left of a drag with it.
+    fn move_allowance(
+        _ctx: &Self::Ctx,
+        _state: &Self::State,
+        _unit: u32,
+        _key: Option<&str>,
+    ) -> Option<f32> {
         None
     }
     /// The rules reference: every rule ID the module cites, with its text.

@@ -241,7 +241,7 @@ pub struct VictorySpec {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Resource)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
-    /// Rule module key ("samurai_battles").
+    /// Rule module key, as registered in `src/rules/`.
     pub ruleset: String,
     /// Title.
     pub name: String,

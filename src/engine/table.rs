@@ -262,8 +262,8 @@ impl Base {
 
     /// The angle of approach in degrees (0..=180) of a unit on `self` moving to
     /// `target`: the angle between this base's facing and the direction
-    /// straight into the target's edge that faces it. Engagement rules such as
-    /// Clan War's 30° rule compare it with their limit.
+    /// straight into the target's edge that faces it. Engagement rules (a 30°
+    /// limit) compare it with their limit.
     pub fn approach_angle(&self, target: &Base) -> f32 {
         // The target edge facing the attacker is the one whose outward normal
         // points most towards the attacker's centre.

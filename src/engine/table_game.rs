@@ -30,9 +30,9 @@ pub struct UnitSummary {
     pub models: u32,
     /// In the air.
     pub airborne: bool,
-    /// Hit-dice faces shown (WarStrike); empty if none.
+    /// Hit-dice faces shown; empty if none.
     pub hit_dice: Vec<u32>,
-    /// Nerve markers (WarStrike).
+    /// Nerve markers on the unit.
     pub nerve_markers: u32,
     /// Short state words ("Unformed", "Spent", "Suppressed", "Holds hostage").
     pub badges: Vec<String>,
@@ -44,7 +44,7 @@ pub struct UnitSummary {
 
 pub use super::view::{Choice, Needs, Pick};
 
-/// An honor track for the overlay (Clan War).
+/// An honor track for the overlay.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HonorBar {
     /// The army's honor now.

@@ -15,7 +15,7 @@ use super::scenario::LoadError;
 use super::table::{Table, bearing_of};
 use super::table_game::{Needs, Pick, TableRules, UnitSummary};
 use super::table_scenario::TableScenario;
-use super::view::{CardLine, Choice, Marker, Odds, Place, Scene, Track, UnitView};
+use super::view::{CardLine, Choice, Marker, Odds, Place, Scene, Tone, Track, UnitView};
 
 /// The core's view of table module `R`.
 pub struct TableModule<R>(PhantomData<R>);
@@ -294,9 +294,8 @@ impl<R: TableRules> Rules for TableModule<R> {
         out.push(("wrong side".to_string(), R::end_phase(1 - side)));
         let units = R::units(state, &ctx.tables);
         for u in units.iter().filter(|u| u.side == side) {
-            // Off the table: with the unit's plain move (its first path
-            // choice); other path choices may clip a move (a take-off).
-            let mut first_path = true;
+            // Off the table: every path choice, with its destination drawn
+            // off the table (a clipped move is refused too).
             for choice in R::choices(state, u.id, &ctx.tables) {
                 let mut pick = Pick {
                     unit: u32::MAX,
@@ -310,14 +309,12 @@ impl<R: TableRules> Rules for TableModule<R> {
                 }
                 pick.unit = u.id;
                 match choice.needs {
-                    Needs::Path if first_path => {
-                        first_path = false;
+                    Needs::Path => {
                         pick.path = vec![(-1000.0, -1000.0)];
                         if let Some(c) = R::choose(state, &choice.key, &pick) {
                             out.push((format!("off the table ({})", choice.label), c));
                         }
                     }
-                    Needs::Path => {}
                     Needs::Target => {
                         pick.target = Some(u32::MAX);
                         if let Some(c) = R::choose(state, &choice.key, &pick) {
@@ -357,13 +354,15 @@ impl<R: TableRules> Rules for TableModule<R> {
                         label: "nerve marker".to_string(),
                         color: [0.85, 0.1, 0.1],
                         count: u.nerve_markers,
+                        face: None,
                     });
                 }
                 for f in &u.hit_dice {
                     markers.push(Marker {
                         label: format!("hit-die showing {f}"),
-                        color: [0.95, 0.95, 0.95],
+                        color: [1.0, 1.0, 1.0],
                         count: 1,
+                        face: Some(*f),
                     });
                 }
                 let max = ctx
@@ -372,7 +371,9 @@ impl<R: TableRules> Rules for TableModule<R> {
                     .iter()
                     .find(|s| s.id == u.id)
                     .map_or(u.models, |s| s.models.unwrap_or(u.models).max(u.models));
+                let allowance = R::allowance(obs, u.id, &ctx.tables);
                 UnitView {
+                    allowance,
                     id: u.id,
                     side: u.side,
                     kind: u.name.clone(),
@@ -408,7 +409,8 @@ impl<R: TableRules> Rules for TableModule<R> {
             arrows: Vec::new(),
             links: Vec::new(),
             tracks,
-            score: R::phase_name(obs, &ctx.side_names),
+            // The phase line already says where the battle stands.
+            score: String::new(),
         }
     }
 
@@ -418,11 +420,41 @@ impl<R: TableRules> Rules for TableModule<R> {
         unit: u32,
         _viewer: Option<u8>,
     ) -> Vec<CardLine> {
-        R::units(obs, &ctx.tables)
+        let Some(u) = R::units(obs, &ctx.tables)
             .into_iter()
             .find(|u| u.id == unit)
-            .map(|u| u.card.into_iter().map(CardLine::text).collect())
-            .unwrap_or_default()
+        else {
+            return Vec::new();
+        };
+        let side = ctx.side_names.get(usize::from(u.side)).cloned();
+        let mut card = vec![
+            CardLine::text(&u.name).tone(Tone::Strong),
+            CardLine::text(format!(
+                "{} · {} models",
+                side.unwrap_or_default(),
+                u.models
+            )),
+        ];
+        card.extend(u.card.iter().map(CardLine::text));
+        if u.airborne {
+            card.push(CardLine::text("Airborne").tone(Tone::Good));
+        }
+        for b in &u.badges {
+            card.push(CardLine::text(b).tone(Tone::Bad));
+        }
+        if u.nerve_markers > 0 {
+            card.push(CardLine::text(format!(
+                "Nerve markers: {}",
+                u.nerve_markers
+            )));
+        }
+        for f in &u.hit_dice {
+            card.push(CardLine::text(format!("Hit-die showing {f}")));
+        }
+        if let Some(a) = R::allowance(obs, u.id, &ctx.tables) {
+            card.push(CardLine::text(format!("May move {a:.1}\" now")));
+        }
+        card
     }
 
     fn choices(ctx: &TableCtx<R>, state: &R::Battle, side: u8, unit: u32) -> Vec<Choice> {
@@ -440,6 +472,18 @@ impl<R: TableRules> Rules for TableModule<R> {
         pick: &Pick,
     ) -> Option<R::Command> {
         R::choose(state, key, pick)
+    }
+
+    fn move_allowance(
+        ctx: &TableCtx<R>,
+        state: &R::Battle,
+        unit: u32,
+        key: Option<&str>,
+    ) -> Option<f32> {
+        match key {
+            Some(k) => R::choice_allowance(state, unit, k, &ctx.tables),
+            None => R::allowance(state, unit, &ctx.tables),
+        }
     }
 
     fn odds(ctx: &TableCtx<R>, state: &R::Battle, cmd: &R::Command) -> Option<Odds> {

@@ -1,7 +1,6 @@
 //! Scenarios on the open table: table size and terrain areas in inches, two
 //! sides, units with a position, a facing and a formation, and a block of
-//! module-specific setup (`X`, e.g. WarStrike objectives or a Clan War
-//! hostage) that the engine parses but does not read.
+//! module-specific setup (`X`, e.g. objectives or a hostage) that the engine parses but does not read.
 
 use std::collections::BTreeSet;
 
@@ -51,7 +50,7 @@ pub trait TableCatalog {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableScenario<X> {
-    /// Rule module key ("warstrike", "clan_war").
+    /// Rule module key, as registered in `src/rules/`.
     pub ruleset: String,
     /// Title.
     pub name: String,

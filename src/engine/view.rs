@@ -35,6 +35,8 @@ pub struct Marker {
     pub color: [f32; 3],
     /// How many (dots drawn), at least 1.
     pub count: u32,
+    /// A number shown on the token instead of dots (a hit-die's face).
+    pub face: Option<u32>,
 }
 
 /// A unit as the app draws it.
@@ -46,7 +48,7 @@ pub struct UnitView {
     pub side: u8,
     /// Display name.
     pub name: String,
-    /// Short type label for the counter ("Samurai", "Archers").
+    /// Short type label for the counter ("Sam", "Archers").
     pub kind: String,
     /// Position and facing.
     pub place: Place,
@@ -54,7 +56,7 @@ pub struct UnitView {
     pub models: u32,
     /// Models at full strength.
     pub models_max: u32,
-    /// In the air (Clan War flyers) rather than grounded.
+    /// In the air (a flyer) rather than grounded.
     pub airborne: bool,
     /// Markers drawn on the counter.
     pub markers: Vec<Marker>,
@@ -66,6 +68,10 @@ pub struct UnitView {
     pub ranges: Vec<f32>,
     /// Concealed from the enemy (drawn with a ring for its own side only).
     pub concealed: bool,
+    /// Inches it may still move now (open table), drawn as a ring and
+    /// letting its side drag it; `None` on a hex board or when it may not
+    /// move.
+    pub allowance: Option<f32>,
 }
 
 /// An arrow the viewer may see: a planned move or attack.
@@ -79,7 +85,7 @@ pub struct Arrow {
     pub attack: bool,
 }
 
-/// A track for the overlay (Clan War honor).
+/// A track for the overlay (an honor track).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Track {
     /// Side, 0 or 1.

@@ -13,7 +13,6 @@
 pub mod board_view;
 pub mod panels;
 pub mod play;
-pub mod table_app;
 pub mod table_view;
 pub mod title;
 
@@ -30,10 +29,8 @@ use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 use std::path::Path;
 
 use crate::engine::command::Refusal;
-use crate::engine::core::{BoardKind, Rules};
+use crate::engine::core::Rules;
 use crate::engine::game::{autosave_path, data_dir};
-use crate::engine::table_game::TableRules;
-use crate::engine::table_module::TableModule;
 use crate::engine::view::{Choice, Pick};
 use crate::rules::{ModuleVisitor, visit_all};
 use crate::session;
@@ -49,7 +46,8 @@ pub struct GuiState {
     pub pick: Pick,
     /// The hot-seat cover is up: shows whose turn it is, hides the board.
     pub pass_screen: Option<u8>,
-    /// The decision the cover was last lifted for: (turn, side, phase).
+    /// The decision the cover was last lifted for: (turn, side, phase); the
+    /// cover comes back when another side decides.
     pub revealed_for: Option<(u32, u8, String)>,
     /// The last refusal, shown in red.
     pub refusal: Option<Refusal>,
@@ -163,13 +161,16 @@ pub enum Screen {
     Playing,
 }
 
-/// The views shared by every hex module.
-fn add_hex_views(app: &mut App, screenshot: bool) {
+/// The views shared by every module: the panels, the hex board and the
+/// open table.
+fn add_views(app: &mut App, screenshot: bool) {
     let default_path = session::save_dir().join("quicksave.ron");
-    let playing = |view: Res<play::ViewModel>,
-                   boards: Option<Res<crate::engine::board::HexBoard>>| {
+    let playing = |view: Res<play::ViewModel>| view.loaded;
+    let on_hexes = |view: Res<play::ViewModel>,
+                    boards: Option<Res<crate::engine::board::HexBoard>>| {
         view.loaded && boards.is_some()
     };
+    let on_table = resource_exists::<crate::engine::table::Table>;
     app.insert_resource(GuiState {
         path: default_path.display().to_string(),
         screenshot_mode: screenshot,
@@ -178,6 +179,8 @@ fn add_hex_views(app: &mut App, screenshot: bool) {
     })
     .init_resource::<play::ViewModel>()
     .init_resource::<play::AppAutosave>()
+    .init_resource::<table_view::TableScene>()
+    .init_resource::<table_view::TableInput>()
     .add_message::<play::UiAction>()
     .init_state::<play::Decision>()
     .init_state::<play::GamePhase>()
@@ -192,9 +195,27 @@ fn add_hex_views(app: &mut App, screenshot: bool) {
             board_view::draw_overlays,
         )
             .chain()
-            .run_if(playing)
+            .run_if(on_hexes)
             .after(play::PlaySet)
             .after(board_view::camera_controls),
+    )
+    .add_systems(
+        Update,
+        table_view::table_pointer
+            .run_if(on_table)
+            .before(play::PlaySet)
+            .after(board_view::camera_controls),
+    )
+    .add_systems(
+        Update,
+        (
+            table_view::table_scene,
+            table_view::spawn_table,
+            table_view::sync_bases,
+            table_view::draw_table_overlays,
+        )
+            .chain()
+            .after(play::PlaySet),
     )
     .add_systems(EguiPrimaryContextPass, panels::ui.run_if(playing));
 }
@@ -204,12 +225,7 @@ struct AddModules<'a>(&'a mut App);
 
 impl ModuleVisitor for AddModules<'_> {
     fn visit<R: Rules>(&mut self) {
-        if R::BOARD == BoardKind::Hex {
-            self.0.add_plugins(play::HexModulePlugin::<R>::default());
-        }
-    }
-    fn visit_table<T: TableRules>(&mut self) {
-        table_app::add_table_module::<T>(self.0);
+        self.0.add_plugins(play::ModulePlugin::<R>::default());
     }
 }
 
@@ -219,9 +235,6 @@ pub fn clear_game(world: &mut World) {
     impl ModuleVisitor for Clear<'_> {
         fn visit<R: Rules>(&mut self) {
             play::clear::<R>(self.0);
-        }
-        fn visit_table<T: TableRules>(&mut self) {
-            table_app::clear_table::<T>(self.0);
         }
     }
     visit_all(&mut Clear(world));
@@ -281,16 +294,16 @@ pub fn install_text(
     impl ModuleVisitor for Install<'_> {
         fn visit<R: Rules>(&mut self) {
             if let Some(g) = self.open::<R>() {
+                // The whole table in the free area (1400 × 900 window, left
+                // panel 320 px, right 340, top bar 30, log 210); the hex map
+                // at a fixed zoom.
+                let scale = R::table(&g.ctx).map_or(1.3, |t| {
+                    let px = table_view::PX_PER_INCH;
+                    (t.width * px / 720.0).max(t.depth * px / 620.0)
+                });
                 play::install::<R>(self.world, g);
-                // Board centre under the middle of the free area (left panel
-                // 320 px, right 340, top bar 30, log 210).
-                let scale = 1.3;
+                // Board centre under the middle of the free area.
                 place_camera(self.world, scale, Vec2::new(10.0 * scale, -90.0 * scale));
-            }
-        }
-        fn visit_table<T: TableRules>(&mut self) {
-            if let Some(g) = self.open::<TableModule<T>>() {
-                table_app::install_table::<T>(self.world, g);
             }
         }
     }
@@ -356,8 +369,7 @@ pub fn open(
                 .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         );
-    add_hex_views(&mut app, shot);
-    table_app::add_table_views(&mut app, shot);
+    add_views(&mut app, shot);
     visit_all(&mut AddModules(&mut app));
     title::add_title(&mut app);
     let (file, text) = match path {

@@ -13,6 +13,7 @@ use crate::engine::view::{CardLine, Needs, Odds, Pick, Tone, Track};
 
 use super::GuiState;
 use super::play::{UiAction, ViewModel};
+use super::table_view::{self, DragVerdict, TableInput, TableScene};
 
 /// Refusals and failed tests.
 pub(crate) const RED: Color32 = Color32::from_rgb(230, 70, 60);
@@ -81,10 +82,18 @@ pub(crate) fn card_line(
     });
 }
 
-fn unit_card(ui: &mut egui::Ui, view: &ViewModel, gui: &mut GuiState) {
+fn unit_card(ui: &mut egui::Ui, view: &ViewModel, gui: &mut GuiState, table: bool) {
     ui.heading("Unit card");
     if view.card.is_empty() {
-        ui.label("Click a counter on the board to see its card.");
+        if table {
+            ui.label(
+                "Click a unit to see its card. Drag one of your units to move it \
+                 (hold Shift to keep its facing).",
+            );
+            ui.label("Right-drag or WASD pans, the wheel zooms, R toggles the ruler.");
+        } else {
+            ui.label("Click a counter on the board to see its card.");
+        }
         return;
     }
     for (i, l) in view.card.iter().enumerate() {
@@ -180,6 +189,7 @@ fn decisions_panel(
     ui: &mut egui::Ui,
     view: &ViewModel,
     gui: &mut GuiState,
+    verdict: Option<&DragVerdict>,
     actions: &mut MessageWriter<UiAction>,
 ) {
     if let Some(o) = &view.outcome {
@@ -209,6 +219,12 @@ fn decisions_panel(
             gui.armed = None;
         }
     });
+    if let Some(o) = &view.pass_odds {
+        ui.label(
+            RichText::new(shown(&format!("If you press \"{}\" now:", view.pass_label))).color(DIM),
+        );
+        odds_view(ui, o);
+    }
     ui.separator();
     ui.label(
         RichText::new("Click a unit here or on the board; what you decide stays hidden from the other player.")
@@ -264,8 +280,21 @@ fn decisions_panel(
                     gui.pick = pick;
                 }
             }
+            if let Some((_, o)) = view.choice_odds.iter().find(|(k, _)| *k == c.key) {
+                ui.indent(("odds", &c.key), |ui| odds_view(ui, o));
+            }
         }
-        if let Some(c) = gui.armed.clone() {
+        if let Some(c) = gui.armed.clone().filter(|c| c.needs == Needs::Path) {
+            ui.separator();
+            ui.label(shown(&format!(
+                "{}: drag the unit to its new place (Shift keeps its facing)",
+                c.label
+            )));
+            if ui.button("Cancel").clicked() {
+                gui.armed = None;
+                gui.pick = Pick::default();
+            }
+        } else if let Some(c) = gui.armed.clone() {
             ui.separator();
             let what = match (gui.pick.target.and_then(|t| view.unit(t)), gui.pick.hex) {
                 (Some(t), _) => t.name.clone(),
@@ -277,7 +306,8 @@ fn decisions_panel(
             };
             ui.label(shown(&format!("{}: {what}", c.label)));
             ui.horizontal(|ui| {
-                let ready = gui.pick.target.is_some() || gui.pick.hex.is_some();
+                let ready = (gui.pick.target.is_some() || gui.pick.hex.is_some())
+                    && view.preview_refusal.is_none();
                 if ui
                     .add_enabled(ready, egui::Button::new("Confirm"))
                     .clicked()
@@ -296,7 +326,27 @@ fn decisions_panel(
             if let Some(o) = &view.odds {
                 odds_view(ui, o);
             }
+            if let Some(r) = view.preview_refusal.clone() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(
+                        RichText::new(format!("Not allowed: {}", shown(&r.reason))).color(RED),
+                    );
+                    rule_link(ui, gui, &r.rule);
+                });
+            }
         }
+    }
+    match verdict {
+        Some(DragVerdict::Legal(used, left)) => {
+            ui.label(
+                RichText::new(format!("Move: {used:.1}\" used, {left:.1}\" left"))
+                    .color(Color32::LIGHT_GREEN),
+            );
+        }
+        Some(DragVerdict::Illegal(why)) => {
+            ui.label(RichText::new(shown(&format!("Illegal: {why}"))).color(RED));
+        }
+        None => {}
     }
     if let Some(r) = gui.refusal.clone() {
         ui.horizontal_wrapped(|ui| {
@@ -456,9 +506,12 @@ fn files_window(ctx: &egui::Context, gui: &mut GuiState) {
 pub fn ui(
     mut contexts: EguiContexts,
     view: Res<ViewModel>,
+    scene: Res<TableScene>,
+    mut input: ResMut<TableInput>,
     mut gui: ResMut<GuiState>,
     mut actions: MessageWriter<UiAction>,
 ) -> Result {
+    let table = scene.table.is_some();
     let ctx = contexts.ctx_mut()?.clone();
     if !view.loaded {
         return Ok(());
@@ -476,10 +529,11 @@ pub fn ui(
             .and_then(|s| view.scene.units.iter().find(|u| u.side == s))
             .map(|u| u.id);
     }
-    // Hot-seat: cover the board until the deciding side says it is at the screen.
+    // Hot-seat: cover the board whenever the deciding side changes, until
+    // that player says they are at the screen.
     if let Some(side) = view.viewer
         && !gui.screenshot_mode
-        && gui.revealed_for != Some((view.turn, side, view.phase.clone()))
+        && gui.revealed_for.as_ref().map(|r| r.1) != Some(side)
     {
         if gui.pass_screen != Some(side) {
             gui.pass_screen = Some(side);
@@ -516,10 +570,24 @@ pub fn ui(
                 .map_or(String::new(), |l| format!(" of {l}"));
             ui.label(format!("Turn {}{limit}", view.turn));
             ui.separator();
-            ui.label(shown(&view.phase));
+            let phase = RichText::new(shown(&view.phase)).strong();
+            ui.label(match view.viewer {
+                Some(s) => {
+                    // The side's colour, lightened to read on the dark bar.
+                    let c = view.colors[usize::from(s.min(1))].map(|v| 0.45 + 0.55 * v);
+                    phase.color(Color32::from_rgb(
+                        (c[0] * 255.0) as u8,
+                        (c[1] * 255.0) as u8,
+                        (c[2] * 255.0) as u8,
+                    ))
+                }
+                None => phase,
+            });
             ui.separator();
-            ui.label(shown(&view.scene.score));
-            ui.separator();
+            if !view.scene.score.is_empty() {
+                ui.label(shown(&view.scene.score));
+                ui.separator();
+            }
             if ui.button("Save / load").clicked() {
                 gui.files_open = true;
             }
@@ -528,6 +596,16 @@ pub fn ui(
             }
             if ui.button("Rules").clicked() {
                 gui.rules_open = view.rules.first().map(|r| r.id.clone());
+            }
+            if table {
+                let ruler = if input.ruler_mode {
+                    "Ruler: on (R)"
+                } else {
+                    "Ruler: off (R)"
+                };
+                if ui.selectable_label(input.ruler_mode, ruler).clicked() {
+                    input.ruler_mode = !input.ruler_mode;
+                }
             }
         });
         for t in &view.scene.tracks {
@@ -563,7 +641,7 @@ pub fn ui(
             egui::ScrollArea::vertical()
                 .id_salt("card_scroll")
                 .show(ui, |ui| {
-                    unit_card(ui, &view, &mut gui);
+                    unit_card(ui, &view, &mut gui, table);
                 });
         });
     egui::Panel::right("orders")
@@ -574,7 +652,7 @@ pub fn ui(
             egui::ScrollArea::vertical()
                 .id_salt("orders_scroll")
                 .show(ui, |ui| {
-                    decisions_panel(ui, &view, &mut gui, &mut actions);
+                    decisions_panel(ui, &view, &mut gui, input.verdict.as_ref(), &mut actions);
                 });
         });
     if gui.briefing_open {
@@ -591,6 +669,22 @@ pub fn ui(
                 ));
             });
         gui.briefing_open = open;
+    }
+    if let Some((a, b)) = input.ruler {
+        egui::Area::new("ruler".into())
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 70.0))
+            .show(&ctx, |ui| {
+                ui.set_min_width(420.0);
+                ui.label(
+                    RichText::new(shown(&format!(
+                        "Ruler: {}",
+                        table_view::ruler_reading(&scene, a, b)
+                    )))
+                    .size(16.0)
+                    .strong()
+                    .background_color(Color32::from_black_alpha(160)),
+                );
+            });
     }
     rules_window(&ctx, &view, &mut gui);
     files_window(&ctx, &mut gui);

@@ -12,13 +12,17 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
 use crate::engine::board::TerrainTile;
+use crate::engine::command::Refusal;
+use crate::engine::core::dry_run;
 use crate::engine::core::{Outcome, Rules, ToAct};
 use crate::engine::game::Game;
 use crate::engine::log::LogEntry;
+use crate::engine::table::Table;
 use crate::engine::units::{FlightState, Models, Side, UnitId};
-use crate::engine::view::{CardLine, Choice, Marker, Odds, Pick, Place, RuleText, Scene};
+use crate::engine::view::{CardLine, Choice, Marker, Needs, Odds, Pick, Place, RuleText, Scene};
 
 use super::GuiState;
+use super::table_view::{BaseSprite, DragVerdict, TableInput, TableScene, TableTile};
 
 /// The game being played, of module `R`.
 #[derive(Resource)]
@@ -108,6 +112,12 @@ pub struct ViewModel {
     pub choices: Vec<Choice>,
     /// Odds of the armed choice with the current pick.
     pub odds: Option<Odds>,
+    /// Why the armed choice with the current pick would be refused.
+    pub preview_refusal: Option<Refusal>,
+    /// Odds of each choice that needs nothing more, by its key.
+    pub choice_odds: Vec<(String, Odds)>,
+    /// Odds of the pass command ("if the phase ends now").
+    pub pass_odds: Option<Odds>,
     /// Label of the pass button.
     pub pass_label: String,
     /// The result, once over.
@@ -192,6 +202,85 @@ pub fn act<R: Rules>(world: &mut World) {
     world.write_message(RequestRedraw);
 }
 
+/// Judges the current drag on the open table with a dry run of its command
+/// on copies (the game does not change), and turns a legal drop into a
+/// [`UiAction::Choose`]. The drag uses the armed move choice, or else the
+/// unit's first move choice.
+pub fn judge_drag<R: Rules>(
+    game: Res<ActiveGame<R>>,
+    table: Option<Res<Table>>,
+    scene: Res<TableScene>,
+    mut input: ResMut<TableInput>,
+    mut gui: ResMut<GuiState>,
+    mut actions: MessageWriter<UiAction>,
+) {
+    let Some(table) = table else { return };
+    if input.drag.is_none() && input.dropped.is_none() {
+        if input.verdict.is_some() {
+            input.verdict = None;
+        }
+        return;
+    }
+    let g = &game.0;
+    let ToAct::Side(side) = g.to_act() else {
+        input.drag = None;
+        input.dropped = None;
+        return;
+    };
+    let judge = |d: &super::table_view::Drag| -> (Option<(String, Pick)>, DragVerdict) {
+        let key = gui
+            .armed
+            .as_ref()
+            .filter(|c| c.needs == Needs::Path && gui.pick.unit == d.unit)
+            .map(|c| c.key.clone())
+            .or_else(|| {
+                R::choices(&g.ctx, &g.state, side, d.unit)
+                    .into_iter()
+                    .find(|c| c.needs == Needs::Path)
+                    .map(|c| c.key)
+            });
+        let Some(key) = key else {
+            return (
+                None,
+                DragVerdict::Illegal("this unit cannot move now".into()),
+            );
+        };
+        let pick = Pick {
+            unit: d.unit,
+            target: gui.pick.target,
+            path: vec![(d.to.x, d.to.y)],
+            facing: d.facing,
+            hex: None,
+        };
+        let Some(cmd) = R::choose(&g.ctx, &g.state, side, &key, &pick) else {
+            return (None, DragVerdict::Illegal("not a move".into()));
+        };
+        match dry_run::<R>(&g.ctx, &g.state, &cmd, &g.dice) {
+            Ok(_) => {
+                let (from, airborne) = scene
+                    .unit(d.unit)
+                    .map_or((d.to, false), |u| (u.base.center, u.airborne));
+                let used = table.segment_cost(from, d.to, airborne).cost;
+                let left =
+                    R::move_allowance(&g.ctx, &g.state, d.unit, Some(&key)).unwrap_or(0.0) - used;
+                (Some((key, pick)), DragVerdict::Legal(used, left.max(0.0)))
+            }
+            Err(r) => (Some((key, pick)), DragVerdict::Illegal(r.to_string())),
+        }
+    };
+    input.verdict = input.drag.clone().map(|d| judge(&d).1);
+    if let Some(d) = input.dropped.take() {
+        match judge(&d) {
+            (Some((key, pick)), DragVerdict::Legal(..)) => {
+                actions.write(UiAction::Choose { key, pick });
+                gui.selected = Some(d.unit);
+            }
+            (_, DragVerdict::Illegal(why)) => gui.status = format!("The move was {why}"),
+            (None, _) => {}
+        }
+    }
+}
+
 /// Rebuilds the view model when the game or the player's selection changed,
 /// mirrors the units into the world and sets the phase states.
 pub fn refresh<R: Rules>(world: &mut World) {
@@ -226,11 +315,36 @@ pub fn refresh<R: Rules>(world: &mut World) {
         (Some(s), Some(u)) => R::choices(&g.ctx, &g.state, s, u),
         _ => Vec::new(),
     };
-    let odds = match (viewer, &gui.armed) {
-        (Some(s), Some(c)) => R::choose(&g.ctx, &g.state, s, &c.key, &gui.pick)
-            .and_then(|cmd| R::odds(&g.ctx, &g.state, &cmd)),
-        _ => None,
+    // The armed choice with the current pick: a dry run on copies says
+    // whether it would be refused before the odds are shown.
+    let (odds, preview_refusal) = match (viewer, &gui.armed) {
+        (Some(s), Some(c)) => match R::choose(&g.ctx, &g.state, s, &c.key, &gui.pick) {
+            Some(cmd) => match dry_run::<R>(&g.ctx, &g.state, &cmd, &g.dice) {
+                Ok(_) => (R::odds(&g.ctx, &g.state, &cmd), None),
+                Err(r) => (None, Some(r)),
+            },
+            None => (None, None),
+        },
+        _ => (None, None),
     };
+    let choice_odds = match (viewer, selected) {
+        (Some(s), Some(u)) => choices
+            .iter()
+            .filter(|c| c.needs == Needs::Nothing)
+            .filter_map(|c| {
+                let pick = Pick {
+                    unit: u,
+                    ..Pick::default()
+                };
+                let cmd = R::choose(&g.ctx, &g.state, s, &c.key, &pick)?;
+                Some((c.key.clone(), R::odds(&g.ctx, &g.state, &cmd)?))
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let pass_odds = viewer
+        .and_then(|s| R::pass_command(&g.ctx, &g.state, s))
+        .and_then(|cmd| R::odds(&g.ctx, &g.state, &cmd));
     let info = R::describe(R::scenario(&g.ctx));
     let sides = [0, 1].map(|i| {
         info.sides
@@ -270,6 +384,9 @@ pub fn refresh<R: Rules>(world: &mut World) {
         card,
         choices,
         odds,
+        preview_refusal,
+        choice_odds,
+        pass_odds,
         pass_label: viewer.map_or_else(String::new, |s| R::pass_label(&g.ctx, &g.state, s)),
         outcome: g.outcome(),
         briefing: info.briefing,
@@ -351,8 +468,8 @@ pub fn file_requests<R: Rules>(world: &mut World) {
     }
 }
 
-/// Puts a hex-board game into the world: the board and its terrain tiles,
-/// and the first automatic steps.
+/// Puts a game into the world: the hex board and its terrain tiles, or the
+/// open table; and the first automatic steps.
 pub fn install<R: Rules>(world: &mut World, mut game: Game<R>) {
     game.advance();
     if let Some(board) = R::hex_board(&game.ctx) {
@@ -366,6 +483,14 @@ pub fn install<R: Rules>(world: &mut World, mut game: Game<R>) {
             }
         }
         world.insert_resource(board.clone());
+    }
+    if let Some(table) = R::table(&game.ctx) {
+        world.insert_resource(table.clone());
+        // Keep the generation counting, so that the new table is drawn.
+        let mut scene = world.resource_mut::<TableScene>();
+        scene.table = None;
+        scene.units.clear();
+        *world.resource_mut::<TableInput>() = TableInput::default();
     }
     let screenshot = world.resource::<GuiState>().screenshot_mode;
     {
@@ -390,7 +515,13 @@ pub fn clear<R: Rules>(world: &mut World) {
     }
     world.remove_resource::<crate::engine::board::HexBoard>();
     world.remove_resource::<super::board_view::BoardLayout>();
-    let mut q = world.query_filtered::<Entity, Or<(With<UnitId>, With<TerrainTile>)>>();
+    world.remove_resource::<Table>();
+    let mut q = world.query_filtered::<Entity, Or<(
+        With<UnitId>,
+        With<TerrainTile>,
+        With<TableTile>,
+        With<BaseSprite>,
+    )>>();
     let drawn: Vec<Entity> = q.iter(world).collect();
     for e in drawn {
         world.entity_mut(e).despawn();
@@ -401,21 +532,21 @@ pub fn clear<R: Rules>(world: &mut World) {
         .set(Decision::NoGame);
 }
 
-/// The systems of hex-board module `R`.
-pub struct HexModulePlugin<R>(PhantomData<R>);
+/// The systems of module `R`, whatever its board.
+pub struct ModulePlugin<R>(PhantomData<R>);
 
-impl<R> Default for HexModulePlugin<R> {
+impl<R> Default for ModulePlugin<R> {
     fn default() -> Self {
-        HexModulePlugin(PhantomData)
+        ModulePlugin(PhantomData)
     }
 }
 
-impl<R: Rules> Plugin for HexModulePlugin<R> {
+impl<R: Rules> Plugin for ModulePlugin<R> {
     fn build(&self, app: &mut App) {
         let playing = resource_exists::<ActiveGame<R>>;
         app.add_systems(
             Update,
-            (act::<R>, file_requests::<R>, refresh::<R>)
+            (judge_drag::<R>, act::<R>, file_requests::<R>, refresh::<R>)
                 .chain()
                 .run_if(playing)
                 .in_set(PlaySet),

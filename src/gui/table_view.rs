@@ -4,9 +4,9 @@
 //! markers), range and arc overlays for the selected unit, drag-to-move with
 //! a legal or illegal ghost, and a ruler.
 //!
-//! The view reads a [`TableScene`] snapshot that the module's GUI glue fills
-//! each frame, and writes the player's gestures into [`TableInput`]; it knows
-//! no rule module.
+//! The view reads a [`TableScene`] snapshot rebuilt from the
+//! [`ViewModel`], and writes the player's gestures into [`TableInput`] and
+//! [`GuiState`]; it knows no rule module.
 
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
@@ -14,7 +14,10 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::engine::table::{AreaEffect, Base, Table, bearing_of, bearing_vector};
-use crate::engine::table_game::UnitSummary;
+use crate::engine::view::{Needs, Place, UnitView};
+
+use super::GuiState;
+use super::play::ViewModel;
 
 /// World units (pixels at zoom 1) per inch.
 pub const PX_PER_INCH: f32 = 16.0;
@@ -22,31 +25,32 @@ pub const PX_PER_INCH: f32 = 16.0;
 /// How far up an airborne unit is drawn, world units.
 const LIFT: f32 = 14.0;
 
-/// A unit as the table view draws it: the module's summary and how far it
-/// may still move.
+/// A unit as the table view draws it: what the module shows of it and its
+/// base on the table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableUnitView {
-    /// What the module says of the unit.
-    pub unit: UnitSummary,
-    /// Inches it may still move now, if any.
-    pub allowance: Option<f32>,
+    /// What the module shows of the unit (through the core's `scene`).
+    pub view: UnitView,
+    /// Its base: centre and size in inches, facing in compass degrees.
+    pub base: Base,
 }
 
 impl std::ops::Deref for TableUnitView {
-    type Target = UnitSummary;
-    fn deref(&self) -> &UnitSummary {
-        &self.unit
+    type Target = UnitView;
+    fn deref(&self) -> &UnitView {
+        &self.view
     }
 }
 
-/// The snapshot the view draws, filled by the module's glue each frame.
+/// The snapshot the view draws, rebuilt from the [`ViewModel`] whenever it
+/// changes.
 #[derive(Resource, Default, Clone)]
 pub struct TableScene {
     /// The table (None before a battle is loaded).
     pub table: Option<Table>,
     /// Bumped when the table itself changes (a new battle), to redraw terrain.
     pub generation: u32,
-    /// Living units, by id.
+    /// Living units on the table, by id.
     pub units: Vec<TableUnitView>,
     /// Side colours.
     pub colors: [Color; 2],
@@ -61,6 +65,40 @@ impl TableScene {
     }
 }
 
+/// Rebuilds the [`TableScene`] from the view model and the table.
+pub fn table_scene(view: Res<ViewModel>, table: Option<Res<Table>>, mut scene: ResMut<TableScene>) {
+    let Some(table) = table else {
+        if scene.table.is_some() {
+            *scene = TableScene::default();
+        }
+        return;
+    };
+    let new_table = table.is_changed() || scene.table.is_none();
+    if !(view.is_changed() || new_table) {
+        return;
+    }
+    let units = view
+        .scene
+        .units
+        .iter()
+        .filter(|u| u.models > 0)
+        .filter_map(|u| match u.place {
+            Place::Table(base) => Some(TableUnitView {
+                view: u.clone(),
+                base,
+            }),
+            Place::Hex { .. } => None,
+        })
+        .collect();
+    *scene = TableScene {
+        table: Some(table.clone()),
+        generation: scene.generation + u32::from(new_table),
+        units,
+        colors: view.colors.map(|c| Color::srgb(c[0], c[1], c[2])),
+        mover: view.viewer,
+    };
+}
+
 /// A drag of a unit to a new place.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Drag {
@@ -72,7 +110,7 @@ pub struct Drag {
     pub facing: f32,
 }
 
-/// The module glue's verdict on the current drag.
+/// The verdict on the current drag, from a dry run of the command.
 #[derive(Clone, Debug, PartialEq)]
 pub enum DragVerdict {
     /// Legal: inches used and inches left.
@@ -81,21 +119,17 @@ pub enum DragVerdict {
     Illegal(String),
 }
 
-/// The player's gestures on the table (GUI state; not saved).
+/// The player's gestures on the table (GUI state; not saved). The
+/// selection and the target pick live in [`GuiState`], shared with the
+/// panels.
 #[derive(Resource, Default)]
 pub struct TableInput {
-    /// Selected unit.
-    pub selected: Option<u32>,
     /// A unit being dragged.
     pub drag: Option<Drag>,
-    /// Set by the module glue for the current drag.
+    /// Set for the current drag by a dry run of its command.
     pub verdict: Option<DragVerdict>,
-    /// A finished drag for the glue to turn into a command.
+    /// A finished drag, to be turned into a command.
     pub dropped: Option<Drag>,
-    /// A unit clicked while picking a target (the glue reads and clears it).
-    pub clicked_unit: Option<u32>,
-    /// A choice waits for a target: clicks pick targets instead of selecting.
-    pub picking: bool,
     /// The ruler tool is on: left-drag measures instead of moving.
     pub ruler_mode: bool,
     /// The ruler's ends, inches.
@@ -193,7 +227,7 @@ pub fn spawn_table(
         commands.spawn((
             TableTile,
             Text2d::new(area.spec.name.clone()),
-            TextFont::from_font_size(12.0),
+            TextFont::from_font_size(16.0),
             TextColor(Color::srgba(1.0, 1.0, 1.0, 0.6)),
             Transform::from_xyz(center.x, center.y, -8.0),
         ));
@@ -245,7 +279,7 @@ pub fn sync_bases(
         commands.spawn((
             BaseSprite { id: u.id },
             Text2d::new(u.models.to_string()),
-            TextFont::from_font_size(13.0),
+            TextFont::from_font_size(17.0),
             TextColor(Color::srgb(1.0, 0.95, 0.8)),
             Transform::from_translation(top.extend(3.0)),
         ));
@@ -258,7 +292,7 @@ pub fn sync_bases(
             commands.spawn((
                 BaseSprite { id: u.id },
                 Text2d::new(super::panels::shown(&badges.join(" · "))),
-                TextFont::from_font_size(11.0),
+                TextFont::from_font_size(16.0),
                 TextColor(if u.airborne {
                     Color::srgb(0.7, 0.9, 1.0)
                 } else {
@@ -267,32 +301,41 @@ pub fn sync_bases(
                 Transform::from_translation(below.extend(4.0)),
             ));
         }
-        // Hit-dice as white dice with the count, nerve markers as red tokens,
-        // beside the base's right side.
+        // Markers beside the base's right side: a token with a number (a
+        // hit-die showing its face) or `count` tokens in the marker's colour
+        // (nerve markers), one row per marker.
         let side_anchor = top + Vec2::new(size.length() / 2.0 + 10.0, 6.0);
-        for (i, face) in u.hit_dice.iter().enumerate() {
-            let at = side_anchor + Vec2::new(i as f32 * 21.0, 0.0);
-            commands.spawn((
-                BaseSprite { id: u.id },
-                Sprite::from_color(Color::WHITE, Vec2::splat(18.0)),
-                Transform::from_translation(at.extend(5.0)),
-            ));
-            commands.spawn((
-                BaseSprite { id: u.id },
-                Text2d::new(face.to_string()),
-                TextFont::from_font_size(12.0),
-                TextColor(Color::BLACK),
-                Transform::from_translation(at.extend(6.0)),
-            ));
-        }
-        for i in 0..u.nerve_markers {
-            let at = side_anchor + Vec2::new(i as f32 * 12.0, -16.0);
-            commands.spawn((
-                BaseSprite { id: u.id },
-                Sprite::from_color(Color::srgb(0.85, 0.15, 0.12), Vec2::splat(10.0)),
-                Transform::from_translation(at.extend(5.0))
-                    .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
-            ));
+        let mut faces = 0.0;
+        let mut row = 0.0;
+        for m in &u.markers {
+            let color = Color::srgb(m.color[0], m.color[1], m.color[2]);
+            if let Some(face) = m.face {
+                let at = side_anchor + Vec2::new(faces * 28.0, 0.0);
+                faces += 1.0;
+                commands.spawn((
+                    BaseSprite { id: u.id },
+                    Sprite::from_color(color, Vec2::splat(24.0)),
+                    Transform::from_translation(at.extend(5.0)),
+                ));
+                commands.spawn((
+                    BaseSprite { id: u.id },
+                    Text2d::new(face.to_string()),
+                    TextFont::from_font_size(15.0),
+                    TextColor(Color::BLACK),
+                    Transform::from_translation(at.extend(6.0)),
+                ));
+            } else {
+                row += 1.0;
+                for i in 0..m.count {
+                    let at = side_anchor + Vec2::new(i as f32 * 15.0, -20.0 * row);
+                    commands.spawn((
+                        BaseSprite { id: u.id },
+                        Sprite::from_color(color, Vec2::splat(12.0)),
+                        Transform::from_translation(at.extend(5.0))
+                            .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+                    ));
+                }
+            }
         }
     }
 }
@@ -316,7 +359,12 @@ fn grown_outline(table: &Table, b: &Base, r: f32) -> Vec<Vec2> {
 }
 
 /// Gizmo overlays: selection, range rings, forward arc, drag ghost, ruler.
-pub fn draw_table_overlays(scene: Res<TableScene>, input: Res<TableInput>, mut gizmos: Gizmos) {
+pub fn draw_table_overlays(
+    scene: Res<TableScene>,
+    input: Res<TableInput>,
+    gui: Res<GuiState>,
+    mut gizmos: Gizmos,
+) {
     let Some(table) = &scene.table else { return };
     let rect = |g: &mut Gizmos, b: &Base, lift: f32, color: Color| {
         let c = b.corners();
@@ -332,7 +380,7 @@ pub fn draw_table_overlays(scene: Res<TableScene>, input: Res<TableInput>, mut g
         Vec2::new(table.width, table.depth) * PX_PER_INCH,
         Color::srgb(0.2, 0.16, 0.1),
     );
-    if let Some(u) = input.selected.and_then(|id| scene.unit(id)) {
+    if let Some(u) = gui.selected.and_then(|id| scene.unit(id)) {
         let lift = if u.airborne { LIFT } else { 0.0 };
         rect(&mut gizmos, &u.base, lift, Color::srgb(1.0, 0.9, 0.2));
         for (i, r) in u.ranges.iter().enumerate() {
@@ -424,6 +472,7 @@ fn unit_at(scene: &TableScene, p: Vec2) -> Option<u32> {
 /// Left button: click selects a unit, drag moves one of the mover's units (or
 /// measures, in ruler mode or on empty table). The glue turns drops into
 /// commands.
+#[allow(clippy::too_many_arguments)] // a Bevy system: one parameter per resource
 pub fn table_pointer(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -432,8 +481,12 @@ pub fn table_pointer(
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     scene: Res<TableScene>,
     mut input: ResMut<TableInput>,
+    mut gui: ResMut<GuiState>,
 ) {
     let Some(table) = &scene.table else { return };
+    if gui.pass_screen.is_some() {
+        return;
+    }
     if keys.just_pressed(KeyCode::KeyR)
         && egui_wants
             .as_ref()
@@ -454,9 +507,14 @@ pub fn table_pointer(
         let unit = unit_at(&scene, p);
         input.press = Some(Press { at: p, unit });
         if let Some(id) = unit {
-            input.clicked_unit = Some(id);
-            if !input.ruler_mode && !input.picking {
-                input.selected = Some(id);
+            let picking = gui.armed.as_ref().is_some_and(|c| c.needs == Needs::Target);
+            if picking {
+                if gui.selected != Some(id) {
+                    gui.pick.target = Some(id);
+                }
+            } else if !input.ruler_mode && gui.selected != Some(id) {
+                gui.selected = Some(id);
+                gui.armed = None;
             }
         }
     }

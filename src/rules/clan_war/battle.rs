@@ -1270,6 +1270,13 @@ impl CwBattle {
         let start = base.center;
         let length = path_length(start, &wps);
         let mv = card.movement;
+        // The destination as drawn must be on the table, even where a move
+        // is clipped afterwards (a take-off, an escape by air).
+        if let Some(last) = wps.last()
+            && !table.holds(&base.at(*last, facing))
+        {
+            return Err(move_error("CW-GEN-3", MoveError::OffTable, &[]));
+        }
         let end_of = |wps: &[Vec2], facing: f32| {
             let c = wps.last().copied().unwrap_or(start);
             TablePos {

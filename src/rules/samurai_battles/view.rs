@@ -53,6 +53,7 @@ pub fn scene(ctx: &SbaCtx, obs: &SbaState, viewer: Option<u8>) -> Scene {
                 label: format!("Morale Marker ({}, SBA-MOR-1)", u.morale.name()),
                 color: MORALE_RED,
                 count: u.morale.markers(),
+                face: None,
             });
         }
         if u.honor {
@@ -60,6 +61,7 @@ pub fn scene(ctx: &SbaCtx, obs: &SbaState, viewer: Option<u8>) -> Scene {
                 label: "Honor Marker (SBA-HON-4)".to_string(),
                 color: HONOR_GOLD,
                 count: 1,
+                face: None,
             });
         }
         let mut badges = Vec::new();
@@ -113,6 +115,7 @@ pub fn scene(ctx: &SbaCtx, obs: &SbaState, viewer: Option<u8>) -> Scene {
                 Vec::new()
             },
             concealed: u.hidden,
+            allowance: None,
         });
     }
     let mut links = Vec::new();
