@@ -3861,6 +3861,43 @@ mod tests {
     }
 
     #[test]
+    fn a_path_drawn_off_the_table_is_refused_even_when_the_move_would_be_clipped() {
+        // CW-GEN-3: the destination as drawn must be on the table. An escape
+        // by air is clipped to a full move, which could end on the table;
+        // the command is refused all the same, and nothing changes.
+        let (b, tables, table) = skirmish(
+            r#"(id: 1, side: "Lion", unit_type: "fire_dragon", at: (20.0, 20.0), facing: 0.0),
+               (id: 2, side: "Crane", unit_type: "crane_bushi", at: (20.0, 23.005), facing: 180.0)"#,
+        );
+        let escape = CwCommand::Move {
+            unit: 1,
+            path: vec![(-1000.0, -1000.0)],
+            facing: 180.0,
+            mode: MoveMode::EscapeByAir,
+        };
+        let mut g = b.clone();
+        let mut dice = Dice::new(3);
+        let mut log = GameLog::default();
+        let r = g
+            .apply(&escape, &tables, &table, &mut dice, &mut log)
+            .expect_err("off the table");
+        assert_eq!(r.rule, "CW-GEN-3");
+        assert!(r.reason.contains("leave the table"), "{}", r.reason);
+        assert_eq!(g, b);
+        assert!(log.entries.is_empty());
+        // The same escape drawn on the table is accepted.
+        let on_table = CwCommand::Move {
+            unit: 1,
+            path: vec![(20.0, 12.0)],
+            facing: 180.0,
+            mode: MoveMode::EscapeByAir,
+        };
+        dice.load([10]);
+        g.apply(&on_table, &tables, &table, &mut dice, &mut log)
+            .expect("escape by air on the table");
+    }
+
+    #[test]
     fn an_engaged_dragon_takes_flight_under_parting_shots() {
         // CW-ENG-7: Break-Away declaring flight, parting shots at +1 ATT +1 DAM.
         let (b, tables, table) = skirmish(
