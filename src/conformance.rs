@@ -3,7 +3,8 @@
 //! (every listed command accepted, invariants after every command, the game
 //! ending within its turn limit), illegal commands refused with a rule ID and
 //! nothing changed, save and load at random points and replay from the
-//! journal reproducing the checksum, and observations blind to the other
+//! journal reproducing the checksum, saves in the middle of a phase playing
+//! on identically to the end, and observations blind to the other
 //! side's hidden information. The random choices come from their own seeded
 //! generator, never the game's dice.
 
@@ -31,6 +32,10 @@ pub struct Report {
     pub round_trips: u64,
     /// Observation pairs checked.
     pub observations: u64,
+    /// Saves taken in the middle of a phase (the last command left the
+    /// phase as it was) while a side decides, loaded and played on to the
+    /// end identically.
+    pub mid_phase_saves: u64,
 }
 
 /// The shipped scenarios of module `R`, opened.
@@ -123,6 +128,57 @@ fn check_round_trip<R: Rules>(game: &Game<R>, report: &mut Report) {
     report.round_trips += 1;
 }
 
+/// Saves and loads `game`, then plays the original and the loaded copy on
+/// to the end with the same seeded choices: every command, checksum and log
+/// entry must be the same.
+fn check_continues_identically<R: Rules>(game: &Game<R>, seed: u64) {
+    let text = game.save_text().expect("save text");
+    let mut back = Game::<R>::load_save("mid-phase.ron", &text)
+        .unwrap_or_else(|e| panic!("{}: a mid-phase save does not load: {e}", R::RULESET));
+    let mut a = game.clone();
+    let mut rng_a = ChaCha8Rng::seed_from_u64(seed);
+    let mut rng_b = ChaCha8Rng::seed_from_u64(seed);
+    for _ in 0..20_000 {
+        let (ca, cb) = match (a.to_act(), back.to_act()) {
+            (ToAct::Over, ToAct::Over) => break,
+            (ToAct::Rules, ToAct::Rules) => (
+                R::step_command(&a.ctx, &a.state),
+                R::step_command(&back.ctx, &back.state),
+            ),
+            (ToAct::Side(x), ToAct::Side(y)) if x == y => (
+                Some(pick(&a, x, &mut rng_a)),
+                Some(pick(&back, y, &mut rng_b)),
+            ),
+            (x, y) => panic!("{}: after loading, {x:?} acts instead of {y:?}", R::RULESET),
+        };
+        assert_eq!(
+            ca,
+            cb,
+            "{}: the loaded game offers other commands",
+            R::RULESET
+        );
+        let Some(c) = ca else {
+            panic!("{}: no step command when the rules act", R::RULESET)
+        };
+        a.apply(&c).expect("listed command");
+        back.apply(&c).expect("listed command in the loaded game");
+        assert_eq!(
+            checksum(&a.state),
+            checksum(&back.state),
+            "{}: the loaded game diverged at {}",
+            R::RULESET,
+            a.phase_name()
+        );
+    }
+    assert_eq!(
+        a.log,
+        back.log,
+        "{}: the loaded game logs otherwise",
+        R::RULESET
+    );
+    assert_eq!(a.dice.rolled(), back.dice.rolled());
+}
+
 /// Two states that differ only in one side's hidden information give the
 /// other side identical observations.
 fn check_observation<R: Rules>(game: &Game<R>, report: &mut Report) {
@@ -155,6 +211,10 @@ pub fn random_game<R: Rules>(file: &str, text: &str, seed: u64, deep: bool, repo
     let limit = R::describe(game.scenario()).turn_limit;
     let save_at = rng.random_range(1..60usize);
     let mut n = 0usize;
+    // The phase before the last command, and whether a mid-phase save is
+    // still to be checked in this game.
+    let mut phase_before: Option<String> = None;
+    let mut mid_phase_due = deep;
     loop {
         assert!(n < 20_000, "{file}: seed {seed}: no end after {n} commands");
         if let Err(e) = R::check_invariants(&game.ctx, &game.state) {
@@ -171,6 +231,14 @@ pub fn random_game<R: Rules>(file: &str, text: &str, seed: u64, deep: bool, repo
             check_illegal(&mut game, report);
             check_round_trip(&game, report);
         }
+        if mid_phase_due
+            && matches!(game.to_act(), ToAct::Side(_))
+            && phase_before.as_deref() == Some(game.phase_name().as_str())
+        {
+            mid_phase_due = false;
+            check_continues_identically(&game, seed ^ n as u64);
+            report.mid_phase_saves += 1;
+        }
         if deep || n.is_multiple_of(7) {
             check_observation(&game, report);
         }
@@ -180,6 +248,7 @@ pub fn random_game<R: Rules>(file: &str, text: &str, seed: u64, deep: bool, repo
                 .unwrap_or_else(|| panic!("{file}: no step command when the rules act")),
             ToAct::Side(side) => pick(&game, side, &mut rng),
         };
+        phase_before = Some(game.phase_name());
         if let Err(r) = game.apply(&cmd) {
             panic!(
                 "{file}: seed {seed}: listed command refused at {}: {cmd:?}: {r}",
@@ -238,6 +307,8 @@ mod tests {
             assert!(!r.scenarios.is_empty(), "{key}: no shipped scenario");
             assert_eq!(u64::from(r.games), 200 * r.scenarios.len() as u64, "{key}");
             assert!(r.illegal > 0 && r.round_trips > 0, "{key}: {r:?}");
+            // Acceptance: saves in the middle of a phase play on identically.
+            assert!(r.mid_phase_saves > 0, "{key}: no mid-phase save: {r:?}");
             eprintln!("conformance {key}: {r:?}");
         }
         assert_eq!(out.len(), crate::rules::rulesets().len());
