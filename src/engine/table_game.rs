@@ -42,7 +42,7 @@ pub struct UnitSummary {
     pub card: Vec<String>,
 }
 
-pub use super::view::{Choice, Needs, Pick};
+pub use super::view::{Choice, Needs, Objective, Pick, Spot};
 
 /// An honor track for the overlay.
 #[derive(Clone, Debug, PartialEq)]
@@ -145,6 +145,11 @@ pub trait TableRules: Send + Sync + 'static {
         tables: &Self::Tables,
         table: &Table,
     ) -> Vec<(String, f64)>;
+    /// The scenario's objectives and who holds them, for modules that have
+    /// them.
+    fn objectives(_battle: &Self::Battle) -> Vec<Objective> {
+        Vec::new()
+    }
     /// Honor tracks per side, for modules that have them.
     fn honor(_battle: &Self::Battle) -> Option<[HonorBar; 2]> {
         None

@@ -409,6 +409,7 @@ impl<R: TableRules> Rules for TableModule<R> {
             arrows: Vec::new(),
             links: Vec::new(),
             tracks,
+            objectives: R::objectives(obs),
             // The phase line already says where the battle stands.
             score: String::new(),
         }

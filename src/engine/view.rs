@@ -100,6 +100,26 @@ pub struct Track {
     pub rule: String,
 }
 
+/// A scenario objective on the board, with the side holding it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Objective {
+    /// Its name in the scenario ("Greywood Shrine").
+    pub name: String,
+    /// Where it is: a hex, or a point on the open table.
+    pub at: Spot,
+    /// The side holding it (0 or 1), if any.
+    pub held_by: Option<u8>,
+}
+
+/// A point on the board.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Spot {
+    /// A hex (axial coordinates).
+    Hex(Hex),
+    /// A point on the open table, inches from the table's corner.
+    Table(f32, f32),
+}
+
 /// Everything the board and the top bar show of a state, for one viewer.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scene {
@@ -111,6 +131,8 @@ pub struct Scene {
     pub links: Vec<(u32, u32)>,
     /// Tracks per side.
     pub tracks: Vec<Track>,
+    /// Scenario objectives and who holds them.
+    pub objectives: Vec<Objective>,
     /// The score line ("Uesugi 3 – 1 Takeda (victory points)").
     pub score: String,
 }

@@ -14,7 +14,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::engine::table::{AreaEffect, Base, Table, bearing_of, bearing_vector};
-use crate::engine::view::{Needs, Place, UnitView};
+use crate::engine::view::{Needs, Objective, Place, Spot, UnitView};
 
 use super::GuiState;
 use super::play::ViewModel;
@@ -56,6 +56,10 @@ pub struct TableScene {
     pub colors: [Color; 2],
     /// The side allowed to move units by dragging now.
     pub mover: Option<u8>,
+    /// Objectives on the table.
+    pub objectives: Vec<Objective>,
+    /// The two sides' names.
+    pub sides: [String; 2],
 }
 
 impl TableScene {
@@ -96,6 +100,8 @@ pub fn table_scene(view: Res<ViewModel>, table: Option<Res<Table>>, mut scene: R
         units,
         colors: view.colors.map(|c| Color::srgb(c[0], c[1], c[2])),
         mover: view.viewer,
+        objectives: view.scene.objectives.clone(),
+        sides: view.sides.clone(),
     };
 }
 
@@ -249,6 +255,37 @@ pub fn sync_bases(
     for (e, _) in &existing {
         commands.entity(e).despawn();
     }
+    // Objectives: a diamond in the holder's colour (grey when nobody holds
+    // it) with its name.
+    for o in &scene.objectives {
+        let Spot::Table(x, y) = o.at else { continue };
+        let at = to_world(table, Vec2::new(x, y));
+        let color = o.held_by.map_or(Color::srgb(0.8, 0.8, 0.8), |s| {
+            scene.colors[usize::from(s.min(1))]
+        });
+        commands.spawn((
+            BaseSprite { id: u32::MAX },
+            Sprite::from_color(Color::BLACK, Vec2::splat(22.0)),
+            Transform::from_translation(at.extend(0.5))
+                .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+        ));
+        commands.spawn((
+            BaseSprite { id: u32::MAX },
+            Sprite::from_color(color, Vec2::splat(16.0)),
+            Transform::from_translation(at.extend(0.6))
+                .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+        ));
+        let held = o.held_by.map_or(String::new(), |s| {
+            format!(" (held by {})", scene.sides[usize::from(s.min(1))])
+        });
+        commands.spawn((
+            BaseSprite { id: u32::MAX },
+            Text2d::new(format!("{}{held}", o.name)),
+            TextFont::from_font_size(15.0),
+            TextColor(Color::srgb(1.0, 1.0, 0.85)),
+            Transform::from_translation((at + Vec2::new(0.0, -22.0)).extend(0.7)),
+        ));
+    }
     for u in &scene.units {
         let ground = to_world(table, u.base.center);
         let lift = if u.airborne { LIFT } else { 0.0 };
@@ -291,7 +328,7 @@ pub fn sync_bases(
             let below = top - Vec2::new(0.0, size.length() / 2.0 + 8.0);
             commands.spawn((
                 BaseSprite { id: u.id },
-                Text2d::new(super::panels::shown(&badges.join(" · "))),
+                Text2d::new(super::panels::shown(&badges.join(", "))),
                 TextFont::from_font_size(16.0),
                 TextColor(if u.airborne {
                     Color::srgb(0.7, 0.9, 1.0)

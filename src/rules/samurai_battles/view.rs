@@ -135,6 +135,7 @@ pub fn scene(ctx: &SbaCtx, obs: &SbaState, viewer: Option<u8>) -> Scene {
         arrows,
         links,
         tracks: Vec::new(),
+        objectives: Vec::new(),
         score: format!(
             "{} {} – {} {} (victory points, SBA-BASE)",
             names[0], vp[0].victory_points, vp[1].victory_points, names[1]

@@ -82,7 +82,7 @@ use crate::engine::dice::{Dice, Die};
 use crate::engine::log::LogSink;
 use crate::engine::scenario::LoadError;
 use crate::engine::table::Table;
-use crate::engine::table_game::{Choice, Needs, Pick, TableRules, UnitSummary};
+use crate::engine::table_game::{Choice, Needs, Objective, Pick, Spot, TableRules, UnitSummary};
 use crate::engine::table_scenario::TableScenario;
 
 use battle::{WsBattle, WsCommand, WsOrder, WsSetup};
@@ -389,6 +389,18 @@ impl TableRules for WarStrike {
         _table: &Table,
     ) -> Vec<(String, f64)> {
         battle.odds(cmd, tables)
+    }
+
+    fn objectives(battle: &WsBattle) -> Vec<Objective> {
+        battle
+            .objectives
+            .iter()
+            .map(|o| Objective {
+                name: o.name.clone(),
+                at: Spot::Table(o.at.0, o.at.1),
+                held_by: o.held_by,
+            })
+            .collect()
     }
 }
 
