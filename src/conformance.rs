@@ -135,6 +135,15 @@ fn check_continues_identically<R: Rules>(game: &Game<R>, seed: u64) {
     let text = game.save_text().expect("save text");
     let mut back = Game::<R>::load_save("mid-phase.ron", &text)
         .unwrap_or_else(|e| panic!("{}: a mid-phase save does not load: {e}", R::RULESET));
+    assert_eq!(
+        checksum(&back.state),
+        checksum(&game.state),
+        "{}: loaded otherwise",
+        R::RULESET
+    );
+    assert_eq!(back.log, game.log, "{}: the loaded log differs", R::RULESET);
+    assert_eq!(back.dice.rolled(), game.dice.rolled());
+    assert_eq!(back.to_act(), game.to_act());
     let mut a = game.clone();
     let mut rng_a = ChaCha8Rng::seed_from_u64(seed);
     let mut rng_b = ChaCha8Rng::seed_from_u64(seed);
@@ -170,6 +179,12 @@ fn check_continues_identically<R: Rules>(game: &Game<R>, seed: u64) {
             a.phase_name()
         );
     }
+    assert_eq!(
+        a.to_act(),
+        ToAct::Over,
+        "{}: no end after 20,000 commands",
+        R::RULESET
+    );
     assert_eq!(
         a.log,
         back.log,
@@ -232,6 +247,7 @@ pub fn random_game<R: Rules>(file: &str, text: &str, seed: u64, deep: bool, repo
             check_round_trip(&game, report);
         }
         if mid_phase_due
+            && n >= save_at
             && matches!(game.to_act(), ToAct::Side(_))
             && phase_before.as_deref() == Some(game.phase_name().as_str())
         {

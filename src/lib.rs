@@ -6,11 +6,13 @@
 //! - [`rules`]: one folder per rule system, and the registry.
 //! - [`session`]: loading files, building headless or windowed apps, saves.
 //! - [`gui`]: the desktop app's views and panels.
+//! - [`opponent`]: the computer opponent, for every module.
 
 pub mod bench;
 #[cfg(test)]
 mod conformance;
 pub mod engine;
 pub mod gui;
+pub mod opponent;
 pub mod rules;
 pub mod session;

@@ -9,6 +9,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use kassen::engine::core::Rules;
 use kassen::engine::game::autosave_path;
+use kassen::opponent::driver::Seat;
+use kassen::opponent::matches::run_match;
+use kassen::opponent::{Player, parse_players};
 use kassen::session::{self, WithModule};
 
 /// Kassen: a rules-enforcing tabletop wargame simulator.
@@ -64,6 +67,30 @@ enum Command {
         /// Autosave to DIR/autosave.ron after every phase (atomically).
         #[arg(long)]
         autosave: Option<PathBuf>,
+        /// Who plays the two sides, e.g. `normal,default`: `default` (the
+        /// scripted play), `easy`, `normal` or `hard` (default: both
+        /// scripted).
+        #[arg(long)]
+        players: Option<String>,
+        /// Seed of the computer players' own generator (not the dice).
+        #[arg(long, default_value_t = 1)]
+        ai_seed: u64,
+    },
+    /// Play N games between two players on one scenario, sides swapped every
+    /// game, and print wins with a 95% confidence interval and decision times.
+    Match {
+        /// Scenario file (default: the built-in default scenario).
+        file: Option<PathBuf>,
+        /// The two players, e.g. `normal,default`.
+        #[arg(long, default_value = "normal,default")]
+        players: String,
+        /// Games to play.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Seed: game i rolls dice seeded seed + i; the computers' seeds
+        /// follow from it too.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Validate a scenario, or a save by replaying its journal.
     Check {
@@ -102,6 +129,8 @@ struct Sim {
     log: Option<PathBuf>,
     save_to: Option<PathBuf>,
     autosave: Option<PathBuf>,
+    players: Option<[Player; 2]>,
+    ai_seed: u64,
 }
 
 impl WithModule for Sim {
@@ -118,7 +147,16 @@ impl WithModule for Sim {
             session::open_text::<R>(&self.file, &self.text, self.save, self.seed, &self.dice)
                 .map_err(|e| e.to_string())?;
         let autosave = self.autosave.as_deref().map(autosave_path);
-        let run = session::run_sim(&mut game, orders.as_ref(), self.turns, autosave.as_deref());
+        let mut seats = self.players.map(|p| {
+            [0u8, 1].map(|side| Seat::new(p[usize::from(side)], self.ai_seed ^ u64::from(side)))
+        });
+        let run = session::run_sim_with(
+            &mut game,
+            orders.as_ref(),
+            self.turns,
+            autosave.as_deref(),
+            seats.as_mut(),
+        );
         for r in &run.refused {
             eprintln!("warning: {r}");
         }
@@ -130,6 +168,30 @@ impl WithModule for Sim {
             game.save_to(&p)?;
             println!("saved to {}", p.display());
         }
+        Ok(())
+    }
+}
+
+struct MatchRun {
+    save: bool,
+    file: String,
+    text: String,
+    players: [Player; 2],
+    games: u32,
+    seed: u64,
+}
+
+impl WithModule for MatchRun {
+    type Out = Result<(), String>;
+    fn run<R: Rules>(self) -> Result<(), String> {
+        if self.save {
+            return Err(format!(
+                "{}: a match starts from a scenario, not a save",
+                self.file
+            ));
+        }
+        let report = run_match::<R>(&self.file, &self.text, self.players, self.games, self.seed)?;
+        print!("{}", report.text());
         Ok(())
     }
 }
@@ -190,18 +252,43 @@ fn main() -> ExitCode {
             log,
             save,
             autosave,
-        }) => source(file.as_ref()).and_then(|(f, t)| {
-            with_file(&f, &t, |is_save| Sim {
+            players,
+            ai_seed,
+        }) => players
+            .as_deref()
+            .map(parse_players)
+            .transpose()
+            .and_then(|players| Ok((players, source(file.as_ref())?)))
+            .and_then(|(players, (f, t))| {
+                with_file(&f, &t, |is_save| Sim {
+                    file: f.clone(),
+                    text: t.clone(),
+                    save: is_save,
+                    seed,
+                    dice,
+                    orders,
+                    turns,
+                    log,
+                    save_to: save,
+                    autosave,
+                    players,
+                    ai_seed,
+                })
+            }),
+        Some(Command::Match {
+            file,
+            players,
+            games,
+            seed,
+        }) => parse_players(&players).and_then(|players| {
+            let (f, t) = source(file.as_ref())?;
+            with_file(&f, &t, |is_save| MatchRun {
+                save: is_save,
                 file: f.clone(),
                 text: t.clone(),
-                save: is_save,
+                players,
+                games,
                 seed,
-                dice,
-                orders,
-                turns,
-                log,
-                save_to: save,
-                autosave,
             })
         }),
         Some(Command::Check { file }) => source(Some(&file)).and_then(|(f, t)| {

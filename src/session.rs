@@ -10,6 +10,7 @@ use serde::Deserialize;
 use crate::engine::core::{Rules, ToAct};
 use crate::engine::game::{Game, SAVE_FORMAT, data_dir};
 use crate::engine::scenario::{LoadError, ron_options};
+use crate::opponent::driver::{Seat, play_decision};
 use crate::rules::{ModuleVisitor, rulesets, visit_all};
 
 /// The default scenario's path, relative to the repository.
@@ -181,6 +182,19 @@ pub fn run_sim<R: Rules>(
     turns: Option<u32>,
     autosave: Option<&Path>,
 ) -> SimRun {
+    run_sim_with(game, orders, turns, autosave, None)
+}
+
+/// [`run_sim`] with players: each decision is played by its side's
+/// [`Seat`] (the scripted default play or the computer opponent) instead of
+/// the default play.
+pub fn run_sim_with<R: Rules>(
+    game: &mut Game<R>,
+    orders: Option<&R::Orders>,
+    turns: Option<u32>,
+    autosave: Option<&Path>,
+    mut seats: Option<&mut [Seat; 2]>,
+) -> SimRun {
     let stop_at = turns.map(|n| game.turn() + n.max(1));
     let mut run = SimRun::default();
     let mut scripted_for: Option<(u32, u8)> = None;
@@ -217,6 +231,15 @@ pub fn run_sim<R: Rules>(
             }
         }
         let decision = game.phase_name();
+        if let Some(seats) = seats.as_deref_mut() {
+            let d = play_decision(game, side, &mut seats[usize::from(side.min(1))]);
+            run.refused.extend(d.refused);
+            autosave_now(game, &mut run, &mut phase);
+            if d.commands == 0 {
+                break;
+            }
+            continue;
+        }
         for cmd in R::default_commands(&game.ctx, &game.state, side) {
             if game.to_act() != ToAct::Side(side) {
                 break;

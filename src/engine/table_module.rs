@@ -13,7 +13,7 @@ use super::dice::{Dice, Die};
 use super::log::LogSink;
 use super::scenario::LoadError;
 use super::table::{Table, bearing_of};
-use super::table_game::{Needs, Pick, TableRules, UnitSummary};
+use super::table_game::{Needs, Pick, Spot, TableRules, UnitSummary};
 use super::table_scenario::TableScenario;
 use super::view::{CardLine, Choice, Marker, Odds, Place, Scene, Tone, Track, UnitView};
 
@@ -40,14 +40,22 @@ fn side_names<X>(s: &TableScenario<X>) -> [String; 2] {
 }
 
 /// Move candidates for `unit` with allowance `inches`: toward each enemy
-/// (stopping short of its centre) and straight ahead, each at
-/// [`MOVE_FRACTIONS`] of the allowance, facing the way it went.
-fn move_picks(unit: &UnitSummary, all: &[UnitSummary], inches: f32) -> Vec<Pick> {
+/// (stopping short of its centre), toward each objective (inches from the
+/// table's corner) and straight ahead, each at [`MOVE_FRACTIONS`] of the
+/// allowance, facing the way it went.
+fn move_picks(
+    unit: &UnitSummary,
+    all: &[UnitSummary],
+    objectives: &[Vec2],
+    inches: f32,
+) -> Vec<Pick> {
     let from = unit.base.center;
     let mut heads: Vec<Vec2> = all
         .iter()
         .filter(|e| e.side != unit.side && e.models > 0)
-        .map(|e| e.base.center - from)
+        .map(|e| e.base.center)
+        .chain(objectives.iter().copied())
+        .map(|p| p - from)
         .filter(|v| v.length() > 0.01)
         .collect();
     heads.push(unit.base.forward());
@@ -161,6 +169,13 @@ impl<R: TableRules> Rules for TableModule<R> {
             return Vec::new();
         }
         let units = R::units(state, &ctx.tables);
+        let objectives: Vec<Vec2> = R::objectives(state)
+            .into_iter()
+            .filter_map(|o| match o.at {
+                Spot::Table(x, y) => Some(Vec2::new(x, y)),
+                Spot::Hex(_) => None,
+            })
+            .collect();
         // Accepted on a copy with any dice: listing rolls nothing for real.
         let dice = Dice::new(0);
         let mut out = Vec::new();
@@ -190,7 +205,7 @@ impl<R: TableRules> Rules for TableModule<R> {
                     Needs::Path => {
                         let inches = R::choice_allowance(state, u.id, &choice.key, &ctx.tables)
                             .unwrap_or(0.0);
-                        move_picks(u, &units, inches)
+                        move_picks(u, &units, &objectives, inches)
                     }
                 };
                 for pick in picks {

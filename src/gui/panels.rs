@@ -245,6 +245,7 @@ fn decisions_panel(
                 {
                     gui.selected = Some(u.id);
                     gui.armed = None;
+                    gui.pick = Pick::default();
                 }
             }
         });
@@ -557,7 +558,9 @@ pub fn ui(
             });
         return Ok(());
     }
-    gui.pass_screen = None;
+    if gui.pass_screen.is_some() {
+        gui.pass_screen = None;
+    }
     egui::Panel::top("top").show(&mut root, |ui| {
         ui.horizontal(|ui| {
             ui.label(RichText::new("Kassen").strong().size(18.0));
@@ -670,7 +673,7 @@ pub fn ui(
             });
         gui.briefing_open = open;
     }
-    if let Some((a, b)) = input.ruler {
+    if let Some((a, b)) = input.ruler.filter(|_| table) {
         egui::Area::new("ruler".into())
             .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 70.0))
             .show(&ctx, |ui| {

@@ -130,6 +130,8 @@ pub struct ViewModel {
     pub log: Vec<LogEntry>,
     /// Increases whenever the game changes.
     pub generation: u64,
+    /// The selection, armed choice and pick it was built for.
+    pub inputs: (Option<u32>, Option<Choice>, Pick),
 }
 
 impl ViewModel {
@@ -228,10 +230,17 @@ pub fn judge_drag<R: Rules>(
         return;
     };
     let judge = |d: &super::table_view::Drag| -> (Option<(String, Pick)>, DragVerdict) {
+        // The armed choice when it is this unit's: a move, or a choice with
+        // its target picked (a charge along the drawn path).
+        let own_pick = gui.pick.unit == d.unit;
         let key = gui
             .armed
             .as_ref()
-            .filter(|c| c.needs == Needs::Path && gui.pick.unit == d.unit)
+            .filter(|c| {
+                own_pick
+                    && (c.needs == Needs::Path
+                        || (c.needs == Needs::Target && gui.pick.target.is_some()))
+            })
             .map(|c| c.key.clone())
             .or_else(|| {
                 R::choices(&g.ctx, &g.state, side, d.unit)
@@ -247,7 +256,7 @@ pub fn judge_drag<R: Rules>(
         };
         let pick = Pick {
             unit: d.unit,
-            target: gui.pick.target,
+            target: gui.pick.target.filter(|_| own_pick),
             path: vec![(d.to.x, d.to.y)],
             facing: d.facing,
             hex: None,
@@ -288,9 +297,13 @@ pub fn refresh<R: Rules>(world: &mut World) {
         return;
     };
     let game_changed = active.is_changed();
-    let gui_changed = world
-        .get_resource_ref::<GuiState>()
-        .is_some_and(|g| g.is_changed());
+    // The panels borrow `GuiState` mutably every frame; what the view model
+    // depends on is compared instead.
+    let inputs = world
+        .get_resource::<GuiState>()
+        .map(|g| (g.selected, g.armed.clone(), g.pick.clone()))
+        .unwrap_or_default();
+    let gui_changed = world.resource::<ViewModel>().inputs != inputs;
     let first = !world.resource::<ViewModel>().loaded;
     if !(game_changed || gui_changed || first) {
         return;
@@ -394,6 +407,7 @@ pub fn refresh<R: Rules>(world: &mut World) {
         log,
         generation: old.generation + u64::from(game_changed),
         scene,
+        inputs,
     };
     let decision = match to_act {
         ToAct::Side(s) => Decision::Side(s),
@@ -516,6 +530,7 @@ pub fn clear<R: Rules>(world: &mut World) {
     world.remove_resource::<crate::engine::board::HexBoard>();
     world.remove_resource::<super::board_view::BoardLayout>();
     world.remove_resource::<Table>();
+    *world.resource_mut::<TableInput>() = TableInput::default();
     let mut q = world.query_filtered::<Entity, Or<(
         With<UnitId>,
         With<TerrainTile>,

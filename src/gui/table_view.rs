@@ -14,7 +14,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::engine::table::{AreaEffect, Base, Table, bearing_of, bearing_vector};
-use crate::engine::view::{Needs, Objective, Place, Spot, UnitView};
+use crate::engine::view::{Needs, Objective, Pick, Place, Spot, UnitView};
 
 use super::GuiState;
 use super::play::ViewModel;
@@ -73,7 +73,11 @@ impl TableScene {
 pub fn table_scene(view: Res<ViewModel>, table: Option<Res<Table>>, mut scene: ResMut<TableScene>) {
     let Some(table) = table else {
         if scene.table.is_some() {
-            *scene = TableScene::default();
+            // Keep the generation counting, so that the next table is drawn.
+            *scene = TableScene {
+                generation: scene.generation,
+                ..TableScene::default()
+            };
         }
         return;
     };
@@ -552,6 +556,7 @@ pub fn table_pointer(
             } else if !input.ruler_mode && gui.selected != Some(id) {
                 gui.selected = Some(id);
                 gui.armed = None;
+                gui.pick = Pick::default();
             }
         }
     }

@@ -60,6 +60,50 @@ pub struct TitleState {
     pub request: Option<PathBuf>,
     /// Back to the title screen (the in-game button).
     pub to_title: bool,
+    /// What the autosave holds, read when the title screen is entered:
+    /// `None` before it is read, then the summary (or why it cannot be
+    /// resumed), or nothing when there is no autosave.
+    pub resume: Option<Option<Result<String, String>>>,
+}
+
+struct Summarize {
+    file: String,
+    text: String,
+}
+
+impl WithModule for Summarize {
+    type Out = Result<String, String>;
+    fn run<R: Rules>(self) -> Self::Out {
+        let g = session::open_text::<R>(&self.file, &self.text, true, None, &[])
+            .map_err(|e| e.to_string())?;
+        let name = R::describe(g.scenario()).name;
+        Ok(match g.outcome() {
+            Some(o) => format!("{name} ({}): over, {}", R::TITLE, o.text),
+            None => format!("{name} ({}): {}", R::TITLE, g.phase_name()),
+        })
+    }
+}
+
+/// What the save at `path` holds, in words ("Laan's Crossing (WarStrike):
+/// Turn 3 · Action phase · Laans"); `None` when there is no file.
+fn summarize_save(path: &Path) -> Option<Result<String, String>> {
+    if !path.exists() {
+        return None;
+    }
+    Some(
+        session::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|(file, text)| {
+                let h = session::read_header(&file, &text).map_err(|e| e.to_string())?;
+                session::with_module(&h.ruleset, Summarize { file, text })
+                    .unwrap_or_else(|| Err(format!("no module plays \"{}\"", h.ruleset)))
+            }),
+    )
+}
+
+/// Forgets the autosave summary, to read it again on the title screen.
+fn forget_resume(mut state: ResMut<TitleState>) {
+    state.resume = None;
 }
 
 struct Describe {
@@ -126,6 +170,7 @@ pub fn add_title(app: &mut App) {
             ..default()
         })
         .add_systems(Update, handle_requests)
+        .add_systems(OnEnter(Screen::Title), forget_resume)
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -242,15 +287,29 @@ fn title_ui(
                 }
             });
             let auto = app_autosave();
-            if auto.exists() {
-                right.separator();
-                if right
-                    .button("Resume")
-                    .on_hover_text(format!("Continue the last game ({})", auto.display()))
-                    .clicked()
-                {
-                    state.request = Some(auto);
+            if state.resume.is_none() {
+                state.resume = Some(summarize_save(&auto));
+            }
+            match state.resume.clone().flatten() {
+                Some(Ok(summary)) => {
+                    right.separator();
+                    right.label(RichText::new("Resume").strong());
+                    right.label(RichText::new(super::panels::shown(&summary)).color(DIM));
+                    if right
+                        .button("Resume the last game")
+                        .on_hover_text(format!("From the autosave, {}", auto.display()))
+                        .clicked()
+                    {
+                        state.request = Some(auto);
+                    }
                 }
+                Some(Err(e)) => {
+                    right.separator();
+                    right.label(
+                        RichText::new(format!("The autosave cannot be resumed: {e}")).color(RED),
+                    );
+                }
+                None => {}
             }
             if let Some(e) = &state.error {
                 right.label(RichText::new(e).color(RED));

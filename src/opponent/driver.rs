@@ -1,0 +1,133 @@
+//! A side's whole decision, played by a [`Seat`]: the scripted default play,
+//! or the computer opponent one command at a time until the side passes.
+
+use std::time::{Duration, Instant};
+
+use crate::engine::core::{Rules, ToAct};
+use crate::engine::game::Game;
+
+use super::Player;
+use super::search::Opponent;
+
+/// Who plays one side, with the opponent's own generator when it is the
+/// computer.
+#[derive(Clone, Debug)]
+pub struct Seat {
+    /// The player.
+    pub player: Player,
+    opponent: Option<Opponent>,
+}
+
+impl Seat {
+    /// A seat for `player`; the computer's choices follow from `seed`.
+    pub fn new(player: Player, seed: u64) -> Self {
+        Self {
+            player,
+            opponent: match player {
+                Player::Default => None,
+                Player::Computer(level) => Some(Opponent::new(level, seed)),
+            },
+        }
+    }
+}
+
+/// What one side's decision took.
+#[derive(Clone, Debug, Default)]
+pub struct Decided {
+    /// The side that decided.
+    pub side: u8,
+    /// Commands applied.
+    pub commands: u32,
+    /// Thinking time of each command the computer chose (µs precision).
+    pub thinking: Vec<Duration>,
+    /// Refusals met on the way (reported, then the side passes).
+    pub refused: Vec<String>,
+}
+
+/// Plays `side`'s current decision in `game` with `seat`, until the side no
+/// longer decides in this phase. The computer reads only the side's
+/// observation. A refused command is reported and the side passes; more
+/// commands than twice the side's units (plus two) in one decision also end
+/// it with a pass, so a search that keeps rewriting orders cannot loop.
+pub fn play_decision<R: Rules>(game: &mut Game<R>, side: u8, seat: &mut Seat) -> Decided {
+    let mut out = Decided {
+        side,
+        ..Decided::default()
+    };
+    let phase = game.phase_name();
+    let still_deciding = |g: &Game<R>| g.to_act() == ToAct::Side(side) && g.phase_name() == phase;
+    match &mut seat.opponent {
+        None => {
+            for cmd in R::default_commands(&game.ctx, &game.state, side) {
+                if game.to_act() != ToAct::Side(side) {
+                    break;
+                }
+                match game.apply(&cmd) {
+                    Ok(()) => out.commands += 1,
+                    Err(r) => out
+                        .refused
+                        .push(format!("turn {}: {cmd:?}: {r}", game.turn())),
+                }
+            }
+        }
+        Some(opp) => {
+            let obs = R::observation(&game.ctx, &game.state, side);
+            let units = R::scene(&game.ctx, &obs, Some(side))
+                .units
+                .iter()
+                .filter(|u| u.side == side)
+                .count();
+            let cap = 2 * units as u32 + 2;
+            while still_deciding(game) && out.commands < cap {
+                let obs = R::observation(&game.ctx, &game.state, side);
+                let t0 = Instant::now();
+                let salt = game.journal.entries.len() as u64;
+                let (cmd, _) = opp.decide::<R>(&game.ctx, &obs, side, salt);
+                out.thinking.push(t0.elapsed());
+                let Some(cmd) = cmd else { break };
+                match game.apply(&cmd) {
+                    Ok(()) => out.commands += 1,
+                    Err(r) => {
+                        out.refused
+                            .push(format!("turn {}: {cmd:?}: {r}", game.turn()));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    if still_deciding(game) {
+        // Make progress: the side ends its part of the decision.
+        match R::pass_command(&game.ctx, &game.state, side).map(|c| game.apply(&c)) {
+            Some(Ok(())) => out.commands += 1,
+            Some(Err(r)) => out.refused.push(format!("turn {}: {r}", game.turn())),
+            None => {}
+        }
+    }
+    out
+}
+
+/// Plays `game` to its end (or `max_commands`), each side by its seat.
+/// Returns every decision's record.
+pub fn play_out<R: Rules>(
+    game: &mut Game<R>,
+    seats: &mut [Seat; 2],
+    max_commands: u32,
+) -> Vec<Decided> {
+    let mut all = Vec::new();
+    let mut total = 0u32;
+    while total < max_commands {
+        game.advance();
+        let ToAct::Side(side) = game.to_act() else {
+            break;
+        };
+        let d = play_decision(game, side, &mut seats[usize::from(side.min(1))]);
+        total += d.commands.max(1);
+        let stuck = d.commands == 0;
+        all.push(d);
+        if stuck {
+            break;
+        }
+    }
+    all
+}

@@ -1,0 +1,200 @@
+//! `kassen match`: N games between two players on one scenario, sides
+//! swapped every game, all from one seed.
+
+use std::time::{Duration, Instant};
+
+use crate::engine::core::Rules;
+use crate::session;
+
+use super::Player;
+use super::driver::{Seat, play_out};
+
+/// Commands one match game may take before it counts as a draw (a safety
+/// net; every shipped scenario ends long before).
+const GAME_LIMIT: u32 = 50_000;
+
+/// The result of a match. Player 0 is the first named; it plays side 0 in
+/// even games and side 1 in odd ones.
+#[derive(Clone, Debug, Default)]
+pub struct MatchReport {
+    /// Scenario and rule system.
+    pub scenario: String,
+    /// The two players.
+    pub players: [Option<Player>; 2],
+    /// Games played.
+    pub games: u32,
+    /// Wins per player.
+    pub wins: [u32; 2],
+    /// Drawn games (and games cut off without a result).
+    pub draws: u32,
+    /// Wins per side (side 0, side 1), whoever played it.
+    pub side_wins: [u32; 2],
+    /// Side names.
+    pub sides: [String; 2],
+    /// Wall-clock time of the whole match.
+    pub elapsed: Duration,
+    /// Thinking time of every command the computer chose, per player.
+    pub thinking: [Vec<Duration>; 2],
+    /// Refusals met (there should be none).
+    pub refused: Vec<String>,
+}
+
+impl MatchReport {
+    /// Player `p`'s score rate: (wins + draws / 2) / games, in `0.0..=1.0`.
+    pub fn score(&self, p: usize) -> f64 {
+        if self.games == 0 {
+            return 0.0;
+        }
+        (f64::from(self.wins[p]) + f64::from(self.draws) / 2.0) / f64::from(self.games)
+    }
+
+    /// The 95% confidence interval of player `p`'s score rate (Wilson
+    /// score interval), in `0.0..=1.0`.
+    pub fn ci95(&self, p: usize) -> (f64, f64) {
+        let n = f64::from(self.games.max(1));
+        let x = self.score(p);
+        let z = 1.96f64;
+        let centre = (x + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z * ((x * (1.0 - x) / n) + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+        ((centre - half).max(0.0), (centre + half).min(1.0))
+    }
+
+    /// The report in words, as `kassen match` prints it.
+    pub fn text(&self) -> String {
+        let name = |p: usize| self.players[p].map_or("?".to_string(), |x| x.to_string());
+        let mut out = format!(
+            "match: {}, {} games, sides swapped every game\n",
+            self.scenario, self.games
+        );
+        for p in 0..2 {
+            let (lo, hi) = self.ci95(p);
+            out += &format!(
+                "{}: {} wins, {} draws, {} losses: score {:.1}% (95% CI {:.1}–{:.1}%)\n",
+                name(p),
+                self.wins[p],
+                self.draws,
+                self.wins[1 - p],
+                100.0 * self.score(p),
+                100.0 * lo,
+                100.0 * hi
+            );
+        }
+        out += &format!(
+            "sides: {} won {}, {} won {}, {} drawn\n",
+            self.sides[0], self.side_wins[0], self.sides[1], self.side_wins[1], self.draws
+        );
+        let secs = self.elapsed.as_secs_f64();
+        out += &format!(
+            "games per second: {:.2} ({:.1} s in all)\n",
+            f64::from(self.games) / secs.max(1e-9),
+            secs
+        );
+        for p in 0..2 {
+            let mut t = self.thinking[p].clone();
+            if t.is_empty() {
+                continue;
+            }
+            t.sort();
+            let median = t[t.len() / 2];
+            let max = t[t.len() - 1];
+            out += &format!(
+                "{} decision time: median {:.1} ms, max {:.1} ms over {} decisions\n",
+                name(p),
+                median.as_secs_f64() * 1000.0,
+                max.as_secs_f64() * 1000.0,
+                t.len()
+            );
+        }
+        for r in self.refused.iter().take(5) {
+            out += &format!("refused: {r}\n");
+        }
+        out
+    }
+}
+
+/// Seed of the computer in game `game` on side `side`, from the match seed.
+fn seat_seed(seed: u64, game: u32, side: u8) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (u64::from(game) << 8)
+        ^ u64::from(side)
+        ^ 0x0A11_CE5E_ED00_0000
+}
+
+/// Plays `games` games of the scenario `text` between `players`; game `i`
+/// rolls dice seeded `seed + i`.
+///
+/// # Errors
+/// A broken scenario, with its position.
+pub fn run_match<R: Rules>(
+    file: &str,
+    text: &str,
+    players: [Player; 2],
+    games: u32,
+    seed: u64,
+) -> Result<MatchReport, String> {
+    let start = Instant::now();
+    let mut report = MatchReport {
+        players: [Some(players[0]), Some(players[1])],
+        ..MatchReport::default()
+    };
+    for i in 0..games {
+        let mut game = session::open_text::<R>(
+            file,
+            text,
+            false,
+            Some(seed.wrapping_add(u64::from(i))),
+            &[],
+        )
+        .map_err(|e| e.to_string())?;
+        if i == 0 {
+            let info = R::describe(game.scenario());
+            report.scenario = format!("{} ({})", info.name, R::TITLE);
+            for (k, s) in info.sides.iter().take(2).enumerate() {
+                report.sides[k] = s.clone();
+            }
+        }
+        // Player p sits on side (p + i) % 2.
+        let on_side = |p: usize| ((p as u32 + i) % 2) as usize;
+        let mut seats = [0usize, 1].map(|side| {
+            let p = if on_side(0) == side { 0 } else { 1 };
+            Seat::new(players[p], seat_seed(seed, i, side as u8))
+        });
+        let decided = play_out(&mut game, &mut seats, GAME_LIMIT);
+        for d in &decided {
+            report.refused.extend(d.refused.iter().cloned());
+        }
+        // Thinking times by player: a decision belongs to the side that made
+        // it, found again from the order of play.
+        collect_thinking(&decided, &seats, &mut report, on_side(0));
+        match game.outcome().and_then(|o| o.winner) {
+            Some(w) => {
+                let w = usize::from(w.min(1));
+                report.side_wins[w] += 1;
+                let p = if on_side(0) == w { 0 } else { 1 };
+                report.wins[p] += 1;
+            }
+            None => report.draws += 1,
+        }
+        report.games += 1;
+    }
+    report.elapsed = start.elapsed();
+    Ok(report)
+}
+
+/// Files each computer decision's thinking times under its player.
+fn collect_thinking(
+    decided: &[super::driver::Decided],
+    seats: &[Seat; 2],
+    report: &mut MatchReport,
+    side_of_player0: usize,
+) {
+    for d in decided {
+        if d.thinking.is_empty() {
+            continue;
+        }
+        let side = d.side as usize;
+        let p = if side == side_of_player0 { 0 } else { 1 };
+        debug_assert!(matches!(seats[side].player, Player::Computer(_)));
+        report.thinking[p].extend(d.thinking.iter().copied());
+    }
+}

@@ -1,0 +1,191 @@
+//! The opponent's properties over every registered module and shipped
+//! scenario: fair (blind to what its side cannot see), seeded, resumable
+//! from a save, and stronger than the scripted play in a short match.
+
+use crate::conformance::scenarios_of;
+use crate::engine::core::{Rules, ToAct, dry_run};
+use crate::engine::dice::Dice;
+use crate::engine::game::Game;
+use crate::rules::{ModuleVisitor, visit_all};
+use crate::session;
+
+use super::driver::{Seat, play_decision};
+use super::matches::run_match;
+use super::search::Opponent;
+use super::{Level, Player};
+
+/// Plays the scripted default play from the start of `text` until `stop`
+/// says so (or the game ends); returns the game there.
+fn play_until<R: Rules>(
+    file: &str,
+    text: &str,
+    seed: u64,
+    mut stop: impl FnMut(&Game<R>) -> bool,
+) -> Option<Game<R>> {
+    let mut g = session::open_text::<R>(file, text, false, Some(seed), &[]).ok()?;
+    let mut seat = [Seat::new(Player::Default, 0), Seat::new(Player::Default, 0)];
+    for _ in 0..5_000 {
+        g.advance();
+        if stop(&g) {
+            return Some(g);
+        }
+        let ToAct::Side(side) = g.to_act() else {
+            return None;
+        };
+        let d = play_decision(&mut g, side, &mut seat[usize::from(side)]);
+        if d.commands == 0 {
+            return None;
+        }
+    }
+    None
+}
+
+struct Fairness {
+    checked: u32,
+}
+
+impl ModuleVisitor for Fairness {
+    fn visit<R: Rules>(&mut self) {
+        for (file, text) in scenarios_of::<R>() {
+            for seed in 0..3 {
+                // A decision of one side while the other holds something hidden.
+                let found = play_until::<R>(&file, &text, seed, |g| match g.to_act() {
+                    ToAct::Side(s) => R::hidden_variant(&g.ctx, &g.state, 1 - s).is_some(),
+                    _ => false,
+                });
+                let Some(g) = found else { continue };
+                let ToAct::Side(side) = g.to_act() else {
+                    continue;
+                };
+                let Some(variant) = R::hidden_variant(&g.ctx, &g.state, 1 - side) else {
+                    continue;
+                };
+                assert_ne!(variant, g.state);
+                let opp = Opponent::new(Level::Easy, 7);
+                let a = opp.decide::<R>(&g.ctx, &R::observation(&g.ctx, &g.state, side), side, 3);
+                let b = opp.decide::<R>(&g.ctx, &R::observation(&g.ctx, &variant, side), side, 3);
+                assert_eq!(
+                    a, b,
+                    "{file}: the opponent's decision depends on hidden information"
+                );
+                self.checked += 1;
+            }
+        }
+    }
+}
+
+#[test]
+fn the_opponent_decides_the_same_whatever_it_cannot_see() {
+    let mut f = Fairness { checked: 0 };
+    visit_all(&mut f);
+    assert!(f.checked > 0, "no state with hidden information was found");
+}
+
+struct Seeded;
+
+impl ModuleVisitor for Seeded {
+    fn visit<R: Rules>(&mut self) {
+        for (file, text) in scenarios_of::<R>() {
+            let g = session::open_text::<R>(&file, &text, false, Some(5), &[]).expect("scenario");
+            let mut g = g;
+            g.advance();
+            let ToAct::Side(side) = g.to_act() else {
+                continue;
+            };
+            let obs = R::observation(&g.ctx, &g.state, side);
+            let opp = Opponent::new(Level::Easy, 11);
+            let (a, ea) = opp.decide::<R>(&g.ctx, &obs, side, 0);
+            let (b, eb) = opp.decide::<R>(&g.ctx, &obs, side, 0);
+            assert_eq!(a, b, "{file}: one seed, two decisions");
+            assert_eq!(ea, eb);
+            let a = a.expect("a decision");
+            // Listed, or the scripted play's own (a continuous move the
+            // finite list need not hold): either way `apply` accepts it.
+            assert!(
+                R::legal_commands(&g.ctx, &obs, side).contains(&a)
+                    || R::default_commands(&g.ctx, &obs, side).first() == Some(&a),
+                "{file}: the opponent chose a command that is neither listed nor scripted"
+            );
+            assert!(
+                dry_run::<R>(&g.ctx, &g.state, &a, &Dice::new(0)).is_ok(),
+                "{file}: the opponent's command is refused"
+            );
+            assert!(
+                ea.playouts > 0 || ea.candidates <= 1,
+                "{file}: no playout: {ea:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn one_seed_and_one_observation_give_one_legal_decision() {
+    visit_all(&mut Seeded);
+}
+
+struct Resumable;
+
+impl ModuleVisitor for Resumable {
+    fn visit<R: Rules>(&mut self) {
+        for (file, text) in scenarios_of::<R>() {
+            let players = [Player::Computer(Level::Easy), Player::Default];
+            let seats = || [0u8, 1].map(|s| Seat::new(players[usize::from(s)], 40 + u64::from(s)));
+            let mut whole =
+                session::open_text::<R>(&file, &text, false, Some(9), &[]).expect("scenario");
+            let mut s1 = seats();
+            session::run_sim_with(&mut whole, None, None, None, Some(&mut s1));
+            assert!(whole.outcome().is_some(), "{file}: the game did not end");
+            let mut part =
+                session::open_text::<R>(&file, &text, false, Some(9), &[]).expect("scenario");
+            let mut s2 = seats();
+            session::run_sim_with(&mut part, None, Some(1), None, Some(&mut s2));
+            let save = part.save_text().expect("save");
+            let mut back = Game::<R>::load_save("mid.ron", &save).expect("load");
+            let mut s3 = seats();
+            session::run_sim_with(&mut back, None, None, None, Some(&mut s3));
+            assert_eq!(
+                back.log.to_jsonl(),
+                whole.log.to_jsonl(),
+                "{file}: a computer game resumed from a save went otherwise"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_computer_game_resumed_from_a_save_goes_on_identically() {
+    visit_all(&mut Resumable);
+}
+
+struct ShortMatch;
+
+impl ModuleVisitor for ShortMatch {
+    fn visit<R: Rules>(&mut self) {
+        for (file, text) in scenarios_of::<R>() {
+            let r = run_match::<R>(
+                &file,
+                &text,
+                [Player::Computer(Level::Normal), Player::Default],
+                20,
+                1,
+            )
+            .expect("match");
+            eprint!("{}", r.text());
+            assert_eq!(r.games, 20);
+            assert!(r.refused.is_empty(), "{file}: {:?}", r.refused);
+            assert!(
+                r.score(0) >= 0.5,
+                "{file}: normal scored {:.2} against the scripted play",
+                r.score(0)
+            );
+        }
+    }
+}
+
+/// A short match in CI: *normal* scores at least half against the scripted
+/// play in 20 games on every shipped scenario (the long matches are
+/// `kassen match`).
+#[test]
+fn the_computer_beats_the_scripted_play_in_a_short_match() {
+    visit_all(&mut ShortMatch);
+}

@@ -1,0 +1,290 @@
+//! One decision of the computer opponent: a flat Monte Carlo search with
+//! successive halving.
+//!
+//! The world it searches is the deciding side's observation: what the side
+//! cannot see is absent there (a hidden enemy unit, the enemy's sealed
+//! orders, which the rules then fill with their default), so the search is
+//! one determinization consistent with everything the side has seen, and
+//! two states that differ only in what it cannot see give the same search.
+//!
+//! Each candidate command is applied to a clone of that world and scored by
+//! playouts: both sides play the module's scripted default play to the end
+//! of the game, on dice seeded from the opponent's own generator. A playout
+//! is worth 1 for a win, ½ for a draw and 0 for a loss, plus a small share
+//! of the final score difference so that margins count. Every candidate of a
+//! round plays out on the same dice (common random numbers). The scripted
+//! play's own command is the baseline: the halving's winner is played
+//! instead only when it does clearly better on fresh dice. Successive halving
+//! spends the level's playouts over rounds, keeping the better half of the
+//! candidates each round; a large candidate list is first cut to a seeded
+//! sample that always keeps the scripted play's own choice and the pass.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::core::{Rules, ToAct};
+use crate::engine::dice::Dice;
+use crate::engine::log::NoLog;
+
+use super::Level;
+
+/// Commands a playout may apply before it is cut off (a safety net; games
+/// end long before).
+const PLAYOUT_LIMIT: usize = 20_000;
+
+/// Weight of the final score difference in a playout's value (the result
+/// weighs 1).
+const MARGIN_WEIGHT: f64 = 0.05;
+
+/// How much better (in playout value, about a win probability) another
+/// command must do than the scripted play's own before the opponent plays
+/// it instead.
+const DEVIATE: f64 = 0.04;
+
+/// The computer opponent for one side: its level and its own seed. Each
+/// decision draws from a generator seeded with that seed and the decision's
+/// salt (the number of commands in the game so far), so a game resumed from
+/// a save goes on with the same decisions.
+#[derive(Clone, Debug)]
+pub struct Opponent {
+    /// How many playouts it spends per decision.
+    pub level: Level,
+    /// Its seed; never the game's dice.
+    pub seed: u64,
+}
+
+/// What a decision cost, for `kassen match`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Effort {
+    /// Candidate commands considered.
+    pub candidates: usize,
+    /// Playouts run.
+    pub playouts: u32,
+}
+
+impl Opponent {
+    /// An opponent at `level` whose choices follow from `seed` alone.
+    pub fn new(level: Level, seed: u64) -> Self {
+        Self { level, seed }
+    }
+
+    /// The command `side` plays now, chosen from `obs` (the side's
+    /// observation; never the full state), or `None` when the side has
+    /// nothing to do. `salt` tells decisions of one game apart (the number
+    /// of commands applied so far); the same opponent, observation and salt
+    /// give the same command.
+    pub fn decide<R: Rules>(
+        &self,
+        ctx: &R::Ctx,
+        obs: &R::State,
+        side: u8,
+        salt: u64,
+    ) -> (Option<R::Command>, Effort) {
+        let mut rng =
+            ChaCha8Rng::seed_from_u64(self.seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut legal = R::legal_commands(ctx, obs, side);
+        // The scripted play's next command joins the candidates even when
+        // the listed set (a finite sample of continuous moves) lacks it.
+        let scripted = R::default_commands(ctx, obs, side).into_iter().next();
+        if let Some(c) = &scripted
+            && !legal.contains(c)
+            && !legal.is_empty()
+        {
+            legal.push(c.clone());
+        }
+        let mut effort = Effort {
+            candidates: legal.len(),
+            playouts: 0,
+        };
+        if legal.len() <= 1 {
+            return (legal.into_iter().next(), effort);
+        }
+        let budget = self.level.playouts().max(2);
+        let candidates = sample::<R>(ctx, obs, side, legal, budget as usize / 2, &mut rng);
+        effort.candidates = candidates.len();
+        // The scripted play's command is the baseline, left out of the
+        // halving: the halving's winner replaces it only when it does
+        // clearly better on fresh dice.
+        let base_ix = scripted
+            .as_ref()
+            .and_then(|c| candidates.iter().position(|x| x == c));
+        // A quarter of the budget confirms a deviation from the baseline.
+        let confirm = if base_ix.is_some() {
+            (budget / 4).max(2)
+        } else {
+            0
+        };
+        let budget = budget - 2 * confirm.min(budget / 4);
+        // Successive halving: rounds until one candidate is left, the budget
+        // split evenly over the rounds, at least one playout per survivor.
+        let mut alive: Vec<(usize, f64, u32)> = (0..candidates.len())
+            .filter(|i| Some(*i) != base_ix)
+            .map(|i| (i, 0.0, 0))
+            .collect();
+        let rounds = usize::BITS - (candidates.len() - 1).leading_zeros();
+        let per_round = (budget / rounds.max(1)).max(1);
+        while alive.len() > 1 {
+            let each = (per_round / alive.len() as u32).max(1);
+            // Common random numbers: every candidate of a round plays out on
+            // the same dice, so the comparison is between the commands, not
+            // between lucky and unlucky rolls.
+            let seeds: Vec<u64> = (0..each).map(|_| rng.random_range(0..u64::MAX)).collect();
+            for slot in &mut alive {
+                for &seed in &seeds {
+                    let v = playout::<R>(ctx, obs, &candidates[slot.0], side, seed);
+                    slot.1 += v;
+                    slot.2 += 1;
+                    effort.playouts += 1;
+                }
+            }
+            // Best mean first; equal means keep the earlier candidate.
+            alive.sort_by(|a, b| {
+                let (ma, mb) = (a.1 / f64::from(a.2), b.1 / f64::from(b.2));
+                mb.total_cmp(&ma).then(a.0.cmp(&b.0))
+            });
+            alive.truncate(alive.len().div_ceil(2));
+        }
+        let best = match (alive.first(), base_ix) {
+            (Some(a), Some(b)) => {
+                // The winner of the halving is flattered by its selection:
+                // it must beat the baseline again on fresh dice.
+                let diffs: Vec<f64> = (0..confirm)
+                    .map(|_| {
+                        let seed = rng.random_range(0..u64::MAX);
+                        effort.playouts += 2;
+                        playout::<R>(ctx, obs, &candidates[a.0], side, seed)
+                            - playout::<R>(ctx, obs, &candidates[b], side, seed)
+                    })
+                    .collect();
+                if clearly_better(&diffs) { a.0 } else { b }
+            }
+            (Some(a), None) => a.0,
+            (None, b) => b.unwrap_or(0),
+        };
+        (candidates.into_iter().nth(best), effort)
+    }
+}
+
+/// At most `keep` candidates (at least 2): the scripted play's first
+/// command and the pass always, the others a seeded sample, in their listed
+/// order.
+fn sample<R: Rules>(
+    ctx: &R::Ctx,
+    obs: &R::State,
+    side: u8,
+    legal: Vec<R::Command>,
+    keep: usize,
+    rng: &mut ChaCha8Rng,
+) -> Vec<R::Command> {
+    let keep = keep.max(2);
+    if legal.len() <= keep {
+        return legal;
+    }
+    let scripted = R::default_commands(ctx, obs, side).into_iter().next();
+    let pass = R::pass_command(ctx, obs, side);
+    let mut must: Vec<usize> = legal
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| Some(*c) == scripted.as_ref() || Some(*c) == pass.as_ref())
+        .map(|(i, _)| i)
+        .collect();
+    must.dedup();
+    let mut rest: Vec<usize> = (0..legal.len()).filter(|i| !must.contains(i)).collect();
+    // A seeded partial Fisher–Yates shuffle picks the others.
+    let want = keep.saturating_sub(must.len()).min(rest.len());
+    for k in 0..want {
+        let j = rng.random_range(k..rest.len());
+        rest.swap(k, j);
+    }
+    let mut chosen: Vec<usize> = must
+        .into_iter()
+        .chain(rest.into_iter().take(want))
+        .collect();
+    chosen.sort_unstable();
+    legal
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| chosen.binary_search(i).is_ok())
+        .map(|(_, c)| c)
+        .collect()
+}
+
+/// Whether paired playout differences (another command minus the scripted
+/// play's, on the same dice) show a clear gain: a mean above [`DEVIATE`]
+/// and above twice its standard error.
+fn clearly_better(diffs: &[f64]) -> bool {
+    if diffs.len() < 2 || diffs.iter().any(|d| !d.is_finite()) {
+        return false;
+    }
+    let n = diffs.len() as f64;
+    let mean = diffs.iter().sum::<f64>() / n;
+    let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    mean > DEVIATE && mean > 2.0 * (var / n).sqrt()
+}
+
+/// One playout: `first` on a clone of `world`, then the scripted default
+/// play for both sides to the end, on dice seeded with `seed`. Its value for
+/// `side`, in `0.0..=1.0` plus the margin term. A refused command is worth
+/// nothing (it cannot be chosen).
+pub fn playout<R: Rules>(
+    ctx: &R::Ctx,
+    world: &R::State,
+    first: &R::Command,
+    side: u8,
+    seed: u64,
+) -> f64 {
+    let mut s = world.clone();
+    let mut dice = Dice::new(seed);
+    if R::apply(ctx, &mut s, first, &mut dice, &mut NoLog).is_err() {
+        return f64::NEG_INFINITY;
+    }
+    let mut applied = 0usize;
+    while applied < PLAYOUT_LIMIT {
+        let cmds = match R::to_act(ctx, &s) {
+            ToAct::Over => break,
+            ToAct::Rules => R::step_command(ctx, &s).into_iter().collect(),
+            ToAct::Side(x) => {
+                let mut v = R::default_commands(ctx, &s, x);
+                if v.is_empty() {
+                    v.extend(R::pass_command(ctx, &s, x));
+                }
+                v
+            }
+        };
+        if cmds.is_empty() {
+            break;
+        }
+        let before = applied;
+        for c in cmds {
+            if R::apply(ctx, &mut s, &c, &mut dice, &mut NoLog).is_ok() {
+                applied += 1;
+            }
+        }
+        if applied == before {
+            // The scripted play is stuck; end the decision.
+            let pass = match R::to_act(ctx, &s) {
+                ToAct::Side(x) => R::pass_command(ctx, &s, x),
+                _ => None,
+            };
+            match pass {
+                Some(p) if R::apply(ctx, &mut s, &p, &mut dice, &mut NoLog).is_ok() => {
+                    applied += 1;
+                }
+                _ => break,
+            }
+        }
+    }
+    value::<R>(ctx, &s, side)
+}
+
+/// A finished (or cut-off) game's value for `side`: 1 a win, ½ a draw or no
+/// result, 0 a loss, plus [`MARGIN_WEIGHT`] × tanh(score / 5), where the
+/// module's score is already `side`'s lead (victory points, models ahead).
+fn value<R: Rules>(ctx: &R::Ctx, s: &R::State, side: u8) -> f64 {
+    let result = match R::outcome(ctx, s).map(|o| o.winner) {
+        Some(Some(w)) if w == side => 1.0,
+        Some(Some(_)) => 0.0,
+        _ => 0.5,
+    };
+    result + MARGIN_WEIGHT * (R::score(ctx, s, side) / 5.0).tanh()
+}
