@@ -9,9 +9,10 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use kassen::engine::core::Rules;
 use kassen::engine::game::autosave_path;
+use kassen::engine::seats::{Seats, parse_players};
 use kassen::opponent::driver::Seat;
 use kassen::opponent::matches::run_match;
-use kassen::opponent::{Player, parse_players};
+use kassen::opponent::{Player, parse_headless_players};
 use kassen::session::{self, WithModule};
 
 /// Kassen: a rules-enforcing tabletop wargame simulator.
@@ -36,6 +37,23 @@ struct Cli {
     /// Dice seed for the app (default: the scenario's).
     #[arg(long)]
     seed: Option<u64>,
+    /// Who plays the two sides of a scenario opened in the app, e.g.
+    /// `human,normal` (you against the computer), `human,human` (hot-seat,
+    /// the default) or `easy,hard` (watch); a save keeps its own.
+    #[arg(long)]
+    players: Option<String>,
+    /// The convention demo: computer-vs-computer battles in a loop, a guided
+    /// first game on any input, back to the loop when idle; no saves. The
+    /// operator leaves with Ctrl+Alt+Q.
+    #[arg(long, conflicts_with_all = ["file", "scenario", "players"])]
+    demo: bool,
+    /// The demo's settings (default: the shipped `assets/demo/demo.ron`).
+    #[arg(long, value_name = "FILE", requires = "demo")]
+    demo_config: Option<PathBuf>,
+    /// Seconds without input before the demo resets (overrides the
+    /// settings; at least 5).
+    #[arg(long, value_name = "N", requires = "demo")]
+    idle_seconds: Option<u64>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -68,13 +86,14 @@ enum Command {
         #[arg(long)]
         autosave: Option<PathBuf>,
         /// Who plays the two sides, e.g. `normal,default`: `default` (the
-        /// scripted play), `easy`, `normal` or `hard` (default: both
-        /// scripted).
+        /// scripted play), `easy`, `normal` or `hard` (default: a save's
+        /// own players, else both scripted).
         #[arg(long)]
         players: Option<String>,
-        /// Seed of the computer players' own generator (not the dice).
-        #[arg(long, default_value_t = 1)]
-        ai_seed: u64,
+        /// Seed of the computer players' own generator, not the dice
+        /// (default: a save's own, else 1).
+        #[arg(long)]
+        ai_seed: Option<u64>,
     },
     /// Play N games between two players on one scenario, sides swapped every
     /// game, and print wins with a 95% confidence interval and decision times.
@@ -130,7 +149,7 @@ struct Sim {
     save_to: Option<PathBuf>,
     autosave: Option<PathBuf>,
     players: Option<[Player; 2]>,
-    ai_seed: u64,
+    ai_seed: Option<u64>,
 }
 
 impl WithModule for Sim {
@@ -147,9 +166,18 @@ impl WithModule for Sim {
             session::open_text::<R>(&self.file, &self.text, self.save, self.seed, &self.dice)
                 .map_err(|e| e.to_string())?;
         let autosave = self.autosave.as_deref().map(autosave_path);
-        let mut seats = self.players.map(|p| {
-            [0u8, 1].map(|side| Seat::new(p[usize::from(side)], self.ai_seed ^ u64::from(side)))
-        });
+        // The players named here, else a save's own computer players, else
+        // both sides the scripted default play (today's logs unchanged).
+        if let Some(players) = self.players {
+            game.seats = Seats {
+                players,
+                ai_seed: self.ai_seed.unwrap_or(1),
+            };
+        } else if let Some(s) = self.ai_seed {
+            game.seats.ai_seed = s;
+        }
+        let mut seats =
+            (self.players.is_some() || !game.seats.hot_seat()).then(|| Seat::pair(&game.seats));
         let run = session::run_sim_with(
             &mut game,
             orders.as_ref(),
@@ -240,6 +268,31 @@ fn with_file<W: WithModule<Out = Result<(), String>>>(
         .unwrap_or_else(|| Err(format!("{file}: no module plays \"{}\"", h.ruleset)))
 }
 
+/// The app's options from the command line.
+fn app_options(cli: Cli) -> Result<kassen::gui::AppOptions, String> {
+    let players = cli.players.as_deref().map(parse_players).transpose()?;
+    let demo = if cli.demo {
+        let mut c = kassen::gui::demo::load_config(cli.demo_config.as_deref())
+            .map_err(|e| e.to_string())?;
+        if let Some(n) = cli.idle_seconds {
+            if n < 5 {
+                return Err(format!("--idle-seconds {n}: at least 5"));
+            }
+            c.idle_seconds = n;
+        }
+        Some(c)
+    } else {
+        None
+    };
+    Ok(kassen::gui::AppOptions {
+        path: cli.file.or(cli.scenario),
+        seed: cli.seed,
+        players,
+        screenshot: cli.screenshot,
+        demo,
+    })
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -256,7 +309,7 @@ fn main() -> ExitCode {
             ai_seed,
         }) => players
             .as_deref()
-            .map(parse_players)
+            .map(parse_headless_players)
             .transpose()
             .and_then(|players| Ok((players, source(file.as_ref())?)))
             .and_then(|(players, (f, t))| {
@@ -280,7 +333,7 @@ fn main() -> ExitCode {
             players,
             games,
             seed,
-        }) => parse_players(&players).and_then(|players| {
+        }) => parse_headless_players(&players).and_then(|players| {
             let (f, t) = source(file.as_ref())?;
             with_file(&f, &t, |is_save| MatchRun {
                 save: is_save,
@@ -299,11 +352,7 @@ fn main() -> ExitCode {
             })
         }),
         Some(Command::Bench { files, games }) => kassen::bench::run(&files, games),
-        None => kassen::gui::open(
-            cli.file.or(cli.scenario).as_deref(),
-            cli.seed,
-            cli.screenshot,
-        ),
+        None => app_options(cli).and_then(kassen::gui::open),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -696,6 +696,87 @@ fn table_screenshots_show_the_table_units_and_module_overlays() {
 }
 
 #[test]
+fn the_demo_renders_its_attract_loop_with_the_banner() {
+    let required = std::env::var("KASSEN_REQUIRE_SCREENSHOT").is_ok_and(|v| v == "1");
+    let display =
+        std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();
+    if !display && !required {
+        skip(
+            "no display (run under xvfb-run; KASSEN_REQUIRE_SCREENSHOT=1 turns a skip into a failure)",
+        );
+        return;
+    }
+    let dir = tmp("shot-demo");
+    let out = dir.join("demo.png");
+    let o = Command::new(BIN)
+        .args(["--demo", "--screenshot", p(&out)])
+        .output()
+        .expect("run");
+    if !o.status.success() || !out.exists() {
+        let (_, err) = text(&o);
+        assert!(!required, "demo screenshot failed: {err}");
+        skip(&format!(
+            "the app could not render here: {}",
+            err.lines().last().unwrap_or("")
+        ));
+        return;
+    }
+    std::fs::copy(&out, std::env::temp_dir().join("kassen-demo-latest.png")).ok();
+    let (w, h, px) = read_png(&out);
+    // The banner "Touch or click to play" in gold, in the top middle.
+    let gold = (40..200)
+        .flat_map(|y| (w / 4..w * 3 / 4).map(move |x| (x, y)))
+        .filter(|(x, y)| {
+            let c = px[(y * w + x) as usize];
+            c[0] > 230 && (190..235).contains(&c[1]) && c[2] < 40
+        })
+        .count();
+    assert!(gold > 150, "no banner ({gold} gold pixels)");
+    // A game is on the board under it, with its panels.
+    let grey =
+        |c: [u8; 4]| c[0].abs_diff(c[1]) < 8 && c[1].abs_diff(c[2]) < 8 && (20..80).contains(&c[0]);
+    let at = |x: u32, y: u32| px[(y * w + x) as usize];
+    for (x, y) in [(5, h / 2), (w / 2, h - 5)] {
+        assert!(grey(at(x, y)), "no panel at ({x}, {y}): {:?}", at(x, y));
+    }
+    // The demo writes no file: not even an autosave (checked through a
+    // data directory of its own).
+    let data = dir.join("data");
+    let o = Command::new(BIN)
+        .env("XDG_DATA_HOME", &data)
+        .args(["--demo", "--screenshot", p(&dir.join("again.png"))])
+        .output()
+        .expect("run");
+    assert!(o.status.success(), "{:?}", text(&o));
+    assert!(!data.exists(), "the demo wrote into its data directory");
+}
+
+#[test]
+fn the_app_refuses_a_bad_players_flag_and_a_bad_demo_file_clearly() {
+    let o = kassen(&[DEFAULT, "--players", "human,wizard"]);
+    assert!(!o.status.success());
+    let (_, err) = text(&o);
+    assert!(err.contains("unknown player \"wizard\""), "{err}");
+    let o = kassen(&["sim", DEFAULT, "--players", "human,normal"]);
+    assert!(!o.status.success());
+    assert!(text(&o).1.contains("for the app"), "{:?}", text(&o));
+    let dir = tmp("demo-config");
+    let bad = dir.join("demo.ron");
+    std::fs::write(
+        &bad,
+        "(idle_seconds: 90, attract: (Easy, Easy),\n pace_ms: \"fast\")",
+    )
+    .expect("write");
+    let o = kassen(&["--demo", "--demo-config", p(&bad)]);
+    assert!(!o.status.success());
+    let (_, err) = text(&o);
+    assert!(err.contains("demo.ron:2:"), "no position in {err}");
+    let o = kassen(&["--demo", "--idle-seconds", "1"]);
+    assert!(!o.status.success());
+    assert!(text(&o).1.contains("at least 5"), "{:?}", text(&o));
+}
+
+#[test]
 fn loaded_dice_are_checked_against_the_module_s_die() {
     // A 7 is a d20 face but not a d6 face: WarStrike refuses it, clearly.
     let o = kassen(&["sim", WARSTRIKE, "--dice", "7", "--turns", "1"]);

@@ -3,7 +3,8 @@
 //! [`Game::apply`], which journals it with the checksum after it and the
 //! number of dice drawn so far (Wesnoth's replay "checkup"). Saves hold the
 //! journal and a snapshot; loading replays the journal from the scenario and
-//! verifies every checksum. Autosaves are written atomically.
+//! verifies every checksum. Autosaves are written atomically. A save also
+//! records who plays which side ([`Seats`]).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -16,6 +17,7 @@ use super::core::{Outcome, Rules, ToAct, checksum};
 use super::dice::Dice;
 use super::log::GameLog;
 use super::scenario::{LoadError, parse_ron, ron_options};
+use super::seats::Seats;
 
 /// One journalled command.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -58,6 +60,10 @@ pub struct SaveFile<S, T, C> {
     pub state: T,
     /// The dice after the last journalled command.
     pub dice: Dice,
+    /// Who plays which side, and the computer's seed (hot-seat in saves
+    /// written before seats were kept).
+    #[serde(default)]
+    pub seats: Seats,
 }
 
 /// The save format this build writes and reads.
@@ -78,6 +84,8 @@ pub struct Game<R: Rules> {
     pub log: GameLog,
     /// The journal.
     pub journal: Journal<R::Command>,
+    /// Who plays which side (not part of the state: it changes no rule).
+    pub seats: Seats,
 }
 
 impl<R: Rules> Clone for Game<R> {
@@ -88,6 +96,7 @@ impl<R: Rules> Clone for Game<R> {
             dice: self.dice.clone(),
             log: self.log.clone(),
             journal: self.journal.clone(),
+            seats: self.seats,
         }
     }
 }
@@ -128,6 +137,7 @@ impl<R: Rules> Game<R> {
                 loaded,
                 entries: Vec::new(),
             },
+            seats: Seats::default(),
         }
     }
 
@@ -210,6 +220,7 @@ impl<R: Rules> Game<R> {
             journal: self.journal.clone(),
             state: self.state.clone(),
             dice: self.dice.clone(),
+            seats: self.seats,
         }
     }
 
@@ -311,6 +322,7 @@ impl<R: Rules> Game<R> {
                 ),
             ));
         }
+        game.seats = save.seats;
         Ok(game)
     }
 }

@@ -11,6 +11,7 @@ pub mod odds;
 #[cfg(test)]
 pub mod rule_ids;
 pub mod scenario;
+pub mod seats;
 pub mod table;
 pub mod table_game;
 pub mod table_module;

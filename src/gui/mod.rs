@@ -11,10 +11,14 @@
 //! [`play::ViewModel`] and the mirrored entities.
 
 pub mod board_view;
+pub mod demo;
 pub mod panels;
 pub mod play;
 pub mod table_view;
 pub mod title;
+
+#[cfg(test)]
+mod play_tests;
 
 use std::path::PathBuf;
 
@@ -31,6 +35,7 @@ use std::path::Path;
 use crate::engine::command::Refusal;
 use crate::engine::core::Rules;
 use crate::engine::game::{autosave_path, data_dir};
+use crate::engine::seats::{Player, Seats};
 use crate::engine::view::{Choice, Pick};
 use crate::rules::{ModuleVisitor, visit_all};
 use crate::session;
@@ -68,6 +73,12 @@ pub struct GuiState {
     /// Rendering for `--screenshot`: no pass cover, the first unit of the side
     /// to plan is selected.
     pub screenshot_mode: bool,
+    /// The convention demo's kiosk: no title screen, save, load, autosave
+    /// or briefing window.
+    pub kiosk: bool,
+    /// Commands the people at this screen applied since the app started
+    /// (the demo's hints count them).
+    pub human_commands: u64,
 }
 
 /// Screenshot request: capture after `frame` frames, save to `path`, exit.
@@ -83,7 +94,7 @@ pub(crate) struct ScreenshotPlan {
 pub(crate) fn load_any(world: &mut World, p: &Path, status: impl Fn(&mut World, String)) {
     let result = session::read(p)
         .map_err(|e| e.to_string())
-        .and_then(|(file, text)| install_text(world, &file, &text, None));
+        .and_then(|(file, text)| install_text(world, &file, &text, None, None));
     match result {
         Ok(()) => {}
         Err(e) => status(world, format!("Not loaded: {e}")),
@@ -122,8 +133,9 @@ pub(crate) fn take_screenshot(
 }
 
 /// A new app with the window (1400 × 900), rendering and egui; pipelines are
-/// compiled before the first frame when taking a screenshot.
-pub(crate) fn window_app(screenshot: bool) -> App {
+/// compiled before the first frame when taking a screenshot. A kiosk (the
+/// demo) ignores the window's close button.
+pub(crate) fn window_app(screenshot: bool, kiosk: bool) -> App {
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
@@ -133,6 +145,7 @@ pub(crate) fn window_app(screenshot: bool) -> App {
                     resolution: WindowResolution::new(1400, 900),
                     ..default()
                 }),
+                close_when_requested: !kiosk,
                 ..default()
             })
             .set(RenderPlugin {
@@ -146,7 +159,8 @@ pub(crate) fn window_app(screenshot: bool) -> App {
     if !screenshot {
         // Redraw only on input, a command applied or an egui repaint: idle
         // costs next to nothing (a screenshot needs frames to count).
-        app.insert_resource(WinitSettings::desktop_app());
+        app.insert_resource(WinitSettings::desktop_app())
+            .insert_resource(play::IdleWinit(WinitSettings::desktop_app()));
     }
     app
 }
@@ -159,6 +173,23 @@ pub enum Screen {
     Title,
     /// A game is on the board.
     Playing,
+}
+
+/// What a game in the app needs besides drawing: the view model, the
+/// computer's pace, the table input, the player's actions, the decision and
+/// phase states, the screens, and every registered module's systems. The
+/// headless tests build the app from this alone.
+pub(crate) fn add_game_state(app: &mut App) {
+    app.init_resource::<play::ViewModel>()
+        .init_resource::<play::AppAutosave>()
+        .init_resource::<play::ComputerPace>()
+        .init_resource::<table_view::TableScene>()
+        .init_resource::<table_view::TableInput>()
+        .add_message::<play::UiAction>()
+        .init_state::<Screen>()
+        .init_state::<play::Decision>()
+        .init_state::<play::GamePhase>();
+    visit_all(&mut AddModules(app));
 }
 
 /// The views shared by every module: the panels, the hex board and the
@@ -176,15 +207,9 @@ fn add_views(app: &mut App, screenshot: bool) {
         screenshot_mode: screenshot,
         briefing_open: !screenshot,
         ..default()
-    })
-    .init_resource::<play::ViewModel>()
-    .init_resource::<play::AppAutosave>()
-    .init_resource::<table_view::TableScene>()
-    .init_resource::<table_view::TableInput>()
-    .add_message::<play::UiAction>()
-    .init_state::<play::Decision>()
-    .init_state::<play::GamePhase>()
-    .add_systems(
+    });
+    add_game_state(app);
+    app.add_systems(
         Update,
         (
             board_view::click_board,
@@ -217,6 +242,8 @@ fn add_views(app: &mut App, screenshot: bool) {
             .chain()
             .after(play::PlaySet),
     )
+    .add_systems(Update, play::fast_forward_key.run_if(playing))
+    .add_systems(Update, play::computer_wakeups.after(play::PlaySet))
     .add_systems(EguiPrimaryContextPass, panels::ui.run_if(playing));
 }
 
@@ -252,7 +279,8 @@ pub(crate) fn place_camera(world: &mut World, scale: f32, at: Vec2) {
 }
 
 /// Opens a scenario or save's text in the app, for its rule system (found
-/// through the registry).
+/// through the registry). A scenario is played by `seats` (default:
+/// hot-seat); a save keeps the seats it records.
 ///
 /// # Errors
 /// An invalid file, as a sentence with its position; the game loaded
@@ -262,6 +290,7 @@ pub fn install_text(
     file: &str,
     text: &str,
     seed: Option<u64>,
+    seats: Option<Seats>,
 ) -> Result<(), String> {
     struct Install<'a> {
         world: &'a mut World,
@@ -269,6 +298,7 @@ pub fn install_text(
         text: &'a str,
         save: bool,
         seed: Option<u64>,
+        seats: Option<Seats>,
         ruleset: String,
         result: Option<Result<(), String>>,
     }
@@ -279,7 +309,10 @@ pub fn install_text(
             }
             // Validate before anything of the old game is touched.
             match session::open_text::<R>(self.file, self.text, self.save, self.seed, &[]) {
-                Ok(g) => {
+                Ok(mut g) => {
+                    if !self.save {
+                        g.seats = self.seats.unwrap_or_default();
+                    }
                     clear_game(self.world);
                     self.result = Some(Ok(()));
                     Some(g)
@@ -314,6 +347,7 @@ pub fn install_text(
         text,
         save: h.save,
         seed,
+        seats,
         ruleset: h.ruleset.clone(),
         result: None,
     };
@@ -342,22 +376,37 @@ fn validate(file: &str, text: &str, seed: Option<u64>) -> Result<(), String> {
         .unwrap_or_else(|| Err(format!("{file}: no module plays \"{}\"", h.ruleset)))
 }
 
+/// How the app opens (`kassen [FILE] [--players A,B] [--screenshot OUT]
+/// [--demo]`).
+#[derive(Clone, Debug, Default)]
+pub struct AppOptions {
+    /// A scenario or save of any rule system to open at once (else the
+    /// title screen).
+    pub path: Option<PathBuf>,
+    /// Dice seed of a scenario.
+    pub seed: Option<u64>,
+    /// Who plays a scenario (default: hot-seat; a save keeps its own).
+    pub players: Option<[Player; 2]>,
+    /// Render the view to this PNG and exit.
+    pub screenshot: Option<PathBuf>,
+    /// The convention demo, with its settings.
+    pub demo: Option<demo::DemoConfig>,
+}
+
 /// Opens the app: on the title screen, or straight on `path` (a scenario or
-/// save of any rule system). With `screenshot`, opens `path` (default: the
-/// built-in default scenario), renders the view to that PNG and exits.
+/// save of any rule system), a scenario played by `players` (default:
+/// hot-seat); or the convention demo. With `screenshot`, opens `path`
+/// (default: the built-in default scenario; the demo: its attract loop),
+/// renders the view to that PNG and exits.
 ///
 /// # Errors
 /// An unreadable or invalid file, or an app that exits with an error (no
 /// GPU, no display).
-pub fn open(
-    path: Option<&Path>,
-    seed: Option<u64>,
-    screenshot: Option<PathBuf>,
-) -> Result<(), String> {
-    let shot = screenshot.is_some();
-    let mut app = window_app(shot);
+pub fn open(opts: AppOptions) -> Result<(), String> {
+    let shot = opts.screenshot.is_some();
+    let kiosk = opts.demo.is_some();
+    let mut app = window_app(shot, kiosk);
     app.add_plugins(crate::engine::EnginePlugin)
-        .init_state::<Screen>()
         .add_systems(Startup, board_view::setup_camera)
         .add_systems(
             Update,
@@ -370,26 +419,38 @@ pub fn open(
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         );
     add_views(&mut app, shot);
-    visit_all(&mut AddModules(&mut app));
-    title::add_title(&mut app);
-    let (file, text) = match path {
-        Some(p) => Some(session::read(p).map_err(|e| e.to_string())?),
-        None if shot => Some((
+    app.world_mut().resource_mut::<GuiState>().kiosk = kiosk;
+    title::add_title(&mut app, kiosk);
+    let (file, text) = match (&opts.path, &opts.demo) {
+        (Some(p), _) => Some(session::read(p).map_err(|e| e.to_string())?),
+        (None, None) if shot => Some((
             session::DEFAULT_SCENARIO_PATH.to_string(),
             session::DEFAULT_SCENARIO.to_string(),
         )),
-        None => None,
+        _ => None,
     }
     .map_or((None, None), |(f, t)| (Some(f), Some(t)));
-    if let (Some(file), Some(text)) = (file, text) {
+    if let Some(config) = opts.demo {
+        demo::add_demo(&mut app, config);
+    } else if let (Some(file), Some(text)) = (file, text) {
         // A broken file is an error before any window opens.
-        validate(&file, &text, seed)?;
-        app.insert_resource(title::OpenOnStart { file, text, seed });
+        validate(&file, &text, opts.seed)?;
+        let seats = opts.players.map(|players| Seats {
+            players,
+            ai_seed: 1,
+        });
+        app.insert_resource(title::OpenOnStart {
+            file,
+            text,
+            seed: opts.seed,
+            seats,
+        });
     }
-    if let Some(path) = screenshot {
+    if let Some(path) = opts.screenshot {
         app.insert_resource(ScreenshotPlan {
             path,
-            frame: 20,
+            // The demo's attract game needs a few frames to start.
+            frame: if kiosk { 40 } else { 20 },
             taken: false,
         });
     }

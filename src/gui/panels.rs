@@ -12,8 +12,10 @@ use crate::engine::log::{Itemized, LogEntry};
 use crate::engine::view::{CardLine, Needs, Odds, Pick, Tone, Track};
 
 use super::GuiState;
-use super::play::{UiAction, ViewModel};
+use super::play::{ComputerPace, UiAction, ViewModel};
 use super::table_view::{self, DragVerdict, TableInput, TableScene};
+use crate::engine::core::ToAct;
+use crate::engine::seats::Player;
 
 /// Refusals and failed tests.
 pub(crate) const RED: Color32 = Color32::from_rgb(230, 70, 60);
@@ -185,10 +187,47 @@ pub(crate) fn track_view(ui: &mut egui::Ui, t: &Track, side: &str, color: [f32; 
     });
 }
 
+/// The computer's side deciding now: who plays it, that it is thinking
+/// (with a spinner and for how long), and the pace controls.
+fn computer_panel(ui: &mut egui::Ui, view: &ViewModel, side: u8, pace: &mut ComputerPace) {
+    let name = &view.sides[usize::from(side.min(1))];
+    let who = match view.seats.player(side) {
+        Player::Computer(l) => format!("the computer ({})", l.name()),
+        _ => "the computer (scripted play)".to_string(),
+    };
+    ui.label(RichText::new(format!("{name} is played by {who}.")).strong());
+    match pace.thinking {
+        Some((s, since)) if s == side => {
+            // No spinner: it would ask for a repaint every frame; the app
+            // wakes every 100 ms while the computer plays.
+            let t = since.elapsed().as_secs_f32();
+            let dots = ".".repeat(1 + (t * 3.0) as usize % 3);
+            ui.label(
+                RichText::new(format!("Thinking{dots} {t:.1} s"))
+                    .color(Color32::LIGHT_BLUE)
+                    .strong(),
+            );
+        }
+        _ => {
+            ui.label(RichText::new("Showing its last move...").color(DIM));
+        }
+    }
+    ui.label(
+        RichText::new(
+            "Its moves are applied one at a time; the roll log shows each test. \
+             You can pan, zoom and read the log meanwhile.",
+        )
+        .color(DIM),
+    );
+    ui.checkbox(&mut pace.fast, "Fast-forward (no pause between its moves)")
+        .on_hover_text("F toggles it");
+}
+
 fn decisions_panel(
     ui: &mut egui::Ui,
     view: &ViewModel,
     gui: &mut GuiState,
+    pace: &mut ComputerPace,
     verdict: Option<&DragVerdict>,
     actions: &mut MessageWriter<UiAction>,
 ) {
@@ -197,9 +236,17 @@ fn decisions_panel(
         ui.label(shown(&o.text));
         return;
     }
-    let Some(side) = view.viewer else {
+    if !view.seats.hot_seat() {
+        ui.label(RichText::new(shown(&view.seats.describe(&view.sides))).color(DIM));
+    }
+    let Some(side) = view.actor else {
         ui.heading(shown(&view.phase));
-        ui.label("The rules are being carried out.");
+        match view.to_act {
+            Some(ToAct::Side(s)) => computer_panel(ui, view, s, pace),
+            _ => {
+                ui.label("The rules are being carried out.");
+            }
+        }
         return;
     };
     ui.heading(shown(&view.phase));
@@ -227,8 +274,12 @@ fn decisions_panel(
     }
     ui.separator();
     ui.label(
-        RichText::new("Click a unit here or on the board; what you decide stays hidden from the other player.")
-            .color(DIM),
+        RichText::new(if view.seats.hot_seat() {
+            "Click a unit here or on the board; what you decide stays hidden from the other player."
+        } else {
+            "Click a unit here or on the board; what you decide stays hidden from the computer."
+        })
+        .color(DIM),
     );
     egui::ScrollArea::vertical()
         .id_salt("own_units")
@@ -460,7 +511,7 @@ fn rules_window(ctx: &egui::Context, view: &ViewModel, gui: &mut GuiState) {
 }
 
 fn files_window(ctx: &egui::Context, gui: &mut GuiState) {
-    if !gui.files_open {
+    if !gui.files_open || gui.kiosk {
         return;
     }
     let mut open = true;
@@ -510,6 +561,7 @@ pub fn ui(
     scene: Res<TableScene>,
     mut input: ResMut<TableInput>,
     mut gui: ResMut<GuiState>,
+    mut pace: ResMut<ComputerPace>,
     mut actions: MessageWriter<UiAction>,
 ) -> Result {
     let table = scene.table.is_some();
@@ -531,8 +583,10 @@ pub fn ui(
             .map(|u| u.id);
     }
     // Hot-seat: cover the board whenever the deciding side changes, until
-    // that player says they are at the screen.
+    // that player says they are at the screen. Solo play has no cover: the
+    // screen is always the player's own side.
     if let Some(side) = view.viewer
+        && view.seats.hot_seat()
         && !gui.screenshot_mode
         && gui.revealed_for.as_ref().map(|r| r.1) != Some(side)
     {
@@ -574,8 +628,8 @@ pub fn ui(
             ui.label(format!("Turn {}{limit}", view.turn));
             ui.separator();
             let phase = RichText::new(shown(&view.phase)).strong();
-            ui.label(match view.viewer {
-                Some(s) => {
+            ui.label(match view.to_act {
+                Some(ToAct::Side(s)) => {
                     // The side's colour, lightened to read on the dark bar.
                     let c = view.colors[usize::from(s.min(1))].map(|v| 0.45 + 0.55 * v);
                     phase.color(Color32::from_rgb(
@@ -584,14 +638,15 @@ pub fn ui(
                         (c[2] * 255.0) as u8,
                     ))
                 }
-                None => phase,
+                _ => phase,
             });
             ui.separator();
             if !view.scene.score.is_empty() {
                 ui.label(shown(&view.scene.score));
                 ui.separator();
             }
-            if ui.button("Save / load").clicked() {
+            // The demo's kiosk has no save or load.
+            if !gui.kiosk && ui.button("Save / load").clicked() {
                 gui.files_open = true;
             }
             if ui.button("Briefing").clicked() {
@@ -655,7 +710,14 @@ pub fn ui(
             egui::ScrollArea::vertical()
                 .id_salt("orders_scroll")
                 .show(ui, |ui| {
-                    decisions_panel(ui, &view, &mut gui, input.verdict.as_ref(), &mut actions);
+                    decisions_panel(
+                        ui,
+                        &view,
+                        &mut gui,
+                        &mut pace,
+                        input.verdict.as_ref(),
+                        &mut actions,
+                    );
                 });
         });
     if gui.briefing_open {
@@ -666,10 +728,14 @@ pub fn ui(
             .show(&ctx, |ui| {
                 ui.label(shown(&view.briefing));
                 ui.separator();
-                ui.label(format!(
-                    "Hot-seat: the screen covers itself whenever the other player decides ({} first, then {}).",
-                    view.sides[0], view.sides[1]
-                ));
+                if view.seats.hot_seat() {
+                    ui.label(format!(
+                        "Hot-seat: the screen covers itself whenever the other player decides ({} first, then {}).",
+                        view.sides[0], view.sides[1]
+                    ));
+                } else {
+                    ui.label(shown(&view.seats.describe(&view.sides)));
+                }
             });
         gui.briefing_open = open;
     }

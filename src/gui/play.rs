@@ -7,8 +7,11 @@
 
 use std::marker::PhantomData;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy::window::RequestRedraw;
 
 use crate::engine::board::TerrainTile;
@@ -17,9 +20,11 @@ use crate::engine::core::dry_run;
 use crate::engine::core::{Outcome, Rules, ToAct};
 use crate::engine::game::Game;
 use crate::engine::log::LogEntry;
+use crate::engine::seats::Seats;
 use crate::engine::table::Table;
 use crate::engine::units::{FlightState, Models, Side, UnitId};
 use crate::engine::view::{CardLine, Choice, Marker, Needs, Odds, Pick, Place, RuleText, Scene};
+use crate::opponent::driver::{Seat, computer_command, play_decision};
 
 use super::GuiState;
 use super::table_view::{BaseSprite, DragVerdict, TableInput, TableScene, TableTile};
@@ -102,8 +107,14 @@ pub struct ViewModel {
     pub phase: String,
     /// Who decides.
     pub to_act: Option<ToAct>,
-    /// Whose eyes the screen is.
+    /// Whose eyes the screen is: the deciding side in hot-seat, the
+    /// player's own side in solo play, nobody (the open view, where nothing
+    /// hidden from either side appears) when the computer plays both.
     pub viewer: Option<u8>,
+    /// The side a person at this screen decides for now, if any.
+    pub actor: Option<u8>,
+    /// Who plays which side.
+    pub seats: Seats,
     /// The board for the viewer.
     pub scene: Scene,
     /// The selected unit's card.
@@ -156,11 +167,16 @@ pub fn act<R: Rules>(world: &mut World) {
     let g = &mut active.0;
     let mut refusal = None;
     let mut status = None;
+    let mut applied = 0u64;
     let before = g.phase_name();
     for a in actions {
         let ToAct::Side(side) = g.to_act() else {
             continue;
         };
+        if !g.seats.player(side).is_human() {
+            // The computer plays this side; the panels offer nothing then.
+            continue;
+        }
         let cmds: Vec<R::Command> = match &a {
             UiAction::Choose { key, pick } => match R::choose(&g.ctx, &g.state, side, key, pick) {
                 Some(c) => vec![c],
@@ -178,21 +194,19 @@ pub fn act<R: Rules>(world: &mut World) {
             if g.to_act() != ToAct::Side(side) {
                 break;
             }
-            if let Err(r) = g.apply(&c) {
-                refusal = Some(r);
-                break;
+            match g.apply(&c) {
+                Ok(()) => applied += 1,
+                Err(r) => {
+                    refusal = Some(r);
+                    break;
+                }
             }
         }
         g.advance();
     }
-    let after = g.phase_name();
-    if after != before
-        && let Some(path) = autosave
-        && let Err(e) = g.save_atomically(&path)
-    {
-        warn!("autosave failed: {e}");
-    }
+    autosave_if_entered(g, &before, autosave.as_deref());
     let mut gui = world.resource_mut::<GuiState>();
+    gui.human_commands += applied;
     gui.refusal = refusal;
     if let Some(s) = status {
         gui.status = s;
@@ -202,6 +216,232 @@ pub fn act<R: Rules>(world: &mut World) {
         gui.pick = Pick::default();
     }
     world.write_message(RequestRedraw);
+}
+
+/// Autosaves `g` when its phase is no longer `before` (after every phase).
+fn autosave_if_entered<R: Rules>(g: &Game<R>, before: &str, path: Option<&std::path::Path>) {
+    if let Some(path) = path
+        && g.phase_name() != before
+        && let Err(e) = g.save_atomically(path)
+    {
+        warn!("autosave failed: {e}");
+    }
+}
+
+/// How the computer's moves are shown (GUI settings; not saved).
+#[derive(Resource, Clone, Debug)]
+pub struct ComputerPace {
+    /// Pause after each of the computer's commands, so that a person can
+    /// follow them one at a time.
+    pub delay: Duration,
+    /// Fast-forward: no pause.
+    pub fast: bool,
+    /// When the computer's last command was applied.
+    pub last: Option<Instant>,
+    /// The side thinking now and since when (for the panels).
+    pub thinking: Option<(u8, Instant)>,
+    /// The decision counted in `made`: (turn, side, phase).
+    pub decision: Option<(u32, u8, String)>,
+    /// Commands the computer made in that decision.
+    pub made: u32,
+    /// The computer is playing (thinking, or pausing between its moves):
+    /// the app then wakes itself every [`WAKE_WHILE_PLAYING`] instead of
+    /// sleeping until input.
+    pub busy: bool,
+}
+
+/// How often the app wakes while the computer plays (its search runs on a
+/// background task; the frames show its progress and keep the board live).
+pub const WAKE_WHILE_PLAYING: Duration = Duration::from_millis(100);
+
+impl Default for ComputerPace {
+    fn default() -> Self {
+        Self {
+            delay: Duration::from_millis(700),
+            fast: false,
+            last: None,
+            thinking: None,
+            decision: None,
+            made: 0,
+            busy: false,
+        }
+    }
+}
+
+/// F toggles fast-forward of the computer's moves (when egui does not want
+/// the keyboard).
+pub fn fast_forward_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut pace: ResMut<ComputerPace>,
+) {
+    if keys.just_pressed(KeyCode::KeyF)
+        && egui_wants
+            .as_ref()
+            .is_none_or(|w| !w.wants_any_keyboard_input())
+    {
+        pace.fast = !pace.fast;
+    }
+}
+
+/// The computer's search for one command, on a background task
+/// (`AsyncComputeTaskPool`), so the app never freezes while it thinks.
+#[derive(Resource)]
+pub struct Thinking<R: Rules> {
+    /// The search; its result is the command (or `None`: nothing to do).
+    task: Task<Option<R::Command>>,
+    /// The journal length it was started at: a result for another point of
+    /// the game is dropped.
+    at: usize,
+}
+
+/// Plays the computer's sides: when a side the computer plays decides, its
+/// next command is searched on a background task from that side's
+/// observation alone ([`computer_command`]), then applied here, one command
+/// at a time with [`ComputerPace::delay`] between them (none on
+/// fast-forward). The scripted default play applies its whole decision at
+/// once. The player keeps panning, zooming and reading the log meanwhile.
+pub fn computer_plays<R: Rules>(world: &mut World) {
+    let Some(active) = world.get_resource::<ActiveGame<R>>() else {
+        return;
+    };
+    let g = &active.0;
+    let side = match g.to_act() {
+        ToAct::Side(s) if !g.seats.player(s).is_human() => s,
+        _ => {
+            world.remove_resource::<Thinking<R>>();
+            let mut pace = world.resource_mut::<ComputerPace>();
+            if pace.thinking.is_some() || pace.busy {
+                pace.thinking = None;
+                pace.busy = false;
+            }
+            return;
+        }
+    };
+    let at = g.journal.entries.len();
+    let decision = (g.turn(), side, g.phase_name());
+    let player = g.seats.player(side);
+    let seat = Seat::new(player, g.seats.seed_of(side));
+    let mut pace = world.resource_mut::<ComputerPace>();
+    if pace.decision.as_ref() != Some(&decision) {
+        pace.decision = Some(decision);
+        pace.made = 0;
+    }
+    if !pace.busy {
+        pace.busy = true;
+    }
+    let made = pace.made;
+    // A result ready?
+    let result = match world.get_resource_mut::<Thinking<R>>() {
+        Some(mut t) if t.at == at => match check_ready(&mut t.task) {
+            Some(cmd) => Some(cmd),
+            None => return,
+        },
+        Some(_) => {
+            // Started for another point of the game (a load): drop it.
+            world.remove_resource::<Thinking<R>>();
+            None
+        }
+        None => None,
+    };
+    let autosave = world.resource::<AppAutosave>().0.clone();
+    if let Some(cmd) = result {
+        world.remove_resource::<Thinking<R>>();
+        let Some(mut active) = world.get_resource_mut::<ActiveGame<R>>() else {
+            return;
+        };
+        let g = &mut active.0;
+        let before = g.phase_name();
+        let pass = R::pass_command(&g.ctx, &g.state, side);
+        let applied = match cmd.map(|c| g.apply(&c)) {
+            Some(Ok(())) => true,
+            // A refused or missing command: the side passes, so the game
+            // goes on.
+            _ => pass.is_some_and(|p| g.apply(&p).is_ok()),
+        };
+        g.advance();
+        autosave_if_entered(g, &before, autosave.as_deref());
+        let mut pace = world.resource_mut::<ComputerPace>();
+        pace.thinking = None;
+        pace.last = Some(Instant::now());
+        pace.made += 1;
+        if !applied {
+            warn!("the computer could not play for side {side}");
+        }
+        world.write_message(RequestRedraw);
+        return;
+    }
+    // Wait out the pause after the last command, then think.
+    let pace = world.resource::<ComputerPace>();
+    if !pace.fast
+        && let Some(last) = pace.last
+        && last.elapsed() < pace.delay
+    {
+        return;
+    }
+    let Some(opp) = seat.opponent().cloned() else {
+        // The scripted default play: its whole decision at once, as
+        // headless play makes it.
+        let Some(mut active) = world.get_resource_mut::<ActiveGame<R>>() else {
+            return;
+        };
+        let g = &mut active.0;
+        let before = g.phase_name();
+        let mut seat = seat;
+        let d = play_decision(g, side, &mut seat);
+        for r in &d.refused {
+            warn!("scripted play refused: {r}");
+        }
+        g.advance();
+        autosave_if_entered(g, &before, autosave.as_deref());
+        world.resource_mut::<ComputerPace>().last = Some(Instant::now());
+        world.write_message(RequestRedraw);
+        return;
+    };
+    let Some(active) = world.get_resource::<ActiveGame<R>>() else {
+        return;
+    };
+    let g = &active.0;
+    let ctx = Arc::clone(&g.ctx);
+    let obs = R::observation(&g.ctx, &g.state, side);
+    let salt = at as u64;
+    let task = AsyncComputeTaskPool::get()
+        .spawn(async move { computer_command::<R>(&opp, &ctx, &obs, side, salt, made) });
+    world.insert_resource(Thinking::<R> { task, at });
+    world.resource_mut::<ComputerPace>().thinking = Some((side, Instant::now()));
+    world.write_message(RequestRedraw);
+}
+
+/// How the app sleeps when nothing happens: the settings it started with
+/// (present only in an app that sleeps when idle; a screenshot renders
+/// continuously and has none).
+#[derive(Resource, Clone, Debug)]
+pub struct IdleWinit(pub bevy::winit::WinitSettings);
+
+/// While the computer plays, the app wakes itself every
+/// [`WAKE_WHILE_PLAYING`] (to take its results and pace its moves); else it
+/// sleeps as it started ([`IdleWinit`]).
+pub fn computer_wakeups(
+    pace: Res<ComputerPace>,
+    idle: Option<Res<IdleWinit>>,
+    settings: Option<ResMut<bevy::winit::WinitSettings>>,
+) {
+    use bevy::winit::{UpdateMode, WinitSettings};
+    let (Some(idle), Some(mut settings)) = (idle, settings) else {
+        return;
+    };
+    let want = if pace.busy {
+        WinitSettings {
+            focused_mode: UpdateMode::reactive(WAKE_WHILE_PLAYING),
+            unfocused_mode: UpdateMode::reactive_low_power(WAKE_WHILE_PLAYING),
+        }
+    } else {
+        idle.0.clone()
+    };
+    if settings.focused_mode != want.focused_mode || settings.unfocused_mode != want.unfocused_mode
+    {
+        *settings = want;
+    }
 }
 
 /// Judges the current drag on the open table with a dry run of its command
@@ -229,6 +469,11 @@ pub fn judge_drag<R: Rules>(
         input.dropped = None;
         return;
     };
+    if !g.seats.player(side).is_human() {
+        input.drag = None;
+        input.dropped = None;
+        return;
+    }
     let judge = |d: &super::table_view::Drag| -> (Option<(String, Pick)>, DragVerdict) {
         // The armed choice when it is this unit's: a move, or a choice with
         // its target picked (a charge along the drawn path).
@@ -311,10 +556,19 @@ pub fn refresh<R: Rules>(world: &mut World) {
     let g = &world.resource::<ActiveGame<R>>().0;
     let gui = world.resource::<GuiState>();
     let to_act = g.to_act();
-    let viewer = match to_act {
+    let seats = g.seats;
+    let deciding = match to_act {
         ToAct::Side(s) => Some(s),
         _ => None,
     };
+    // Hot-seat: the deciding side's eyes; solo: always the player's own
+    // side; the computer on both sides: the open view.
+    let viewer = if seats.hot_seat() {
+        deciding
+    } else {
+        seats.solo_side()
+    };
+    let actor = deciding.filter(|s| seats.player(*s).is_human());
     let obs = match viewer {
         Some(s) => R::observation(&g.ctx, &g.state, s),
         None => g.state.clone(),
@@ -324,13 +578,13 @@ pub fn refresh<R: Rules>(world: &mut World) {
         .selected
         .filter(|id| scene.units.iter().any(|u| u.id == *id));
     let card = selected.map_or_else(Vec::new, |u| R::unit_card(&g.ctx, &obs, u, viewer));
-    let choices = match (viewer, selected) {
+    let choices = match (actor, selected) {
         (Some(s), Some(u)) => R::choices(&g.ctx, &g.state, s, u),
         _ => Vec::new(),
     };
     // The armed choice with the current pick: a dry run on copies says
     // whether it would be refused before the odds are shown.
-    let (odds, preview_refusal) = match (viewer, &gui.armed) {
+    let (odds, preview_refusal) = match (actor, &gui.armed) {
         (Some(s), Some(c)) => match R::choose(&g.ctx, &g.state, s, &c.key, &gui.pick) {
             Some(cmd) => match dry_run::<R>(&g.ctx, &g.state, &cmd, &g.dice) {
                 Ok(_) => (R::odds(&g.ctx, &g.state, &cmd), None),
@@ -340,7 +594,7 @@ pub fn refresh<R: Rules>(world: &mut World) {
         },
         _ => (None, None),
     };
-    let choice_odds = match (viewer, selected) {
+    let choice_odds = match (actor, selected) {
         (Some(s), Some(u)) => choices
             .iter()
             .filter(|c| c.needs == Needs::Nothing)
@@ -355,7 +609,7 @@ pub fn refresh<R: Rules>(world: &mut World) {
             .collect(),
         _ => Vec::new(),
     };
-    let pass_odds = viewer
+    let pass_odds = actor
         .and_then(|s| R::pass_command(&g.ctx, &g.state, s))
         .and_then(|cmd| R::odds(&g.ctx, &g.state, &cmd));
     let info = R::describe(R::scenario(&g.ctx));
@@ -394,13 +648,15 @@ pub fn refresh<R: Rules>(world: &mut World) {
         phase: g.phase_name(),
         to_act: Some(to_act),
         viewer,
+        actor,
+        seats,
         card,
         choices,
         odds,
         preview_refusal,
         choice_odds,
         pass_odds,
-        pass_label: viewer.map_or_else(String::new, |s| R::pass_label(&g.ctx, &g.state, s)),
+        pass_label: actor.map_or_else(String::new, |s| R::pass_label(&g.ctx, &g.state, s)),
         outcome: g.outcome(),
         briefing: info.briefing,
         rules,
@@ -506,7 +762,10 @@ pub fn install<R: Rules>(world: &mut World, mut game: Game<R>) {
         scene.units.clear();
         *world.resource_mut::<TableInput>() = TableInput::default();
     }
-    let screenshot = world.resource::<GuiState>().screenshot_mode;
+    let (screenshot, kiosk) = {
+        let gui = world.resource::<GuiState>();
+        (gui.screenshot_mode, gui.kiosk)
+    };
     {
         let mut gui = world.resource_mut::<GuiState>();
         gui.selected = None;
@@ -515,9 +774,11 @@ pub fn install<R: Rules>(world: &mut World, mut game: Game<R>) {
         gui.pass_screen = None;
         gui.revealed_for = None;
         gui.refusal = None;
-        gui.briefing_open = !screenshot;
+        gui.briefing_open = !screenshot && !kiosk;
     }
-    world.resource_mut::<AppAutosave>().0 = (!screenshot).then(super::app_autosave);
+    // Neither a screenshot nor the demo's kiosk writes an autosave.
+    world.resource_mut::<AppAutosave>().0 = (!screenshot && !kiosk).then(super::app_autosave);
+    *world.resource_mut::<ComputerPace>() = ComputerPace::default();
     *world.resource_mut::<ViewModel>() = ViewModel::default();
     world.insert_resource(ActiveGame::<R>(game));
 }
@@ -527,6 +788,8 @@ pub fn clear<R: Rules>(world: &mut World) {
     if world.remove_resource::<ActiveGame<R>>().is_none() {
         return;
     }
+    world.remove_resource::<Thinking<R>>();
+    world.resource_mut::<ComputerPace>().thinking = None;
     world.remove_resource::<crate::engine::board::HexBoard>();
     world.remove_resource::<super::board_view::BoardLayout>();
     world.remove_resource::<Table>();
@@ -561,7 +824,13 @@ impl<R: Rules> Plugin for ModulePlugin<R> {
         let playing = resource_exists::<ActiveGame<R>>;
         app.add_systems(
             Update,
-            (judge_drag::<R>, act::<R>, file_requests::<R>, refresh::<R>)
+            (
+                judge_drag::<R>,
+                act::<R>,
+                computer_plays::<R>,
+                file_requests::<R>,
+                refresh::<R>,
+            )
                 .chain()
                 .run_if(playing)
                 .in_set(PlaySet),

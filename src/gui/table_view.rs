@@ -103,7 +103,7 @@ pub fn table_scene(view: Res<ViewModel>, table: Option<Res<Table>>, mut scene: R
         generation: scene.generation + u32::from(new_table),
         units,
         colors: view.colors.map(|c| Color::srgb(c[0], c[1], c[2])),
-        mover: view.viewer,
+        mover: view.actor,
         objectives: view.scene.objectives.clone(),
         sides: view.sides.clone(),
     };

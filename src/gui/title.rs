@@ -1,7 +1,9 @@
 //! The title screen ([`Screen::Title`]): every scenario in `scenarios/`
 //! with its name, rule system, board kind, sides, turn limit and briefing,
-//! read through the registry; *New game* (hot-seat), *Load game*, and
-//! *Resume* when an autosave exists. In a game, the *Title* button goes back.
+//! read through the registry; *New game* as *Hot-seat*, *You vs computer*
+//! (your side and its level) or *Computer vs computer* (watch), *Load
+//! game*, and *Resume* when an autosave exists (it keeps who plays which
+//! side). In a game, the *Title* button goes back.
 
 use std::path::{Path, PathBuf};
 
@@ -12,6 +14,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use super::panels::{DIM, RED};
 use super::{Screen, app_autosave, clear_game, install_text};
 use crate::engine::core::{Rules, ScenarioInfo};
+use crate::engine::seats::{Level, Player, Seats};
 use crate::session::{self, WithModule};
 
 /// A file to open once the app has started (`kassen --scenario FILE`).
@@ -23,6 +26,45 @@ pub struct OpenOnStart {
     pub text: String,
     /// Dice seed for a scenario.
     pub seed: Option<u64>,
+    /// Who plays a scenario (default: hot-seat; a save keeps its own).
+    pub seats: Option<Seats>,
+}
+
+/// How a new game is played, as picked on the title screen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Two people at one screen, with the cover between decisions.
+    #[default]
+    HotSeat,
+    /// You against the computer.
+    Solo {
+        /// Your side (0 or 1).
+        side: u8,
+        /// The computer's level.
+        level: Level,
+    },
+    /// The computer plays both sides; you watch.
+    Watch {
+        /// Side 0's level, then side 1's.
+        levels: [Level; 2],
+    },
+}
+
+impl Mode {
+    /// The seats of a new game in this mode; the computer thinks with
+    /// `ai_seed`.
+    pub fn seats(self, ai_seed: u64) -> Seats {
+        let players = match self {
+            Mode::HotSeat => [Player::Human; 2],
+            Mode::Solo { side, level } => {
+                let mut p = [Player::Computer(level); 2];
+                p[usize::from(side.min(1))] = Player::Human;
+                p
+            }
+            Mode::Watch { levels } => levels.map(Player::Computer),
+        };
+        Seats { players, ai_seed }
+    }
 }
 
 /// One scenario on the title screen.
@@ -56,8 +98,11 @@ pub struct TitleState {
     pub load_path: String,
     /// The last error, shown in red.
     pub error: Option<String>,
-    /// A file to open (set by the buttons, done by [`handle_requests`]).
-    pub request: Option<PathBuf>,
+    /// How a new game is played.
+    pub mode: Mode,
+    /// A file to open, and the seats of a scenario (set by the buttons,
+    /// done by [`handle_requests`]).
+    pub request: Option<(PathBuf, Option<Seats>)>,
     /// Back to the title screen (the in-game button).
     pub to_title: bool,
     /// What the autosave holds, read when the title screen is entered:
@@ -76,10 +121,17 @@ impl WithModule for Summarize {
     fn run<R: Rules>(self) -> Self::Out {
         let g = session::open_text::<R>(&self.file, &self.text, true, None, &[])
             .map_err(|e| e.to_string())?;
-        let name = R::describe(g.scenario()).name;
+        let info = R::describe(g.scenario());
+        let name = info.name;
+        let who = if g.seats.hot_seat() {
+            "hot-seat".to_string()
+        } else {
+            let sides = [0, 1].map(|i| info.sides.get(i).cloned().unwrap_or_default());
+            g.seats.describe(&sides)
+        };
         Ok(match g.outcome() {
             Some(o) => format!("{name} ({}): over, {}", R::TITLE, o.text),
-            None => format!("{name} ({}): {}", R::TITLE, g.phase_name()),
+            None => format!("{name} ({}): {} ({who})", R::TITLE, g.phase_name()),
         })
     }
 }
@@ -158,8 +210,9 @@ pub fn read_catalog(dir: &Path) -> Catalog {
     c
 }
 
-/// Adds the title screen.
-pub fn add_title(app: &mut App) {
+/// Adds the title screen (a kiosk, the demo, has none, nor the way back
+/// to it).
+pub fn add_title(app: &mut App, kiosk: bool) {
     app.insert_resource(read_catalog(&scenario_dir()))
         .insert_resource(TitleState {
             picked: Some(0),
@@ -174,8 +227,8 @@ pub fn add_title(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                title_ui.run_if(in_state(Screen::Title)),
-                back_button.run_if(in_state(Screen::Playing)),
+                title_ui.run_if(in_state(Screen::Title).and_then(move || !kiosk)),
+                back_button.run_if(in_state(Screen::Playing).and_then(move || !kiosk)),
             ),
         );
 }
@@ -184,7 +237,7 @@ pub fn add_title(app: &mut App) {
 /// back to the title when asked.
 fn handle_requests(world: &mut World) {
     if let Some(start) = world.remove_resource::<OpenOnStart>() {
-        if let Err(e) = install_text(world, &start.file, &start.text, start.seed) {
+        if let Err(e) = install_text(world, &start.file, &start.text, start.seed, start.seats) {
             error!("{e}");
             world.write_message(AppExit::error());
         }
@@ -199,10 +252,10 @@ fn handle_requests(world: &mut World) {
         world.resource_mut::<NextState<Screen>>().set(Screen::Title);
         world.write_message(bevy::window::RequestRedraw);
     }
-    if let Some(path) = request {
+    if let Some((path, seats)) = request {
         let result = session::read(&path)
             .map_err(|e| e.to_string())
-            .and_then(|(file, text)| install_text(world, &file, &text, None));
+            .and_then(|(file, text)| install_text(world, &file, &text, None, seats));
         world.resource_mut::<TitleState>().error = result.err();
         world.write_message(bevy::window::RequestRedraw);
     }
@@ -270,12 +323,14 @@ fn title_ui(
                         ui.label(&e.info.briefing);
                     });
                 right.add_space(6.0);
-                if right
-                    .button(RichText::new("New game (hot-seat)").strong())
-                    .on_hover_text("Two players at one screen; a cover hides each side's secrets")
-                    .clicked()
-                {
-                    state.request = Some(e.path.clone());
+                let label = mode_picker(right, &mut state.mode, &e.info.sides);
+                if right.button(RichText::new(label).strong()).clicked() {
+                    // Each new game's computer thinks with a fresh seed; the
+                    // save keeps it, so a resumed game goes on identically.
+                    let ai_seed = std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(1, |d| d.as_nanos() as u64);
+                    state.request = Some((e.path.clone(), Some(state.mode.seats(ai_seed))));
                 }
             }
             right.separator();
@@ -283,7 +338,7 @@ fn title_ui(
             right.horizontal(|ui| {
                 ui.text_edit_singleline(&mut state.load_path);
                 if ui.button("Load").clicked() {
-                    state.request = Some(PathBuf::from(state.load_path.trim()));
+                    state.request = Some((PathBuf::from(state.load_path.trim()), None));
                 }
             });
             let auto = app_autosave();
@@ -300,7 +355,7 @@ fn title_ui(
                         .on_hover_text(format!("From the autosave, {}", auto.display()))
                         .clicked()
                     {
-                        state.request = Some(auto);
+                        state.request = Some((auto, None));
                     }
                 }
                 Some(Err(e)) => {
@@ -317,6 +372,73 @@ fn title_ui(
         });
     });
     Ok(())
+}
+
+/// The players of a new game: hot-seat, you against the computer (your
+/// side, its level) or the computer on both sides. Returns the start
+/// button's label.
+fn mode_picker(ui: &mut egui::Ui, mode: &mut Mode, sides: &[String]) -> &'static str {
+    let side_name = |s: u8| sides.get(usize::from(s)).cloned().unwrap_or_default();
+    ui.label(RichText::new("Players").strong());
+    ui.horizontal(|ui| {
+        if ui
+            .radio(*mode == Mode::HotSeat, "Hot-seat")
+            .on_hover_text("Two players at one screen; a cover hides each side's secrets")
+            .clicked()
+        {
+            *mode = Mode::HotSeat;
+        }
+        if ui
+            .radio(matches!(mode, Mode::Solo { .. }), "You vs computer")
+            .on_hover_text("You see only what your side may see")
+            .clicked()
+            && !matches!(mode, Mode::Solo { .. })
+        {
+            *mode = Mode::Solo {
+                side: 0,
+                level: Level::Normal,
+            };
+        }
+        if ui
+            .radio(matches!(mode, Mode::Watch { .. }), "Computer vs computer")
+            .on_hover_text("Watch the computer play both sides")
+            .clicked()
+            && !matches!(mode, Mode::Watch { .. })
+        {
+            *mode = Mode::Watch {
+                levels: [Level::Normal; 2],
+            };
+        }
+    });
+    match mode {
+        Mode::HotSeat => "New game (hot-seat)",
+        Mode::Solo { side, level } => {
+            ui.horizontal(|ui| {
+                ui.label("You play");
+                for s in [0u8, 1] {
+                    ui.radio_value(side, s, side_name(s));
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.label("Computer");
+                for l in Level::ALL {
+                    ui.radio_value(level, l, l.name());
+                }
+            });
+            "New game against the computer"
+        }
+        Mode::Watch { levels } => {
+            for (s, level) in levels.iter_mut().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.label(side_name(s as u8));
+                    for l in Level::ALL {
+                        ui.radio_value(level, l, l.name());
+                    }
+                });
+            }
+            "Watch the computer play"
+        }
+    }
 }
 
 /// The in-game button back to the title screen (the autosave keeps the game).

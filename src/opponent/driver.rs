@@ -8,6 +8,7 @@ use crate::engine::game::Game;
 
 use super::Player;
 use super::search::Opponent;
+use crate::engine::seats::Seats;
 
 /// Who plays one side, with the opponent's own generator when it is the
 /// computer.
@@ -19,16 +20,61 @@ pub struct Seat {
 }
 
 impl Seat {
-    /// A seat for `player`; the computer's choices follow from `seed`.
+    /// A seat for `player`; the computer's choices follow from `seed`. A
+    /// human side, played headless, gets the scripted default play.
     pub fn new(player: Player, seed: u64) -> Self {
         Self {
             player,
             opponent: match player {
-                Player::Default => None,
+                Player::Human | Player::Default => None,
                 Player::Computer(level) => Some(Opponent::new(level, seed)),
             },
         }
     }
+
+    /// The seats of a game's two sides, from its [`Seats`].
+    pub fn pair(seats: &Seats) -> [Seat; 2] {
+        [0u8, 1].map(|side| Seat::new(seats.player(side), seats.seed_of(side)))
+    }
+
+    /// The computer opponent of this seat, if it is one.
+    pub fn opponent(&self) -> Option<&Opponent> {
+        self.opponent.as_ref()
+    }
+}
+
+/// How many commands the computer may make in one decision before it
+/// passes: twice the side's units in `obs`, plus two (a safety net, so that
+/// a search that keeps rewriting orders cannot loop).
+pub fn decision_cap<R: Rules>(ctx: &R::Ctx, obs: &R::State, side: u8) -> u32 {
+    let units = R::scene(ctx, obs, Some(side))
+        .units
+        .iter()
+        .filter(|u| u.side == side)
+        .count();
+    2 * units as u32 + 2
+}
+
+/// The computer's next command for `side`, from the side's observation
+/// `obs` alone: the search's choice, or the side's pass once `made`
+/// commands of this decision reached [`decision_cap`] or when the search has
+/// nothing to offer. `salt` is the number of commands in the game so far, so
+/// a game resumed from a save decides the same. Pure: the app runs it on a
+/// background task, headless play inline.
+pub fn computer_command<R: Rules>(
+    opp: &Opponent,
+    ctx: &R::Ctx,
+    obs: &R::State,
+    side: u8,
+    salt: u64,
+    made: u32,
+) -> Option<R::Command> {
+    if made >= decision_cap::<R>(ctx, obs, side) {
+        return R::pass_command(ctx, obs, side);
+    }
+    opp.decide::<R>(ctx, obs, side, salt)
+        .0
+        .or_else(|| R::pass_command(ctx, obs, side))
 }
 
 /// What one side's decision took.
@@ -46,9 +92,8 @@ pub struct Decided {
 
 /// Plays `side`'s current decision in `game` with `seat`, until the side no
 /// longer decides in this phase. The computer reads only the side's
-/// observation. A refused command is reported and the side passes; more
-/// commands than twice the side's units (plus two) in one decision also end
-/// it with a pass, so a search that keeps rewriting orders cannot loop.
+/// observation ([`computer_command`]). A refused command is reported and
+/// the side passes.
 pub fn play_decision<R: Rules>(game: &mut Game<R>, side: u8, seat: &mut Seat) -> Decided {
     let mut out = Decided {
         side,
@@ -71,18 +116,11 @@ pub fn play_decision<R: Rules>(game: &mut Game<R>, side: u8, seat: &mut Seat) ->
             }
         }
         Some(opp) => {
-            let obs = R::observation(&game.ctx, &game.state, side);
-            let units = R::scene(&game.ctx, &obs, Some(side))
-                .units
-                .iter()
-                .filter(|u| u.side == side)
-                .count();
-            let cap = 2 * units as u32 + 2;
-            while still_deciding(game) && out.commands < cap {
+            while still_deciding(game) {
                 let obs = R::observation(&game.ctx, &game.state, side);
                 let t0 = Instant::now();
                 let salt = game.journal.entries.len() as u64;
-                let (cmd, _) = opp.decide::<R>(&game.ctx, &obs, side, salt);
+                let cmd = computer_command::<R>(opp, &game.ctx, &obs, side, salt, out.commands);
                 out.thinking.push(t0.elapsed());
                 let Some(cmd) = cmd else { break };
                 match game.apply(&cmd) {

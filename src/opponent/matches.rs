@@ -35,6 +35,9 @@ pub struct MatchReport {
     pub elapsed: Duration,
     /// Thinking time of every command the computer chose, per player.
     pub thinking: [Vec<Duration>; 2],
+    /// Thinking time of every whole decision (all of a side's commands
+    /// until it passed, such as a Planning phase's orders), per player.
+    pub decisions: [Vec<Duration>; 2],
     /// Refusals met (there should be none).
     pub refused: Vec<String>,
 }
@@ -104,6 +107,17 @@ impl MatchReport {
                 max.as_secs_f64() * 1000.0,
                 t.len()
             );
+            let mut whole = self.decisions[p].clone();
+            whole.sort();
+            if let (Some(m), Some(x)) = (whole.get(whole.len() / 2), whole.last()) {
+                out += &format!(
+                    "{} whole decision (every command until it passes): median {:.1} ms, max {:.1} ms over {}\n",
+                    name(p),
+                    m.as_secs_f64() * 1000.0,
+                    x.as_secs_f64() * 1000.0,
+                    whole.len()
+                );
+            }
         }
         for r in self.refused.iter().take(5) {
             out += &format!("refused: {r}\n");
@@ -196,5 +210,6 @@ fn collect_thinking(
         let p = if side == side_of_player0 { 0 } else { 1 };
         debug_assert!(matches!(seats[side].player, Player::Computer(_)));
         report.thinking[p].extend(d.thinking.iter().copied());
+        report.decisions[p].push(d.thinking.iter().sum());
     }
 }

@@ -20,19 +20,7 @@ pub mod matches;
 mod properties;
 pub mod search;
 
-use std::fmt;
-use std::str::FromStr;
-
-/// How hard the computer thinks: playouts per decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    /// A few playouts: beatable.
-    Easy,
-    /// The default level.
-    Normal,
-    /// Many playouts: slower and stronger.
-    Hard,
-}
+pub use crate::engine::seats::{Level, Player, parse_players};
 
 impl Level {
     /// Playouts per decision (each a whole game of default play from the
@@ -44,63 +32,22 @@ impl Level {
             Level::Hard => 256,
         }
     }
-
-    /// The level's name ("easy", "normal", "hard").
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Normal => "normal",
-            Level::Hard => "hard",
-        }
-    }
 }
 
-/// Who plays a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Player {
-    /// The module's scripted default play (`default_commands`).
-    Default,
-    /// The computer opponent at a level.
-    Computer(Level),
-}
-
-impl fmt::Display for Player {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Player::Default => f.write_str("default"),
-            Player::Computer(l) => f.write_str(l.name()),
-        }
-    }
-}
-
-impl FromStr for Player {
-    type Err = String;
-    /// `default`, `easy`, `normal` or `hard`.
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s.trim() {
-            "default" => Ok(Player::Default),
-            "easy" => Ok(Player::Computer(Level::Easy)),
-            "normal" => Ok(Player::Computer(Level::Normal)),
-            "hard" => Ok(Player::Computer(Level::Hard)),
-            other => Err(format!(
-                "unknown player \"{other}\": use default, easy, normal or hard"
-            )),
-        }
-    }
-}
-
-/// Two players, as `a,b` on the command line (side 0 first).
+/// Two players for a headless run (`kassen sim --players`, `kassen
+/// match`): as [`parse_players`], but nobody sits at a screen there, so
+/// `human` is refused.
 ///
 /// # Errors
-/// Not two names, or an unknown one.
-pub fn parse_players(s: &str) -> Result<[Player; 2], String> {
-    let parts: Vec<&str> = s.split(',').collect();
-    match parts.as_slice() {
-        [a, b] => Ok([a.parse()?, b.parse()?]),
-        _ => Err(format!(
-            "--players takes two players separated by a comma (\"normal,default\"), not \"{s}\""
-        )),
+/// Not two names, an unknown one, or `human`.
+pub fn parse_headless_players(s: &str) -> Result<[Player; 2], String> {
+    let players = parse_players(s)?;
+    if players.iter().any(|p| p.is_human()) {
+        return Err(format!(
+            "--players \"{s}\": nobody sits at the screen here; use default, easy, normal or hard (\"human\" is for the app)"
+        ));
     }
+    Ok(players)
 }
 
 #[cfg(test)]
@@ -110,14 +57,12 @@ mod tests {
     #[test]
     fn players_parse_and_name_themselves() {
         assert_eq!(
-            parse_players("normal,default"),
+            parse_headless_players("normal,default"),
             Ok([Player::Computer(Level::Normal), Player::Default])
         );
         assert_eq!(Player::Computer(Level::Hard).to_string(), "hard");
-        let e = parse_players("normal").expect_err("one player");
-        assert!(e.contains("two players"), "{e}");
-        let e = parse_players("normal,expert").expect_err("unknown");
-        assert!(e.contains("\"expert\""), "{e}");
+        let e = parse_headless_players("human,default").expect_err("nobody at a screen");
+        assert!(e.contains("for the app"), "{e}");
         assert!(Level::Easy.playouts() < Level::Normal.playouts());
         assert!(Level::Normal.playouts() < Level::Hard.playouts());
     }

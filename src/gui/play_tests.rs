@@ -1,0 +1,269 @@
+//! The app's game systems without a window: solo play, where the computer
+//! thinks on a background task and the screen stays the player's side, and
+//! computer-vs-computer play, which must apply exactly the commands the
+//! headless driver plays. Every shipped scenario of every module.
+
+use std::time::Duration;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::window::RequestRedraw;
+
+use crate::conformance::scenarios_of;
+use crate::engine::core::{Rules, ToAct};
+use crate::engine::seats::{Level, Player, Seats};
+use crate::opponent::driver::{Seat, play_out};
+use crate::rules::{ModuleVisitor, visit_all};
+use crate::session;
+
+use super::demo::{Demo, DemoMode, add_demo_logic, load_config};
+use super::play::{ActiveGame, ComputerPace, Thinking, UiAction, ViewModel};
+use super::title::{Catalog, read_catalog, scenario_dir};
+use super::{GuiState, add_game_state, install_text};
+
+/// The app as the window has it, minus rendering: no autosave is written
+/// (`screenshot_mode`), and the computer plays on fast-forward.
+fn headless_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .add_message::<RequestRedraw>()
+        .insert_resource(GuiState {
+            screenshot_mode: true,
+            ..default()
+        });
+    add_game_state(&mut app);
+    app.world_mut().resource_mut::<ComputerPace>().fast = true;
+    app
+}
+
+/// Runs frames until `done` holds (or about 60 s pass), sleeping a little
+/// while the computer thinks on its task. Returns whether `done` held.
+fn run_until(app: &mut App, mut done: impl FnMut(&mut World) -> bool) -> bool {
+    for _ in 0..60_000 {
+        app.update();
+        if done(app.world_mut()) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    false
+}
+
+struct Solo {
+    checked: u32,
+}
+
+impl ModuleVisitor for Solo {
+    fn visit<R: Rules>(&mut self) {
+        for (file, text) in scenarios_of::<R>() {
+            // The person plays side 1; the computer (easy) side 0, which
+            // decides first in every shipped scenario.
+            let seats = Seats {
+                players: [Player::Computer(Level::Easy), Player::Human],
+                ai_seed: 3,
+            };
+            let mut app = headless_app();
+            install_text(app.world_mut(), &file, &text, Some(5), Some(seats)).expect("installs");
+            let mut saw_thinking = false;
+            let mut tried_to_meddle = false;
+            let reached = run_until(&mut app, |w| {
+                saw_thinking |= w.get_resource::<Thinking<R>>().is_some();
+                let view = w.resource::<ViewModel>();
+                if view.loaded {
+                    // Solo: the screen is always the player's side, and
+                    // the panels offer nothing while the computer decides.
+                    assert_eq!(view.viewer, Some(1), "{file}");
+                    if view.to_act == Some(ToAct::Side(0)) {
+                        assert_eq!(view.actor, None, "{file}");
+                        assert!(view.choices.is_empty(), "{file}");
+                    }
+                }
+                let g = &w.resource::<ActiveGame<R>>().0;
+                let (to_act, before) = (g.to_act(), g.journal.entries.len());
+                if to_act == ToAct::Side(0) && !tried_to_meddle {
+                    // A pass clicked while the computer decides is ignored.
+                    tried_to_meddle = true;
+                    w.write_message(UiAction::Pass);
+                    super::play::act::<R>(w);
+                    let after = w.resource::<ActiveGame<R>>().0.journal.entries.len();
+                    assert_eq!(after, before, "{file}");
+                }
+                if to_act == ToAct::Side(1) && !saw_thinking {
+                    // The person decides first here: they pass, as a
+                    // player pressing the pass button.
+                    w.write_message(UiAction::Pass);
+                }
+                saw_thinking && matches!(to_act, ToAct::Side(1) | ToAct::Over)
+            });
+            assert!(reached, "{file}: the computer never handed over");
+            assert!(saw_thinking, "{file}: no background search was seen");
+            app.update();
+            let w = app.world();
+            let g = &w.resource::<ActiveGame<R>>().0;
+            assert!(
+                !g.journal.entries.is_empty(),
+                "{file}: the computer applied nothing"
+            );
+            assert_eq!(g.seats, seats, "{file}: the game keeps its seats");
+            let view = w.resource::<ViewModel>();
+            if g.to_act() == ToAct::Side(1) {
+                assert_eq!((view.viewer, view.actor), (Some(1), Some(1)), "{file}");
+            }
+            assert!(
+                w.get_resource::<Thinking<R>>().is_none(),
+                "{file}: a search outlived its decision"
+            );
+            // The save records who plays which side.
+            let text = g.save_text().expect("save");
+            let back = session::open_text::<R>(&file, &text, true, None, &[]).expect("loads");
+            assert_eq!(back.seats, seats, "{file}");
+            self.checked += 1;
+        }
+    }
+}
+
+#[test]
+fn solo_play_hands_over_after_the_computer_thinks_in_the_background() {
+    let mut s = Solo { checked: 0 };
+    visit_all(&mut s);
+    assert!(s.checked >= 3, "only {} scenarios", s.checked);
+}
+
+struct Watch {
+    checked: u32,
+}
+
+impl ModuleVisitor for Watch {
+    fn visit<R: Rules>(&mut self) {
+        for (file, text) in scenarios_of::<R>() {
+            let seats = Seats {
+                players: [Player::Computer(Level::Easy), Player::Default],
+                ai_seed: 11,
+            };
+            let want = 24;
+            let mut app = headless_app();
+            install_text(app.world_mut(), &file, &text, Some(2), Some(seats)).expect("installs");
+            let reached = run_until(&mut app, |w| {
+                let g = &w.resource::<ActiveGame<R>>().0;
+                // The open view: nobody's eyes, nobody acts.
+                let view = w.resource::<ViewModel>();
+                if view.loaded {
+                    assert_eq!((view.viewer, view.actor), (None, None), "{file}");
+                }
+                g.journal.entries.len() >= want || g.to_act() == ToAct::Over
+            });
+            assert!(reached, "{file}: the computers stopped playing");
+            let app_journal: Vec<R::Command> = app
+                .world()
+                .resource::<ActiveGame<R>>()
+                .0
+                .journal
+                .entries
+                .iter()
+                .map(|e| e.command.clone())
+                .collect();
+            // The same game played headless by the driver.
+            let mut g = session::open_text::<R>(&file, &text, false, Some(2), &[]).expect("opens");
+            let mut pair = Seat::pair(&seats);
+            play_out(&mut g, &mut pair, app_journal.len() as u32 + 64);
+            let headless: Vec<R::Command> = g
+                .journal
+                .entries
+                .iter()
+                .take(app_journal.len())
+                .map(|e| e.command.clone())
+                .collect();
+            assert_eq!(
+                app_journal, headless,
+                "{file}: the app's computer played other commands than the driver"
+            );
+            self.checked += 1;
+        }
+    }
+}
+
+#[test]
+fn the_apps_computer_plays_exactly_as_headless_play() {
+    let mut w = Watch { checked: 0 };
+    visit_all(&mut w);
+    assert!(w.checked >= 3, "only {} scenarios", w.checked);
+}
+
+/// Who plays each side of the game on the board now, whatever its module.
+fn seats_on_board(w: &mut World) -> Option<Seats> {
+    struct Find<'a>(&'a World, Option<Seats>);
+    impl ModuleVisitor for Find<'_> {
+        fn visit<R: Rules>(&mut self) {
+            if let Some(g) = self.0.get_resource::<ActiveGame<R>>() {
+                self.1 = Some(g.0.seats);
+            }
+        }
+    }
+    let mut f = Find(w, None);
+    visit_all(&mut f);
+    f.1
+}
+
+#[test]
+fn the_demo_loops_starts_the_guided_game_and_resets_when_idle() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin))
+        .add_message::<RequestRedraw>()
+        .add_message::<AppExit>()
+        .insert_resource(GuiState {
+            kiosk: true,
+            ..default()
+        })
+        .insert_resource(read_catalog(&scenario_dir()));
+    add_game_state(&mut app);
+    let config = load_config(None).expect("demo.ron");
+    let idle = config.idle_seconds;
+    let first = config.first_battle.clone();
+    add_demo_logic(&mut app, config);
+    let entries = app.world().resource::<Catalog>().entries.len();
+    assert!(entries >= 3);
+    // The attract loop: the computer on both sides, nobody's eyes.
+    app.update();
+    app.update();
+    let w = app.world_mut();
+    let seats = seats_on_board(w).expect("an attract game");
+    assert!(seats.watching(), "{seats:?}");
+    assert_eq!(w.resource::<Demo>().mode, DemoMode::Attract);
+    assert!(w.resource::<GuiState>().kiosk);
+    // A visitor: the menu, then the first battle.
+    w.resource_mut::<Demo>().mode = DemoMode::Menu;
+    w.resource_mut::<Demo>().start = Some(true);
+    app.update();
+    app.update();
+    let w = app.world_mut();
+    let seats = seats_on_board(w).expect("the guided game");
+    assert_eq!(seats.solo_side(), Some(first.side));
+    assert_eq!(seats.player(1 - first.side), Player::Computer(first.level));
+    assert_eq!(w.resource::<Demo>().mode, DemoMode::Guided);
+    assert!(w.resource::<Demo>().current_hint().is_some());
+    let name = w.resource::<ViewModel>().name.clone();
+    w.resource_mut::<GuiState>().selected = Some(1);
+    w.resource_mut::<GuiState>().rules_open = Some("SBA-GS-1".into());
+    // Nobody touches the screen for longer than the idle timeout.
+    let long_ago = std::time::Instant::now()
+        .checked_sub(Duration::from_secs(idle + 1))
+        .expect("an instant in the past");
+    w.resource_mut::<Demo>().last_input = long_ago;
+    app.update();
+    app.update();
+    let w = app.world_mut();
+    let demo = w.resource::<Demo>();
+    assert_eq!(demo.mode, DemoMode::Attract);
+    assert_eq!(demo.resets, 1);
+    assert_eq!(demo.battles, 3);
+    let gui = w.resource::<GuiState>();
+    assert!(
+        gui.selected.is_none() && gui.rules_open.is_none() && gui.kiosk,
+        "the last visitor's selection and windows are gone"
+    );
+    assert!(seats_on_board(w).expect("attract again").watching());
+    // The attract loop moved on to the next scenario, not the guided one.
+    assert_ne!(w.resource::<ViewModel>().name, name);
+    // No autosave in the kiosk.
+    assert!(w.resource::<super::play::AppAutosave>().0.is_none());
+}
