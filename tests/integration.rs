@@ -90,6 +90,42 @@ fn saved_after_turn_two_and_continued_matches_an_unbroken_game() {
     );
 }
 
+const FIRST: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/first_battle.ron");
+
+#[test]
+fn computer_vs_computer_sims_repeat_and_a_save_goes_on_with_its_own_players() {
+    let dir = tmp("cvc");
+    let (a, b, cont) = (
+        dir.join("a.jsonl"),
+        dir.join("b.jsonl"),
+        dir.join("c.jsonl"),
+    );
+    let save = dir.join("mid.ron");
+    let players = ["--players", "easy,default", "--ai-seed", "4", "--seed", "3"];
+    for log in [&a, &b] {
+        let mut args = vec!["sim", FIRST, "--log", p(log)];
+        args.extend(players);
+        let o = kassen(&args);
+        assert!(o.status.success(), "{:?}", text(&o));
+    }
+    let la = std::fs::read(&a).expect("a");
+    assert_eq!(la, std::fs::read(&b).expect("b"), "two runs differ");
+    // Saved after turn 1 and continued without naming the players: the save
+    // says who plays, and the game goes on as the unbroken one.
+    let mut args = vec!["sim", FIRST, "--turns", "1", "--save", p(&save)];
+    args.extend(players);
+    let o = kassen(&args);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let saved = std::fs::read_to_string(&save).expect("save");
+    assert!(
+        saved.contains("Computer(Easy)"),
+        "the save names its players"
+    );
+    let o = kassen(&["sim", p(&save), "--log", p(&cont)]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    assert_eq!(std::fs::read(&cont).expect("continued"), la);
+}
+
 #[test]
 fn orders_file_and_loaded_dice_drive_the_game_and_illegal_orders_are_refused() {
     let dir = tmp("orders");

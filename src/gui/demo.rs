@@ -52,6 +52,9 @@ pub struct DemoConfig {
     pub pace_ms: u64,
     /// Seconds a finished battle stays on screen before the next one.
     pub result_seconds: u64,
+    /// Minutes an attract battle may last before the next one begins
+    /// (at least 1), whatever happens in it.
+    pub attract_minutes: u64,
     /// The guided game.
     pub first_battle: FirstBattle,
     /// The hints of the guided game, in order (at least one).
@@ -120,6 +123,9 @@ pub fn load_config(path: Option<&Path>) -> Result<DemoConfig, LoadError> {
     if c.idle_seconds < 5 {
         return bad("idle_seconds", "idle_seconds must be at least 5");
     }
+    if c.attract_minutes < 1 {
+        return bad("attract_minutes", "attract_minutes must be at least 1");
+    }
     if c.first_battle.side > 1 {
         return bad("side", "the visitor's side is 0 or 1");
     }
@@ -155,8 +161,9 @@ pub struct Demo {
     pub over_since: Option<Instant>,
     /// The hint shown in the guided game (past the last: none).
     pub hint: usize,
-    /// The player's commands counted when the hint appeared.
-    pub commands_at_hint: u64,
+    /// The player's choices and ended decisions counted when the hint
+    /// appeared.
+    pub counts_at_hint: (u64, u64),
     /// *Got it* was pressed on the current hint.
     pub got_it: bool,
     /// Battles started since the demo began (also the computer's seed).
@@ -165,6 +172,10 @@ pub struct Demo {
     pub resets: u64,
     /// A new game is to be started (`Some(true)`: the guided one).
     pub start: Option<bool>,
+    /// When the battle on screen began.
+    pub battle_started: Instant,
+    /// Games that failed to start in a row (each is logged and skipped).
+    pub failures: usize,
 }
 
 impl Demo {
@@ -177,11 +188,13 @@ impl Demo {
             next: 0,
             over_since: None,
             hint: 0,
-            commands_at_hint: 0,
+            counts_at_hint: (0, 0),
             got_it: false,
             battles: 0,
             resets: 0,
             start: Some(false),
+            battle_started: Instant::now(),
+            failures: 0,
         }
     }
 
@@ -194,13 +207,14 @@ impl Demo {
 }
 
 /// Whether the hint's step is done, from what the screen shows and what the
-/// player did (pure; the demo's systems call it every frame).
+/// player did since the hint appeared: `choices` applied and `passes`
+/// (decisions ended). Pure; the demo calls it every frame.
 pub fn step_done(
     step: Step,
     side: u8,
     view: &ViewModel,
     gui: &GuiState,
-    commands_since: u64,
+    (choices, passes): (u64, u64),
     got_it: bool,
 ) -> bool {
     let own_selected = gui
@@ -210,24 +224,55 @@ pub fn step_done(
     match step {
         Step::SelectUnit => own_selected,
         Step::ReadCard => got_it || gui.rules_open.is_some(),
-        Step::PickChoice => gui.armed.is_some() || commands_since > 0,
-        Step::Commit => commands_since > 0,
-        Step::EndDecision => view.actor != Some(side) && view.loaded,
+        Step::PickChoice => gui.armed.is_some() || choices > 0,
+        Step::Commit => choices > 0,
+        Step::EndDecision => passes > 0,
         Step::ReadLog => got_it,
     }
 }
 
-/// Adds the demo to the app (with `--demo`).
-pub fn add_demo(app: &mut App, config: DemoConfig) {
-    add_demo_logic(app, config);
+/// Adds the demo to the app (with `--demo`); the app must have its
+/// [`Catalog`]. The app wakes at least once a second, so that the idle
+/// timeout and the result pause keep time.
+///
+/// # Errors
+/// The first battle's scenario is not among the shipped scenarios.
+pub fn add_demo(app: &mut App, config: DemoConfig) -> Result<(), String> {
+    add_demo_logic(app, config)?;
+    let tick = bevy::winit::WinitSettings {
+        focused_mode: bevy::winit::UpdateMode::reactive(Duration::from_secs(1)),
+        unfocused_mode: bevy::winit::UpdateMode::reactive_low_power(Duration::from_secs(1)),
+    };
+    if app.world().contains_resource::<super::play::IdleWinit>() {
+        app.insert_resource(super::play::IdleWinit(tick.clone()))
+            .insert_resource(tick);
+    }
     app.add_systems(EguiPrimaryContextPass, demo_ui);
+    Ok(())
 }
 
 /// The demo without its drawing: input, the course of games and the hints.
-pub(crate) fn add_demo_logic(app: &mut App, config: DemoConfig) {
+///
+/// # Errors
+/// The first battle's scenario is not in the app's [`Catalog`].
+pub(crate) fn add_demo_logic(app: &mut App, config: DemoConfig) -> Result<(), String> {
+    let known = app.world().get_resource::<Catalog>().is_some_and(|c| {
+        c.entries.iter().any(|e| {
+            e.path
+                .file_name()
+                .is_some_and(|n| *n == *config.first_battle.scenario)
+        })
+    });
+    if !known {
+        return Err(format!(
+            "{DEMO_FILE}: the first battle's scenario \"{}\" is not among the scenarios",
+            config.first_battle.scenario
+        ));
+    }
     app.insert_resource(Demo::new(config))
         .add_systems(Update, demo_input.before(PlaySet))
-        .add_systems(Update, demo_loop.after(PlaySet));
+        .add_systems(Update, demo_loop.after(demo_input).before(PlaySet));
+    Ok(())
 }
 
 /// Any input keeps the demo awake and opens the menu from the attract
@@ -264,8 +309,6 @@ fn demo_input(
         || touches.any_just_pressed();
     if demo.mode == DemoMode::Attract && pressed {
         demo.mode = DemoMode::Menu;
-        // The touch that opened the menu selects nothing on the board.
-        gui.selected = None;
         gui.armed = None;
     }
 }
@@ -298,6 +341,11 @@ fn demo_loop(world: &mut World) {
     let result_for = Duration::from_secs(world.resource::<Demo>().config.result_seconds);
     {
         let mut demo = world.resource_mut::<Demo>();
+        let longest = Duration::from_secs(60 * demo.config.attract_minutes);
+        if demo.mode != DemoMode::Guided && demo.battle_started.elapsed() > longest {
+            info!("demo: the attract battle ran {longest:?}; the next one begins");
+            demo.start = Some(false);
+        }
         match (over, demo.over_since) {
             (true, None) => demo.over_since = Some(now),
             (true, Some(t)) if t.elapsed() >= result_for => {
@@ -314,6 +362,11 @@ fn demo_loop(world: &mut World) {
     }
 }
 
+/// The player's choices and ended decisions so far.
+fn counts(gui: &GuiState) -> (u64, u64) {
+    (gui.human_choices, gui.human_passes)
+}
+
 /// Moves the guided game's hint on when its step is done.
 fn advance_hint(world: &mut World) {
     let Some(step) = world.resource::<Demo>().current_hint().map(|h| h.step) else {
@@ -321,10 +374,11 @@ fn advance_hint(world: &mut World) {
     };
     let demo = world.resource::<Demo>();
     let side = demo.config.first_battle.side;
-    let since = world
-        .resource::<GuiState>()
-        .human_commands
-        .saturating_sub(demo.commands_at_hint);
+    let counts = counts(world.resource::<GuiState>());
+    let since = (
+        counts.0.saturating_sub(demo.counts_at_hint.0),
+        counts.1.saturating_sub(demo.counts_at_hint.1),
+    );
     let done = step_done(
         step,
         side,
@@ -334,11 +388,10 @@ fn advance_hint(world: &mut World) {
         demo.got_it,
     );
     if done {
-        let commands = world.resource::<GuiState>().human_commands;
         let mut demo = world.resource_mut::<Demo>();
         demo.hint += 1;
         demo.got_it = false;
-        demo.commands_at_hint = commands;
+        demo.counts_at_hint = counts;
         world.write_message(RequestRedraw);
     }
 }
@@ -362,11 +415,12 @@ fn start_game(world: &mut World, guided: bool) {
                     .is_some_and(|n| *n == *c.first_battle.scenario)
             });
             let Some(e) = found else {
+                // Checked at start; the attract loop goes on regardless.
                 error!(
                     "demo: the first battle's scenario \"{}\" is not in scenarios/",
                     c.first_battle.scenario
                 );
-                world.write_message(AppExit::error());
+                world.resource_mut::<Demo>().start = Some(false);
                 return;
             };
             let mode = Mode::Solo {
@@ -391,7 +445,8 @@ fn start_game(world: &mut World, guided: bool) {
         *gui = GuiState {
             kiosk: gui.kiosk,
             screenshot_mode: gui.screenshot_mode,
-            human_commands: gui.human_commands,
+            human_choices: gui.human_choices,
+            human_passes: gui.human_passes,
             ..GuiState::default()
         };
     }
@@ -401,25 +456,39 @@ fn start_game(world: &mut World, guided: bool) {
         .map_err(|e| e.to_string())
         .and_then(|(file, text)| install_text(world, &file, &text, None, Some(seats)));
     if let Err(e) = result {
+        // A file that broke since the start: logged and skipped; the demo
+        // stops only when no scenario starts at all.
         error!("demo: {e}");
-        world.write_message(AppExit::error());
+        let mut demo = world.resource_mut::<Demo>();
+        demo.failures += 1;
+        demo.next += 1;
+        if demo.failures > entries.len() {
+            world.write_message(AppExit::error());
+        } else {
+            demo.start = Some(false);
+        }
         return;
     }
     *world.resource_mut::<ComputerPace>() = ComputerPace {
         delay: pace,
         ..ComputerPace::default()
     };
-    let commands = world.resource::<GuiState>().human_commands;
+    let counted = counts(world.resource::<GuiState>());
     let mut demo = world.resource_mut::<Demo>();
     demo.battles += 1;
+    demo.failures = 0;
+    demo.battle_started = Instant::now();
     demo.over_since = None;
     demo.hint = 0;
     demo.got_it = false;
-    demo.commands_at_hint = commands;
+    demo.counts_at_hint = counted;
     if guided {
         demo.mode = DemoMode::Guided;
     } else {
-        demo.mode = DemoMode::Attract;
+        // A visitor reading the menu keeps it while the next battle starts.
+        if demo.mode != DemoMode::Menu {
+            demo.mode = DemoMode::Attract;
+        }
         demo.next += 1;
     }
     info!(
@@ -596,26 +665,29 @@ mod tests {
             ..ViewModel::default()
         };
         let mut gui = GuiState::default();
-        assert!(!step_done(Step::SelectUnit, 0, &view, &gui, 0, false));
+        assert!(!step_done(Step::SelectUnit, 0, &view, &gui, (0, 0), false));
         gui.selected = Some(9);
         assert!(
-            !step_done(Step::SelectUnit, 0, &view, &gui, 0, false),
+            !step_done(Step::SelectUnit, 0, &view, &gui, (0, 0), false),
             "an enemy unit is not the player's"
         );
         gui.selected = Some(1);
-        assert!(step_done(Step::SelectUnit, 0, &view, &gui, 0, false));
-        assert!(!step_done(Step::ReadCard, 0, &view, &gui, 0, false));
-        assert!(step_done(Step::ReadCard, 0, &view, &gui, 0, true));
+        assert!(step_done(Step::SelectUnit, 0, &view, &gui, (0, 0), false));
+        assert!(!step_done(Step::ReadCard, 0, &view, &gui, (0, 0), false));
+        assert!(step_done(Step::ReadCard, 0, &view, &gui, (0, 0), true));
         gui.rules_open = Some("SBA-FORT-2".into());
-        assert!(step_done(Step::ReadCard, 0, &view, &gui, 0, false));
-        assert!(!step_done(Step::PickChoice, 0, &view, &gui, 0, false));
-        assert!(step_done(Step::PickChoice, 0, &view, &gui, 1, false));
-        assert!(!step_done(Step::Commit, 0, &view, &gui, 0, false));
-        assert!(step_done(Step::Commit, 0, &view, &gui, 2, false));
-        assert!(!step_done(Step::EndDecision, 0, &view, &gui, 2, false));
+        assert!(step_done(Step::ReadCard, 0, &view, &gui, (0, 0), false));
+        assert!(!step_done(Step::PickChoice, 0, &view, &gui, (0, 0), false));
+        assert!(step_done(Step::PickChoice, 0, &view, &gui, (1, 0), false));
+        assert!(!step_done(Step::Commit, 0, &view, &gui, (0, 0), false));
+        assert!(step_done(Step::Commit, 0, &view, &gui, (2, 0), false));
+        assert!(
+            !step_done(Step::EndDecision, 0, &view, &gui, (2, 0), false),
+            "a choice does not end the decision"
+        );
         view.actor = None;
-        assert!(step_done(Step::EndDecision, 0, &view, &gui, 2, false));
-        assert!(!step_done(Step::ReadLog, 0, &view, &gui, 2, false));
-        assert!(step_done(Step::ReadLog, 0, &view, &gui, 2, true));
+        assert!(step_done(Step::EndDecision, 0, &view, &gui, (2, 1), false));
+        assert!(!step_done(Step::ReadLog, 0, &view, &gui, (2, 1), false));
+        assert!(step_done(Step::ReadLog, 0, &view, &gui, (2, 1), true));
     }
 }

@@ -76,9 +76,12 @@ pub struct GuiState {
     /// The convention demo's kiosk: no title screen, save, load, autosave
     /// or briefing window.
     pub kiosk: bool,
-    /// Commands the people at this screen applied since the app started
-    /// (the demo's hints count them).
-    pub human_commands: u64,
+    /// Choices (orders, actions, moves) the people at this screen applied
+    /// since the app started (the demo's hints count them).
+    pub human_choices: u64,
+    /// Decisions the people at this screen ended (a pass, or the computer
+    /// asked to play the decision) since the app started.
+    pub human_passes: u64,
 }
 
 /// Screenshot request: capture after `frame` frames, save to `path`, exit.
@@ -180,7 +183,8 @@ pub enum Screen {
 /// phase states, the screens, and every registered module's systems. The
 /// headless tests build the app from this alone.
 pub(crate) fn add_game_state(app: &mut App) {
-    app.init_resource::<play::ViewModel>()
+    app.init_resource::<GuiState>()
+        .init_resource::<play::ViewModel>()
         .init_resource::<play::AppAutosave>()
         .init_resource::<play::ComputerPace>()
         .init_resource::<table_view::TableScene>()
@@ -431,7 +435,7 @@ pub fn open(opts: AppOptions) -> Result<(), String> {
     }
     .map_or((None, None), |(f, t)| (Some(f), Some(t)));
     if let Some(config) = opts.demo {
-        demo::add_demo(&mut app, config);
+        demo::add_demo(&mut app, config)?;
     } else if let (Some(file), Some(text)) = (file, text) {
         // A broken file is an error before any window opens.
         validate(&file, &text, opts.seed)?;

@@ -221,6 +221,11 @@ fn computer_panel(ui: &mut egui::Ui, view: &ViewModel, side: u8, pace: &mut Comp
     );
     ui.checkbox(&mut pace.fast, "Fast-forward (no pause between its moves)")
         .on_hover_text("F toggles it");
+    if let Some(o) = &pace.last_odds {
+        ui.separator();
+        ui.label(RichText::new("The odds of its last move, before it rolled:").color(DIM));
+        odds_view(ui, o);
+    }
 }
 
 fn decisions_panel(

@@ -24,7 +24,9 @@ use crate::engine::seats::Seats;
 use crate::engine::table::Table;
 use crate::engine::units::{FlightState, Models, Side, UnitId};
 use crate::engine::view::{CardLine, Choice, Marker, Needs, Odds, Pick, Place, RuleText, Scene};
-use crate::opponent::driver::{Seat, computer_command, play_decision};
+use crate::opponent::driver::{
+    Applied, Seat, apply_computer_command, computer_command, play_decision,
+};
 
 use super::GuiState;
 use super::table_view::{BaseSprite, DragVerdict, TableInput, TableScene, TableTile};
@@ -167,7 +169,7 @@ pub fn act<R: Rules>(world: &mut World) {
     let g = &mut active.0;
     let mut refusal = None;
     let mut status = None;
-    let mut applied = 0u64;
+    let (mut choices, mut passes) = (0u64, 0u64);
     let before = g.phase_name();
     for a in actions {
         let ToAct::Side(side) = g.to_act() else {
@@ -195,7 +197,8 @@ pub fn act<R: Rules>(world: &mut World) {
                 break;
             }
             match g.apply(&c) {
-                Ok(()) => applied += 1,
+                Ok(()) if matches!(a, UiAction::Choose { .. }) => choices += 1,
+                Ok(()) => passes += 1,
                 Err(r) => {
                     refusal = Some(r);
                     break;
@@ -206,7 +209,8 @@ pub fn act<R: Rules>(world: &mut World) {
     }
     autosave_if_entered(g, &before, autosave.as_deref());
     let mut gui = world.resource_mut::<GuiState>();
-    gui.human_commands += applied;
+    gui.human_choices += choices;
+    gui.human_passes += passes.min(1);
     gui.refusal = refusal;
     if let Some(s) = status {
         gui.status = s;
@@ -244,6 +248,13 @@ pub struct ComputerPace {
     pub decision: Option<(u32, u8, String)>,
     /// Commands the computer made in that decision.
     pub made: u32,
+    /// The journal length at which the computer's side was stuck (neither
+    /// its command nor its pass applied): it is not asked again there.
+    pub stuck_at: Option<usize>,
+    /// The exact odds of the computer's last command, as a person would
+    /// have seen them before committing it; kept only when the command
+    /// changed what the other side sees (a sealed order shows nothing).
+    pub last_odds: Option<Odds>,
     /// The computer is playing (thinking, or pausing between its moves):
     /// the app then wakes itself every [`WAKE_WHILE_PLAYING`] instead of
     /// sleeping until input.
@@ -263,6 +274,8 @@ impl Default for ComputerPace {
             thinking: None,
             decision: None,
             made: 0,
+            stuck_at: None,
+            last_odds: None,
             busy: false,
         }
     }
@@ -319,6 +332,10 @@ pub fn computer_plays<R: Rules>(world: &mut World) {
         }
     };
     let at = g.journal.entries.len();
+    if world.resource::<ComputerPace>().stuck_at == Some(at) {
+        return;
+    }
+    let g = &world.resource::<ActiveGame<R>>().0;
     let decision = (g.turn(), side, g.phase_name());
     let player = g.seats.player(side);
     let seat = Seat::new(player, g.seats.seed_of(side));
@@ -352,21 +369,35 @@ pub fn computer_plays<R: Rules>(world: &mut World) {
         };
         let g = &mut active.0;
         let before = g.phase_name();
-        let pass = R::pass_command(&g.ctx, &g.state, side);
-        let applied = match cmd.map(|c| g.apply(&c)) {
-            Some(Ok(())) => true,
-            // A refused or missing command: the side passes, so the game
-            // goes on.
-            _ => pass.is_some_and(|p| g.apply(&p).is_ok()),
-        };
+        // What the other side sees before and after: the odds are those
+        // it could have worked out from its own view, shown only for a
+        // command that changed that view (a sealed order shows nothing).
+        let other = 1 - side.min(1);
+        let seen = R::observation(&g.ctx, &g.state, other);
+        let odds = cmd.as_ref().and_then(|c| R::odds(&g.ctx, &seen, c));
+        let applied = apply_computer_command(g, side, cmd.as_ref());
+        let visible = R::observation(&g.ctx, &g.state, other) != seen;
         g.advance();
         autosave_if_entered(g, &before, autosave.as_deref());
         let mut pace = world.resource_mut::<ComputerPace>();
         pace.thinking = None;
         pace.last = Some(Instant::now());
         pace.made += 1;
-        if !applied {
-            warn!("the computer could not play for side {side}");
+        match applied {
+            Applied::Command => pace.last_odds = odds.filter(|_| visible),
+            Applied::Passed(refused) => {
+                pace.last_odds = None;
+                if let Some(r) = refused {
+                    warn!("the computer's command was refused, it passed: {r}");
+                }
+            }
+            Applied::Stuck(why) => {
+                // Not asked again at this point of the game: the app goes
+                // back to sleeping, and the board stays usable.
+                error!("the computer cannot play for side {side}: {why}");
+                pace.stuck_at = Some(at);
+                pace.busy = false;
+            }
         }
         world.write_message(RequestRedraw);
         return;
@@ -392,9 +423,16 @@ pub fn computer_plays<R: Rules>(world: &mut World) {
         for r in &d.refused {
             warn!("scripted play refused: {r}");
         }
+        let stuck = d.commands == 0;
         g.advance();
         autosave_if_entered(g, &before, autosave.as_deref());
-        world.resource_mut::<ComputerPace>().last = Some(Instant::now());
+        let mut pace = world.resource_mut::<ComputerPace>();
+        pace.last = Some(Instant::now());
+        if stuck {
+            error!("the scripted play cannot play for side {side}");
+            pace.stuck_at = Some(at);
+            pace.busy = false;
+        }
         world.write_message(RequestRedraw);
         return;
     };
@@ -789,7 +827,13 @@ pub fn clear<R: Rules>(world: &mut World) {
         return;
     }
     world.remove_resource::<Thinking<R>>();
-    world.resource_mut::<ComputerPace>().thinking = None;
+    // Nothing of the computer's play outlives its game (nor keeps the app
+    // awake on the title screen).
+    let delay = world.resource::<ComputerPace>().delay;
+    *world.resource_mut::<ComputerPace>() = ComputerPace {
+        delay,
+        ..ComputerPace::default()
+    };
     world.remove_resource::<crate::engine::board::HexBoard>();
     world.remove_resource::<super::board_view::BoardLayout>();
     world.remove_resource::<Table>();

@@ -219,7 +219,7 @@ fn the_demo_loops_starts_the_guided_game_and_resets_when_idle() {
     let config = load_config(None).expect("demo.ron");
     let idle = config.idle_seconds;
     let first = config.first_battle.clone();
-    add_demo_logic(&mut app, config);
+    add_demo_logic(&mut app, config).expect("the first battle is shipped");
     let entries = app.world().resource::<Catalog>().entries.len();
     assert!(entries >= 3);
     // The attract loop: the computer on both sides, nobody's eyes.

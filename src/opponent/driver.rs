@@ -90,6 +90,39 @@ pub struct Decided {
     pub refused: Vec<String>,
 }
 
+/// What became of the computer's command in [`apply_computer_command`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Applied {
+    /// The command was applied.
+    Command,
+    /// It was refused (or there was none), and the side passed instead, so
+    /// the game goes on.
+    Passed(Option<String>),
+    /// Neither the command nor the side's pass could be applied: the side
+    /// is stuck (a module defect; the caller stops asking).
+    Stuck(String),
+}
+
+/// Applies the computer's command for `side`; when it is refused or
+/// missing, the side's pass instead. The one policy for headless play and
+/// the app.
+pub fn apply_computer_command<R: Rules>(
+    game: &mut Game<R>,
+    side: u8,
+    cmd: Option<&R::Command>,
+) -> Applied {
+    let refused = match cmd.map(|c| game.apply(c)) {
+        Some(Ok(())) => return Applied::Command,
+        Some(Err(r)) => Some(format!("turn {}: {:?}: {r}", game.turn(), cmd)),
+        None => None,
+    };
+    match R::pass_command(&game.ctx, &game.state, side).map(|p| game.apply(&p)) {
+        Some(Ok(())) => Applied::Passed(refused),
+        Some(Err(r)) => Applied::Stuck(format!("turn {}: the pass is refused: {r}", game.turn())),
+        None => Applied::Stuck(format!("turn {}: side {side} has no pass", game.turn())),
+    }
+}
+
 /// Plays `side`'s current decision in `game` with `seat`, until the side no
 /// longer decides in this phase. The computer reads only the side's
 /// observation ([`computer_command`]). A refused command is reported and
@@ -123,11 +156,15 @@ pub fn play_decision<R: Rules>(game: &mut Game<R>, side: u8, seat: &mut Seat) ->
                 let cmd = computer_command::<R>(opp, &game.ctx, &obs, side, salt, out.commands);
                 out.thinking.push(t0.elapsed());
                 let Some(cmd) = cmd else { break };
-                match game.apply(&cmd) {
-                    Ok(()) => out.commands += 1,
-                    Err(r) => {
-                        out.refused
-                            .push(format!("turn {}: {cmd:?}: {r}", game.turn()));
+                match apply_computer_command(game, side, Some(&cmd)) {
+                    Applied::Command => out.commands += 1,
+                    Applied::Passed(refused) => {
+                        out.refused.extend(refused);
+                        out.commands += 1;
+                        break;
+                    }
+                    Applied::Stuck(why) => {
+                        out.refused.push(why);
                         break;
                     }
                 }
