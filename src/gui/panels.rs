@@ -596,9 +596,13 @@ pub fn ui(
         && gui.revealed_for.as_ref().map(|r| r.1) != Some(side)
     {
         if gui.pass_screen != Some(side) {
+            // Nothing of the last player's turn stays on screen for the
+            // next: not the selection, nor a refusal or status line.
             gui.pass_screen = Some(side);
             gui.selected = None;
             gui.armed = None;
+            gui.refusal = None;
+            gui.status.clear();
         }
         let name = view.sides[side.min(1) as usize].clone();
         egui::CentralPanel::default()

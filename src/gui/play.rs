@@ -212,8 +212,11 @@ pub fn act<R: Rules>(world: &mut World) {
     gui.human_choices += choices;
     gui.human_passes += passes.min(1);
     gui.refusal = refusal;
-    if let Some(s) = status {
-        gui.status = s;
+    match status {
+        Some(s) => gui.status = s,
+        // A command went through: an old warning (a refused drag) is stale.
+        None if choices + passes > 0 => gui.status.clear(),
+        None => {}
     }
     if gui.refusal.is_none() {
         gui.armed = None;
@@ -222,10 +225,12 @@ pub fn act<R: Rules>(world: &mut World) {
     world.write_message(RequestRedraw);
 }
 
-/// Autosaves `g` when its phase is no longer `before` (after every phase).
+/// Autosaves `g` when its phase is no longer `before` (after every
+/// phase), and when the game has just ended (a module may end it without a
+/// new phase name), so that *Resume* never lands before the end.
 fn autosave_if_entered<R: Rules>(g: &Game<R>, before: &str, path: Option<&std::path::Path>) {
     if let Some(path) = path
-        && g.phase_name() != before
+        && (g.phase_name() != before || g.to_act() == ToAct::Over)
         && let Err(e) = g.save_atomically(path)
     {
         warn!("autosave failed: {e}");
