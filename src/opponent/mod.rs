@@ -27,9 +27,9 @@ impl Level {
     /// observation, on a clone with the opponent's own dice).
     pub fn playouts(self) -> u32 {
         match self {
-            Level::Easy => 12,
-            Level::Normal => 64,
-            Level::Hard => 256,
+            Level::Easy => 16,
+            Level::Normal => 320,
+            Level::Hard => 1280,
         }
     }
 }

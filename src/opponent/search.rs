@@ -8,10 +8,15 @@
 //! two states that differ only in what it cannot see give the same search.
 //!
 //! Each candidate command is applied to a clone of that world and scored by
-//! playouts: both sides play the module's scripted default play to the end
-//! of the game, on dice seeded from the opponent's own generator. A playout
-//! is worth 1 for a win, ½ for a draw and 0 for a loss, plus a small share
-//! of the final score difference so that margins count. Every candidate of a
+//! playouts: both sides play the module's scripted default play for the
+//! next [`HORIZON_TURNS`] turns (or to the end of the game), on dice seeded
+//! from the opponent's own generator. A finished playout is worth 1 for a
+//! win, ½ for a draw and 0 for a loss; one still going at the horizon is
+//! worth ½ ± ½ × tanh(lead / 5), from the module's score; both plus a small
+//! share of the lead so that margins count. Short playouts cost a fraction
+//! of whole games and vary less, so a level affords several times the
+//! playouts in the same time (measured: Akagawa, *normal* against the
+//! scripted play, from 59.6% to 77%). Every candidate of a
 //! round plays out on the same dice (common random numbers). The scripted
 //! play's own command is the baseline: the halving's winner is played
 //! instead only when it does clearly better on fresh dice. Successive halving
@@ -31,6 +36,12 @@ use super::Level;
 /// Commands a playout may apply before it is cut off (a safety net; games
 /// end long before).
 const PLAYOUT_LIMIT: usize = 20_000;
+
+/// Turns a playout looks ahead before the position is scored: a playout
+/// stops when the game ends or the turn after `HORIZON_TURNS` more begins.
+/// Shorter playouts are cheaper and less noisy than whole games, so a level
+/// affords more of them in the same time.
+const HORIZON_TURNS: u32 = 2;
 
 /// Weight of the final score difference in a playout's value (the result
 /// weighs 1).
@@ -239,7 +250,8 @@ pub fn playout<R: Rules>(
         return f64::NEG_INFINITY;
     }
     let mut applied = 0usize;
-    while applied < PLAYOUT_LIMIT {
+    let last_turn = R::turn(world) + HORIZON_TURNS;
+    while applied < PLAYOUT_LIMIT && R::turn(&s) <= last_turn {
         let cmds = match R::to_act(ctx, &s) {
             ToAct::Over => break,
             ToAct::Rules => R::step_command(ctx, &s).into_iter().collect(),
@@ -277,14 +289,17 @@ pub fn playout<R: Rules>(
     value::<R>(ctx, &s, side)
 }
 
-/// A finished (or cut-off) game's value for `side`: 1 a win, ½ a draw or no
-/// result, 0 a loss, plus [`MARGIN_WEIGHT`] × tanh(score / 5), where the
-/// module's score is already `side`'s lead (victory points, models ahead).
+/// A playout's value for `side`: a finished game is 1 a win, ½ a draw, 0 a
+/// loss; a game still going at the horizon is ½ ± ½ × tanh(score / 5), its
+/// lead so far; both plus [`MARGIN_WEIGHT`] × tanh(score / 5), where the
+/// module's score is `side`'s lead (victory points, models ahead).
 fn value<R: Rules>(ctx: &R::Ctx, s: &R::State, side: u8) -> f64 {
+    let lead = (R::score(ctx, s, side) / 5.0).tanh();
     let result = match R::outcome(ctx, s).map(|o| o.winner) {
         Some(Some(w)) if w == side => 1.0,
         Some(Some(_)) => 0.0,
-        _ => 0.5,
+        Some(None) => 0.5,
+        None => 0.5 + 0.5 * lead,
     };
-    result + MARGIN_WEIGHT * (R::score(ctx, s, side) / 5.0).tanh()
+    result + MARGIN_WEIGHT * lead
 }

@@ -567,10 +567,27 @@ impl Rules for SamuraiBattles {
     }
 
     /// Victory points ahead of the enemy (SBA-BASE/VICTORY).
-    fn score(_ctx: &SbaCtx, state: &SbaState, side: u8) -> f64 {
+    /// `side`'s lead in victory points (SBA-BASE: each unit type's points,
+    /// `units.ron`): the points scored so far, plus each unit still on the
+    /// board worn down by casualties, as the share of its points its lost
+    /// models are worth. An evaluation for the computer opponent; the
+    /// victory condition itself counts whole units only.
+    fn score(ctx: &SbaCtx, state: &SbaState, side: u8) -> f64 {
         let vp = |s: usize| f64::from(state.game.armies[s].victory_points);
+        let worn = |s: usize| -> f64 {
+            state
+                .units
+                .iter()
+                .filter(|u| usize::from(u.side) == s)
+                .filter_map(|u| {
+                    let stats = ctx.tables.unit(&u.unit_type)?;
+                    let full = f64::from(stats.models.max(u.models).max(1));
+                    Some(f64::from(stats.victory_points) * (1.0 - f64::from(u.models) / full))
+                })
+                .sum()
+        };
         let s = (side as usize).min(1);
-        vp(s) - vp(1 - s)
+        (vp(s) + worn(1 - s)) - (vp(1 - s) + worn(s))
     }
 
     fn check_invariants(ctx: &SbaCtx, state: &SbaState) -> Result<(), String> {
