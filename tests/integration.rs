@@ -386,30 +386,55 @@ fn read_png(path: &Path) -> (u32, u32, Vec<[u8; 4]>) {
     (info.width, info.height, px)
 }
 
-#[test]
-fn screenshot_shows_the_board_and_the_panels() {
-    let required = std::env::var("KASSEN_REQUIRE_SCREENSHOT").is_ok_and(|v| v == "1");
+/// Whether screenshots are required here (`KASSEN_REQUIRE_SCREENSHOT=1`,
+/// as in CI: a failure to render is then a test failure).
+fn screenshots_required() -> bool {
+    std::env::var("KASSEN_REQUIRE_SCREENSHOT").is_ok_and(|v| v == "1")
+}
+
+/// Whether a screenshot test can run: a display, or screenshots required.
+/// Says why when it skips.
+fn screenshots_possible() -> bool {
     let display =
         std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();
-    if !display && !required {
+    if !display && !screenshots_required() {
         skip(
             "no display (run under xvfb-run; KASSEN_REQUIRE_SCREENSHOT=1 turns a skip into a failure)",
         );
-        return;
+        return false;
     }
-    let dir = tmp("screenshot");
-    let out = dir.join("shot.png");
+    true
+}
+
+/// Renders the app with `args` to the PNG `out`. False (after saying why)
+/// when it cannot render here and screenshots are not required; a failure
+/// when they are.
+fn render(args: &[&str], out: &Path) -> bool {
+    if !screenshots_possible() {
+        return false;
+    }
     let o = Command::new(BIN)
-        .args(["--scenario", DEFAULT, "--screenshot", p(&out)])
+        .args(args)
+        .args(["--screenshot", p(out)])
         .output()
         .expect("run");
     if !o.status.success() || !out.exists() {
         let (_, err) = text(&o);
-        assert!(!required, "screenshot failed: {err}");
+        assert!(!screenshots_required(), "screenshot failed: {err}");
         skip(&format!(
             "the app could not render here (no Vulkan driver?): {}",
             err.lines().last().unwrap_or("")
         ));
+        return false;
+    }
+    true
+}
+
+#[test]
+fn screenshot_shows_the_board_and_the_panels() {
+    let dir = tmp("screenshot");
+    let out = dir.join("shot.png");
+    if !render(&["--scenario", DEFAULT], &out) {
         return;
     }
     let (w, h, px) = read_png(&out);
@@ -617,13 +642,7 @@ fn broken_table_scenarios_give_a_clear_error_with_position_and_no_panic() {
 /// Renders a table battle after `turns` turns of computer play and checks the
 /// picture: the table, both sides' bases and the panels.
 fn table_screenshot(name: &str, scenario: &str, turns: &str) -> Option<(u32, u32, Vec<[u8; 4]>)> {
-    let required = std::env::var("KASSEN_REQUIRE_SCREENSHOT").is_ok_and(|v| v == "1");
-    let display =
-        std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();
-    if !display && !required {
-        skip(
-            "no display (run under xvfb-run; KASSEN_REQUIRE_SCREENSHOT=1 turns a skip into a failure)",
-        );
+    if !screenshots_possible() {
         return None;
     }
     let dir = tmp(&format!("shot-{name}"));
@@ -640,17 +659,7 @@ fn table_screenshot(name: &str, scenario: &str, turns: &str) -> Option<(u32, u32
     ]);
     assert!(o.status.success(), "{:?}", text(&o));
     let out = dir.join("shot.png");
-    let o = Command::new(BIN)
-        .args(["--scenario", p(&save), "--screenshot", p(&out)])
-        .output()
-        .expect("run");
-    if !o.status.success() || !out.exists() {
-        let (_, err) = text(&o);
-        assert!(!required, "screenshot failed: {err}");
-        skip(&format!(
-            "the app could not render here: {}",
-            err.lines().last().unwrap_or("")
-        ));
+    if !render(&["--scenario", p(&save)], &out) {
         return None;
     }
     let shot = read_png(&out);
@@ -734,28 +743,9 @@ fn table_screenshots_show_the_table_units_and_module_overlays() {
 
 #[test]
 fn the_demo_renders_its_attract_loop_with_the_banner() {
-    let required = std::env::var("KASSEN_REQUIRE_SCREENSHOT").is_ok_and(|v| v == "1");
-    let display =
-        std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();
-    if !display && !required {
-        skip(
-            "no display (run under xvfb-run; KASSEN_REQUIRE_SCREENSHOT=1 turns a skip into a failure)",
-        );
-        return;
-    }
     let dir = tmp("shot-demo");
     let out = dir.join("demo.png");
-    let o = Command::new(BIN)
-        .args(["--demo", "--screenshot", p(&out)])
-        .output()
-        .expect("run");
-    if !o.status.success() || !out.exists() {
-        let (_, err) = text(&o);
-        assert!(!required, "demo screenshot failed: {err}");
-        skip(&format!(
-            "the app could not render here: {}",
-            err.lines().last().unwrap_or("")
-        ));
+    if !render(&["--demo"], &out) {
         return;
     }
     std::fs::copy(&out, std::env::temp_dir().join("kassen-demo-latest.png")).ok();
