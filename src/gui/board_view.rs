@@ -376,6 +376,8 @@ pub fn camera_controls(
     scroll: Res<AccumulatedMouseScroll>,
     time: Res<Time>,
     egui_pointer: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    gui: Option<Res<GuiState>>,
+    window: Query<&Window, With<PrimaryWindow>>,
     mut cam: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
@@ -420,7 +422,15 @@ pub fn camera_controls(
         if buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) {
             tf.translation += Vec3::new(-motion.delta.x, motion.delta.y, 0.0) * ortho.scale;
         }
-        if scroll.delta.y != 0.0 {
+        // The panels scroll with the wheel; only the board between them zooms.
+        let over_board = match (
+            gui.as_ref().and_then(|g| g.board_area),
+            window.single().ok().and_then(Window::cursor_position),
+        ) {
+            (Some([x0, y0, x1, y1]), Some(c)) => c.x >= x0 && c.x <= x1 && c.y >= y0 && c.y <= y1,
+            _ => true,
+        };
+        if scroll.delta.y != 0.0 && over_board {
             ortho.scale = (ortho.scale * (1.0 - 0.1 * scroll.delta.y.signum())).clamp(0.3, 4.0);
         }
     }

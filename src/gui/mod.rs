@@ -82,6 +82,10 @@ pub struct GuiState {
     /// Decisions the people at this screen ended (a pass, or the computer
     /// asked to play the decision) since the app started.
     pub human_passes: u64,
+    /// The part of the window the board shows between the panels, in
+    /// logical pixels (min x, min y, max x, max y); the mouse wheel zooms the
+    /// board only there. `None` before the panels are drawn.
+    pub board_area: Option<[f32; 4]>,
 }
 
 /// Screenshot request: capture after `frame` frames, save to `path`, exit.

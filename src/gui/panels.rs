@@ -729,6 +729,12 @@ pub fn ui(
                     );
                 });
         });
+    // What the panels leave is the board: the wheel zooms only there.
+    let free = root.available_rect_before_wrap();
+    let area = Some([free.min.x, free.min.y, free.max.x, free.max.y]);
+    if gui.board_area != area {
+        gui.board_area = area;
+    }
     if gui.briefing_open {
         let mut open = true;
         egui::Window::new(format!("Briefing: {}", view.name))
