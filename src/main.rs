@@ -110,6 +110,10 @@ enum Command {
         /// follow from it too.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Threads sharing the games (the results do not depend on it;
+        /// decision times are per thread, one core each).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
     },
     /// Validate a scenario, or a save by replaying its journal.
     Check {
@@ -207,6 +211,7 @@ struct MatchRun {
     players: [Player; 2],
     games: u32,
     seed: u64,
+    jobs: usize,
 }
 
 impl WithModule for MatchRun {
@@ -218,7 +223,14 @@ impl WithModule for MatchRun {
                 self.file
             ));
         }
-        let report = run_match::<R>(&self.file, &self.text, self.players, self.games, self.seed)?;
+        let report = run_match::<R>(
+            &self.file,
+            &self.text,
+            self.players,
+            self.games,
+            self.seed,
+            self.jobs,
+        )?;
         print!("{}", report.text());
         Ok(())
     }
@@ -333,6 +345,7 @@ fn main() -> ExitCode {
             players,
             games,
             seed,
+            jobs,
         }) => parse_headless_players(&players).and_then(|players| {
             let (f, t) = source(file.as_ref())?;
             with_file(&f, &t, |is_save| MatchRun {
@@ -342,6 +355,7 @@ fn main() -> ExitCode {
                 players,
                 games,
                 seed,
+                jobs,
             })
         }),
         Some(Command::Check { file }) => source(Some(&file)).and_then(|(f, t)| {

@@ -52,6 +52,19 @@ pub enum ToAct {
     Over,
 }
 
+/// What the computer opponent searches for one side now (see
+/// [`Rules::opponent_focus`]): candidate commands, each accepted by
+/// [`Rules::apply`], and the baseline among them that the opponent plays
+/// unless another candidate does clearly better.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Focus<C> {
+    /// The commands worth searching, in a stable order; the baseline is
+    /// among them.
+    pub candidates: Vec<C>,
+    /// The command that stands for the scripted play.
+    pub baseline: C,
+}
+
 /// How a finished game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -156,6 +169,19 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// The computer's current default play for `side` now: commands that end
     /// with the side's decision made.
     fn default_commands(ctx: &Self::Ctx, state: &Self::State, side: u8) -> Vec<Self::Command>;
+    /// Optional module knowledge for the computer opponent: the commands
+    /// worth searching for `side` now (a subset of
+    /// [`Rules::legal_commands`]) and the baseline among them that stands
+    /// for the scripted play. `None`, the default: every legal command, with
+    /// the first of [`Rules::default_commands`] as the baseline. Read from
+    /// the side's observation only.
+    fn opponent_focus(
+        _ctx: &Self::Ctx,
+        _obs: &Self::State,
+        _side: u8,
+    ) -> Option<Focus<Self::Command>> {
+        None
+    }
     /// Applies a command: the only way a game changes. Dice go through `dice`
     /// in a stable order; entries go to `log`.
     ///

@@ -134,8 +134,24 @@ fn seat_seed(seed: u64, game: u32, side: u8) -> u64 {
         ^ 0x0A11_CE5E_ED00_0000
 }
 
+/// One game of a match, as [`run_match`] files it.
+struct GameRecord {
+    /// Scenario name with rule system, and side names.
+    info: (String, [String; 2]),
+    /// The winning side, or `None` for a draw.
+    winner: Option<usize>,
+    /// The side player 0 played.
+    side_of_player0: usize,
+    /// Refusals met.
+    refused: Vec<String>,
+    /// Per player: thinking time of each command, and of each whole decision.
+    thinking: [Vec<Duration>; 2],
+    decisions: [Vec<Duration>; 2],
+}
+
 /// Plays `games` games of the scenario `text` between `players`; game `i`
-/// rolls dice seeded `seed + i`.
+/// rolls dice seeded `seed + i`. `jobs` threads (at least 1) share the
+/// games; the report is the same for any `jobs`, apart from the times.
 ///
 /// # Errors
 /// A broken scenario, with its position.
@@ -145,46 +161,54 @@ pub fn run_match<R: Rules>(
     players: [Player; 2],
     games: u32,
     seed: u64,
+    jobs: usize,
 ) -> Result<MatchReport, String> {
     let start = Instant::now();
+    let jobs = jobs.clamp(1, games.max(1) as usize);
+    // Job j plays games j, j + jobs, j + 2 × jobs, …; the records are then
+    // put back in game order.
+    let mut records: Vec<(u32, GameRecord)> = Vec::with_capacity(games as usize);
+    let parts: Vec<Result<Vec<(u32, GameRecord)>, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|j| {
+                scope.spawn(move || {
+                    (j as u32..games)
+                        .step_by(jobs)
+                        .map(|i| play_game::<R>(file, text, players, seed, i).map(|r| (i, r)))
+                        .collect::<Result<Vec<_>, String>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("a match game panicked".to_string()))
+            })
+            .collect()
+    });
+    for part in parts {
+        records.extend(part?);
+    }
+    records.sort_by_key(|r| r.0);
     let mut report = MatchReport {
         players: [Some(players[0]), Some(players[1])],
         ..MatchReport::default()
     };
-    for i in 0..games {
-        let mut game = session::open_text::<R>(
-            file,
-            text,
-            false,
-            Some(seed.wrapping_add(u64::from(i))),
-            &[],
-        )
-        .map_err(|e| e.to_string())?;
+    for (i, r) in records {
         if i == 0 {
-            let info = R::describe(game.scenario());
-            report.scenario = format!("{} ({})", info.name, R::TITLE);
-            for (k, s) in info.sides.iter().take(2).enumerate() {
-                report.sides[k] = s.clone();
-            }
+            report.scenario = r.info.0;
+            report.sides = r.info.1;
         }
-        // Player p sits on side (p + i) % 2.
-        let on_side = |p: usize| ((p as u32 + i) % 2) as usize;
-        let mut seats = [0usize, 1].map(|side| {
-            let p = if on_side(0) == side { 0 } else { 1 };
-            Seat::new(players[p], seat_seed(seed, i, side as u8))
-        });
-        let decided = play_out(&mut game, &mut seats, GAME_LIMIT);
-        for d in &decided {
-            report.refused.extend(d.refused.iter().cloned());
+        report.refused.extend(r.refused);
+        for p in 0..2 {
+            report.thinking[p].extend(r.thinking[p].iter().copied());
+            report.decisions[p].extend(r.decisions[p].iter().copied());
         }
-        // Thinking times by player: a decision belongs to the side that made
-        // it, found again from the order of play.
-        collect_thinking(&decided, &seats, &mut report, on_side(0));
-        match game.outcome().and_then(|o| o.winner) {
+        match r.winner {
             Some(w) => {
-                let w = usize::from(w.min(1));
                 report.side_wins[w] += 1;
-                let p = if on_side(0) == w { 0 } else { 1 };
+                let p = if r.side_of_player0 == w { 0 } else { 1 };
                 report.wins[p] += 1;
             }
             None => report.draws += 1,
@@ -195,13 +219,58 @@ pub fn run_match<R: Rules>(
     Ok(report)
 }
 
+/// Game `i` of a match: player `p` sits on side `(p + i) % 2`.
+fn play_game<R: Rules>(
+    file: &str,
+    text: &str,
+    players: [Player; 2],
+    seed: u64,
+    i: u32,
+) -> Result<GameRecord, String> {
+    let mut game = session::open_text::<R>(
+        file,
+        text,
+        false,
+        Some(seed.wrapping_add(u64::from(i))),
+        &[],
+    )
+    .map_err(|e| e.to_string())?;
+    let info = R::describe(game.scenario());
+    let mut sides: [String; 2] = Default::default();
+    for (k, s) in info.sides.iter().take(2).enumerate() {
+        sides[k] = s.clone();
+    }
+    let side_of_player0 = (i % 2) as usize;
+    let mut seats = [0usize, 1].map(|side| {
+        let p = if side_of_player0 == side { 0 } else { 1 };
+        Seat::new(players[p], seat_seed(seed, i, side as u8))
+    });
+    let decided = play_out(&mut game, &mut seats, GAME_LIMIT);
+    let mut record = GameRecord {
+        info: (format!("{} ({})", info.name, R::TITLE), sides),
+        winner: game
+            .outcome()
+            .and_then(|o| o.winner)
+            .map(|w| usize::from(w.min(1))),
+        side_of_player0,
+        refused: Vec::new(),
+        thinking: Default::default(),
+        decisions: Default::default(),
+    };
+    for d in &decided {
+        record.refused.extend(d.refused.iter().cloned());
+    }
+    collect_thinking(&decided, &seats, &mut record);
+    Ok(record)
+}
+
 /// Files each computer decision's thinking times under its player.
 fn collect_thinking(
     decided: &[super::driver::Decided],
     seats: &[Seat; 2],
-    report: &mut MatchReport,
-    side_of_player0: usize,
+    record: &mut GameRecord,
 ) {
+    let side_of_player0 = record.side_of_player0;
     for d in decided {
         if d.thinking.is_empty() {
             continue;
@@ -209,7 +278,7 @@ fn collect_thinking(
         let side = d.side as usize;
         let p = if side == side_of_player0 { 0 } else { 1 };
         debug_assert!(matches!(seats[side].player, Player::Computer(_)));
-        report.thinking[p].extend(d.thinking.iter().copied());
-        report.decisions[p].push(d.thinking.iter().sum());
+        record.thinking[p].extend(d.thinking.iter().copied());
+        record.decisions[p].push(d.thinking.iter().sum());
     }
 }

@@ -6,8 +6,9 @@
 //! own generator, never the game's.
 //!
 //! - [`search`]: the decision, a flat Monte Carlo search with successive
-//!   halving over the side's legal commands, each scored by playouts of the
-//!   scripted default play to the end of the game from the observation.
+//!   halving over the side's legal commands (or the module's
+//!   [`Focus`](crate::engine::core::Focus)), each scored by playouts of the
+//!   scripted default play two turns ahead from the observation.
 //! - [`driver`]: a side's whole decision (every command until it passes),
 //!   for `kassen sim --players` and `kassen match`.
 //! - [`matches`]: `kassen match`, N games between two players with sides
@@ -23,12 +24,12 @@ pub mod search;
 pub use crate::engine::seats::{Level, Player, parse_players};
 
 impl Level {
-    /// Playouts per decision (each a whole game of default play from the
+    /// Playouts per command (each two turns of default play from the
     /// observation, on a clone with the opponent's own dice).
     pub fn playouts(self) -> u32 {
         match self {
-            Level::Easy => 16,
-            Level::Normal => 320,
+            Level::Easy => 8,
+            Level::Normal => 240,
             Level::Hard => 1280,
         }
     }

@@ -168,6 +168,7 @@ impl ModuleVisitor for ShortMatch {
                 [Player::Computer(Level::Normal), Player::Default],
                 20,
                 1,
+                2,
             )
             .expect("match");
             eprint!("{}", r.text());

@@ -23,6 +23,13 @@
 //! spends the level's playouts over rounds, keeping the better half of the
 //! candidates each round; a large candidate list is first cut to a seeded
 //! sample that always keeps the scripted play's own choice and the pass.
+//!
+//! A module may narrow the candidates and name the baseline itself
+//! ([`Rules::opponent_focus`]): Samurai Battles offers one unit's orders at
+//! a time, with that unit's default order as the baseline, so a Planning
+//! phase is searched unit by unit instead of over every order of every unit
+//! at once (measured: Akagawa, *normal* against the scripted play, from
+//! 76.8% to the figure in the README).
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -50,7 +57,7 @@ const MARGIN_WEIGHT: f64 = 0.05;
 /// How much better (in playout value, about a win probability) another
 /// command must do than the scripted play's own before the opponent plays
 /// it instead.
-const DEVIATE: f64 = 0.04;
+const DEVIATE: f64 = 0.02;
 
 /// The computer opponent for one side: its level and its own seed. Each
 /// decision draws from a generator seeded with that seed and the decision's
@@ -93,10 +100,18 @@ impl Opponent {
     ) -> (Option<R::Command>, Effort) {
         let mut rng =
             ChaCha8Rng::seed_from_u64(self.seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let mut legal = R::legal_commands(ctx, obs, side);
-        // The scripted play's next command joins the candidates even when
-        // the listed set (a finite sample of continuous moves) lacks it.
-        let scripted = R::default_commands(ctx, obs, side).into_iter().next();
+        // The module's focus, when it gives one, narrows the candidates and
+        // names the baseline; otherwise every legal command is a candidate
+        // and the scripted play's next command is the baseline.
+        let (mut legal, scripted) = match R::opponent_focus(ctx, obs, side) {
+            Some(f) => (f.candidates, Some(f.baseline)),
+            None => (
+                R::legal_commands(ctx, obs, side),
+                R::default_commands(ctx, obs, side).into_iter().next(),
+            ),
+        };
+        // The baseline joins the candidates even when the listed set (a
+        // finite sample of continuous moves) lacks it.
         if let Some(c) = &scripted
             && !legal.contains(c)
             && !legal.is_empty()
@@ -111,7 +126,15 @@ impl Opponent {
             return (legal.into_iter().next(), effort);
         }
         let budget = self.level.playouts().max(2);
-        let candidates = sample::<R>(ctx, obs, side, legal, budget as usize / 2, &mut rng);
+        let candidates = sample::<R>(
+            ctx,
+            obs,
+            side,
+            legal,
+            scripted.as_ref(),
+            budget as usize / 2,
+            &mut rng,
+        );
         effort.candidates = candidates.len();
         // The scripted play's command is the baseline, left out of the
         // halving: the halving's winner replaces it only when it does
@@ -176,14 +199,15 @@ impl Opponent {
     }
 }
 
-/// At most `keep` candidates (at least 2): the scripted play's first
-/// command and the pass always, the others a seeded sample, in their listed
+/// At most `keep` candidates (at least 2): the baseline (`scripted`) and
+/// the pass always, the others a seeded sample, in their listed
 /// order.
 fn sample<R: Rules>(
     ctx: &R::Ctx,
     obs: &R::State,
     side: u8,
     legal: Vec<R::Command>,
+    scripted: Option<&R::Command>,
     keep: usize,
     rng: &mut ChaCha8Rng,
 ) -> Vec<R::Command> {
@@ -191,12 +215,11 @@ fn sample<R: Rules>(
     if legal.len() <= keep {
         return legal;
     }
-    let scripted = R::default_commands(ctx, obs, side).into_iter().next();
     let pass = R::pass_command(ctx, obs, side);
     let mut must: Vec<usize> = legal
         .iter()
         .enumerate()
-        .filter(|(_, c)| Some(*c) == scripted.as_ref() || Some(*c) == pass.as_ref())
+        .filter(|(_, c)| Some(*c) == scripted || Some(*c) == pass.as_ref())
         .map(|(i, _)| i)
         .collect();
     must.dedup();

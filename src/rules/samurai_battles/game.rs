@@ -482,6 +482,16 @@ impl Rules for SamuraiBattles {
         Self::pass_command(ctx, state, side).into_iter().collect()
     }
 
+    /// One unit's orders at a time, with its default order as the
+    /// baseline (`focus.rs`).
+    fn opponent_focus(
+        ctx: &SbaCtx,
+        obs: &SbaState,
+        side: u8,
+    ) -> Option<crate::engine::core::Focus<SbaCommand>> {
+        super::focus::planning_focus(ctx, obs, side)
+    }
+
     fn apply(
         ctx: &SbaCtx,
         state: &mut SbaState,

@@ -10,7 +10,8 @@
 //! - Movement, Flee, Panic, Pursue, Zone of Control (SBA-ORD-6/7/9): [`movement`]
 //! - Fire, Fire and Retreat, hidden archers (SBA-ORD-5/10): [`ranged`]
 //! - Join Up (SBA-ORD-11): [`join_up`]
-//! - Exact odds: [`odds`]; default orders: [`default_orders`]
+//! - Exact odds: [`odds`]; default orders: [`default_orders`]; what the
+//!   computer opponent searches in Planning: [`focus`]
 //! - Turn sequence and victory: [`turn`]
 //!
 //! The ECS layer below only gathers the battle from components into a
@@ -19,6 +20,7 @@
 pub mod battle;
 pub mod data;
 pub mod default_orders;
+pub mod focus;
 pub mod fortitude;
 pub mod game;
 pub mod general_staff;
@@ -225,7 +227,7 @@ mod rule_coverage {
     //! Every SBA rule ID is cited in the code that implements it and in at least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 22] = [
+    const SOURCES: [&str; 23] = [
         include_str!("../../../assets/rules/samurai_battles/morale.ron"),
         include_str!("../../../assets/rules/samurai_battles/orders.ron"),
         include_str!("../../../assets/rules/samurai_battles/terrain.ron"),
@@ -233,6 +235,7 @@ mod rule_coverage {
         include_str!("battle.rs"),
         include_str!("data.rs"),
         include_str!("default_orders.rs"),
+        include_str!("focus.rs"),
         include_str!("fortitude.rs"),
         include_str!("game.rs"),
         include_str!("game_tests.rs"),
