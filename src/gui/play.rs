@@ -316,9 +316,10 @@ pub struct Thinking<R: Rules> {
 /// Plays the computer's sides: when a side the computer plays decides, its
 /// next command is searched on a background task from that side's
 /// observation alone ([`computer_command`]), then applied here, one command
-/// at a time with [`ComputerPace::delay`] between them (none on
-/// fast-forward). The scripted default play applies its whole decision at
-/// once. The player keeps panning, zooming and reading the log meanwhile.
+/// at a time with [`ComputerPace::delay`] after each one a person sees
+/// (none on fast-forward, none after a sealed order in solo play). The
+/// scripted default play applies its whole decision at once. The player
+/// keeps panning, zooming and reading the log meanwhile.
 pub fn computer_plays<R: Rules>(world: &mut World) {
     let Some(active) = world.get_resource::<ActiveGame<R>>() else {
         return;
@@ -382,11 +383,18 @@ pub fn computer_plays<R: Rules>(world: &mut World) {
         let odds = cmd.as_ref().and_then(|c| R::odds(&g.ctx, &seen, c));
         let applied = apply_computer_command(g, side, cmd.as_ref());
         let visible = R::observation(&g.ctx, &g.state, other) != seen;
+        // Pause for a person to follow only what a person sees: every
+        // command when computers play each other (the open view), else
+        // only a command that changed the other side's view (a sealed order
+        // passes without a pause).
+        let shown = visible || g.seats.watching();
         g.advance();
         autosave_if_entered(g, &before, autosave.as_deref());
         let mut pace = world.resource_mut::<ComputerPace>();
         pace.thinking = None;
-        pace.last = Some(Instant::now());
+        if shown {
+            pace.last = Some(Instant::now());
+        }
         pace.made += 1;
         match applied {
             Applied::Command => pace.last_odds = odds.filter(|_| visible),
