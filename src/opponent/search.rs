@@ -28,8 +28,9 @@
 //! ([`Rules::opponent_focus`]): Samurai Battles offers one unit's orders at
 //! a time, with that unit's default order as the baseline, so a Planning
 //! phase is searched unit by unit instead of over every order of every unit
-//! at once (measured: Akagawa, *normal* against the scripted play, from
-//! 76.8% to the figure in the README).
+//! at once (measured: Akagawa, *normal* against the scripted play over 400
+//! games, from 76.8% to 86.1%, while also deviating at +0.02 instead of
+//! +0.04 and spending 240 playouts instead of 320).
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -127,20 +127,8 @@ pub fn unit_candidates(b: &Battle, side: u8, id: u32) -> Vec<OrderSpec> {
 mod tests {
     use super::*;
     use crate::engine::core::Rules;
-    use crate::engine::game::Game;
     use crate::rules::samurai_battles::game::SamuraiBattles;
-    use crate::session::{self, DEFAULT_SCENARIO, DEFAULT_SCENARIO_PATH};
-
-    fn new_game(seed: u64) -> Game<SamuraiBattles> {
-        session::open_text::<SamuraiBattles>(
-            DEFAULT_SCENARIO_PATH,
-            DEFAULT_SCENARIO,
-            false,
-            Some(seed),
-            &[],
-        )
-        .expect("default scenario")
-    }
+    use crate::rules::samurai_battles::game::tests::new_game;
 
     #[test]
     fn the_focus_is_one_units_legal_orders_with_its_default_then_orders_done() {

@@ -823,4 +823,4 @@ pub fn scripted(state: &SbaState, orders: &OrdersFile, side: u8) -> Vec<(String,
 
 #[cfg(test)]
 #[path = "game_tests.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -5,7 +5,8 @@ use crate::engine::core::checksum;
 use crate::engine::game::Game;
 use crate::session::{self, DEFAULT_SCENARIO, DEFAULT_SCENARIO_PATH};
 
-fn new_game(seed: u64) -> Game<SamuraiBattles> {
+/// A game of the default scenario rolling dice seeded `seed`.
+pub(crate) fn new_game(seed: u64) -> Game<SamuraiBattles> {
     session::open_text::<SamuraiBattles>(
         DEFAULT_SCENARIO_PATH,
         DEFAULT_SCENARIO,
