@@ -396,6 +396,10 @@ pub fn computer_plays<R: Rules>(world: &mut World) {
             pace.last = Some(Instant::now());
         }
         pace.made += 1;
+        // A command nobody saw needs no frame of its own: the next search
+        // starts at once (one call deeper at most, since a search just
+        // started has no result yet).
+        let go_on = !shown && !matches!(applied, Applied::Stuck(_));
         match applied {
             Applied::Command => pace.last_odds = odds.filter(|_| visible),
             Applied::Passed(refused) => {
@@ -413,6 +417,9 @@ pub fn computer_plays<R: Rules>(world: &mut World) {
             }
         }
         world.write_message(RequestRedraw);
+        if go_on {
+            computer_plays::<R>(world);
+        }
         return;
     }
     // Wait out the pause after the last command, then think.
