@@ -427,6 +427,7 @@ impl<R: TableRules> Rules for TableModule<R> {
             objectives: R::objectives(obs),
             // The phase line already says where the battle stands.
             score: String::new(),
+            tables: Vec::new(),
         }
     }
 
@@ -508,6 +509,7 @@ impl<R: TableRules> Rules for TableModule<R> {
             title: "Exact odds".to_string(),
             lines,
             distributions: Vec::new(),
+            tables: Vec::new(),
         })
     }
 }

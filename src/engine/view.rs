@@ -135,6 +135,8 @@ pub struct Scene {
     pub objectives: Vec<Objective>,
     /// The score line ("Uesugi 3 – 1 Takeda (victory points)").
     pub score: String,
+    /// Tables of the last resolution (the rolled cell highlighted).
+    pub tables: Vec<TableView>,
 }
 
 /// How a card line is drawn.
@@ -237,6 +239,38 @@ pub struct Pick {
     pub facing: f32,
 }
 
+/// A rules table the app shows in a window (a shock results table, a
+/// weapons matrix, a fire table): every cell, with the row, column and
+/// cell in play highlighted and the steps that chose them itemized.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TableView {
+    /// Window title, in English with the card's term ("Shock Results
+    /// Table (Tabla de Resultados del Choque)").
+    pub title: String,
+    /// The table's rule ID.
+    pub rule: String,
+    /// The label of the row-header column ("Column").
+    pub corner: String,
+    /// Column headers ("DR 0" … "DR 9").
+    pub columns: Vec<String>,
+    /// Rows: header and one cell text per column.
+    pub rows: Vec<(String, Vec<String>)>,
+    /// The row in play, highlighted.
+    pub row: Option<usize>,
+    /// The column in play, highlighted.
+    pub column: Option<usize>,
+    /// The cell rolled, highlighted strongly: (row, column).
+    pub cell: Option<(usize, usize)>,
+    /// How the row or column was reached: (step, value as shown, rule ID),
+    /// e.g. ("weapons matrix, SI attacking AS", "column 9", "RAN-WPN-1"),
+    /// then each shift ("+2").
+    pub steps: Vec<(String, String, String)>,
+    /// Shown folded until opened (a result already applied).
+    pub folded: bool,
+    /// One line under the table (the roll and its result).
+    pub note: String,
+}
+
 /// Exact odds of a command before it is committed.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Odds {
@@ -248,6 +282,8 @@ pub struct Odds {
     /// Labelled distributions: entry `k` is the probability of exactly `k`
     /// (hits, casualties).
     pub distributions: Vec<(String, Vec<f64>)>,
+    /// Tables the command is resolved on, shown in their own windows.
+    pub tables: Vec<TableView>,
 }
 
 /// One rule of the rules reference.

@@ -9,7 +9,7 @@ use bevy_egui::{EguiContexts, egui};
 use egui::{Color32, RichText};
 
 use crate::engine::log::{Itemized, LogEntry};
-use crate::engine::view::{CardLine, Needs, Odds, Pick, Tone, Track};
+use crate::engine::view::{CardLine, Needs, Odds, Pick, TableView, Tone, Track};
 
 use super::GuiState;
 use super::play::{ComputerPace, UiAction, ViewModel};
@@ -471,6 +471,68 @@ pub(crate) fn log_entry_with(
     }
 }
 
+/// A rules table in its own window: every cell, the row and column in play
+/// tinted, the rolled cell strong, and the steps with their rule IDs.
+fn table_window(ctx: &egui::Context, gui: &mut GuiState, t: &TableView, i: usize) {
+    let hot = Color32::from_rgb(200, 150, 40);
+    let lit = Color32::from_rgba_unmultiplied(200, 150, 40, 70);
+    egui::Window::new(shown(&t.title))
+        .id(egui::Id::new(("rules table", i)))
+        .default_pos(egui::pos2(360.0, 80.0 + 40.0 * i as f32))
+        .resizable(false)
+        .default_open(!t.folded || gui.screenshot_mode)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Rule:");
+                rule_link(ui, gui, &t.rule);
+            });
+            egui::Grid::new(("rules table grid", i))
+                .striped(true)
+                .spacing(egui::vec2(8.0, 2.0))
+                .show(ui, |ui| {
+                    ui.label(RichText::new(shown(&t.corner)).strong());
+                    for (c, h) in t.columns.iter().enumerate() {
+                        let mut r = RichText::new(shown(h)).strong();
+                        if t.column == Some(c) {
+                            r = r.background_color(lit);
+                        }
+                        ui.label(r);
+                    }
+                    ui.end_row();
+                    for (ri, (head, cells)) in t.rows.iter().enumerate() {
+                        let on_row = t.row == Some(ri);
+                        let mut h = RichText::new(shown(head)).strong();
+                        if on_row {
+                            h = h.background_color(lit);
+                        }
+                        ui.label(h);
+                        for (ci, cell) in cells.iter().enumerate() {
+                            let mut r = RichText::new(shown(cell)).monospace();
+                            if t.cell == Some((ri, ci)) {
+                                r = r.background_color(hot).color(Color32::BLACK).strong();
+                            } else if on_row || t.column == Some(ci) {
+                                r = r.background_color(lit);
+                            }
+                            ui.label(r);
+                        }
+                        ui.end_row();
+                    }
+                });
+            if !t.steps.is_empty() {
+                ui.separator();
+                for (name, v, rule) in &t.steps {
+                    ui.horizontal(|ui| {
+                        ui.label(shown(&format!("{v} {name}")));
+                        rule_link(ui, gui, rule);
+                    });
+                }
+            }
+            if !t.note.is_empty() {
+                ui.label(RichText::new(shown(&t.note)).strong());
+            }
+        });
+}
+
 fn rules_window(ctx: &egui::Context, view: &ViewModel, gui: &mut GuiState) {
     let Some(current) = gui.rules_open.clone() else {
         return;
@@ -772,6 +834,15 @@ pub fn ui(
     }
     rules_window(&ctx, &view, &mut gui);
     files_window(&ctx, &mut gui);
+    // The tables of a planned command, else those of the last resolution.
+    let tables = view
+        .odds
+        .as_ref()
+        .filter(|o| !o.tables.is_empty())
+        .map_or(&view.scene.tables, |o| &o.tables);
+    for (i, t) in tables.iter().enumerate() {
+        table_window(&ctx, &mut gui, t, i);
+    }
     if let Some(o) = &view.outcome {
         egui::Window::new("The battle is over")
             .collapsible(false)

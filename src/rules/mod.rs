@@ -3,6 +3,7 @@
 //! is its folder plus one line in [`visit_all`].
 
 pub mod clan_war;
+pub mod ran;
 pub mod samurai_battles;
 pub mod warstrike;
 
@@ -28,6 +29,7 @@ pub fn visit_all(v: &mut impl ModuleVisitor) {
     v.visit::<samurai_battles::Module>();
     v.visit_table::<warstrike::WarStrike>();
     v.visit_table::<clan_war::ClanWar>();
+    v.visit::<ran::Module>();
 }
 
 /// The `ruleset` keys of every registered module, in registry order.

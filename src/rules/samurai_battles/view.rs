@@ -140,6 +140,7 @@ pub fn scene(ctx: &SbaCtx, obs: &SbaState, viewer: Option<u8>) -> Scene {
             "{} {} – {} {} (victory points, SBA-BASE)",
             names[0], vp[0].victory_points, vp[1].victory_points, names[1]
         ),
+        tables: Vec::new(),
     }
 }
 
@@ -410,6 +411,7 @@ pub fn odds(ctx: &SbaCtx, state: &SbaState, cmd: &SbaCommand) -> Option<Odds> {
                         o.on_attacker.clone(),
                     ),
                 ],
+                tables: Vec::new(),
             })
         }
         OrderKind::FireRangedWeapons | OrderKind::MoveAndFire => {
@@ -421,6 +423,7 @@ pub fn odds(ctx: &SbaCtx, state: &SbaState, cmd: &SbaCommand) -> Option<Odds> {
                     format!("{} dice at Firepower {fp}: hits", a.models),
                     binomial(a.models, roll_under(fp, 20)),
                 )],
+                tables: Vec::new(),
             })
         }
         _ => None,

@@ -1,0 +1,357 @@
+//! The scripted play and the candidate commands of a side now (the core's
+//! `legal_commands` filters these through `apply`).
+
+use hexx::Hex;
+
+use crate::engine::board::Facing;
+
+use super::orders::{Mode, RanCommand, shock_targets};
+use super::sequence;
+use super::state::{Phase, RanCtx, RanState, Segment};
+use super::{fire, movement};
+
+/// Every candidate command of `side` now: activations, each unit's moves to
+/// every reachable hex, turns, fire at each target in range, the other
+/// orders, shocks (each attacker alone and all together), reactions and
+/// the phase's pass. `legal_commands` keeps those `apply` accepts.
+pub fn candidates(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<RanCommand> {
+    let mut v = Vec::new();
+    match &state.phase {
+        Phase::Select { resurrection, .. } => {
+            for b in sequence::eligible(ctx, state, side, *resurrection) {
+                for m in [Mode::Orders, Mode::Challenge, Mode::Reorganize] {
+                    v.push(RanCommand::Activate { busho: b, mode: m });
+                }
+            }
+            v.push(RanCommand::Pass);
+        }
+        Phase::Orders {
+            busho,
+            segment: Segment::MoveFire,
+        } => {
+            let c = state.leader(*busho).map_or(*busho, |l| l.contingent);
+            for u in state
+                .units
+                .iter()
+                .filter(|u| u.contingent == c && u.active())
+            {
+                if !u.ordered {
+                    let cmd = state.in_command(u);
+                    let free = !u.committed && !state.enemy_zoc(u.side, u.hex);
+                    for (k, _) in
+                        movement::reachable(ctx, state, u, movement::allowance(u, cmd), cmd)
+                    {
+                        if !free {
+                            break;
+                        }
+                        v.push(RanCommand::Move {
+                            unit: u.id,
+                            to: Hex::new(k.0, k.1),
+                        });
+                    }
+                    for f in Facing::ALL {
+                        if f != u.facing {
+                            v.push(RanCommand::Face {
+                                unit: u.id,
+                                facing: f,
+                            });
+                        }
+                    }
+                    v.push(RanCommand::RemoveHits { unit: u.id });
+                    v.push(RanCommand::Recover { unit: u.id });
+                    v.push(RanCommand::Withdraw { unit: u.id });
+                }
+                for t in state.units.iter().filter(|t| t.side != side && t.active()) {
+                    if fire::plan(ctx, state, side, &[u.id], t.id).is_ok() {
+                        v.push(RanCommand::Fire {
+                            units: vec![u.id],
+                            target: t.id,
+                        });
+                    }
+                }
+            }
+            v.push(RanCommand::EndMoveFire);
+        }
+        Phase::Orders {
+            busho,
+            segment: Segment::Shock,
+        } => {
+            let c = state.leader(*busho).map_or(*busho, |l| l.contingent);
+            let mine: Vec<u32> = state
+                .units
+                .iter()
+                .filter(|u| u.contingent == c && u.active() && !u.shocked)
+                .map(|u| u.id)
+                .collect();
+            let mut targets: Vec<u32> = mine
+                .iter()
+                .flat_map(|a| shock_targets(ctx, state, *a).collect::<Vec<_>>())
+                .collect();
+            targets.sort_unstable();
+            targets.dedup();
+            for t in targets {
+                let att: Vec<u32> = mine
+                    .iter()
+                    .copied()
+                    .filter(|a| shock_targets(ctx, state, *a).any(|x| x == t))
+                    .collect();
+                for a in &att {
+                    v.push(RanCommand::Shock {
+                        attackers: vec![*a],
+                        defender: t,
+                        charge: false,
+                    });
+                    v.push(RanCommand::Shock {
+                        attackers: vec![*a],
+                        defender: t,
+                        charge: true,
+                    });
+                }
+                if att.len() > 1 {
+                    v.push(RanCommand::Shock {
+                        attackers: att.clone(),
+                        defender: t,
+                        charge: false,
+                    });
+                }
+            }
+            v.push(RanCommand::EndShock);
+        }
+        Phase::Reaction { .. } => {
+            v.push(RanCommand::ReactWithdraw);
+            v.push(RanCommand::ReactStand);
+        }
+        Phase::Challenge { busho } => {
+            let Some(b) = state.leader(*busho) else {
+                return v;
+            };
+            for c in state
+                .leaders
+                .iter()
+                .filter(|c| c.id == *busho || (c.contingent == b.contingent && !c.dead))
+            {
+                for t in state.leaders.iter().filter(|t| t.side != side && !t.dead) {
+                    v.push(RanCommand::Challenge {
+                        challenger: c.id,
+                        target: t.id,
+                    });
+                }
+            }
+            v.push(RanCommand::EndChallenge);
+        }
+        Phase::Momentum { .. } => {
+            v.push(RanCommand::Momentum);
+            v.push(RanCommand::Finish);
+        }
+        Phase::Continuity { .. } => {
+            v.push(RanCommand::Continuity);
+            v.push(RanCommand::EndActivation);
+        }
+        _ => {}
+    }
+    v
+}
+
+/// The scripted play of `side` now: activate the lowest-id Busho for
+/// Orders; each unit in turn fires at the nearest target in range or moves
+/// toward the nearest enemy; every unit that can shocks its nearest enemy;
+/// Momentum with a factor of 4 or more; Continuity with Initiative 4 or more;
+/// stand against a shock.
+pub fn default_command(ctx: &RanCtx, state: &RanState, side: u8) -> Option<RanCommand> {
+    match &state.phase {
+        Phase::Select { resurrection, .. } => sequence::eligible(ctx, state, side, *resurrection)
+            .first()
+            .map(|b| RanCommand::Activate {
+                busho: *b,
+                mode: Mode::Orders,
+            })
+            .or(Some(RanCommand::Pass)),
+        Phase::Orders {
+            busho,
+            segment: Segment::MoveFire,
+        } => {
+            let c = state.leader(*busho).map_or(*busho, |l| l.contingent);
+            let enemies: Vec<_> = state
+                .units
+                .iter()
+                .filter(|e| e.side != side && e.active())
+                .collect();
+            for u in state
+                .units
+                .iter()
+                .filter(|u| u.contingent == c && u.active() && !u.ordered && !u.fired)
+            {
+                let mut ts: Vec<_> = enemies
+                    .iter()
+                    .map(|e| (e.hex.unsigned_distance_to(u.hex), e.id))
+                    .collect();
+                ts.sort_unstable();
+                for (_, t) in &ts {
+                    if fire::plan(ctx, state, side, &[u.id], *t).is_ok() {
+                        return Some(RanCommand::Fire {
+                            units: vec![u.id],
+                            target: *t,
+                        });
+                    }
+                }
+                if state.enemy_zoc(u.side, u.hex) || u.committed {
+                    continue;
+                }
+                let cmd_ok = state.in_command(u);
+                let reach =
+                    movement::reachable(ctx, state, u, movement::allowance(u, cmd_ok), cmd_ok);
+                let here = ts.first().map_or(0, |t| t.0);
+                let missile = ctx.utype(u).is_some_and(|t| t.missile.is_some());
+                let best = reach
+                    .keys()
+                    .map(|k| {
+                        let h = Hex::new(k.0, k.1);
+                        let d = enemies
+                            .iter()
+                            .map(|e| e.hex.unsigned_distance_to(h))
+                            .min()
+                            .unwrap_or(0);
+                        let want = if missile { d.abs_diff(2) } else { d };
+                        (want, *k)
+                    })
+                    .min();
+                if let Some((d, k)) = best
+                    && d < here
+                {
+                    return Some(RanCommand::Move {
+                        unit: u.id,
+                        to: Hex::new(k.0, k.1),
+                    });
+                }
+                // Turn to face the nearest enemy.
+                if let Some(e) = enemies
+                    .iter()
+                    .min_by_key(|e| (e.hex.unsigned_distance_to(u.hex), e.id))
+                {
+                    let f = Facing::towards(u.hex, e.hex);
+                    if f != u.facing
+                        && movement::facing_cost(ctx, u, f).0 <= movement::allowance(u, cmd_ok)
+                    {
+                        return Some(RanCommand::Face {
+                            unit: u.id,
+                            facing: f,
+                        });
+                    }
+                }
+            }
+            Some(RanCommand::EndMoveFire)
+        }
+        Phase::Orders {
+            busho,
+            segment: Segment::Shock,
+        } => {
+            let c = state.leader(*busho).map_or(*busho, |l| l.contingent);
+            for u in state
+                .units
+                .iter()
+                .filter(|u| u.contingent == c && u.active() && !u.shocked)
+            {
+                let charge = ctx.utype(u).is_some_and(super::shock_table::may_charge);
+                if let Some(t) = shock_targets(ctx, state, u.id).next() {
+                    return Some(RanCommand::Shock {
+                        attackers: vec![u.id],
+                        defender: t,
+                        charge,
+                    });
+                }
+            }
+            Some(RanCommand::EndShock)
+        }
+        Phase::Reaction { .. } => Some(RanCommand::ReactStand),
+        Phase::Challenge { .. } => Some(RanCommand::EndChallenge),
+        Phase::Momentum { busho } => Some(
+            if state
+                .leader(*busho)
+                .is_some_and(|l| l.factors.momentum >= 4)
+            {
+                RanCommand::Momentum
+            } else {
+                RanCommand::Finish
+            },
+        ),
+        Phase::Continuity { side } => Some(
+            if state
+                .so_taisho(*side)
+                .is_some_and(|l| l.factors.initiative >= 4)
+            {
+                RanCommand::Continuity
+            } else {
+                RanCommand::EndActivation
+            },
+        ),
+        _ => None,
+    }
+}
+
+/// What the computer opponent searches (the core's `opponent_focus`): the
+/// decisions that shape a battle, each with the scripted play as the
+/// baseline: which Busho acts (or a pass), each shock a unit may make (or
+/// none), Momentum and Continuity, and the defender's reaction. The
+/// Movement/Fire orders follow the scripted play.
+pub fn focus(
+    ctx: &RanCtx,
+    state: &RanState,
+    side: u8,
+) -> Option<crate::engine::core::Focus<RanCommand>> {
+    let baseline = default_command(ctx, state, side)?;
+    let mut candidates = vec![baseline.clone()];
+    match &state.phase {
+        Phase::Select { resurrection, .. } => {
+            for b in sequence::eligible(ctx, state, side, *resurrection) {
+                candidates.push(RanCommand::Activate {
+                    busho: b,
+                    mode: Mode::Orders,
+                });
+            }
+            candidates.push(RanCommand::Pass);
+        }
+        Phase::Orders {
+            busho,
+            segment: Segment::Shock,
+        } => {
+            let c = state.leader(*busho).map_or(*busho, |l| l.contingent);
+            for u in state
+                .units
+                .iter()
+                .filter(|u| u.contingent == c && u.active() && !u.shocked)
+            {
+                let charge = ctx.utype(u).is_some_and(super::shock_table::may_charge);
+                for t in shock_targets(ctx, state, u.id) {
+                    candidates.push(RanCommand::Shock {
+                        attackers: vec![u.id],
+                        defender: t,
+                        charge,
+                    });
+                }
+            }
+            if let Some(p) =
+                <super::Ran as crate::engine::core::Rules>::pass_command(ctx, state, side)
+            {
+                candidates.push(p);
+            }
+        }
+        Phase::Momentum { .. } => candidates.extend([RanCommand::Momentum, RanCommand::Finish]),
+        Phase::Continuity { .. } => {
+            candidates.extend([RanCommand::Continuity, RanCommand::EndActivation])
+        }
+        Phase::Reaction { .. } => {
+            candidates.extend([RanCommand::ReactWithdraw, RanCommand::ReactStand])
+        }
+        _ => {}
+    }
+    let mut seen = Vec::new();
+    candidates.retain(|c| {
+        let new = !seen.contains(c);
+        seen.push(c.clone());
+        new
+    });
+    Some(crate::engine::core::Focus {
+        candidates,
+        baseline,
+    })
+}

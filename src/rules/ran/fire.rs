@@ -1,0 +1,360 @@
+//! Fire over the game state (RAN-FIRE, RAN-BB-1, RAN-TQ-4, RAN-TQ-7): who may
+//! fire at what, the itemized roll, the result, Disorder checks, Busho
+//! checks on an unmodified 9, and the target's reactions.
+
+use crate::engine::dice::Dice;
+use crate::engine::log::{Itemized, LogEntry, Modifier};
+
+use super::fire_table::{self, FireInputs};
+use super::movement;
+use super::shock::{self, d10, roll_entry, take_hits};
+use super::state::{PendingShock, RanCtx, RanState, arc_steps};
+use super::terrain;
+use super::tq;
+
+/// A planned fire: the effect row and the itemized modifiers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FirePlan {
+    /// Effect row ("R5").
+    pub row: String,
+    /// Range in hexes.
+    pub range: u32,
+    /// Modifiers.
+    pub mods: Vec<Modifier>,
+}
+
+/// The plan of `firers` (the first leads) at `target`, or the refusal with
+/// its rule: missile units only; Committed units neither fire nor are
+/// fired at (RAN-STAT-4); Out of Command only bows (RAN-ORD-2, RAN-ORD-4,
+/// RAN-STAT-1); through front or flank hexsides; in range, "[Ext]" only from
+/// higher elevation (RAN-FIRE-2); MP left for the fire cost (RAN-FIRE-8).
+pub fn plan(
+    ctx: &RanCtx,
+    state: &RanState,
+    side: u8,
+    firers: &[u32],
+    target: u32,
+) -> Result<FirePlan, (&'static str, String)> {
+    let Some(t) = state.unit(target).filter(|t| t.active() && t.side != side) else {
+        return Err((
+            "RAN-FIRE-1",
+            format!("unit {target} is not an enemy unit that can be fired at"),
+        ));
+    };
+    if t.committed {
+        return Err((
+            "RAN-STAT-4",
+            format!("{} is Committed and cannot be fired at", t.name),
+        ));
+    }
+    let Some(lead) = firers.first().and_then(|f| state.unit(*f)) else {
+        return Err(("RAN-FIRE-1", "no firing unit".into()));
+    };
+    let lt = ctx
+        .utype(lead)
+        .ok_or(("RAN-GLO-1", "unknown type".to_string()))?;
+    let firer_key = lt
+        .missile
+        .clone()
+        .ok_or(("RAN-FIRE-4", format!("{} has no missile fire", lead.name)))?;
+    let range = lead.hex.unsigned_distance_to(t.hex);
+    let (row, ext) = fire_table::effect_row(&ctx.tables.fire, &firer_key, range).ok_or((
+        "RAN-FIRE-4",
+        format!(
+            "{} is out of range ({range} hexes) for {}",
+            t.name, lead.kind
+        ),
+    ))?;
+    let higher = ctx.board.elevation(lead.hex) > ctx.board.elevation(t.hex);
+    if !fire_table::range_allowed(ext, higher) {
+        return Err((
+            "RAN-FIRE-2",
+            format!("{range} hexes is an [Ext] range: only from higher elevation"),
+        ));
+    }
+    let mut seen = Vec::new();
+    for f in firers {
+        if seen.contains(f) {
+            return Err(("RAN-FIRE-7", format!("unit {f} is listed twice")));
+        }
+        seen.push(*f);
+        let Some(u) = state.unit(*f).filter(|u| u.active() && u.side == side) else {
+            return Err((
+                "RAN-FIRE-1",
+                format!("unit {f} is not an active friendly unit"),
+            ));
+        };
+        let Some(ut) = ctx.utype(u) else {
+            return Err(("RAN-GLO-1", "unknown type".into()));
+        };
+        let Some(key) = ut.missile.as_ref() else {
+            return Err(("RAN-FIRE-4", format!("{} has no missile fire", u.name)));
+        };
+        if u.fired || (u.ordered && !u.moved) {
+            return Err((
+                "RAN-ORD-1",
+                format!("{} has already used its order", u.name),
+            ));
+        }
+        if u.committed {
+            return Err((
+                "RAN-STAT-4",
+                format!("{} is Committed and cannot fire", u.name),
+            ));
+        }
+        if !state.in_command(u) && key == "AS-T" {
+            return Err((
+                "RAN-ORD-4",
+                format!(
+                    "{} is Out of Command: firearm units may not fire (RAN-STAT-1)",
+                    u.name
+                ),
+            ));
+        }
+        if arc_steps(u.hex, u.facing, t.hex) >= 3 {
+            return Err((
+                "RAN-FIRE-7",
+                format!("{} cannot fire through its rear", u.name),
+            ));
+        }
+        if fire_table::effect_row(&ctx.tables.fire, key, u.hex.unsigned_distance_to(t.hex))
+            .is_none()
+        {
+            return Err((
+                "RAN-FIRE-4",
+                format!("{} is out of range of {}", t.name, u.name),
+            ));
+        }
+        if u.moved && u.mp_used + fire_cost(ctx, u).0 > u.ma {
+            return Err(("RAN-FIRE-8", format!("{} has no MP left to fire", u.name)));
+        }
+    }
+    let tt = ctx
+        .utype(t)
+        .ok_or(("RAN-GLO-1", "unknown type".to_string()))?;
+    let b = ctx.tables.battle(&ctx.scenario.battle);
+    let terrain = b
+        .and_then(|b| terrain::row(b, &movement::terrain_at(ctx, t.hex)))
+        .map(|r| (format!("target in {}", r.label()), r.fire(), r.rule()));
+    let inputs = FireInputs {
+        through_flank: arc_steps(lead.hex, lead.facing, t.hex) == 2,
+        terrain,
+        moved: lead.moved,
+        bows_vs_armour: firer_key.contains("-B") && tt.armoured && firer_key != "KB-B",
+        volley_units: firers.len() as u32,
+        teppo_vs_ashigaru: firer_key == "AS-T" && t.kind == "AS",
+        target_closed: !tt.open_order,
+    };
+    Ok(FirePlan {
+        row: row.to_string(),
+        range,
+        mods: fire_table::modifiers(&ctx.tables.values.fire, &inputs),
+    })
+}
+
+/// The MP a unit pays to fire, from the terrain table (RAN-FIRE-8, [f]).
+pub fn fire_cost(ctx: &RanCtx, u: &super::state::RanUnit) -> (u32, String) {
+    let name = match u.kind.as_str() {
+        "AS-T" => "AS-T fire",
+        "KB-B" => return (0, "RAN-TER-2".to_string()),
+        _ => "AS-B / SI-B fire",
+    };
+    ctx.tables
+        .battle(&ctx.scenario.battle)
+        .and_then(|b| terrain::row(b, name))
+        .map_or((0, "RAN-FIRE-8".to_string()), |r| match r.mp(true) {
+            terrain::Mp::Cost(n) | terrain::Mp::Extra(n) => (n, r.rule()),
+            _ => (0, r.rule()),
+        })
+}
+
+/// Resolves a fire (RAN-FIRE-1..3, RAN-FIRE-7): one roll for the volley,
+/// the result on the lead firer's row, then "D" (RAN-FIRE-2), a Busho check
+/// on an unmodified 9 (RAN-BB-1) and the target's reactions (RAN-TQ-4,
+/// RAN-TQ-7).
+pub fn resolve(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    firers: &[u32],
+    target: u32,
+    p: &FirePlan,
+    out: &mut Vec<LogEntry>,
+) {
+    for f in firers {
+        let cost = state.unit(*f).map_or(0, |u| fire_cost(ctx, u).0);
+        if let Some(u) = state.unit_mut(*f) {
+            u.fired = true;
+            u.ordered = true;
+            u.mp_used += cost;
+        }
+    }
+    let Some(t) = state.unit(target).cloned() else {
+        return;
+    };
+    let raw = d10(dice);
+    let sum: i32 = p.mods.iter().map(|m| m.value).sum();
+    let res = fire_table::result(
+        &ctx.tables.fire,
+        &ctx.tables.values.fire,
+        &p.row,
+        raw as i32 + sum,
+    );
+    let mut value = Itemized::new("roll", raw as i32);
+    for m in &p.mods {
+        value.add(m.name.clone(), m.value, m.rule.clone());
+    }
+    let lead = state
+        .unit(firers[0])
+        .map_or_else(String::new, |u| u.name.clone());
+    out.push(roll_entry(
+        "RAN-FIRE-3",
+        firers.iter().copied().chain([target]).collect(),
+        format!(
+            "{lead} fires at {} ({} hexes, row {}, RAN-FIRE-4)",
+            t.name, p.range, p.row
+        ),
+        Some(value),
+        None,
+        raw,
+        format!("{} (modified {})", res.label(), raw as i32 + sum),
+        None,
+    ));
+    let mut hits = res.hits;
+    if res.disorder {
+        if t.disordered {
+            hits += 1;
+            out.push(LogEntry::event(
+                "RAN-FIRE-2",
+                vec![target],
+                format!("{} is already Disordered: 1 extra hit", t.name),
+            ));
+        } else {
+            let tqv = tq::effective_tq(&ctx.tables.values.tq, t.tq, ctx.open_order(&t), false);
+            let tv = tqv.total();
+            let r = d10(dice);
+            let ok = tq::passes(r as i32, tv);
+            out.push(roll_entry(
+                "RAN-FIRE-2",
+                vec![target],
+                format!("{} checks for Disorder", t.name),
+                Some(tqv),
+                Some(tv),
+                r,
+                if ok {
+                    "holds".into()
+                } else {
+                    "Disordered (Desorganizada)".into()
+                },
+                Some(tq::pass_chance(tv)),
+            ));
+            if !ok && let Some(u) = state.unit_mut(target) {
+                u.disordered = true;
+            }
+        }
+    }
+    take_hits(ctx, state, dice, target, hits, false, out);
+    if super::leaders::fire_checks_busho(raw, ctx.tables.values.fire.busho_check_roll)
+        && let Some(b) = shock::busho_on(state, t.side, t.hex)
+    {
+        out.push(LogEntry::event(
+            "RAN-BB-1",
+            vec![b],
+            "unmodified 9 on the Fire Table: Busho casualty check",
+        ));
+        shock::busho_casualty(ctx, state, dice, b, out);
+    }
+    reactions(ctx, state, dice, firers[0], target, out);
+}
+
+/// A unit fired upon: a Kibamusha checks Aggression (RAN-TQ-7) and may
+/// charge the firer; Samurai Infantry check Reaction Movement (RAN-TQ-4).
+fn reactions(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    firer: u32,
+    target: u32,
+    out: &mut Vec<LogEntry>,
+) {
+    let Some(t) = state
+        .unit(target)
+        .cloned()
+        .filter(|t| t.active() && !t.committed)
+    else {
+        return;
+    };
+    let Some(f) = state.unit(firer).cloned() else {
+        return;
+    };
+    if ctx.kibamusha(&t) {
+        let r = d10(dice);
+        let go = tq::kb_aggression(r, t.tq);
+        out.push(roll_entry(
+            "RAN-TQ-7",
+            vec![target],
+            format!("{} checks KB Aggression and Impetuosity", t.name),
+            None,
+            Some(t.tq),
+            r,
+            if go {
+                "it charges the firer".into()
+            } else {
+                "holds".into()
+            },
+            Some(1.0 - tq::pass_chance(t.tq)),
+        ));
+        if !go {
+            return;
+        }
+        let budget = ctx.tables.values.stand_ins.kb_aggression_mp;
+        let reach = movement::reachable(ctx, state, &t, budget, true);
+        let dest = reach
+            .iter()
+            .filter(|(k, _)| hexx::Hex::new(k.0, k.1).unsigned_distance_to(f.hex) == 1)
+            .min_by_key(|(k, r)| (r.mp, **k))
+            .map(|(k, _)| hexx::Hex::new(k.0, k.1));
+        if let Some(h) = dest {
+            if let Some(u) = state.unit_mut(target) {
+                u.hex = h;
+                u.facing = crate::engine::board::Facing::towards(h, f.hex);
+                u.moved = true;
+                u.shocked = true;
+            }
+            let s = PendingShock {
+                attackers: vec![target],
+                defender: firer,
+                charge: false,
+                extra: Vec::new(),
+            };
+            shock::defender_reaction(ctx, state, dice, &s, out);
+            shock::resolve(ctx, state, dice, &s, out);
+        }
+    } else if t.kind == "SI" {
+        let r = d10(dice);
+        let forced = tq::reaction_movement_forced(r, t.tq);
+        out.push(roll_entry(
+            "RAN-TQ-4",
+            vec![target],
+            format!("{} checks Reaction Movement", t.name),
+            None,
+            Some(t.tq),
+            r,
+            if forced {
+                "moves 1 hex forward".into()
+            } else {
+                "holds".into()
+            },
+            None,
+        ));
+        if forced {
+            let ahead = t.hex.neighbor(t.facing.edge_direction());
+            let free = ctx.board.contains(ahead)
+                && state.unit_at(ahead).is_none()
+                && movement::step_cost(ctx, state, t.side, false, false, t.hex, ahead).is_some();
+            if free && let Some(u) = state.unit_mut(target) {
+                u.hex = ahead;
+            }
+        }
+    }
+}

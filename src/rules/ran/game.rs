@@ -1,0 +1,519 @@
+//! RAN on the game core: [`Rules`] for [`Ran`].
+
+use hexx::Hex;
+
+use crate::engine::board::{Facing, HexBoard};
+use crate::engine::command::Refusal;
+use crate::engine::core::{BoardKind, Outcome, Rules, ScenarioInfo, ToAct};
+use crate::engine::dice::{Dice, Die};
+use crate::engine::log::{LogEntry, LogSink};
+use crate::engine::scenario::LoadError;
+use crate::engine::view::{CardLine, Choice, Odds, Pick, RuleText, Scene};
+
+use super::data::RanTables;
+use super::leaders::{Factors, Role};
+use super::orders::{self, Mode, RanCommand};
+use super::scenario::{self, RanScenario};
+use super::state::{Phase, RanCtx, RanLeader, RanState, RanUnit, Segment};
+use super::{default_play, view};
+
+/// The module's marker type.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ran;
+
+impl Rules for Ran {
+    const RULESET: &'static str = super::RULESET;
+    const TITLE: &'static str = "RAN (Great Battles of History)";
+    const BOARD: BoardKind = BoardKind::Hex;
+    type Scenario = RanScenario;
+    type Ctx = RanCtx;
+    type State = RanState;
+    type Command = RanCommand;
+    type Orders = ();
+
+    fn parse_scenario(file: &str, text: &str) -> Result<RanScenario, LoadError> {
+        let t = RanTables::load()?;
+        scenario::parse(file, text, &t)
+    }
+
+    fn check_saved_scenario(file: &str, text: &str, s: &RanScenario) -> Result<(), LoadError> {
+        let t = RanTables::load()?;
+        scenario::check(file, text, s, &t)
+    }
+
+    fn context(s: &RanScenario) -> Result<RanCtx, LoadError> {
+        let tables = RanTables::load()?;
+        let board = scenario::build_board(s, &tables);
+        let mut roads = Vec::new();
+        for r in &s.roads {
+            for w in r.windows(2) {
+                roads.push((HexBoard::to_hex(w[0]), HexBoard::to_hex(w[1])));
+            }
+        }
+        let mp_rows = RanCtx::read_rows(&tables, &s.battle);
+        Ok(RanCtx {
+            scenario: s.clone(),
+            board,
+            tables,
+            roads,
+            mp_rows,
+        })
+    }
+
+    fn die(_ctx: &RanCtx) -> Die {
+        Die::D10Zero
+    }
+
+    fn scenario(ctx: &RanCtx) -> &RanScenario {
+        &ctx.scenario
+    }
+
+    fn scenario_seed(s: &RanScenario) -> Option<u64> {
+        s.seed
+    }
+
+    fn describe(s: &RanScenario) -> ScenarioInfo {
+        ScenarioInfo {
+            name: s.name.clone(),
+            sides: s.sides.iter().map(|x| x.name.clone()).collect(),
+            units: s.units.len(),
+            turn_limit: Some(s.turn_limit),
+            briefing: s.description.clone(),
+        }
+    }
+
+    fn new_state(ctx: &RanCtx, _dice: &Dice, log: &mut dyn LogSink) -> RanState {
+        let s = &ctx.scenario;
+        let side = |n: &str| s.sides.iter().position(|x| x.name == n).unwrap_or(0) as u8;
+        let mut units: Vec<RanUnit> = s
+            .units
+            .iter()
+            .map(|u| {
+                let t = ctx.tables.unit_type(&u.unit_type);
+                RanUnit {
+                    id: u.id,
+                    side: side(&u.side),
+                    name: u.name.clone(),
+                    kind: u.unit_type.clone(),
+                    contingent: u.contingent,
+                    hex: HexBoard::to_hex(u.at),
+                    facing: u.facing,
+                    tq: u.tq.unwrap_or_else(|| t.map_or(5, |t| t.tq)),
+                    ma: t.map_or(5, |t| t.ma),
+                    hits: 0,
+                    disordered: false,
+                    committed: false,
+                    fled: false,
+                    eliminated: false,
+                    mp_used: 0,
+                    ordered: false,
+                    moved: false,
+                    fired: false,
+                    shocked: false,
+                    must_shock: false,
+                }
+            })
+            .collect();
+        units.sort_by_key(|u| u.id);
+        let mut leaders: Vec<RanLeader> = s
+            .leaders
+            .iter()
+            .map(|l| RanLeader {
+                id: l.id,
+                side: side(&l.side),
+                name: l.name.clone(),
+                role: l.role,
+                factors: Factors {
+                    initiative: l.initiative,
+                    momentum: l.momentum,
+                    energy: l.energy,
+                    combat: l.combat,
+                    activation: l.activation,
+                },
+                wounds: 0,
+                ic_hits: 0,
+                dead: false,
+                finished: false,
+                momentum_used: 0,
+                died_this_turn: false,
+                contingent: l.contingent.unwrap_or(l.id),
+                replacement: false,
+                hex: HexBoard::to_hex(l.at),
+            })
+            .collect();
+        leaders.sort_by_key(|l| l.id);
+        log.extend(
+            1,
+            "Set-up",
+            [LogEntry::event(
+                "RAN-SOP-1",
+                vec![],
+                format!("{}: the battle begins", s.name),
+            )],
+        );
+        RanState {
+            turn: 1,
+            phase: Phase::Initiative,
+            initiative: 0,
+            passes: 0,
+            units,
+            leaders,
+            abandoned: Vec::new(),
+            last_shock: None,
+        }
+    }
+
+    fn to_act(_ctx: &RanCtx, state: &RanState) -> ToAct {
+        match &state.phase {
+            Phase::Over { .. } => ToAct::Over,
+            Phase::Initiative | Phase::Recovery | Phase::Abandonment | Phase::Victory => {
+                ToAct::Rules
+            }
+            _ => orders::side_to_act(state).map_or(ToAct::Over, ToAct::Side),
+        }
+    }
+
+    fn turn(state: &RanState) -> u32 {
+        state.turn
+    }
+
+    fn phase_name(_ctx: &RanCtx, state: &RanState) -> String {
+        orders::phase_words(&state.phase)
+    }
+
+    fn legal_commands(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<RanCommand> {
+        if orders::side_to_act(state) != Some(side) {
+            return Vec::new();
+        }
+        let mut out = default_play::candidates(ctx, state, side);
+        out.retain(|c| {
+            // Moves are built from the reachable hexes of units free to move.
+            matches!(c, RanCommand::Move { .. }) || {
+                let mut s = state.clone();
+                let mut d = Dice::new(0);
+                orders::apply(ctx, &mut s, c, &mut d, &mut Vec::new()).is_ok()
+            }
+        });
+        out
+    }
+
+    fn pass_command(ctx: &RanCtx, state: &RanState, side: u8) -> Option<RanCommand> {
+        if orders::side_to_act(state) != Some(side) {
+            return None;
+        }
+        let cmd = match &state.phase {
+            Phase::Select { .. } => RanCommand::Pass,
+            Phase::Orders {
+                segment: Segment::MoveFire,
+                ..
+            } => RanCommand::EndMoveFire,
+            Phase::Orders {
+                segment: Segment::Shock,
+                ..
+            } => RanCommand::EndShock,
+            Phase::Reaction { .. } => RanCommand::ReactStand,
+            Phase::Challenge { .. } => RanCommand::EndChallenge,
+            Phase::Momentum { .. } => RanCommand::Finish,
+            Phase::Continuity { .. } => RanCommand::EndActivation,
+            _ => return None,
+        };
+        let mut s = state.clone();
+        let mut d = Dice::new(0);
+        orders::apply(ctx, &mut s, &cmd, &mut d, &mut Vec::new())
+            .is_ok()
+            .then_some(cmd)
+    }
+
+    fn step_command(_ctx: &RanCtx, state: &RanState) -> Option<RanCommand> {
+        matches!(
+            state.phase,
+            Phase::Initiative | Phase::Recovery | Phase::Abandonment | Phase::Victory
+        )
+        .then_some(RanCommand::Step)
+    }
+
+    fn default_commands(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<RanCommand> {
+        default_play::default_command(ctx, state, side)
+            .into_iter()
+            .collect()
+    }
+
+    fn opponent_focus(
+        ctx: &RanCtx,
+        obs: &RanState,
+        side: u8,
+    ) -> Option<crate::engine::core::Focus<RanCommand>> {
+        default_play::focus(ctx, obs, side)
+    }
+
+    fn apply(
+        ctx: &RanCtx,
+        state: &mut RanState,
+        cmd: &RanCommand,
+        dice: &mut Dice,
+        log: &mut dyn LogSink,
+    ) -> Result<(), Refusal> {
+        if let Some(side) = orders::side_to_act(state)
+            && matches!(cmd, RanCommand::Step)
+        {
+            return Err(Refusal::new(
+                "RAN-SOP-3",
+                format!("side {side} must decide; the rules take no step now"),
+            ));
+        }
+        let mut s = state.clone();
+        let mut d = dice.clone();
+        let mut out = Vec::new();
+        let phase = orders::phase_words(&s.phase);
+        let turn = s.turn;
+        orders::apply(ctx, &mut s, cmd, &mut d, &mut out)?;
+        *state = s;
+        *dice = d;
+        log.extend(turn, &phase, out);
+        Ok(())
+    }
+
+    fn observation(_ctx: &RanCtx, state: &RanState, _side: u8) -> RanState {
+        // RAN has no hidden information: both sides see the whole board.
+        state.clone()
+    }
+
+    fn outcome(_ctx: &RanCtx, state: &RanState) -> Option<Outcome> {
+        match &state.phase {
+            Phase::Over { winner, text } => Some(Outcome {
+                winner: *winner,
+                text: text.clone(),
+            }),
+            _ => None,
+        }
+    }
+
+    fn score(ctx: &RanCtx, state: &RanState, side: u8) -> f64 {
+        let lv = |s: u8| {
+            f64::from(
+                ctx.scenario
+                    .withdrawal_level
+                    .get(s as usize)
+                    .copied()
+                    .unwrap_or(1)
+                    .max(1),
+            )
+        };
+        let hits = |s: u8| -> f64 {
+            state
+                .units
+                .iter()
+                .filter(|u| u.side == s && u.active())
+                .map(|u| f64::from(u.hits) / f64::from(u.tq.max(1)))
+                .sum()
+        };
+        let other = 1 - side;
+        f64::from(state.rout_points(other)) / lv(other)
+            - f64::from(state.rout_points(side)) / lv(side)
+            + 0.05 * (hits(other) - hits(side))
+    }
+
+    fn check_invariants(_ctx: &RanCtx, state: &RanState) -> Result<(), String> {
+        for u in &state.units {
+            if u.hits as i32 > u.tq {
+                return Err(format!(
+                    "unit {} has {} hits over TQ {}",
+                    u.id, u.hits, u.tq
+                ));
+            }
+            if u.active()
+                && state
+                    .units
+                    .iter()
+                    .any(|o| o.id != u.id && o.present() && o.hex == u.hex)
+            {
+                return Err(format!("unit {} shares its hex", u.id));
+            }
+        }
+        if state.units.windows(2).any(|w| w[0].id >= w[1].id) {
+            return Err("units not sorted by id".into());
+        }
+        Ok(())
+    }
+
+    fn report(ctx: &RanCtx, state: &RanState) -> String {
+        let mut s = format!(
+            "{} — turn {}, {}\n",
+            ctx.scenario.name,
+            state.turn,
+            orders::phase_words(&state.phase)
+        );
+        for side in 0..2u8 {
+            let name = ctx
+                .scenario
+                .sides
+                .get(side as usize)
+                .map_or("?", |x| x.name.as_str());
+            s.push_str(&format!(
+                "{name}: {} of {} units fighting, rout points {} of {}\n",
+                state
+                    .units
+                    .iter()
+                    .filter(|u| u.side == side && u.active())
+                    .count(),
+                state.units.iter().filter(|u| u.side == side).count(),
+                state.rout_points(side),
+                ctx.scenario
+                    .withdrawal_level
+                    .get(side as usize)
+                    .copied()
+                    .unwrap_or(0)
+            ));
+        }
+        if let Phase::Over { text, .. } = &state.phase {
+            s.push_str(text);
+            s.push('\n');
+        }
+        s
+    }
+
+    fn illegal_examples(ctx: &RanCtx, state: &RanState) -> Vec<(String, RanCommand)> {
+        let mut v = vec![
+            (
+                "an unknown unit moves".to_string(),
+                RanCommand::Move {
+                    unit: 9999,
+                    to: Hex::ZERO,
+                },
+            ),
+            (
+                "a shock out of phase or by an unknown unit".to_string(),
+                RanCommand::Shock {
+                    attackers: vec![9999],
+                    defender: 9998,
+                    charge: false,
+                },
+            ),
+        ];
+        if let Some(u) = state.units.first() {
+            v.push((
+                "a move off the board".to_string(),
+                RanCommand::Move {
+                    unit: u.id,
+                    to: Hex::new(999, 999),
+                },
+            ));
+        }
+        if orders::side_to_act(state).is_some() {
+            v.push((
+                "a rules step while a side must decide".to_string(),
+                RanCommand::Step,
+            ));
+        }
+        let _ = ctx;
+        v
+    }
+
+    fn hex_board(ctx: &RanCtx) -> Option<&HexBoard> {
+        Some(&ctx.board)
+    }
+
+    fn side_colors(ctx: &RanCtx) -> [[f32; 3]; 2] {
+        let c = |i: usize| {
+            ctx.scenario
+                .sides
+                .get(i)
+                .map_or([0.5; 3], |s| [s.color.0, s.color.1, s.color.2])
+        };
+        [c(0), c(1)]
+    }
+
+    fn scene(ctx: &RanCtx, obs: &RanState, _viewer: Option<u8>) -> Scene {
+        view::scene(ctx, obs)
+    }
+
+    fn unit_card(ctx: &RanCtx, obs: &RanState, unit: u32, _viewer: Option<u8>) -> Vec<CardLine> {
+        view::unit_card(ctx, obs, unit)
+    }
+
+    fn choices(ctx: &RanCtx, state: &RanState, side: u8, unit: u32) -> Vec<Choice> {
+        view::choices(ctx, state, side, unit)
+    }
+
+    fn choose(
+        ctx: &RanCtx,
+        state: &RanState,
+        side: u8,
+        key: &str,
+        pick: &Pick,
+    ) -> Option<RanCommand> {
+        view::choose(ctx, state, side, key, pick)
+    }
+
+    fn pass_label(_ctx: &RanCtx, state: &RanState, _side: u8) -> String {
+        match &state.phase {
+            Phase::Select { .. } => "Pass".into(),
+            Phase::Orders {
+                segment: Segment::MoveFire,
+                ..
+            } => "Movement/Fire done: to Shock".into(),
+            Phase::Orders {
+                segment: Segment::Shock,
+                ..
+            } => "Shock done".into(),
+            Phase::Reaction { .. } => "Stand and receive the shock".into(),
+            Phase::Challenge { .. } => "No challenge".into(),
+            Phase::Momentum { .. } => "No Momentum: Busho Finished".into(),
+            Phase::Continuity { .. } => "No Continuity: pass the action".into(),
+            _ => "End phase".into(),
+        }
+    }
+
+    fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
+        super::odds::odds(ctx, state, cmd)
+    }
+
+    fn rules_text(ctx: &RanCtx) -> Vec<RuleText> {
+        ctx.tables
+            .rules
+            .rules
+            .iter()
+            .map(|r| RuleText {
+                id: r.id.clone(),
+                title: r.title.clone(),
+                text: r.text.clone(),
+                stand_in: r.stand_in,
+            })
+            .collect()
+    }
+}
+
+/// A leader's card line.
+pub fn leader_line(l: &RanLeader) -> String {
+    let role = match l.role {
+        Role::SoTaisho => "So-Taisho",
+        Role::Busho => "Busho",
+        Role::Samurai => "Samurai",
+    };
+    let f = l.factors;
+    let mut s = format!(
+        "{role} {}: Initiative {} Momentum {} Energy {} Combat {} Activation {}",
+        l.name, f.initiative, f.momentum, f.energy, f.combat, f.activation
+    );
+    if l.wounds > 0 {
+        s.push_str(&format!(", wounded ×{}", l.wounds));
+    }
+    if l.dead {
+        s.push_str(", dead");
+    } else if l.finished {
+        s.push_str(", Finished (Finalizado)");
+    }
+    s
+}
+
+/// The default mode of an activation in the app's choices.
+pub const MODES: [(Mode, &str); 3] = [
+    (Mode::Orders, "Orders"),
+    (Mode::Challenge, "Samurai Challenge"),
+    (Mode::Reorganize, "Reorganize Fled units"),
+];
+
+/// The hexes next to `h`, clockwise from North.
+pub fn around(h: Hex) -> [(Facing, Hex); 6] {
+    Facing::ALL.map(|f| (f, h.neighbor(f.edge_direction())))
+}

@@ -1,0 +1,324 @@
+//! Game-level RAN tests: the shock procedure over a real state with loaded
+//! dice, refusals that change nothing, and whole games.
+
+use hexx::Hex;
+
+use crate::engine::board::{Facing, HexBoard};
+use crate::engine::core::{Rules, ToAct};
+use crate::engine::dice::Dice;
+use crate::engine::log::{GameLog, NoLog};
+
+use super::Ran;
+use super::orders::RanCommand;
+use super::state::{Phase, RanCtx, RanState, Segment};
+
+fn setup() -> (RanCtx, RanState) {
+    let text = include_str!("../../../scenarios/mimigawa.ron");
+    let s = Ran::parse_scenario("scenarios/mimigawa.ron", text).expect("scenario");
+    let ctx = Ran::context(&s).expect("ctx");
+    let st = Ran::new_state(&ctx, &Dice::new(1), &mut NoLog);
+    (ctx, st)
+}
+
+/// Defender 46 (AS, TQ 5) in scattered woods facing South; SI 4 behind it
+/// (rear: Positional Superiority) with Busho 102, AS 5 on its flank.
+fn shock_position() -> (RanCtx, RanState, Hex) {
+    let (mut ctx, mut st) = setup();
+    let d = HexBoard::to_hex((13, 1));
+    let a1 = d.neighbor(Facing::North.edge_direction());
+    let a2 = d.neighbor(Facing::NorthEast.edge_direction());
+    for h in [d, a1, a2] {
+        ctx.board.set_elevation(h, 0);
+        ctx.board.set_terrain(h, "Clear");
+    }
+    ctx.board.set_terrain(d, "Scattered woods");
+    let put = |st: &mut RanState, id: u32, h: Hex, f: Facing| {
+        let u = st.unit_mut(id).expect("unit");
+        u.hex = h;
+        u.facing = f;
+    };
+    put(&mut st, 46, d, Facing::South);
+    put(&mut st, 4, a1, Facing::towards(a1, d));
+    put(&mut st, 5, a2, Facing::towards(a2, d));
+    st.leader_mut(102).expect("Busho").hex = a1;
+    st.phase = Phase::Orders {
+        busho: 102,
+        segment: Segment::Shock,
+    };
+    (ctx, st, d)
+}
+
+#[test]
+fn full_shock_procedure_from_weapons_matrix_to_hits() {
+    // RAN-SHOCK-1 steps 1-7: SI (lead, column 9 vs AS, RAN-WPN-1) and AS
+    // attack; 2 against 1 (+2, RAN-SADJ-3), woods 1L (RAN-TER-MIMI-3,
+    // RAN-SADJ-4): column 10. Busho with the attacker +1 (RAN-SADJ-5):
+    // roll 6 → 7 → 2(3) (RAN-CRT-2); through the rear, Positional
+    // Superiority doubles the defender's hits to 6 (RAN-SADJ-6).
+    let (ctx, mut st, d) = shock_position();
+    let odds = Ran::odds(
+        &ctx,
+        &st,
+        &RanCommand::Shock {
+            attackers: vec![4, 5],
+            defender: 46,
+            charge: false,
+        },
+    )
+    .expect("odds");
+    assert!(odds.title.contains("column 10"), "{}", odds.title);
+    let mut dice = Dice::new(7);
+    // MUST CHECK for AS 5 (RAN-TQ-11): 0; defender reaction (RAN-TQ-10): 5;
+    // Busho casualty check (RAN-BB-1): 3; CRT roll: 6; post-shock check: 0.
+    dice.load([0, 5, 3, 6, 0]);
+    let mut log = GameLog::default();
+    Ran::apply(
+        &ctx,
+        &mut st,
+        &RanCommand::Shock {
+            attackers: vec![4, 5],
+            defender: 46,
+            charge: false,
+        },
+        &mut dice,
+        &mut log,
+    )
+    .expect("shock");
+    let rec = st.last_shock.clone().expect("record");
+    assert_eq!(rec.base, 9);
+    assert_eq!(rec.column, 10);
+    assert_eq!(rec.dr, 7);
+    assert_eq!(rec.hits, (2, 6));
+    let def = st.unit(46).expect("defender");
+    assert!(def.fled, "6 hits against TQ 5: Fled");
+    let lead = st.unit(4).expect("lead");
+    assert_eq!(lead.hits, 2);
+    assert_eq!(lead.hex, d, "advance after shock");
+    assert_eq!(st.leader(102).map(|l| l.hex), Some(d));
+    assert!(log.entries.iter().any(|e| e.rule == "RAN-TQ-11"));
+    assert!(log.entries.iter().any(|e| e.rule == "RAN-TQ-10"));
+    assert!(log.entries.iter().any(|e| e.rule == "RAN-BB-1"));
+    assert!(log.entries.iter().any(|e| e.rule == "RAN-CRT-2"));
+    assert_eq!(dice.loaded_remaining(), 0);
+}
+
+#[test]
+fn step_1_a_failed_must_check_stops_the_attack() {
+    // RAN-TQ-11: AS 5 alone rolls 9 > TQ 5 and does not shock.
+    let (ctx, mut st, _) = shock_position();
+    let mut dice = Dice::new(7);
+    dice.load([9]);
+    Ran::apply(
+        &ctx,
+        &mut st,
+        &RanCommand::Shock {
+            attackers: vec![5],
+            defender: 46,
+            charge: false,
+        },
+        &mut dice,
+        &mut NoLog,
+    )
+    .expect("declared");
+    assert!(st.last_shock.is_none());
+    assert!(st.unit(5).is_some_and(|u| u.shocked));
+}
+
+#[test]
+fn step_3_and_4_individual_combat_and_busho_check() {
+    // RAN-IC-1, RAN-IC-2: Bushos on both sides fight before the casualty
+    // check; RAN-BB-2 on a 9.
+    let (ctx, mut st, d) = shock_position();
+    st.leader_mut(202).expect("Busho").hex = d;
+    let mut dice = Dice::new(7);
+    // MUST CHECK 0; reaction 0; IC rolls 9 (+6) and 0 (+5): 15 v 5 → 3 hits
+    // on 202; casualty checks 102: 0, 202: 9 → table 9: killed.
+    dice.load([0, 0, 9, 0, 0, 9, 9, 5, 0]);
+    let mut log = GameLog::default();
+    Ran::apply(
+        &ctx,
+        &mut st,
+        &RanCommand::Shock {
+            attackers: vec![4, 5],
+            defender: 46,
+            charge: false,
+        },
+        &mut dice,
+        &mut log,
+    )
+    .expect("shock");
+    assert_eq!(st.leader(202).map(|l| l.ic_hits), Some(3));
+    assert!(st.leader(202).is_some_and(|l| l.dead), "RAN-BB-2: 9 kills");
+    assert!(log.entries.iter().any(|e| e.rule == "RAN-IC-2"));
+}
+
+#[test]
+fn a_refused_command_changes_nothing() {
+    let (ctx, mut st, _) = shock_position();
+    let before = st.clone();
+    let mut dice = Dice::new(3);
+    let d0 = dice.rolled();
+    // AS-T have no shock column (RAN-WPN-4); an out-of-phase move (RAN-SOP-3).
+    for cmd in [
+        RanCommand::Shock {
+            attackers: vec![6],
+            defender: 46,
+            charge: false,
+        },
+        RanCommand::Move {
+            unit: 4,
+            to: Hex::ZERO,
+        },
+        RanCommand::Shock {
+            attackers: vec![5],
+            defender: 46,
+            charge: true,
+        },
+    ] {
+        let e = Ran::apply(&ctx, &mut st, &cmd, &mut dice, &mut NoLog).expect_err("refused");
+        assert!(e.rule.starts_with("RAN-"), "{e:?}");
+    }
+    assert_eq!(st, before);
+    assert_eq!(dice.rolled(), d0);
+}
+
+#[test]
+fn scripted_games_end_within_the_turn_limit() {
+    // RAN-SOP-1..7 and RAN-WD run in full games with both sides scripted.
+    let (ctx, _) = setup();
+    for seed in 1..4 {
+        let mut dice = Dice::new(seed);
+        let mut st = Ran::new_state(&ctx, &dice, &mut NoLog);
+        let mut log = GameLog::default();
+        for _ in 0..20_000 {
+            let cmd = match Ran::to_act(&ctx, &st) {
+                ToAct::Over => break,
+                ToAct::Rules => Ran::step_command(&ctx, &st).expect("step"),
+                ToAct::Side(s) => Ran::default_commands(&ctx, &st, s)
+                    .into_iter()
+                    .next()
+                    .expect("default"),
+            };
+            Ran::apply(&ctx, &mut st, &cmd, &mut dice, &mut log).expect("accepted");
+            Ran::check_invariants(&ctx, &st).expect("invariants");
+        }
+        assert!(Ran::outcome(&ctx, &st).is_some(), "seed {seed} ended");
+        assert!(st.turn <= ctx.scenario.turn_limit);
+        assert!(log.entries.iter().any(|e| e.rule == "RAN-SOP-1"));
+    }
+}
+
+#[test]
+fn a_broken_scenario_names_file_line_and_column() {
+    let text = include_str!("../../../scenarios/mimigawa.ron")
+        .replace("unit_type: \"KB-B\"", "unit_type: \"XX\"");
+    let e = Ran::parse_scenario("m.ron", &text).expect_err("unknown type");
+    assert!(e.line.is_some() && e.message.contains("RAN-GLO-1"), "{e}");
+}
+
+#[test]
+fn step_2_reaction_withdrawal_of_a_faster_defender() {
+    // RAN-TQ-1: a KB-B defender (MA 8) faces SI (MA 5) and withdraws 1 hex,
+    // taking roll + 0 − TQ 6 − 1 (Open Order, RAN-STAT-3) hits; the SI
+    // then checks Samurai Aggression (RAN-TQ-8).
+    let (ctx, mut st, d) = shock_position();
+    let kbb = st.unit(46).map(|u| u.id).expect("defender");
+    st.unit_mut(kbb).expect("unit").kind = "KB-B".into();
+    st.unit_mut(kbb).expect("unit").ma = 8;
+    st.unit_mut(kbb).expect("unit").tq = 6;
+    // The SI attacks from the front, leaving the hex behind the defender free.
+    let front = d.neighbor(Facing::South.edge_direction());
+    ctx_clear(&ctx, front);
+    let si = st.unit_mut(4).expect("SI");
+    si.hex = front;
+    si.facing = Facing::North;
+    st.leader_mut(102).expect("Busho").hex = front;
+    let mut dice = Dice::new(7);
+    Ran::apply(
+        &ctx,
+        &mut st,
+        &RanCommand::Shock {
+            attackers: vec![4],
+            defender: kbb,
+            charge: false,
+        },
+        &mut dice,
+        &mut NoLog,
+    )
+    .expect("declared");
+    assert!(
+        matches!(st.phase, Phase::Reaction { .. }),
+        "the defender decides"
+    );
+    assert_eq!(Ran::to_act(&ctx, &st), ToAct::Side(1));
+    // Withdrawal roll 8 − 2 (Open Order) = 6 against TQ 5: 1 hit; Banzai roll 9 > 7: holds.
+    dice.load([8, 9]);
+    let mut log = GameLog::default();
+    Ran::apply(
+        &ctx,
+        &mut st,
+        &RanCommand::ReactWithdraw,
+        &mut dice,
+        &mut log,
+    )
+    .expect("withdraws");
+    let u = st.unit(kbb).expect("unit");
+    assert_ne!(u.hex, d, "stepped back");
+    assert_eq!(u.hits, 1);
+    assert!(log.entries.iter().any(|e| e.rule == "RAN-TQ-1"));
+    assert!(log.entries.iter().any(|e| e.rule == "RAN-TQ-8"));
+    assert!(st.last_shock.is_none(), "no shock was resolved");
+}
+
+fn ctx_clear(ctx: &RanCtx, h: Hex) {
+    assert_eq!(ctx.board.elevation(h), 0, "level ground for the test");
+}
+
+fn monte_carlo(samples: u32) {
+    // The exact shock odds (RAN-SADJ-8, RAN-SADJ-6, RAN-SADJ-5) against a
+    // seeded sample of the same roll through the game's dice.
+    let (ctx, st, _) = shock_position();
+    let odds = Ran::odds(
+        &ctx,
+        &st,
+        &RanCommand::Shock {
+            attackers: vec![4, 5],
+            defender: 46,
+            charge: false,
+        },
+    )
+    .expect("odds");
+    let p = super::shock::plan(&ctx, &st, &[4, 5], 46, false, &[]).expect("plan");
+    let exact = &odds.distributions[1].1;
+    let mut count = vec![0u32; exact.len().max(16)];
+    let mut dice = Dice::new(2026);
+    for _ in 0..samples {
+        let raw = super::shock::d10(&mut dice);
+        let dr = super::shock_table::modified_roll(raw, &p.roll_mods);
+        let cell = super::shock_table::crt_cell(&ctx.tables.crt, p.column, dr);
+        let (_, hd) =
+            super::shock_table::doubled(&ctx.tables.values.shock, cell, p.positional, p.castle);
+        count[hd as usize] += 1;
+    }
+    for (k, q) in exact.iter().enumerate() {
+        let n = f64::from(samples);
+        let sigma = (q * (1.0 - q) / n).sqrt().max(1e-9);
+        let seen = f64::from(count[k]) / n;
+        assert!(
+            (seen - q).abs() <= 3.0 * sigma + 1e-12,
+            "{k} hits: exact {q}, sampled {seen}"
+        );
+    }
+}
+
+#[test]
+fn exact_shock_odds_agree_with_sampling() {
+    monte_carlo(20_000);
+}
+
+/// The long mode: 10⁶ samples (`cargo test --release -- --ignored exact_shock_odds_million`).
+#[test]
+#[ignore = "long mode: 10^6 samples"]
+fn exact_shock_odds_million() {
+    monte_carlo(1_000_000);
+}

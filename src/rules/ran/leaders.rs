@@ -1,0 +1,360 @@
+//! Leaders as pure functions: the Busho casualty table (RAN-BB), movement
+//! allowances and leadership factors (RAN-LDR), individual combat (RAN-IC),
+//! the Fate roll (RAN-FATE) and contingent coordination (RAN-COORD).
+
+use serde::{Deserialize, Serialize};
+
+use super::data::{Band, BandTable, LeaderCasualty, LeaderMovement};
+
+/// What a leader is (RAN-GLO-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Role {
+    /// The army commander, with an Initiative factor; also leads his own contingent.
+    SoTaisho,
+    /// A contingent leader, with a Momentum factor.
+    Busho,
+    /// An individual champion.
+    Samurai,
+}
+
+/// A leader's factors, after wounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Factors {
+    /// Initiative (So-Taisho), 0..=9.
+    pub initiative: i32,
+    /// Momentum, also the Command Range in hexes.
+    pub momentum: i32,
+    /// Energy: individual-combat hits he can take.
+    pub energy: i32,
+    /// Combat: added to individual-combat rolls.
+    pub combat: i32,
+    /// Contingent Activation, never reduced by wounds.
+    pub activation: i32,
+}
+
+/// What the Busho casualty table did (RAN-BB-2, RAN-BB-3).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Casualty {
+    /// The band's words.
+    pub text: String,
+    /// Factors after it.
+    pub factors: Factors,
+    /// Wounds after it.
+    pub wounds: u32,
+    /// He dies.
+    pub dies: bool,
+}
+
+/// The Busho casualty table for roll `r` on a leader with `wounds` earlier
+/// wounds (RAN-BB-2): 0–6 Finished; 7 wounded −1; 8 wounded −2 (every factor
+/// but Contingent Activation); 9 killed. A second wound kills (RAN-BB-3).
+pub fn busho_casualty(t: &LeaderCasualty, r: u32, f: Factors, wounds: u32) -> Casualty {
+    let r = r.min(9) as i32;
+    let Some(band) = t.results.iter().find(|b| b.dr_min <= r && r <= b.dr_max) else {
+        return Casualty {
+            text: "no band".into(),
+            factors: f,
+            wounds,
+            dies: false,
+        };
+    };
+    let wounded = band.factor_penalty != 0;
+    if band.dies || (wounded && wounds > 0) {
+        let text = if band.dies {
+            band.result.clone()
+        } else {
+            "wounded a second time: killed (RAN-BB-3)".to_string()
+        };
+        return Casualty {
+            text,
+            factors: f,
+            wounds: wounds + u32::from(wounded),
+            dies: true,
+        };
+    }
+    let p = band.factor_penalty;
+    let factors = Factors {
+        initiative: (f.initiative + p).max(0),
+        momentum: (f.momentum + p).max(0),
+        energy: (f.energy + p).max(0),
+        combat: (f.combat + p).max(0),
+        activation: f.activation,
+    };
+    Casualty {
+        text: band.result.clone(),
+        factors,
+        wounds: wounds + u32::from(wounded),
+        dies: false,
+    }
+}
+
+/// Whether a fire roll checks for a Busho casualty: only an unmodified
+/// roll equal to `check_roll` (RAN-BB-1, RAN-FIRE-1).
+pub fn fire_checks_busho(raw: u32, check_roll: u32) -> bool {
+    raw == check_roll
+}
+
+/// A leader's movement allowance in hexes (RAN-LDR-1): rows normal, wounded,
+/// Samurai; the second value when he starts the Orders Phase in an enemy ZOC.
+pub fn leader_ma(t: &LeaderMovement, role: Role, wounded: bool, in_enemy_zoc: bool) -> u32 {
+    let row = match (role, wounded) {
+        (Role::Samurai, _) => 2,
+        (_, true) => 1,
+        _ => 0,
+    };
+    t.rows.get(row).map_or(0, |r| {
+        if in_enemy_zoc {
+            r.ma_starting_in_enemy_zoc
+        } else {
+            r.ma
+        }
+    })
+}
+
+/// A factor used for a Trump attempt by a So-Taisho outside his Honjin:
+/// halved, rounded down (RAN-LDR-2).
+pub fn outside_honjin(initiative: i32) -> i32 {
+    initiative.div_euclid(2)
+}
+
+/// A Command Range in an enemy ZOC: halved, rounded up (RAN-LDR-2).
+pub fn command_range(factor: i32, in_enemy_zoc: bool) -> i32 {
+    if in_enemy_zoc {
+        (factor + 1).div_euclid(2)
+    } else {
+        factor
+    }
+}
+
+/// A leader in retreat (RAN-LDR-3): with only enemy infantry involved he is
+/// placed with the nearest friendly unit; with an enemy Kibamusha, the roll
+/// decides (0–2 placed, 3–9 eliminated). `true` = he survives.
+pub fn leader_in_retreat_survives(t: &LeaderCasualty, kibamusha: bool, roll: Option<u32>) -> bool {
+    if !kibamusha {
+        return true;
+    }
+    let r = roll.unwrap_or(9).min(9) as i32;
+    band(&t.leader_in_retreat.enemy_kibamusha_present, r)
+        .is_some_and(|b| b.result.starts_with("place"))
+}
+
+fn band(bands: &[Band], r: i32) -> Option<&Band> {
+    bands.iter().find(|b| b.dr_min <= r && r <= b.dr_max)
+}
+
+/// Hits to the lower total in individual combat (RAN-IC-1, RAN-IC-2): 3 if
+/// it is a third or less of the higher, else 2 if half or less, else 1;
+/// equal totals give none (RAN-IC-3 [SIM]). Returns (hits to the first, hits
+/// to the second).
+pub fn individual_combat(first_total: i32, second_total: i32) -> (u32, u32) {
+    let hits = |low: i32, high: i32| -> u32 {
+        if 3 * low <= high {
+            3
+        } else if 2 * low <= high {
+            2
+        } else {
+            1
+        }
+    };
+    match first_total.cmp(&second_total) {
+        std::cmp::Ordering::Less => (hits(first_total, second_total), 0),
+        std::cmp::Ordering::Greater => (0, hits(second_total, first_total)),
+        std::cmp::Ordering::Equal => (0, 0),
+    }
+}
+
+/// A Samurai charging into an enemy-occupied hex dies on a roll greater
+/// than his Energy (RAN-IC-4).
+pub fn samurai_charge_dies(roll: u32, energy: i32) -> bool {
+    roll as i32 > energy
+}
+
+/// A leader dies when his individual-combat hits exceed his Energy (RAN-IC-5,
+/// RAN-BB-3).
+pub fn ic_hits_kill(hits: u32, energy: i32) -> bool {
+    hits as i32 > energy
+}
+
+/// What the Fate roll does (RAN-FATE-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// The Initiative passes at once, temporarily, to the opponent.
+    Resurrection,
+    /// The active Busho is Finished.
+    Finished,
+    /// Crisis of Faith: automatic Active Withdrawal order.
+    CrisisOfFaith,
+}
+
+/// The Fate roll, after a Momentum roll of 9 (RAN-FATE-1, RAN-FATE-2).
+pub fn fate(t: &BandTable, roll: u32) -> Fate {
+    match band(&t.results, roll.min(9) as i32) {
+        Some(b) if b.result.starts_with("Resurrection") => Fate::Resurrection,
+        Some(b) if b.result.starts_with("Crisis") => Fate::CrisisOfFaith,
+        _ => Fate::Finished,
+    }
+}
+
+/// What the Coordination roll allows (RAN-COORD-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Coordination {
+    /// Attack as planned.
+    AsPlanned,
+    /// Only the contingent whose Busho has the higher factor.
+    HigherOnly,
+    /// Only the contingent whose Busho has the lower factor.
+    LowerOnly,
+    /// The owner picks one contingent.
+    OwnerPicksOne,
+    /// No shock; Must Shock ignored.
+    NoAttack,
+}
+
+/// The Contingent Coordination roll (RAN-COORD-1, RAN-COORD-2).
+pub fn coordination(t: &BandTable, roll: u32) -> Coordination {
+    match band(&t.results, roll.min(9) as i32).map(|b| b.result.as_str()) {
+        Some(r) if r.starts_with("attack proceeds") => Coordination::AsPlanned,
+        Some(r) if r.contains("HIGHER") => Coordination::HigherOnly,
+        Some(r) if r.contains("LOWER") => Coordination::LowerOnly,
+        Some(r) if r.contains("ONE") => Coordination::OwnerPicksOne,
+        _ => Coordination::NoAttack,
+    }
+}
+
+/// The band text of a d10 table at `roll`, for the log.
+pub fn band_text(t: &BandTable, roll: u32) -> String {
+    band(&t.results, roll.min(9) as i32).map_or_else(String::new, |b| b.result.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ran::data::RanTables;
+
+    fn t() -> RanTables {
+        RanTables::load().expect("tables")
+    }
+
+    const F: Factors = Factors {
+        initiative: 0,
+        momentum: 4,
+        energy: 5,
+        combat: 5,
+        activation: 3,
+    };
+
+    #[test]
+    fn gc_ran_09_busho_casualty() {
+        // RAN-BB-2, RAN-BB-3: Momentum 4, Combat 5, Activation 3.
+        let t = t();
+        let c = busho_casualty(&t.casualty, 6, F, 0);
+        assert!(!c.dies && c.factors == F && c.wounds == 0);
+        let c = busho_casualty(&t.casualty, 7, F, 0);
+        assert_eq!(
+            (c.factors.momentum, c.factors.combat, c.factors.activation),
+            (3, 4, 3)
+        );
+        assert_eq!(c.wounds, 1);
+        let c8 = busho_casualty(&t.casualty, 8, F, 0);
+        assert_eq!(
+            (
+                c8.factors.momentum,
+                c8.factors.combat,
+                c8.factors.activation
+            ),
+            (2, 3, 3)
+        );
+        assert!(busho_casualty(&t.casualty, 9, F, 0).dies);
+        assert!(
+            busho_casualty(&t.casualty, 7, c.factors, c.wounds).dies,
+            "second wound"
+        );
+        assert!(!busho_casualty(&t.casualty, 3, c.factors, c.wounds).dies);
+    }
+
+    #[test]
+    fn gc_ran_10_fire_checks_busho_only_on_an_unmodified_9() {
+        // RAN-BB-1.
+        assert!(fire_checks_busho(9, 9));
+        assert!(!fire_checks_busho(8, 9));
+    }
+
+    #[test]
+    fn gc_ran_12_samurai_charge_into_an_occupied_hex() {
+        // RAN-IC-4: Energy 5; roll 6 dies, roll 5 survives; +2 MP from the table.
+        let t = t();
+        assert_eq!(
+            t.individual.samurai_charge_into_enemy_occupied_hex.extra_mp,
+            2
+        );
+        assert!(samurai_charge_dies(6, 5));
+        assert!(!samurai_charge_dies(5, 5));
+    }
+
+    #[test]
+    fn gc_ran_13_fate_roll() {
+        // RAN-FATE-1, RAN-FATE-2.
+        let t = t();
+        assert_eq!(fate(&t.fate, 0), Fate::Resurrection);
+        assert_eq!(fate(&t.fate, 1), Fate::Resurrection);
+        for r in 2..=8 {
+            assert_eq!(fate(&t.fate, r), Fate::Finished);
+        }
+        assert_eq!(fate(&t.fate, 9), Fate::CrisisOfFaith);
+    }
+
+    #[test]
+    fn gc_ran_14_leader_movement_allowances() {
+        // RAN-LDR-1.
+        let t = t();
+        let m = &t.leader_movement;
+        assert_eq!(leader_ma(m, Role::Busho, false, false), 9);
+        assert_eq!(leader_ma(m, Role::Busho, false, true), 4);
+        assert_eq!(leader_ma(m, Role::SoTaisho, true, false), 6);
+        assert_eq!(leader_ma(m, Role::Busho, true, true), 3);
+        assert_eq!(leader_ma(m, Role::Samurai, false, false), 10);
+        assert_eq!(leader_ma(m, Role::Samurai, false, true), 4);
+    }
+
+    #[test]
+    fn gc_ran_15_leader_in_retreat() {
+        // RAN-LDR-3.
+        let t = t();
+        assert!(leader_in_retreat_survives(&t.casualty, false, None));
+        assert!(leader_in_retreat_survives(&t.casualty, true, Some(2)));
+        assert!(!leader_in_retreat_survives(&t.casualty, true, Some(3)));
+    }
+
+    #[test]
+    fn gc_ran_29_leadership_factor_halving() {
+        // RAN-LDR-2.
+        assert_eq!(outside_honjin(5), 2);
+        assert_eq!(command_range(5, true), 3);
+        assert_eq!(command_range(5, false), 5);
+    }
+
+    #[test]
+    fn individual_combat_thresholds() {
+        // RAN-IC-1, RAN-IC-2, RAN-IC-3, RAN-IC-5.
+        assert_eq!(individual_combat(9, 12), (1, 0));
+        assert_eq!(individual_combat(6, 12), (2, 0));
+        assert_eq!(individual_combat(12, 4), (0, 3));
+        assert_eq!(individual_combat(7, 7), (0, 0), "ties: no hits [SIM]");
+        assert!(ic_hits_kill(6, 5) && !ic_hits_kill(5, 5));
+    }
+
+    #[test]
+    fn gc_ran_08_coordination_table() {
+        // RAN-COORD-2.
+        let t = t();
+        let c = |r| coordination(&t.coordination, r);
+        assert_eq!(c(0), Coordination::AsPlanned);
+        assert_eq!(c(3), Coordination::AsPlanned);
+        assert_eq!(c(4), Coordination::HigherOnly);
+        assert_eq!(c(5), Coordination::HigherOnly);
+        assert_eq!(c(6), Coordination::LowerOnly);
+        assert_eq!(c(7), Coordination::OwnerPicksOne);
+        assert_eq!(c(8), Coordination::NoAttack);
+        assert_eq!(c(9), Coordination::NoAttack);
+    }
+}

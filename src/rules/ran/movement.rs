@@ -1,0 +1,310 @@
+//! Movement (RAN-TER MP costs, RAN-STAT-1/2, RAN-ORD-2, RAN-LDR-1): the
+//! cost of a step from the battle's terrain table, the hexes a unit or a
+//! leader can reach, fleeing and withdrawing.
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap};
+
+use hexx::Hex;
+
+use crate::engine::board::{BoardEdge, Facing, HexBoard};
+use crate::engine::log::LogEntry;
+
+use super::state::{RanCtx, RanState, RanUnit};
+use super::terrain::Mp;
+
+/// One step's cost and the rules behind it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StepCost {
+    /// MP.
+    pub mp: u32,
+    /// Rule IDs of the rows used.
+    pub rules: Vec<String>,
+    /// The step passes through a friendly unit in Closed Order: that
+    /// Stationary unit takes a hit (RAN-TER-2 [d]).
+    pub through: Option<u32>,
+}
+
+fn row_mp(ctx: &RanCtx, name: &str, open: bool) -> Option<(Mp, String)> {
+    ctx.mp_row(name, open).map(|(m, r, _)| (m, r.to_string()))
+}
+
+/// The hex terrain name at `h`.
+pub fn terrain_at(ctx: &RanCtx, h: Hex) -> String {
+    ctx.board.tile(h).map_or_else(
+        || ctx.scenario.board.default_terrain.clone(),
+        |t| t.terrain.clone(),
+    )
+}
+
+/// The MP cost of stepping from `a` to the neighbour `b` (RAN-TER-1,
+/// RAN-TER-2): the hex's terrain (OT = clear ground), road rates along a
+/// road link [c] for the Open column, the hexside feature, elevation up
+/// and down, and moving through a friendly unit [d]. `None` where the
+/// step is not permitted (NP, off the board, a KB at an [m] hexside).
+pub fn step_cost(
+    ctx: &RanCtx,
+    state: &RanState,
+    side: u8,
+    open: bool,
+    kibamusha: bool,
+    a: Hex,
+    b: Hex,
+) -> Option<StepCost> {
+    if !ctx.board.contains(b) {
+        return None;
+    }
+    let mut rules = Vec::new();
+    let mut mp = 0;
+    let name = terrain_at(ctx, b);
+    let road = open && ctx.road(a, b) && !state.enemy_zoc(side, b);
+    let base_terrain = if road { "Road".to_string() } else { name };
+    let (cell, rule) = row_mp(ctx, &base_terrain, open)?;
+    rules.push(rule);
+    mp += match cell {
+        Mp::Cost(n) | Mp::Extra(n) => n,
+        Mp::NotPermitted => return None,
+        Mp::Other => match row_mp(ctx, "Clear", open)? {
+            (Mp::Cost(n), r) => {
+                rules.push(r);
+                n
+            }
+            _ => 1,
+        },
+    };
+    if let Some(f) = ctx.board.hexside(a, b) {
+        let (cell, rule, steep) = ctx.mp_row(&f.name, open)?;
+        let rule = rule.to_string();
+        if kibamusha && steep {
+            return None;
+        }
+        rules.push(rule);
+        match cell {
+            Mp::Extra(n) | Mp::Cost(n) if !road => mp += n,
+            Mp::NotPermitted => return None,
+            _ => {}
+        }
+    }
+    let (ea, eb) = (ctx.board.elevation(a), ctx.board.elevation(b));
+    if eb != ea {
+        let name = if eb > ea {
+            "Up 1 level"
+        } else {
+            "Down 1 level"
+        };
+        if let Some((cell, rule)) = row_mp(ctx, name, open) {
+            rules.push(rule);
+            if let Mp::Extra(n) | Mp::Cost(n) = cell {
+                mp += n * (eb - ea).unsigned_abs();
+            }
+        }
+    }
+    let mut through = None;
+    if let Some(o) = state.unit_at(b) {
+        if o.side != side {
+            return None;
+        }
+        let (cell, rule) = row_mp(ctx, "Move through another unit", open)?;
+        rules.push(rule);
+        if let Mp::Extra(n) | Mp::Cost(n) = cell {
+            mp += n;
+        }
+        if !open {
+            through = Some(o.id);
+        }
+    }
+    Some(StepCost { mp, rules, through })
+}
+
+/// A reachable hex: MP spent, the path (from the start, excluded) and the
+/// facing of the last step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reach {
+    /// MP spent.
+    pub mp: u32,
+    /// Hexes stepped into.
+    pub path: Vec<Hex>,
+}
+
+/// Every hex `u` may end a move on with `budget` MP, cheapest path first
+/// (Dijkstra in a stable order). A unit stops on entering an enemy ZOC; a
+/// Disordered (RAN-STAT-2) or Out-of-Command (RAN-STAT-1) unit may not
+/// enter one, and an Out-of-Command unit may not move next to an enemy
+/// (RAN-ORD-2). A unit may not end on another unit.
+pub fn reachable(
+    ctx: &RanCtx,
+    state: &RanState,
+    u: &RanUnit,
+    budget: u32,
+    in_command: bool,
+) -> BTreeMap<(i32, i32), Reach> {
+    let open = ctx.open_column(u);
+    let kb = ctx.kibamusha(u);
+    let mut best: BTreeMap<(i32, i32), Reach> = BTreeMap::new();
+    let key = |h: Hex| (h.x, h.y);
+    best.insert(
+        key(u.hex),
+        Reach {
+            mp: 0,
+            path: Vec::new(),
+        },
+    );
+    let mut heap = BinaryHeap::new();
+    heap.push(Reverse((0u32, key(u.hex))));
+    while let Some(Reverse((cost, k))) = heap.pop() {
+        let Some(cur) = best.get(&k).cloned() else {
+            continue;
+        };
+        if cur.mp < cost {
+            continue;
+        }
+        let h = Hex::new(k.0, k.1);
+        if h != u.hex && state.enemy_zoc(u.side, h) {
+            continue;
+        }
+        for f in Facing::ALL {
+            let n = h.neighbor(f.edge_direction());
+            let Some(step) = step_cost(ctx, state, u.side, open, kb, h, n) else {
+                continue;
+            };
+            let total = cost + step.mp;
+            if total > budget {
+                continue;
+            }
+            let zoc = state.enemy_zoc(u.side, n);
+            if zoc && (u.disordered || !in_command) {
+                continue;
+            }
+            if !in_command && state.enemy_adjacent(u.side, n) {
+                continue;
+            }
+            if best.get(&key(n)).is_some_and(|r| r.mp <= total) {
+                continue;
+            }
+            let mut path = cur.path.clone();
+            path.push(n);
+            best.insert(key(n), Reach { mp: total, path });
+            heap.push(Reverse((total, key(n))));
+        }
+    }
+    best.remove(&key(u.hex));
+    best.retain(|k, _| state.unit_at(Hex::new(k.0, k.1)).is_none());
+    best
+}
+
+/// The MP a unit may spend: its MA, halved (rounded down) Out of Command
+/// (RAN-STAT-1, RAN-ORD-2).
+pub fn allowance(u: &RanUnit, in_command: bool) -> u32 {
+    if in_command { u.ma } else { u.ma / 2 }
+}
+
+/// The MP cost of turning from `from` to `to` in place (RAN-TER rows
+/// "Change facing"): the first vertex, then each additional one; AS-T,
+/// AS-B, KB-B and SI-B pay 1 MP however many [e].
+pub fn facing_cost(ctx: &RanCtx, u: &RanUnit, to: Facing) -> (u32, Vec<String>) {
+    let steps = u.facing.steps_to(to) as u32;
+    if steps == 0 {
+        return (0, Vec::new());
+    }
+    let open = ctx.open_column(u);
+    let mut rules = Vec::new();
+    if ctx.utype(u).is_some_and(|t| t.missile.is_some()) {
+        return (1, vec!["RAN-TER-2".to_string()]);
+    }
+    let mut mp = 0;
+    if let Some((Mp::Cost(n) | Mp::Extra(n), r)) =
+        row_mp(ctx, "Change facing, one vertex only", open)
+    {
+        mp += n;
+        rules.push(r);
+    }
+    if steps > 1
+        && let Some((Mp::Cost(n) | Mp::Extra(n), r)) =
+            row_mp(ctx, "Change facing, each additional vertex", open)
+    {
+        mp += n * (steps - 1);
+        rules.push(r);
+    }
+    (mp, rules)
+}
+
+/// The hex straight behind a unit (Active Withdrawal, RAN-BASE), if it is
+/// on the board, empty and enterable.
+pub fn hex_behind(ctx: &RanCtx, state: &RanState, u: &RanUnit) -> Option<Hex> {
+    let back = Facing::ALL[(u.facing.index() + 3) % 6];
+    let b = u.hex.neighbor(back.edge_direction());
+    let open = ctx.open_column(u);
+    step_cost(ctx, state, u.side, open, ctx.kibamusha(u), u.hex, b)?;
+    state.unit_at(b).is_none().then_some(b)
+}
+
+/// A side's own board edge.
+pub fn own_edge(ctx: &RanCtx, side: u8) -> BoardEdge {
+    ctx.scenario
+        .sides
+        .get(side as usize)
+        .map_or(BoardEdge::South, |s| s.edge)
+}
+
+fn edge_distance(ctx: &RanCtx, h: Hex, edge: BoardEdge) -> i32 {
+    let (c, r) = HexBoard::to_offset(h);
+    match edge {
+        BoardEdge::South => r,
+        BoardEdge::North => ctx.board.rows - 1 - r,
+        BoardEdge::West => c,
+        BoardEdge::East => ctx.board.columns - 1 - c,
+    }
+}
+
+/// A unit whose hits reach its TQ is Fled: it retreats up to `hexes` toward
+/// its own edge through empty, enterable hexes; a unit that cannot retreat
+/// at all, or that is on its edge, is Eliminated (RAN-BASE cohesion,
+/// RAN-STAT). Returns the log entry.
+pub fn flee(ctx: &RanCtx, state: &mut RanState, id: u32, hexes: u32) -> Option<LogEntry> {
+    let u = state.unit(id)?.clone();
+    let edge = own_edge(ctx, u.side);
+    let mut at = u.hex;
+    let mut moved = 0;
+    for _ in 0..hexes {
+        let next = Facing::ALL
+            .into_iter()
+            .map(|f| at.neighbor(f.edge_direction()))
+            .filter(|n| ctx.board.contains(*n) && state.unit_at(*n).is_none_or(|o| o.id == id))
+            .filter(|n| step_cost(ctx, state, u.side, true, false, at, *n).is_some())
+            .filter(|n| !state.enemy_adjacent(u.side, *n))
+            .min_by_key(|n| (edge_distance(ctx, *n, edge), n.x, n.y));
+        match next {
+            Some(n) if edge_distance(ctx, n, edge) < edge_distance(ctx, at, edge) || moved == 0 => {
+                at = n;
+                moved += 1;
+            }
+            _ => break,
+        }
+    }
+    let on_edge = edge_distance(ctx, at, edge) == 0 && moved < hexes;
+    let um = state.unit_mut(id)?;
+    um.committed = false;
+    if moved == 0 || on_edge {
+        um.fled = true;
+        um.eliminated = true;
+        return Some(LogEntry::event(
+            "RAN-STAT-2",
+            vec![id],
+            format!(
+                "{} routs with nowhere to flee: Eliminated (Eliminada)",
+                u.name
+            ),
+        ));
+    }
+    um.fled = true;
+    um.disordered = true;
+    um.hex = at;
+    Some(LogEntry::event(
+        "RAN-STAT-2",
+        vec![id],
+        format!(
+            "{} is Fled (Huida): hits reached TQ {}; it retreats {moved} hex(es)",
+            u.name, u.tq
+        ),
+    ))
+}

@@ -1,0 +1,142 @@
+//! Exact odds before a command is committed: shock (the final column and
+//! the hit distributions over the ten rolls, doubling and the Busho
+//! modifier included; the Busho-casualty chance; the MUST CHECK and
+//! reaction checks), fire results, and TQ checks.
+
+use crate::engine::view::Odds;
+
+use super::fire;
+use super::orders::RanCommand;
+use super::shock;
+use super::shock_table;
+use super::state::{RanCtx, RanState};
+use super::tq;
+
+/// The odds of `cmd`, if it has any.
+pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
+    match cmd {
+        RanCommand::Shock {
+            attackers,
+            defender,
+            charge,
+        } => {
+            let p = shock::plan(ctx, state, attackers, *defender, *charge, &[])?;
+            let v = &ctx.tables.values.shock;
+            let (a, d) = shock_table::hits_distribution(
+                &ctx.tables.crt,
+                v,
+                p.column,
+                &p.roll_mods,
+                p.positional,
+                p.castle,
+            );
+            let def = state.unit(*defender)?;
+            let dtq =
+                tq::effective_tq(&ctx.tables.values.tq, def.tq, ctx.open_order(def), false).total();
+            let shift: i32 =
+                tq::defender_reaction_modifiers(&ctx.tables.values.tq, ctx.infantry(def), *charge)
+                    .iter()
+                    .map(|m| m.value)
+                    .sum();
+            let bushos = attackers
+                .iter()
+                .filter_map(|x| state.unit(*x))
+                .filter_map(|u| shock::busho_on(state, u.side, u.hex))
+                .chain(shock::busho_on(state, def.side, def.hex))
+                .collect::<std::collections::BTreeSet<_>>()
+                .len() as i32;
+            let mut lines = vec![(
+                format!(
+                    "weapons matrix column {} ({} vs {})",
+                    p.base, p.matrix.0, p.matrix.1
+                ),
+                1.0,
+            )];
+            for m in &p.shifts {
+                lines.push((format!("shift {:+} {} ({})", m.value, m.name, m.rule), 1.0));
+            }
+            lines.push((format!("final column {} (RAN-SADJ-8)", p.column), 1.0));
+            for m in &p.roll_mods {
+                lines.push((format!("roll {:+} {} ({})", m.value, m.name, m.rule), 1.0));
+            }
+            let must = &ctx.tables.values.stand_ins.must_check_types;
+            for x in attackers.iter().filter_map(|x| state.unit(*x)) {
+                if must.contains(&x.kind) {
+                    let t = tq::effective_tq(&ctx.tables.values.tq, x.tq, ctx.open_order(x), false)
+                        .total();
+                    lines.push((
+                        format!("{} passes MUST CHECK (RAN-TQ-11)", x.name),
+                        tq::pass_chance(t),
+                    ));
+                }
+            }
+            lines.push((
+                "a Busho casualty check is a 9 (RAN-BB-1), per Busho in it".into(),
+                if bushos > 0 { 0.1 } else { 0.0 },
+            ));
+            lines.push((
+                "a Busho casualty kills (9 then 9, RAN-BB-2)".into(),
+                if bushos > 0 { 0.01 } else { 0.0 },
+            ));
+            let ea: f64 = a.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+            let ed: f64 = d.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+            lines.push(("expected hits on the lead attacker".into(), ea));
+            lines.push(("expected hits on the defender".into(), ed));
+            let tables = vec![
+                super::table_view::crt_planned(ctx, &p),
+                super::table_view::weapons(ctx, &p.matrix.0, &p.matrix.1),
+            ];
+            Some(Odds {
+                tables,
+                title: format!("Shock odds (exact): column {}", p.column),
+                lines,
+                distributions: vec![
+                    ("hits on the lead attacker (RAN-CRT-1)".into(), a),
+                    ("hits on the defender (RAN-CRT-1, RAN-SADJ-6)".into(), d),
+                    (
+                        "defender reaction hits (RAN-TQ-10)".into(),
+                        tq::excess_distribution(dtq, shift),
+                    ),
+                ],
+            })
+        }
+        RanCommand::Fire { units, target } => {
+            let side = state.unit(*units.first()?)?.side;
+            let p = fire::plan(ctx, state, side, units, *target).ok()?;
+            let dist = super::fire_table::distribution(
+                &ctx.tables.fire,
+                &ctx.tables.values.fire,
+                &p.row,
+                &p.mods,
+            );
+            let mut lines: Vec<(String, f64)> = dist
+                .into_iter()
+                .map(|(l, q)| (format!("result {l} (row {})", p.row), q))
+                .collect();
+            for m in &p.mods {
+                lines.push((format!("roll {:+} {} ({})", m.value, m.name, m.rule), 1.0));
+            }
+            let t = state.unit(*target)?;
+            if shock::busho_on(state, t.side, t.hex).is_some() {
+                lines.push(("Busho casualty check (unmodified 9, RAN-BB-1)".into(), 0.1));
+            }
+            Some(Odds {
+                title: format!("Fire odds (exact), {} hexes", p.range),
+                lines,
+                distributions: Vec::new(),
+                tables: vec![super::table_view::fire(ctx, &p)],
+            })
+        }
+        RanCommand::Recover { unit } => {
+            let u = state.unit(*unit)?;
+            let t = tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(u), false).total();
+            Some(Odds {
+                title: "Recover from Disorder".into(),
+                lines: vec![("passes the TQ check".into(), tq::pass_chance(t))],
+                distributions: Vec::new(),
+                tables: Vec::new(),
+            })
+        }
+        _ => None,
+    }
+}

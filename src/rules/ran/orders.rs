@@ -1,0 +1,853 @@
+//! The commands of a RAN game and what each does (RAN-ORD, RAN-SOP-3/4):
+//! activating a Busho, the orders of his units, shock, the Samurai
+//! Challenge, Momentum and Continuity.
+
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::Facing;
+use crate::engine::command::Refusal;
+use crate::engine::dice::Dice;
+use crate::engine::log::LogEntry;
+
+use super::fire;
+use super::leaders::{self, Role};
+use super::movement;
+use super::sequence;
+use super::shock::{self, d10, roll_entry};
+use super::state::{Phase, RanCtx, RanState, Segment};
+use super::tq;
+
+/// What a Busho does when activated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Mode {
+    /// An Orders Phase (RAN-SOP-3).
+    Orders,
+    /// A Samurai Challenge Phase (RAN-SOP-4).
+    Challenge,
+    /// Reorganize Fled units instead of Orders (RAN-ORD-3).
+    Reorganize,
+}
+
+/// A command.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum RanCommand {
+    /// The rules' next automatic step.
+    Step,
+    /// Activate a Busho (or the So-Taisho) of the side to act.
+    Activate {
+        /// Leader id.
+        busho: u32,
+        /// What he does.
+        mode: Mode,
+    },
+    /// Pass (RAN-SOP-6).
+    Pass,
+    /// Move a unit to a hex by its cheapest path; it ends facing along its last step.
+    Move {
+        /// Unit.
+        unit: u32,
+        /// Destination (axial).
+        to: Hex,
+    },
+    /// Turn a unit in place.
+    Face {
+        /// Unit.
+        unit: u32,
+        /// New facing.
+        facing: Facing,
+    },
+    /// Fire, alone or as a Volley (the first unit leads).
+    Fire {
+        /// Firing units.
+        units: Vec<u32>,
+        /// Target.
+        target: u32,
+    },
+    /// Remove Hits (11.71).
+    RemoveHits {
+        /// Unit.
+        unit: u32,
+    },
+    /// Recover from Disorder (11.72).
+    Recover {
+        /// Unit.
+        unit: u32,
+    },
+    /// Active Withdrawal (6.41).
+    Withdraw {
+        /// Unit.
+        unit: u32,
+    },
+    /// Move a leader (RAN-LDR-1).
+    MoveLeader {
+        /// Leader.
+        leader: u32,
+        /// Destination.
+        to: Hex,
+    },
+    /// End the Movement/Fire Segment.
+    EndMoveFire,
+    /// Declare a shock.
+    Shock {
+        /// Attackers.
+        attackers: Vec<u32>,
+        /// Defender.
+        defender: u32,
+        /// A Norikuzushi (Kibamusha charge).
+        charge: bool,
+    },
+    /// End the Shock Segment.
+    EndShock,
+    /// The defender withdraws before the shock.
+    ReactWithdraw,
+    /// The defender stands.
+    ReactStand,
+    /// Challenge an enemy leader.
+    Challenge {
+        /// The challenger: the Busho or his Samurai.
+        challenger: u32,
+        /// The enemy leader.
+        target: u32,
+    },
+    /// End the Challenge Phase without (another) challenge.
+    EndChallenge,
+    /// Try Momentum.
+    Momentum,
+    /// Decline Momentum: the Busho is Finished.
+    Finish,
+    /// Try Continuity.
+    Continuity,
+    /// Decline Continuity: play passes.
+    EndActivation,
+}
+
+fn refuse(rule: &str, reason: impl Into<String>) -> Result<(), Refusal> {
+    Err(Refusal::new(rule, reason))
+}
+
+/// The side that decides now, if any.
+pub fn side_to_act(state: &RanState) -> Option<u8> {
+    match &state.phase {
+        Phase::Select { side, .. } | Phase::Continuity { side } => Some(*side),
+        Phase::Orders { busho, .. } | Phase::Challenge { busho } | Phase::Momentum { busho } => {
+            state.leader(*busho).map(|l| l.side)
+        }
+        Phase::Reaction { shock, .. } => state.unit(shock.defender).map(|u| u.side),
+        _ => None,
+    }
+}
+
+fn own_unit(state: &RanState, busho: u32, unit: u32) -> Result<&super::state::RanUnit, Refusal> {
+    let c = state.leader(busho).map_or(busho, |l| l.contingent);
+    match state.unit(unit) {
+        Some(u) if u.active() && u.contingent == c => Ok(u),
+        Some(u) if !u.active() => Err(Refusal::new(
+            "RAN-STAT-2",
+            format!("{} is Fled or Eliminated", u.name),
+        )),
+        Some(u) => Err(Refusal::new(
+            "RAN-ORD-1",
+            format!("{} is not in the activated contingent", u.name),
+        )),
+        None => Err(Refusal::new("RAN-ORD-1", format!("no unit {unit}"))),
+    }
+}
+
+/// Applies `cmd` for `side` to a copy-safe state: on a refusal the caller
+/// drops the copy. Entries go to `out`.
+pub fn apply(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    cmd: &RanCommand,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let phase = state.phase.clone();
+    match (cmd, phase) {
+        (RanCommand::Step, Phase::Initiative) => sequence::initiative(state, dice, out),
+        (RanCommand::Step, Phase::Recovery) => sequence::recovery(ctx, state, dice, out),
+        (RanCommand::Step, Phase::Abandonment) => sequence::abandonment(ctx, state, dice, out),
+        (RanCommand::Step, Phase::Victory) => sequence::victory(ctx, state, out),
+        (RanCommand::Activate { busho, mode }, Phase::Select { side, resurrection }) => {
+            if !sequence::eligible(ctx, state, side, resurrection).contains(busho) {
+                return refuse(
+                    "RAN-LDR-3",
+                    format!(
+                        "leader {busho} may not be activated now (Finished, dead, without units, or outside the So-Taisho's Command Range)"
+                    ),
+                );
+            }
+            let name = state
+                .leader(*busho)
+                .map_or_else(String::new, |l| l.name.clone());
+            out.push(LogEntry::event(
+                match mode {
+                    Mode::Orders => "RAN-SOP-3",
+                    Mode::Challenge => "RAN-SOP-4",
+                    Mode::Reorganize => "RAN-ORD-3",
+                },
+                vec![*busho],
+                format!("{name} is activated: {mode:?}"),
+            ));
+            match mode {
+                Mode::Orders => sequence::start_orders(state, *busho),
+                Mode::Challenge => {
+                    state.passes = 0;
+                    state.phase = Phase::Challenge { busho: *busho };
+                }
+                Mode::Reorganize => {
+                    reorganize(ctx, state, dice, *busho, out);
+                    sequence::after_phase(ctx, state, *busho);
+                }
+            }
+        }
+        (RanCommand::Pass, Phase::Select { side, .. }) => sequence::pass(ctx, state, side, out),
+        (
+            RanCommand::Move { unit, to },
+            Phase::Orders {
+                busho,
+                segment: Segment::MoveFire,
+            },
+        ) => {
+            let u = own_unit(state, busho, *unit)?.clone();
+            if u.ordered {
+                return refuse("RAN-ORD-1", format!("{} has already had its order", u.name));
+            }
+            if u.committed {
+                return refuse(
+                    "RAN-STAT-4",
+                    format!("{} is Committed and may not move", u.name),
+                );
+            }
+            if state.enemy_zoc(u.side, u.hex) {
+                return refuse(
+                    "RAN-ORD-2",
+                    format!(
+                        "{} is in an enemy ZOC: it may turn, fire or withdraw, not move away",
+                        u.name
+                    ),
+                );
+            }
+            let cmd_ok = state.in_command(&u);
+            let budget = movement::allowance(&u, cmd_ok);
+            let reach = movement::reachable(ctx, state, &u, budget, cmd_ok);
+            let Some(r) = reach.get(&(to.x, to.y)).cloned() else {
+                return refuse(
+                    if cmd_ok { "RAN-TER-1" } else { "RAN-STAT-1" },
+                    format!(
+                        "{} cannot reach that hex with {budget} MP{}",
+                        u.name,
+                        if cmd_ok {
+                            ""
+                        } else {
+                            " (Out of Command: half MA, never next to an enemy)"
+                        }
+                    ),
+                );
+            };
+            let mut prev = u.hex;
+            for h in &r.path {
+                let step = movement::step_cost(
+                    ctx,
+                    state,
+                    u.side,
+                    ctx.open_column(&u),
+                    ctx.kibamusha(&u),
+                    prev,
+                    *h,
+                );
+                if let Some(sid) = step.and_then(|s| s.through) {
+                    out.push(LogEntry::event(
+                        "RAN-TER-2",
+                        vec![sid, u.id],
+                        format!(
+                            "{} passes through a Stationary unit, which takes 1 hit",
+                            u.name
+                        ),
+                    ));
+                    shock::take_hits(ctx, state, dice, sid, 1, false, out);
+                }
+                prev = *h;
+            }
+            let before = r.path.len().checked_sub(2).map_or(u.hex, |i| r.path[i]);
+            let facing = Facing::towards_neighbor(before, *to).unwrap_or(u.facing);
+            let zoc = state.enemy_zoc(u.side, *to);
+            let from = u.hex;
+            if let Some(um) = state.unit_mut(u.id) {
+                um.hex = *to;
+                um.facing = facing;
+                um.mp_used = r.mp;
+                um.moved = true;
+                um.ordered = true;
+                um.must_shock = zoc;
+            }
+            for l in state.leaders.iter_mut().filter(|l| {
+                !l.dead && l.hex == from && l.side == u.side && l.contingent == u.contingent
+            }) {
+                l.hex = *to;
+            }
+            out.push(LogEntry::event(
+                "RAN-ORD-1",
+                vec![u.id],
+                format!(
+                    "{} moves {} hex(es) for {} MP{}",
+                    u.name,
+                    r.path.len(),
+                    r.mp,
+                    if zoc {
+                        ": into an enemy ZOC, it must shock"
+                    } else {
+                        ""
+                    }
+                ),
+            ));
+            reaction_facing(ctx, state, dice, u.id, out);
+        }
+        (
+            RanCommand::Face { unit, facing },
+            Phase::Orders {
+                busho,
+                segment: Segment::MoveFire,
+            },
+        ) => {
+            let u = own_unit(state, busho, *unit)?.clone();
+            if u.ordered {
+                return refuse("RAN-ORD-1", format!("{} has already had its order", u.name));
+            }
+            if u.committed {
+                return refuse(
+                    "RAN-STAT-4",
+                    format!("{} is Committed and may not turn", u.name),
+                );
+            }
+            if *facing == u.facing {
+                return refuse("RAN-TER-1", "the unit already faces that way");
+            }
+            let (mp, rules) = movement::facing_cost(ctx, &u, *facing);
+            if mp > movement::allowance(&u, state.in_command(&u)) {
+                return refuse("RAN-TER-1", "not enough MP to turn that far");
+            }
+            if let Some(um) = state.unit_mut(u.id) {
+                um.facing = *facing;
+                um.mp_used = mp;
+                um.ordered = true;
+                um.moved = true;
+            }
+            out.push(LogEntry::event(
+                rules.first().map_or("RAN-TER-1", |s| s.as_str()),
+                vec![u.id],
+                format!("{} changes facing for {mp} MP", u.name),
+            ));
+        }
+        (
+            RanCommand::Fire { units, target },
+            Phase::Orders {
+                busho,
+                segment: Segment::MoveFire,
+            },
+        ) => {
+            for f in units {
+                own_unit(state, busho, *f)?;
+            }
+            let side = state.leader(busho).map_or(0, |l| l.side);
+            let p = fire::plan(ctx, state, side, units, *target)
+                .map_err(|(r, why)| Refusal::new(r, why))?;
+            fire::resolve(ctx, state, dice, units, *target, &p, out);
+        }
+        (
+            RanCommand::RemoveHits { unit },
+            Phase::Orders {
+                busho,
+                segment: Segment::MoveFire,
+            },
+        ) => {
+            let u = own_unit(state, busho, *unit)?.clone();
+            if u.ordered {
+                return refuse("RAN-ORD-1", format!("{} has already had its order", u.name));
+            }
+            if u.hits == 0 || state.enemy_zoc(u.side, u.hex) {
+                return refuse(
+                    "RAN-ORD-1",
+                    format!("{} has no hits to remove, or is in an enemy ZOC", u.name),
+                );
+            }
+            let n = ctx.tables.values.stand_ins.remove_hits;
+            if let Some(um) = state.unit_mut(u.id) {
+                um.hits = um.hits.saturating_sub(n);
+                um.ordered = true;
+            }
+            out.push(LogEntry::event(
+                if state.in_command(&u) {
+                    "RAN-ORD-1"
+                } else {
+                    "RAN-ORD-2"
+                },
+                vec![u.id],
+                format!("{} removes up to {n} hits", u.name),
+            ));
+        }
+        (
+            RanCommand::Recover { unit },
+            Phase::Orders {
+                busho,
+                segment: Segment::MoveFire,
+            },
+        ) => {
+            let u = own_unit(state, busho, *unit)?.clone();
+            if u.ordered || !u.disordered {
+                return refuse(
+                    "RAN-ORD-1",
+                    format!("{} is not Disordered or has had its order", u.name),
+                );
+            }
+            if !state.in_command(&u) {
+                return refuse(
+                    "RAN-STAT-1",
+                    format!(
+                        "{} is Out of Command and cannot recover from Disorder",
+                        u.name
+                    ),
+                );
+            }
+            let tqv = tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(&u), false);
+            let t = tqv.total();
+            let r = d10(dice);
+            let ok = tq::passes(r as i32, t);
+            out.push(roll_entry(
+                "RAN-ORD-1",
+                vec![u.id],
+                format!("{} tries to Recover from Disorder", u.name),
+                Some(tqv),
+                Some(t),
+                r,
+                if ok {
+                    "recovers".into()
+                } else {
+                    "stays Disordered".into()
+                },
+                Some(tq::pass_chance(t)),
+            ));
+            if let Some(um) = state.unit_mut(u.id) {
+                um.ordered = true;
+                if ok {
+                    um.disordered = false;
+                }
+            }
+        }
+        (
+            RanCommand::Withdraw { unit },
+            Phase::Orders {
+                busho,
+                segment: Segment::MoveFire,
+            },
+        ) => {
+            let u = own_unit(state, busho, *unit)?.clone();
+            if u.ordered {
+                return refuse("RAN-ORD-1", format!("{} has already had its order", u.name));
+            }
+            if !state.in_command(&u) {
+                return refuse(
+                    "RAN-ORD-2",
+                    format!("{} is Out of Command: no Active Withdrawal", u.name),
+                );
+            }
+            let Some(b) = movement::hex_behind(ctx, state, &u) else {
+                return refuse("RAN-ORD-1", format!("{} has no free hex behind it", u.name));
+            };
+            if let Some(um) = state.unit_mut(u.id) {
+                um.hex = b;
+                um.committed = false;
+                um.ordered = true;
+            }
+            out.push(LogEntry::event(
+                "RAN-ORD-1",
+                vec![u.id],
+                format!("{} makes an Active Withdrawal (Retirada Activa)", u.name),
+            ));
+        }
+        (
+            RanCommand::MoveLeader { leader, to },
+            Phase::Orders {
+                busho,
+                segment: Segment::MoveFire,
+            },
+        ) => {
+            let l = state
+                .leader(*leader)
+                .cloned()
+                .ok_or_else(|| Refusal::new("RAN-LDR-1", "no such leader"))?;
+            let c = state.leader(busho).map_or(busho, |b| b.contingent);
+            if l.dead || !(l.id == busho || (l.role == Role::Samurai && l.contingent == c)) {
+                return Err(Refusal::new(
+                    "RAN-LDR-1",
+                    format!("{} is not the active Busho or his Samurai", l.name),
+                ));
+            }
+            let ma = leaders::leader_ma(
+                &ctx.tables.leader_movement,
+                l.role,
+                l.wounds > 0,
+                state.enemy_zoc(l.side, l.hex),
+            );
+            let dist = l.hex.unsigned_distance_to(*to);
+            let ok = ctx.board.contains(*to)
+                && dist <= ma
+                && state.unit_at(*to).is_none_or(|u| u.side == l.side);
+            if !ok {
+                return refuse(
+                    "RAN-LDR-1",
+                    format!(
+                        "{} may move {ma} hexes onto an empty or friendly hex",
+                        l.name
+                    ),
+                );
+            }
+            if let Some(lm) = state.leader_mut(*leader) {
+                lm.hex = *to;
+            }
+            out.push(LogEntry::event(
+                "RAN-LDR-1",
+                vec![*leader],
+                format!("{} moves {dist} hex(es) (allowance {ma})", l.name),
+            ));
+        }
+        (
+            RanCommand::EndMoveFire,
+            Phase::Orders {
+                busho,
+                segment: Segment::MoveFire,
+            },
+        ) => {
+            state.phase = Phase::Orders {
+                busho,
+                segment: Segment::Shock,
+            };
+        }
+        (
+            RanCommand::Shock {
+                attackers,
+                defender,
+                charge,
+            },
+            Phase::Orders {
+                busho,
+                segment: Segment::Shock,
+            },
+        ) => {
+            for a in attackers {
+                own_unit(state, busho, *a)?;
+            }
+            let side = state.leader(busho).map_or(0, |l| l.side);
+            if let Some((rule, why)) =
+                shock::refuse(ctx, state, side, attackers, *defender, *charge)
+            {
+                return refuse(rule, why);
+            }
+            if let Some(p) = shock::declare(ctx, state, dice, attackers, *defender, *charge, out) {
+                if shock::may_withdraw(ctx, state, &p) {
+                    state.phase = Phase::Reaction { shock: p, busho };
+                } else {
+                    shock::defender_reaction(ctx, state, dice, &p, out);
+                    shock::resolve(ctx, state, dice, &p, out);
+                }
+            }
+        }
+        (
+            RanCommand::EndShock,
+            Phase::Orders {
+                busho,
+                segment: Segment::Shock,
+            },
+        ) => {
+            let c = state.leader(busho).map_or(busho, |l| l.contingent);
+            let must: Vec<String> = state
+                .units
+                .iter()
+                .filter(|u| {
+                    u.contingent == c && u.active() && !u.shocked && (u.must_shock || u.committed)
+                })
+                .filter(|u| state.enemy_adjacent(u.side, u.hex))
+                .filter(|u| shock_targets(ctx, state, u.id).next().is_some())
+                .map(|u| u.name.clone())
+                .collect();
+            if !must.is_empty() {
+                return refuse(
+                    "RAN-STAT-4",
+                    format!(
+                        "{} must shock first (moved into an enemy ZOC or Committed)",
+                        must.join(", ")
+                    ),
+                );
+            }
+            sequence::after_phase(ctx, state, busho);
+        }
+        (RanCommand::ReactWithdraw, Phase::Reaction { shock: p, busho }) => {
+            shock::reaction_withdrawal(ctx, state, dice, &p, out);
+            state.phase = Phase::Orders {
+                busho,
+                segment: Segment::Shock,
+            };
+        }
+        (RanCommand::ReactStand, Phase::Reaction { shock: p, busho }) => {
+            shock::defender_reaction(ctx, state, dice, &p, out);
+            shock::resolve(ctx, state, dice, &p, out);
+            state.phase = Phase::Orders {
+                busho,
+                segment: Segment::Shock,
+            };
+        }
+        (RanCommand::Challenge { challenger, target }, Phase::Challenge { busho }) => {
+            challenge(ctx, state, dice, busho, *challenger, *target, out)?;
+            sequence::after_phase(ctx, state, busho);
+        }
+        (RanCommand::EndChallenge, Phase::Challenge { busho }) => {
+            sequence::after_phase(ctx, state, busho)
+        }
+        (RanCommand::Momentum, Phase::Momentum { busho }) => {
+            sequence::momentum(ctx, state, dice, busho, out)
+        }
+        (RanCommand::Finish, Phase::Momentum { busho }) => sequence::finish(state, busho),
+        (RanCommand::Continuity, Phase::Continuity { side }) => {
+            sequence::continuity(ctx, state, dice, side, out)
+        }
+        (RanCommand::EndActivation, Phase::Continuity { side }) => {
+            sequence::hand_over(ctx, state, side)
+        }
+        (c, p) => {
+            return refuse(
+                "RAN-SOP-3",
+                format!("{c:?} is not a command of this phase ({})", phase_words(&p)),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The enemies `unit` could shock now.
+pub fn shock_targets<'a>(
+    ctx: &'a RanCtx,
+    state: &'a RanState,
+    unit: u32,
+) -> impl Iterator<Item = u32> + 'a {
+    let u = state.unit(unit).cloned();
+    state
+        .units
+        .iter()
+        .filter(move |e| {
+            u.as_ref().is_some_and(|u| {
+                e.side != u.side
+                    && e.active()
+                    && shock::refuse(ctx, state, u.side, &[u.id], e.id, false).is_none()
+            })
+        })
+        .map(|e| e.id)
+}
+
+/// The phase in words.
+pub fn phase_words(p: &Phase) -> String {
+    match p {
+        Phase::Initiative => "Initiative Phase".into(),
+        Phase::Select { .. } => "Activation: choose a Busho".into(),
+        Phase::Orders {
+            segment: Segment::MoveFire,
+            ..
+        } => "Orders Phase: Movement/Fire".into(),
+        Phase::Orders {
+            segment: Segment::Shock,
+            ..
+        } => "Orders Phase: Shock".into(),
+        Phase::Reaction { .. } => "Shock: Defender Reaction".into(),
+        Phase::Challenge { .. } => "Samurai Challenge Phase".into(),
+        Phase::Momentum { .. } => "Momentum Phase".into(),
+        Phase::Continuity { .. } => "Continuity Phase".into(),
+        Phase::Recovery => "Recovery Phase".into(),
+        Phase::Abandonment => "Contingent Abandonment Phase".into(),
+        Phase::Victory => "Victory Determination Phase".into(),
+        Phase::Over { .. } => "Game over".into(),
+    }
+}
+
+/// Reaction Facing (RAN-TQ-5): enemies the mover now threatens through a
+/// flank or rear hexside may turn to face it.
+fn reaction_facing(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    mover: u32,
+    out: &mut Vec<LogEntry>,
+) {
+    let Some(m) = state.unit(mover).cloned() else {
+        return;
+    };
+    let ids: Vec<u32> = state
+        .units
+        .iter()
+        .filter(|e| {
+            e.side != m.side && e.active() && !e.committed && e.hex.unsigned_distance_to(m.hex) == 1
+        })
+        .filter(|e| super::state::arc_steps(e.hex, e.facing, m.hex) >= 2)
+        .map(|e| e.id)
+        .collect();
+    for id in ids {
+        let Some(e) = state.unit(id).cloned() else {
+            continue;
+        };
+        let (ei, mi) = (ctx.infantry(&e), ctx.infantry(&m));
+        let r = if ei == mi { Some(d10(dice)) } else { None };
+        let ok = tq::reaction_facing(r.unwrap_or(0), e.tq, ei, mi);
+        let mut entry = LogEntry::event(
+            "RAN-TQ-5",
+            vec![id, mover],
+            format!("{} tries Reaction Facing toward {}", e.name, m.name),
+        );
+        if let Some(r) = r {
+            entry.dice = vec![r];
+            entry.die = Some("d10 (0-9)".into());
+            entry.target = Some(e.tq);
+        }
+        entry.outcome = if ok {
+            "turns to face".into()
+        } else {
+            "cannot turn".into()
+        };
+        out.push(entry);
+        if ok && let Some(um) = state.unit_mut(id) {
+            um.facing = Facing::towards(e.hex, m.hex);
+        }
+    }
+}
+
+/// Reorganization of Fled units (RAN-ORD-3, RAN-TQ-9): each Fled unit of
+/// the contingent within the Busho's Command Range rolls against its
+/// Disordered-side TQ.
+fn reorganize(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    busho: u32,
+    out: &mut Vec<LogEntry>,
+) {
+    let Some(l) = state.leader(busho).cloned() else {
+        return;
+    };
+    let ids: Vec<u32> = state
+        .units
+        .iter()
+        .filter(|u| u.contingent == l.contingent && u.fled && !u.eliminated)
+        .filter(|u| u.hex.unsigned_distance_to(l.hex) as i32 <= l.factors.momentum)
+        .map(|u| u.id)
+        .collect();
+    for id in ids {
+        let Some(u) = state.unit(id).cloned() else {
+            continue;
+        };
+        let dtq = u.tq + ctx.tables.values.tq.disordered_side_tq;
+        let r = d10(dice);
+        let res = tq::reorganize(r, dtq);
+        out.push(roll_entry(
+            "RAN-TQ-9",
+            vec![id],
+            format!("{} tries to reorganize {}", l.name, u.name),
+            None,
+            Some(dtq),
+            r,
+            format!("{res:?}"),
+            None,
+        ));
+        if let Some(um) = state.unit_mut(id) {
+            match res {
+                tq::Reorganize::Rallied => {
+                    um.fled = false;
+                    um.disordered = true;
+                    um.hits = (um.tq - 1).max(0) as u32;
+                }
+                tq::Reorganize::StaysFled => {}
+                tq::Reorganize::Eliminated => um.eliminated = true,
+            }
+        }
+    }
+}
+
+/// A Samurai Challenge (RAN-SOP-4, RAN-IC): the Busho or his Samurai
+/// challenges an enemy leader within the Busho's Command Range; a Samurai
+/// entering a hex held by an enemy unit risks death (RAN-IC-4).
+fn challenge(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    busho: u32,
+    challenger: u32,
+    target: u32,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let b = state
+        .leader(busho)
+        .cloned()
+        .ok_or_else(|| Refusal::new("RAN-SOP-4", "no Busho"))?;
+    let c = state.leader(challenger).cloned().filter(|c| {
+        !c.dead && (c.id == busho || (c.role == Role::Samurai && c.contingent == b.contingent))
+    });
+    let Some(c) = c else {
+        return refuse(
+            "RAN-SOP-4",
+            "the challenger must be the Busho or a Samurai of his contingent",
+        );
+    };
+    let t = state
+        .leader(target)
+        .cloned()
+        .filter(|t| !t.dead && t.side != b.side);
+    let Some(t) = t else {
+        return refuse("RAN-SOP-4", "the target must be a living enemy leader");
+    };
+    let range = leaders::command_range(b.factors.momentum, state.enemy_zoc(b.side, b.hex));
+    if b.hex.unsigned_distance_to(t.hex) as i32 > range {
+        return refuse(
+            "RAN-LDR-2",
+            format!("{} is beyond {}'s Command Range of {range}", t.name, b.name),
+        );
+    }
+    if c.role == Role::Samurai && state.unit_at(t.hex).is_some_and(|u| u.side != c.side) {
+        let extra = ctx
+            .tables
+            .individual
+            .samurai_charge_into_enemy_occupied_hex
+            .extra_mp;
+        let ma = leaders::leader_ma(&ctx.tables.leader_movement, Role::Samurai, false, false);
+        if c.hex.unsigned_distance_to(t.hex) + extra > ma {
+            return refuse(
+                "RAN-IC-4",
+                format!(
+                    "{} cannot reach: entering an occupied hex costs +{extra} MP",
+                    c.name
+                ),
+            );
+        }
+        let r = d10(dice);
+        let dies = leaders::samurai_charge_dies(r, c.factors.energy);
+        out.push(roll_entry(
+            "RAN-IC-4",
+            vec![c.id],
+            format!("{} charges into a hex held by the enemy", c.name),
+            None,
+            Some(c.factors.energy),
+            r,
+            if dies {
+                "dies".into()
+            } else {
+                "gets through".into()
+            },
+            None,
+        ));
+        if dies {
+            shock::kill_leader(state, c.id);
+            return Ok(());
+        }
+    }
+    if let Some(cm) = state.leader_mut(c.id) {
+        cm.hex = t.hex;
+    }
+    shock::individual_combat(ctx, state, dice, c.id, t.id, "RAN-SOP-4", out);
+    Ok(())
+}

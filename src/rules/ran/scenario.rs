@@ -1,0 +1,504 @@
+//! RAN scenario files: the battle whose terrain table the board uses, the
+//! board, roads, sides, Honjin, withdrawal levels, leaders and units. Parsed
+//! and checked before anything is built; every error names file, line and
+//! column.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::{
+    BoardEdge, Facing, HexBoard, HexsideType, Offset, SlopeRules, TerrainTable, TerrainType,
+};
+use crate::engine::scenario::{BoardSpec, CommonChecks, LoadError, SideSpec, parse_ron};
+
+use super::data::RanTables;
+use super::leaders::Role;
+use super::terrain;
+
+/// A leader as placed by the scenario (RAN-GLO-2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeaderSpec {
+    /// Unique id (not shared with units).
+    pub id: u32,
+    /// Side name.
+    pub side: String,
+    /// Name.
+    pub name: String,
+    /// So-Taisho, Busho or Samurai.
+    pub role: Role,
+    /// Initiative factor (So-Taisho), 0..=9.
+    #[serde(default)]
+    pub initiative: i32,
+    /// Momentum factor (Busho, So-Taisho), 0..=9; also the Command Range.
+    #[serde(default)]
+    pub momentum: i32,
+    /// Energy factor, 1..=9.
+    pub energy: i32,
+    /// Combat factor, 0..=9.
+    pub combat: i32,
+    /// Contingent Activation factor, 0..=9.
+    #[serde(default)]
+    pub activation: i32,
+    /// For a Samurai: the contingent (leader id) he belongs to.
+    #[serde(default)]
+    pub contingent: Option<u32>,
+    /// Hex `(column, row)`.
+    pub at: Offset,
+}
+
+/// A combat unit as placed by the scenario.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    /// Unique id.
+    pub id: u32,
+    /// Side name.
+    pub side: String,
+    /// Type key from `units.ron` ("AS-T").
+    pub unit_type: String,
+    /// Name.
+    pub name: String,
+    /// The contingent: its So-Taisho's or Busho's id.
+    pub contingent: u32,
+    /// Hex `(column, row)`.
+    pub at: Offset,
+    /// Facing.
+    pub facing: Facing,
+    /// TQ override, 1..=9.
+    #[serde(default)]
+    pub tq: Option<i32>,
+}
+
+/// How the battle is won (RAN-SOP-7).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VictorySpec {
+    /// In words.
+    pub description: String,
+}
+
+/// A whole RAN scenario.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RanScenario {
+    /// `"ran"`.
+    pub ruleset: String,
+    /// Title.
+    pub name: String,
+    /// Briefing.
+    #[serde(default)]
+    pub description: String,
+    /// Dice seed.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Last turn.
+    pub turn_limit: u32,
+    /// The battle of the card whose terrain table applies ("Mimigawa").
+    pub battle: String,
+    /// The board; terrain names are rows of that table.
+    pub board: BoardSpec,
+    /// Road chains: each a list of neighbouring hexes (RAN-TER-2 [c]).
+    #[serde(default)]
+    pub roads: Vec<Vec<Offset>>,
+    /// Two sides.
+    pub sides: Vec<SideSpec>,
+    /// Each side's Honjin hex (RAN-GLO-2).
+    pub honjin: Vec<Offset>,
+    /// Each side's rout points at which its army withdraws.
+    pub withdrawal_level: Vec<u32>,
+    /// Leaders.
+    pub leaders: Vec<LeaderSpec>,
+    /// Combat units.
+    pub units: Vec<UnitSpec>,
+    /// Victory.
+    #[serde(default)]
+    pub victory: VictorySpec,
+}
+
+/// Colours of the board (display only).
+fn color_of(name: &str) -> (f32, f32, f32) {
+    let n = name.to_ascii_lowercase();
+    if n.contains("paddy") || n.contains("marsh") {
+        (0.55, 0.68, 0.45)
+    } else if n.contains("dense") {
+        (0.16, 0.36, 0.16)
+    } else if n.contains("woods") {
+        (0.30, 0.50, 0.25)
+    } else if n.contains("castle") || n.contains("village") || n.contains("palisade") {
+        (0.55, 0.50, 0.45)
+    } else if n.contains("river")
+        || n.contains("ocean")
+        || n.contains("lake")
+        || n.contains("stream")
+        || n.contains("ford")
+    {
+        (0.25, 0.45, 0.80)
+    } else {
+        (0.78, 0.74, 0.52)
+    }
+}
+
+/// The display terrain table of a battle, for the board view: closed-order
+/// MP as the cost; the rules read the battle table itself.
+pub fn display_table(t: &RanTables, battle: &str) -> TerrainTable {
+    let mut terrain = Vec::new();
+    let mut hexsides = Vec::new();
+    if let Some(b) = t.battle(battle) {
+        for name in terrain::placeable(b) {
+            let Some(r) = terrain::row(b, &name) else {
+                continue;
+            };
+            let mp = r.mp(false);
+            let rule = r.rule();
+            match mp {
+                terrain::Mp::Extra(_) | terrain::Mp::NotPermitted
+                    if !name.contains("Castle") && !name.contains("Lake") =>
+                {
+                    hexsides.push(HexsideType {
+                        name: name.clone(),
+                        extra_cost: if let terrain::Mp::Extra(n) = mp { n } else { 0 },
+                        impassable: mp == terrain::Mp::NotPermitted,
+                        no_cavalry: false,
+                        defense: 0,
+                        color: color_of(&name),
+                        rule: rule.clone(),
+                        stand_in: false,
+                    });
+                    if name.contains("Stream") || name.contains("river") || name.contains("River") {
+                        continue;
+                    }
+                }
+                _ => {}
+            }
+            if name.contains("Stream") {
+                hexsides.push(HexsideType {
+                    name: name.clone(),
+                    extra_cost: 0,
+                    impassable: false,
+                    no_cavalry: false,
+                    defense: 0,
+                    color: color_of(&name),
+                    rule: rule.clone(),
+                    stand_in: false,
+                });
+                continue;
+            }
+            terrain.push(TerrainType {
+                name: name.clone(),
+                move_cost: match mp {
+                    terrain::Mp::Cost(n) => n,
+                    _ => 1,
+                },
+                impassable: mp == terrain::Mp::NotPermitted,
+                no_cavalry: false,
+                blocks_los: false,
+                defense: 0,
+                color: color_of(&name),
+                rule,
+                stand_in: false,
+            });
+        }
+    }
+    TerrainTable {
+        terrain,
+        hexsides,
+        slopes: SlopeRules {
+            no_cavalry_from: 99,
+            impassable_from: 99,
+            extra_cost_per_level: 1,
+            rule: "RAN-TER-1".to_string(),
+        },
+    }
+}
+
+fn neighbours(a: Offset, b: Offset) -> bool {
+    HexBoard::to_hex(a).unsigned_distance_to(HexBoard::to_hex(b)) == 1
+}
+
+/// Parses and checks a scenario text.
+///
+/// # Errors
+/// The first problem, with file, line and column where the text has one.
+pub fn parse(file: &str, text: &str, t: &RanTables) -> Result<RanScenario, LoadError> {
+    let s: RanScenario = parse_ron(file, text)?;
+    check(file, text, &s, t)?;
+    Ok(s)
+}
+
+/// Checks a parsed scenario.
+///
+/// # Errors
+/// The first problem.
+pub fn check(file: &str, text: &str, s: &RanScenario, t: &RanTables) -> Result<(), LoadError> {
+    let c = CommonChecks { file, text };
+    let err = |anchors: &[&str], msg: String| Err(LoadError::at(file, text, anchors, msg));
+    c.ruleset(&s.ruleset, super::RULESET)?;
+    c.sides(&s.sides)?;
+    let Some(battle) = t.battle(&s.battle) else {
+        return err(
+            &["battle"],
+            format!(
+                "unknown battle \"{}\": the card has Mimesatoga, Mimigawa, Nagakute, Suriagehara, Okitanawate, Nunobeyama and Tennoji (RAN-TER-1)",
+                s.battle
+            ),
+        );
+    };
+    let names = terrain::placeable(battle);
+    let b = &s.board;
+    if !(1..=64).contains(&b.columns) || !(1..=64).contains(&b.rows) {
+        return err(
+            &["board"],
+            "the board needs 1 to 64 columns and rows".into(),
+        );
+    }
+    let inb = |o: Offset| o.0 >= 0 && o.1 >= 0 && o.0 < b.columns && o.1 < b.rows;
+    let known = |n: &str| names.iter().any(|x| x.eq_ignore_ascii_case(n));
+    if !known(&b.default_terrain) {
+        return err(
+            &["default_terrain"],
+            format!(
+                "unknown terrain \"{}\" for {} (RAN-TER-1)",
+                b.default_terrain, s.battle
+            ),
+        );
+    }
+    for p in &b.terrain {
+        if !known(&p.terrain) {
+            return err(
+                &["terrain", &format!("\"{}\"", p.terrain)],
+                format!(
+                    "unknown terrain \"{}\" for {} (RAN-TER-1)",
+                    p.terrain, s.battle
+                ),
+            );
+        }
+        if let Some(h) = p.hexes.iter().find(|h| !inb(**h)) {
+            return err(
+                &["terrain", &format!("\"{}\"", p.terrain)],
+                format!("hex {h:?} is off the board"),
+            );
+        }
+    }
+    for p in &b.elevation {
+        if let Some(h) = p.hexes.iter().find(|h| !inb(**h)) {
+            return err(
+                &["elevation", &format!("level: {}", p.level)],
+                format!("hex {h:?} is off the board"),
+            );
+        }
+    }
+    for h in &b.hexsides {
+        if !known(&h.feature) {
+            return err(
+                &["hexsides", &format!("\"{}\"", h.feature)],
+                format!(
+                    "unknown hexside feature \"{}\" for {} (RAN-TER-1)",
+                    h.feature, s.battle
+                ),
+            );
+        }
+        if !inb(h.between.0) || !inb(h.between.1) || !neighbours(h.between.0, h.between.1) {
+            return err(
+                &[
+                    "hexsides",
+                    &format!("({}, {})", h.between.0.0, h.between.0.1),
+                ],
+                format!(
+                    "hexside {:?}–{:?} does not join two neighbouring hexes on the board",
+                    h.between.0, h.between.1
+                ),
+            );
+        }
+    }
+    for road in &s.roads {
+        for w in road.windows(2) {
+            if !inb(w[0]) || !inb(w[1]) || !neighbours(w[0], w[1]) {
+                return err(
+                    &["roads"],
+                    format!(
+                        "road hexes {:?} and {:?} are not neighbours on the board",
+                        w[0], w[1]
+                    ),
+                );
+            }
+        }
+    }
+    if s.honjin.len() != 2 || s.withdrawal_level.len() != 2 {
+        return err(
+            &["honjin"],
+            "give one Honjin hex and one withdrawal level per side".into(),
+        );
+    }
+    if s.turn_limit == 0 {
+        return err(&["turn_limit"], "turn_limit must be at least 1".into());
+    }
+    let mut ids = BTreeSet::new();
+    for side in &s.sides {
+        let so: Vec<_> = s
+            .leaders
+            .iter()
+            .filter(|l| l.side == side.name && l.role == Role::SoTaisho)
+            .collect();
+        if so.len() != 1 {
+            return err(
+                &["sides", &format!("\"{}\"", side.name)],
+                format!(
+                    "side \"{}\" needs exactly one So-Taisho (RAN-GLO-2)",
+                    side.name
+                ),
+            );
+        }
+    }
+    for l in &s.leaders {
+        let a = format!("id: {}", l.id);
+        if !ids.insert(l.id) {
+            return err(&["leaders", &a, &a], format!("duplicate id {}", l.id));
+        }
+        if !s.sides.iter().any(|x| x.name == l.side) {
+            return err(
+                &["leaders", &a, "side"],
+                format!("leader {} names unknown side \"{}\"", l.id, l.side),
+            );
+        }
+        if !inb(l.at) {
+            return err(
+                &["leaders", &a, "at"],
+                format!("leader {} is off the board", l.id),
+            );
+        }
+        if !(1..=9).contains(&l.energy)
+            || [l.initiative, l.momentum, l.combat, l.activation]
+                .iter()
+                .any(|f| !(0..=9).contains(f))
+        {
+            return err(
+                &["leaders", &a],
+                format!("leader {}'s factors must be 0-9 (Energy 1-9)", l.id),
+            );
+        }
+        match (l.role, l.contingent) {
+            (Role::Samurai, Some(cg))
+                if !s
+                    .leaders
+                    .iter()
+                    .any(|x| x.id == cg && x.side == l.side && x.role != Role::Samurai) =>
+            {
+                return err(
+                    &["leaders", &a, "contingent"],
+                    format!("Samurai {} names no Busho of his side", l.id),
+                );
+            }
+            (Role::Samurai, Some(_)) => {}
+            (Role::Samurai, None) => {
+                return err(
+                    &["leaders", &a],
+                    format!("Samurai {} needs a contingent", l.id),
+                );
+            }
+            (_, Some(_)) => {
+                return err(
+                    &["leaders", &a, "contingent"],
+                    format!(
+                        "leader {} leads his own contingent: drop `contingent`",
+                        l.id
+                    ),
+                );
+            }
+            _ => {}
+        }
+    }
+    let mut occupied = BTreeSet::new();
+    for u in &s.units {
+        let a = format!("id: {}", u.id);
+        if !ids.insert(u.id) {
+            return err(&["units", &a, &a], format!("duplicate id {}", u.id));
+        }
+        if !s.sides.iter().any(|x| x.name == u.side) {
+            return err(
+                &["units", &a, "side"],
+                format!("unit {} names unknown side \"{}\"", u.id, u.side),
+            );
+        }
+        if t.unit_type(&u.unit_type).is_none() {
+            return err(
+                &["units", &a, "unit_type"],
+                format!(
+                    "unit {} has unknown unit type \"{}\" (RAN-GLO-1)",
+                    u.id, u.unit_type
+                ),
+            );
+        }
+        if !s
+            .leaders
+            .iter()
+            .any(|l| l.id == u.contingent && l.side == u.side && l.role != Role::Samurai)
+        {
+            return err(
+                &["units", &a, "contingent"],
+                format!(
+                    "unit {}'s contingent {} is not a So-Taisho or Busho of its side",
+                    u.id, u.contingent
+                ),
+            );
+        }
+        if !inb(u.at) {
+            return err(
+                &["units", &a, "at"],
+                format!("unit {} is off the board", u.id),
+            );
+        }
+        if !occupied.insert(u.at) {
+            return err(
+                &["units", &a, "at"],
+                format!("unit {} shares hex {:?} with another unit", u.id, u.at),
+            );
+        }
+        if u.tq.is_some_and(|q| !(1..=9).contains(&q)) {
+            return err(
+                &["units", &a, "tq"],
+                format!("unit {}'s TQ must be 1-9", u.id),
+            );
+        }
+    }
+    for side in &s.sides {
+        if !s.units.iter().any(|u| u.side == side.name) {
+            return err(
+                &["sides", &format!("\"{}\"", side.name)],
+                format!("side \"{}\" has no units", side.name),
+            );
+        }
+    }
+    let _ = BoardEdge::South;
+    Ok(())
+}
+
+/// The board of a checked scenario.
+pub fn build_board(s: &RanScenario, t: &RanTables) -> HexBoard {
+    let b = &s.board;
+    let mut board = HexBoard::new(
+        b.columns,
+        b.rows,
+        &b.default_terrain,
+        display_table(t, &s.battle),
+    );
+    for p in &b.terrain {
+        for h in &p.hexes {
+            board.set_terrain(HexBoard::to_hex(*h), &p.terrain);
+        }
+    }
+    for p in &b.elevation {
+        for h in &p.hexes {
+            board.set_elevation(HexBoard::to_hex(*h), p.level);
+        }
+    }
+    for x in &b.hexsides {
+        board.set_hexside(
+            HexBoard::to_hex(x.between.0),
+            HexBoard::to_hex(x.between.1),
+            &x.feature,
+        );
+    }
+    board
+}

@@ -1,0 +1,484 @@
+//! The sequence of play (RAN-SOP): Initiative, Activation, the alternation
+//! of Busho activations, Momentum (with the Fate roll), Continuity, the
+//! Recovery Phase, Contingent Abandonment and Victory.
+
+use crate::engine::dice::Dice;
+use crate::engine::log::{Itemized, LogEntry};
+
+use super::abandonment;
+use super::leaders::{self, Fate, Role};
+use super::movement;
+use super::shock::{d10, roll_entry};
+use super::state::{Phase, RanCtx, RanState, Segment};
+use super::tq;
+
+/// Initiative (RAN-SOP-1) and Activation (RAN-SOP-2): each side rolls d10
+/// plus its So-Taisho's Initiative, ties re-rolled; every contingent is
+/// Active (RAN-BASE). The side with the Initiative activates first.
+pub fn initiative(state: &mut RanState, dice: &mut Dice, out: &mut Vec<LogEntry>) {
+    let init = |s: u8, st: &RanState| st.so_taisho(s).map_or(0, |l| l.factors.initiative);
+    loop {
+        let (r0, r1) = (d10(dice), d10(dice));
+        let (t0, t1) = (r0 as i32 + init(0, state), r1 as i32 + init(1, state));
+        let mut e = LogEntry::event(
+            "RAN-SOP-1",
+            vec![],
+            format!(
+                "Initiative: side 0 rolls {r0} + {} = {t0}, side 1 rolls {r1} + {} = {t1}",
+                init(0, state),
+                init(1, state)
+            ),
+        );
+        e.die = Some("d10 (0-9)".into());
+        e.dice = vec![r0, r1];
+        if t0 != t1 {
+            state.initiative = u8::from(t1 > t0);
+            e.outcome = format!("side {} has the Initiative", state.initiative);
+            out.push(e);
+            break;
+        }
+        e.outcome = "tie: roll again".into();
+        out.push(e);
+    }
+    out.push(LogEntry::event("RAN-SOP-2", vec![], "Activation: the side without the Initiative activates its contingents, then the side with it; every contingent is Active"));
+    state.passes = 0;
+    state.phase = Phase::Select {
+        side: state.initiative,
+        resurrection: false,
+    };
+}
+
+/// The Bushos (and So-Taisho) of `side` that may take an Orders or
+/// Challenge Phase now: alive, not Finished (unless `resurrection`), with
+/// an active unit in their contingent or a Samurai to send, and within the
+/// So-Taisho's Command Range unless he is in his Honjin (RAN-LDR-3).
+pub fn eligible(ctx: &RanCtx, state: &RanState, side: u8, resurrection: bool) -> Vec<u32> {
+    let so = state.so_taisho(side);
+    let in_honjin = so.is_some_and(|s| s.hex == ctx.honjin(side));
+    state
+        .leaders
+        .iter()
+        .filter(|l| l.side == side && !l.dead && l.role != Role::Samurai)
+        .filter(|l| resurrection || !l.finished)
+        .filter(|l| {
+            state
+                .units
+                .iter()
+                .any(|u| u.contingent == l.contingent && u.active())
+        })
+        .filter(|l| {
+            l.role == Role::SoTaisho
+                || in_honjin
+                || so.is_some_and(|s| {
+                    let r =
+                        leaders::command_range(s.factors.initiative, state.enemy_zoc(side, s.hex));
+                    s.hex.unsigned_distance_to(l.hex) as i32 <= r
+                })
+        })
+        .map(|l| l.id)
+        .collect()
+}
+
+/// Starts an Orders Phase for `busho`: his contingent's units get fresh
+/// orders (RAN-SOP-3).
+pub fn start_orders(state: &mut RanState, busho: u32) {
+    let c = state.leader(busho).map_or(busho, |l| l.contingent);
+    for u in state.units.iter_mut().filter(|u| u.contingent == c) {
+        u.mp_used = 0;
+        u.ordered = false;
+        u.moved = false;
+        u.fired = false;
+        u.shocked = false;
+        u.must_shock = false;
+    }
+    state.passes = 0;
+    state.phase = Phase::Orders {
+        busho,
+        segment: Segment::MoveFire,
+    };
+}
+
+/// After a Busho's phase: his side may use Momentum if he has attempts left
+/// (RAN-SOP-5), else he is Finished and Continuity follows.
+pub fn after_phase(ctx: &RanCtx, state: &mut RanState, busho: u32) {
+    let left = state.leader(busho).is_some_and(|l| {
+        !l.dead && !l.finished && l.momentum_used < ctx.tables.values.leaders.momentum_attempts
+    });
+    if left {
+        state.phase = Phase::Momentum { busho };
+    } else {
+        finish(state, busho);
+    }
+}
+
+/// The Busho is Finished (Finalizado); his side's Continuity follows (RAN-SOP-6).
+pub fn finish(state: &mut RanState, busho: u32) {
+    let side = state.leader(busho).map_or(0, |l| l.side);
+    if let Some(l) = state.leader_mut(busho) {
+        l.finished = true;
+    }
+    state.phase = Phase::Continuity { side };
+}
+
+/// A Momentum attempt (RAN-SOP-5): a 9 goes to the Fate roll (RAN-FATE-1);
+/// otherwise a roll below Momentum gives another Orders Phase.
+pub fn momentum(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    busho: u32,
+    out: &mut Vec<LogEntry>,
+) {
+    let Some(l) = state.leader(busho).cloned() else {
+        return;
+    };
+    if let Some(lm) = state.leader_mut(busho) {
+        lm.momentum_used += 1;
+    }
+    let factor = if l.role == Role::SoTaisho {
+        l.factors.initiative.max(l.factors.momentum)
+    } else {
+        l.factors.momentum
+    };
+    let r = d10(dice);
+    if r == 9 {
+        out.push(roll_entry(
+            "RAN-FATE-1",
+            vec![busho],
+            format!("{} tries Momentum", l.name),
+            None,
+            Some(factor - 1),
+            r,
+            "9: the Fate roll".into(),
+            Some(0.1),
+        ));
+        let f = d10(dice);
+        let fate = leaders::fate(&ctx.tables.fate, f);
+        out.push(roll_entry(
+            "RAN-FATE-2",
+            vec![busho],
+            format!("Fate roll for {}", l.name),
+            None,
+            None,
+            f,
+            leaders::band_text(&ctx.tables.fate, f),
+            None,
+        ));
+        match fate {
+            Fate::Finished => finish(state, busho),
+            Fate::Resurrection => {
+                if let Some(lm) = state.leader_mut(busho) {
+                    lm.finished = true;
+                }
+                state.phase = Phase::Select {
+                    side: 1 - l.side,
+                    resurrection: true,
+                };
+            }
+            Fate::CrisisOfFaith => {
+                crisis_of_faith(ctx, state, busho, out);
+                finish(state, busho);
+            }
+        }
+        return;
+    }
+    let ok = (r as i32) < factor;
+    out.push(roll_entry(
+        "RAN-SOP-5",
+        vec![busho],
+        format!("{} tries Momentum (roll less than {factor})", l.name),
+        None,
+        Some(factor - 1),
+        r,
+        if ok {
+            "another Orders or Challenge Phase".into()
+        } else {
+            "fails: Finished".into()
+        },
+        Some(f64::from(factor.clamp(0, 9)) / 10.0),
+    ));
+    if ok {
+        start_orders(state, busho);
+    } else {
+        finish(state, busho);
+    }
+}
+
+/// Crisis of Faith (RAN-FATE-2): every unit of the contingent in an enemy
+/// ZOC makes an Active Withdrawal.
+fn crisis_of_faith(ctx: &RanCtx, state: &mut RanState, busho: u32, out: &mut Vec<LogEntry>) {
+    let c = state.leader(busho).map_or(busho, |l| l.contingent);
+    let ids: Vec<u32> = state
+        .units
+        .iter()
+        .filter(|u| u.contingent == c && u.active())
+        .map(|u| u.id)
+        .collect();
+    for id in ids {
+        let Some(u) = state.unit(id).cloned() else {
+            continue;
+        };
+        if !state.enemy_zoc(u.side, u.hex) {
+            continue;
+        }
+        if let Some(b) = movement::hex_behind(ctx, state, &u)
+            && let Some(um) = state.unit_mut(id)
+        {
+            um.hex = b;
+            um.committed = false;
+            out.push(LogEntry::event(
+                "RAN-FATE-2",
+                vec![id],
+                format!("{} withdraws (Crisis of Faith)", u.name),
+            ));
+        }
+    }
+}
+
+/// Continuity (RAN-SOP-6): a roll below the So-Taisho's Initiative (halved,
+/// rounded down, outside his Honjin, RAN-LDR-2) lets the side activate
+/// another Busho; otherwise play passes to the enemy.
+pub fn continuity(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    side: u8,
+    out: &mut Vec<LogEntry>,
+) {
+    let Some(so) = state.so_taisho(side).cloned() else {
+        hand_over(ctx, state, side);
+        return;
+    };
+    let mut factor = Itemized::new("So-Taisho Initiative", so.factors.initiative);
+    if so.hex != ctx.honjin(side) {
+        factor.add(
+            "outside his Honjin: halved",
+            leaders::outside_honjin(so.factors.initiative) - so.factors.initiative,
+            "RAN-LDR-2",
+        );
+    }
+    let f = factor.total();
+    let r = d10(dice);
+    let ok = (r as i32) < f && !eligible(ctx, state, side, false).is_empty();
+    out.push(roll_entry(
+        "RAN-SOP-6",
+        vec![so.id],
+        format!("Continuity: {} tries to keep the action", so.name),
+        Some(factor),
+        Some(f - 1),
+        r,
+        if ok {
+            "another Busho may act".into()
+        } else {
+            "play passes".into()
+        },
+        Some(f64::from(f.clamp(0, 10)) / 10.0),
+    ));
+    if ok {
+        state.phase = Phase::Select {
+            side,
+            resurrection: false,
+        };
+    } else {
+        hand_over(ctx, state, side);
+    }
+}
+
+/// Play passes to the other side, or to the Recovery Phase when nobody can act.
+pub fn hand_over(ctx: &RanCtx, state: &mut RanState, side: u8) {
+    let other = 1 - side;
+    if eligible(ctx, state, other, false).is_empty() && eligible(ctx, state, side, false).is_empty()
+    {
+        state.phase = Phase::Recovery;
+    } else {
+        state.phase = Phase::Select {
+            side: other,
+            resurrection: false,
+        };
+    }
+}
+
+/// A side passes; two passes in a row, or nobody left, end the Orders and
+/// Challenge Phases (RAN-SOP-6).
+pub fn pass(ctx: &RanCtx, state: &mut RanState, side: u8, out: &mut Vec<LogEntry>) {
+    state.passes += 1;
+    out.push(LogEntry::event(
+        "RAN-SOP-6",
+        vec![],
+        format!("side {side} passes"),
+    ));
+    if state.passes >= 2 {
+        state.phase = Phase::Recovery;
+    } else {
+        hand_over(ctx, state, side);
+    }
+}
+
+/// The Recovery Phase (RAN-SOP-7, RAN-BASE): Committed ends for units with
+/// no enemy in front; units neither Fled nor in an enemy ZOC remove hits;
+/// In-Command Disordered units not in an enemy ZOC try to recover.
+pub fn recovery(ctx: &RanCtx, state: &mut RanState, dice: &mut Dice, out: &mut Vec<LogEntry>) {
+    let n = ctx.tables.values.stand_ins.recovery_remove_hits;
+    let ids: Vec<u32> = state
+        .units
+        .iter()
+        .filter(|u| u.active())
+        .map(|u| u.id)
+        .collect();
+    for id in ids {
+        let Some(u) = state.unit(id).cloned() else {
+            continue;
+        };
+        let zoc = state.enemy_zoc(u.side, u.hex);
+        let adj = state.enemy_adjacent(u.side, u.hex);
+        let cmd = state.in_command(&u);
+        if let Some(um) = state.unit_mut(id) {
+            if !adj {
+                um.committed = false;
+            }
+            if !zoc && um.hits > 0 {
+                um.hits = um.hits.saturating_sub(n);
+            }
+        }
+        if u.disordered && cmd && !zoc {
+            let tqv = tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(&u), false);
+            let t = tqv.total();
+            let r = d10(dice);
+            let ok = tq::passes(r as i32, t);
+            out.push(roll_entry(
+                "RAN-SOP-7",
+                vec![id],
+                format!("Recovery: {} tries to recover from Disorder", u.name),
+                Some(tqv),
+                Some(t),
+                r,
+                if ok {
+                    "recovers".into()
+                } else {
+                    "stays Disordered".into()
+                },
+                Some(tq::pass_chance(t)),
+            ));
+            if ok && let Some(um) = state.unit_mut(id) {
+                um.disordered = false;
+            }
+        }
+    }
+    out.push(LogEntry::event(
+        "RAN-SOP-7",
+        vec![],
+        format!("Recovery Phase: units out of enemy ZOCs remove {n} hit(s)"),
+    ));
+    state.phase = Phase::Abandonment;
+}
+
+/// Contingent Abandonment (RAN-WD-1, RAN-WD-2): each contingent checks.
+pub fn abandonment(ctx: &RanCtx, state: &mut RanState, dice: &mut Dice, out: &mut Vec<LogEntry>) {
+    let mut contingents: Vec<u32> = state.units.iter().map(|u| u.contingent).collect();
+    contingents.sort_unstable();
+    contingents.dedup();
+    for c in contingents {
+        if state.abandoned.contains(&c) {
+            continue;
+        }
+        let units: Vec<_> = state.units.iter().filter(|u| u.contingent == c).collect();
+        let n = units.len() as u32;
+        let d = units.iter().filter(|u| u.disordered || !u.active()).count() as u32;
+        let Some(th) = abandonment::threshold(&ctx.tables.withdrawal, n, d) else {
+            continue;
+        };
+        let side = units.first().map_or(0, |u| u.side);
+        let original = state.leader(c).filter(|l| !l.dead && !l.replacement);
+        let busho = state
+            .leaders
+            .iter()
+            .find(|l| l.contingent == c && l.role != Role::Samurai);
+        let momentum = busho.map_or(0, |l| l.factors.momentum);
+        let died = state
+            .leaders
+            .iter()
+            .any(|l| l.contingent == c && l.role != Role::Samurai && l.died_this_turn);
+        let so_died = state
+            .leaders
+            .iter()
+            .find(|l| l.side == side && l.role == Role::SoTaisho && l.died_this_turn)
+            .map(|l| l.factors.initiative);
+        let mods = abandonment::modifiers(original.is_some(), momentum, died, so_died);
+        let r = d10(dice);
+        let leaves = abandonment::abandons(r, &mods, th);
+        let mut value = Itemized::new("roll", r as i32);
+        for m in &mods {
+            value.add(m.name.clone(), m.value, m.rule.clone());
+        }
+        let name = state.leader(c).map_or_else(String::new, |l| l.name.clone());
+        out.push(roll_entry(abandonment::table_rule(n), vec![c], format!("Contingent Abandonment (Abandono de Contingente): {name}'s contingent, {d} of {n} units bad (RAN-WD-1)"), Some(value), Some(th), r, if leaves { "abandons the battle".into() } else { "stays".into() }, Some(abandonment::abandon_chance(&mods, th))));
+        if leaves {
+            state.abandoned.push(c);
+            for u in state.units.iter_mut().filter(|u| u.contingent == c) {
+                u.eliminated = true;
+            }
+            for l in state
+                .leaders
+                .iter_mut()
+                .filter(|l| l.contingent == c && l.role != Role::SoTaisho)
+            {
+                l.dead = true;
+            }
+        }
+    }
+    state.phase = Phase::Victory;
+}
+
+/// Victory Determination (RAN-SOP-7, RAN-BASE): a side whose rout points
+/// reach its withdrawal level loses; after the last turn the side that
+/// inflicted more rout points wins. Otherwise the next turn begins.
+pub fn victory(ctx: &RanCtx, state: &mut RanState, out: &mut Vec<LogEntry>) {
+    let lv = &ctx.scenario.withdrawal_level;
+    let broken: Vec<bool> = (0..2u8)
+        .map(|s| state.rout_points(s) >= lv.get(s as usize).copied().unwrap_or(u32::MAX))
+        .collect();
+    let names: Vec<String> = ctx.scenario.sides.iter().map(|s| s.name.clone()).collect();
+    let over = match (broken[0], broken[1]) {
+        (true, true) => Some((None, "both armies withdraw: a draw".to_string())),
+        (true, false) => Some((
+            Some(1),
+            format!("{} withdraws: {} wins", names[0], names[1]),
+        )),
+        (false, true) => Some((
+            Some(0),
+            format!("{} withdraws: {} wins", names[1], names[0]),
+        )),
+        _ if state.turn >= ctx.scenario.turn_limit => {
+            let (a, b) = (state.rout_points(1), state.rout_points(0));
+            let text = format!(
+                "after turn {}: {} inflicted {a} rout points, {} {b}",
+                state.turn, names[0], names[1]
+            );
+            Some((
+                match a.cmp(&b) {
+                    std::cmp::Ordering::Greater => Some(0),
+                    std::cmp::Ordering::Less => Some(1),
+                    std::cmp::Ordering::Equal => None,
+                },
+                text,
+            ))
+        }
+        _ => None,
+    };
+    if let Some((winner, text)) = over {
+        out.push(LogEntry::event(
+            "RAN-SOP-7",
+            vec![],
+            format!("Victory: {text}"),
+        ));
+        state.phase = Phase::Over { winner, text };
+        return;
+    }
+    state.turn += 1;
+    for l in state.leaders.iter_mut() {
+        l.finished = l.dead;
+        l.momentum_used = 0;
+        l.died_this_turn = false;
+    }
+    state.phase = Phase::Initiative;
+}

@@ -1,0 +1,1138 @@
+//! The shock procedure (RAN-SHOCK-1, steps 1–7) over the game state, with
+//! contingent coordination (RAN-COORD), post-shock checks, advance and
+//! Committed status (RAN-STAT-4), and the cohesion hits every combat shares.
+
+use hexx::Hex;
+
+use crate::engine::dice::{Dice, Die};
+use crate::engine::log::{Itemized, LogEntry, Modifier};
+
+use super::leaders::{self, Coordination, Role};
+use super::movement;
+use super::shock_table::{self, ShiftInputs};
+use super::state::{PendingShock, RanCtx, RanState, ShockRecord, arc_steps, in_front};
+use super::terrain::{self, Shift};
+use super::tq;
+
+/// A d10 read 0–9 (RAN-DICE-1).
+pub fn d10(dice: &mut Dice) -> u32 {
+    dice.roll(Die::D10Zero)
+}
+
+/// A log entry for a roll.
+#[allow(clippy::too_many_arguments)]
+pub fn roll_entry(
+    rule: &str,
+    units: Vec<u32>,
+    what: String,
+    value: Option<Itemized>,
+    target: Option<i32>,
+    roll: u32,
+    outcome: String,
+    p: Option<f64>,
+) -> LogEntry {
+    let mut e = LogEntry::event(rule, units, what);
+    e.value = value;
+    e.target = target;
+    e.die = Some("d10 (0-9)".to_string());
+    e.dice = vec![roll];
+    e.outcome = outcome;
+    e.probability = p;
+    e
+}
+
+/// Cohesion hits on a unit: hits at or above TQ make it Fled (RAN-BASE,
+/// RAN-STAT); a leader stacked with a fleeing unit is a leader in retreat
+/// (RAN-LDR-3).
+pub fn take_hits(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    id: u32,
+    n: u32,
+    kibamusha_enemy: bool,
+    out: &mut Vec<LogEntry>,
+) {
+    if n == 0 {
+        return;
+    }
+    let Some(u) = state.unit_mut(id) else { return };
+    if !u.active() {
+        return;
+    }
+    u.hits = (u.hits + n).min(u.tq.max(0) as u32);
+    let (name, hits, tq, hex) = (u.name.clone(), u.hits, u.tq, u.hex);
+    out.push(LogEntry::event(
+        "RAN-DICE-2",
+        vec![id],
+        format!("{name} takes {n} hit(s): {hits} of TQ {tq}"),
+    ));
+    if hits as i32 >= tq {
+        let side = state.unit(id).map_or(0, |u| u.side);
+        let leaders: Vec<u32> = state
+            .leaders
+            .iter()
+            .filter(|l| !l.dead && l.side == side && l.hex == hex)
+            .map(|l| l.id)
+            .collect();
+        if let Some(e) = movement::flee(ctx, state, id, ctx.tables.values.stand_ins.flee_hexes) {
+            out.push(e);
+        }
+        for lid in leaders {
+            leader_in_retreat(ctx, state, dice, lid, hex, kibamusha_enemy, out);
+        }
+    }
+}
+
+/// A leader whose unit fled (RAN-LDR-3): placed with the nearest friendly
+/// unit, or, with an enemy Kibamusha involved, eliminated on 3–9.
+fn leader_in_retreat(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    lid: u32,
+    from: Hex,
+    kb: bool,
+    out: &mut Vec<LogEntry>,
+) {
+    let Some(l) = state.leader(lid).cloned() else {
+        return;
+    };
+    let roll = kb.then(|| d10(dice));
+    let survives = leaders::leader_in_retreat_survives(&ctx.tables.casualty, kb, roll);
+    if !survives {
+        kill_leader(state, lid);
+        out.push(roll_entry(
+            "RAN-LDR-3",
+            vec![lid],
+            format!(
+                "{} is caught in the retreat with enemy Kibamusha near",
+                l.name
+            ),
+            None,
+            None,
+            roll.unwrap_or(0),
+            "eliminated (captured or killed)".into(),
+            Some(0.7),
+        ));
+        return;
+    }
+    let nearest = state
+        .units
+        .iter()
+        .filter(|u| u.side == l.side && u.active())
+        .min_by_key(|u| (u.hex.unsigned_distance_to(from), u.id))
+        .map(|u| u.hex);
+    if let (Some(h), Some(lm)) = (nearest, state.leader_mut(lid)) {
+        lm.hex = h;
+    }
+    let mut e = LogEntry::event(
+        "RAN-LDR-3",
+        vec![lid],
+        format!(
+            "{} retreats and is placed with the nearest friendly unit",
+            l.name
+        ),
+    );
+    if let Some(r) = roll {
+        e.dice = vec![r];
+        e.die = Some("d10 (0-9)".into());
+        e.outcome = "placed".into();
+    }
+    out.push(e);
+}
+
+/// Kills a leader; a Busho's contingent gets a replacement when a unit of
+/// it is left (RAN-BB-2 "10.5", RAN-WD-2).
+pub fn kill_leader(state: &mut RanState, lid: u32) {
+    let Some(l) = state.leader_mut(lid) else {
+        return;
+    };
+    l.dead = true;
+    l.died_this_turn = true;
+    l.finished = true;
+}
+
+/// Whether a Busho of `side` stands on `h`.
+pub fn busho_on(state: &RanState, side: u8, h: Hex) -> Option<u32> {
+    state
+        .leaders
+        .iter()
+        .find(|l| !l.dead && l.side == side && l.hex == h && l.role != Role::Samurai)
+        .map(|l| l.id)
+}
+
+/// The terrain shifts of the position best for the defender (RAN-SADJ-4,
+/// RAN-TER-2 [b], [g]): per attacker, the defender hex's shock cell, the
+/// hexside crossed and the elevation change; the lowest total wins.
+/// `None` when some attacker may not shock across an NP hexside.
+pub fn terrain_shifts(
+    ctx: &RanCtx,
+    state: &RanState,
+    attackers: &[u32],
+    defender: u32,
+) -> Option<Vec<(String, i32, String)>> {
+    let b = ctx.tables.battle(&ctx.scenario.battle)?;
+    let d = state.unit(defender)?;
+    let d_ter = movement::terrain_at(ctx, d.hex);
+    let mut best: Option<Vec<(String, i32, String)>> = None;
+    for a in attackers {
+        let a = state.unit(*a)?;
+        let mut items = Vec::new();
+        let a_ter = movement::terrain_at(ctx, a.hex);
+        if let Some(r) = terrain::row(b, &d_ter) {
+            match r.shock() {
+                Shift::Columns(n) => {
+                    items.push((format!("defender in {}", r.label()), n, r.rule()))
+                }
+                Shift::Paddy => {}
+                Shift::NotPermitted => return None,
+            }
+        }
+        // Rice paddy [g]: only the attacker in it 1L, only the defender 1R.
+        let paddy = |name: &str| terrain::row(b, name).filter(|r| r.shock() == Shift::Paddy);
+        match (paddy(&a_ter), paddy(&d_ter)) {
+            (Some(r), None) => items.push((
+                "attacker in paddy".into(),
+                ctx.tables.values.shock.paddy_attacker_only,
+                r.rule(),
+            )),
+            (None, Some(r)) => items.push((
+                "defender in paddy".into(),
+                ctx.tables.values.shock.paddy_defender_only,
+                r.rule(),
+            )),
+            _ => {}
+        }
+        if let Some(f) = ctx.board.hexside(a.hex, d.hex)
+            && let Some(r) = terrain::row(b, &f.name)
+        {
+            match r.shock() {
+                Shift::Columns(n) => items.push((format!("across {}", r.label()), n, r.rule())),
+                Shift::NotPermitted => return None,
+                Shift::Paddy => {}
+            }
+        }
+        let (ea, ed) = (ctx.board.elevation(a.hex), ctx.board.elevation(d.hex));
+        if ea != ed {
+            let name = if ed > ea {
+                "Up 1 level"
+            } else {
+                "Down 1 level"
+            };
+            if let Some(r) = terrain::row(b, name)
+                && let Shift::Columns(n) = r.shock()
+            {
+                items.push((format!("attacking {}", r.label()), n, r.rule()));
+            }
+        }
+        let sum: i32 = items.iter().map(|i| i.1).sum();
+        if best
+            .as_ref()
+            .is_none_or(|bi| sum < bi.iter().map(|i| i.1).sum::<i32>())
+        {
+            best = Some(items);
+        }
+    }
+    Some(best.unwrap_or_default())
+}
+
+/// Whether the defender's hex is a castle (RAN-SADJ-6, RAN-TER-2 [h]).
+pub fn in_castle(ctx: &RanCtx, state: &RanState, defender: u32) -> bool {
+    state.unit(defender).is_some_and(|d| {
+        movement::terrain_at(ctx, d.hex)
+            .to_ascii_lowercase()
+            .contains("castle")
+    })
+}
+
+/// Positional Superiority: an attacker shocks through the defender's flank
+/// or rear hexside (RAN-BASE stand-in for 9.x; RAN-SADJ-6).
+pub fn positional_superiority(state: &RanState, attackers: &[u32], defender: u32) -> bool {
+    let Some(d) = state.unit(defender) else {
+        return false;
+    };
+    attackers
+        .iter()
+        .filter_map(|a| state.unit(*a))
+        .any(|a| arc_steps(d.hex, d.facing, a.hex) >= 2)
+}
+
+/// Everything the planned shock's column and roll depend on (steps 5–6).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// The lead attacker (best column).
+    pub lead: u32,
+    /// Weapons-matrix attacker column and defender row.
+    pub matrix: (String, String),
+    /// The weapons-matrix column.
+    pub base: i32,
+    /// Shifts.
+    pub shifts: Vec<Modifier>,
+    /// Final column.
+    pub column: i32,
+    /// Roll modifiers.
+    pub roll_mods: Vec<Modifier>,
+    /// Positional Superiority.
+    pub positional: bool,
+    /// Castle.
+    pub castle: bool,
+}
+
+/// The column, shifts and roll modifiers of a shock (RAN-SHOCK-1 steps 5–6,
+/// RAN-SADJ-8). `None` when no attacker has a weapons-matrix column.
+pub fn plan(
+    ctx: &RanCtx,
+    state: &RanState,
+    attackers: &[u32],
+    defender: u32,
+    charge: bool,
+    extra: &[Modifier],
+) -> Option<Plan> {
+    let d = state.unit(defender)?;
+    let dt = ctx.utype(d)?;
+    let w = &ctx.tables.weapons;
+    let (lead, col_key, base) = attackers
+        .iter()
+        .filter_map(|a| {
+            let u = state.unit(*a)?;
+            let k = shock_table::attacker_column(ctx.utype(u)?, charge)?;
+            let c = shock_table::weapons_column(w, &k, &dt.defender_row)?;
+            Some((u.id, k, c))
+        })
+        .max_by_key(|(id, _, c)| (*c, std::cmp::Reverse(*id)))?;
+    let attacking: Vec<_> = attackers.iter().filter_map(|a| state.unit(*a)).collect();
+    let inputs = ShiftInputs {
+        attacker_disordered: attacking.iter().any(|a| a.disordered),
+        attacker_open_order: attacking.iter().any(|a| ctx.open_order(a)),
+        attackers: attacking.len() as u32,
+        defenders: 1,
+        terrain: terrain_shifts(ctx, state, attackers, defender).unwrap_or_default(),
+        disordered_committed: false,
+    };
+    let v = &ctx.tables.values.shock;
+    let mut shifts = shock_table::column_shifts(v, &inputs);
+    shifts.extend(extra.iter().cloned());
+    let column = shock_table::final_column(v, base, &shifts);
+    let ba = attacking
+        .iter()
+        .any(|a| busho_on(state, a.side, a.hex).is_some());
+    let bd = busho_on(state, d.side, d.hex).is_some();
+    let roll_mods = shock_table::roll_modifiers(v, ba, bd);
+    Some(Plan {
+        lead,
+        matrix: (col_key, dt.defender_row.clone()),
+        base,
+        shifts,
+        column,
+        roll_mods,
+        positional: positional_superiority(state, attackers, defender),
+        castle: in_castle(ctx, state, defender),
+    })
+}
+
+/// Why a shock may not be declared, or `None` when it may: every attacker
+/// is an active unit of `side` with the defender in its front hexes, has
+/// not shocked this phase, may shock (RAN-WPN-4), is not a Disordered unit
+/// that neither moved nor is Committed (RAN-STAT-2), and an Out-of-Command
+/// one only if Committed (RAN-ORD-2).
+pub fn refuse(
+    ctx: &RanCtx,
+    state: &RanState,
+    side: u8,
+    attackers: &[u32],
+    defender: u32,
+    charge: bool,
+) -> Option<(&'static str, String)> {
+    let Some(d) = state
+        .unit(defender)
+        .filter(|d| d.active() && d.side != side)
+    else {
+        return Some((
+            "RAN-SHOCK-1",
+            format!("unit {defender} is not an enemy unit that can be shocked"),
+        ));
+    };
+    if attackers.is_empty() {
+        return Some(("RAN-SHOCK-1", "a shock needs at least one attacker".into()));
+    }
+    let mut seen = Vec::new();
+    for a in attackers {
+        if seen.contains(a) {
+            return Some(("RAN-SHOCK-1", format!("unit {a} is listed twice")));
+        }
+        seen.push(*a);
+        let Some(u) = state.unit(*a).filter(|u| u.active() && u.side == side) else {
+            return Some((
+                "RAN-SHOCK-1",
+                format!("unit {a} is not an active friendly unit"),
+            ));
+        };
+        if u.shocked {
+            return Some((
+                "RAN-SHOCK-1",
+                format!("{} has already shocked this Orders phase", u.name),
+            ));
+        }
+        if u.hex.unsigned_distance_to(d.hex) != 1 || !in_front(u.hex, u.facing, d.hex) {
+            return Some((
+                "RAN-SHOCK-2",
+                format!("{} does not have {} in its front hexes", u.name, d.name),
+            ));
+        }
+        let Some(t) = ctx.utype(u) else {
+            return Some(("RAN-GLO-1", "unknown type".into()));
+        };
+        if t.shock_column.is_none() {
+            return Some((
+                "RAN-WPN-4",
+                format!(
+                    "{} ({}) has no column on the Shock Weapons Table",
+                    u.name, u.kind
+                ),
+            ));
+        }
+        if u.disordered && !u.moved && !u.committed {
+            return Some((
+                "RAN-STAT-2",
+                format!(
+                    "{} is Disordered and may shock only if it moved or is Committed",
+                    u.name
+                ),
+            ));
+        }
+        if !state.in_command(u) && !u.committed {
+            return Some((
+                "RAN-ORD-2",
+                format!(
+                    "{} is Out of Command and may not start a shock unless Committed",
+                    u.name
+                ),
+            ));
+        }
+    }
+    if charge
+        && !attackers
+            .iter()
+            .filter_map(|a| state.unit(*a))
+            .filter_map(|u| ctx.utype(u))
+            .any(shock_table::may_charge)
+    {
+        return Some((
+            "RAN-WPN-3",
+            "only Kibamusha may charge (Norikuzushi)".into(),
+        ));
+    }
+    if terrain_shifts(ctx, state, attackers, defender).is_none() {
+        return Some((
+            "RAN-SADJ-4",
+            "no shock across that hexside (NP on the terrain table)".into(),
+        ));
+    }
+    None
+}
+
+/// Whether the defender may react by withdrawing: its MA exceeds every
+/// attacker's, a hex behind it is free, and it is not Committed unless it
+/// passes RAN-TQ-2 (RAN-BASE Reaction Withdrawal).
+pub fn may_withdraw(ctx: &RanCtx, state: &RanState, shock: &PendingShock) -> bool {
+    let Some(d) = state.unit(shock.defender) else {
+        return false;
+    };
+    let faster = shock
+        .attackers
+        .iter()
+        .filter_map(|a| state.unit(*a))
+        .all(|a| d.ma > a.ma);
+    faster && movement::hex_behind(ctx, state, d).is_some()
+}
+
+/// Steps 1 of RAN-SHOCK-1 and the coordination roll: MUST CHECK attackers
+/// test (RAN-TQ-11), Disordered Committed attackers test (RAN-TQ-3), and a
+/// multi-contingent attack rolls for coordination (RAN-COORD-1). Returns
+/// the shock that goes on, if any.
+pub fn declare(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    attackers: &[u32],
+    defender: u32,
+    charge: bool,
+    out: &mut Vec<LogEntry>,
+) -> Option<PendingShock> {
+    let mut attackers: Vec<u32> = attackers.to_vec();
+    attackers.sort_unstable();
+    for a in &attackers {
+        if let Some(u) = state.unit_mut(*a) {
+            u.shocked = true;
+            u.must_shock = false;
+        }
+    }
+    // RAN-COORD: units of more than one contingent.
+    let mut contingents: Vec<u32> = attackers
+        .iter()
+        .filter_map(|a| state.unit(*a))
+        .map(|u| u.contingent)
+        .collect();
+    contingents.sort_unstable();
+    contingents.dedup();
+    if contingents.len() > 1 {
+        let r = d10(dice);
+        let res = leaders::coordination(&ctx.tables.coordination, r);
+        let factor = |c: u32| state.commander(c).map_or(0, |l| l.factors.momentum);
+        let keep: Option<u32> = match res {
+            Coordination::AsPlanned => None,
+            Coordination::HigherOnly | Coordination::OwnerPicksOne => contingents
+                .iter()
+                .copied()
+                .max_by_key(|c| (factor(*c), std::cmp::Reverse(*c))),
+            Coordination::LowerOnly => contingents.iter().copied().min_by_key(|c| (factor(*c), *c)),
+            Coordination::NoAttack => Some(u32::MAX),
+        };
+        out.push(roll_entry(
+            "RAN-COORD-2",
+            attackers.clone(),
+            format!(
+                "Contingent coordination for a shock by {} contingents (RAN-COORD-1)",
+                contingents.len()
+            ),
+            None,
+            None,
+            r,
+            leaders::band_text(&ctx.tables.coordination, r),
+            Some(0.1),
+        ));
+        if let Some(k) = keep {
+            attackers.retain(|a| state.unit(*a).is_some_and(|u| u.contingent == k));
+        }
+        if attackers.is_empty() {
+            return None;
+        }
+    }
+    let mut extra = Vec::new();
+    let mut going = Vec::new();
+    let must_check = &ctx.tables.values.stand_ins.must_check_types;
+    for a in attackers {
+        let Some(u) = state.unit(a).cloned() else {
+            continue;
+        };
+        let tq = tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(&u), false);
+        let t = tq.total();
+        if u.disordered && u.committed {
+            let r = d10(dice);
+            let can = movement::hex_behind(ctx, state, &u).is_some();
+            match tq::disordered_committed_shock(r, t, can) {
+                tq::DisorderedShock::Shocks => {
+                    out.push(roll_entry(
+                        "RAN-TQ-3",
+                        vec![a],
+                        format!("{} (Disordered, Committed) checks TQ to shock", u.name),
+                        Some(tq),
+                        Some(t),
+                        r,
+                        "pass: shocks at 2 columns left".into(),
+                        Some(tq::pass_chance(t)),
+                    ));
+                    if extra.is_empty() {
+                        extra.push(Modifier::new(
+                            "Disordered Committed unit shocks",
+                            ctx.tables.values.shock.disordered_committed_shock,
+                            "RAN-TQ-3",
+                        ));
+                    }
+                    going.push(a);
+                }
+                tq::DisorderedShock::Fails { hits, retreats } => {
+                    out.push(roll_entry(
+                        "RAN-TQ-3",
+                        vec![a],
+                        format!("{} (Disordered, Committed) checks TQ to shock", u.name),
+                        Some(tq),
+                        Some(t),
+                        r,
+                        format!(
+                            "fail: {hits} hit(s){}",
+                            if retreats { ", retreats 1 hex" } else { "" }
+                        ),
+                        Some(1.0 - tq::pass_chance(t)),
+                    ));
+                    if retreats
+                        && let Some(b) = movement::hex_behind(ctx, state, &u)
+                        && let Some(um) = state.unit_mut(a)
+                    {
+                        um.hex = b;
+                        um.committed = false;
+                    }
+                    take_hits(ctx, state, dice, a, hits, false, out);
+                }
+            }
+            continue;
+        }
+        if must_check.contains(&u.kind) {
+            let r = d10(dice);
+            let ok = tq::engages(r, t);
+            out.push(roll_entry(
+                "RAN-TQ-11",
+                vec![a],
+                format!("{} carries MUST CHECK: pre-shock TQ check", u.name),
+                Some(tq),
+                Some(t),
+                r,
+                if ok {
+                    "pass: it shocks".into()
+                } else {
+                    "fail: it does not shock".into()
+                },
+                Some(if ok {
+                    tq::pass_chance(t)
+                } else {
+                    1.0 - tq::pass_chance(t)
+                }),
+            ));
+            if !ok {
+                continue;
+            }
+        }
+        going.push(a);
+    }
+    if going.is_empty() {
+        return None;
+    }
+    Some(PendingShock {
+        attackers: going,
+        defender,
+        charge,
+        extra,
+    })
+}
+
+/// Step 2 without withdrawal: the defender's reaction check (RAN-TQ-10).
+pub fn defender_reaction(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    shock: &PendingShock,
+    out: &mut Vec<LogEntry>,
+) {
+    let Some(d) = state.unit(shock.defender).cloned() else {
+        return;
+    };
+    let tqv = tq::effective_tq(&ctx.tables.values.tq, d.tq, ctx.open_order(&d), false);
+    let t = tqv.total();
+    let mods =
+        tq::defender_reaction_modifiers(&ctx.tables.values.tq, ctx.infantry(&d), shock.charge);
+    let r = d10(dice);
+    let hits = tq::defender_reaction_hits(r, &mods, t);
+    let mut value = Itemized::new("roll", r as i32);
+    for m in &mods {
+        value.add(m.name.clone(), m.value, m.rule.clone());
+    }
+    out.push(roll_entry(
+        "RAN-TQ-10",
+        vec![d.id],
+        format!("{} checks its reaction to the shock (TQ {t})", d.name),
+        Some(value),
+        Some(t),
+        r,
+        format!("{hits} hit(s)"),
+        None,
+    ));
+    let kb = shock
+        .attackers
+        .iter()
+        .filter_map(|a| state.unit(*a))
+        .any(|a| ctx.kibamusha(a));
+    take_hits(ctx, state, dice, d.id, hits, kb, out);
+}
+
+/// The defender withdraws instead (RAN-TQ-1, or RAN-TQ-2 when Committed):
+/// it takes its excess hits and steps back 1 hex. Returns whether it went.
+pub fn reaction_withdrawal(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    shock: &PendingShock,
+    out: &mut Vec<LogEntry>,
+) -> bool {
+    let Some(d) = state.unit(shock.defender).cloned() else {
+        return false;
+    };
+    let tqv = tq::effective_tq(&ctx.tables.values.tq, d.tq, ctx.open_order(&d), false);
+    let t = tqv.total();
+    if d.committed {
+        let r = d10(dice);
+        let ok = tq::committed_may_withdraw(r, t);
+        out.push(roll_entry(
+            "RAN-TQ-2",
+            vec![d.id],
+            format!("{} is Committed and tries to withdraw", d.name),
+            Some(tqv),
+            Some(t),
+            r,
+            if ok {
+                "withdraws".into()
+            } else {
+                "must stand and fight".into()
+            },
+            Some(tq::pass_chance(t)),
+        ));
+        if !ok {
+            defender_reaction(ctx, state, dice, shock, out);
+            return false;
+        }
+    }
+    let flank = shock
+        .attackers
+        .iter()
+        .filter_map(|a| state.unit(*a))
+        .any(|a| arc_steps(d.hex, d.facing, a.hex) >= 2);
+    let mods = tq::withdrawal_modifiers(&ctx.tables.values.tq, flank, ctx.open_order(&d));
+    let r = d10(dice);
+    let hits = tq::reaction_withdrawal_hits(r, &mods, t);
+    let mut value = Itemized::new("roll", r as i32);
+    for m in &mods {
+        value.add(m.name.clone(), m.value, m.rule.clone());
+    }
+    out.push(roll_entry(
+        "RAN-TQ-1",
+        vec![d.id],
+        format!(
+            "{} makes a Reaction Withdrawal (Retirada en Reacción)",
+            d.name
+        ),
+        Some(value),
+        Some(t),
+        r,
+        format!("{hits} hit(s)"),
+        None,
+    ));
+    let old = d.hex;
+    if let Some(b) = movement::hex_behind(ctx, state, &d)
+        && let Some(u) = state.unit_mut(d.id)
+    {
+        u.hex = b;
+        u.committed = false;
+    }
+    take_hits(ctx, state, dice, d.id, hits, false, out);
+    banzai(ctx, state, dice, d.id, old, out);
+    true
+}
+
+/// Samurai Aggression (RAN-TQ-8): the enemy's SI units near a withdrawing
+/// unit check; on a roll ≤ TQ each moves half its MA (rounded up) toward it,
+/// passing friendly units (RAN-TQ-6), and shocks it if it gets next to it.
+fn banzai(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    target: u32,
+    from: Hex,
+    out: &mut Vec<LogEntry>,
+) {
+    let Some(t) = state.unit(target).cloned() else {
+        return;
+    };
+    let si: Vec<u32> = state
+        .units
+        .iter()
+        .filter(|u| {
+            u.side != t.side && u.active() && u.kind == "SI" && !u.disordered && !u.committed
+        })
+        .filter(|u| u.hex.unsigned_distance_to(from) <= tq::banzai_mp(u.ma))
+        .map(|u| u.id)
+        .collect();
+    for id in si {
+        let Some(u) = state.unit(id).cloned() else {
+            continue;
+        };
+        if !state.unit(target).is_some_and(|x| x.active()) {
+            return;
+        }
+        let r = d10(dice);
+        let go = tq::banzai(r, u.tq);
+        out.push(roll_entry(
+            "RAN-TQ-8",
+            vec![id],
+            format!("{} checks Samurai Aggression (Banzai)", u.name),
+            None,
+            Some(u.tq),
+            r,
+            if go {
+                "Banzai! it charges".into()
+            } else {
+                "holds".into()
+            },
+            Some(tq::pass_chance(u.tq)),
+        ));
+        if !go {
+            continue;
+        }
+        let Some(tx) = state.unit(target).map(|x| x.hex) else {
+            return;
+        };
+        let reach = movement::reachable(ctx, state, &u, tq::banzai_mp(u.ma), true);
+        let Some((_, best)) = reach
+            .iter()
+            .filter(|(k, _)| Hex::new(k.0, k.1).unsigned_distance_to(tx) == 1)
+            .min_by_key(|(k, r)| (r.mp, **k))
+        else {
+            continue;
+        };
+        let path = best.path.clone();
+        // RAN-TQ-6: Stationary friendly units passed through check.
+        for h in &path[..path.len().saturating_sub(1)] {
+            if let Some(s) = state.unit_at(*h).filter(|s| s.side == u.side).cloned() {
+                let r = d10(dice);
+                let hits = tq::banzai_pass_through_hits(r, s.tq);
+                out.push(roll_entry(
+                    "RAN-TQ-6",
+                    vec![s.id],
+                    format!("{} is passed through by a Banzai unit", s.name),
+                    None,
+                    Some(s.tq),
+                    r,
+                    format!("{hits} hit(s)"),
+                    None,
+                ));
+                take_hits(ctx, state, dice, s.id, hits, false, out);
+            }
+        }
+        if let (Some(end), Some(um)) = (path.last().copied(), state.unit_mut(id)) {
+            um.hex = end;
+            um.facing = crate::engine::board::Facing::towards(end, tx);
+            um.moved = true;
+        }
+        let shock = PendingShock {
+            attackers: vec![id],
+            defender: target,
+            charge: false,
+            extra: Vec::new(),
+        };
+        if let Some(um) = state.unit_mut(id) {
+            um.shocked = true;
+        }
+        defender_reaction(ctx, state, dice, &shock, out);
+        resolve(ctx, state, dice, &shock, out);
+    }
+}
+
+/// Steps 3–7 and what follows (RAN-SHOCK-1): non-samurai individual
+/// combat, the Busho casualty check, the column, the roll, the hits, then
+/// post-shock TQ checks, advance after shock and Committed status.
+pub fn resolve(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    shock: &PendingShock,
+    out: &mut Vec<LogEntry>,
+) {
+    let attackers: Vec<u32> = shock
+        .attackers
+        .iter()
+        .copied()
+        .filter(|a| state.unit(*a).is_some_and(|u| u.active()))
+        .collect();
+    let Some(d) = state.unit(shock.defender).cloned() else {
+        return;
+    };
+    if attackers.is_empty() {
+        return;
+    }
+    if !d.active() {
+        // A Fled defender that is shocked is Eliminated (RAN-BASE).
+        if let Some(u) = state.unit_mut(d.id)
+            && !u.eliminated
+            && u.fled
+        {
+            u.eliminated = true;
+            out.push(LogEntry::event(
+                "RAN-STAT-2",
+                vec![d.id],
+                format!("{} was already Fled: Eliminated", d.name),
+            ));
+        }
+        return;
+    }
+    let side = state.unit(attackers[0]).map_or(0, |u| u.side);
+    // Step 3: non-samurai individual combat (9.25), Bushos stacked on both sides.
+    let ab = attackers
+        .iter()
+        .filter_map(|a| state.unit(*a))
+        .find_map(|a| busho_on(state, side, a.hex));
+    let db = busho_on(state, d.side, d.hex);
+    if let (Some(ab), Some(db)) = (ab, db) {
+        individual_combat(ctx, state, dice, ab, db, "RAN-SHOCK-1", out);
+    }
+    // Step 4: Busho casualty check (9.26).
+    let mut bushos: Vec<u32> = attackers
+        .iter()
+        .filter_map(|a| state.unit(*a))
+        .filter_map(|a| busho_on(state, side, a.hex))
+        .collect();
+    if let Some(b) = busho_on(state, d.side, d.hex) {
+        bushos.push(b);
+    }
+    bushos.sort_unstable();
+    bushos.dedup();
+    for b in bushos {
+        let r = d10(dice);
+        let hit = r == ctx.tables.values.fire.busho_check_roll;
+        let name = state.leader(b).map_or_else(String::new, |l| l.name.clone());
+        out.push(roll_entry(
+            "RAN-BB-1",
+            vec![b],
+            format!("Busho casualty check for {name}, stacked with a unit in the shock (RAN-BB-4)"),
+            None,
+            None,
+            r,
+            if hit {
+                "9: roll on the Busho casualty table".into()
+            } else {
+                "safe".into()
+            },
+            Some(if hit { 0.1 } else { 0.9 }),
+        ));
+        if hit {
+            busho_casualty(ctx, state, dice, b, out);
+        }
+    }
+    // Steps 5–7.
+    let Some(p) = plan(ctx, state, &attackers, d.id, shock.charge, &shock.extra) else {
+        return;
+    };
+    let raw = d10(dice);
+    let dr = shock_table::modified_roll(raw, &p.roll_mods);
+    let cell = shock_table::crt_cell(&ctx.tables.crt, p.column, dr);
+    let (ha, hd) = shock_table::doubled(&ctx.tables.values.shock, cell, p.positional, p.castle);
+    let lead_name = state
+        .unit(p.lead)
+        .map_or_else(String::new, |u| u.name.clone());
+    let mut value = Itemized::new(
+        format!(
+            "weapons matrix {} vs {}; shifts cumulative (RAN-SADJ-1)",
+            p.matrix.0, p.matrix.1
+        ),
+        p.base,
+    );
+    for m in &p.shifts {
+        value.add(m.name.clone(), m.value, m.rule.clone());
+    }
+    let mut outcome = format!("column {} roll {} -> {}({})", p.column, dr, cell.0, cell.1);
+    if p.positional {
+        outcome.push_str(", Positional Superiority doubles the defender's hits (RAN-SADJ-6)");
+    }
+    if p.castle {
+        outcome.push_str(", castle doubles the attacker's hits (RAN-SADJ-6)");
+    }
+    outcome.push_str(&format!(": attacker {ha}, defender {hd} hits"));
+    let mut e = roll_entry(
+        "RAN-CRT-2",
+        attackers.iter().copied().chain([d.id]).collect(),
+        format!(
+            "{lead_name} leads {} unit(s) in shock against {} (RAN-WPN-1, RAN-SADJ-8)",
+            attackers.len(),
+            d.name
+        ),
+        Some(value),
+        Some(p.column),
+        raw,
+        outcome,
+        Some(0.1),
+    );
+    if !p.roll_mods.is_empty() {
+        e.what.push_str(&format!(
+            " — roll modifiers {:+} (RAN-SADJ-5), the modified roll kept within 0-9 (RAN-DICE-3)",
+            p.roll_mods.iter().map(|m| m.value).sum::<i32>()
+        ));
+    }
+    out.push(e);
+    state.last_shock = Some(ShockRecord {
+        title: format!("{lead_name} attacks {}", d.name),
+        matrix: p.matrix.clone(),
+        base: p.base,
+        shifts: p.shifts.clone(),
+        column: p.column,
+        roll: raw,
+        roll_mods: p.roll_mods.clone(),
+        dr,
+        hits: (ha, hd),
+    });
+    let kb_att = attackers
+        .iter()
+        .filter_map(|a| state.unit(*a))
+        .any(|a| ctx.kibamusha(a));
+    let kb_def = ctx.kibamusha(&d);
+    take_hits(ctx, state, dice, p.lead, ha, kb_def, out);
+    take_hits(ctx, state, dice, d.id, hd, kb_att, out);
+    // Post-shock TQ checks (RAN-BASE): units that took hits and stand.
+    for (id, h) in [(p.lead, ha), (d.id, hd)] {
+        let Some(u) = state.unit(id).cloned() else {
+            continue;
+        };
+        if h == 0 || !u.active() || u.disordered {
+            continue;
+        }
+        let tqv = tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(&u), false);
+        let t = tqv.total();
+        let r = d10(dice);
+        let ok = tq::passes(r as i32, t);
+        out.push(roll_entry(
+            "RAN-SHOCK-2",
+            vec![id],
+            format!("{} checks TQ after the shock", u.name),
+            Some(tqv),
+            Some(t),
+            r,
+            if ok {
+                "holds".into()
+            } else {
+                "Disordered (Desorganizada)".into()
+            },
+            Some(if ok {
+                tq::pass_chance(t)
+            } else {
+                1.0 - tq::pass_chance(t)
+            }),
+        ));
+        if !ok && let Some(um) = state.unit_mut(id) {
+            um.disordered = true;
+        }
+    }
+    // Advance after shock, or Committed (RAN-STAT-4).
+    let defender_gone = !state.unit(d.id).is_some_and(|u| u.active());
+    if defender_gone {
+        let lead = state.unit(p.lead).cloned();
+        if let Some(l) = lead.filter(|l| l.active() && !l.disordered)
+            && state.unit_at(d.hex).is_none()
+        {
+            let from = l.hex;
+            if let Some(um) = state.unit_mut(l.id) {
+                um.hex = d.hex;
+                um.committed = false;
+            }
+            for ld in state
+                .leaders
+                .iter_mut()
+                .filter(|x| !x.dead && x.hex == from && x.side == l.side)
+            {
+                ld.hex = d.hex;
+            }
+            out.push(LogEntry::event(
+                "RAN-STAT-2",
+                vec![l.id],
+                format!("{} advances after shock", l.name),
+            ));
+        }
+        for a in &attackers {
+            if let Some(um) = state.unit_mut(*a)
+                && um.id != p.lead
+            {
+                um.committed = false;
+            }
+        }
+    } else {
+        for id in attackers.iter().copied().chain([d.id]) {
+            if let Some(um) = state.unit_mut(id)
+                && um.active()
+            {
+                um.committed = true;
+            }
+        }
+        out.push(LogEntry::event(
+            "RAN-STAT-4",
+            attackers.clone(),
+            "the units in the shock are Committed (Comprometida)",
+        ));
+    }
+}
+
+/// Individual combat between two leaders (RAN-IC-1..3, RAN-IC-5).
+pub fn individual_combat(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    a: u32,
+    b: u32,
+    why: &str,
+    out: &mut Vec<LogEntry>,
+) {
+    let (Some(la), Some(lb)) = (state.leader(a).cloned(), state.leader(b).cloned()) else {
+        return;
+    };
+    let (ra, rb) = (d10(dice), d10(dice));
+    let (ta, tb) = (ra as i32 + la.factors.combat, rb as i32 + lb.factors.combat);
+    let (ha, hb) = leaders::individual_combat(ta, tb);
+    let mut e = LogEntry::event(
+        "RAN-IC-2",
+        vec![a, b],
+        format!(
+            "Individual combat (RAN-IC-1): {} {ta} (roll {ra} + Combat {}) against {} {tb} (roll {rb} + Combat {}) [{why}]",
+            la.name, la.factors.combat, lb.name, lb.factors.combat
+        ),
+    );
+    e.die = Some("d10 (0-9)".into());
+    e.dice = vec![ra, rb];
+    e.outcome = if ha == 0 && hb == 0 {
+        "equal totals: no hits (RAN-IC-3)".into()
+    } else {
+        format!(
+            "{} takes {}",
+            if ha > 0 { &la.name } else { &lb.name },
+            ha.max(hb)
+        )
+    };
+    out.push(e);
+    for (id, h) in [(a, ha), (b, hb)] {
+        if h == 0 {
+            continue;
+        }
+        let Some(l) = state.leader_mut(id) else {
+            continue;
+        };
+        l.ic_hits += h;
+        let (hits, energy, name) = (l.ic_hits, l.factors.energy, l.name.clone());
+        if leaders::ic_hits_kill(hits, energy) {
+            kill_leader(state, id);
+            out.push(LogEntry::event(
+                "RAN-IC-5",
+                vec![id],
+                format!("{name} falls: {hits} hits exceed Energy {energy}"),
+            ));
+        }
+    }
+    let _ = ctx;
+}
+
+/// The Busho casualty table (RAN-BB-2, RAN-BB-3) for leader `b`.
+pub fn busho_casualty(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    b: u32,
+    out: &mut Vec<LogEntry>,
+) {
+    let Some(l) = state.leader(b).cloned() else {
+        return;
+    };
+    let r = d10(dice);
+    let c = leaders::busho_casualty(&ctx.tables.casualty, r, l.factors, l.wounds);
+    out.push(roll_entry(
+        "RAN-BB-2",
+        vec![b],
+        format!("Busho casualty (Baja de Busho): {}", l.name),
+        None,
+        None,
+        r,
+        c.text.clone(),
+        Some(0.1),
+    ));
+    if c.dies {
+        kill_leader(state, b);
+        return;
+    }
+    if let Some(lm) = state.leader_mut(b) {
+        lm.factors = c.factors;
+        lm.wounds = c.wounds;
+        lm.finished = true;
+    }
+}

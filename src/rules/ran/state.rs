@@ -1,0 +1,384 @@
+//! The RAN game as plain values: units, leaders, contingents, the phase, and
+//! the board queries every rule area shares (facing arcs, zones of control,
+//! command).
+
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::{Facing, HexBoard};
+use crate::engine::log::Modifier;
+
+use super::data::{RanTables, UnitType};
+use super::leaders::{Factors, Role, command_range};
+use super::scenario::RanScenario;
+use super::terrain::{self, Mp};
+
+/// A combat unit (RAN-GLO-1) and its statuses (RAN-STAT).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RanUnit {
+    /// Id.
+    pub id: u32,
+    /// Side, 0 or 1.
+    pub side: u8,
+    /// Name.
+    pub name: String,
+    /// Type key ("AS-T").
+    pub kind: String,
+    /// Contingent: the id of the Busho or So-Taisho that leads it.
+    pub contingent: u32,
+    /// Hex.
+    pub hex: Hex,
+    /// The hexside it faces.
+    pub facing: Facing,
+    /// Troop Quality, 1..=9.
+    pub tq: i32,
+    /// Movement allowance in MP.
+    pub ma: u32,
+    /// Cohesion hits, 0..=TQ.
+    pub hits: u32,
+    /// Disordered (Desorganizada).
+    pub disordered: bool,
+    /// Committed (Comprometida).
+    pub committed: bool,
+    /// Fled (Huida).
+    pub fled: bool,
+    /// Eliminated (Eliminada), or gone with an abandoned contingent.
+    pub eliminated: bool,
+    /// MP spent in this Orders phase.
+    pub mp_used: u32,
+    /// Took its order this Orders phase.
+    pub ordered: bool,
+    /// Moved this Orders phase.
+    pub moved: bool,
+    /// Fired this Orders phase.
+    pub fired: bool,
+    /// Shocked (or was stopped from shocking) this Orders phase.
+    pub shocked: bool,
+    /// Entered an enemy ZOC this Orders phase: must shock.
+    pub must_shock: bool,
+}
+
+impl RanUnit {
+    /// On the board and able to fight.
+    pub fn active(&self) -> bool {
+        !self.eliminated && !self.fled
+    }
+    /// Still on the board (Fled units included).
+    pub fn present(&self) -> bool {
+        !self.eliminated
+    }
+}
+
+/// A leader (RAN-GLO-2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RanLeader {
+    /// Id.
+    pub id: u32,
+    /// Side.
+    pub side: u8,
+    /// Name.
+    pub name: String,
+    /// Role.
+    pub role: Role,
+    /// Factors now (after wounds).
+    pub factors: Factors,
+    /// Wounds taken (RAN-BB-2).
+    pub wounds: u32,
+    /// Individual-combat hits (RAN-IC-5).
+    pub ic_hits: u32,
+    /// Dead or captured.
+    pub dead: bool,
+    /// Finished (Finalizado) this turn.
+    pub finished: bool,
+    /// Momentum attempts this turn.
+    pub momentum_used: u32,
+    /// Died this Game Turn (RAN-WD-2).
+    pub died_this_turn: bool,
+    /// The contingent he leads (his own id, or a Samurai's Busho).
+    pub contingent: u32,
+    /// A replacement, not the original Busho (RAN-WD-2).
+    pub replacement: bool,
+    /// Hex.
+    pub hex: Hex,
+}
+
+/// The segment of an Orders Phase (RAN-SOP-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Segment {
+    /// Movement/Fire.
+    MoveFire,
+    /// Shock Combat.
+    Shock,
+}
+
+/// A shock waiting for the defender's reaction (RAN-SHOCK-1 step 2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PendingShock {
+    /// Attacking units still in it.
+    pub attackers: Vec<u32>,
+    /// The defender.
+    pub defender: u32,
+    /// A Norikuzushi.
+    pub charge: bool,
+    /// Column shifts already earned (a Disordered Committed unit's check).
+    pub extra: Vec<Modifier>,
+}
+
+/// The phase (RAN-SOP).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Initiative Determination (automatic).
+    Initiative,
+    /// `side` activates a Busho or passes; with `resurrection`, Finished
+    /// Bushos may be used (RAN-FATE-2).
+    Select {
+        /// The side choosing.
+        side: u8,
+        /// After a Fate roll of 0-1.
+        resurrection: bool,
+    },
+    /// A Busho's Orders Phase (RAN-SOP-3).
+    Orders {
+        /// The Busho.
+        busho: u32,
+        /// The segment.
+        segment: Segment,
+    },
+    /// The defender's Reaction Withdrawal decision.
+    Reaction {
+        /// The shock.
+        shock: PendingShock,
+        /// The attacking Busho's Orders Phase goes on afterwards.
+        busho: u32,
+    },
+    /// A Busho's Samurai Challenge Phase (RAN-SOP-4).
+    Challenge {
+        /// The Busho.
+        busho: u32,
+    },
+    /// Momentum (RAN-SOP-5).
+    Momentum {
+        /// The Busho.
+        busho: u32,
+    },
+    /// Continuity (RAN-SOP-6) for `side`.
+    Continuity {
+        /// The side.
+        side: u8,
+    },
+    /// Recovery (automatic, RAN-SOP-7).
+    Recovery,
+    /// Contingent Abandonment (automatic, RAN-WD).
+    Abandonment,
+    /// Victory Determination (automatic).
+    Victory,
+    /// The game is over.
+    Over {
+        /// Winner, or `None` for a draw.
+        winner: Option<u8>,
+        /// In words.
+        text: String,
+    },
+}
+
+/// The last shock resolved, for the shock-table window.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShockRecord {
+    /// Lead attacker and defender names.
+    pub title: String,
+    /// Attacker column and defender row of the weapons matrix.
+    pub matrix: (String, String),
+    /// The weapons-matrix column.
+    pub base: i32,
+    /// The shifts.
+    pub shifts: Vec<Modifier>,
+    /// The final column.
+    pub column: i32,
+    /// The raw roll and its modifiers.
+    pub roll: u32,
+    /// Roll modifiers.
+    pub roll_mods: Vec<Modifier>,
+    /// The modified roll, 0..=9.
+    pub dr: i32,
+    /// Hits after doubling (attacker, defender).
+    pub hits: (u32, u32),
+}
+
+/// The whole game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RanState {
+    /// Turn, from 1.
+    pub turn: u32,
+    /// The phase.
+    pub phase: Phase,
+    /// The side with the Initiative this turn.
+    pub initiative: u8,
+    /// Passes in a row (RAN-SOP-6).
+    pub passes: u8,
+    /// Combat units, by id.
+    pub units: Vec<RanUnit>,
+    /// Leaders, by id.
+    pub leaders: Vec<RanLeader>,
+    /// Contingents that abandoned the battle (original leader ids).
+    pub abandoned: Vec<u32>,
+    /// The last shock, for the overlay.
+    pub last_shock: Option<ShockRecord>,
+}
+
+/// The context: scenario, board, tables.
+#[derive(Clone, Debug)]
+pub struct RanCtx {
+    /// The scenario.
+    pub scenario: RanScenario,
+    /// The board.
+    pub board: HexBoard,
+    /// The tables.
+    pub tables: RanTables,
+    /// Road links, both ways.
+    pub roads: Vec<(Hex, Hex)>,
+    /// The battle's rows read once: plain name, Closed MP, Open MP, rule ID,
+    /// Kibamusha may not cross (RAN-TER-2 [m]).
+    pub mp_rows: Vec<(String, Mp, Mp, String, bool)>,
+}
+
+impl RanCtx {
+    /// Reads the battle's rows into [`RanCtx::mp_rows`].
+    pub fn read_rows(tables: &RanTables, battle: &str) -> Vec<(String, Mp, Mp, String, bool)> {
+        tables.battle(battle).map_or_else(Vec::new, |b| {
+            (0..b.rows.len())
+                .filter_map(|i| {
+                    let name = terrain::plain_name(&b.rows[i]);
+                    let r = terrain::row(b, &name)?;
+                    Some((
+                        name,
+                        r.mp(false),
+                        r.mp(true),
+                        r.rule(),
+                        r.row.terrain.contains("[m]"),
+                    ))
+                })
+                .collect()
+        })
+    }
+    /// The MP cell and rule of the row called `name`.
+    pub fn mp_row(&self, name: &str, open: bool) -> Option<(Mp, &str, bool)> {
+        self.mp_rows
+            .iter()
+            .find(|r| r.0.eq_ignore_ascii_case(name))
+            .map(|r| (if open { r.2 } else { r.1 }, r.3.as_str(), r.4))
+    }
+    /// A unit's type.
+    pub fn utype(&self, u: &RanUnit) -> Option<&UnitType> {
+        self.tables.unit_type(&u.kind)
+    }
+    /// A unit fights in Open Order (RAN-STAT-3).
+    pub fn open_order(&self, u: &RanUnit) -> bool {
+        self.utype(u).is_some_and(|t| t.open_order)
+    }
+    /// A unit uses the Open/missile/leaders MP column (RAN-TER-1).
+    pub fn open_column(&self, u: &RanUnit) -> bool {
+        self.utype(u)
+            .is_some_and(|t| t.open_order || t.missile.is_some())
+    }
+    /// Infantry (RAN-GLO-1).
+    pub fn infantry(&self, u: &RanUnit) -> bool {
+        self.utype(u).is_some_and(|t| t.infantry)
+    }
+    /// A Kibamusha (KB, KB-H, KB-B).
+    pub fn kibamusha(&self, u: &RanUnit) -> bool {
+        self.utype(u).is_some_and(|t| !t.infantry)
+    }
+    /// The side's Honjin hex.
+    pub fn honjin(&self, side: u8) -> Hex {
+        self.scenario
+            .honjin
+            .get(side as usize)
+            .map_or(Hex::ZERO, |o| HexBoard::to_hex(*o))
+    }
+    /// Whether `a`–`b` is a road link.
+    pub fn road(&self, a: Hex, b: Hex) -> bool {
+        self.roads
+            .iter()
+            .any(|&(x, y)| (x == a && y == b) || (x == b && y == a))
+    }
+}
+
+/// Hexside steps from a unit's facing to the direction of `to`: 0–1 front,
+/// 2 flank, 3 rear (RAN-BASE: three front hexsides, two flank, one rear).
+pub fn arc_steps(from: Hex, facing: Facing, to: Hex) -> usize {
+    facing.steps_to(Facing::towards(from, to))
+}
+
+/// `to` lies in the front of a unit at `from` facing `facing`.
+pub fn in_front(from: Hex, facing: Facing, to: Hex) -> bool {
+    arc_steps(from, facing, to) <= 1
+}
+
+impl RanState {
+    /// The unit with `id`.
+    pub fn unit(&self, id: u32) -> Option<&RanUnit> {
+        self.units.iter().find(|u| u.id == id)
+    }
+    /// Mutable unit.
+    pub fn unit_mut(&mut self, id: u32) -> Option<&mut RanUnit> {
+        self.units.iter_mut().find(|u| u.id == id)
+    }
+    /// The leader with `id`.
+    pub fn leader(&self, id: u32) -> Option<&RanLeader> {
+        self.leaders.iter().find(|l| l.id == id)
+    }
+    /// Mutable leader.
+    pub fn leader_mut(&mut self, id: u32) -> Option<&mut RanLeader> {
+        self.leaders.iter_mut().find(|l| l.id == id)
+    }
+    /// The combat unit on `h` (Fled included).
+    pub fn unit_at(&self, h: Hex) -> Option<&RanUnit> {
+        self.units.iter().find(|u| u.present() && u.hex == h)
+    }
+    /// The side's So-Taisho, alive.
+    pub fn so_taisho(&self, side: u8) -> Option<&RanLeader> {
+        self.leaders
+            .iter()
+            .find(|l| l.side == side && l.role == Role::SoTaisho && !l.dead)
+    }
+    /// The living leader commanding contingent `c` (its Busho or his replacement).
+    pub fn commander(&self, c: u32) -> Option<&RanLeader> {
+        self.leaders
+            .iter()
+            .find(|l| l.contingent == c && l.role != Role::Samurai && !l.dead)
+    }
+    /// Whether enemy units of `side` project a ZOC into `h`: a front hex of
+    /// an enemy combat unit neither Disordered nor Fled (RAN-STAT-2, RAN-BASE).
+    pub fn enemy_zoc(&self, side: u8, h: Hex) -> bool {
+        self.units.iter().any(|e| {
+            e.side != side
+                && e.active()
+                && !e.disordered
+                && e.hex.unsigned_distance_to(h) == 1
+                && in_front(e.hex, e.facing, h)
+        })
+    }
+    /// Whether an enemy combat unit of `side` stands next to `h`.
+    pub fn enemy_adjacent(&self, side: u8, h: Hex) -> bool {
+        self.units
+            .iter()
+            .any(|e| e.side != side && e.active() && e.hex.unsigned_distance_to(h) == 1)
+    }
+    /// Whether `u` is In Command: within its commander's Command Range,
+    /// halved (rounded up) when he is in an enemy ZOC (RAN-LDR-2, RAN-STAT-1).
+    pub fn in_command(&self, u: &RanUnit) -> bool {
+        self.commander(u.contingent).is_some_and(|l| {
+            let r = command_range(l.factors.momentum, self.enemy_zoc(l.side, l.hex));
+            l.hex.unsigned_distance_to(u.hex) as i32 <= r
+        })
+    }
+    /// Rout points suffered by `side`: the TQ of its Fled and Eliminated
+    /// units (RAN-BASE victory).
+    pub fn rout_points(&self, side: u8) -> u32 {
+        self.units
+            .iter()
+            .filter(|u| u.side == side && !u.active())
+            .map(|u| u.tq.max(0) as u32)
+            .sum()
+    }
+}

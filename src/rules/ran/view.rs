@@ -1,0 +1,377 @@
+//! What the app draws of a RAN game: counters with TQ, hits (number and
+//! bar), facing and status markers, leaders stacked with units, unit cards
+//! and the choices of the side to act.
+
+use crate::engine::board::Facing;
+use crate::engine::log::Itemized;
+use crate::engine::view::{
+    CardLine, Choice, Marker, Needs, Pick, Place, Scene, Tone, Track, UnitView,
+};
+
+use super::game::{MODES, leader_line};
+use super::leaders::Role;
+use super::orders::{self, RanCommand};
+use super::state::{Phase, RanCtx, RanState, Segment};
+use super::tq;
+
+/// The board's units and tracks.
+pub fn scene(ctx: &RanCtx, s: &RanState) -> Scene {
+    let mut units = Vec::new();
+    for u in s.units.iter().filter(|u| u.present()) {
+        let mut markers = Vec::new();
+        if u.hits > 0 {
+            markers.push(Marker {
+                label: "Hits (Impactos)".into(),
+                color: [0.9, 0.2, 0.1],
+                count: 1,
+                face: Some(u.hits),
+            });
+        }
+        for l in s
+            .leaders
+            .iter()
+            .filter(|l| !l.dead && l.hex == u.hex && l.side == u.side)
+        {
+            markers.push(Marker {
+                label: format!(
+                    "{} ({})",
+                    l.name,
+                    match l.role {
+                        Role::SoTaisho => "So-Taisho",
+                        Role::Busho => "Busho",
+                        Role::Samurai => "Samurai",
+                    }
+                ),
+                color: [0.95, 0.85, 0.2],
+                count: 1,
+                face: None,
+            });
+        }
+        let mut badges = vec![format!("TQ {}", u.tq)];
+        for (on, b) in [
+            (u.disordered, "Disordered"),
+            (u.committed, "Committed"),
+            (ctx.open_order(u), "Open Order"),
+            (u.fled, "Fled"),
+            (!s.in_command(u), "Out of Command"),
+        ] {
+            if on {
+                badges.push(b.to_string());
+            }
+        }
+        let range = ctx
+            .utype(u)
+            .and_then(|t| t.missile.clone())
+            .map(|k| super::fire_table::max_range(&ctx.tables.fire, &k) as f32);
+        units.push(UnitView {
+            id: u.id,
+            side: u.side,
+            name: u.name.clone(),
+            kind: u.kind.clone(),
+            place: Place::Hex {
+                hex: u.hex,
+                facing: u.facing,
+            },
+            models: (u.tq - u.hits as i32).max(0) as u32,
+            models_max: u.tq.max(1) as u32,
+            airborne: false,
+            markers,
+            badges,
+            order: u.ordered.then(|| "ordered".to_string()),
+            ranges: range.into_iter().collect(),
+            concealed: false,
+            allowance: None,
+        });
+    }
+    let tracks = (0..2u8)
+        .map(|side| Track {
+            side,
+            name: "Rout points".into(),
+            value: s.rout_points(side) as i32,
+            marks: vec![(
+                ctx.scenario
+                    .withdrawal_level
+                    .get(side as usize)
+                    .copied()
+                    .unwrap_or(0) as i32,
+                false,
+            )],
+            rule: "RAN-BASE".into(),
+        })
+        .collect();
+    let names: Vec<&str> = ctx.scenario.sides.iter().map(|x| x.name.as_str()).collect();
+    Scene {
+        units,
+        tracks,
+        score: format!(
+            "{} rout points {} / {} — {} rout points {} / {}",
+            names.first().unwrap_or(&"?"),
+            s.rout_points(0),
+            ctx.scenario.withdrawal_level.first().copied().unwrap_or(0),
+            names.get(1).unwrap_or(&"?"),
+            s.rout_points(1),
+            ctx.scenario.withdrawal_level.get(1).copied().unwrap_or(0)
+        ),
+        tables: s
+            .last_shock
+            .iter()
+            .map(|r| super::table_view::crt_resolved(ctx, r))
+            .collect(),
+        ..Default::default()
+    }
+}
+
+/// A unit's card.
+pub fn unit_card(ctx: &RanCtx, s: &RanState, id: u32) -> Vec<CardLine> {
+    let Some(u) = s.unit(id) else {
+        return Vec::new();
+    };
+    let mut v = vec![
+        CardLine::text(format!(
+            "{} — {}",
+            u.name,
+            ctx.utype(u).map_or(u.kind.clone(), |t| format!(
+                "{} ({}, {})",
+                t.key, t.name, t.spanish
+            ))
+        ))
+        .tone(Tone::Strong)
+        .rule("RAN-GLO-1"),
+    ];
+    let tqv = tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(u), false);
+    v.push(CardLine::value("TQ", tqv));
+    v.push(
+        CardLine::text(format!(
+            "Hits: {} of TQ {} (Fled at {})",
+            u.hits, u.tq, u.tq
+        ))
+        .rule("RAN-DICE-2"),
+    );
+    v.push(CardLine::value(
+        "Movement allowance (MP)",
+        Itemized::new("MA", u.ma as i32),
+    ));
+    v.push(
+        CardLine::text(if s.in_command(u) {
+            "In Command (Bajo Mando)"
+        } else {
+            "Out of Command (Sin Mando): half MA, no Recover, bows only"
+        })
+        .rule("RAN-STAT-1"),
+    );
+    for (on, t, r) in [
+        (u.disordered, "Disordered (Desorganizada)", "RAN-STAT-2"),
+        (u.committed, "Committed (Comprometida)", "RAN-STAT-4"),
+        (
+            ctx.open_order(u),
+            "Open Order (Orden Abierto): 2L when attacking, −1 TQ",
+            "RAN-STAT-3",
+        ),
+        (u.fled, "Fled (Huida)", "RAN-TQ-9"),
+    ] {
+        if on {
+            v.push(CardLine::text(t).rule(r).tone(Tone::Bad));
+        }
+    }
+    for l in s.leaders.iter().filter(|l| !l.dead && l.hex == u.hex) {
+        v.push(
+            CardLine::text(leader_line(l))
+                .rule("RAN-GLO-2")
+                .tone(Tone::Good),
+        );
+    }
+    if let Some(c) = s.commander(u.contingent) {
+        v.push(CardLine::text(format!("Contingent of {}", c.name)).tone(Tone::Dim));
+    }
+    v
+}
+
+fn acting_busho(s: &RanState) -> Option<u32> {
+    match s.phase {
+        Phase::Orders { busho, .. } | Phase::Challenge { busho } | Phase::Momentum { busho } => {
+            Some(busho)
+        }
+        _ => None,
+    }
+}
+
+/// The choices for `unit` (and leaders stacked with it).
+pub fn choices(ctx: &RanCtx, s: &RanState, side: u8, unit: u32) -> Vec<Choice> {
+    let mut v = Vec::new();
+    if orders::side_to_act(s) != Some(side) {
+        return v;
+    }
+    let Some(u) = s.unit(unit) else { return v };
+    let ch = |label: String, key: String, needs| Choice { label, key, needs };
+    match &s.phase {
+        Phase::Select { .. } => {
+            for l in s.leaders.iter().filter(|l| {
+                l.side == side
+                    && !l.dead
+                    && l.role != Role::Samurai
+                    && (l.hex == u.hex || l.contingent == u.contingent)
+            }) {
+                for (m, name) in MODES {
+                    v.push(ch(
+                        format!("Activate {}: {name}", l.name),
+                        format!("act:{}:{m:?}", l.id),
+                        Needs::Nothing,
+                    ));
+                }
+            }
+        }
+        Phase::Orders {
+            segment: Segment::MoveFire,
+            busho,
+        } if u.side == side => {
+            v.push(ch("Move".into(), "move".into(), Needs::Hex));
+            v.push(ch("Turn to face a hex".into(), "face".into(), Needs::Hex));
+            if ctx.utype(u).is_some_and(|t| t.missile.is_some()) {
+                v.push(ch("Fire".into(), "fire".into(), Needs::Target));
+            }
+            v.push(ch("Remove Hits".into(), "remove".into(), Needs::Nothing));
+            v.push(ch(
+                "Recover from Disorder".into(),
+                "recover".into(),
+                Needs::Nothing,
+            ));
+            v.push(ch(
+                "Active Withdrawal (Retirada Activa)".into(),
+                "withdraw".into(),
+                Needs::Nothing,
+            ));
+            for l in s.leaders.iter().filter(|l| {
+                !l.dead
+                    && l.hex == u.hex
+                    && (l.id == *busho
+                        || (l.role == Role::Samurai
+                            && s.leader(*busho)
+                                .is_some_and(|b| b.contingent == l.contingent)))
+            }) {
+                v.push(ch(
+                    format!("Move {}", l.name),
+                    format!("leader:{}", l.id),
+                    Needs::Hex,
+                ));
+            }
+        }
+        Phase::Orders {
+            segment: Segment::Shock,
+            ..
+        } if u.side == side => {
+            v.push(ch("Shock".into(), "shock".into(), Needs::Target));
+            if ctx.utype(u).is_some_and(super::shock_table::may_charge) {
+                v.push(ch(
+                    "Shock: Norikuzushi charge".into(),
+                    "charge".into(),
+                    Needs::Target,
+                ));
+            }
+        }
+        Phase::Reaction { .. } => {
+            v.push(ch(
+                "Reaction Withdrawal (Retirada en Reacción)".into(),
+                "react:withdraw".into(),
+                Needs::Nothing,
+            ));
+            v.push(ch("Stand".into(), "react:stand".into(), Needs::Nothing));
+        }
+        Phase::Challenge { busho } => {
+            for l in s.leaders.iter().filter(|l| {
+                !l.dead
+                    && l.side == side
+                    && l.hex == u.hex
+                    && (l.id == *busho || l.role == Role::Samurai)
+            }) {
+                v.push(ch(
+                    format!("{} challenges a leader", l.name),
+                    format!("challenge:{}", l.id),
+                    Needs::Target,
+                ));
+            }
+        }
+        Phase::Momentum { .. } => {
+            v.push(ch("Try Momentum".into(), "momentum".into(), Needs::Nothing))
+        }
+        Phase::Continuity { .. } => v.push(ch(
+            "Try Continuity".into(),
+            "continuity".into(),
+            Needs::Nothing,
+        )),
+        _ => {}
+    }
+    let _ = acting_busho(s);
+    v
+}
+
+/// A choice and a pick as a command.
+pub fn choose(
+    _ctx: &RanCtx,
+    s: &RanState,
+    _side: u8,
+    key: &str,
+    pick: &Pick,
+) -> Option<RanCommand> {
+    let unit = pick.unit;
+    let mut parts = key.split(':');
+    Some(match parts.next()? {
+        "act" => {
+            let busho = parts.next()?.parse().ok()?;
+            let mode = match parts.next()? {
+                "Challenge" => orders::Mode::Challenge,
+                "Reorganize" => orders::Mode::Reorganize,
+                _ => orders::Mode::Orders,
+            };
+            RanCommand::Activate { busho, mode }
+        }
+        "move" => RanCommand::Move {
+            unit,
+            to: pick.hex?,
+        },
+        "face" => {
+            let u = s.unit(unit)?;
+            RanCommand::Face {
+                unit,
+                facing: Facing::towards(u.hex, pick.hex?),
+            }
+        }
+        "fire" => RanCommand::Fire {
+            units: vec![unit],
+            target: pick.target?,
+        },
+        "remove" => RanCommand::RemoveHits { unit },
+        "recover" => RanCommand::Recover { unit },
+        "withdraw" => RanCommand::Withdraw { unit },
+        "leader" => RanCommand::MoveLeader {
+            leader: parts.next()?.parse().ok()?,
+            to: pick.hex?,
+        },
+        "shock" => RanCommand::Shock {
+            attackers: vec![unit],
+            defender: pick.target?,
+            charge: false,
+        },
+        "charge" => RanCommand::Shock {
+            attackers: vec![unit],
+            defender: pick.target?,
+            charge: true,
+        },
+        "react" => match parts.next()? {
+            "withdraw" => RanCommand::ReactWithdraw,
+            _ => RanCommand::ReactStand,
+        },
+        "challenge" => {
+            let c: u32 = parts.next()?.parse().ok()?;
+            let t = pick.target?;
+            let th = s.unit(t)?.hex;
+            let target = s.leaders.iter().find(|l| !l.dead && l.hex == th)?.id;
+            RanCommand::Challenge {
+                challenger: c,
+                target,
+            }
+        }
+        "momentum" => RanCommand::Momentum,
+        "continuity" => RanCommand::Continuity,
+        _ => return None,
+    })
+}
