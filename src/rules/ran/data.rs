@@ -355,9 +355,22 @@ pub struct LeaderValues {
     pub wound_penalty_not_activation: bool,
 }
 
+/// A replacement Busho's factors (RAN-BASE).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct Replacement {
+    /// Momentum, also his Command Range.
+    pub momentum: i32,
+    /// Energy.
+    pub energy: i32,
+    /// Combat.
+    pub combat: i32,
+}
+
 /// Kassen's stand-ins (RAN-BASE).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct StandIns {
+    /// A replacement Busho.
+    pub replacement: Replacement,
     /// Hits removed by a Remove Hits order.
     pub remove_hits: u32,
     /// Hits removed in the Recovery Phase.

@@ -5,9 +5,10 @@
 use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry, Modifier};
 
+use super::casualties::{self, take_hits};
 use super::fire_table::{self, FireInputs};
 use super::movement;
-use super::shock::{self, d10, roll_entry, take_hits};
+use super::shock::{self, d10, roll_entry};
 use super::state::{PendingShock, RanCtx, RanState, arc_steps};
 use super::terrain;
 use super::tq;
@@ -262,7 +263,7 @@ pub fn resolve(
             vec![b],
             "unmodified 9 on the Fire Table: Busho casualty check",
         ));
-        shock::busho_casualty(ctx, state, dice, b, out);
+        casualties::busho_casualty(ctx, state, dice, b, out);
     }
     reactions(ctx, state, dice, firers[0], target, out);
 }

@@ -14,6 +14,7 @@
 //! - The core: [`game`]; the app's view: [`view`]; exact odds: [`odds`]; scripted play: [`default_play`]
 
 pub mod abandonment;
+pub mod casualties;
 pub mod data;
 pub mod default_play;
 pub mod fire;
@@ -184,7 +185,7 @@ mod rule_coverage {
     //! least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 33] = [
+    const SOURCES: [&str; 34] = [
         include_str!("../../../assets/rules/ran/coordination.ron"),
         include_str!("../../../assets/rules/ran/fate_roll.ron"),
         include_str!("../../../assets/rules/ran/fire_table.ron"),
@@ -198,6 +199,7 @@ mod rule_coverage {
         include_str!("../../../assets/rules/ran/values.ron"),
         include_str!("../../../assets/rules/ran/withdrawal.ron"),
         include_str!("abandonment.rs"),
+        include_str!("casualties.rs"),
         include_str!("data.rs"),
         include_str!("default_play.rs"),
         include_str!("fire.rs"),

@@ -10,6 +10,7 @@ use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
 use crate::engine::log::LogEntry;
 
+use super::casualties;
 use super::fire;
 use super::leaders::{self, Role};
 use super::movement;
@@ -266,7 +267,7 @@ pub fn apply(
                             u.name
                         ),
                     ));
-                    shock::take_hits(ctx, state, dice, sid, 1, false, out);
+                    casualties::take_hits(ctx, state, dice, sid, 1, false, out);
                 }
                 prev = *h;
             }
@@ -841,13 +842,13 @@ fn challenge(
             None,
         ));
         if dies {
-            shock::kill_leader(state, c.id);
+            casualties::kill_leader(ctx, state, c.id, out);
             return Ok(());
         }
     }
     if let Some(cm) = state.leader_mut(c.id) {
         cm.hex = t.hex;
     }
-    shock::individual_combat(ctx, state, dice, c.id, t.id, "RAN-SOP-4", out);
+    casualties::individual_combat(ctx, state, dice, c.id, t.id, "RAN-SOP-4", out);
     Ok(())
 }

@@ -68,6 +68,7 @@ pub fn eligible(ctx: &RanCtx, state: &RanState, side: u8, resurrection: bool) ->
         })
         .filter(|l| {
             l.role == Role::SoTaisho
+                || so.is_none()
                 || in_honjin
                 || so.is_some_and(|s| {
                     let r =

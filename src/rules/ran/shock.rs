@@ -7,6 +7,7 @@ use hexx::Hex;
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::{Itemized, LogEntry, Modifier};
 
+use super::casualties::take_hits;
 use super::leaders::{self, Coordination, Role};
 use super::movement;
 use super::shock_table::{self, ShiftInputs};
@@ -39,118 +40,6 @@ pub fn roll_entry(
     e.outcome = outcome;
     e.probability = p;
     e
-}
-
-/// Cohesion hits on a unit: hits at or above TQ make it Fled (RAN-BASE,
-/// RAN-STAT); a leader stacked with a fleeing unit is a leader in retreat
-/// (RAN-LDR-3).
-pub fn take_hits(
-    ctx: &RanCtx,
-    state: &mut RanState,
-    dice: &mut Dice,
-    id: u32,
-    n: u32,
-    kibamusha_enemy: bool,
-    out: &mut Vec<LogEntry>,
-) {
-    if n == 0 {
-        return;
-    }
-    let Some(u) = state.unit_mut(id) else { return };
-    if !u.active() {
-        return;
-    }
-    u.hits = (u.hits + n).min(u.tq.max(0) as u32);
-    let (name, hits, tq, hex) = (u.name.clone(), u.hits, u.tq, u.hex);
-    out.push(LogEntry::event(
-        "RAN-DICE-2",
-        vec![id],
-        format!("{name} takes {n} hit(s): {hits} of TQ {tq}"),
-    ));
-    if hits as i32 >= tq {
-        let side = state.unit(id).map_or(0, |u| u.side);
-        let leaders: Vec<u32> = state
-            .leaders
-            .iter()
-            .filter(|l| !l.dead && l.side == side && l.hex == hex)
-            .map(|l| l.id)
-            .collect();
-        if let Some(e) = movement::flee(ctx, state, id, ctx.tables.values.stand_ins.flee_hexes) {
-            out.push(e);
-        }
-        for lid in leaders {
-            leader_in_retreat(ctx, state, dice, lid, hex, kibamusha_enemy, out);
-        }
-    }
-}
-
-/// A leader whose unit fled (RAN-LDR-3): placed with the nearest friendly
-/// unit, or, with an enemy Kibamusha involved, eliminated on 3–9.
-fn leader_in_retreat(
-    ctx: &RanCtx,
-    state: &mut RanState,
-    dice: &mut Dice,
-    lid: u32,
-    from: Hex,
-    kb: bool,
-    out: &mut Vec<LogEntry>,
-) {
-    let Some(l) = state.leader(lid).cloned() else {
-        return;
-    };
-    let roll = kb.then(|| d10(dice));
-    let survives = leaders::leader_in_retreat_survives(&ctx.tables.casualty, kb, roll);
-    if !survives {
-        kill_leader(state, lid);
-        out.push(roll_entry(
-            "RAN-LDR-3",
-            vec![lid],
-            format!(
-                "{} is caught in the retreat with enemy Kibamusha near",
-                l.name
-            ),
-            None,
-            None,
-            roll.unwrap_or(0),
-            "eliminated (captured or killed)".into(),
-            Some(0.7),
-        ));
-        return;
-    }
-    let nearest = state
-        .units
-        .iter()
-        .filter(|u| u.side == l.side && u.active())
-        .min_by_key(|u| (u.hex.unsigned_distance_to(from), u.id))
-        .map(|u| u.hex);
-    if let (Some(h), Some(lm)) = (nearest, state.leader_mut(lid)) {
-        lm.hex = h;
-    }
-    let mut e = LogEntry::event(
-        "RAN-LDR-3",
-        vec![lid],
-        format!(
-            "{} retreats and is placed with the nearest friendly unit",
-            l.name
-        ),
-    );
-    if let Some(r) = roll {
-        e.dice = vec![r];
-        e.die = Some("d10 (0-9)".into());
-        e.outcome = "placed".into();
-    }
-    out.push(e);
-}
-
-/// Kills a leader; a Busho's contingent gets a replacement when a unit of
-/// it is left (RAN-BB-2 "10.5", RAN-WD-2).
-pub fn kill_leader(state: &mut RanState, lid: u32) {
-    let Some(l) = state.leader_mut(lid) else {
-        return;
-    };
-    l.dead = true;
-    l.died_this_turn = true;
-    l.finished = true;
 }
 
 /// Whether a Busho of `side` stands on `h`.
@@ -861,7 +750,7 @@ pub fn resolve(
         .find_map(|a| busho_on(state, side, a.hex));
     let db = busho_on(state, d.side, d.hex);
     if let (Some(ab), Some(db)) = (ab, db) {
-        individual_combat(ctx, state, dice, ab, db, "RAN-SHOCK-1", out);
+        super::casualties::individual_combat(ctx, state, dice, ab, db, "RAN-SHOCK-1", out);
     }
     // Step 4: Busho casualty check (9.26).
     let mut bushos: Vec<u32> = attackers
@@ -893,7 +782,7 @@ pub fn resolve(
             Some(if hit { 0.1 } else { 0.9 }),
         ));
         if hit {
-            busho_casualty(ctx, state, dice, b, out);
+            super::casualties::busho_casualty(ctx, state, dice, b, out);
         }
     }
     // Steps 5–7.
@@ -1043,96 +932,5 @@ pub fn resolve(
             attackers.clone(),
             "the units in the shock are Committed (Comprometida)",
         ));
-    }
-}
-
-/// Individual combat between two leaders (RAN-IC-1..3, RAN-IC-5).
-pub fn individual_combat(
-    ctx: &RanCtx,
-    state: &mut RanState,
-    dice: &mut Dice,
-    a: u32,
-    b: u32,
-    why: &str,
-    out: &mut Vec<LogEntry>,
-) {
-    let (Some(la), Some(lb)) = (state.leader(a).cloned(), state.leader(b).cloned()) else {
-        return;
-    };
-    let (ra, rb) = (d10(dice), d10(dice));
-    let (ta, tb) = (ra as i32 + la.factors.combat, rb as i32 + lb.factors.combat);
-    let (ha, hb) = leaders::individual_combat(ta, tb);
-    let mut e = LogEntry::event(
-        "RAN-IC-2",
-        vec![a, b],
-        format!(
-            "Individual combat (RAN-IC-1): {} {ta} (roll {ra} + Combat {}) against {} {tb} (roll {rb} + Combat {}) [{why}]",
-            la.name, la.factors.combat, lb.name, lb.factors.combat
-        ),
-    );
-    e.die = Some("d10 (0-9)".into());
-    e.dice = vec![ra, rb];
-    e.outcome = if ha == 0 && hb == 0 {
-        "equal totals: no hits (RAN-IC-3)".into()
-    } else {
-        format!(
-            "{} takes {}",
-            if ha > 0 { &la.name } else { &lb.name },
-            ha.max(hb)
-        )
-    };
-    out.push(e);
-    for (id, h) in [(a, ha), (b, hb)] {
-        if h == 0 {
-            continue;
-        }
-        let Some(l) = state.leader_mut(id) else {
-            continue;
-        };
-        l.ic_hits += h;
-        let (hits, energy, name) = (l.ic_hits, l.factors.energy, l.name.clone());
-        if leaders::ic_hits_kill(hits, energy) {
-            kill_leader(state, id);
-            out.push(LogEntry::event(
-                "RAN-IC-5",
-                vec![id],
-                format!("{name} falls: {hits} hits exceed Energy {energy}"),
-            ));
-        }
-    }
-    let _ = ctx;
-}
-
-/// The Busho casualty table (RAN-BB-2, RAN-BB-3) for leader `b`.
-pub fn busho_casualty(
-    ctx: &RanCtx,
-    state: &mut RanState,
-    dice: &mut Dice,
-    b: u32,
-    out: &mut Vec<LogEntry>,
-) {
-    let Some(l) = state.leader(b).cloned() else {
-        return;
-    };
-    let r = d10(dice);
-    let c = leaders::busho_casualty(&ctx.tables.casualty, r, l.factors, l.wounds);
-    out.push(roll_entry(
-        "RAN-BB-2",
-        vec![b],
-        format!("Busho casualty (Baja de Busho): {}", l.name),
-        None,
-        None,
-        r,
-        c.text.clone(),
-        Some(0.1),
-    ));
-    if c.dies {
-        kill_leader(state, b);
-        return;
-    }
-    if let Some(lm) = state.leader_mut(b) {
-        lm.factors = c.factors;
-        lm.wounds = c.wounds;
-        lm.finished = true;
     }
 }
