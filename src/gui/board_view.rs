@@ -465,6 +465,12 @@ pub fn click_board(
     let Some(cursor) = window.cursor_position() else {
         return;
     };
+    // A click on a panel never reaches the board drawn under it.
+    if let Some([x0, y0, x1, y1]) = gui.board_area
+        && !(cursor.x >= x0 && cursor.x <= x1 && cursor.y >= y0 && cursor.y <= y1)
+    {
+        return;
+    }
     let Ok(world) = camera.viewport_to_world_2d(ctf, cursor) else {
         return;
     };

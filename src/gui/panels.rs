@@ -478,7 +478,7 @@ fn table_window(ctx: &egui::Context, gui: &mut GuiState, t: &TableView, i: usize
     let lit = Color32::from_rgba_unmultiplied(200, 150, 40, 70);
     egui::Window::new(shown(&t.title))
         .id(egui::Id::new(("rules table", i)))
-        .default_pos(egui::pos2(360.0, 80.0 + 40.0 * i as f32))
+        .default_pos(egui::pos2(300.0 + 40.0 * i as f32, 70.0 + 470.0 * i as f32))
         .resizable(false)
         .default_open(!t.folded || gui.screenshot_mode)
         .show(ctx, |ui| {

@@ -72,7 +72,6 @@ fn leader_in_retreat(
     let roll = kb.then(|| d10(dice));
     let survives = leaders::leader_in_retreat_survives(&ctx.tables.casualty, kb, roll);
     if !survives {
-        kill_leader(ctx, state, lid, out);
         out.push(roll_entry(
             "RAN-LDR-3",
             vec![lid],
@@ -86,6 +85,7 @@ fn leader_in_retreat(
             "eliminated (captured or killed)".into(),
             Some(0.7),
         ));
+        kill_leader(ctx, state, lid, out);
         return;
     }
     let nearest = state

@@ -322,3 +322,45 @@ fn exact_shock_odds_agree_with_sampling() {
 fn exact_shock_odds_million() {
     monte_carlo(1_000_000);
 }
+
+#[test]
+fn gc_ran_27_out_of_command_movement() {
+    // RAN-STAT-1, RAN-ORD-2: half the printed MA, rounded down.
+    let (_, st) = setup();
+    let mut u = st.units[0].clone();
+    for (ma, half) in [(5, 2), (7, 3), (4, 2)] {
+        u.ma = ma;
+        assert_eq!(super::movement::allowance(&u, false), half);
+        assert_eq!(super::movement::allowance(&u, true), ma);
+    }
+}
+
+#[test]
+fn an_out_of_command_unit_may_not_move_next_to_an_enemy() {
+    // RAN-ORD-2: the reachable hexes of an Out-of-Command unit avoid every
+    // hex next to an enemy.
+    let (ctx, st, _) = shock_position();
+    let u = st.unit(5).expect("unit").clone();
+    let reach = super::movement::reachable(&ctx, &st, &u, 3, false);
+    assert!(
+        reach
+            .keys()
+            .all(|k| !st.enemy_adjacent(u.side, Hex::new(k.0, k.1)))
+    );
+}
+
+#[test]
+fn momentum_and_continuity_give_their_odds() {
+    // RAN-SOP-5, RAN-SOP-6: exact chances before the roll.
+    let (ctx, mut st, _) = shock_position();
+    st.phase = Phase::Momentum { busho: 102 };
+    let o = Ran::odds(&ctx, &st, &RanCommand::Momentum).expect("odds");
+    let sum: f64 = o.lines.iter().map(|l| l.1).sum();
+    assert!((sum - 1.0).abs() < 1e-9, "{o:?}");
+    st.phase = Phase::Continuity { side: 0 };
+    let o = Ran::odds(&ctx, &st, &RanCommand::Continuity).expect("odds");
+    assert!(
+        (o.lines[0].1 - 0.5).abs() < 1e-9,
+        "Initiative 5 in the Honjin: {o:?}"
+    );
+}

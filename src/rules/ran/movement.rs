@@ -288,7 +288,7 @@ pub fn flee(ctx: &RanCtx, state: &mut RanState, id: u32, hexes: u32) -> Option<L
         um.fled = true;
         um.eliminated = true;
         return Some(LogEntry::event(
-            "RAN-STAT-2",
+            "RAN-BASE",
             vec![id],
             format!(
                 "{} routs with nowhere to flee: Eliminated (Eliminada)",
@@ -300,7 +300,7 @@ pub fn flee(ctx: &RanCtx, state: &mut RanState, id: u32, hexes: u32) -> Option<L
     um.disordered = true;
     um.hex = at;
     Some(LogEntry::event(
-        "RAN-STAT-2",
+        "RAN-BASE",
         vec![id],
         format!(
             "{} is Fled (Huida): hits reached TQ {}; it retreats {moved} hex(es)",

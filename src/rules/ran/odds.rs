@@ -127,8 +127,82 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 tables: vec![super::table_view::fire(ctx, &p)],
             })
         }
+        RanCommand::ReactWithdraw => {
+            let super::state::Phase::Reaction { shock: p, .. } = &state.phase else {
+                return None;
+            };
+            let d = state.unit(p.defender)?;
+            let t = tq::effective_tq(&ctx.tables.values.tq, d.tq, ctx.open_order(d), false).total();
+            let flank = p
+                .attackers
+                .iter()
+                .filter_map(|a| state.unit(*a))
+                .any(|a| super::state::arc_steps(d.hex, d.facing, a.hex) >= 2);
+            let shift: i32 =
+                tq::withdrawal_modifiers(&ctx.tables.values.tq, flank, ctx.open_order(d))
+                    .iter()
+                    .map(|m| m.value)
+                    .sum();
+            let mut lines = Vec::new();
+            if d.committed {
+                lines.push((
+                    "a Committed unit may withdraw (RAN-TQ-2)".to_string(),
+                    tq::pass_chance(t),
+                ));
+            }
+            Some(Odds {
+                title: "Reaction Withdrawal (exact)".into(),
+                lines,
+                distributions: vec![(
+                    "hits taken (RAN-TQ-1)".into(),
+                    tq::excess_distribution(t, shift),
+                )],
+                tables: Vec::new(),
+            })
+        }
+        RanCommand::Momentum => {
+            let super::state::Phase::Momentum { busho } = &state.phase else {
+                return None;
+            };
+            let l = state.leader(*busho)?;
+            let f = if l.role == super::leaders::Role::SoTaisho {
+                l.factors.initiative.max(l.factors.momentum)
+            } else {
+                l.factors.momentum
+            };
+            let ok = f64::from(f.clamp(0, 9)) / 10.0;
+            Some(Odds {
+                title: "Momentum (exact)".into(),
+                lines: vec![
+                    ("another phase (roll below Momentum, RAN-SOP-5)".into(), ok),
+                    ("a 9: the Fate roll (RAN-FATE-1)".into(), 0.1),
+                    ("Finished".into(), 0.9 - ok),
+                ],
+                distributions: Vec::new(),
+                tables: Vec::new(),
+            })
+        }
+        RanCommand::Continuity => {
+            let super::state::Phase::Continuity { side } = &state.phase else {
+                return None;
+            };
+            let so = state.so_taisho(*side)?;
+            let mut f = so.factors.initiative;
+            if so.hex != ctx.honjin(*side) {
+                f = super::leaders::outside_honjin(f);
+            }
+            Some(Odds {
+                title: "Continuity (exact)".into(),
+                lines: vec![(
+                    "another Busho may act (roll below Initiative, RAN-SOP-6)".into(),
+                    f64::from(f.clamp(0, 10)) / 10.0,
+                )],
+                distributions: Vec::new(),
+                tables: Vec::new(),
+            })
+        }
         RanCommand::Recover { unit } => {
-            let u = state.unit(*unit)?;
+            let u = state.unit(*unit).filter(|u| u.disordered)?;
             let t = tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(u), false).total();
             Some(Odds {
                 title: "Recover from Disorder".into(),

@@ -166,7 +166,7 @@ pub fn apply(
 ) -> Result<(), Refusal> {
     let phase = state.phase.clone();
     match (cmd, phase) {
-        (RanCommand::Step, Phase::Initiative) => sequence::initiative(state, dice, out),
+        (RanCommand::Step, Phase::Initiative) => sequence::initiative(ctx, state, dice, out),
         (RanCommand::Step, Phase::Recovery) => sequence::recovery(ctx, state, dice, out),
         (RanCommand::Step, Phase::Abandonment) => sequence::abandonment(ctx, state, dice, out),
         (RanCommand::Step, Phase::Victory) => sequence::victory(ctx, state, out),
@@ -283,16 +283,18 @@ pub fn apply(
                 um.ordered = true;
                 um.must_shock = zoc;
             }
+            let mut with = String::new();
             for l in state.leaders.iter_mut().filter(|l| {
                 !l.dead && l.hex == from && l.side == u.side && l.contingent == u.contingent
             }) {
                 l.hex = *to;
+                with.push_str(&format!(" with {}", l.name));
             }
             out.push(LogEntry::event(
                 "RAN-ORD-1",
                 vec![u.id],
                 format!(
-                    "{} moves {} hex(es) for {} MP{}",
+                    "{}{with} moves {} hex(es) for {} MP{}",
                     u.name,
                     r.path.len(),
                     r.mp,
@@ -352,6 +354,7 @@ pub fn apply(
                 own_unit(state, busho, *f)?;
             }
             let side = state.leader(busho).map_or(0, |l| l.side);
+            state.last_shock = None;
             let p = fire::plan(ctx, state, side, units, *target)
                 .map_err(|(r, why)| Refusal::new(r, why))?;
             fire::resolve(ctx, state, dice, units, *target, &p, out);
@@ -545,6 +548,7 @@ pub fn apply(
             {
                 return refuse(rule, why);
             }
+            state.last_shock = None;
             if let Some(p) = shock::declare(ctx, state, dice, attackers, *defender, *charge, out) {
                 if shock::may_withdraw(ctx, state, &p) {
                     state.phase = Phase::Reaction { shock: p, busho };
@@ -561,25 +565,39 @@ pub fn apply(
                 segment: Segment::Shock,
             },
         ) => {
+            // Units that moved into an enemy ZOC, and Committed units, must
+            // shock (RAN-STAT-4): ending the segment makes their shocks, each
+            // at its first target, the defender standing.
             let c = state.leader(busho).map_or(busho, |l| l.contingent);
-            let must: Vec<String> = state
+            let side = state.leader(busho).map_or(0, |l| l.side);
+            let must: Vec<u32> = state
                 .units
                 .iter()
                 .filter(|u| {
                     u.contingent == c && u.active() && !u.shocked && (u.must_shock || u.committed)
                 })
-                .filter(|u| state.enemy_adjacent(u.side, u.hex))
-                .filter(|u| shock_targets(ctx, state, u.id).next().is_some())
-                .map(|u| u.name.clone())
+                .map(|u| u.id)
                 .collect();
-            if !must.is_empty() {
-                return refuse(
+            for id in must {
+                if !state.unit(id).is_some_and(|u| u.active() && !u.shocked) {
+                    continue;
+                }
+                let Some(t) = shock_targets(ctx, state, id).next() else {
+                    continue;
+                };
+                if shock::refuse(ctx, state, side, &[id], t, false).is_some() {
+                    continue;
+                }
+                let name = state.unit(id).map_or_else(String::new, |u| u.name.clone());
+                out.push(LogEntry::event(
                     "RAN-STAT-4",
-                    format!(
-                        "{} must shock first (moved into an enemy ZOC or Committed)",
-                        must.join(", ")
-                    ),
-                );
+                    vec![id, t],
+                    format!("{name} must shock (it moved into an enemy ZOC or is Committed)"),
+                ));
+                if let Some(p) = shock::declare(ctx, state, dice, &[id], t, false, out) {
+                    shock::defender_reaction(ctx, state, dice, &p, out);
+                    shock::resolve(ctx, state, dice, &p, out);
+                }
             }
             sequence::after_phase(ctx, state, busho);
         }

@@ -12,10 +12,19 @@ use super::shock::{d10, roll_entry};
 use super::state::{Phase, RanCtx, RanState, Segment};
 use super::tq;
 
+/// The name of side `s`.
+pub fn side_name(ctx: &RanCtx, s: u8) -> String {
+    ctx.scenario
+        .sides
+        .get(s as usize)
+        .map_or_else(|| format!("side {s}"), |x| x.name.clone())
+}
+
 /// Initiative (RAN-SOP-1) and Activation (RAN-SOP-2): each side rolls d10
 /// plus its So-Taisho's Initiative, ties re-rolled; every contingent is
 /// Active (RAN-BASE). The side with the Initiative activates first.
-pub fn initiative(state: &mut RanState, dice: &mut Dice, out: &mut Vec<LogEntry>) {
+pub fn initiative(ctx: &RanCtx, state: &mut RanState, dice: &mut Dice, out: &mut Vec<LogEntry>) {
+    let name = |s: u8| side_name(ctx, s);
     let init = |s: u8, st: &RanState| st.so_taisho(s).map_or(0, |l| l.factors.initiative);
     loop {
         let (r0, r1) = (d10(dice), d10(dice));
@@ -24,8 +33,10 @@ pub fn initiative(state: &mut RanState, dice: &mut Dice, out: &mut Vec<LogEntry>
             "RAN-SOP-1",
             vec![],
             format!(
-                "Initiative: side 0 rolls {r0} + {} = {t0}, side 1 rolls {r1} + {} = {t1}",
+                "Initiative: {} rolls {r0} + {} = {t0}, {} rolls {r1} + {} = {t1}",
+                name(0),
                 init(0, state),
+                name(1),
                 init(1, state)
             ),
         );
@@ -33,14 +44,25 @@ pub fn initiative(state: &mut RanState, dice: &mut Dice, out: &mut Vec<LogEntry>
         e.dice = vec![r0, r1];
         if t0 != t1 {
             state.initiative = u8::from(t1 > t0);
-            e.outcome = format!("side {} has the Initiative", state.initiative);
+            e.outcome = format!(
+                "{} has the Initiative and acts first",
+                name(state.initiative)
+            );
             out.push(e);
             break;
         }
         e.outcome = "tie: roll again".into();
         out.push(e);
     }
-    out.push(LogEntry::event("RAN-SOP-2", vec![], "Activation: the side without the Initiative activates its contingents, then the side with it; every contingent is Active"));
+    out.push(LogEntry::event(
+        "RAN-SOP-2",
+        vec![],
+        format!(
+            "Activation: {} activates its contingents, then {}; every contingent is Active",
+            name(1 - state.initiative),
+            name(state.initiative)
+        ),
+    ));
     state.passes = 0;
     state.phase = Phase::Select {
         side: state.initiative,
@@ -306,7 +328,7 @@ pub fn pass(ctx: &RanCtx, state: &mut RanState, side: u8, out: &mut Vec<LogEntry
     out.push(LogEntry::event(
         "RAN-SOP-6",
         vec![],
-        format!("side {side} passes"),
+        format!("{} passes", side_name(ctx, side)),
     ));
     if state.passes >= 2 {
         state.phase = Phase::Recovery;

@@ -735,7 +735,7 @@ pub fn resolve(
         {
             u.eliminated = true;
             out.push(LogEntry::event(
-                "RAN-STAT-2",
+                "RAN-BASE",
                 vec![d.id],
                 format!("{} was already Fled: Eliminated", d.name),
             ));

@@ -45,9 +45,9 @@ pub fn crt_planned(ctx: &RanCtx, p: &Plan) -> TableView {
     )];
     steps.extend(p.shifts.iter().map(shift));
     steps.push((
-        "final column, clamped to 1-13".into(),
+        "final column (clamped to 1-13, RAN-SADJ-7)".into(),
         format!("= column {}", p.column),
-        "RAN-SADJ-7".into(),
+        "RAN-SADJ-8".into(),
     ));
     steps.extend(p.roll_mods.iter().map(|m| {
         (
@@ -92,7 +92,7 @@ pub fn crt_resolved(ctx: &RanCtx, r: &ShockRecord) -> TableView {
         "RAN-SADJ-8".into(),
     ));
     steps.push((
-        "d10 read 0-9".into(),
+        "die roll, one d10 read 0-9".into(),
         format!("rolled {}", r.roll),
         "RAN-DICE-1".into(),
     ));
@@ -118,10 +118,20 @@ pub fn crt_resolved(ctx: &RanCtx, r: &ShockRecord) -> TableView {
         cell: Some((row, r.dr.clamp(0, 9) as usize)),
         steps,
         folded: true,
-        note: format!(
-            "Rolled {} -> DR {}: attacker {} hits, defender {} hits after doubling",
-            r.roll, r.dr, r.hits.0, r.hits.1
-        ),
+        note: {
+            let cell = super::shock_table::crt_cell(&ctx.tables.crt, r.column, r.dr);
+            let mut n = format!(
+                "Rolled {}, modified {}: cell {}({}); attacker {} hits, defender {} hits",
+                r.roll, r.dr, cell.0, cell.1, r.hits.0, r.hits.1
+            );
+            if r.hits.1 != cell.1 {
+                n.push_str(" (defender's doubled: Positional Superiority, RAN-SADJ-6)");
+            }
+            if r.hits.0 != cell.0 {
+                n.push_str(" (attacker's doubled: castle, RAN-SADJ-6)");
+            }
+            n
+        },
     }
 }
 

@@ -77,7 +77,10 @@ pub fn scene(ctx: &RanCtx, s: &RanState) -> Scene {
             airborne: false,
             markers,
             badges,
-            order: u.ordered.then(|| "ordered".to_string()),
+            order: (u.ordered
+                && matches!(&s.phase, Phase::Orders { busho, .. }
+                    if s.leader(*busho).is_some_and(|l| l.contingent == u.contingent)))
+            .then(|| "ordered".to_string()),
             ranges: range.into_iter().collect(),
             concealed: false,
             allowance: None,
@@ -147,15 +150,22 @@ pub fn unit_card(ctx: &RanCtx, s: &RanState, id: u32) -> Vec<CardLine> {
         ))
         .rule("RAN-DICE-2"),
     );
-    v.push(CardLine::value(
-        "Movement allowance (MP)",
-        Itemized::new("MA", u.ma as i32),
-    ));
+    v.push(CardLine::value("Movement allowance (MP)", {
+        let mut it = Itemized::new("MA", u.ma as i32);
+        if !s.in_command(u) {
+            it.add(
+                "Out of Command: half, rounded down",
+                super::movement::allowance(u, false) as i32 - u.ma as i32,
+                "RAN-STAT-1",
+            );
+        }
+        it
+    }));
     v.push(
         CardLine::text(if s.in_command(u) {
             "In Command (Bajo Mando)"
         } else {
-            "Out of Command (Sin Mando): half MA, no Recover, bows only"
+            "Out of Command (Sin Mando): half MA, never next to an enemy, no Recover from Disorder, no AS-T fire"
         })
         .rule("RAN-STAT-1"),
     );
