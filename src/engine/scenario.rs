@@ -197,6 +197,32 @@ pub struct BoardSpec {
     pub hexsides: Vec<HexsideSpec>,
 }
 
+impl BoardSpec {
+    /// The board of a validated spec: its terrain, elevation and hexsides
+    /// over `table`, the module's terrain data.
+    pub fn build(&self, table: TerrainTable) -> HexBoard {
+        let mut board = HexBoard::new(self.columns, self.rows, &self.default_terrain, table);
+        for p in &self.terrain {
+            for h in &p.hexes {
+                board.set_terrain(HexBoard::to_hex(*h), &p.terrain);
+            }
+        }
+        for p in &self.elevation {
+            for h in &p.hexes {
+                board.set_elevation(HexBoard::to_hex(*h), p.level);
+            }
+        }
+        for x in &self.hexsides {
+            board.set_hexside(
+                HexBoard::to_hex(x.between.0),
+                HexBoard::to_hex(x.between.1),
+                &x.feature,
+            );
+        }
+        board
+    }
+}
+
 /// One unit as placed by the scenario.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -541,26 +567,7 @@ impl Scenario {
 
     /// Builds the board resource from the board spec (assumes a validated scenario).
     pub fn build_board(&self, table: &TerrainTable) -> HexBoard {
-        let b = &self.board;
-        let mut board = HexBoard::new(b.columns, b.rows, &b.default_terrain, table.clone());
-        for p in &b.terrain {
-            for h in &p.hexes {
-                board.set_terrain(HexBoard::to_hex(*h), &p.terrain);
-            }
-        }
-        for p in &b.elevation {
-            for h in &p.hexes {
-                board.set_elevation(HexBoard::to_hex(*h), p.level);
-            }
-        }
-        for s in &b.hexsides {
-            board.set_hexside(
-                HexBoard::to_hex(s.between.0),
-                HexBoard::to_hex(s.between.1),
-                &s.feature,
-            );
-        }
-        board
+        self.board.build(table.clone())
     }
 
     /// Index of the side called `name`.

@@ -477,28 +477,5 @@ pub fn check(file: &str, text: &str, s: &RanScenario, t: &RanTables) -> Result<(
 /// The board of a checked scenario.
 pub fn build_board(s: &RanScenario, t: &RanTables) -> HexBoard {
     let b = &s.board;
-    let mut board = HexBoard::new(
-        b.columns,
-        b.rows,
-        &b.default_terrain,
-        display_table(t, &s.battle),
-    );
-    for p in &b.terrain {
-        for h in &p.hexes {
-            board.set_terrain(HexBoard::to_hex(*h), &p.terrain);
-        }
-    }
-    for p in &b.elevation {
-        for h in &p.hexes {
-            board.set_elevation(HexBoard::to_hex(*h), p.level);
-        }
-    }
-    for x in &b.hexsides {
-        board.set_hexside(
-            HexBoard::to_hex(x.between.0),
-            HexBoard::to_hex(x.between.1),
-            &x.feature,
-        );
-    }
-    board
+    b.build(display_table(t, &s.battle))
 }
