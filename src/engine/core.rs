@@ -249,6 +249,14 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// What `side` may choose for `unit` now, in the game's words; empty
     /// when it has nothing to choose.
     fn choices(ctx: &Self::Ctx, state: &Self::State, side: u8, unit: u32) -> Vec<Choice>;
+    /// What `side` may choose now that belongs to no unit (a Busho's
+    /// activation, a Momentum or Continuity attempt, a defender's reaction),
+    /// offered whether or not a unit is selected. Each needs nothing more
+    /// ([`Needs::Nothing`](super::view::Needs::Nothing)); [`Rules::choose`] gets them with a default
+    /// [`Pick`] (unit 0). Empty by default.
+    fn side_choices(_ctx: &Self::Ctx, _state: &Self::State, _side: u8) -> Vec<Choice> {
+        Vec::new()
+    }
     /// Turns a choice and the player's pick into a command (which `apply`
     /// may still refuse), or `None` when the pick is incomplete.
     fn choose(

@@ -36,7 +36,7 @@ use crate::engine::command::Refusal;
 use crate::engine::core::Rules;
 use crate::engine::game::{autosave_path, data_dir};
 use crate::engine::seats::{Player, Seats};
-use crate::engine::view::{Choice, Pick};
+use crate::engine::view::{Choice, Pick, TableView};
 use crate::rules::{ModuleVisitor, visit_all};
 use crate::session;
 
@@ -86,6 +86,9 @@ pub struct GuiState {
     /// logical pixels (min x, min y, max x, max y); the mouse wheel zooms the
     /// board only there. `None` before the panels are drawn.
     pub board_area: Option<[f32; 4]>,
+    /// Rules-table windows the player closed: the whole table as shown, so
+    /// that the next planned or resolved table opens again.
+    pub closed_tables: Vec<TableView>,
 }
 
 /// Screenshot request: capture after `frame` frames, save to `path`, exit.

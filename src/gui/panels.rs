@@ -277,6 +277,20 @@ fn decisions_panel(
         );
         odds_view(ui, o);
     }
+    // Decisions of the side, not of a unit: no selection needed.
+    for (c, odds) in &view.side_choices {
+        if ui.button(shown(&c.label)).clicked() {
+            gui.refusal = None;
+            gui.armed = None;
+            actions.write(UiAction::Choose {
+                key: c.key.clone(),
+                pick: Pick::default(),
+            });
+        }
+        if let Some(o) = odds {
+            ui.indent(("side odds", &c.key), |ui| odds_view(ui, o));
+        }
+    }
     ui.separator();
     ui.label(
         RichText::new(if view.seats.hot_seat() {
@@ -363,8 +377,12 @@ fn decisions_panel(
             };
             ui.label(shown(&format!("{}: {what}", c.label)));
             ui.horizontal(|ui| {
-                let ready = (gui.pick.target.is_some() || gui.pick.hex.is_some())
-                    && view.preview_refusal.is_none();
+                let picked = match c.needs {
+                    Needs::Target => gui.pick.target.is_some(),
+                    Needs::Hex => gui.pick.hex.is_some(),
+                    _ => gui.pick.target.is_some() || gui.pick.hex.is_some(),
+                };
+                let ready = picked && view.preview_refusal.is_none();
                 if ui
                     .add_enabled(ready, egui::Button::new("Confirm"))
                     .clicked()
@@ -476,8 +494,13 @@ pub(crate) fn log_entry_with(
 fn table_window(ctx: &egui::Context, gui: &mut GuiState, t: &TableView, i: usize) {
     let hot = Color32::from_rgb(200, 150, 40);
     let lit = Color32::from_rgba_unmultiplied(200, 150, 40, 70);
+    if gui.closed_tables.contains(t) {
+        return;
+    }
+    let mut open = true;
     egui::Window::new(shown(&t.title))
         .id(egui::Id::new(("rules table", i)))
+        .open(&mut open)
         .default_pos(egui::pos2(300.0 + 40.0 * i as f32, 70.0 + 470.0 * i as f32))
         .resizable(false)
         .default_open(!t.folded || gui.screenshot_mode)
@@ -531,6 +554,13 @@ fn table_window(ctx: &egui::Context, gui: &mut GuiState, t: &TableView, i: usize
                 ui.label(RichText::new(shown(&t.note)).strong());
             }
         });
+    if !open {
+        // Only the recent closes matter: the tables of a later shock differ.
+        if gui.closed_tables.len() >= 16 {
+            gui.closed_tables.remove(0);
+        }
+        gui.closed_tables.push(t.clone());
+    }
 }
 
 fn rules_window(ctx: &egui::Context, view: &ViewModel, gui: &mut GuiState) {

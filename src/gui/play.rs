@@ -129,6 +129,9 @@ pub struct ViewModel {
     pub preview_refusal: Option<Refusal>,
     /// Odds of each choice that needs nothing more, by its key.
     pub choice_odds: Vec<(String, Odds)>,
+    /// The deciding side's choices that belong to no unit
+    /// ([`Rules::side_choices`]), with the odds of each that has any.
+    pub side_choices: Vec<(Choice, Option<Odds>)>,
     /// Odds of the pass command ("if the phase ends now").
     pub pass_odds: Option<Odds>,
     /// Label of the pass button.
@@ -667,6 +670,17 @@ pub fn refresh<R: Rules>(world: &mut World) {
             .collect(),
         _ => Vec::new(),
     };
+    let side_choices = actor.map_or_else(Vec::new, |s| {
+        R::side_choices(&g.ctx, &g.state, s)
+            .into_iter()
+            .filter(|c| c.needs == Needs::Nothing)
+            .map(|c| {
+                let odds = R::choose(&g.ctx, &g.state, s, &c.key, &Pick::default())
+                    .and_then(|cmd| R::odds(&g.ctx, &g.state, &cmd));
+                (c, odds)
+            })
+            .collect()
+    });
     let pass_odds = actor
         .and_then(|s| R::pass_command(&g.ctx, &g.state, s))
         .and_then(|cmd| R::odds(&g.ctx, &g.state, &cmd));
@@ -713,6 +727,7 @@ pub fn refresh<R: Rules>(world: &mut World) {
         odds,
         preview_refusal,
         choice_odds,
+        side_choices,
         pass_odds,
         pass_label: actor.map_or_else(String::new, |s| R::pass_label(&g.ctx, &g.state, s)),
         outcome: g.outcome(),

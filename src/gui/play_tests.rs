@@ -76,6 +76,7 @@ impl ModuleVisitor for Solo {
                     if view.to_act == Some(ToAct::Side(0)) {
                         assert_eq!(view.actor, None, "{file}");
                         assert!(view.choices.is_empty(), "{file}");
+                        assert!(view.side_choices.is_empty(), "{file}");
                     }
                 }
                 let g = &w.resource::<ActiveGame<R>>().0;

@@ -435,6 +435,10 @@ impl Rules for Ran {
         view::choices(ctx, state, side, unit)
     }
 
+    fn side_choices(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<Choice> {
+        view::side_choices(ctx, state, side)
+    }
+
     fn choose(
         ctx: &RanCtx,
         state: &RanState,

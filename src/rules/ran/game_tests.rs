@@ -364,3 +364,44 @@ fn momentum_and_continuity_give_their_odds() {
         "Initiative 5 in the Honjin: {o:?}"
     );
 }
+
+#[test]
+fn side_decisions_need_no_selected_unit() {
+    // RAN-SOP-2/3: the Busho to activate is a choice of the side; RAN-SOP-5
+    // and RAN-SOP-6: Momentum and Continuity too. Each choice, picked with
+    // no unit, becomes the command it names.
+    let (ctx, mut st) = setup();
+    let side = 1;
+    st.phase = Phase::Select {
+        side,
+        resurrection: false,
+    };
+    let keys: Vec<String> = Ran::side_choices(&ctx, &st, side)
+        .into_iter()
+        .map(|c| c.key)
+        .collect();
+    let eligible = super::sequence::eligible(&ctx, &st, side, false);
+    assert!(!eligible.is_empty());
+    assert_eq!(keys.len(), eligible.len() * 3, "{keys:?}");
+    let pick = crate::engine::view::Pick::default();
+    let cmd = Ran::choose(&ctx, &st, side, &keys[0], &pick);
+    assert!(matches!(cmd, Some(RanCommand::Activate { busho, .. }) if busho == eligible[0]));
+    assert!(Ran::side_choices(&ctx, &st, 1 - side).is_empty());
+    // No unit choice duplicates them.
+    for u in st.units.iter().filter(|u| u.side == side) {
+        assert!(Ran::choices(&ctx, &st, side, u.id).is_empty());
+    }
+    st.phase = Phase::Momentum { busho: 102 };
+    let c = Ran::side_choices(&ctx, &st, 0);
+    assert_eq!(c.len(), 1);
+    assert_eq!(
+        Ran::choose(&ctx, &st, 0, &c[0].key, &pick),
+        Some(RanCommand::Momentum)
+    );
+    st.phase = Phase::Continuity { side: 0 };
+    let c = Ran::side_choices(&ctx, &st, 0);
+    assert_eq!(
+        Ran::choose(&ctx, &st, 0, &c[0].key, &pick),
+        Some(RanCommand::Continuity)
+    );
+}

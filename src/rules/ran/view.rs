@@ -11,6 +11,7 @@ use crate::engine::view::{
 use super::game::{MODES, leader_line};
 use super::leaders::Role;
 use super::orders::{self, RanCommand};
+use super::sequence;
 use super::state::{Phase, RanCtx, RanState, Segment};
 use super::tq;
 
@@ -196,15 +197,6 @@ pub fn unit_card(ctx: &RanCtx, s: &RanState, id: u32) -> Vec<CardLine> {
     v
 }
 
-fn acting_busho(s: &RanState) -> Option<u32> {
-    match s.phase {
-        Phase::Orders { busho, .. } | Phase::Challenge { busho } | Phase::Momentum { busho } => {
-            Some(busho)
-        }
-        _ => None,
-    }
-}
-
 /// The choices for `unit` (and leaders stacked with it).
 pub fn choices(ctx: &RanCtx, s: &RanState, side: u8, unit: u32) -> Vec<Choice> {
     let mut v = Vec::new();
@@ -214,22 +206,6 @@ pub fn choices(ctx: &RanCtx, s: &RanState, side: u8, unit: u32) -> Vec<Choice> {
     let Some(u) = s.unit(unit) else { return v };
     let ch = |label: String, key: String, needs| Choice { label, key, needs };
     match &s.phase {
-        Phase::Select { .. } => {
-            for l in s.leaders.iter().filter(|l| {
-                l.side == side
-                    && !l.dead
-                    && l.role != Role::Samurai
-                    && (l.hex == u.hex || l.contingent == u.contingent)
-            }) {
-                for (m, name) in MODES {
-                    v.push(ch(
-                        format!("Activate {}: {name}", l.name),
-                        format!("act:{}:{m:?}", l.id),
-                        Needs::Nothing,
-                    ));
-                }
-            }
-        }
         Phase::Orders {
             segment: Segment::MoveFire,
             busho,
@@ -278,14 +254,6 @@ pub fn choices(ctx: &RanCtx, s: &RanState, side: u8, unit: u32) -> Vec<Choice> {
                 ));
             }
         }
-        Phase::Reaction { .. } => {
-            v.push(ch(
-                "Reaction Withdrawal (Retirada en Reacción)".into(),
-                "react:withdraw".into(),
-                Needs::Nothing,
-            ));
-            v.push(ch("Stand".into(), "react:stand".into(), Needs::Nothing));
-        }
         Phase::Challenge { busho } => {
             for l in s.leaders.iter().filter(|l| {
                 !l.dead
@@ -300,17 +268,47 @@ pub fn choices(ctx: &RanCtx, s: &RanState, side: u8, unit: u32) -> Vec<Choice> {
                 ));
             }
         }
-        Phase::Momentum { .. } => {
-            v.push(ch("Try Momentum".into(), "momentum".into(), Needs::Nothing))
-        }
-        Phase::Continuity { .. } => v.push(ch(
-            "Try Continuity".into(),
-            "continuity".into(),
-            Needs::Nothing,
-        )),
         _ => {}
     }
-    let _ = acting_busho(s);
+    v
+}
+
+/// The choices of `side` that belong to no unit: which Busho to activate
+/// and how (RAN-SOP-2, RAN-SOP-3), the defender's reaction (RAN-SHOCK-2),
+/// a Momentum attempt (RAN-SOP-5) and a Continuity attempt (RAN-SOP-6).
+pub fn side_choices(ctx: &RanCtx, s: &RanState, side: u8) -> Vec<Choice> {
+    let mut v = Vec::new();
+    if orders::side_to_act(s) != Some(side) {
+        return v;
+    }
+    let ch = |label: String, key: String| Choice {
+        label,
+        key,
+        needs: Needs::Nothing,
+    };
+    match &s.phase {
+        Phase::Select { resurrection, .. } => {
+            for b in sequence::eligible(ctx, s, side, *resurrection) {
+                let Some(l) = s.leader(b) else { continue };
+                for (m, name) in MODES {
+                    v.push(ch(
+                        format!("Activate {}: {name}", l.name),
+                        format!("act:{}:{m:?}", l.id),
+                    ));
+                }
+            }
+        }
+        Phase::Reaction { .. } => {
+            v.push(ch(
+                "Reaction Withdrawal (Retirada en Reacción)".into(),
+                "react:withdraw".into(),
+            ));
+            v.push(ch("Stand".into(), "react:stand".into()));
+        }
+        Phase::Momentum { .. } => v.push(ch("Try Momentum".into(), "momentum".into())),
+        Phase::Continuity { .. } => v.push(ch("Try Continuity".into(), "continuity".into())),
+        _ => {}
+    }
     v
 }
 
