@@ -234,7 +234,12 @@ pub fn update_counters(
         ),
     >,
     mut tfs: Query<&mut Transform>,
-    mut parts: Query<(Entity, &CounterPart, Option<&mut Text2d>)>,
+    mut parts: Query<(
+        Entity,
+        &CounterPart,
+        Option<&mut Text2d>,
+        Option<&mut TextFont>,
+    )>,
 ) {
     let Some(layout) = layout else {
         return;
@@ -254,7 +259,7 @@ pub fn update_counters(
         return;
     }
     let mut notches = Vec::new();
-    for (pe, part, text) in &mut parts {
+    for (pe, part, text, font) in &mut parts {
         let Some((angle, label)) = changed.get(&part.unit) else {
             continue;
         };
@@ -264,6 +269,12 @@ pub fn update_counters(
                     && t.0 != *label
                 {
                     t.0 = label.clone();
+                }
+                if let Some(mut f) = font {
+                    let px = label_px(label);
+                    if !matches!(f.font_size, FontSize::Px(now) if now == px) {
+                        f.font_size = FontSize::Px(px);
+                    }
                 }
             }
             PartKind::Notch => notches.push((pe, *angle)),
@@ -276,6 +287,13 @@ pub fn update_counters(
             tf.rotation = Quat::from_rotation_z(a - PI / 2.0);
         }
     }
+}
+
+/// The label's font size in pixels: 15 up to four characters, smaller for
+/// longer labels ("AS-T 4") so they stay inside the 50-pixel counter.
+fn label_px(label: &str) -> f32 {
+    let n = label.chars().count().max(1) as f32;
+    if n <= 4.0 { 15.0 } else { (60.0 / n).max(9.0) }
 }
 
 fn shared_edge(layout: &HexLayout, a: Hex, b: Hex) -> Option<(Vec2, Vec2)> {
@@ -493,4 +511,17 @@ pub fn click_board(
     }
     gui.selected = unit;
     gui.armed = None;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::label_px;
+
+    #[test]
+    fn long_counter_labels_get_a_smaller_font() {
+        assert_eq!(label_px("KB 7"), 15.0);
+        assert_eq!(label_px("AS-T 4"), 10.0);
+        assert_eq!(label_px("a very long label"), 9.0);
+        assert!(label_px("AS-B 4") * 6.0 * 0.6 < 50.0);
+    }
 }

@@ -89,6 +89,9 @@ pub struct GuiState {
     /// Rules-table windows the player closed: the whole table as shown, so
     /// that the next planned or resolved table opens again.
     pub closed_tables: Vec<TableView>,
+    /// The result the player closed the "battle is over" window on (the
+    /// right panel still shows it).
+    pub dismissed_outcome: Option<String>,
 }
 
 /// Screenshot request: capture after `frame` frames, save to `path`, exit.

@@ -873,12 +873,22 @@ pub fn ui(
     for (i, t) in tables.iter().enumerate() {
         table_window(&ctx, &mut gui, t, i);
     }
-    if let Some(o) = &view.outcome {
+    if let Some(o) = view
+        .outcome
+        .as_ref()
+        .filter(|o| gui.dismissed_outcome.as_deref() != Some(o.text.as_str()))
+    {
+        let mut open = true;
         egui::Window::new("The battle is over")
             .collapsible(false)
+            .open(&mut open)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -60.0))
             .show(&ctx, |ui| {
                 ui.label(RichText::new(shown(&o.text)).size(18.0));
             });
+        if !open {
+            gui.dismissed_outcome = Some(o.text.clone());
+        }
     }
     Ok(())
 }

@@ -328,8 +328,7 @@ fn reactions(
                 charge: false,
                 extra: Vec::new(),
             };
-            shock::defender_reaction(ctx, state, dice, &s, out);
-            shock::resolve(ctx, state, dice, &s, out);
+            shock::fight(ctx, state, dice, &s, out);
         }
     } else if t.kind == "SI" {
         let r = d10(dice);

@@ -405,3 +405,94 @@ fn side_decisions_need_no_selected_unit() {
         Some(RanCommand::Continuity)
     );
 }
+
+#[test]
+fn a_defender_that_flees_on_its_reaction_check_is_not_shocked() {
+    // RAN-TQ-10: AS 46 (TQ 5) already has 4 hits; its reaction roll of 9
+    // adds more and it flees before contact: no CRT roll, and it is not
+    // Eliminated as if it had been Fled before the shock (RAN-BASE).
+    let (ctx, mut st, _) = shock_position();
+    st.unit_mut(46).expect("defender").hits = 4;
+    let mut dice = Dice::new(7);
+    dice.load([9]);
+    let mut log = GameLog::default();
+    let shock = RanCommand::Shock {
+        attackers: vec![4],
+        defender: 46,
+        charge: false,
+    };
+    Ran::apply(&ctx, &mut st, &shock, &mut dice, &mut log).expect("declared");
+    let def = st.unit(46).expect("defender");
+    assert!(def.fled && !def.eliminated, "{def:?}");
+    assert!(st.last_shock.is_none(), "no CRT roll");
+    assert_eq!(dice.loaded_remaining(), 0);
+    assert!(
+        log.entries
+            .iter()
+            .any(|e| e.rule == "RAN-TQ-10" && e.what.contains("flees before contact")),
+        "{:?}",
+        log.entries.iter().map(|e| &e.what).collect::<Vec<_>>()
+    );
+    assert!(!log.entries.iter().any(|e| e.rule == "RAN-CRT-2"));
+}
+
+#[test]
+fn a_defender_fled_before_the_shock_is_eliminated_without_a_check() {
+    // RAN-BASE: a Fled unit that is shocked is Eliminated; it makes no
+    // reaction check (RAN-TQ-10) first.
+    let (ctx, mut st, _) = shock_position();
+    let u = st.unit_mut(46).expect("defender");
+    u.fled = true;
+    u.hits = 5;
+    let mut dice = Dice::new(7);
+    let mut log = GameLog::default();
+    let shock = RanCommand::Shock {
+        attackers: vec![4],
+        defender: 46,
+        charge: false,
+    };
+    match Ran::apply(&ctx, &mut st, &shock, &mut dice, &mut log) {
+        Ok(()) => {
+            assert!(st.unit(46).is_some_and(|u| u.eliminated));
+            assert!(!log.entries.iter().any(|e| e.rule == "RAN-TQ-10"));
+        }
+        // A Fled unit may also not be a target at all: then nothing changed.
+        Err(r) => assert!(r.rule.starts_with("RAN-"), "{r:?}"),
+    }
+}
+
+#[test]
+fn the_card_says_why_a_busho_may_not_be_activated() {
+    // RAN-LDR-3: with the So-Taisho out of his Honjin, a Busho beyond his
+    // Command Range is not offered, and his units' cards say why.
+    let (ctx, mut st) = setup();
+    st.phase = Phase::Select {
+        side: 0,
+        resurrection: false,
+    };
+    let so = st.so_taisho(0).expect("So-Taisho").id;
+    let far = st
+        .leaders
+        .iter()
+        .filter(|l| l.side == 0 && l.role == super::leaders::Role::Busho)
+        .max_by_key(|l| l.hex.unsigned_distance_to(HexBoard::to_hex((15, 11))))
+        .map(|l| (l.id, l.contingent))
+        .expect("a Busho");
+    // The So-Taisho leaves for the far corner, out of his Honjin.
+    st.leader_mut(so).expect("So-Taisho").hex = HexBoard::to_hex((15, 11));
+    let eligible = super::sequence::eligible(&ctx, &st, 0, false);
+    assert!(!eligible.contains(&far.0), "{eligible:?}");
+    let unit = st
+        .units
+        .iter()
+        .find(|u| u.contingent == far.1)
+        .map(|u| u.id)
+        .expect("a unit");
+    let card = Ran::unit_card(&ctx, &st, unit, Some(0));
+    assert!(
+        card.iter()
+            .any(|l| l.rule.as_deref() == Some("RAN-LDR-3")
+                && l.text.contains("may not be activated")),
+        "{card:?}"
+    );
+}

@@ -174,7 +174,16 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
             Some(Odds {
                 title: "Momentum (exact)".into(),
                 lines: vec![
-                    ("another phase (roll below Momentum, RAN-SOP-5)".into(), ok),
+                    (
+                        if f == l.factors.momentum {
+                            format!("another phase (roll below Momentum {f}, RAN-SOP-5)")
+                        } else {
+                            format!(
+                                "another phase (roll below {f}, the So-Taisho's Initiative, RAN-SOP-5, RAN-LDR-2)"
+                            )
+                        },
+                        ok,
+                    ),
                     ("a 9: the Fate roll (RAN-FATE-1)".into(), 0.1),
                     ("Finished".into(), 0.9 - ok),
                 ],

@@ -274,6 +274,10 @@ pub fn apply(
             let before = r.path.len().checked_sub(2).map_or(u.hex, |i| r.path[i]);
             let facing = Facing::towards_neighbor(before, *to).unwrap_or(u.facing);
             let zoc = state.enemy_zoc(u.side, *to);
+            // RAN-STAT-4: a unit that moves into an enemy ZOC must shock,
+            // if it may shock at all (RAN-WPN-4; RAN-ORD-2 when Out of
+            // Command). Command is judged where it stands after the move.
+            let no_column = ctx.utype(&u).is_some_and(|t| t.shock_column.is_none());
             let from = u.hex;
             if let Some(um) = state.unit_mut(u.id) {
                 um.hex = *to;
@@ -281,7 +285,6 @@ pub fn apply(
                 um.mp_used = r.mp;
                 um.moved = true;
                 um.ordered = true;
-                um.must_shock = zoc;
             }
             let mut with = String::new();
             for l in state.leaders.iter_mut().filter(|l| {
@@ -289,6 +292,12 @@ pub fn apply(
             }) {
                 l.hex = *to;
                 with.push_str(&format!(" with {}", l.name));
+            }
+            let out_of_command = state
+                .unit(u.id)
+                .is_some_and(|m| !state.in_command(m) && !m.committed);
+            if let Some(um) = state.unit_mut(u.id) {
+                um.must_shock = zoc && !no_column && !out_of_command;
             }
             out.push(LogEntry::event(
                 "RAN-ORD-1",
@@ -298,10 +307,15 @@ pub fn apply(
                     u.name,
                     r.path.len(),
                     r.mp,
-                    if zoc {
-                        ": into an enemy ZOC, it must shock"
-                    } else {
-                        ""
+                    match (zoc, no_column, out_of_command) {
+                        (false, _, _) => "",
+                        (true, true, _) => {
+                            ": into an enemy ZOC (no Shock Weapons Table column, RAN-WPN-4: no shock)"
+                        }
+                        (true, false, true) => {
+                            ": into an enemy ZOC, Out of Command (RAN-ORD-2: it may not shock)"
+                        }
+                        (true, false, false) => ": into an enemy ZOC, it must shock (RAN-STAT-4)",
                     }
                 ),
             ));
@@ -553,8 +567,7 @@ pub fn apply(
                 if shock::may_withdraw(ctx, state, &p) {
                     state.phase = Phase::Reaction { shock: p, busho };
                 } else {
-                    shock::defender_reaction(ctx, state, dice, &p, out);
-                    shock::resolve(ctx, state, dice, &p, out);
+                    shock::fight(ctx, state, dice, &p, out);
                 }
             }
         }
@@ -595,8 +608,7 @@ pub fn apply(
                     format!("{name} must shock (it moved into an enemy ZOC or is Committed)"),
                 ));
                 if let Some(p) = shock::declare(ctx, state, dice, &[id], t, false, out) {
-                    shock::defender_reaction(ctx, state, dice, &p, out);
-                    shock::resolve(ctx, state, dice, &p, out);
+                    shock::fight(ctx, state, dice, &p, out);
                 }
             }
             sequence::after_phase(ctx, state, busho);
@@ -609,8 +621,7 @@ pub fn apply(
             };
         }
         (RanCommand::ReactStand, Phase::Reaction { shock: p, busho }) => {
-            shock::defender_reaction(ctx, state, dice, &p, out);
-            shock::resolve(ctx, state, dice, &p, out);
+            shock::fight(ctx, state, dice, &p, out);
             state.phase = Phase::Orders {
                 busho,
                 segment: Segment::Shock,

@@ -209,7 +209,15 @@ pub fn momentum(
     out.push(roll_entry(
         "RAN-SOP-5",
         vec![busho],
-        format!("{} tries Momentum (roll less than {factor})", l.name),
+        format!(
+            "{} tries Momentum (roll less than {factor}{})",
+            l.name,
+            if l.role == Role::SoTaisho && factor != l.factors.momentum {
+                ": the So-Taisho's Initiative, RAN-LDR-2"
+            } else {
+                ""
+            }
+        ),
         None,
         Some(factor - 1),
         r,

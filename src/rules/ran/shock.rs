@@ -534,6 +534,34 @@ pub fn defender_reaction(
     take_hits(ctx, state, dice, d.id, hits, kb, out);
 }
 
+/// The shock against a defender that stands: its reaction check (RAN-TQ-10),
+/// then steps 3–7 ([`resolve`]). A defender that flees on its reaction check
+/// leaves before contact, and no shock is fought; one already Fled makes no
+/// check and is Eliminated by the shock (RAN-BASE).
+pub fn fight(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    shock: &PendingShock,
+    out: &mut Vec<LogEntry>,
+) {
+    let Some(d) = state.unit(shock.defender).cloned() else {
+        return;
+    };
+    if d.active() {
+        defender_reaction(ctx, state, dice, shock, out);
+        if !state.unit(d.id).is_some_and(|u| u.active()) {
+            out.push(LogEntry::event(
+                "RAN-TQ-10",
+                vec![d.id],
+                format!("{} flees before contact: no shock is fought", d.name),
+            ));
+            return;
+        }
+    }
+    resolve(ctx, state, dice, shock, out);
+}
+
 /// The defender withdraws instead (RAN-TQ-1, or RAN-TQ-2 when Committed):
 /// it takes its excess hits and steps back 1 hex. Returns whether it went.
 pub fn reaction_withdrawal(
@@ -566,7 +594,7 @@ pub fn reaction_withdrawal(
             Some(tq::pass_chance(t)),
         ));
         if !ok {
-            defender_reaction(ctx, state, dice, shock, out);
+            fight(ctx, state, dice, shock, out);
             return false;
         }
     }
@@ -700,8 +728,7 @@ fn banzai(
         if let Some(um) = state.unit_mut(id) {
             um.shocked = true;
         }
-        defender_reaction(ctx, state, dice, &shock, out);
-        resolve(ctx, state, dice, &shock, out);
+        fight(ctx, state, dice, &shock, out);
     }
 }
 

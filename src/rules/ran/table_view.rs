@@ -39,7 +39,11 @@ fn dr_headers() -> Vec<String> {
 /// steps from the weapons-matrix column to it (RAN-CRT-2, RAN-SADJ-8).
 pub fn crt_planned(ctx: &RanCtx, p: &Plan) -> TableView {
     let mut steps = vec![(
-        format!("weapons matrix, {} attacking {}", p.matrix.0, p.matrix.1),
+        format!(
+            "weapons matrix, {} attacking {}",
+            column_name(&p.matrix.0),
+            p.matrix.1
+        ),
         format!("column {}", p.base),
         "RAN-WPN-1".to_string(),
     )];
@@ -81,7 +85,11 @@ pub fn crt_planned(ctx: &RanCtx, p: &Plan) -> TableView {
 /// The Shock Results Table after a roll: the rolled cell marked.
 pub fn crt_resolved(ctx: &RanCtx, r: &ShockRecord) -> TableView {
     let mut steps = vec![(
-        format!("weapons matrix, {} attacking {}", r.matrix.0, r.matrix.1),
+        format!(
+            "weapons matrix, {} attacking {}",
+            column_name(&r.matrix.0),
+            r.matrix.1
+        ),
         format!("column {}", r.base),
         "RAN-WPN-1".to_string(),
     )];
@@ -135,6 +143,12 @@ pub fn crt_resolved(ctx: &RanCtx, r: &ShockRecord) -> TableView {
     }
 }
 
+/// A weapons-matrix attacker key as the player reads it: the data's
+/// `KB_NORIKUZUSHI` is the Kibamusha's Norikuzushi charge (RAN-WPN-1).
+pub fn column_name(key: &str) -> String {
+    key.replace("KB_NORIKUZUSHI", "KB Norikuzushi charge")
+}
+
 /// The Shock Weapons Table with the cell of a planned shock (RAN-WPN-1).
 pub fn weapons(ctx: &RanCtx, attacker: &str, defender: &str) -> TableView {
     let w = &ctx.tables.weapons;
@@ -144,11 +158,7 @@ pub fn weapons(ctx: &RanCtx, attacker: &str, defender: &str) -> TableView {
         title: "Shock Weapons Table (Tabla de Armas de Choque)".into(),
         rule: "RAN-WPN-1".into(),
         corner: "Defender \\ Attacker".into(),
-        columns: w
-            .attacker_types
-            .iter()
-            .map(|k| k.replace("KB_NORIKUZUSHI", "KB charge"))
-            .collect(),
+        columns: w.attacker_types.iter().map(|k| column_name(k)).collect(),
         rows: w
             .rows
             .iter()

@@ -193,6 +193,28 @@ pub fn unit_card(ctx: &RanCtx, s: &RanState, id: u32) -> Vec<CardLine> {
     }
     if let Some(c) = s.commander(u.contingent) {
         v.push(CardLine::text(format!("Contingent of {}", c.name)).tone(Tone::Dim));
+        // Why his Busho is not offered for activation now (RAN-LDR-3).
+        if let Phase::Select { side, resurrection } = s.phase
+            && side == c.side
+            && !sequence::eligible(ctx, s, side, resurrection).contains(&c.id)
+        {
+            let none_left = !s
+                .units
+                .iter()
+                .any(|x| x.contingent == c.contingent && x.active());
+            let why = if c.finished && !resurrection {
+                "he is Finished (Finalizado) this turn"
+            } else if none_left {
+                "no unit of his contingent can act"
+            } else {
+                "he is outside the So-Taisho's Command Range, and the So-Taisho is not in his Honjin"
+            };
+            v.push(
+                CardLine::text(format!("{} may not be activated now: {why}", c.name))
+                    .rule(if c.finished { "RAN-SOP-5" } else { "RAN-LDR-3" })
+                    .tone(Tone::Bad),
+            );
+        }
     }
     v
 }
