@@ -37,10 +37,25 @@ pub struct WeaponsRow {
 pub struct WeaponsMatrix {
     /// Attacker column keys ("SI", "SI-B", "AS", "KB", "KB_NORIKUZUSHI", "KB-B").
     pub attacker_types: Vec<String>,
+    /// How a player reads an attacker key, where it differs from the key
+    /// (`KB_NORIKUZUSHI` → "KB Norikuzushi charge"). Optional.
+    #[serde(default)]
+    pub attacker_names: Vec<(String, String)>,
     /// Defender row keys.
     pub defender_types: Vec<String>,
     /// The rows.
     pub rows: Vec<WeaponsRow>,
+}
+
+impl WeaponsMatrix {
+    /// An attacker column key as the player reads it (RAN-WPN-1): its entry
+    /// in `attacker_names`, else the key itself.
+    pub fn attacker_name(&self, key: &str) -> String {
+        self.attacker_names
+            .iter()
+            .find(|(k, _)| k == key)
+            .map_or_else(|| key.to_string(), |(_, n)| n.clone())
+    }
 }
 
 /// One Fire Table effect row (RAN-FIRE-3): ten results for the modified
@@ -603,6 +618,17 @@ impl RanTables {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_charge_column_has_a_players_name_and_other_keys_read_as_themselves() {
+        // RAN-WPN-1: the data's KB_NORIKUZUSHI column is the Norikuzushi charge.
+        let t = RanTables::load().expect("tables");
+        assert_eq!(
+            t.weapons.attacker_name("KB_NORIKUZUSHI"),
+            "KB Norikuzushi charge"
+        );
+        assert_eq!(t.weapons.attacker_name("SI-B"), "SI-B");
+    }
 
     #[test]
     fn built_in_tables_load_and_have_their_shapes() {

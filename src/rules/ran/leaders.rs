@@ -111,6 +111,17 @@ pub fn leader_ma(t: &LeaderMovement, role: Role, wounded: bool, in_enemy_zoc: bo
     })
 }
 
+/// The factor a leader's Momentum roll must beat (RAN-LDR-2): his Momentum,
+/// or for the So-Taisho the higher of his Initiative and his Momentum.
+/// Range 0..=9 (a 9 on the d10 is always the Fate roll, RAN-FATE-1).
+pub fn momentum_factor(role: Role, f: Factors) -> i32 {
+    if role == Role::SoTaisho {
+        f.initiative.max(f.momentum)
+    } else {
+        f.momentum
+    }
+}
+
 /// A factor used for a Trump attempt by a So-Taisho outside his Honjin:
 /// halved, rounded down (RAN-LDR-2).
 pub fn outside_honjin(initiative: i32) -> i32 {
@@ -242,6 +253,16 @@ mod tests {
         combat: 5,
         activation: 3,
     };
+
+    #[test]
+    fn a_so_taisho_rolls_momentum_against_the_higher_of_initiative_and_momentum() {
+        // RAN-LDR-2: the So-Taisho may use his Initiative for Momentum.
+        let so = Factors { initiative: 6, ..F };
+        assert_eq!(momentum_factor(Role::SoTaisho, so), 6);
+        assert_eq!(momentum_factor(Role::Busho, so), 4);
+        let low = Factors { initiative: 2, ..F };
+        assert_eq!(momentum_factor(Role::SoTaisho, low), 4);
+    }
 
     #[test]
     fn gc_ran_09_busho_casualty() {

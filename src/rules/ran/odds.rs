@@ -165,11 +165,7 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 return None;
             };
             let l = state.leader(*busho)?;
-            let f = if l.role == super::leaders::Role::SoTaisho {
-                l.factors.initiative.max(l.factors.momentum)
-            } else {
-                l.factors.momentum
-            };
+            let f = super::leaders::momentum_factor(l.role, l.factors);
             let ok = f64::from(f.clamp(0, 9)) / 10.0;
             Some(Odds {
                 title: "Momentum (exact)".into(),

@@ -158,11 +158,7 @@ pub fn momentum(
     if let Some(lm) = state.leader_mut(busho) {
         lm.momentum_used += 1;
     }
-    let factor = if l.role == Role::SoTaisho {
-        l.factors.initiative.max(l.factors.momentum)
-    } else {
-        l.factors.momentum
-    };
+    let factor = leaders::momentum_factor(l.role, l.factors);
     let r = d10(dice);
     if r == 9 {
         out.push(roll_entry(

@@ -41,7 +41,7 @@ pub fn crt_planned(ctx: &RanCtx, p: &Plan) -> TableView {
     let mut steps = vec![(
         format!(
             "weapons matrix, {} attacking {}",
-            column_name(&p.matrix.0),
+            ctx.tables.weapons.attacker_name(&p.matrix.0),
             p.matrix.1
         ),
         format!("column {}", p.base),
@@ -87,7 +87,7 @@ pub fn crt_resolved(ctx: &RanCtx, r: &ShockRecord) -> TableView {
     let mut steps = vec![(
         format!(
             "weapons matrix, {} attacking {}",
-            column_name(&r.matrix.0),
+            ctx.tables.weapons.attacker_name(&r.matrix.0),
             r.matrix.1
         ),
         format!("column {}", r.base),
@@ -143,12 +143,6 @@ pub fn crt_resolved(ctx: &RanCtx, r: &ShockRecord) -> TableView {
     }
 }
 
-/// A weapons-matrix attacker key as the player reads it: the data's
-/// `KB_NORIKUZUSHI` is the Kibamusha's Norikuzushi charge (RAN-WPN-1).
-pub fn column_name(key: &str) -> String {
-    key.replace("KB_NORIKUZUSHI", "KB Norikuzushi charge")
-}
-
 /// The Shock Weapons Table with the cell of a planned shock (RAN-WPN-1).
 pub fn weapons(ctx: &RanCtx, attacker: &str, defender: &str) -> TableView {
     let w = &ctx.tables.weapons;
@@ -158,7 +152,11 @@ pub fn weapons(ctx: &RanCtx, attacker: &str, defender: &str) -> TableView {
         title: "Shock Weapons Table (Tabla de Armas de Choque)".into(),
         rule: "RAN-WPN-1".into(),
         corner: "Defender \\ Attacker".into(),
-        columns: w.attacker_types.iter().map(|k| column_name(k)).collect(),
+        columns: w
+            .attacker_types
+            .iter()
+            .map(|k| w.attacker_name(k))
+            .collect(),
         rows: w
             .rows
             .iter()
