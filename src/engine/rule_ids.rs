@@ -81,11 +81,16 @@ pub fn literals(src: &str) -> String {
     out
 }
 
-/// The code part of a source file as its string literals (the `RULE_IDS`
+/// The code part of a source file (all before its first `#[cfg(test)]`, or
+/// nothing in a file marked `#![cfg(test)]`) as its string literals (the `RULE_IDS`
 /// and `NO_CODE_CITATION` lists themselves and every comment do not count as citing), and its test part
 /// whole (a test names the rule it checks, in its comment or its asserts).
 fn split(src: &str) -> (String, String) {
-    let (code, tests) = match src.find("#[cfg(test)]") {
+    let test_start = ["#[cfg(test)]", "#![cfg(test)]"]
+        .iter()
+        .filter_map(|m| src.find(m))
+        .min();
+    let (code, tests) = match test_start {
         Some(i) => (&src[..i], &src[i..]),
         None => (src, ""),
     };
@@ -137,6 +142,16 @@ mod tests {
         assert_eq!(
             uncited(&["X-1", "X-2"], &[src]),
             vec!["X-1 (code: false, test: false)".to_string()]
+        );
+    }
+
+    #[test]
+    fn a_file_marked_cfg_test_is_all_tests() {
+        let code = "fn f() { g(\"X-6\") }";
+        let tests = "//! tests\n#![cfg(test)]\nfn t() { h(\"X-6\") } // X-7";
+        assert_eq!(
+            uncited(&["X-6", "X-7"], &[code, tests]),
+            vec!["X-7 (code: false, test: true)".to_string()]
         );
     }
 

@@ -3,6 +3,7 @@
 //! is its folder plus one line in [`visit_all`].
 
 pub mod clan_war;
+pub mod genpei;
 pub mod ran;
 pub mod samurai_battles;
 pub mod warstrike;

@@ -585,11 +585,20 @@ mod rule_coverage {
     //! Every CW rule ID is cited in the code that implements it and in at least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 18] = [
+    const SOURCES: [&str; 27] = [
         include_str!("../../../assets/rules/clan_war/cards.ron"),
         include_str!("../../../assets/rules/clan_war/settings.ron"),
         include_str!("../../../assets/rules/clan_war/units.ron"),
-        include_str!("battle.rs"),
+        include_str!("battle/mod.rs"),
+        include_str!("battle/airborne.rs"),
+        include_str!("battle/close_combat.rs"),
+        include_str!("battle/end_phase.rs"),
+        include_str!("battle/losses.rs"),
+        include_str!("battle/movement.rs"),
+        include_str!("battle/odds.rs"),
+        include_str!("battle/shooting.rs"),
+        include_str!("battle/tests.rs"),
+        include_str!("battle/tests_air.rs"),
         include_str!("policy.rs"),
         include_str!("cards.rs"),
         include_str!("combat.rs"),

@@ -1,0 +1,186 @@
+//! Losses: wounds, destroyed units and the morale tests they cause
+//! (CW-MOR, CW-HON-2).
+
+use super::*;
+
+impl CwBattle {
+    /// Removes models for `wounds` (CW-GEN-3), keeps the base's front edge,
+    /// and destroys the unit at 0 models (honor to `by`, CW-HON-2).
+    pub(super) fn take_wounds(
+        &mut self,
+        id: u32,
+        wounds: u32,
+        by: Option<u8>,
+        tables: &CwTables,
+        entries: &mut Vec<LogEntry>,
+    ) {
+        let Some(u) = self.unit(id).cloned() else {
+            return;
+        };
+        if wounds == 0 || !u.alive() {
+            return;
+        }
+        let per = tables.unit(&u.unit_type).map_or(1, |c| c.wounds);
+        let (lost, carried) = models_lost(per, u.wounds, wounds);
+        let left = u.models.saturating_sub(lost);
+        let fp = tables.footprint(&u.unit_type, left.max(1), Some(u.per_rank));
+        let b = u.base();
+        let front = b.front_center();
+        if let Some(m) = self.unit_mut(id) {
+            m.models = left;
+            m.wounds = if left == 0 { 0 } else { carried };
+            let c = front - bearing_vector(m.pos.facing) * fp.depth / 2.0;
+            m.pos.x = c.x;
+            m.pos.y = c.y;
+            m.footprint = fp;
+        }
+        entries.push(LogEntry::event(
+            "CW-GEN-3",
+            vec![id],
+            format!(
+                "{} takes {wounds} Wounds: {lost} models removed, {left} left",
+                u.name
+            ),
+        ));
+        if left == 0 {
+            self.destroy(id, by, tables, entries);
+        }
+    }
+
+    /// Marks a unit destroyed; the enemy gains honor and VP (CW-HON-2).
+    pub(super) fn destroy(
+        &mut self,
+        id: u32,
+        by: Option<u8>,
+        tables: &CwTables,
+        entries: &mut Vec<LogEntry>,
+    ) {
+        let Some(u) = self.unit(id).cloned() else {
+            return;
+        };
+        if let Some(m) = self.unit_mut(id) {
+            m.models = 0;
+            m.condition = Condition::Destroyed;
+            m.flight = FlightState::Grounded;
+        }
+        entries.push(LogEntry::event(
+            "CW-GEN-3",
+            vec![id],
+            format!("{} is destroyed", u.name),
+        ));
+        if let Some(side) = by {
+            let gains = &tables.settings.honor_gains;
+            let a = &mut self.armies[side as usize & 1];
+            let mut e = a.honor.change(
+                honor_gain(HonorEvent::DestroyedUnit, gains),
+                "CW-HON-2",
+                &format!("destroyed {}", u.name),
+            );
+            e.units = vec![id];
+            entries.push(e);
+            if let Some(p) = &u.personality {
+                let mut e = a.honor.change(
+                    honor_gain(HonorEvent::DestroyedPersonality, gains),
+                    "CW-HON-2",
+                    &format!("destroyed the personality {p}"),
+                );
+                e.units = vec![id];
+                entries.push(e);
+            }
+            a.vp += tables.settings.victory.destroy_unit_vp;
+        }
+    }
+
+    /// Morale tests for the base triggers after losses (CW-GEN-3, with the
+    /// honor +1 of CW-HON-3 and the airborne rule of CW-FLY-14).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn morale_after_losses(
+        &mut self,
+        id: u32,
+        models_before: u32,
+        enemy_models_engaged: u32,
+        losing: bool,
+        tables: &CwTables,
+        dice: &mut Dice,
+        entries: &mut Vec<LogEntry>,
+    ) {
+        let Some(u) = self.unit(id).cloned() else {
+            return;
+        };
+        let Some(card) = tables.unit(&u.unit_type) else {
+            return;
+        };
+        if !u.alive() {
+            return;
+        }
+        let found = triggers(&TriggerInput {
+            starting_models: u.starting_models,
+            models_before,
+            models_now: u.models,
+            enemy_models_engaged,
+            losing,
+            commander_lost: false,
+            friend_broke_nearby: false,
+            morale_level: card.morale_level,
+            engaged_while_shaken: false,
+        });
+        for tr in found {
+            let Some(now) = self.unit(id).cloned() else {
+                return;
+            };
+            if !now.alive() {
+                return;
+            }
+            let t = self.morale_test_for(&now, card, MoraleCause::Trigger(tr));
+            if let Some(out) = morale_test(
+                dice,
+                tables.settings.convention,
+                &tables.settings.morale,
+                &t,
+            ) {
+                entries.extend(out.entries);
+                self.set_condition(id, out.after, tables, entries);
+            }
+            if let Some(m) = self.unit_mut(id) {
+                m.morale_tests += 1;
+            }
+        }
+    }
+
+    pub(super) fn morale_test_for(
+        &self,
+        u: &CwUnit,
+        card: &UnitStats,
+        cause: MoraleCause,
+    ) -> MoraleTest {
+        MoraleTest {
+            unit: u.id,
+            name: u.name.clone(),
+            leadership: card.commander_leadership(),
+            tl: card.tl,
+            condition: u.condition,
+            airborne: u.airborne(),
+            full_retreat_this_turn: false,
+            earlier_tests_this_turn: u.morale_tests,
+            army_honor: self.armies[u.side as usize & 1].honor.honor,
+            honor_immune: card.honor_immune(),
+            cause,
+            extra: Vec::new(),
+        }
+    }
+
+    pub(super) fn set_condition(
+        &mut self,
+        id: u32,
+        c: Condition,
+        tables: &CwTables,
+        entries: &mut Vec<LogEntry>,
+    ) {
+        if c == Condition::Destroyed {
+            let by = self.unit(id).map(|u| 1 - (u.side & 1));
+            self.destroy(id, by, tables, entries);
+        } else if let Some(m) = self.unit_mut(id) {
+            m.condition = c;
+        }
+    }
+}

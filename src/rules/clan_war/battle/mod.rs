@@ -1,0 +1,984 @@
+//! The Clan War turn engine on the open table: a plain, serializable battle
+//! state ([`CwBattle`]) driven by commands ([`CwCommand`]), calling the pure
+//! rule functions of the other files for every test and the engine's table
+//! geometry (`crate::engine::table`) for every distance, arc, angle, line of
+//! sight, contact and move check. Distances are inches.
+//!
+//! The turn (base_rules.md §4): Special Orders (the captor may execute its
+//! hostage, CW-HOS-5) → Primary Movement → Cavalry Movement (Cavalry units and
+//! airborne units, CW-FLY-8) → Ranged Attack → Close Combat → Reserve
+//! Movement (never airborne units, CW-FLY-9) → End phase (honor levels
+//! CW-HON-4/5/9, rally, spent countdown). In each deciding phase side 0
+//! decides, then side 1; a side with nothing to decide is skipped. The
+//! Initiative phase is not played: side 0 always decides first [stand-in].
+//!
+//! Stand-ins of the engine (also listed in the module doc):
+//! - Ranged attacks are declared by both sides and resolved together, in
+//!   shooter id order, when the Ranged Attack phase ends; the target rule
+//!   "closest" is the closest enemy unit in the shooter's forward arc and line
+//!   of sight; grounded units standing between block line of sight at
+//!   [`MODEL_HEIGHT`], airborne units never block.
+//! - Close combat: every grounded unit in base contact with an enemy attacks
+//!   the lowest-id enemy it touches (one die per model); attacks are
+//!   simultaneous. A hindered unit that chose no stance fights with Strike
+//!   Easy (CW-HOS-3). Engaged units do not move (Full Retreat is not
+//!   offered; a flyer may Break-Away by air, below); a ground engagement is
+//!   an `Engage` move ending in contact within 30° (CW-GEN-3).
+//! - Broken units may move but not shoot; routing units neither move, shoot
+//!   nor attack, until they rally in the End phase.
+//! - Models: the personality is the unit's last model; losing every model
+//!   destroys the unit and gives the enemy the honor of CW-HON-2 for the unit
+//!   and its personality. Surviving bases keep their front edge in place.
+//! - An airborne unit that ends its side's Primary or Cavalry phase without
+//!   having moved makes a forced landing (CW-FLY-10, CW-FRC-1), straight
+//!   ahead, extended by 0.5" steps until it lands 1" clear of every grounded
+//!   unit (CW-FRC-3).
+//! - A hostage whose holder is destroyed with no enemy engaged is lost with it.
+//! - Victory: a side with no unit left, or only routing units, loses; else
+//!   at the turn limit the most VP wins (settings `victory`: VP per enemy unit
+//!   destroyed, VP for holding a living hostage, minus CW-HOS-3/5 losses),
+//!   then the higher honor, else a draw.
+//! - Fly-By attacks (CW-FBY-1 … CW-FBY-5): an airborne mover passes over
+//!   enemy airborne units (friendly ones still block it) and may not end its
+//!   move overlapping one. Contacts are sampled every 0.1" of the move:
+//!   touching counts the front rank, overlapping (passing through) every
+//!   rank; the first enemy touched is the target. The dice are rolled at the
+//!   end of the side's Primary or Cavalry Movement phase, in unit-id order,
+//!   unless the owner declined with [`CwCommand::FlyBy`].
+//! - Airborne manoeuvres (CW-FLY-12): no leg of an airborne move nor its final
+//!   facing may differ from the starting facing by more than 90° (a Wheel);
+//!   more is a Turn, Turn About or Back Away and is refused.
+//! - Reactionary fire (CW-LAND-3): a grounded ranged unit that is not broken,
+//!   routing, spent or engaged fires at an airborne unit engaging it, at
+//!   close range, before the landing test, whatever its arc.
+//! - Escaping by air (CW-ENG-7): an engaged grounded flyer may make a
+//!   Break-Away declaring flight ([`MoveMode::EscapeByAir`]) in Primary or
+//!   Cavalry Movement: a simple Maneuver test; on success it flies its full
+//!   movement and is airborne, and every enemy it touched makes parting shots
+//!   (one die per model against the close ATN) at +1 ATT +1 DAM.
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::{Resource, Vec2};
+use serde::{Deserialize, Serialize};
+
+use crate::engine::command::Refusal;
+use crate::engine::dice::Dice;
+use crate::engine::log::{LogEntry, LogSink};
+use crate::engine::table::{
+    Arc, Base, CONTACT, Eye, Footprint, MODEL_HEIGHT, MoveError, Obstacle, Table, TablePos,
+    bearing_of, bearing_vector,
+};
+use crate::engine::table_scenario::{TableCatalog, TableScenario};
+use crate::engine::units::FlightState;
+
+use super::combat::{
+    Attack, AttackKind, AttackSituation, attack_value, damage_value, models_lost, resolve_attack,
+    wound_chance,
+};
+use super::data::{CwTables, Trait, UnitStats};
+use super::flight::{
+    Maneuver, MovementPhase, TakeOff, check_air_maneuver, check_air_move, check_can_fly,
+    may_move_in_phase, take_off,
+};
+use super::fly_by::{FlyByRecord, RankContact, check_engagement, fly_by_attack};
+use super::honor::{
+    HonorEvent, HonorTrack, Personality, extra_card_army, honor_gain, starting_honor,
+};
+use super::hostage::{
+    Hostage, RecoveryClaim, RecoveryTest, Stance, StanceRecord, Standing, captor_wiped_out,
+    declare_stance, destruction_test, execute_hostage, hindered, recovery_eligibility,
+    recovery_test, take_hostage,
+};
+use super::landing::{
+    DiveUse, EngagingMove, Escape, ForcedCause, ForcedLanding, Lander, LandingKind,
+    LeaveEngagement, check_dive_move, check_landing, check_landing_spot, escape, forced_landing,
+    forced_landing_required, landing_test, reactionary_fire_band, resolve_engaging_move,
+    roll_forced_landing_damage,
+};
+use super::maneuver::{ManeuverKind, ManeuverTest, condition_after, maneuver_test};
+use super::morale::{
+    Condition, MoraleCause, MoraleTest, TriggerInput, morale_test, rally, spent_after_end_phase,
+    triggers,
+};
+use super::ranged::{AIRBORNE_LOS_HEIGHT, RangeBand, TargetView, check_target, range_check};
+
+mod airborne;
+mod close_combat;
+mod end_phase;
+mod losses;
+mod movement;
+mod odds;
+mod shooting;
+mod tests;
+mod tests_air;
+
+pub use movement::{air_maneuver, contact_spot, path_length};
+
+/// Largest approach angle of an engagement, degrees (CW-ENG-1, CW-GEN-3).
+pub const ENGAGE_ANGLE: f32 = 30.0;
+
+/// A scenario's Clan War army: the clan of the side named `side`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CwArmySpec {
+    /// Side name from the scenario's `sides`.
+    pub side: String,
+    /// Clan key ("lion", "crane"), for base Honor (CW-HON-1) and the
+    /// hostage's hindering effect (CW-HOS-1).
+    pub clan: String,
+}
+
+/// The hostage of the Desperate Journey set-up (CW-HOS-1).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CwHostageSpec {
+    /// Id of the captor unit holding the hostage model.
+    pub captor: u32,
+    /// The hostage's clan key.
+    pub clan: String,
+    /// The hostage's name, for the log.
+    pub name: String,
+}
+
+/// Module setup block of a Clan War scenario.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CwSetup {
+    /// One entry per side: its clan.
+    #[serde(default)]
+    pub armies: Vec<CwArmySpec>,
+    /// The hostage, if the scenario has one.
+    #[serde(default)]
+    pub hostage: Option<CwHostageSpec>,
+}
+
+/// A Clan War table scenario.
+pub type CwScenario = TableScenario<CwSetup>;
+
+impl TableCatalog for CwTables {
+    fn ruleset(&self) -> &str {
+        "clan_war"
+    }
+
+    fn unit_type_models(&self, unit_type: &str) -> Option<u32> {
+        self.unit(unit_type).map(UnitStats::total_models)
+    }
+
+    fn footprint(&self, unit_type: &str, models: u32, per_rank: Option<u32>) -> Footprint {
+        match self.unit(unit_type) {
+            Some(u) => Footprint::from_models(
+                models,
+                per_rank.unwrap_or(u.footprint.per_rank),
+                u.footprint.frontage,
+                u.footprint.depth,
+            ),
+            None => Footprint::from_models(models, per_rank.unwrap_or(1), 1.0, 1.0),
+        }
+    }
+}
+
+/// The phases of a Clan War turn (base_rules.md §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CwPhase {
+    /// Special Orders: the captor may destroy its hostage (CW-HOS-5).
+    SpecialOrders,
+    /// Primary Movement.
+    PrimaryMovement,
+    /// Cavalry Movement: Cavalry units and airborne units (CW-FLY-8).
+    CavalryMovement,
+    /// Ranged Attack.
+    RangedAttack,
+    /// Close Combat: stances against the captor, then automatic combat.
+    CloseCombat,
+    /// Reserve Movement: grounded units only (CW-FLY-9).
+    ReserveMovement,
+    /// End phase: honor levels, rally, spent (automatic).
+    End,
+}
+
+impl CwPhase {
+    /// Name as the game says it.
+    pub fn name(self) -> &'static str {
+        match self {
+            CwPhase::SpecialOrders => "Special Orders",
+            CwPhase::PrimaryMovement => "Primary Movement",
+            CwPhase::CavalryMovement => "Cavalry Movement",
+            CwPhase::RangedAttack => "Ranged Attack",
+            CwPhase::CloseCombat => "Close Combat",
+            CwPhase::ReserveMovement => "Reserve Movement",
+            CwPhase::End => "End phase",
+        }
+    }
+
+    fn next(self) -> Self {
+        match self {
+            CwPhase::SpecialOrders => CwPhase::PrimaryMovement,
+            CwPhase::PrimaryMovement => CwPhase::CavalryMovement,
+            CwPhase::CavalryMovement => CwPhase::RangedAttack,
+            CwPhase::RangedAttack => CwPhase::CloseCombat,
+            CwPhase::CloseCombat => CwPhase::ReserveMovement,
+            CwPhase::ReserveMovement | CwPhase::End => CwPhase::End,
+        }
+    }
+
+    /// The movement phase of the flying rules, if this is one.
+    pub fn movement(self) -> Option<MovementPhase> {
+        match self {
+            CwPhase::PrimaryMovement => Some(MovementPhase::Primary),
+            CwPhase::CavalryMovement => Some(MovementPhase::Cavalry),
+            CwPhase::ReserveMovement => Some(MovementPhase::Reserve),
+            _ => None,
+        }
+    }
+}
+
+/// One army: clan, honor track (CW-HON-1 … CW-HON-10) and victory points.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CwArmy {
+    /// Clan key.
+    pub clan: String,
+    /// Honor and the levels already crossed.
+    pub honor: HonorTrack,
+    /// Victory points.
+    pub vp: i32,
+}
+
+/// The hostage in play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CwHostage {
+    /// The hostage's name.
+    pub name: String,
+    /// Clan, holder and whether alive (CW-HOS-1 … CW-HOS-10).
+    pub state: Hostage,
+}
+
+/// One unit on the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CwUnit {
+    /// Unit id.
+    pub id: u32,
+    /// Side 0 or 1.
+    pub side: u8,
+    /// Display name.
+    pub name: String,
+    /// Unit card key.
+    pub unit_type: String,
+    /// Models left, the personality included (0 = destroyed).
+    pub models: u32,
+    /// Models at the start of the battle.
+    pub starting_models: u32,
+    /// Models per rank.
+    pub per_rank: u32,
+    /// Centre (inches) and facing (compass degrees).
+    pub pos: TablePos,
+    /// Base size, inches, from models and per_rank.
+    pub footprint: Footprint,
+    /// Formed … routing, destroyed.
+    pub condition: Condition,
+    /// Turns the unit stays spent (0 = not spent).
+    pub spent: u32,
+    /// Grounded or airborne.
+    pub flight: FlightState,
+    /// Wounds carried by the front model.
+    pub wounds: u32,
+    /// The leading personality's name.
+    pub personality: Option<String>,
+    /// Morale tests taken this turn (the cumulative −1, CW-GEN-3).
+    pub morale_tests: u32,
+}
+
+impl CwUnit {
+    /// The unit's base on the table.
+    pub fn base(&self) -> Base {
+        Base::new(self.pos, self.footprint)
+    }
+
+    /// Still on the table.
+    pub fn alive(&self) -> bool {
+        self.models > 0 && self.condition != Condition::Destroyed
+    }
+
+    /// In the air.
+    pub fn airborne(&self) -> bool {
+        self.flight == FlightState::Airborne
+    }
+}
+
+/// How a unit moves.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum MoveMode {
+    /// An ordinary move: walking for a grounded unit, flying (at least half
+    /// its movement, CW-FLY-10) for an airborne one.
+    Ground,
+    /// Take off: exactly half the movement, grounded until the end (CW-FLY-5).
+    TakeOff,
+    /// A voluntary landing (CW-LAND-1, CW-LAND-2).
+    Land,
+    /// A Dive used as a landing (CW-DIVE-1 … CW-DIVE-5).
+    Dive,
+    /// An engaging move on `target`: on the ground it must end in contact
+    /// within 30°; from the air it lands (CW-ENG-1 … CW-ENG-6).
+    Engage {
+        /// The enemy unit engaged.
+        target: u32,
+    },
+    /// An engaged grounded flyer leaves by a Break-Away declaring flight
+    /// (CW-ENG-7): the path must be at least its movement (cut there).
+    EscapeByAir,
+}
+
+/// A player's decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum CwCommand {
+    /// Move `unit` through `path` (centres, inches), ending facing `facing`.
+    Move {
+        /// The unit.
+        unit: u32,
+        /// Waypoints of the centre, inches.
+        path: Vec<(f32, f32)>,
+        /// Final facing, compass degrees.
+        facing: f32,
+        /// Kind of move.
+        mode: MoveMode,
+    },
+    /// Declare a ranged attack (resolved when the phase ends).
+    Shoot {
+        /// Shooter.
+        unit: u32,
+        /// Target.
+        target: u32,
+    },
+    /// Declare a stance against the captor unit (CW-HOS-3).
+    Stance {
+        /// The unit engaged with the captor.
+        unit: u32,
+        /// Strike Easy or All-Out Attack.
+        stance: Stance,
+    },
+    /// A unit engaged with the captor will sacrifice two of its models once
+    /// the enemy's attack is resolved, to try to recover the hostage
+    /// (CW-HOS-6 (b)); declared in the Close Combat phase.
+    Sacrifice {
+        /// The unit engaged with the captor.
+        unit: u32,
+    },
+    /// The captor destroys its hostage as a Special Order (CW-HOS-5).
+    ExecuteHostage {
+        /// The holding unit.
+        unit: u32,
+    },
+    /// Whether `unit` rolls its noted Fly-By dice at the end of this
+    /// movement phase (`roll: true`, the default) or keeps them for the next
+    /// movement phase of the turn (`roll: false`, CW-FBY-3, CW-FBY-4).
+    FlyBy {
+        /// The airborne unit that made Fly-By contacts.
+        unit: u32,
+        /// Roll at the end of this phase.
+        roll: bool,
+    },
+    /// The side is done deciding in this phase.
+    EndPhase {
+        /// Side 0 or 1.
+        side: u8,
+    },
+}
+
+/// How the battle ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CwResult {
+    /// The winning side, `None` for a draw.
+    pub winner: Option<u8>,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// The whole battle state.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CwBattle {
+    /// Turn, from 1.
+    pub turn: u32,
+    /// Last turn.
+    pub turn_limit: u32,
+    /// Current phase.
+    pub phase: CwPhase,
+    /// The side deciding now.
+    pub active: u8,
+    /// Units by id; destroyed units stay with 0 models.
+    pub units: Vec<CwUnit>,
+    /// The two armies (index = side).
+    pub armies: [CwArmy; 2],
+    /// The hostage, if any.
+    pub hostage: Option<CwHostage>,
+    /// Units that moved (or declared a shot) in this phase.
+    pub acted: Vec<u32>,
+    /// Shots declared this Ranged Attack phase: (shooter, target).
+    pub shots: Vec<(u32, u32)>,
+    /// Fly-By records of this turn (CW-FBY-3 … CW-FBY-5).
+    pub fly_by: BTreeMap<u32, FlyByRecord>,
+    /// Fly-By dice noted this turn per unit and per enemy touched
+    /// (CW-FBY-2): each enemy gets the dice of the models that touched it,
+    /// and the unit flown through gets dice of its own against the flyer.
+    #[serde(default)]
+    pub fly_by_dice: BTreeMap<u32, BTreeMap<u32, u32>>,
+    /// Units whose owner declined this phase's Fly-By roll (CW-FBY-4).
+    #[serde(default)]
+    pub fly_by_declined: Vec<u32>,
+    /// Stances against the captor unit (CW-HOS-3), per engaged unit.
+    pub stances: BTreeMap<u32, StanceRecord>,
+    /// Units that declared they sacrifice two models this Close Combat
+    /// phase (CW-HOS-6 (b)).
+    #[serde(default)]
+    pub sacrifices: Vec<u32>,
+    /// Wounds the holding unit suffered this turn (CW-HOS-4).
+    pub captor_wounds_this_turn: u32,
+    /// Side names, for the log and the result.
+    pub side_names: [String; 2],
+    /// Set when the battle is over.
+    pub result: Option<CwResult>,
+}
+
+/// A move that passed every check, ready to execute.
+#[derive(Clone, Debug, PartialEq)]
+struct MovePlan {
+    unit: u32,
+    end: TablePos,
+    length: f32,
+    kind: PlanKind,
+    /// Enemy airborne units passed over, the mover's ranks that touched
+    /// each, and that unit's ranks that touched the mover (CW-FBY-2).
+    fly_by: Vec<(u32, Vec<RankContact>, Vec<RankContact>)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum PlanKind {
+    Walk,
+    Fly,
+    TakeOff {
+        completed: bool,
+        entry: LogEntry,
+        condition: Condition,
+    },
+    Landing(LandingKind),
+    GroundEngage {
+        target: u32,
+        angle: f32,
+    },
+    AirEngage {
+        target: u32,
+        landing: LandingKind,
+        entry: LogEntry,
+    },
+    EscapeByAir {
+        enemies: Vec<u32>,
+    },
+}
+
+fn refuse(rule: &str, why: impl Into<String>) -> Refusal {
+    Refusal::new(rule, why)
+}
+
+fn move_error(rule: &str, e: MoveError, names: &[String]) -> Refusal {
+    let why = match e {
+        MoveError::TooFar(c, a) => format!("the move costs {c:.1}\" of a {a:.1}\" allowance"),
+        MoveError::OffTable => "the unit would leave the table".into(),
+        MoveError::Impassable(n) => format!("the unit would enter \"{n}\""),
+        MoveError::Unit(i, at) => format!(
+            "the unit would touch {} after {at:.1}\"",
+            names.get(i).map_or("another unit", String::as_str)
+        ),
+    };
+    refuse(rule, why)
+}
+
+impl CwBattle {
+    /// A new battle from a validated scenario: units by id, army honor
+    /// (CW-HON-1), the hostage taken (CW-HOS-1), deciding from the first
+    /// phase that has a decision.
+    pub fn new(scenario: &CwScenario, tables: &CwTables) -> Self {
+        let mut specs: Vec<_> = scenario.units.iter().collect();
+        specs.sort_by_key(|u| u.id);
+        let mut units = Vec::new();
+        for s in specs {
+            let Some(card) = tables.unit(&s.unit_type) else {
+                continue;
+            };
+            let side = scenario.side_index(&s.side).unwrap_or(0);
+            let models = s.models.unwrap_or(card.total_models());
+            let per_rank = s.per_rank.unwrap_or(card.footprint.per_rank).max(1);
+            units.push(CwUnit {
+                id: s.id,
+                side,
+                name: s.name.clone().unwrap_or_else(|| card.name.clone()),
+                unit_type: s.unit_type.clone(),
+                models,
+                starting_models: models,
+                per_rank,
+                pos: TablePos {
+                    x: s.at.0,
+                    y: s.at.1,
+                    facing: s.facing,
+                },
+                footprint: tables.footprint(&s.unit_type, models, Some(per_rank)),
+                condition: Condition::Formed,
+                spent: 0,
+                flight: super::flight::deployment_state(),
+                wounds: 0,
+                personality: card.personality.as_ref().map(|p| p.name.clone()),
+                morale_tests: 0,
+            });
+        }
+        let side_names = [0, 1].map(|i| {
+            scenario
+                .sides
+                .get(i)
+                .map_or(format!("Side {i}"), |s| s.name.clone())
+        });
+        let armies = [0u8, 1].map(|side| {
+            let name = &side_names[side as usize];
+            let clan = scenario
+                .setup
+                .armies
+                .iter()
+                .find(|a| &a.side == name)
+                .map(|a| a.clan.clone())
+                .or_else(|| {
+                    units
+                        .iter()
+                        .filter(|u| u.side == side)
+                        .find_map(|u| tables.unit(&u.unit_type)?.clan.clone())
+                })
+                .unwrap_or_default();
+            let personalities: Vec<Personality> = units
+                .iter()
+                .filter(|u| u.side == side)
+                .filter_map(|u| tables.unit(&u.unit_type)?.personality.clone())
+                .map(|p| Personality {
+                    clan: p.clan,
+                    honor: p.honor,
+                })
+                .collect();
+            let base = tables.clan_base_honor(&clan).unwrap_or(0);
+            CwArmy {
+                honor: HonorTrack::new(starting_honor(&clan, base, &personalities)),
+                clan,
+                vp: 0,
+            }
+        });
+        let hostage = scenario.setup.hostage.as_ref().and_then(|h| {
+            let captor = units.iter().find(|u| u.id == h.captor)?;
+            Some(CwHostage {
+                name: h.name.clone(),
+                state: take_hostage(&h.clan, h.captor, captor.side).0,
+            })
+        });
+        let mut b = CwBattle {
+            turn: 1,
+            turn_limit: scenario.turn_limit.unwrap_or(6),
+            phase: CwPhase::SpecialOrders,
+            active: 0,
+            units,
+            armies,
+            hostage,
+            acted: Vec::new(),
+            shots: Vec::new(),
+            fly_by: BTreeMap::new(),
+            fly_by_dice: BTreeMap::new(),
+            fly_by_declined: Vec::new(),
+            stances: BTreeMap::new(),
+            sacrifices: Vec::new(),
+            captor_wounds_this_turn: 0,
+            side_names,
+            result: None,
+        };
+        // Special Orders and the start of Primary Movement roll nothing, so
+        // the first decision can be found without dice.
+        if !b.has_decisions(0, tables) {
+            b.active = 1;
+            if !b.has_decisions(1, tables) {
+                b.phase = CwPhase::PrimaryMovement;
+                b.active = if b.has_decisions(0, tables) { 0 } else { 1 };
+            }
+        }
+        b
+    }
+
+    /// The side that must decide now, or `None` when the battle is over.
+    pub fn awaiting(&self) -> Option<u8> {
+        if self.result.is_some() {
+            None
+        } else {
+            Some(self.active)
+        }
+    }
+
+    /// "Turn 3 · Primary Movement · Lion".
+    pub fn phase_name(&self) -> String {
+        format!(
+            "Turn {} · {} · {}",
+            self.turn,
+            self.phase.name(),
+            self.side_names[self.active as usize & 1]
+        )
+    }
+
+    /// The unit with `id`.
+    pub fn unit(&self, id: u32) -> Option<&CwUnit> {
+        self.units.iter().find(|u| u.id == id)
+    }
+
+    fn unit_mut(&mut self, id: u32) -> Option<&mut CwUnit> {
+        self.units.iter_mut().find(|u| u.id == id)
+    }
+
+    fn push(&self, log: &mut dyn LogSink, entries: impl IntoIterator<Item = LogEntry>) {
+        log.extend(self.turn, self.phase.name(), entries);
+    }
+
+    /// Whether `u` is a grounded unit in base contact with a grounded enemy
+    /// (engaged).
+    pub fn engaged(&self, u: &CwUnit) -> bool {
+        !self.enemies_in_contact(u).is_empty()
+    }
+
+    /// Grounded enemies in base contact with grounded `u`, by id.
+    pub fn enemies_in_contact(&self, u: &CwUnit) -> Vec<u32> {
+        if u.airborne() || !u.alive() {
+            return Vec::new();
+        }
+        let b = u.base();
+        self.units
+            .iter()
+            .filter(|o| o.side != u.side && o.alive() && !o.airborne())
+            .filter(|o| b.in_contact(&o.base()))
+            .map(|o| o.id)
+            .collect()
+    }
+
+    /// The holder of a living hostage.
+    pub fn holder(&self) -> Option<&CwUnit> {
+        let h = self.hostage.as_ref()?;
+        if !h.state.alive {
+            return None;
+        }
+        self.unit(h.state.holder).filter(|u| u.alive())
+    }
+
+    /// Whether `u` suffers the hostage's hindering effect (CW-HOS-1).
+    fn is_hindered(&self, u: &CwUnit, tables: &CwTables) -> bool {
+        let Some(h) = &self.hostage else {
+            return false;
+        };
+        let clan = tables.unit(&u.unit_type).and_then(|c| c.clan.clone());
+        hindered(
+            &h.state,
+            clan.as_deref(),
+            &self.armies[u.side as usize & 1].clan,
+        )
+    }
+
+    /// Units of `side`, opposing the holder, that are engaged with it and
+    /// hindered (they must fight with a stance, CW-HOS-3), by id.
+    pub fn stance_units(&self, side: u8, tables: &CwTables) -> Vec<u32> {
+        let Some(holder) = self.holder() else {
+            return Vec::new();
+        };
+        if holder.side == side {
+            return Vec::new();
+        }
+        self.enemies_in_contact(holder)
+            .into_iter()
+            .filter_map(|id| self.unit(id))
+            .filter(|u| u.side == side && self.is_hindered(u, tables))
+            .map(|u| u.id)
+            .collect()
+    }
+
+    /// Whether `u` may move in the current phase at all.
+    pub fn can_move(&self, u: &CwUnit, tables: &CwTables) -> bool {
+        let Some(phase) = self.phase.movement() else {
+            return false;
+        };
+        let cavalry = tables
+            .unit(&u.unit_type)
+            .is_some_and(|c| c.has(Trait::Cavalry));
+        u.alive()
+            && !self.acted.contains(&u.id)
+            && u.spent == 0
+            && u.condition != Condition::Routing
+            && may_move_in_phase(phase, u.flight, cavalry)
+            && (u.airborne() || !self.engaged(u) || self.may_escape_by_air(u, tables))
+    }
+
+    /// Whether engaged, grounded `u` may try a Break-Away by air now
+    /// (CW-ENG-7): it has Flight and the phase is not Reserve Movement.
+    pub fn may_escape_by_air(&self, u: &CwUnit, tables: &CwTables) -> bool {
+        !u.airborne()
+            && self.engaged(u)
+            && self.phase != CwPhase::ReserveMovement
+            && tables
+                .unit(&u.unit_type)
+                .is_some_and(|c| c.has(Trait::Flight))
+    }
+
+    /// Whether `u` may declare a shot now.
+    pub fn can_shoot(&self, u: &CwUnit, tables: &CwTables) -> bool {
+        self.phase == CwPhase::RangedAttack
+            && u.alive()
+            && !self.acted.contains(&u.id)
+            && tables.unit(&u.unit_type).is_some_and(|c| c.range.is_some())
+            && u.spent == 0
+            && !matches!(u.condition, Condition::Broken | Condition::Routing)
+            && !self.engaged(u)
+            && self
+                .fly_by
+                .get(&u.id)
+                .is_none_or(|r| r.check_ranged().is_ok())
+    }
+
+    fn has_decisions(&self, side: u8, tables: &CwTables) -> bool {
+        let mine = || self.units.iter().filter(move |u| u.side == side);
+        match self.phase {
+            CwPhase::SpecialOrders => self.holder().is_some_and(|h| h.side == side),
+            CwPhase::PrimaryMovement | CwPhase::CavalryMovement | CwPhase::ReserveMovement => {
+                mine().any(|u| self.can_move(u, tables))
+            }
+            CwPhase::RangedAttack => mine().any(|u| self.can_shoot(u, tables)),
+            CwPhase::CloseCombat => self.stance_units(side, tables).iter().any(|id| {
+                self.stances.get(id).and_then(|r| r.stance) != Some(Stance::AllOutAttack)
+            }),
+            CwPhase::End => false,
+        }
+    }
+
+    fn check_actor(&self, id: u32) -> Result<&CwUnit, Refusal> {
+        let u = self
+            .unit(id)
+            .ok_or_else(|| refuse("CW-GEN-3", format!("there is no unit {id}")))?;
+        if !u.alive() {
+            return Err(refuse("CW-GEN-3", format!("{} is destroyed", u.name)));
+        }
+        if u.side != self.active {
+            return Err(refuse(
+                "CW-GEN-3",
+                format!("{} is not a unit of the side deciding now", u.name),
+            ));
+        }
+        Ok(u)
+    }
+
+    /// Applies one command; a refusal changes nothing.
+    ///
+    /// # Errors
+    /// The refusal, naming the rule that forbids the command.
+    pub fn apply(
+        &mut self,
+        cmd: &CwCommand,
+        tables: &CwTables,
+        table: &Table,
+        dice: &mut Dice,
+        log: &mut dyn LogSink,
+    ) -> Result<(), Refusal> {
+        if self.result.is_some() {
+            return Err(refuse("CW-GEN-3", "the battle is over"));
+        }
+        match cmd {
+            CwCommand::EndPhase { side } => {
+                if *side != self.active {
+                    return Err(refuse(
+                        "CW-GEN-3",
+                        format!("it is not side {side}'s turn to decide"),
+                    ));
+                }
+                self.end_side_phase(*side, tables, table, dice, log);
+                Ok(())
+            }
+            CwCommand::Move {
+                unit,
+                path,
+                facing,
+                mode,
+            } => {
+                let plan = self.plan_move(*unit, path, *facing, mode, tables, table)?;
+                self.exec_move(plan, tables, dice, log);
+                Ok(())
+            }
+            CwCommand::Shoot { unit, target } => {
+                self.plan_shot(*unit, *target, tables, table)?;
+                self.acted.push(*unit);
+                self.shots.push((*unit, *target));
+                let (s, t) = (self.unit(*unit), self.unit(*target));
+                let names = (
+                    s.map(|u| u.name.clone()).unwrap_or_default(),
+                    t.map(|u| u.name.clone()).unwrap_or_default(),
+                );
+                let range = s
+                    .zip(t)
+                    .and_then(|(s, t)| self.range_detail(s, t, tables))
+                    .map(|r| format!("; {}", r.explain()))
+                    .unwrap_or_default();
+                self.push(
+                    log,
+                    [LogEntry::event(
+                        "CW-RNG-2",
+                        vec![*unit, *target],
+                        format!(
+                            "{} declares a ranged attack on {}{range} (resolved at the end of the phase)",
+                            names.0, names.1
+                        ),
+                    )],
+                );
+                Ok(())
+            }
+            CwCommand::Sacrifice { unit } => {
+                let name = self.check_sacrifice(*unit)?.name.clone();
+                self.sacrifices.push(*unit);
+                self.push(
+                    log,
+                    [LogEntry::event(
+                        "CW-HOS-6",
+                        vec![*unit],
+                        format!(
+                            "{name} will sacrifice two models after the enemy's attack, to try to recover the hostage"
+                        ),
+                    )],
+                );
+                Ok(())
+            }
+            CwCommand::Stance { unit, stance } => {
+                let change = self.plan_stance(*unit, *stance, tables)?;
+                let side = self.active as usize & 1;
+                self.stances.insert(*unit, change.record);
+                self.armies[side].honor.honor = change.standing.honor;
+                self.armies[side].vp = change.standing.vp;
+                self.push(log, change.entries);
+                Ok(())
+            }
+            CwCommand::FlyBy { unit, roll } => {
+                let Some(phase) = self.phase.movement() else {
+                    return Err(refuse(
+                        "CW-FBY-3",
+                        "Fly-By attacks are decided in a Movement phase",
+                    ));
+                };
+                let u = self.check_actor(*unit)?;
+                let name = u.name.clone();
+                let mut probe = self.fly_by.get(unit).cloned().unwrap_or_default();
+                probe.roll(phase)?;
+                let entry = if *roll {
+                    self.fly_by_declined.retain(|x| x != unit);
+                    LogEntry::event(
+                        "CW-FBY-3",
+                        vec![*unit],
+                        format!("{name} will roll its Fly-By attacks at the end of the phase"),
+                    )
+                } else {
+                    if !self.fly_by_declined.contains(unit) {
+                        self.fly_by_declined.push(*unit);
+                    }
+                    self.fly_by
+                        .get(unit)
+                        .map_or_else(FlyByRecord::new, Clone::clone)
+                        .skip()
+                };
+                self.push(log, [entry]);
+                Ok(())
+            }
+            CwCommand::ExecuteHostage { unit } => {
+                if self.phase != CwPhase::SpecialOrders {
+                    return Err(refuse(
+                        "CW-HOS-5",
+                        "the hostage is executed only as a Special Order",
+                    ));
+                }
+                self.check_actor(*unit)?;
+                let side = self.active;
+                let standing = Standing {
+                    honor: self.armies[side as usize].honor.honor,
+                    vp: self.armies[side as usize].vp,
+                };
+                let Some(h) = self.hostage.as_ref().filter(|h| h.state.holder == *unit) else {
+                    return Err(refuse("CW-HOS-5", "this unit holds no hostage"));
+                };
+                let mut state = h.state.clone();
+                let (out, entry) = execute_hostage(&mut state, side, standing)?;
+                if let Some(h) = self.hostage.as_mut() {
+                    h.state = state;
+                }
+                self.armies[side as usize].honor.honor = out.honor;
+                self.armies[side as usize].vp = out.vp;
+                self.push(log, [entry]);
+                Ok(())
+            }
+        }
+    }
+
+    /// Checks a sacrifice declaration (CW-HOS-6 (b)): in the Close Combat
+    /// phase, by a unit of the side deciding, engaged with the captor unit
+    /// while the hostage lives, with more than two models, once.
+    ///
+    /// # Errors
+    /// A refusal under CW-HOS-6.
+    pub fn check_sacrifice(&self, unit: u32) -> Result<&CwUnit, Refusal> {
+        if self.phase != CwPhase::CloseCombat {
+            return Err(refuse(
+                "CW-HOS-6",
+                "a sacrifice is declared in the Close Combat phase",
+            ));
+        }
+        let u = self.check_actor(unit)?;
+        let holder = self
+            .holder()
+            .filter(|h| h.side != u.side && self.hostage.as_ref().is_some_and(|x| x.state.alive));
+        let Some(h) = holder else {
+            return Err(refuse("CW-HOS-6", "the enemy holds no hostage"));
+        };
+        if !self.enemies_in_contact(u).contains(&h.id) {
+            return Err(refuse(
+                "CW-HOS-6",
+                format!("{} is not engaged with the captor unit", u.name),
+            ));
+        }
+        if u.models <= 2 {
+            return Err(refuse(
+                "CW-HOS-6",
+                format!("{} has no two models to spare", u.name),
+            ));
+        }
+        if self.sacrifices.contains(&unit) {
+            return Err(refuse(
+                "CW-HOS-6",
+                format!("{} has already declared its sacrifice", u.name),
+            ));
+        }
+        Ok(u)
+    }
+}
+
+/// The ranks of `u` whose models would touch in a Fly-By (CW-FBY-2): every
+/// rank when the units pass through each other, else the front rank; an
+/// incomplete rank is marked so.
+fn contact_ranks(u: &CwUnit, through: bool) -> Vec<RankContact> {
+    let per_rank = u.per_rank.max(1);
+    let (full, rest) = (u.models / per_rank, u.models % per_rank);
+    if through {
+        let mut r: Vec<RankContact> = (0..full)
+            .map(|_| RankContact {
+                models: per_rank,
+                complete: true,
+            })
+            .collect();
+        if rest > 0 {
+            r.push(RankContact {
+                models: rest,
+                complete: false,
+            });
+        }
+        r
+    } else {
+        vec![RankContact {
+            models: per_rank.min(u.models),
+            complete: full > 0,
+        }]
+    }
+}

@@ -1,0 +1,222 @@
+//! The Ranged Attack phase: line of sight, range, declared shots and
+//! their resolution (CW-RNG).
+
+use super::*;
+
+impl CwBattle {
+    /// Line of sight from `s`'s front edge to any of `t`'s centre and
+    /// corners, at model height or raised 10" when airborne (CW-RNG-1);
+    /// grounded units in between block.
+    pub fn line_of_sight(&self, table: &Table, s: &CwUnit, t: &CwUnit) -> bool {
+        let h = |u: &CwUnit| {
+            if u.airborne() {
+                AIRBORNE_LOS_HEIGHT
+            } else {
+                MODEL_HEIGHT
+            }
+        };
+        let sb = s.base();
+        let tb = t.base();
+        let from = Eye {
+            at: sb.front_center(),
+            height: h(s),
+        };
+        let obstacles: Vec<Obstacle> = self
+            .units
+            .iter()
+            .filter(|o| o.id != s.id && o.id != t.id && o.alive() && !o.airborne())
+            .map(|o| Obstacle {
+                base: o.base(),
+                height: MODEL_HEIGHT,
+            })
+            .collect();
+        let mut points = vec![tb.center];
+        points.extend(tb.corners().map(|c| tb.center + (c - tb.center) * 0.9));
+        points.into_iter().any(|p| {
+            table
+                .line_of_sight(
+                    from,
+                    Eye {
+                        at: p,
+                        height: h(t),
+                    },
+                    &obstacles,
+                )
+                .is_ok()
+        })
+    }
+
+    /// The range band of `s` shooting at `t` (CW-RNG-3 … CW-RNG-6), measured
+    /// edge to edge.
+    pub fn range_of(&self, s: &CwUnit, t: &CwUnit, tables: &CwTables) -> Option<RangeBand> {
+        self.range_detail(s, t, tables).map(|r| r.band)
+    }
+
+    /// The whole range check of `s` shooting at `t` (CW-RNG-3 … CW-RNG-6).
+    pub fn range_detail(
+        &self,
+        s: &CwUnit,
+        t: &CwUnit,
+        tables: &CwTables,
+    ) -> Option<super::super::ranged::RangeCheck> {
+        let r = tables.unit(&s.unit_type)?.range?;
+        let measured = s.base().distance_to(&t.base());
+        Some(range_check(
+            r.close, r.extended, measured, s.flight, t.flight,
+        ))
+    }
+
+    /// Checks a shot (CW-RNG-2, CW-FBY-4) and returns the attack it makes.
+    pub(super) fn plan_shot(
+        &self,
+        unit: u32,
+        target: u32,
+        tables: &CwTables,
+        table: &Table,
+    ) -> Result<Attack, Refusal> {
+        if self.phase != CwPhase::RangedAttack {
+            return Err(refuse(
+                "CW-RNG-2",
+                "ranged attacks are made in the Ranged Attack phase",
+            ));
+        }
+        let s = self.check_actor(unit)?;
+        let card = tables
+            .unit(&s.unit_type)
+            .ok_or_else(|| refuse("CW-GEN-3", "unknown unit card"))?;
+        if card.range.is_none() {
+            return Err(refuse(
+                "CW-RNG-2",
+                format!("{} has no ranged attack", s.name),
+            ));
+        }
+        if let Some(r) = self.fly_by.get(&unit) {
+            r.check_ranged()?;
+        }
+        if !self.can_shoot(s, tables) {
+            return Err(refuse(
+                "CW-GEN-3",
+                format!(
+                    "{} cannot shoot now (already shot, engaged, spent, broken or routing)",
+                    s.name
+                ),
+            ));
+        }
+        let t = self
+            .unit(target)
+            .filter(|t| t.alive() && t.side != s.side)
+            .ok_or_else(|| refuse("CW-RNG-2", "the target is not a living enemy unit"))?;
+        let sb = s.base();
+        let visible: Vec<(&CwUnit, f32)> = self
+            .units
+            .iter()
+            .filter(|o| o.side != s.side && o.alive())
+            .filter(|o| sb.in_forward_arc(&o.base()) && self.line_of_sight(table, s, o))
+            .map(|o| (o, sb.distance_to(&o.base())))
+            .collect();
+        let nearest = visible.iter().map(|v| v.1).fold(f32::INFINITY, f32::min);
+        let band = self.range_of(s, t, tables).unwrap_or(RangeBand::OutOfRange);
+        let view = TargetView {
+            shooter_airborne: s.airborne(),
+            target_airborne: t.airborne(),
+            in_los: self.line_of_sight(table, s, t),
+            in_range: band != RangeBand::OutOfRange,
+            in_forward_arc: sb.in_forward_arc(&t.base()),
+            closest: sb.distance_to(&t.base()) <= nearest + 0.01,
+        };
+        check_target(&view)?;
+        let tcard = tables
+            .unit(&t.unit_type)
+            .ok_or_else(|| refuse("CW-GEN-3", "unknown unit card"))?;
+        let sit = AttackSituation {
+            range_band: Some(band),
+            ..Default::default()
+        };
+        Ok(Attack {
+            kind: AttackKind::Ranged,
+            rule: "CW-RNG-6".into(),
+            attacker: unit,
+            target,
+            dice: s.models,
+            att: attack_value(card.att, &sit),
+            dam: damage_value(card.dam, &sit),
+            atn: tcard.atn_ranged,
+        })
+    }
+
+    /// Resolves the declared shots in shooter id order (CW-RNG-6 bands;
+    /// stand-in attack procedure), then the Morale tests of the targets.
+    pub(super) fn resolve_shots(
+        &mut self,
+        tables: &CwTables,
+        dice: &mut Dice,
+        log: &mut dyn LogSink,
+    ) {
+        let conv = tables.settings.convention;
+        let mut shots = std::mem::take(&mut self.shots);
+        shots.sort_by_key(|s| s.0);
+        let before: BTreeMap<u32, u32> = self.units.iter().map(|u| (u.id, u.models)).collect();
+        let mut entries = Vec::new();
+        let mut hit: Vec<u32> = Vec::new();
+        for (s, t) in shots {
+            let (Some(su), Some(tu)) = (self.unit(s).cloned(), self.unit(t).cloned()) else {
+                continue;
+            };
+            if !tu.alive() {
+                entries.push(LogEntry::event(
+                    "CW-RNG-2",
+                    vec![s, t],
+                    format!("{}'s target {} is gone: no shot", su.name, tu.name),
+                ));
+                continue;
+            }
+            let (Some(card), Some(tcard)) =
+                (tables.unit(&su.unit_type), tables.unit(&tu.unit_type))
+            else {
+                continue;
+            };
+            let band = self.range_of(&su, &tu, tables).unwrap_or(RangeBand::Close);
+            let sit = AttackSituation {
+                range_band: Some(band),
+                ..Default::default()
+            };
+            let dice_n = before.get(&s).copied().unwrap_or(su.models);
+            let r = resolve_attack(
+                dice,
+                conv,
+                &Attack {
+                    kind: AttackKind::Ranged,
+                    rule: "CW-RNG-6".into(),
+                    attacker: s,
+                    target: t,
+                    dice: dice_n,
+                    att: attack_value(card.att, &sit),
+                    dam: damage_value(card.dam, &sit),
+                    atn: tcard.atn_ranged,
+                },
+            );
+            entries.extend(r.entries);
+            let engaged: Vec<(u32, u8)> = if self.holder().is_some_and(|h| h.id == t) {
+                self.enemies_in_contact(&tu)
+                    .into_iter()
+                    .filter_map(|id| self.unit(id).map(|u| (u.id, u.side)))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            self.take_wounds(t, r.wounds, Some(su.side), tables, &mut entries);
+            if self.unit(t).is_some_and(|u| !u.alive()) {
+                self.holder_destroyed(t, &engaged, &mut entries);
+            }
+            if !hit.contains(&t) {
+                hit.push(t);
+            }
+        }
+        hit.sort_unstable();
+        for t in hit {
+            let b = before.get(&t).copied().unwrap_or(0);
+            self.morale_after_losses(t, b, 0, false, tables, dice, &mut entries);
+        }
+        self.push(log, entries);
+    }
+}

@@ -1,0 +1,503 @@
+//! Tests of the Clan War battle engine; the flight tests are in
+//! `tests_air.rs`.
+#![cfg(test)]
+
+use super::*;
+use crate::engine::log::GameLog;
+use crate::engine::table_game::{TableRules, play_defaults};
+use crate::rules::clan_war::ClanWar;
+
+const SCENARIO: &str = include_str!("../../../../scenarios/desperate_journey.ron");
+
+pub(super) fn setup() -> (CwScenario, CwTables, Table) {
+    let tables = CwTables::load().expect("tables");
+    let s = TableScenario::<CwSetup>::from_str("desperate_journey.ron", SCENARIO, &tables)
+        .expect("scenario parses");
+    let table = s.build_table();
+    (s, tables, table)
+}
+
+/// A small in-code battle: an airborne Fire Dragon (id 1) facing Crane
+/// Elite Archers (id 2) on an open table; Primary Movement, Lion deciding.
+pub(super) fn duel(dragon_at: (f32, f32), archers_at: (f32, f32)) -> (CwBattle, CwTables, Table) {
+    let tables = CwTables::load().expect("tables");
+    let text = format!(
+        r#"(ruleset: "clan_war", name: "duel", turn_limit: 2,
+        table: (width: 48.0, depth: 48.0, areas: [
+          (name: "Crag", effects: [Impassable, HighReaching, BlocksLos], height: 20.0,
+           points: [(40.0, 40.0), (46.0, 40.0), (46.0, 46.0), (40.0, 46.0)])]),
+        sides: [(name: "Lion", edge: South, color: (1.0, 0.5, 0.0)),
+                (name: "Crane", edge: North, color: (0.0, 0.5, 1.0))],
+        units: [
+          (id: 1, side: "Lion", unit_type: "fire_dragon", at: ({}, {}), facing: 0.0),
+          (id: 2, side: "Crane", unit_type: "crane_elite_archers", at: ({}, {}), facing: 180.0)],
+        setup: (armies: [(side: "Lion", clan: "lion"), (side: "Crane", clan: "crane")]))"#,
+        dragon_at.0, dragon_at.1, archers_at.0, archers_at.1
+    );
+    let s = TableScenario::<CwSetup>::from_str("duel.ron", &text, &tables).expect("duel");
+    let table = s.build_table();
+    let mut b = CwBattle::new(&s, &tables);
+    assert_eq!(b.phase, CwPhase::PrimaryMovement);
+    assert_eq!(b.awaiting(), Some(0));
+    if let Some(d) = b.unit_mut(1) {
+        d.flight = FlightState::Airborne;
+    }
+    (b, tables, table)
+}
+
+pub(super) fn play(
+    b: &mut CwBattle,
+    tables: &CwTables,
+    table: &Table,
+    dice: &mut Dice,
+    log: &mut dyn LogSink,
+    max_steps: usize,
+) -> (usize, bool) {
+    let mut steps = 0;
+    let mut airborne_seen = false;
+    while let Some(side) = ClanWar::awaiting(b) {
+        let refused = play_defaults::<ClanWar>(b, side, tables, table, dice, log);
+        assert!(refused.is_empty(), "default commands refused: {refused:?}");
+        airborne_seen |= ClanWar::units(b, tables).iter().any(|u| u.airborne);
+        steps += 1;
+        if steps >= max_steps {
+            break;
+        }
+    }
+    (steps, airborne_seen)
+}
+
+/// A battle on an open 48" table with the given `units` (RON list
+/// items); Primary Movement, Lion deciding.
+pub(super) fn skirmish(units: &str) -> (CwBattle, CwTables, Table) {
+    let tables = CwTables::load().expect("tables");
+    let text = format!(
+        r#"(ruleset: "clan_war", name: "skirmish", turn_limit: 2,
+        table: (width: 48.0, depth: 48.0, areas: []),
+        sides: [(name: "Lion", edge: South, color: (1.0, 0.5, 0.0)),
+                (name: "Crane", edge: North, color: (0.0, 0.5, 1.0))],
+        units: [{units}],
+        setup: (armies: [(side: "Lion", clan: "lion"), (side: "Crane", clan: "crane")]))"#
+    );
+    let s = TableScenario::<CwSetup>::from_str("skirmish.ron", &text, &tables).expect("skirmish");
+    let table = s.build_table();
+    let b = CwBattle::new(&s, &tables);
+    assert_eq!(b.phase, CwPhase::PrimaryMovement);
+    assert_eq!(b.awaiting(), Some(0));
+    (b, tables, table)
+}
+
+/// Two airborne dragons: Lion's (id 1) at (20, 10) facing north, Crane's
+/// (id 2) sideways at (20, 14.4), 0.9" ahead of it.
+pub(super) fn dragons_crossing() -> (CwBattle, CwTables, Table) {
+    let (mut b, tables, table) = skirmish(
+        r#"(id: 1, side: "Lion", unit_type: "fire_dragon", at: (20.0, 10.0), facing: 0.0),
+           (id: 2, side: "Crane", unit_type: "fire_dragon", at: (20.0, 14.4), facing: 90.0)"#,
+    );
+    for id in [1, 2] {
+        if let Some(d) = b.unit_mut(id) {
+            d.flight = FlightState::Airborne;
+        }
+    }
+    (b, tables, table)
+}
+
+pub(super) fn dragon_fp(b: &CwBattle) -> Footprint {
+    b.unit(1).map(|u| u.footprint).unwrap_or(Footprint {
+        frontage: 3.0,
+        depth: 4.0,
+    })
+}
+
+#[test]
+fn desperate_journey_parses_and_plays_to_its_end() {
+    // CW-HON-1 starting honor, CW-HOS-1 hostage, CW-FLY-5 take-off by the
+    // default policy, and a result at the end.
+    let (s, tables, table) = setup();
+    assert!(ClanWar::check_scenario(&s, &tables).is_ok());
+    let mut b = ClanWar::new_battle(&s, &tables);
+    // Lion: base 10 + Matsu Tsuko 3; Crane: base 12 + Doji Hoturi 4.
+    assert_eq!(b.armies[0].honor.honor, 13);
+    assert_eq!(b.armies[1].honor.honor, 16);
+    assert_eq!(b.holder().map(|h| h.id), Some(1));
+    // Special Orders: only the captor's side decides (CW-HOS-5).
+    assert_eq!((b.phase, b.awaiting()), (CwPhase::SpecialOrders, Some(0)));
+    let mut dice = Dice::new(s.seed.unwrap_or(1));
+    let mut log = GameLog::default();
+    let (_, airborne_seen) = play(&mut b, &tables, &table, &mut dice, &mut log, 5000);
+    assert!(b.result.is_some(), "the battle ends");
+    assert!(airborne_seen, "the Fire Dragon takes off at some point");
+    assert!(
+        log.entries
+            .iter()
+            .any(|e| e.rule == "CW-FLY-5" && e.what.contains("takes off"))
+    );
+    assert!(log.entries.iter().all(|e| e.rule.starts_with("CW-")));
+    let names = [s.sides[0].name.clone(), s.sides[1].name.clone()];
+    assert!(ClanWar::result(&b, &names).is_some());
+    assert!(b.turn <= 6);
+}
+
+#[test]
+fn same_seed_same_log() {
+    let (s, tables, table) = setup();
+    let run = || {
+        let mut b = CwBattle::new(&s, &tables);
+        let mut dice = Dice::new(11);
+        let mut log = GameLog::default();
+        play(&mut b, &tables, &table, &mut dice, &mut log, 5000);
+        (log.to_jsonl(), b)
+    };
+    let (a, ba) = run();
+    let (c, bc) = run();
+    assert_eq!(a, c);
+    assert_eq!(ba, bc);
+}
+
+#[test]
+fn ron_round_trip_mid_battle_continues_identically() {
+    let (s, tables, table) = setup();
+    let mut b = CwBattle::new(&s, &tables);
+    let mut dice = Dice::new(5);
+    let mut log = GameLog::default();
+    play(&mut b, &tables, &table, &mut dice, &mut log, 12);
+    assert!(b.result.is_none());
+    let saved_b = ron::to_string(&b).expect("battle to ron");
+    let saved_d = ron::to_string(&dice).expect("dice to ron");
+    let mut b2: CwBattle = ron::from_str(&saved_b).expect("battle from ron");
+    let mut d2: Dice = ron::from_str(&saved_d).expect("dice from ron");
+    assert_eq!(b2, b);
+    let mut log2 = log.clone();
+    play(&mut b, &tables, &table, &mut dice, &mut log, 5000);
+    play(&mut b2, &tables, &table, &mut d2, &mut log2, 5000);
+    assert_eq!(log.to_jsonl(), log2.to_jsonl());
+    assert_eq!(b, b2);
+}
+
+#[test]
+fn refused_commands_change_nothing() {
+    let (s, tables, table) = setup();
+    let mut b = CwBattle::new(&s, &tables);
+    let mut dice = Dice::new(3);
+    let mut log = GameLog::default();
+    // Into Primary Movement.
+    b.apply(
+        &CwCommand::EndPhase { side: 0 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("end special orders");
+    assert_eq!(b.phase, CwPhase::PrimaryMovement);
+    let before = b.clone();
+    let n = log.entries.len();
+    let bad = [
+        CwCommand::Shoot {
+            unit: 3,
+            target: 12,
+        },
+        CwCommand::EndPhase { side: 1 },
+        // A Crane unit while the Lion decide.
+        CwCommand::Move {
+            unit: 11,
+            path: vec![(24.0, 28.0)],
+            facing: 180.0,
+            mode: MoveMode::Ground,
+        },
+        // Too far: 10" with 6" of movement.
+        CwCommand::Move {
+            unit: 1,
+            path: vec![(24.0, 15.0)],
+            facing: 0.0,
+            mode: MoveMode::Ground,
+        },
+        // Off the table.
+        CwCommand::Move {
+            unit: 3,
+            path: vec![(14.0, 0.5)],
+            facing: 180.0,
+            mode: MoveMode::Ground,
+        },
+        // Take-off shorter than half the movement (CW-FLY-5).
+        CwCommand::Move {
+            unit: 2,
+            path: vec![(33.0, 7.0)],
+            facing: 0.0,
+            mode: MoveMode::TakeOff,
+        },
+        // Only flyers take off (CW-FLY-2).
+        CwCommand::Move {
+            unit: 1,
+            path: vec![(24.0, 9.0)],
+            facing: 0.0,
+            mode: MoveMode::TakeOff,
+        },
+        CwCommand::ExecuteHostage { unit: 1 },
+        CwCommand::Stance {
+            unit: 11,
+            stance: Stance::AllOutAttack,
+        },
+    ];
+    let rules: Vec<String> = bad
+        .iter()
+        .map(|c| {
+            let r = b
+                .apply(c, &tables, &table, &mut dice, &mut log)
+                .expect_err("refused");
+            assert_eq!(b, before, "{c:?} changed the battle");
+            assert_eq!(log.entries.len(), n);
+            r.rule
+        })
+        .collect();
+    assert_eq!(rules[5], "CW-FLY-5");
+    assert_eq!(rules[6], "CW-FLY-2");
+    assert_eq!(rules[7], "CW-HOS-5");
+    assert_eq!(rules[8], "CW-HOS-3");
+}
+
+#[test]
+fn all_out_attack_costs_honor_and_risks_the_hostage() {
+    // CW-HOS-3 stance, CW-HOS-4 odds of the destruction test.
+    let (s, tables, table) = setup();
+    let mut b = CwBattle::new(&s, &tables);
+    // Put the Crane Honor Guard in contact with the captor's front.
+    let captor = b.unit(1).expect("captor").base();
+    let guard = b.unit(11).expect("guard").base();
+    let (spot, facing) = contact_spot(
+        &guard.at(captor.center + Vec2::new(0.0, 10.0), 180.0),
+        &captor,
+    );
+    if let Some(u) = b.unit_mut(11) {
+        u.pos = TablePos {
+            x: spot.x,
+            y: spot.y,
+            facing,
+        };
+    }
+    b.phase = CwPhase::CloseCombat;
+    b.active = 1;
+    assert_eq!(b.stance_units(1, &tables), vec![11]);
+    let cmd = CwCommand::Stance {
+        unit: 11,
+        stance: Stance::AllOutAttack,
+    };
+    let odds = b.odds(&cmd, &tables, &table);
+    assert_eq!(odds, vec![("hostage survives".to_string(), 0.9)]);
+    let mut dice = Dice::new(1);
+    let mut log = GameLog::default();
+    b.apply(&cmd, &tables, &table, &mut dice, &mut log)
+        .expect("all-out");
+    assert_eq!(b.armies[1].honor.honor, 16 - 5);
+    assert_eq!(b.armies[1].vp, -2);
+    let back = CwCommand::Stance {
+        unit: 11,
+        stance: Stance::StrikeEasy,
+    };
+    let r = b
+        .apply(&back, &tables, &table, &mut dice, &mut log)
+        .expect_err("no way back");
+    assert_eq!(r.rule, "CW-HOS-3");
+    // The combat rolls, then the destruction test (CW-HOS-4).
+    b.apply(
+        &CwCommand::EndPhase { side: 1 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("fight");
+    assert!(log.entries.iter().any(|e| e.rule == "CW-HOS-4"));
+    let bars = ClanWar::honor(&b).expect("bars");
+    assert_eq!(bars[1].honor, b.armies[1].honor.honor);
+    assert_eq!(bars[0].marks.len(), 8);
+}
+
+#[test]
+fn a_unit_may_sacrifice_two_models_to_try_a_recovery() {
+    // CW-HOS-6 (b): the sacrifice route is a command, offered as a choice;
+    // after the enemy's attack the unit loses two models and tests (CW-HOS-8).
+    let (s, tables, table) = setup();
+    let mut b = CwBattle::new(&s, &tables);
+    let captor = b.unit(1).expect("captor").base();
+    let guard = b.unit(11).expect("guard").base();
+    let (spot, facing) = contact_spot(
+        &guard.at(captor.center + Vec2::new(0.0, 10.0), 180.0),
+        &captor,
+    );
+    if let Some(u) = b.unit_mut(11) {
+        u.pos = TablePos {
+            x: spot.x,
+            y: spot.y,
+            facing,
+        };
+    }
+    b.phase = CwPhase::CloseCombat;
+    b.active = 1;
+    let keys: Vec<String> = ClanWar::choices(&b, 11, &tables)
+        .into_iter()
+        .map(|c| c.key)
+        .collect();
+    assert!(keys.contains(&"sacrifice".to_string()), "{keys:?}");
+    let mut dice = Dice::new(2);
+    let mut log = GameLog::default();
+    // Not by a unit that is not engaged with the captor.
+    let other = b
+        .units
+        .iter()
+        .find(|u| u.side == 1 && u.id != 11)
+        .map(|u| u.id)
+        .expect("another Crane unit");
+    let before = b.clone();
+    let r = b
+        .apply(
+            &CwCommand::Sacrifice { unit: other },
+            &tables,
+            &table,
+            &mut dice,
+            &mut log,
+        )
+        .expect_err("not engaged");
+    assert_eq!(r.rule, "CW-HOS-6");
+    assert_eq!(b, before);
+    b.apply(
+        &CwCommand::Sacrifice { unit: 11 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("sacrifice declared");
+    let r = b
+        .apply(
+            &CwCommand::Sacrifice { unit: 11 },
+            &tables,
+            &table,
+            &mut dice,
+            &mut log,
+        )
+        .expect_err("once");
+    assert_eq!(r.rule, "CW-HOS-6");
+    let models = b.unit(11).map(|u| u.models).expect("guard");
+    let mut after = b.clone();
+    after
+        .apply(
+            &CwCommand::EndPhase { side: 1 },
+            &tables,
+            &table,
+            &mut dice,
+            &mut log,
+        )
+        .expect("fight");
+    assert!(
+        log.entries
+            .iter()
+            .any(|e| e.rule == "CW-HOS-6" && e.what.contains("sacrifices two models"))
+    );
+    assert!(after.unit(11).is_none_or(|u| u.models + 2 <= models));
+    // Eligible by the sacrifice: a Recovery test was rolled, or the
+    // hostage changed hands, unless the guard was routed or spent first.
+    assert!(
+        log.entries.iter().any(|e| e.rule == "CW-HOS-8")
+            || log
+                .entries
+                .iter()
+                .any(|e| e.rule == "CW-HOS-6" && e.what.contains("may not try")),
+        "{:?}",
+        log.entries
+            .iter()
+            .map(|e| (&e.rule, &e.what))
+            .collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn choices_in_the_games_words_become_commands() {
+    // CW-FLY-5 take-off offered to the grounded dragon; CW-ENG-2 engage
+    // built from a target pick.
+    use crate::engine::table_game::{Needs, Pick};
+    let (s, tables, table) = setup();
+    let mut b = CwBattle::new(&s, &tables);
+    let c = ClanWar::choices(&b, 1, &tables);
+    assert_eq!(c[0].label, "Execute the hostage");
+    let mut dice = Dice::new(3);
+    let mut log = GameLog::default();
+    b.apply(
+        &CwCommand::EndPhase { side: 0 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("end");
+    let labels: Vec<String> = ClanWar::choices(&b, 2, &tables)
+        .into_iter()
+        .map(|c| c.label)
+        .collect();
+    assert_eq!(labels, ["Move", "Take off", "Engage"]);
+    assert!(ClanWar::choices(&b, 11, &tables).is_empty());
+    let take_off = ClanWar::choices(&b, 2, &tables)
+        .into_iter()
+        .find(|c| c.key == "take_off")
+        .expect("take off");
+    assert_eq!(take_off.needs, Needs::Path);
+    let pick = Pick {
+        unit: 2,
+        target: None,
+        path: vec![(33.0, 9.0)],
+        facing: 0.0,
+        hex: None,
+    };
+    let cmd = ClanWar::choose(&b, &take_off.key, &pick).expect("command");
+    assert_eq!(
+        ClanWar::odds(&b, &cmd, &tables, &table),
+        vec![("take-off completes".to_string(), 1.0)]
+    );
+    ClanWar::apply(&mut b, &cmd, &tables, &table, &mut dice, &mut log).expect("up");
+    assert!(ClanWar::units(&b, &tables).iter().any(|u| u.airborne));
+    let engage = Pick {
+        unit: 1,
+        target: Some(11),
+        path: Vec::new(),
+        facing: 0.0,
+        hex: None,
+    };
+    assert!(matches!(
+        ClanWar::choose(&b, "engage", &engage),
+        Some(CwCommand::Move {
+            mode: MoveMode::Engage { target: 11 },
+            ..
+        })
+    ));
+}
+
+#[test]
+fn a_captor_shot_down_while_engaged_gives_up_its_hostage() {
+    // CW-HOS-7 after ranged losses: the engaged Crane unit recovers the
+    // hostage automatically.
+    let (s, tables, _table) = setup();
+    let mut b = CwBattle::new(&s, &tables);
+    let captor = b.unit(1).expect("captor").base();
+    let guard = b.unit(11).expect("guard").base();
+    let (spot, facing) = contact_spot(
+        &guard.at(captor.center + Vec2::new(0.0, 10.0), 180.0),
+        &captor,
+    );
+    if let Some(u) = b.unit_mut(11) {
+        u.pos = TablePos {
+            x: spot.x,
+            y: spot.y,
+            facing,
+        };
+    }
+    let engaged: Vec<(u32, u8)> = vec![(11, 1)];
+    let mut entries = Vec::new();
+    let models = b.unit(1).expect("captor").models;
+    b.take_wounds(1, models, Some(1), &tables, &mut entries);
+    b.holder_destroyed(1, &engaged, &mut entries);
+    let h = b.hostage.as_ref().expect("hostage");
+    assert!(h.state.alive);
+    assert_eq!((h.state.holder, h.state.holder_side), (11, 1));
+    assert!(entries.iter().any(|e| e.rule == "CW-HOS-7"));
+    assert_eq!(b.armies[1].vp, tables.settings.victory.destroy_unit_vp);
+}

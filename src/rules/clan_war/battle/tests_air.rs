@@ -1,0 +1,609 @@
+//! Tests of flying units: take-off, airborne moves, engagement from the
+//! air, Fly-By attacks, reactionary fire and parting shots.
+#![cfg(test)]
+
+use super::tests::{dragon_fp, dragons_crossing, duel, setup, skirmish};
+use super::*;
+use crate::engine::log::GameLog;
+use crate::engine::table_game::{Pick, TableRules};
+use crate::rules::clan_war::ClanWar;
+
+#[test]
+fn take_off_moves_exactly_half_and_is_stopped_by_contact() {
+    // CW-FLY-5 with the table's interference check.
+    let (s, tables, table) = setup();
+    let mut b = CwBattle::new(&s, &tables);
+    let mut dice = Dice::new(3);
+    let mut log = GameLog::default();
+    b.apply(
+        &CwCommand::EndPhase { side: 0 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("end special orders");
+    let mut blocked = b.clone();
+    if let Some(d) = blocked.unit_mut(2) {
+        d.pos.x = 30.5;
+    }
+    // A 10" path: the dragon moves exactly 4" of it and is airborne.
+    b.apply(
+        &CwCommand::Move {
+            unit: 2,
+            path: vec![(33.0, 15.0)],
+            facing: 0.0,
+            mode: MoveMode::TakeOff,
+        },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("take off");
+    let d = b.unit(2).expect("dragon");
+    assert!(d.airborne());
+    assert!((d.pos.y - 9.0).abs() < 1e-3, "{:?}", d.pos);
+    // Westwards the captor unit stands 2.5" away: contact, still grounded.
+    let cmd = CwCommand::Move {
+        unit: 2,
+        path: vec![(26.5, 5.0)],
+        facing: 270.0,
+        mode: MoveMode::TakeOff,
+    };
+    assert_eq!(
+        blocked.odds(&cmd, &tables, &table),
+        vec![("take-off completes".to_string(), 0.0)]
+    );
+    blocked
+        .apply(&cmd, &tables, &table, &mut dice, &mut log)
+        .expect("a blocked take-off is still a move");
+    let d = blocked.unit(2).expect("dragon");
+    assert!(!d.airborne());
+    let captor = blocked.unit(1).expect("captor").base();
+    assert!(d.base().in_contact(&captor));
+}
+
+#[test]
+fn airborne_units_move_at_least_half_and_never_in_reserve() {
+    // CW-FLY-10, CW-FLY-9, CW-FLY-11 (the crag stops flyers).
+    let (mut b, tables, table) = duel((10.0, 10.0), (10.0, 34.0));
+    let mut dice = Dice::new(1);
+    let mut log = GameLog::default();
+    let short = CwCommand::Move {
+        unit: 1,
+        path: vec![(10.0, 12.0)],
+        facing: 0.0,
+        mode: MoveMode::Ground,
+    };
+    let r = b
+        .apply(&short, &tables, &table, &mut dice, &mut log)
+        .expect_err("too short");
+    assert_eq!(r.rule, "CW-FLY-10");
+    let mut reserve = b.clone();
+    reserve.phase = CwPhase::ReserveMovement;
+    let r = reserve
+        .apply(
+            &CwCommand::Move {
+                unit: 1,
+                path: vec![(10.0, 16.0)],
+                facing: 0.0,
+                mode: MoveMode::Ground,
+            },
+            &tables,
+            &table,
+            &mut dice,
+            &mut log,
+        )
+        .expect_err("no reserve move");
+    assert_eq!(r.rule, "CW-FLY-9");
+    // An airborne unit that does not move makes a forced landing.
+    b.apply(
+        &CwCommand::EndPhase { side: 0 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("end");
+    assert!(!b.unit(1).expect("dragon").airborne());
+    assert!(log.entries.iter().any(|e| e.rule == "CW-FRC-2"));
+}
+
+#[test]
+fn engagement_over_thirty_degrees_lands_one_inch_short() {
+    // CW-ENG-5 against CW-ENG-2/3, measured with Base::approach_angle.
+    let (b, tables, table) = duel((20.0, 20.0), (20.0, 30.0));
+    let dragon = b.unit(1).expect("dragon").base();
+    let archers = b.unit(2).expect("archers").base();
+    let (spot, facing) = contact_spot(&dragon, &archers);
+    let square = CwCommand::Move {
+        unit: 1,
+        path: vec![(spot.x, spot.y)],
+        facing,
+        mode: MoveMode::Engage { target: 2 },
+    };
+    // Turned 45° and pulled back until its corner just touches.
+    let turned = |k: f32| dragon.at(Vec2::new(spot.x, spot.y - k), facing + 45.0);
+    let k = (0..500)
+        .map(|i| i as f32 * 0.002)
+        .find(|k| !turned(*k).overlaps(&archers) && turned(*k).distance_to(&archers) <= 0.03)
+        .expect("a touching slanted spot");
+    let slanted = CwCommand::Move {
+        unit: 1,
+        path: vec![(spot.x, spot.y - k)],
+        facing: facing + 45.0,
+        mode: MoveMode::Engage { target: 2 },
+    };
+    let mut dice = Dice::new(2);
+    let mut log = GameLog::default();
+    let mut ok = b.clone();
+    ok.apply(&square, &tables, &table, &mut dice, &mut log)
+        .expect("square engagement");
+    let d = ok.unit(1).expect("dragon");
+    assert!(!d.airborne());
+    assert!(d.base().in_contact(&archers));
+    assert!(log.entries.iter().any(|e| e.rule == "CW-ENG-3"));
+    let mut short = b.clone();
+    let mut log = GameLog::default();
+    let slant_base = Base::new(
+        TablePos {
+            x: spot.x,
+            y: spot.y - k,
+            facing: facing + 45.0,
+        },
+        dragon_fp(&b),
+    );
+    assert!(slant_base.approach_angle(&archers) > ENGAGE_ANGLE);
+    let odds = short.odds(&slanted, &tables, &table);
+    assert_eq!(odds, vec![("landing test passes".to_string(), 1.0)]);
+    short
+        .apply(&slanted, &tables, &table, &mut dice, &mut log)
+        .expect("lands short");
+    let d = short.unit(1).expect("dragon");
+    assert!(!d.airborne(), "it lands");
+    let gap = d.base().distance_to(&archers);
+    assert!((gap - 1.0).abs() < 0.1, "lands 1\" short, not {gap}");
+    assert!(log.entries.iter().any(|e| e.rule == "CW-ENG-5"));
+}
+
+#[test]
+fn a_fly_by_rolls_against_each_unit_passed_and_the_unit_passed_rolls_too() {
+    // CW-FBY-2, CW-FBY-3: the flyer's dice go to each enemy it touched
+    // (it passes through dragon 2 and ends touching dragon 3), and a unit
+    // flown through gets Fly-By dice of its own.
+    let (mut b, tables, table) = skirmish(
+        r#"(id: 1, side: "Lion", unit_type: "fire_dragon", at: (20.0, 10.0), facing: 0.0),
+           (id: 2, side: "Crane", unit_type: "fire_dragon", at: (20.0, 14.4), facing: 90.0),
+           (id: 3, side: "Crane", unit_type: "fire_dragon", at: (20.0, 21.54), facing: 90.0)"#,
+    );
+    for id in [1, 2, 3] {
+        if let Some(d) = b.unit_mut(id) {
+            d.flight = FlightState::Airborne;
+        }
+    }
+    let mut dice = Dice::new(5);
+    let mut log = GameLog::default();
+    b.apply(
+        &CwCommand::Move {
+            unit: 1,
+            path: vec![(20.0, 18.0)],
+            facing: 0.0,
+            mode: MoveMode::Ground,
+        },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("the dragon flies through one and up to the other");
+    let noted = |u: u32, t: u32| b.fly_by_dice.get(&u).and_then(|m| m.get(&t)).copied();
+    assert_eq!(noted(1, 2), Some(1));
+    assert_eq!(noted(1, 3), Some(1));
+    assert_eq!(noted(2, 1), Some(1), "the unit flown through rolls too");
+    assert_eq!(noted(3, 1), Some(1));
+    b.apply(
+        &CwCommand::EndPhase { side: 0 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("end phase");
+    let rolls: Vec<Vec<u32>> = log
+        .entries
+        .iter()
+        .filter(|e| e.rule == "CW-FBY-3" && !e.dice.is_empty())
+        .map(|e| e.units.clone())
+        .collect();
+    assert!(
+        rolls.contains(&vec![1, 2]) && rolls.contains(&vec![1, 3]),
+        "{rolls:?}"
+    );
+}
+
+#[test]
+fn airborne_dragons_cross_roll_fly_by_and_may_not_shoot() {
+    // CW-FBY-1 pass over, CW-FBY-2 contacts, CW-FBY-3 roll at the end of
+    // the phase, CW-FBY-4 no Ranged Combat afterwards, CW-FBY-5 no close
+    // combat attacks.
+    let (b, tables, table) = dragons_crossing();
+    let through = CwCommand::Move {
+        unit: 1,
+        path: vec![(20.0, 18.0)],
+        facing: 0.0,
+        mode: MoveMode::Ground,
+    };
+    // Ending on top of the enemy dragon is refused.
+    let mut probe = b.clone();
+    let mut dice = Dice::new(5);
+    let mut log = GameLog::default();
+    let over = CwCommand::Move {
+        unit: 1,
+        path: vec![(20.0, 15.0)],
+        facing: 0.0,
+        mode: MoveMode::Ground,
+    };
+    let r = probe
+        .apply(&over, &tables, &table, &mut dice, &mut log)
+        .expect_err("may not end over an airborne unit");
+    assert_eq!(r.rule, "CW-FBY-1");
+    assert_eq!(probe, b);
+    // Passing through: no engagement, one die noted (one complete rank).
+    let mut g = b.clone();
+    g.apply(&through, &tables, &table, &mut dice, &mut log)
+        .expect("an airborne unit passes over an enemy airborne unit");
+    assert_eq!(g.unit(1).map(|u| u.pos.y), Some(18.0));
+    assert!(g.unit(1).is_some_and(CwUnit::airborne));
+    assert_eq!(g.fly_by.get(&1).map(|r| r.pending_dice), Some(1));
+    assert_eq!(g.fly_by_dice.get(&1).and_then(|m| m.get(&2)), Some(&1));
+    assert!(log.entries.iter().any(|e| e.rule == "CW-FBY-2"));
+    // End of Lion's phase: the Fly-By attack is rolled.
+    g.apply(
+        &CwCommand::EndPhase { side: 0 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("end phase");
+    let rolls: Vec<_> = log
+        .entries
+        .iter()
+        .filter(|e| e.rule == "CW-FBY-3" && !e.dice.is_empty())
+        .collect();
+    assert!(!rolls.is_empty(), "a Fly-By attack roll");
+    assert_eq!(rolls[0].units, vec![1, 2]);
+    assert_eq!(rolls[0].dice.len(), 1);
+    let rec = g.fly_by.get(&1).cloned().expect("record");
+    assert_eq!(rec.rolled_in, Some(MovementPhase::Primary));
+    assert_eq!(rec.pending_dice, 0);
+    // Later that turn the dragon may not shoot (CW-FBY-4).
+    let mut ranged = g.clone();
+    ranged.phase = CwPhase::RangedAttack;
+    ranged.active = 0;
+    ranged.acted.clear();
+    assert!(!ranged.can_shoot(ranged.unit(1).expect("dragon"), &tables));
+    let r = ranged
+        .apply(
+            &CwCommand::Shoot { unit: 1, target: 2 },
+            &tables,
+            &table,
+            &mut dice,
+            &mut log,
+        )
+        .expect_err("no shooting after a Fly-By");
+    assert_eq!(r.rule, "CW-FBY-4");
+    assert_eq!(
+        rec.check_close_combat().map_err(|r| r.rule),
+        Err("CW-FBY-5".to_string())
+    );
+    // Nor fly-by again this turn.
+    let mut again = g.clone();
+    again.phase = CwPhase::CavalryMovement;
+    again.active = 0;
+    let r = again
+        .apply(
+            &CwCommand::FlyBy {
+                unit: 1,
+                roll: true,
+            },
+            &tables,
+            &table,
+            &mut dice,
+            &mut log,
+        )
+        .expect_err("one Fly-By roll per turn");
+    assert_eq!(r.rule, "CW-FBY-4");
+}
+
+#[test]
+fn a_skipped_fly_by_roll_keeps_its_dice() {
+    // CW-FBY-4: the owner declines; the die waits for the next phase.
+    let (mut b, tables, table) = dragons_crossing();
+    let mut dice = Dice::new(5);
+    let mut log = GameLog::default();
+    b.apply(
+        &CwCommand::Move {
+            unit: 1,
+            path: vec![(20.0, 18.0)],
+            facing: 0.0,
+            mode: MoveMode::Ground,
+        },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("pass over");
+    b.apply(
+        &CwCommand::FlyBy {
+            unit: 1,
+            roll: false,
+        },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("skip");
+    b.apply(
+        &CwCommand::EndPhase { side: 0 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("end phase");
+    assert!(
+        log.entries
+            .iter()
+            .any(|e| e.rule == "CW-FBY-4" && e.what.contains("skipped"))
+    );
+    assert!(
+        !log.entries
+            .iter()
+            .any(|e| e.rule == "CW-FBY-3" && !e.dice.is_empty())
+    );
+    let rec = b.fly_by.get(&1).expect("record");
+    assert_eq!((rec.pending_dice, rec.rolled_in), (1, None));
+}
+
+#[test]
+fn an_airborne_turn_about_is_refused_a_wheel_is_not() {
+    // CW-FLY-12: only a Wheel (≤ 90° stand-in) in the air.
+    let (b, tables, table) = duel((20.0, 20.0), (40.0, 10.0));
+    let mut dice = Dice::new(1);
+    let mut log = GameLog::default();
+    let mut g = b.clone();
+    for (path, facing) in [((20.0, 12.0), 180.0), ((20.0, 14.0), 0.0)] {
+        let r = g
+            .apply(
+                &CwCommand::Move {
+                    unit: 1,
+                    path: vec![path],
+                    facing,
+                    mode: MoveMode::Ground,
+                },
+                &tables,
+                &table,
+                &mut dice,
+                &mut log,
+            )
+            .expect_err("no turning about or backing away in the air");
+        assert_eq!(r.rule, "CW-FLY-12");
+        assert_eq!(g, b);
+    }
+    assert_eq!(
+        air_maneuver(0.0, Vec2::new(20.0, 20.0), &[Vec2::new(20.0, 14.0)], 0.0),
+        Maneuver::BackAway
+    );
+    g.apply(
+        &CwCommand::Move {
+            unit: 1,
+            path: vec![(25.0, 25.0)],
+            facing: 60.0,
+            mode: MoveMode::Ground,
+        },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("a wheel of 60°");
+}
+
+#[test]
+fn an_engaging_landing_on_archers_draws_reactionary_fire_at_close_range() {
+    // CW-LAND-3: the archers fire before the landing test, always at
+    // close range.
+    let (mut b, tables, table) = duel((20.0, 19.5), (20.0, 30.0));
+    let dragon = b.unit(1).expect("dragon").base();
+    let archers = b.unit(2).expect("archers").base();
+    let (spot, facing) = contact_spot(&dragon, &archers);
+    let mut dice = Dice::new(2);
+    let mut log = GameLog::default();
+    b.apply(
+        &CwCommand::Move {
+            unit: 1,
+            path: vec![(spot.x, spot.y)],
+            facing,
+            mode: MoveMode::Engage { target: 2 },
+        },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("engaging landing");
+    let fire = log
+        .entries
+        .iter()
+        .position(|e| e.rule == "CW-LAND-3" && e.what.contains("Close"))
+        .expect("reactionary fire at close range");
+    let shots: Vec<_> = log
+        .entries
+        .iter()
+        .filter(|e| e.rule == "CW-LAND-3" && !e.dice.is_empty())
+        .collect();
+    assert_eq!(shots[0].units, vec![2, 1]);
+    assert_eq!(shots[0].dice.len(), 10, "one die per archer");
+    let att = shots[0].value.as_ref().expect("ATT");
+    assert!(
+        att.modifiers.iter().all(|m| m.value == 0),
+        "no extended-range penalty"
+    );
+    if b.unit(1).is_some_and(CwUnit::alive) {
+        // The landing test comes after the fire.
+        let test = log
+            .entries
+            .iter()
+            .rposition(|e| e.rule == "CW-ENG-3")
+            .expect("the landing test");
+        assert!(test > fire);
+    }
+}
+
+#[test]
+fn a_path_drawn_off_the_table_is_refused_even_when_the_move_would_be_clipped() {
+    // CW-GEN-3: the destination as drawn must be on the table. An escape
+    // by air is clipped to a full move, which could end on the table;
+    // the command is refused all the same, and nothing changes.
+    let (b, tables, table) = skirmish(
+        r#"(id: 1, side: "Lion", unit_type: "fire_dragon", at: (20.0, 20.0), facing: 0.0),
+           (id: 2, side: "Crane", unit_type: "crane_bushi", at: (20.0, 23.005), facing: 180.0)"#,
+    );
+    let escape = CwCommand::Move {
+        unit: 1,
+        path: vec![(-1000.0, -1000.0)],
+        facing: 180.0,
+        mode: MoveMode::EscapeByAir,
+    };
+    let mut g = b.clone();
+    let mut dice = Dice::new(3);
+    let mut log = GameLog::default();
+    let r = g
+        .apply(&escape, &tables, &table, &mut dice, &mut log)
+        .expect_err("off the table");
+    assert_eq!(r.rule, "CW-GEN-3");
+    assert!(r.reason.contains("leave the table"), "{}", r.reason);
+    assert_eq!(g, b);
+    assert!(log.entries.is_empty());
+    // The same escape drawn on the table is accepted.
+    let on_table = CwCommand::Move {
+        unit: 1,
+        path: vec![(20.0, 12.0)],
+        facing: 180.0,
+        mode: MoveMode::EscapeByAir,
+    };
+    dice.load([10]);
+    g.apply(&on_table, &tables, &table, &mut dice, &mut log)
+        .expect("escape by air on the table");
+}
+
+#[test]
+fn an_engaged_dragon_takes_flight_under_parting_shots() {
+    // CW-ENG-7: Break-Away declaring flight, parting shots at +1 ATT +1 DAM.
+    let (b, tables, table) = skirmish(
+        r#"(id: 1, side: "Lion", unit_type: "fire_dragon", at: (20.0, 20.0), facing: 0.0),
+           (id: 2, side: "Crane", unit_type: "crane_bushi", at: (20.0, 23.005), facing: 180.0)"#,
+    );
+    let d = b.unit(1).expect("dragon");
+    assert!(b.engaged(d));
+    assert!(b.can_move(d, &tables));
+    let choices = ClanWar::choices(&b, 1, &tables);
+    assert_eq!(choices.len(), 1);
+    assert_eq!(choices[0].label, "Take flight (Break-Away)");
+    let pick = Pick {
+        unit: 1,
+        path: vec![(20.0, 12.0)],
+        facing: 180.0,
+        target: None,
+        hex: None,
+    };
+    let cmd = ClanWar::choose(&b, &choices[0].key, &pick).expect("command");
+    assert!(matches!(
+        &cmd,
+        CwCommand::Move {
+            mode: MoveMode::EscapeByAir,
+            ..
+        }
+    ));
+    // A plain move is still refused while engaged.
+    let mut g = b.clone();
+    let mut dice = Dice::new(3);
+    let mut log = GameLog::default();
+    let walk = CwCommand::Move {
+        unit: 1,
+        path: vec![(20.0, 15.0)],
+        facing: 180.0,
+        mode: MoveMode::Ground,
+    };
+    assert!(
+        g.apply(&walk, &tables, &table, &mut dice, &mut log)
+            .is_err()
+    );
+    // The test passes (a loaded 10), then the parting shots roll.
+    dice.load([10]);
+    g.apply(&cmd, &tables, &table, &mut dice, &mut log)
+        .expect("escape by air");
+    assert!(
+        log.entries
+            .iter()
+            .any(|e| e.rule == "CW-ENG-7" && e.what.contains("by air"))
+    );
+    let parting: Vec<_> = log
+        .entries
+        .iter()
+        .filter(|e| e.rule == "CW-ENG-7" && e.what.starts_with("parting shots"))
+        .collect();
+    assert!(!parting.is_empty(), "parting shots");
+    assert_eq!(parting[0].units, vec![2, 1]);
+    let att = parting[0].value.as_ref().expect("ATT");
+    assert!(
+        att.modifiers
+            .iter()
+            .any(|m| m.value == 1 && m.rule == "CW-ENG-7")
+    );
+    if let Some(dam) = parting.get(1).and_then(|e| e.value.as_ref()) {
+        assert!(
+            dam.modifiers
+                .iter()
+                .any(|m| m.value == 1 && m.rule == "CW-ENG-7")
+        );
+    }
+    let d = g.unit(1).expect("dragon");
+    if d.alive() {
+        assert!(d.airborne());
+        assert!((d.pos.y - 12.0).abs() < 0.5, "full move away");
+    }
+    // In Reserve Movement it may not take flight.
+    let mut reserve = b.clone();
+    reserve.phase = CwPhase::ReserveMovement;
+    let r = reserve
+        .apply(&cmd, &tables, &table, &mut dice, &mut log)
+        .expect_err("no flight in Reserve");
+    assert_eq!(r.rule, "CW-FLY-9");
+}
+
+#[test]
+fn ground_archers_shoot_the_airborne_dragon_at_plus_six_inches() {
+    // CW-RNG-3 (GC-CW-06 geometry): 10" apart, effective 16", extended
+    // range: ATT 4 − 2 against ATN 9 → hit on 7+.
+    let (mut b, tables, table) = duel((20.0, 18.0), (20.0, 31.0));
+    let d = b.unit(1).expect("dragon").base();
+    let a = b.unit(2).expect("archers").base();
+    assert!((d.distance_to(&a) - 10.0).abs() < 1e-3);
+    b.phase = CwPhase::RangedAttack;
+    b.active = 1;
+    let shot = CwCommand::Shoot { unit: 2, target: 1 };
+    let odds = b.odds(&shot, &tables, &table);
+    assert_eq!(odds[0].0, "hit chance per die");
+    assert!((odds[0].1 - 0.4).abs() < 1e-9, "{odds:?}");
+    // The airborne dragon sees over the archers' heads and uses +3"/+6"
+    // (CW-RNG-4): close range 11", so 10" is close.
+    let band = b.range_of(b.unit(1).expect("d"), b.unit(2).expect("a"), &tables);
+    assert_eq!(band, Some(RangeBand::Close));
+    let summary = ClanWar::units(&b, &tables);
+    assert_eq!(summary[0].ranges, vec![11.0, 22.0]);
+}

@@ -1,0 +1,546 @@
+//! The WarStrike turn engine on the open table: [`WsBattle`] driven by
+//! [`WsCommand`]s (WS-BASE turn structure, WS-SUP-3, WS-CLR-*, WS-GLO-1).
+//!
+//! Each turn both players take a player turn, side 0 first. A player turn:
+//! 1. Starting phase (automatic): every unit of the active side ends its
+//!    Get Down! bonus and, if unsuppressed, removes 1 nerve marker
+//!    (WS-CLR-3); then objectives are captured ([stand-in] an unsuppressed
+//!    unit within 3″ with no unsuppressed enemy within 3″, WS-SUP-3 (2)).
+//! 2. Action phase (the active side decides): one action per unit
+//!    ([`WsOrder`]); a suppressed unit that was not ordered falls back when
+//!    the phase ends (WS-SUP-3 (1), WS-CLR-4).
+//! 3. Reaction phase (automatic): each suppressed unit of the opponent takes
+//!    its Ld test to clear suppression (WS-CLR-1).
+//! 4. Close-combat phase (automatic): every pair of enemy units in base
+//!    contact fights ([`super::close_combat::fight`]); failed tests give
+//!    WS-CLR-5 relief, then the fall-back move.
+//!
+//! All distances, arcs, contacts, lines of sight and moves are measured with
+//! [`crate::engine::table`], in inches. Stand-ins of this file (also listed in
+//! the module doc): objective capture within 3″; a unit in base contact with
+//! an enemy is engaged and may only fall back; a fall back moves up to Mv
+//! straight toward the own table edge, stopping 0.25″ short of other units
+//! and keeping its facing; a charge is Advance! or At The Double! ending in
+//! base contact and its fight comes in the close-combat phase; the active
+//! side's unit is the charger of every fight (the opponent's if only the
+//! active one is suppressed); two suppressed units in contact each test to
+//! keep fighting and strike no blows; shooting needs the 90° forward arc and
+//! a line of sight from the front edge to any of the target's corners or
+//! centre; a unit loses ranks from the back, its front edge staying put; the
+//! victory conditions (objectives held after the last turn, a side with no
+//! models left loses at once).
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::{Resource, Vec2};
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::BoardEdge;
+use crate::engine::command::Refusal;
+use crate::engine::dice::Dice;
+use crate::engine::log::{LogEntry, LogSink};
+use crate::engine::odds::binomial;
+use crate::engine::table::{
+    AreaEffect, Base, Blocked, CONTACT, Eye, Footprint, MODEL_HEIGHT, MoveError, Obstacle, Table,
+    TablePos, bearing_of, bearing_vector,
+};
+use crate::engine::table_scenario::{TableCatalog, TableScenario};
+
+use super::actions::{Going, WsAction, check_action, may_capture_objective, take_action};
+use super::clearing::{
+    clear_by_winning_fight, reaction_phase_test, relief_on_enemy_break, starting_phase,
+};
+use super::close_combat::{Combatant, fight, keep_fighting_test};
+use super::data::WsTables;
+use super::leadership::{InspiringOfficer, pass_probability, tested_nv_itemized};
+use super::shooting::{
+    FireKind, FireRequest, SalvoRecord, check_fire, d6_at_least, open_fire, save_needed,
+};
+use super::unit::WsUnitState;
+
+mod default_orders;
+mod odds;
+mod orders;
+mod phases;
+mod tests;
+
+pub use odds::salvo_odds;
+
+/// Turn limit when the scenario gives none [stand-in].
+pub const DEFAULT_TURN_LIMIT: u32 = 6;
+
+/// Gap in inches a fall-back move leaves before another unit [stand-in].
+const FALL_BACK_GAP: f32 = 0.25;
+
+/// One objective marker of a scenario: a name and a point `(x, y)` in inches.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WsObjectiveSpec {
+    /// Display name ("Laan's Bridge").
+    pub name: String,
+    /// The marker's centre, inches.
+    pub at: (f32, f32),
+}
+
+/// The WarStrike `setup` block of a scenario: the objectives.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WsSetup {
+    /// Objective markers; each must lie on the table.
+    #[serde(default)]
+    pub objectives: Vec<WsObjectiveSpec>,
+}
+
+/// A WarStrike scenario.
+pub type WsScenario = TableScenario<WsSetup>;
+
+impl TableCatalog for WsTables {
+    fn ruleset(&self) -> &str {
+        super::RULESET
+    }
+
+    fn unit_type_models(&self, unit_type: &str) -> Option<u32> {
+        self.unit(unit_type).map(|u| u.models)
+    }
+
+    /// `models` standing `per_rank` wide (default: the type's
+    /// `models_per_rank`), each on the type's model base; 1″ × 1″ for an
+    /// unknown type.
+    fn footprint(&self, unit_type: &str, models: u32, per_rank: Option<u32>) -> Footprint {
+        match self.unit(unit_type) {
+            Some(u) => Footprint::from_models(
+                models,
+                per_rank.unwrap_or(u.footprint.models_per_rank),
+                u.footprint.frontage as f32,
+                u.footprint.depth as f32,
+            ),
+            None => Footprint {
+                frontage: 1.0,
+                depth: 1.0,
+            },
+        }
+    }
+}
+
+/// The phases of a player turn (WS-BASE).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WsPhase {
+    /// Markers off, objectives captured (automatic).
+    Starting,
+    /// The active side gives one action per unit.
+    Action,
+    /// The opponent's suppressed units test (automatic).
+    Reaction,
+    /// Fights in base contact (automatic).
+    CloseCombat,
+}
+
+impl WsPhase {
+    /// The phase in the game's words.
+    pub fn name(self) -> &'static str {
+        match self {
+            WsPhase::Starting => "Starting phase",
+            WsPhase::Action => "Action phase",
+            WsPhase::Reaction => "Reaction phase",
+            WsPhase::CloseCombat => "Close-combat phase",
+        }
+    }
+}
+
+/// An objective in play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WsObjective {
+    /// Display name.
+    pub name: String,
+    /// Centre, inches.
+    pub at: (f32, f32),
+    /// The side that captured it last (0 or 1), if any.
+    pub held_by: Option<u8>,
+}
+
+impl WsObjective {
+    /// The marker as a tiny base, for edge-to-edge measurement.
+    pub fn base(&self) -> Base {
+        Base::new(
+            TablePos {
+                x: self.at.0,
+                y: self.at.1,
+                facing: 0.0,
+            },
+            Footprint {
+                frontage: 0.02,
+                depth: 0.02,
+            },
+        )
+    }
+}
+
+/// How the battle ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WsResult {
+    /// The winning side, or `None` for a draw.
+    pub winner: Option<u8>,
+    /// The rule and what happened, in words.
+    pub reason: String,
+}
+
+/// One unit on the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WsUnit {
+    /// Unit id.
+    pub id: u32,
+    /// Side index 0 or 1.
+    pub side: u8,
+    /// Display name.
+    pub name: String,
+    /// Unit type key in `units.ron`.
+    pub unit_type: String,
+    /// Centre and facing, inches and compass degrees.
+    pub pos: TablePos,
+    /// Base size from the models left and `per_rank`, inches.
+    pub footprint: Footprint,
+    /// Models per rank.
+    pub per_rank: u32,
+    /// Rule state: models (0 = destroyed), hit-die, nerve markers, Get Down!.
+    pub state: WsUnitState,
+    /// Took its action in the current action phase.
+    pub acted: bool,
+}
+
+impl WsUnit {
+    /// Its base on the table.
+    pub fn base(&self) -> Base {
+        Base::new(self.pos, self.footprint)
+    }
+
+    /// Models left.
+    pub fn models(&self) -> u32 {
+        self.state.models
+    }
+
+    /// Whether it has models left.
+    pub fn alive(&self) -> bool {
+        !self.state.destroyed()
+    }
+}
+
+/// What a unit does in the action phase (WS-BASE). Paths are the centres
+/// (inches) to move through; `facing` the final compass bearing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum WsOrder {
+    /// Open Fire!: no move, one salvo at `target`.
+    OpenFire {
+        /// Target unit id.
+        target: u32,
+    },
+    /// Advance!: up to Mv, optionally one salvo before (`fire_first`) or
+    /// after moving; with `charge` the move must end in base contact with
+    /// that enemy (and no fire).
+    Advance {
+        /// Centres to move through, inches.
+        path: Vec<(f32, f32)>,
+        /// Final facing, degrees.
+        facing: f32,
+        /// Target of the salvo, if any.
+        fire_at: Option<u32>,
+        /// Fire before moving instead of after.
+        fire_first: bool,
+        /// Enemy unit charged.
+        charge: Option<u32>,
+    },
+    /// At The Double!: up to 2 × Mv, never through difficult going, no fire.
+    AtTheDouble {
+        /// Centres to move through, inches.
+        path: Vec<(f32, f32)>,
+        /// Final facing, degrees.
+        facing: f32,
+        /// Enemy unit charged.
+        charge: Option<u32>,
+    },
+    /// Get Down!: no move, no fire, +1 save, −1 nerve marker (WS-CLR-4).
+    GetDown,
+    /// Fall back: up to Mv straight toward the own table edge (WS-SUP-3 (1), WS-CLR-4).
+    FallBack,
+}
+
+impl WsOrder {
+    /// The rule-layer action.
+    pub fn action(&self) -> WsAction {
+        match self {
+            WsOrder::OpenFire { .. } => WsAction::OpenFire,
+            WsOrder::Advance { .. } => WsAction::Advance,
+            WsOrder::AtTheDouble { .. } => WsAction::AtTheDouble,
+            WsOrder::GetDown => WsAction::GetDown,
+            WsOrder::FallBack => WsAction::FallBack,
+        }
+    }
+
+    fn fire_target(&self) -> Option<u32> {
+        match self {
+            WsOrder::OpenFire { target } => Some(*target),
+            WsOrder::Advance { fire_at, .. } => *fire_at,
+            _ => None,
+        }
+    }
+
+    fn charge(&self) -> Option<u32> {
+        match self {
+            WsOrder::Advance { charge, .. } | WsOrder::AtTheDouble { charge, .. } => *charge,
+            _ => None,
+        }
+    }
+}
+
+/// A player's decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum WsCommand {
+    /// One unit's action in the action phase.
+    Act {
+        /// The acting unit.
+        unit: u32,
+        /// What it does.
+        action: WsOrder,
+    },
+    /// The side is done giving actions: the automatic steps run until the
+    /// next decision or the end of the battle.
+    EndPhase {
+        /// The deciding side.
+        side: u8,
+    },
+}
+
+/// A checked action, ready to carry out.
+struct Plan {
+    idx: usize,
+    action: WsAction,
+    dest: Option<(Vec<Vec2>, f32)>,
+    fire: Option<u32>,
+    fire_first: bool,
+    charge: Option<u32>,
+}
+
+/// The whole battle: plain and serializable.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WsBattle {
+    /// Turn, from 1.
+    pub turn: u32,
+    /// The last turn.
+    pub turn_limit: u32,
+    /// The side whose player turn it is.
+    pub active: u8,
+    /// The current phase (always the action phase while awaiting a decision).
+    pub phase: WsPhase,
+    /// Side names.
+    pub sides: [String; 2],
+    /// Each side's own table edge (fall backs go there).
+    pub edges: [BoardEdge; 2],
+    /// Units by id; destroyed units stay with 0 models.
+    pub units: Vec<WsUnit>,
+    /// Objectives.
+    pub objectives: Vec<WsObjective>,
+    /// Charges made this player turn: (charger, target).
+    pub charges: Vec<(u32, u32)>,
+    /// Log entries of the first starting phase, written with the first command.
+    pub pending_log: Vec<LogEntry>,
+    /// Set when the battle is over.
+    pub result: Option<WsResult>,
+}
+
+fn refuse(reason: impl Into<String>) -> Refusal {
+    Refusal::new("WS-BASE", reason)
+}
+
+fn two_mut<T>(v: &mut [T], i: usize, j: usize) -> (&mut T, &mut T) {
+    if i < j {
+        let (a, b) = v.split_at_mut(j);
+        (&mut a[i], &mut b[0])
+    } else {
+        let (a, b) = v.split_at_mut(i);
+        (&mut b[0], &mut a[j])
+    }
+}
+
+fn finite(p: (f32, f32)) -> bool {
+    p.0.is_finite() && p.1.is_finite()
+}
+
+impl WsBattle {
+    /// A new battle from a validated scenario: units by id, turn 1, side 0's
+    /// action phase (its first starting phase is run here and logged with
+    /// the first command).
+    pub fn new(scenario: &WsScenario, tables: &WsTables) -> Self {
+        let mut units: Vec<WsUnit> = scenario
+            .units
+            .iter()
+            .filter_map(|u| {
+                let stats = tables.unit(&u.unit_type)?;
+                let side = scenario.side_index(&u.side)?;
+                let mut state = WsUnitState::from_stats(u.id, stats);
+                if let Some(m) = u.models {
+                    state.models = m.min(stats.models);
+                }
+                if let Some(name) = &u.name {
+                    state.name = name.clone();
+                }
+                let base = scenario.base_of(u, tables);
+                Some(WsUnit {
+                    id: u.id,
+                    side,
+                    name: state.name.clone(),
+                    unit_type: u.unit_type.clone(),
+                    pos: TablePos {
+                        x: u.at.0,
+                        y: u.at.1,
+                        facing: u.facing,
+                    },
+                    footprint: Footprint {
+                        frontage: base.frontage,
+                        depth: base.depth,
+                    },
+                    per_rank: u.per_rank.unwrap_or(stats.footprint.models_per_rank),
+                    state,
+                    acted: false,
+                })
+            })
+            .collect();
+        units.sort_by_key(|u| u.id);
+        let side = |i: usize| scenario.sides.get(i);
+        let mut b = WsBattle {
+            turn: 1,
+            turn_limit: scenario.turn_limit.unwrap_or(DEFAULT_TURN_LIMIT).max(1),
+            active: 0,
+            phase: WsPhase::Starting,
+            sides: [0, 1].map(|i| side(i).map(|s| s.name.clone()).unwrap_or_default()),
+            edges: [
+                side(0).map_or(BoardEdge::South, |s| s.edge),
+                side(1).map_or(BoardEdge::North, |s| s.edge),
+            ],
+            units,
+            objectives: scenario
+                .setup
+                .objectives
+                .iter()
+                .map(|o| WsObjective {
+                    name: o.name.clone(),
+                    at: o.at,
+                    held_by: None,
+                })
+                .collect(),
+            charges: Vec::new(),
+            pending_log: Vec::new(),
+            result: None,
+        };
+        b.pending_log = b.starting_phase_steps(tables);
+        b.phase = WsPhase::Action;
+        b
+    }
+
+    /// The side that must decide now, or `None` when the battle is over.
+    pub fn awaiting(&self) -> Option<u8> {
+        self.result.is_none().then_some(self.active)
+    }
+
+    /// "Turn 3 · Action phase · Laans".
+    pub fn phase_name(&self, side_names: &[String; 2]) -> String {
+        format!(
+            "Turn {} · {} · {}",
+            self.turn,
+            self.phase.name(),
+            side_names[usize::from(self.active.min(1))]
+        )
+    }
+
+    /// Index of unit `id`.
+    pub fn index(&self, id: u32) -> Option<usize> {
+        self.units.iter().position(|u| u.id == id)
+    }
+
+    /// The unit with id `id`.
+    pub fn unit(&self, id: u32) -> Option<&WsUnit> {
+        self.units.iter().find(|u| u.id == id)
+    }
+
+    /// The bases of every living unit except `idx`, with their ids.
+    fn others(&self, idx: usize) -> (Vec<Base>, Vec<u32>) {
+        self.units
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| *i != idx && u.alive())
+            .map(|(_, u)| (u.base(), u.id))
+            .unzip()
+    }
+
+    /// Whether the unit is in base contact with a living enemy (engaged
+    /// [stand-in]).
+    pub fn engaged(&self, idx: usize) -> bool {
+        let u = &self.units[idx];
+        let b = u.base();
+        self.units
+            .iter()
+            .any(|o| o.side != u.side && o.alive() && b.in_contact(&o.base()))
+    }
+
+    /// Applies one command. A refused command changes nothing: everything is
+    /// checked before anything moves or rolls.
+    ///
+    /// # Errors
+    /// The refusal naming the rule that forbids the command (WS-BASE,
+    /// WS-SUP-3, WS-GLO-1).
+    pub fn apply(
+        &mut self,
+        cmd: &WsCommand,
+        tables: &WsTables,
+        table: &Table,
+        dice: &mut Dice,
+        log: &mut dyn LogSink,
+    ) -> Result<(), Refusal> {
+        match cmd {
+            WsCommand::Act { unit, action } => {
+                let plan = self.plan_act(*unit, action, table)?;
+                self.flush_pending(log);
+                let out = self.execute(plan, dice, tables);
+                log.extend(self.turn, WsPhase::Action.name(), out);
+                let out = self.check_destroyed();
+                log.extend(self.turn, WsPhase::Action.name(), out);
+            }
+            WsCommand::EndPhase { side } => {
+                if self.awaiting() != Some(*side) {
+                    return Err(refuse(match self.awaiting() {
+                        None => "the battle is over".to_string(),
+                        Some(s) => format!(
+                            "it is {}'s action phase, not {}'s",
+                            self.sides[usize::from(s)],
+                            self.sides.get(usize::from(*side)).map_or("?", |s| s)
+                        ),
+                    }));
+                }
+                self.flush_pending(log);
+                self.end_phase(dice, tables, table, log);
+            }
+        }
+        Ok(())
+    }
+
+    fn flush_pending(&mut self, log: &mut dyn LogSink) {
+        if !self.pending_log.is_empty() {
+            let pending = std::mem::take(&mut self.pending_log);
+            log.extend(1, WsPhase::Starting.name(), pending);
+        }
+    }
+
+    /// Inches `unit` may still move now: 2 × Mv for a free unit in its
+    /// action phase (At The Double!), Mv for one that may only fall back,
+    /// `None` otherwise.
+    pub fn allowance(&self, unit: u32) -> Option<f32> {
+        let idx = self.index(unit)?;
+        let u = &self.units[idx];
+        if self.awaiting() != Some(u.side) || u.acted || !u.alive() {
+            return None;
+        }
+        if u.state.suppressed() || self.engaged(idx) {
+            Some(u.state.mv as f32)
+        } else {
+            Some(2.0 * u.state.mv as f32)
+        }
+    }
+}

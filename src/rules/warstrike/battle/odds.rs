@@ -1,0 +1,109 @@
+//! The exact odds shown before an order is committed (WS-SUP-1, WS-HIT-4).
+
+use super::*;
+
+impl WsBattle {
+    /// Exact odds of a command, labelled: for a salvo the chance of at least
+    /// one hit (suppression, WS-SUP-1), of a failed save (+1 nerve marker,
+    /// WS-HIT-4) and the expected models killed; for a charge the
+    /// defender's defensive fire; for ending the phase each opposing
+    /// suppressed unit's reaction-phase Ld test (WS-CLR-1, WS-LD-6).
+    pub fn odds(&self, cmd: &WsCommand, tables: &WsTables) -> Vec<(String, f64)> {
+        let mut out = Vec::new();
+        match cmd {
+            WsCommand::Act { unit, action } => {
+                let Some(u) = self.unit(*unit) else {
+                    return out;
+                };
+                if let Some(t) = action.fire_target().and_then(|t| self.unit(t)) {
+                    out.extend(salvo_odds(&u.state, &t.state, "", tables));
+                }
+                if let Some(t) = action.charge().and_then(|t| self.unit(t))
+                    && !t.state.suppressed()
+                    && t.state.shooting.is_some()
+                {
+                    out.extend(salvo_odds(
+                        &t.state,
+                        &u.state,
+                        "defensive fire at the charger: ",
+                        tables,
+                    ));
+                }
+                if let (Some(t), Some(ti)) = (
+                    action.charge().and_then(|t| self.unit(t)),
+                    action.charge().and_then(|t| self.index(t)),
+                ) && t.state.suppressed()
+                {
+                    let nv = tested_nv_itemized(&t.state, self.inspiring_for(ti, tables)).total();
+                    out.push((
+                        format!("{}: Ld test to keep fighting passes (WS-SUP-3)", t.name),
+                        pass_probability(t.state.ld, nv),
+                    ));
+                }
+            }
+            WsCommand::EndPhase { side } => {
+                for (i, u) in self.units.iter().enumerate() {
+                    if u.side != *side && u.alive() && u.state.suppressed() {
+                        let nv =
+                            tested_nv_itemized(&u.state, self.inspiring_for(i, tables)).total();
+                        out.push((
+                            format!("{}: reaction-phase Ld test passes (WS-CLR-1)", u.name),
+                            pass_probability(u.state.ld, nv),
+                        ));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Exact odds of one salvo of `shooter` at `target` (WS-SUP-1, WS-HIT-4;
+/// shooting [stand-in]): at least one hit, at least one failed save, and
+/// the expected models killed (failed saves are binomial; wounds finish the
+/// wounded model first).
+pub fn salvo_odds(
+    shooter: &WsUnitState,
+    target: &WsUnitState,
+    prefix: &str,
+    tables: &WsTables,
+) -> Vec<(String, f64)> {
+    let Some(w) = shooter.shooting else {
+        return Vec::new();
+    };
+    let shots = shooter.models * w.shots_per_model;
+    let p_hit = d6_at_least(tables.constants.to_hit);
+    let bonus = if target.got_down {
+        tables.constants.get_down_save_bonus
+    } else {
+        0
+    };
+    let need = save_needed(target.save, bonus);
+    let p_fail = if need > 6 {
+        1.0
+    } else {
+        1.0 - d6_at_least(need)
+    };
+    let p_wound = p_hit * p_fail;
+    let dist = binomial(shots, p_wound);
+    let wpm = target.wounds_per_model.max(1);
+    let kills: f64 = dist
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let k = k as u32 + target.wounds_taken;
+            p * f64::from((k / wpm).min(target.models))
+        })
+        .sum();
+    vec![
+        (
+            format!("{prefix}at least one hit (suppresses, WS-SUP-1)"),
+            1.0 - (1.0 - p_hit).powi(shots as i32),
+        ),
+        (
+            format!("{prefix}at least one failed save (+1 nerve marker, WS-HIT-4)"),
+            1.0 - (1.0 - p_wound).powi(shots as i32),
+        ),
+        (format!("{prefix}expected models killed"), kills),
+    ]
+}

@@ -1,0 +1,503 @@
+//! Orders in the Action phase: checking and planning them (WS-ACT,
+//! WS-SHT), then carrying them out: moves, salvoes, fall backs and
+//! destroyed units (WS-SUP, WS-CLR-4).
+
+use super::*;
+
+impl WsBattle {
+    /// The best Inspiring Officer within reach of unit `idx` (WS-SPC-1).
+    pub(super) fn inspiring_for(&self, idx: usize, tables: &WsTables) -> Option<InspiringOfficer> {
+        let u = &self.units[idx];
+        let b = u.base();
+        let mut best: Option<InspiringOfficer> = None;
+        for o in self
+            .units
+            .iter()
+            .filter(|o| o.side == u.side && o.id != u.id && o.alive())
+        {
+            let d = f64::from(b.distance_to(&o.base()));
+            if let Some(i) = InspiringOfficer::within(&o.state, d, tables.constants.inspiring_range)
+                && best.is_none_or(|x| i.current_nv > x.current_nv)
+            {
+                best = Some(i);
+            }
+        }
+        best
+    }
+
+    /// The direction of side `side`'s own table edge.
+    pub(super) fn home(&self, side: u8) -> f32 {
+        match self.edges[usize::from(side.min(1))] {
+            BoardEdge::South => 180.0,
+            BoardEdge::North => 0.0,
+            BoardEdge::West => 270.0,
+            BoardEdge::East => 90.0,
+        }
+    }
+
+    /// Where unit `idx` ends a fall back: up to Mv straight toward its own
+    /// table edge, keeping its facing, stopping short of other units, the
+    /// table edge and impassable ground; `None` if it cannot move at all
+    /// [stand-in].
+    pub(super) fn fall_back_destination(&self, idx: usize, table: &Table) -> Option<TablePos> {
+        let u = &self.units[idx];
+        let base = u.base();
+        let bearing = self.home(u.side);
+        let dir = bearing_vector(bearing);
+        let mv = u.state.mv as f32;
+        let (others, _) = self.others(idx);
+        let moving = base.at(base.center, bearing);
+        let mut limit = mv;
+        for o in &others {
+            if moving.distance_to(o) <= CONTACT && dir.dot(o.center - base.center) <= 0.0 {
+                continue;
+            }
+            if let Some(t) = moving.travel_until_contact(dir, mv, o) {
+                limit = limit.min(t - FALL_BACK_GAP);
+            }
+        }
+        let mut d = limit;
+        while d >= 0.1 {
+            let dest = base.center + dir * d;
+            if table
+                .check_move(&base, &[dest], base.facing, mv, false, &others, &[])
+                .is_ok()
+            {
+                return Some(TablePos {
+                    x: dest.x,
+                    y: dest.y,
+                    facing: base.facing,
+                });
+            }
+            d -= 0.25;
+        }
+        None
+    }
+
+    /// Checks a salvo of unit `idx` standing on `from` at `target`: an enemy
+    /// in play, weapon range and Awareness edge to edge (WS-BASE via
+    /// [`check_fire`], WS-SUP-3), the 90° forward arc and a line of sight
+    /// past terrain and other units. Returns the distance in inches.
+    pub(super) fn check_shot(
+        &self,
+        idx: usize,
+        from: &Base,
+        target: u32,
+        table: &Table,
+    ) -> Result<f32, Refusal> {
+        let u = &self.units[idx];
+        let Some(t) = self.unit(target) else {
+            return Err(refuse(format!("there is no unit {target}")));
+        };
+        if t.side == u.side {
+            return Err(refuse(format!("{} is not an enemy unit", t.name)));
+        }
+        let tb = t.base();
+        let distance = from.distance_to(&tb);
+        check_fire(
+            &SalvoRecord::new(),
+            &u.state,
+            &t.state,
+            FireRequest {
+                distance: f64::from(distance),
+                snap_fire: false,
+                kind: FireKind::Action,
+            },
+        )?;
+        if !from.in_forward_arc(&tb) {
+            return Err(refuse(format!(
+                "{} is not in {}'s 90° forward arc [stand-in]",
+                t.name, u.name
+            )));
+        }
+        let obstacles: Vec<Obstacle> = self
+            .units
+            .iter()
+            .filter(|o| o.alive() && o.id != u.id && o.id != t.id)
+            .map(|o| Obstacle {
+                base: o.base(),
+                height: MODEL_HEIGHT,
+            })
+            .collect();
+        let [fl, fr, ..] = from.corners();
+        let eyes = [from.front_center(), fl, fr];
+        let mut targets: Vec<Vec2> = vec![tb.center];
+        targets.extend(tb.corners());
+        let mut blocked = None;
+        for e in eyes {
+            for p in &targets {
+                match table.line_of_sight(
+                    Eye {
+                        at: e,
+                        height: MODEL_HEIGHT,
+                    },
+                    Eye {
+                        at: *p,
+                        height: MODEL_HEIGHT,
+                    },
+                    &obstacles,
+                ) {
+                    Ok(()) => return Ok(distance),
+                    Err(b) => blocked = Some(b),
+                }
+            }
+        }
+        let by = match blocked {
+            Some(Blocked::Terrain(name)) => format!("\"{name}\""),
+            Some(Blocked::Unit(i)) => obstacles
+                .get(i)
+                .and_then(|o| {
+                    self.units
+                        .iter()
+                        .find(|u| u.alive() && u.base() == o.base)
+                        .map(|u| u.name.clone())
+                })
+                .unwrap_or_else(|| "a unit".into()),
+            None => "something".into(),
+        };
+        Err(refuse(format!(
+            "{} has no line of sight to {}: blocked by {by}",
+            u.name, t.name
+        )))
+    }
+
+    pub(super) fn move_refusal(&self, e: MoveError, ids: &[u32]) -> Refusal {
+        refuse(match e {
+            MoveError::TooFar(cost, allowed) => {
+                format!(
+                    "the move costs {cost:.1}″ (difficult going counts double) but only {allowed:.1}″ are allowed"
+                )
+            }
+            MoveError::OffTable => "the unit would leave the table".into(),
+            MoveError::Impassable(name) => format!("the unit may not enter \"{name}\""),
+            MoveError::Unit(i, at) => {
+                let name = ids
+                    .get(i)
+                    .and_then(|id| self.unit(*id))
+                    .map_or_else(|| "another unit".to_string(), |u| u.name.clone());
+                format!("the move touches {name} after {at:.1}″")
+            }
+        })
+    }
+
+    /// Validates an action without changing anything.
+    pub(super) fn plan_act(
+        &self,
+        unit: u32,
+        order: &WsOrder,
+        table: &Table,
+    ) -> Result<Plan, Refusal> {
+        if self.result.is_some() {
+            return Err(refuse("the battle is over"));
+        }
+        let Some(idx) = self.index(unit) else {
+            return Err(refuse(format!("there is no unit {unit}")));
+        };
+        let u = &self.units[idx];
+        if !u.alive() {
+            return Err(refuse(format!("{} has no models left", u.name)));
+        }
+        if u.side != self.active || self.phase != WsPhase::Action {
+            return Err(refuse(format!(
+                "{} may act only in its own side's action phase",
+                u.name
+            )));
+        }
+        if u.acted {
+            return Err(refuse(format!(
+                "{} has already taken its action this phase",
+                u.name
+            )));
+        }
+        let action = order.action();
+        check_action(&u.state, action, Going::Open)?;
+        if action != WsAction::FallBack && self.engaged(idx) {
+            return Err(refuse(format!(
+                "{} is engaged in close combat: it fights in the close-combat phase and may only fall back [stand-in]",
+                u.name
+            )));
+        }
+        let base = u.base();
+        let mut plan = Plan {
+            idx,
+            action,
+            dest: None,
+            fire: order.fire_target(),
+            fire_first: matches!(
+                order,
+                WsOrder::Advance {
+                    fire_first: true,
+                    ..
+                }
+            ),
+            charge: order.charge(),
+        };
+        if plan.charge.is_some() && plan.fire.is_some() {
+            return Err(refuse("a charging unit does not fire [stand-in]"));
+        }
+        match order {
+            WsOrder::Advance { path, facing, .. } | WsOrder::AtTheDouble { path, facing, .. } => {
+                if !path.iter().all(|p| finite(*p)) || !facing.is_finite() {
+                    return Err(refuse("the path is not a list of numbers"));
+                }
+                let waypoints: Vec<Vec2> = path.iter().map(|p| Vec2::new(p.0, p.1)).collect();
+                let (others, ids) = self.others(idx);
+                let mut may_touch = Vec::new();
+                if let Some(t) = plan.charge {
+                    let Some(target) = self.unit(t).filter(|t| t.alive()) else {
+                        return Err(refuse(format!("there is no unit {t} in play to charge")));
+                    };
+                    if target.side == u.side {
+                        return Err(refuse(format!("{} is not an enemy unit", target.name)));
+                    }
+                    may_touch.extend(ids.iter().position(|i| *i == t));
+                }
+                if action == WsAction::AtTheDouble {
+                    let mut here = base.center;
+                    let mut difficult = false;
+                    for w in &waypoints {
+                        let c = table.segment_cost(here, *w, false);
+                        difficult |= c.cost > c.length + 1e-3;
+                        here = *w;
+                    }
+                    let end = base.at(here, *facing);
+                    difficult |= !table.areas_under(&end, AreaEffect::Difficult).is_empty()
+                        || !table.areas_under(&base, AreaEffect::Difficult).is_empty();
+                    if difficult {
+                        check_action(&u.state, action, Going::Difficult)?;
+                    }
+                }
+                let allowance = match action {
+                    WsAction::AtTheDouble => 2.0 * u.state.mv,
+                    _ => u.state.mv,
+                } as f32;
+                table
+                    .check_move(
+                        &base, &waypoints, *facing, allowance, false, &others, &may_touch,
+                    )
+                    .map_err(|e| self.move_refusal(e, &ids))?;
+                let end = base.at(waypoints.last().copied().unwrap_or(base.center), *facing);
+                if let Some(t) = plan.charge.and_then(|t| self.unit(t))
+                    && !end.in_contact(&t.base())
+                {
+                    return Err(refuse(format!(
+                        "a charge must end in base contact with {}",
+                        t.name
+                    )));
+                }
+                if let Some(t) = plan.fire {
+                    let from = if plan.fire_first { base } else { end };
+                    self.check_shot(idx, &from, t, table)?;
+                }
+                plan.dest = Some((waypoints, *facing));
+            }
+            WsOrder::OpenFire { target } => {
+                self.check_shot(idx, &base, *target, table)?;
+            }
+            WsOrder::GetDown => {}
+            WsOrder::FallBack => {
+                plan.dest = self
+                    .fall_back_destination(idx, table)
+                    .map(|p| (vec![Vec2::new(p.x, p.y)], p.facing));
+            }
+        }
+        Ok(plan)
+    }
+
+    /// Sets a unit's footprint from its models left, its front edge staying
+    /// where it was [stand-in].
+    pub(super) fn refit(&mut self, idx: usize, tables: &WsTables) {
+        let u = &mut self.units[idx];
+        if !u.alive() {
+            return;
+        }
+        let fp = tables.footprint(&u.unit_type, u.state.models, Some(u.per_rank));
+        if fp == u.footprint {
+            return;
+        }
+        let base = u.base();
+        let c = base.front_center() - base.forward() * fp.depth / 2.0;
+        u.pos.x = c.x;
+        u.pos.y = c.y;
+        u.footprint = fp;
+    }
+
+    /// One salvo of `idx` at `target` (WS-GLO-1): the shooting procedure of
+    /// [`open_fire`].
+    pub(super) fn resolve_fire(
+        &mut self,
+        idx: usize,
+        target: u32,
+        dice: &mut Dice,
+        tables: &WsTables,
+        out: &mut Vec<LogEntry>,
+    ) {
+        let Some(ti) = self.index(target) else {
+            return;
+        };
+        let shooter = self.units[idx].state.clone();
+        let distance = self.units[idx].base().distance_to(&self.units[ti].base());
+        let mut e = LogEntry::event(
+            "WS-GLO-1",
+            vec![shooter.id, target],
+            format!(
+                "{} fires one salvo at {}: {distance:.1}″ edge to edge, in the forward arc and in sight",
+                shooter.name, self.units[ti].name
+            ),
+        );
+        e.outcome = "salvo".into();
+        out.push(e);
+        let mut rec = SalvoRecord::new();
+        match open_fire(
+            dice,
+            &mut rec,
+            &shooter,
+            &mut self.units[ti].state,
+            FireRequest {
+                distance: f64::from(distance),
+                snap_fire: false,
+                kind: FireKind::Action,
+            },
+            &tables.constants,
+        ) {
+            Ok(r) => out.extend(r.log),
+            Err(r) => out.push(LogEntry::event(&r.rule, vec![shooter.id], r.reason)),
+        }
+        self.refit(ti, tables);
+    }
+
+    pub(super) fn move_unit(
+        &mut self,
+        idx: usize,
+        path: &[Vec2],
+        facing: f32,
+        out: &mut Vec<LogEntry>,
+    ) {
+        let u = &mut self.units[idx];
+        let mut here = Vec2::new(u.pos.x, u.pos.y);
+        let mut length = 0.0;
+        for p in path {
+            length += here.distance(*p);
+            here = *p;
+        }
+        u.pos = TablePos {
+            x: here.x,
+            y: here.y,
+            facing,
+        };
+        let mut e = LogEntry::event(
+            "WS-BASE",
+            vec![u.id],
+            format!(
+                "{} moves {length:.1}″ to ({:.1}, {:.1}), facing {facing:.0}°",
+                u.name, here.x, here.y
+            ),
+        );
+        e.outcome = "moved".into();
+        out.push(e);
+    }
+
+    pub(super) fn execute(
+        &mut self,
+        plan: Plan,
+        dice: &mut Dice,
+        tables: &WsTables,
+    ) -> Vec<LogEntry> {
+        let mut out = Vec::new();
+        let idx = plan.idx;
+        match take_action(
+            &mut self.units[idx].state,
+            plan.action,
+            Going::Open,
+            tables.constants.get_down_save_bonus,
+        ) {
+            Ok(a) => out.extend(a.log),
+            Err(r) => {
+                out.push(LogEntry::event(&r.rule, vec![self.units[idx].id], r.reason));
+                return out;
+            }
+        }
+        self.units[idx].acted = true;
+        if plan.fire_first
+            && let Some(t) = plan.fire
+        {
+            self.resolve_fire(idx, t, dice, tables, &mut out);
+        }
+        match &plan.dest {
+            Some((path, facing)) => self.move_unit(idx, path, *facing, &mut out),
+            None if plan.action == WsAction::FallBack => {
+                let mut e = LogEntry::event(
+                    "WS-BASE",
+                    vec![self.units[idx].id],
+                    format!(
+                        "{} has no room to fall back and stays [stand-in]",
+                        self.units[idx].name
+                    ),
+                );
+                e.outcome = "stays".into();
+                out.push(e);
+            }
+            None => {}
+        }
+        if let Some(t) = plan.charge {
+            let mut e = LogEntry::event(
+                "WS-BASE",
+                vec![self.units[idx].id, t],
+                format!(
+                    "{} charges into base contact; the fight comes in the close-combat phase [stand-in]",
+                    self.units[idx].name
+                ),
+            );
+            e.outcome = "charge".into();
+            out.push(e);
+            self.charges.push((self.units[idx].id, t));
+        }
+        if !plan.fire_first
+            && let Some(t) = plan.fire
+        {
+            self.resolve_fire(idx, t, dice, tables, &mut out);
+        }
+        out
+    }
+
+    /// Ends the battle at once if a side has no models left [stand-in].
+    pub(super) fn check_destroyed(&mut self) -> Vec<LogEntry> {
+        if self.result.is_some() {
+            return Vec::new();
+        }
+        let alive = |s: u8| self.units.iter().any(|u| u.side == s && u.alive());
+        let (a, b) = (alive(0), alive(1));
+        let (winner, reason) = match (a, b) {
+            (true, true) => return Vec::new(),
+            (false, false) => (
+                None,
+                "both sides have no models left: a draw [stand-in]".to_string(),
+            ),
+            (true, false) => (
+                Some(0),
+                format!(
+                    "{} have no models left and lose at once [stand-in]",
+                    self.sides[1]
+                ),
+            ),
+            (false, true) => (
+                Some(1),
+                format!(
+                    "{} have no models left and lose at once [stand-in]",
+                    self.sides[0]
+                ),
+            ),
+        };
+        self.finish(winner, reason)
+    }
+
+    pub(super) fn finish(&mut self, winner: Option<u8>, reason: String) -> Vec<LogEntry> {
+        let mut e = LogEntry::event("WS-BASE", Vec::new(), reason.clone());
+        e.outcome = match winner {
+            Some(s) => format!("{} win", self.sides[usize::from(s)]),
+            None => "draw".into(),
+        };
+        self.result = Some(WsResult { winner, reason });
+        vec![e]
+    }
+}
