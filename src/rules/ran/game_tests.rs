@@ -9,6 +9,7 @@ use crate::engine::dice::Dice;
 use crate::engine::log::{GameLog, NoLog};
 
 use super::Ran;
+use super::leaders::Role;
 use super::orders::RanCommand;
 use super::state::{Phase, RanCtx, RanState, Segment};
 
@@ -100,6 +101,39 @@ fn full_shock_procedure_from_weapons_matrix_to_hits() {
     assert!(log.entries.iter().any(|e| e.rule == "RAN-BB-1"));
     assert!(log.entries.iter().any(|e| e.rule == "RAN-CRT-2"));
     assert_eq!(dice.loaded_remaining(), 0);
+}
+
+#[test]
+fn the_odds_of_a_disordered_committed_attacker_include_its_two_column_shift() {
+    // RAN-TQ-3: the shock it makes after passing its check is fought 2
+    // columns left; the odds show that column and the chance of the check.
+    let (ctx, mut st, _) = shock_position();
+    {
+        let u = st.unit_mut(4).expect("SI");
+        u.disordered = true;
+        u.committed = true;
+    }
+    let cmd = RanCommand::Shock {
+        attackers: vec![4],
+        defender: 46,
+        charge: false,
+    };
+    let odds = Ran::odds(&ctx, &st, &cmd).expect("odds");
+    assert!(
+        odds.lines.iter().any(|l| l.0.contains("RAN-TQ-3")),
+        "{:?}",
+        odds.lines
+    );
+    let mut dice = Dice::new(7);
+    dice.load([0; 12]);
+    Ran::apply(&ctx, &mut st, &cmd, &mut dice, &mut NoLog).expect("shock");
+    let rec = st.last_shock.clone().expect("it passed and shocked");
+    assert!(
+        odds.title.ends_with(&format!("column {}", rec.column)),
+        "odds {} but fought on column {}",
+        odds.title,
+        rec.column
+    );
 }
 
 #[test]
@@ -404,6 +438,35 @@ fn side_decisions_need_no_selected_unit() {
         Ran::choose(&ctx, &st, 0, &c[0].key, &pick),
         Some(RanCommand::Continuity)
     );
+}
+
+#[test]
+fn only_the_activated_contingent_is_offered_orders() {
+    // RAN-ORD-1: in Movement/Fire and in Shock, a unit of another
+    // contingent is offered nothing (its order would be refused).
+    let (ctx, mut st) = setup();
+    let busho = st
+        .leaders
+        .iter()
+        .find(|l| l.side == 0 && l.role == Role::Busho)
+        .map(|l| (l.id, l.contingent))
+        .expect("a Busho of side 0");
+    for segment in [Segment::MoveFire, Segment::Shock] {
+        st.phase = Phase::Orders {
+            busho: busho.0,
+            segment,
+        };
+        let mut offered = 0;
+        for u in st.units.iter().filter(|u| u.side == 0) {
+            let c = Ran::choices(&ctx, &st, 0, u.id);
+            if u.contingent == busho.1 && u.active() {
+                offered += usize::from(!c.is_empty());
+            } else {
+                assert!(c.is_empty(), "{} of another contingent: {c:?}", u.name);
+            }
+        }
+        assert!(offered > 0, "the activated contingent is offered orders");
+    }
 }
 
 #[test]

@@ -20,7 +20,24 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
             defender,
             charge,
         } => {
-            let p = shock::plan(ctx, state, attackers, *defender, *charge, &[])?;
+            // RAN-TQ-3: a Disordered Committed attacker shocks only after
+            // passing a TQ check, and then 2 columns left; the odds below
+            // are those of the shock it makes when it passes.
+            let dc: Vec<&super::state::RanUnit> = attackers
+                .iter()
+                .filter_map(|a| state.unit(*a))
+                .filter(|u| u.disordered && u.committed)
+                .collect();
+            let extra = if dc.is_empty() {
+                Vec::new()
+            } else {
+                vec![crate::engine::log::Modifier::new(
+                    "Disordered Committed unit shocks",
+                    ctx.tables.values.shock.disordered_committed_shock,
+                    "RAN-TQ-3",
+                )]
+            };
+            let p = shock::plan(ctx, state, attackers, *defender, *charge, &extra)?;
             let v = &ctx.tables.values.shock;
             let (a, d) = shock_table::hits_distribution(
                 &ctx.tables.crt,
@@ -48,10 +65,23 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
             let mut lines = vec![(
                 format!(
                     "weapons matrix column {} ({} vs {})",
-                    p.base, p.matrix.0, p.matrix.1
+                    p.base,
+                    ctx.tables.weapons.attacker_name(&p.matrix.0),
+                    p.matrix.1
                 ),
                 1.0,
             )];
+            for u in &dc {
+                let t =
+                    tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(u), false).total();
+                lines.push((
+                    format!(
+                        "{} (Disordered, Committed) passes its TQ check and shocks (RAN-TQ-3); the column below assumes it does",
+                        u.name
+                    ),
+                    tq::pass_chance(t),
+                ));
+            }
             for m in &p.shifts {
                 lines.push((format!("shift {:+} {} ({})", m.value, m.name, m.rule), 1.0));
             }

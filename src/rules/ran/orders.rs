@@ -139,7 +139,16 @@ pub fn side_to_act(state: &RanState) -> Option<u8> {
     }
 }
 
-fn own_unit(state: &RanState, busho: u32, unit: u32) -> Result<&super::state::RanUnit, Refusal> {
+/// `unit` may take an order of the activated `busho`: an active unit of his
+/// contingent (RAN-ORD-1, RAN-STAT-2).
+///
+/// # Errors
+/// The refusal naming the rule it breaks.
+pub fn own_unit(
+    state: &RanState,
+    busho: u32,
+    unit: u32,
+) -> Result<&super::state::RanUnit, Refusal> {
     let c = state.leader(busho).map_or(busho, |l| l.contingent);
     match state.unit(unit) {
         Some(u) if u.active() && u.contingent == c => Ok(u),

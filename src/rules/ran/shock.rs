@@ -826,7 +826,8 @@ pub fn resolve(
     let mut value = Itemized::new(
         format!(
             "weapons matrix {} vs {}; shifts cumulative (RAN-SADJ-1)",
-            p.matrix.0, p.matrix.1
+            ctx.tables.weapons.attacker_name(&p.matrix.0),
+            p.matrix.1
         ),
         p.base,
     );

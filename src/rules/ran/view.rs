@@ -227,6 +227,13 @@ pub fn choices(ctx: &RanCtx, s: &RanState, side: u8, unit: u32) -> Vec<Choice> {
     }
     let Some(u) = s.unit(unit) else { return v };
     let ch = |label: String, key: String, needs| Choice { label, key, needs };
+    // RAN-ORD-1: only the activated contingent takes orders; no choice is
+    // offered that would be refused.
+    if let Phase::Orders { busho, .. } = &s.phase
+        && orders::own_unit(s, *busho, unit).is_err()
+    {
+        return v;
+    }
     match &s.phase {
         Phase::Orders {
             segment: Segment::MoveFire,
