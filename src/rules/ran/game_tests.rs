@@ -285,6 +285,22 @@ fn step_2_reaction_withdrawal_of_a_faster_defender() {
         "the defender decides"
     );
     assert_eq!(Ran::to_act(&ctx, &st), ToAct::Side(1));
+    // One side choice, naming the defender; standing is the pass button.
+    let c = Ran::side_choices(&ctx, &st, 1);
+    assert_eq!(c.len(), 1, "{c:?}");
+    let name = st.unit(kbb).map(|u| u.name.clone()).expect("defender");
+    assert!(c[0].label.contains(&name), "{}", c[0].label);
+    assert_eq!(
+        Ran::choose(
+            &ctx,
+            &st,
+            1,
+            &c[0].key,
+            &crate::engine::view::Pick::default()
+        ),
+        Some(RanCommand::ReactWithdraw)
+    );
+    assert!(Ran::pass_label(&ctx, &st, 1).contains("Stand"));
     // Withdrawal roll 8 − 2 (Open Order) = 6 against TQ 5: 1 hit; Banzai roll 9 > 7: holds.
     dice.load([8, 9]);
     let mut log = GameLog::default();

@@ -327,12 +327,15 @@ pub fn side_choices(ctx: &RanCtx, s: &RanState, side: u8) -> Vec<Choice> {
                 }
             }
         }
-        Phase::Reaction { .. } => {
+        Phase::Reaction { shock, .. } => {
+            // Standing is the pass button ("Stand and receive the shock").
+            let who = s
+                .unit(shock.defender)
+                .map_or_else(String::new, |d| format!(" of {}", d.name));
             v.push(ch(
-                "Reaction Withdrawal (Retirada en Reacción)".into(),
+                format!("Reaction Withdrawal{who} (Retirada en Reacción)"),
                 "react:withdraw".into(),
             ));
-            v.push(ch("Stand".into(), "react:stand".into()));
         }
         Phase::Momentum { .. } => v.push(ch("Try Momentum".into(), "momentum".into())),
         Phase::Continuity { .. } => v.push(ch("Try Continuity".into(), "continuity".into())),
