@@ -160,8 +160,33 @@ pub struct CombatValues {
     pub naval_with_the_wind: u32,
     /// An archer's range in an arrow tower, hexes (GEN-TWR-3).
     pub tower_range: u32,
+    /// H&F per hex of retreat by rank (base rules).
+    pub retreat_hf: Vec<RetreatCost>,
+    /// Extra H&F per hex with a leader attached.
+    pub retreat_hf_leader: u32,
+    /// What a lone leader's retreat costs in all.
+    pub lone_leader_retreat_hf: u32,
+    /// H&F per Leader Inspiration die.
+    pub inspiration_hf_per_die: u32,
+    /// H&F taken at the end of a turn instead of a Dragon card.
+    pub end_of_turn_hf: u32,
+    /// H&F gained by seppuku.
+    pub seppuku_hf: u32,
+    /// Dice of an attached leader's casualty check.
+    pub leader_check_dice: u32,
+    /// Swords in that check that kill him.
+    pub leader_check_swords: u32,
     /// H&F counts at or above this are one line in the odds.
     pub odds_hf_top: u32,
+}
+
+/// H&F a unit of `rank` pays per hex of retreat.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct RetreatCost {
+    /// The rank.
+    pub rank: Rank,
+    /// Tokens per hex.
+    pub cost: u32,
 }
 
 impl CombatValues {

@@ -13,7 +13,11 @@
 //!   palisades and stockades; the Sohei H&F loss ([`effects`]);
 //! - exact odds of an attack, checked against sampling ([`odds`]);
 //! - naval movement with the wind/tide, embarking, grapples and naval
-//!   leaders ([`naval`]).
+//!   leaders ([`naval`]);
+//! - H&F costs of retreats and Inspiration, Lack of Honor, leader checks
+//!   and leaders at sea ([`honor`]);
+//! - marsh, stockade, palisade and arrow-tower movement and sight rules,
+//!   and the Command Ship ([`works`]).
 //!
 //! Not yet built, so not in the registry: the game state and its commands
 //! (turn, Command and Dragon decks with hidden hands, H&F pool, leaders,
@@ -25,8 +29,10 @@ pub mod attack_dice;
 pub mod battle_dice;
 pub mod data;
 pub mod effects;
+pub mod honor;
 pub mod naval;
 pub mod odds;
+pub mod works;
 
 /// Every rule ID of the digest `genpei_cc.md`, in its order.
 pub const RULE_IDS: [&str; 63] = [
@@ -97,7 +103,7 @@ pub const RULE_IDS: [&str; 63] = [
 
 /// The rule IDs the code of this folder enforces so far; the rest wait for
 /// the game state (see the module doc).
-pub const BUILT: [&str; 32] = [
+pub const BUILT: [&str; 40] = [
     "GEN-DICE-1",
     "GEN-DICE-2",
     "GEN-BASE",
@@ -130,6 +136,14 @@ pub const BUILT: [&str; 32] = [
     "GEN-UNIT-2",
     "GEN-UNIT-3",
     "GEN-PAL-3",
+    "GEN-NLD-1",
+    "GEN-MSH-2",
+    "GEN-MSH-3",
+    "GEN-STK-1",
+    "GEN-STK-2",
+    "GEN-STK-5",
+    "GEN-TWR-2",
+    "GEN-CMD-2",
 ];
 
 #[cfg(test)]
@@ -138,7 +152,7 @@ mod rule_coverage {
     //! it and in at least one test.
     use super::{BUILT, RULE_IDS};
 
-    const SOURCES: [&str; 10] = [
+    const SOURCES: [&str; 12] = [
         include_str!("../../../assets/rules/genpei/battle_die.ron"),
         include_str!("../../../assets/rules/genpei/combat.ron"),
         include_str!("../../../assets/rules/genpei/terrain.ron"),
@@ -147,8 +161,10 @@ mod rule_coverage {
         include_str!("battle_dice.rs"),
         include_str!("data.rs"),
         include_str!("effects.rs"),
+        include_str!("honor.rs"),
         include_str!("naval.rs"),
         include_str!("odds.rs"),
+        include_str!("works.rs"),
     ];
 
     #[test]
