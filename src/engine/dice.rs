@@ -161,6 +161,35 @@ impl Dice {
         }
     }
 
+    /// Picks an index in `0..n` uniformly (a card from a deck, a shuffle
+    /// step): one draw of the same stream, counted as a roll. A loaded
+    /// value is used as the index, clamped into `0..n`. `n == 0` gives 0.
+    pub fn pick(&mut self, n: u32) -> u32 {
+        self.rolled += 1;
+        if n == 0 {
+            return 0;
+        }
+        if let Some(v) = self.loaded.pop_front() {
+            return v.min(n - 1);
+        }
+        let zone = u32::MAX - (u32::MAX % n);
+        loop {
+            let word = self.rng.next_u32();
+            if word < zone {
+                return word % n;
+            }
+        }
+    }
+
+    /// Shuffles `items` in place (Fisher–Yates, one [`Dice::pick`] per
+    /// position from the last down), so a seed gives one deck order.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.pick(i as u32 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+
     /// Rolls `n` dice of one kind, in order.
     pub fn roll_n(&mut self, die: Die, n: u32) -> Vec<u32> {
         (0..n).map(|_| self.roll(die)).collect()
@@ -170,6 +199,28 @@ impl Dice {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn picks_are_uniform_in_range_and_shuffles_repeat_with_the_seed() {
+        let mut d = Dice::new(5);
+        let mut seen = [0u32; 7];
+        for _ in 0..7000 {
+            seen[d.pick(7) as usize] += 1;
+        }
+        assert!(seen.iter().all(|c| (800..1200).contains(c)), "{seen:?}");
+        assert_eq!(d.pick(0), 0);
+        let (mut a, mut b): (Vec<u32>, Vec<u32>) = ((0..60).collect(), (0..60).collect());
+        Dice::new(9).shuffle(&mut a);
+        Dice::new(9).shuffle(&mut b);
+        assert_eq!(a, b);
+        assert_ne!(a, (0..60).collect::<Vec<u32>>());
+        let mut sorted = a.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..60).collect::<Vec<u32>>());
+        let mut l = Dice::new(1);
+        l.load([9]);
+        assert_eq!(l.pick(4), 3, "a loaded pick is clamped into range");
+    }
 
     #[test]
     fn same_seed_same_faces() {

@@ -17,16 +17,20 @@
 //! - H&F costs of retreats and Inspiration, Lack of Honor, leader checks
 //!   and leaders at sea ([`honor`]);
 //! - marsh, stockade, palisade and arrow-tower movement and sight rules,
-//!   and the Command Ship ([`works`]).
+//!   and the Command Ship ([`works`]);
+//! - the Command deck: 60 cards as data, shuffled and drawn through the
+//!   one `Dice`, which units a card orders, and a deck as the other player
+//!   may know it ([`cards`]).
 //!
 //! Not yet built, so not in the registry: the game state and its commands
-//! (turn, Command and Dragon decks with hidden hands, H&F pool, leaders,
+//! (turn, hands and the Dragon deck, the H&F pool, leaders,
 //! retreats, victory banners), the board views and the two scenarios.
 //! [`BUILT`] lists the rule IDs the code above enforces; the coverage test
 //! holds each of them to a citation in code and in a test.
 
 pub mod attack_dice;
 pub mod battle_dice;
+pub mod cards;
 pub mod data;
 pub mod effects;
 pub mod honor;
@@ -103,7 +107,7 @@ pub const RULE_IDS: [&str; 63] = [
 
 /// The rule IDs the code of this folder enforces so far; the rest wait for
 /// the game state (see the module doc).
-pub const BUILT: [&str; 40] = [
+pub const BUILT: [&str; 43] = [
     "GEN-DICE-1",
     "GEN-DICE-2",
     "GEN-BASE",
@@ -144,6 +148,9 @@ pub const BUILT: [&str; 40] = [
     "GEN-STK-5",
     "GEN-TWR-2",
     "GEN-CMD-2",
+    "GEN-CRD-2",
+    "GEN-CRD-3",
+    "GEN-CRD-4",
 ];
 
 #[cfg(test)]
@@ -152,13 +159,15 @@ mod rule_coverage {
     //! it and in at least one test.
     use super::{BUILT, RULE_IDS};
 
-    const SOURCES: [&str; 12] = [
+    const SOURCES: [&str; 14] = [
         include_str!("../../../assets/rules/genpei/battle_die.ron"),
         include_str!("../../../assets/rules/genpei/combat.ron"),
+        include_str!("../../../assets/rules/genpei/command_cards.ron"),
         include_str!("../../../assets/rules/genpei/terrain.ron"),
         include_str!("../../../assets/rules/genpei/units.ron"),
         include_str!("attack_dice.rs"),
         include_str!("battle_dice.rs"),
+        include_str!("cards.rs"),
         include_str!("data.rs"),
         include_str!("effects.rs"),
         include_str!("honor.rs"),

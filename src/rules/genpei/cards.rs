@@ -1,0 +1,412 @@
+//! The Command deck as data and pure functions: the cards of
+//! `command_cards.ron`, a deck shuffled and drawn through the one `Dice`,
+//! which units a card may order (GEN-BASE; at sea GEN-CRD-2, GEN-CRD-3,
+//! GEN-CRD-4), and what another player may know of a deck (its size, not
+//! its order).
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::command::Refusal;
+use crate::engine::dice::Dice;
+use crate::engine::scenario::{LoadError, parse_ron};
+
+/// A board section (GEN-BASE: left, centre, right; a hex on a dividing
+/// line belongs to both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Section {
+    /// Left.
+    Left,
+    /// Centre.
+    Centre,
+    /// Right.
+    Right,
+}
+
+/// Which troops a troop card orders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Troop {
+    /// Mounted units.
+    Cavalry,
+    /// Foot units.
+    Infantry,
+}
+
+/// What a Command card orders.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Order {
+    /// Up to `units` units in any of `sections`.
+    Section {
+        /// The sections.
+        sections: Vec<Section>,
+        /// How many units.
+        units: u32,
+    },
+    /// One unit in `section` per Command card held, this one included [SIM].
+    Advance {
+        /// The section.
+        section: Section,
+    },
+    /// Up to `units` units of a kind; `fallback` of any kind when the army
+    /// has none of it.
+    Troops {
+        /// The kind.
+        kind: Troop,
+        /// How many units.
+        units: u32,
+        /// How many when none of the kind is on the board.
+        fallback: u32,
+    },
+}
+
+/// One Command card type (GEN-BASE, texts as data).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct CommandCard {
+    /// Data key.
+    pub key: String,
+    /// Name on the card.
+    pub name: String,
+    /// Copies in the deck.
+    pub count: u32,
+    /// What it orders.
+    pub order: Order,
+    /// Land units or naval units, never both (GEN-CRD-2, GEN-CRD-3).
+    #[serde(default)]
+    pub one_group: bool,
+    /// Extra close-combat dice for its units.
+    #[serde(default)]
+    pub close_bonus: i32,
+    /// Its units battle only in close combat.
+    #[serde(default)]
+    pub close_only: bool,
+    /// Its units may not fire.
+    #[serde(default)]
+    pub no_ranged: bool,
+    /// Hexes a naval unit it orders moves, whatever the wind/tide (GEN-NAV-5).
+    #[serde(default)]
+    pub naval_move: Option<u32>,
+    /// Hexes a land unit it orders may move, when the card sets it.
+    #[serde(default)]
+    pub land_move: Option<u32>,
+    /// The card's text.
+    pub text: String,
+}
+
+/// `command_cards.ron`.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct CommandCards {
+    /// Every card type.
+    pub cards: Vec<CommandCard>,
+}
+
+impl CommandCards {
+    /// Parses the built-in Command cards.
+    ///
+    /// # Errors
+    /// A file that does not parse (file, line, column), a card key used
+    /// twice or a card with no copies.
+    pub fn load() -> Result<Self, LoadError> {
+        const FILE: &str = "assets/rules/genpei/command_cards.ron";
+        let c: CommandCards = parse_ron(
+            FILE,
+            include_str!("../../../assets/rules/genpei/command_cards.ron"),
+        )?;
+        let mut keys: Vec<&str> = c.cards.iter().map(|k| k.key.as_str()).collect();
+        keys.sort_unstable();
+        if keys.windows(2).any(|w| w[0] == w[1]) || c.cards.iter().any(|k| k.count == 0) {
+            return Err(LoadError::plain(
+                FILE,
+                "card keys must be unique and every card needs a count",
+            ));
+        }
+        Ok(c)
+    }
+
+    /// A card type by key.
+    pub fn card(&self, key: &str) -> Option<&CommandCard> {
+        self.cards.iter().find(|c| c.key == key)
+    }
+
+    /// Every copy, by key, in file order: the unshuffled deck.
+    pub fn copies(&self) -> Vec<String> {
+        self.cards
+            .iter()
+            .flat_map(|c| std::iter::repeat_n(c.key.clone(), c.count as usize))
+            .collect()
+    }
+}
+
+/// A deck: a face-down draw pile and a discard pile, of card keys.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deck {
+    /// Face down; the next card drawn is the last.
+    pub draw: Vec<String>,
+    /// Face up.
+    pub discard: Vec<String>,
+}
+
+impl Deck {
+    /// A deck of `cards`, shuffled with the game's dice.
+    pub fn shuffled(mut cards: Vec<String>, dice: &mut Dice) -> Self {
+        dice.shuffle(&mut cards);
+        Deck {
+            draw: cards,
+            discard: Vec::new(),
+        }
+    }
+
+    /// Draws one card; an empty draw pile is the discard pile shuffled
+    /// (GEN-BASE [SIM]). `None` when both are empty.
+    pub fn draw(&mut self, dice: &mut Dice) -> Option<String> {
+        if self.draw.is_empty() && !self.discard.is_empty() {
+            let mut pile = std::mem::take(&mut self.discard);
+            dice.shuffle(&mut pile);
+            self.draw = pile;
+        }
+        self.draw.pop()
+    }
+
+    /// What a player may know of the deck: how many cards are face down,
+    /// not their order (the draw pile sorted), and the discard pile.
+    pub fn hidden(&self) -> Deck {
+        let mut draw = self.draw.clone();
+        draw.sort_unstable();
+        Deck {
+            draw,
+            discard: self.discard.clone(),
+        }
+    }
+}
+
+/// A unit as the Command card sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Orderable {
+    /// Unit id.
+    pub id: u32,
+    /// The sections its hex belongs to.
+    pub sections: Vec<Section>,
+    /// Mounted.
+    pub mounted: bool,
+    /// At sea.
+    pub at_sea: bool,
+}
+
+/// How many units `card` may order: its number, or per card held for an
+/// Advance (`cards_held`, this one included), or its fallback when the army
+/// has none of the troop kind.
+pub fn order_limit(card: &CommandCard, army: &[Orderable], cards_held: u32) -> u32 {
+    match &card.order {
+        Order::Section { units, .. } => *units,
+        Order::Advance { .. } => cards_held,
+        Order::Troops {
+            kind,
+            units,
+            fallback,
+        } => {
+            if army.iter().any(|u| of_kind(u, *kind)) {
+                *units
+            } else {
+                *fallback
+            }
+        }
+    }
+}
+
+fn of_kind(u: &Orderable, kind: Troop) -> bool {
+    match kind {
+        Troop::Cavalry => u.mounted,
+        Troop::Infantry => !u.mounted,
+    }
+}
+
+/// Checks the units `chosen` for `card` (GEN-BASE): no more than its
+/// limit, each in a section the card names or of the kind it names, and
+/// for a one-group card all ashore or all afloat (GEN-CRD-2, GEN-CRD-3).
+///
+/// # Errors
+/// A refusal with its rule.
+pub fn check_orders(
+    card: &CommandCard,
+    chosen: &[u32],
+    army: &[Orderable],
+    cards_held: u32,
+) -> Result<(), Refusal> {
+    let limit = order_limit(card, army, cards_held);
+    if chosen.len() as u32 > limit {
+        return Err(Refusal::new(
+            "GEN-BASE",
+            format!("{} orders at most {limit} unit(s)", card.name),
+        ));
+    }
+    let mut units = Vec::new();
+    for id in chosen {
+        let Some(u) = army.iter().find(|u| u.id == *id) else {
+            return Err(Refusal::new(
+                "GEN-BASE",
+                format!("unit {id} cannot be ordered"),
+            ));
+        };
+        if units.iter().any(|x: &&Orderable| x.id == *id) {
+            return Err(Refusal::new("GEN-BASE", "a unit is ordered once"));
+        }
+        let fits = match &card.order {
+            Order::Section { sections, .. } => u.sections.iter().any(|s| sections.contains(s)),
+            Order::Advance { section } => u.sections.contains(section),
+            Order::Troops { kind, .. } => {
+                of_kind(u, *kind) || !army.iter().any(|x| of_kind(x, *kind))
+            }
+        };
+        if !fits {
+            return Err(Refusal::new(
+                "GEN-BASE",
+                format!("{} cannot order unit {id}: {}", card.name, card.text),
+            ));
+        }
+        units.push(u);
+    }
+    if card.one_group && units.iter().any(|u| u.at_sea) && units.iter().any(|u| !u.at_sea) {
+        let rule = match card.order {
+            Order::Troops {
+                kind: Troop::Cavalry,
+                ..
+            } => "GEN-CRD-3",
+            _ => "GEN-CRD-2",
+        };
+        return Err(Refusal::new(
+            rule,
+            format!("{} orders land units or naval units, not both", card.name),
+        ));
+    }
+    Ok(())
+}
+
+/// How far a unit ordered by `card` may move: at sea the card's naval
+/// move, whatever the wind/tide (GEN-NAV-5, GEN-CRD-2, GEN-CRD-4), or
+/// `None` for the normal naval rules (Cavalry Charge at sea changes no
+/// movement, GEN-CRD-3); on land the card's move or the unit's own.
+pub fn card_move(card: &CommandCard, at_sea: bool) -> (Option<u32>, &'static str) {
+    if at_sea {
+        let rule = if card.naval_move.is_some() {
+            "GEN-NAV-5"
+        } else {
+            "GEN-CRD-3"
+        };
+        (card.naval_move, rule)
+    } else {
+        (card.land_move, "GEN-BASE")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards() -> CommandCards {
+        CommandCards::load().expect("cards")
+    }
+
+    fn unit(id: u32, section: Section, mounted: bool, at_sea: bool) -> Orderable {
+        Orderable {
+            id,
+            sections: vec![section],
+            mounted,
+            at_sea,
+        }
+    }
+
+    #[test]
+    fn sixty_cards_shuffled_by_the_seed() {
+        // GEN-BASE: 60 Command cards.
+        let c = cards();
+        let all = c.copies();
+        assert_eq!(all.len(), 60);
+        let a = Deck::shuffled(all.clone(), &mut Dice::new(4));
+        let b = Deck::shuffled(all, &mut Dice::new(4));
+        assert_eq!(a, b);
+        assert!(
+            c.card("serpent_command")
+                .is_some_and(|k| k.text.contains("GEN-CRD-4"))
+        );
+    }
+
+    #[test]
+    fn an_empty_draw_pile_is_the_discard_pile_reshuffled() {
+        let mut d = Deck {
+            draw: vec!["a".into()],
+            discard: vec!["b".into(), "c".into()],
+        };
+        let mut dice = Dice::new(1);
+        assert_eq!(d.draw(&mut dice).as_deref(), Some("a"));
+        let next = d.draw(&mut dice).expect("reshuffled");
+        assert!(next == "b" || next == "c");
+        assert!(d.discard.is_empty() && d.draw.len() == 1);
+        d.draw(&mut dice);
+        assert_eq!(d.draw(&mut dice), None);
+    }
+
+    #[test]
+    fn the_hidden_deck_keeps_its_size_not_its_order() {
+        let c = cards();
+        let d = Deck::shuffled(c.copies(), &mut Dice::new(3));
+        let e = Deck::shuffled(c.copies(), &mut Dice::new(8));
+        assert_ne!(d.draw, e.draw);
+        assert_eq!(d.hidden(), e.hidden());
+        assert_eq!(d.hidden().draw.len(), 60);
+    }
+
+    #[test]
+    fn section_advance_and_troop_cards_order_their_units() {
+        // GEN-BASE: sections, Advance per card held, Cavalry Charge's fallback.
+        let c = cards();
+        let army = vec![
+            unit(1, Section::Left, false, false),
+            unit(2, Section::Left, false, false),
+            unit(3, Section::Centre, true, false),
+        ];
+        let two_left = c.card("order_two_left").expect("card");
+        assert!(check_orders(two_left, &[1, 2], &army, 5).is_ok());
+        assert!(check_orders(two_left, &[1, 3], &army, 5).is_err());
+        assert!(check_orders(two_left, &[1, 1], &army, 5).is_err());
+        let adv = c.card("advance_left").expect("card");
+        assert_eq!(order_limit(adv, &army, 1), 1);
+        assert!(check_orders(adv, &[1, 2], &army, 1).is_err());
+        assert!(check_orders(adv, &[1, 2], &army, 2).is_ok());
+        let charge = c.card("cavalry_charge").expect("card");
+        assert!(check_orders(charge, &[3], &army, 5).is_ok());
+        assert!(check_orders(charge, &[1], &army, 5).is_err());
+        let foot_only = vec![unit(1, Section::Left, false, false)];
+        assert_eq!(order_limit(charge, &foot_only, 5), 1);
+        assert!(check_orders(charge, &[1], &foot_only, 5).is_ok());
+    }
+
+    #[test]
+    fn gc_gen_05_onslaught_and_charge_order_land_or_naval_units_not_both() {
+        // GEN-CRD-2, GEN-CRD-3: one group only; Onslaught at sea moves 2
+        // whatever the wind; Charge at sea: no movement change, +1 die.
+        // GEN-CRD-4: Serpent Command moves 1 hex at sea.
+        let c = cards();
+        let army = vec![
+            unit(1, Section::Left, false, true),
+            unit(2, Section::Left, false, false),
+            unit(3, Section::Centre, true, true),
+            unit(4, Section::Centre, true, false),
+        ];
+        let on = c.card("infantry_onslaught").expect("card");
+        assert_eq!(
+            check_orders(on, &[1, 2], &army, 5).expect_err("mixed").rule,
+            "GEN-CRD-2"
+        );
+        assert!(check_orders(on, &[1], &army, 5).is_ok());
+        assert_eq!(card_move(on, true), (Some(2), "GEN-NAV-5"));
+        assert!(on.close_only);
+        let ch = c.card("cavalry_charge").expect("card");
+        assert_eq!(
+            check_orders(ch, &[3, 4], &army, 5).expect_err("mixed").rule,
+            "GEN-CRD-3"
+        );
+        assert_eq!(card_move(ch, true), (None, "GEN-CRD-3"));
+        assert_eq!(ch.close_bonus, 1);
+        assert_eq!(order_limit(ch, &army, 5), 4);
+        let serpent = c.card("serpent_command").expect("card");
+        assert_eq!(card_move(serpent, true).0, Some(1));
+    }
+}
