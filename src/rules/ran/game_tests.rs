@@ -481,8 +481,33 @@ fn only_the_activated_contingent_is_offered_orders() {
                 assert!(c.is_empty(), "{} of another contingent: {c:?}", u.name);
             }
         }
-        assert!(offered > 0, "the activated contingent is offered orders");
+        if segment == Segment::MoveFire {
+            assert!(offered > 0, "the activated contingent is offered orders");
+        }
     }
+}
+
+#[test]
+fn shock_is_offered_only_when_an_enemy_may_be_shocked() {
+    // RAN-SHOCK-1: SI 4 faces AS 46 and is offered Shock; not once 46 has
+    // Fled, nor once 4 has shocked this phase. The refusal names the unit.
+    let (ctx, mut st, _) = shock_position();
+    let keys = |st: &RanState| -> Vec<String> {
+        Ran::choices(&ctx, st, 0, 4)
+            .into_iter()
+            .map(|c| c.key)
+            .collect()
+    };
+    assert!(keys(&st).contains(&"shock".to_string()), "{:?}", keys(&st));
+    let mut fled = st.clone();
+    fled.unit_mut(46).expect("AS").fled = true;
+    assert!(keys(&fled).is_empty(), "{:?}", keys(&fled));
+    let (rule, why) = super::shock::refuse(&ctx, &fled, 0, &[4], 46, false).expect("refused");
+    assert_eq!(rule, "RAN-SHOCK-1");
+    let name = fled.unit(46).map(|u| u.name.clone()).expect("AS");
+    assert!(why.contains(&name), "{why}");
+    st.unit_mut(4).expect("SI").shocked = true;
+    assert!(keys(&st).is_empty());
 }
 
 #[test]

@@ -237,10 +237,12 @@ pub fn refuse(
         .unit(defender)
         .filter(|d| d.active() && d.side != side)
     else {
-        return Some((
-            "RAN-SHOCK-1",
-            format!("unit {defender} is not an enemy unit that can be shocked"),
-        ));
+        let why = match state.unit(defender) {
+            Some(u) if u.side == side => format!("{} is a friendly unit", u.name),
+            Some(u) => format!("{} is Fled or Eliminated and cannot be shocked", u.name),
+            None => format!("unit {defender} is not on the board"),
+        };
+        return Some(("RAN-SHOCK-1", why));
     };
     if attackers.is_empty() {
         return Some(("RAN-SHOCK-1", "a shock needs at least one attacker".into()));

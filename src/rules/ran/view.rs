@@ -274,8 +274,18 @@ pub fn choices(ctx: &RanCtx, s: &RanState, side: u8, unit: u32) -> Vec<Choice> {
             segment: Segment::Shock,
             ..
         } if u.side == side => {
+            // RAN-SHOCK-1: offered only when some enemy may be shocked now.
+            let may = |charge: bool| {
+                s.units
+                    .iter()
+                    .filter(|d| d.side != side)
+                    .any(|d| super::shock::refuse(ctx, s, side, &[unit], d.id, charge).is_none())
+            };
+            if !may(false) {
+                return v;
+            }
             v.push(ch("Shock".into(), "shock".into(), Needs::Target));
-            if ctx.utype(u).is_some_and(super::shock_table::may_charge) {
+            if ctx.utype(u).is_some_and(super::shock_table::may_charge) && may(true) {
                 v.push(ch(
                     "Shock: Norikuzushi charge".into(),
                     "charge".into(),
