@@ -15,6 +15,9 @@ pub enum AttackKind {
     Close,
     /// Ranged attack at this many hexes.
     Ranged(u32),
+    /// Close combat against a palisade or stockade itself: the unit's full
+    /// close-combat dice, never capped (GEN-STK-6, GEN-PAL-4).
+    Work,
 }
 
 /// Everything that sets an attack's dice, as plain values.
@@ -85,7 +88,7 @@ pub fn attack_dice(s: &AttackSetup, v: &CombatValues) -> Result<Itemized, Refusa
         ""
     };
     let mut dice = match s.kind {
-        AttackKind::Close => {
+        AttackKind::Close | AttackKind::Work => {
             if s.onslaught && !u.close_by_onslaught {
                 return Err(refuse(
                     "GEN-UNIT-2",
@@ -95,10 +98,17 @@ pub fn attack_dice(s: &AttackSetup, v: &CombatValues) -> Result<Itemized, Refusa
                     ),
                 ));
             }
-            let mut d = Itemized::new(
-                format!("{} close combat (GEN-BASE{at_sea_note})", u.name),
-                u.close as i32,
-            );
+            let what = if s.kind == AttackKind::Work {
+                "attacks the fortification, never capped (GEN-STK-6)"
+            } else {
+                "close combat (GEN-BASE"
+            };
+            let close = if s.kind == AttackKind::Work {
+                what.to_string()
+            } else {
+                format!("{what}{at_sea_note})")
+            };
+            let mut d = Itemized::new(format!("{} {close}", u.name), u.close as i32);
             if let Some(after) = u.close_after_move
                 && moved_on_land
             {
@@ -195,6 +205,7 @@ fn cap(s: &AttackSetup) -> Option<(u32, String, &'static str)> {
                 }
             }
         }
+        AttackKind::Work => {}
         AttackKind::Ranged(_) => {
             if let Some(c) = s.from.ranged_cap_from {
                 caps.push((c, format!("firing from a {} hex", s.from.name), "GEN-MSH-4"));
@@ -348,6 +359,28 @@ mod tests {
             "clear",
         );
         assert_eq!(n(&t, &fire_out), 3);
+    }
+
+    #[test]
+    fn gc_gen_08_an_attack_on_the_stockade_itself_rolls_its_full_dice() {
+        // GEN-STK-6: 4 close-combat dice against the stockade, not capped at
+        // 2; Inspiration adds to them. Against its occupant: 2 (GEN-STK-4).
+        let t = GenTables::load().expect("tables");
+        let mut s = setup(
+            &t,
+            "samurai_infantry",
+            AttackKind::Work,
+            "clear",
+            "stockade",
+        );
+        assert_eq!(n(&t, &s), 4);
+        let d = attack_dice(&s, &t.combat).expect("legal");
+        assert!(d.explain().contains("GEN-STK-6"), "{}", d.explain());
+        s.bonus
+            .push(("Leader Inspiration".into(), 1, "GEN-BASE".into()));
+        assert_eq!(n(&t, &s), 5);
+        s.kind = AttackKind::Close;
+        assert_eq!(n(&t, &s), 3);
     }
 
     #[test]

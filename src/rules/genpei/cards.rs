@@ -211,11 +211,15 @@ pub fn order_limit(card: &CommandCard, army: &[Orderable], cards_held: u32) -> u
     }
 }
 
+/// A unit of the troop kind a card names. At sea every unit counts: the
+/// cards order naval units (GEN-CRD-2, GEN-CRD-3), and cavalry afloat are
+/// dismounted (GEN-NCB-5).
 fn of_kind(u: &Orderable, kind: Troop) -> bool {
-    match kind {
-        Troop::Cavalry => u.mounted,
-        Troop::Infantry => !u.mounted,
-    }
+    u.at_sea
+        || match kind {
+            Troop::Cavalry => u.mounted,
+            Troop::Infantry => !u.mounted,
+        }
 }
 
 /// Checks the units `chosen` for `card` (GEN-BASE): no more than its
@@ -404,6 +408,9 @@ mod tests {
             "GEN-CRD-3"
         );
         assert_eq!(card_move(ch, true), (None, "GEN-CRD-3"));
+        // At sea any naval unit, foot or mounted, may be ordered by either card.
+        assert!(check_orders(ch, &[1, 3], &army, 5).is_ok());
+        assert!(check_orders(on, &[1, 3], &army, 5).is_ok());
         assert_eq!(ch.close_bonus, 1);
         assert_eq!(order_limit(ch, &army, 5), 4);
         let serpent = c.card("serpent_command").expect("card");

@@ -160,6 +160,14 @@ pub struct CombatValues {
     pub naval_with_the_wind: u32,
     /// An archer's range in an arrow tower, hexes (GEN-TWR-3).
     pub tower_range: u32,
+    /// Hexes a naval leader moves or retreats deck to deck (GEN-NLD-3, GEN-NLD-4).
+    pub naval_leader_hexes: u32,
+    /// Hexes of an embark or disembark (GEN-AMP-1).
+    pub embark_hexes: u32,
+    /// Hexes a unit may move out of a marsh (GEN-MSH-2).
+    pub marsh_exit_hexes: u32,
+    /// Figures lost to the marsh on the unit's own symbol (GEN-MSH-3).
+    pub marsh_figures: u32,
     /// H&F per hex of retreat by rank (base rules).
     pub retreat_hf: Vec<RetreatCost>,
     /// Extra H&F per hex with a leader attached.
@@ -330,6 +338,21 @@ impl GenTables {
                 "assets/rules/genpei/combat.ron",
                 "with_the_wind holds hex direction offsets 0..=5 (GEN-NAV-3)",
             );
+        }
+        let c = &self.combat;
+        if c.naval_with_the_wind < c.naval_any_direction || c.odds_hf_top > 64 {
+            return bad(
+                "assets/rules/genpei/combat.ron",
+                "naval_with_the_wind must be at least naval_any_direction (GEN-NAV-4), and odds_hf_top at most 64",
+            );
+        }
+        for r in [Rank::Circle, Rank::Triangle, Rank::Square] {
+            if !c.retreat_hf.iter().any(|x| x.rank == r) {
+                return bad(
+                    "assets/rules/genpei/combat.ron",
+                    "retreat_hf needs a cost for every rank (GEN-BASE)",
+                );
+            }
         }
         let mut keys: Vec<&str> = self.units.units.iter().map(|u| u.key.as_str()).collect();
         keys.sort_unstable();

@@ -46,7 +46,7 @@ pub fn retreat_bill(
             } else {
                 0
             };
-        per * hexes
+        per.saturating_mul(hexes)
     };
     let paid = cost.min(tokens);
     let hits = cost - paid;
@@ -65,7 +65,7 @@ pub fn retreat_bill(
 /// The H&F Leader Inspiration costs for `dice` extra close-combat dice
 /// (GEN-BASE), and whether the army can pay it.
 pub fn inspiration_cost(dice: u32, tokens: u32, v: &CombatValues) -> (u32, bool) {
-    let cost = dice * v.inspiration_hf_per_die;
+    let cost = dice.saturating_mul(v.inspiration_hf_per_die);
     (cost, cost <= tokens)
 }
 

@@ -52,12 +52,12 @@ pub fn check_naval_move(
     if order.lone_leader {
         // GEN-NLD-3 / GEN-GRP-5: wind and grapples do not matter; every hex
         // entered must hold a friendly unit.
-        if n > v.naval_with_the_wind {
+        if n > v.naval_leader_hexes {
             return Err(Refusal::new(
                 "GEN-NLD-3",
                 format!(
                     "a naval leader moves at most {} hexes",
-                    v.naval_with_the_wind
+                    v.naval_leader_hexes
                 ),
             ));
         }
@@ -115,11 +115,18 @@ pub fn check_naval_move(
 /// # Errors
 /// GEN-AMP-1 for a move of more than one hex or a unit that was not next
 /// to the destination when its turn began.
-pub fn check_embark(hexes: u32, adjacent_at_turn_start: bool) -> Result<(), Refusal> {
-    if hexes != 1 {
+pub fn check_embark(
+    hexes: u32,
+    adjacent_at_turn_start: bool,
+    v: &CombatValues,
+) -> Result<(), Refusal> {
+    if hexes != v.embark_hexes {
         return Err(Refusal::new(
             "GEN-AMP-1",
-            "embarking or disembarking moves exactly 1 hex; cards cannot lengthen it",
+            format!(
+                "embarking or disembarking moves exactly {} hex; cards cannot lengthen it",
+                v.embark_hexes
+            ),
         ));
     }
     if !adjacent_at_turn_start {
@@ -129,6 +136,22 @@ pub fn check_embark(hexes: u32, adjacent_at_turn_start: bool) -> Result<(), Refu
         ));
     }
     Ok(())
+}
+
+/// A land unit may not retreat onto an ocean hex (GEN-NCB-6); a naval unit
+/// never retreats at all (its flags are hits, see `effects`).
+///
+/// # Errors
+/// GEN-NCB-6 for an ocean hex.
+pub fn check_land_retreat_into(into_ocean: bool) -> Result<(), Refusal> {
+    if into_ocean {
+        Err(Refusal::new(
+            "GEN-NCB-6",
+            "a land unit may not retreat onto an ocean hex",
+        ))
+    } else {
+        Ok(())
+    }
 }
 
 /// Taking ground may never cross between ocean and land (GEN-AMP-4).
@@ -147,11 +170,15 @@ pub fn check_take_ground(from_ocean: bool, into_ocean: bool) -> Result<(), Refus
 }
 
 /// Where a naval leader forced to retreat may go (GEN-NLD-4): the first
-/// `1..=2` hexes of `path_friendly` that hold a friendly unit, or `None`
+/// `1..=naval_leader_hexes` hexes of `path_friendly` that hold a friendly unit, or `None`
 /// when the first hex is open ocean or enemy-held: then he commits
 /// seppuku. Returns the hexes and the log line.
-pub fn naval_leader_retreat(path_friendly: &[bool]) -> (Option<u32>, String) {
-    let n = path_friendly.iter().take(2).take_while(|f| **f).count() as u32;
+pub fn naval_leader_retreat(path_friendly: &[bool], v: &CombatValues) -> (Option<u32>, String) {
+    let n = path_friendly
+        .iter()
+        .take(v.naval_leader_hexes as usize)
+        .take_while(|f| **f)
+        .count() as u32;
     if n > 0 {
         (
             Some(n),
@@ -258,13 +285,23 @@ mod tests {
     #[test]
     fn gc_gen_16_embarking_moves_exactly_one_hex() {
         // GEN-AMP-1; GEN-AMP-4 for taking ground.
-        assert!(check_embark(1, true).is_ok());
-        assert_eq!(check_embark(2, true).expect_err("far").rule, "GEN-AMP-1");
-        assert!(check_embark(1, false).is_err());
+        let v = v();
+        assert!(check_embark(1, true, &v).is_ok());
+        assert_eq!(
+            check_embark(2, true, &v).expect_err("far").rule,
+            "GEN-AMP-1"
+        );
+        assert!(check_embark(1, false, &v).is_err());
         assert_eq!(
             check_take_ground(false, true).expect_err("shore").rule,
             "GEN-AMP-4"
         );
+        // GEN-NCB-6: never onto the ocean in a retreat.
+        assert_eq!(
+            check_land_retreat_into(true).expect_err("ocean").rule,
+            "GEN-NCB-6"
+        );
+        assert!(check_land_retreat_into(false).is_ok());
         assert!(check_take_ground(true, true).is_ok());
     }
 
@@ -272,11 +309,12 @@ mod tests {
     fn gc_gen_17_naval_leader_retreat() {
         // GEN-NLD-4: A two friendly boats: retreats deck to deck; B open
         // ocean: seppuku.
-        assert_eq!(naval_leader_retreat(&[true, true]).0, Some(2));
-        assert_eq!(naval_leader_retreat(&[true, false]).0, Some(1));
-        let (b, text) = naval_leader_retreat(&[false, true]);
+        let v = v();
+        assert_eq!(naval_leader_retreat(&[true, true], &v).0, Some(2));
+        assert_eq!(naval_leader_retreat(&[true, false], &v).0, Some(1));
+        let (b, text) = naval_leader_retreat(&[false, true], &v);
         assert_eq!(b, None);
         assert!(text.contains("seppuku"));
-        assert_eq!(naval_leader_retreat(&[]).0, None);
+        assert_eq!(naval_leader_retreat(&[], &v).0, None);
     }
 }

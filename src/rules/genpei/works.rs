@@ -5,7 +5,7 @@
 
 use crate::engine::command::Refusal;
 
-use super::data::{Face, Rank};
+use super::data::{CombatValues, Face, Rank};
 
 /// Checks a land move into the hexes `path_marsh` (whether each hex
 /// entered, in order, is marsh) from a start hex that is marsh or not
@@ -14,11 +14,18 @@ use super::data::{Face, Rank};
 ///
 /// # Errors
 /// GEN-MSH-2 with the step that breaks it.
-pub fn check_marsh_move(started_in_marsh: bool, path_marsh: &[bool]) -> Result<(), Refusal> {
-    if started_in_marsh && path_marsh.len() > 1 {
+pub fn check_marsh_move(
+    started_in_marsh: bool,
+    path_marsh: &[bool],
+    v: &CombatValues,
+) -> Result<(), Refusal> {
+    if started_in_marsh && path_marsh.len() as u32 > v.marsh_exit_hexes {
         return Err(Refusal::new(
             "GEN-MSH-2",
-            "a unit moving out of a marsh moves a single hex, then stops",
+            format!(
+                "a unit moving out of a marsh moves {} hex, then stops",
+                v.marsh_exit_hexes
+            ),
         ));
     }
     if let Some(i) = path_marsh.iter().position(|m| *m)
@@ -27,6 +34,49 @@ pub fn check_marsh_move(started_in_marsh: bool, path_marsh: &[bool]) -> Result<(
         return Err(Refusal::new(
             "GEN-MSH-2",
             format!("entering the marsh at hex {} ends the move", i + 1),
+        ));
+    }
+    Ok(())
+}
+
+/// A unit's dealings with a marsh this turn, for taking ground (GEN-MSH-2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MarshTurn {
+    /// It began the turn in a marsh.
+    pub started_in_marsh: bool,
+    /// It moved this turn (before battling).
+    pub moved: bool,
+    /// It went into a marsh this turn (move, retreat or taking ground).
+    pub entered_marsh: bool,
+    /// It has taken ground this turn.
+    pub took_ground: bool,
+}
+
+/// May the unit take ground after winning a close combat (GEN-MSH-2)?
+/// Entering a marsh ends all movement, taking ground included; a unit that
+/// moved out of a marsh is done for the turn; one that began the turn in
+/// the marsh and did not move may take ground out of it, but not a second
+/// time.
+///
+/// # Errors
+/// GEN-MSH-2 with the reason.
+pub fn check_take_ground_marsh(t: &MarshTurn) -> Result<(), Refusal> {
+    if t.entered_marsh {
+        return Err(Refusal::new(
+            "GEN-MSH-2",
+            "it went into a marsh this turn: its movement, taking ground included, is over",
+        ));
+    }
+    if t.started_in_marsh && t.moved {
+        return Err(Refusal::new(
+            "GEN-MSH-2",
+            "it moved out of a marsh this turn and is done moving, taking ground included",
+        ));
+    }
+    if t.started_in_marsh && t.took_ground {
+        return Err(Refusal::new(
+            "GEN-MSH-2",
+            "a unit that began in a marsh takes ground out of it only once",
         ));
     }
     Ok(())
@@ -47,12 +97,15 @@ pub struct MarshAttrition {
 /// The marsh roll (GEN-MSH-3): a unit loses 1 figure on its own rank's
 /// symbol; a lone leader (`rank` `None`) dies on a sword. Any other face
 /// does nothing.
-pub fn marsh_attrition(face: Face, rank: Option<Rank>) -> MarshAttrition {
+pub fn marsh_attrition(face: Face, rank: Option<Rank>, v: &CombatValues) -> MarshAttrition {
     match rank {
         Some(r) if face == r.face() => MarshAttrition {
-            figures: 1,
+            figures: v.marsh_figures,
             leader_dies: false,
-            text: "its own symbol: the marsh costs 1 figure (GEN-MSH-3)".into(),
+            text: format!(
+                "its own symbol: the marsh costs {} figure(s) (GEN-MSH-3)",
+                v.marsh_figures
+            ),
         },
         None if face == Face::Sword => MarshAttrition {
             figures: 0,
@@ -156,40 +209,77 @@ pub fn command_tile(at_sea: bool) -> (CommandTile, &'static str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::genpei::data::GenTables;
+
+    fn v() -> CombatValues {
+        GenTables::load().expect("tables").combat
+    }
+
+    #[test]
+    fn taking_ground_and_the_marsh() {
+        // GEN-MSH-2: no taking ground after entering a marsh or moving out of
+        // one; from the marsh after a win, once.
+        let fresh = MarshTurn {
+            started_in_marsh: true,
+            ..MarshTurn::default()
+        };
+        assert!(check_take_ground_marsh(&fresh).is_ok());
+        let again = MarshTurn {
+            took_ground: true,
+            ..fresh
+        };
+        assert_eq!(
+            check_take_ground_marsh(&again).expect_err("twice").rule,
+            "GEN-MSH-2"
+        );
+        let moved_out = MarshTurn {
+            moved: true,
+            ..fresh
+        };
+        assert!(check_take_ground_marsh(&moved_out).is_err());
+        let went_in = MarshTurn {
+            entered_marsh: true,
+            ..MarshTurn::default()
+        };
+        assert!(check_take_ground_marsh(&went_in).is_err());
+        assert!(check_take_ground_marsh(&MarshTurn::default()).is_ok());
+    }
 
     #[test]
     fn entering_a_marsh_ends_the_move_and_leaving_one_allows_one_hex() {
         // GEN-MSH-2.
-        assert!(check_marsh_move(false, &[false, true]).is_ok());
+        let v = v();
+        assert!(check_marsh_move(false, &[false, true], &v).is_ok());
         assert_eq!(
-            check_marsh_move(false, &[true, false])
+            check_marsh_move(false, &[true, false], &v)
                 .expect_err("past it")
                 .rule,
             "GEN-MSH-2"
         );
-        assert!(check_marsh_move(true, &[false]).is_ok());
-        assert!(check_marsh_move(true, &[false, false]).is_err());
+        assert!(check_marsh_move(true, &[false], &v).is_ok());
+        assert!(check_marsh_move(true, &[false, false], &v).is_err());
     }
 
     #[test]
     fn marsh_attrition_by_symbol_and_for_a_lone_leader() {
+        let v = v();
         // GEN-MSH-3: own symbol costs a figure; swords, flags, H&F nothing;
         // a lone leader dies on a sword.
         assert_eq!(
-            marsh_attrition(Face::Triangle, Some(Rank::Triangle)).figures,
+            marsh_attrition(Face::Triangle, Some(Rank::Triangle), &v).figures,
             1
         );
         assert_eq!(
-            marsh_attrition(Face::Sword, Some(Rank::Triangle)).figures,
+            marsh_attrition(Face::Sword, Some(Rank::Triangle), &v).figures,
             0
         );
         assert_eq!(
-            marsh_attrition(Face::Square, Some(Rank::Triangle)).figures,
+            marsh_attrition(Face::Square, Some(Rank::Triangle), &v).figures,
             0
         );
-        let l = marsh_attrition(Face::Sword, None);
+        let l = marsh_attrition(Face::Sword, None, &v);
         assert!(l.leader_dies && l.text.contains("GEN-MSH-3"));
-        assert!(!marsh_attrition(Face::Flag, None).leader_dies);
+        assert!(!marsh_attrition(Face::Flag, None, &v).leader_dies);
     }
 
     #[test]
