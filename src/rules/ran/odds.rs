@@ -31,10 +31,8 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
             let extra = if dc.is_empty() {
                 Vec::new()
             } else {
-                vec![crate::engine::log::Modifier::new(
-                    "Disordered Committed unit shocks",
-                    ctx.tables.values.shock.disordered_committed_shock,
-                    "RAN-TQ-3",
+                vec![shock_table::disordered_committed_shift(
+                    &ctx.tables.values.shock,
                 )]
             };
             let p = shock::plan(ctx, state, attackers, *defender, *charge, &extra)?;

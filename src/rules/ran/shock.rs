@@ -425,10 +425,8 @@ pub fn declare(
                         Some(tq::pass_chance(t)),
                     ));
                     if extra.is_empty() {
-                        extra.push(Modifier::new(
-                            "Disordered Committed unit shocks",
-                            ctx.tables.values.shock.disordered_committed_shock,
-                            "RAN-TQ-3",
+                        extra.push(shock_table::disordered_committed_shift(
+                            &ctx.tables.values.shock,
                         ));
                     }
                     going.push(a);

@@ -84,13 +84,19 @@ pub fn column_shifts(v: &ShockValues, i: &ShiftInputs) -> Vec<Modifier> {
         }
     }
     if i.disordered_committed {
-        out.push(Modifier::new(
-            "Disordered Committed unit shocks",
-            v.disordered_committed_shock,
-            "RAN-TQ-3",
-        ));
+        out.push(disordered_committed_shift(v));
     }
     out
+}
+
+/// The column shift of a Disordered Committed unit that passed its check
+/// and shocks (RAN-TQ-3): `disordered_committed_shock` columns (2 left).
+pub fn disordered_committed_shift(v: &ShockValues) -> Modifier {
+    Modifier::new(
+        "Disordered Committed unit shocks",
+        v.disordered_committed_shock,
+        "RAN-TQ-3",
+    )
 }
 
 /// The final column: the weapons-matrix column plus every shift, clamped to
