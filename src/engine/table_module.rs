@@ -428,6 +428,7 @@ impl<R: TableRules> Rules for TableModule<R> {
             // The phase line already says where the battle stands.
             score: String::new(),
             tables: Vec::new(),
+            ..Scene::default()
         }
     }
 

@@ -137,6 +137,32 @@ pub struct Scene {
     pub score: String,
     /// Tables of the last resolution (the rolled cell highlighted).
     pub tables: Vec<TableView>,
+    /// The viewer's own hand of cards, shown as cards with their text;
+    /// empty for modules without cards and for a viewer with none. Never
+    /// the other side's cards.
+    pub hand: Vec<HandCard>,
+    /// The wind/tide directions of the scenario, each 0 (north) to 5
+    /// clockwise, drawn as an arrow on the board; empty for none.
+    pub wind: Vec<u8>,
+    /// Dividing columns of the board's sections, drawn as dotted lines (a
+    /// hex on the line belongs to both sections); empty for none.
+    pub sections: Vec<i32>,
+    /// For each naval unit, the neighbouring hexes it may enter with the
+    /// wind/tide, highlighted when it is selected.
+    pub with_wind: Vec<(u32, Vec<Hex>)>,
+}
+
+/// A card in the viewer's hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandCard {
+    /// The deck it comes from ("Command", "Dragon").
+    pub deck: String,
+    /// The card's name.
+    pub name: String,
+    /// Its text.
+    pub text: String,
+    /// The rule behind it.
+    pub rule: String,
 }
 
 /// How a card line is drawn.

@@ -31,6 +31,7 @@ pub fn visit_all(v: &mut impl ModuleVisitor) {
     v.visit_table::<warstrike::WarStrike>();
     v.visit_table::<clan_war::ClanWar>();
     v.visit::<ran::Module>();
+    v.visit::<genpei::Module>();
 }
 
 /// The `ruleset` keys of every registered module, in registry order.

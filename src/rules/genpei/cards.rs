@@ -87,6 +87,10 @@ pub struct CommandCard {
     /// Hexes a land unit it orders may move, when the card sets it.
     #[serde(default)]
     pub land_move: Option<u32>,
+    /// Cards drawn at the end of the turn, keeping one (Order One: 2;
+    /// GEN-BASE).
+    #[serde(default = "one")]
+    pub draw: u32,
     /// The card's text.
     pub text: String,
 }
@@ -96,6 +100,10 @@ pub struct CommandCard {
 pub struct CommandCards {
     /// Every card type.
     pub cards: Vec<CommandCard>,
+}
+
+fn one() -> u32 {
+    1
 }
 
 impl CommandCards {

@@ -186,6 +186,12 @@ pub struct CombatValues {
     pub leader_check_swords: u32,
     /// H&F counts at or above this are one line in the odds.
     pub odds_hf_top: u32,
+    /// Hexes a leader on his own moves on land (stand-in).
+    pub leader_move: u32,
+    /// Leader Inspiration dice a unit may buy for one battle (stand-in).
+    pub inspiration_max_dice: u32,
+    /// Hexes a lone leader may retreat to reach a friendly unit (GEN-BASE: 1–3).
+    pub lone_leader_retreat_hexes: u32,
 }
 
 /// H&F a unit of `rank` pays per hex of retreat.
@@ -261,6 +267,26 @@ pub struct Terrain {
     pub hexsides: Vec<HexsideFeature>,
 }
 
+/// One entry of the rules reference.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct RuleEntry {
+    /// Rule ID ("GEN-NAV-3").
+    pub id: String,
+    /// Title.
+    pub title: String,
+    /// Text.
+    pub text: String,
+    /// Leans on a [SIM] or [BASE] reading or a Kassen stand-in.
+    pub stand_in: bool,
+}
+
+/// The rules reference, `rules_text.ron`.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct RulesText {
+    /// One entry per rule ID.
+    pub rules: Vec<RuleEntry>,
+}
+
 /// Every Genpei table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GenTables {
@@ -272,6 +298,8 @@ pub struct GenTables {
     pub combat: CombatValues,
     /// Terrain.
     pub terrain: Terrain,
+    /// The rules reference.
+    pub rules: RulesText,
 }
 
 macro_rules! table {
@@ -299,6 +327,7 @@ impl GenTables {
             units: load(table!("units.ron"))?,
             combat: load(table!("combat.ron"))?,
             terrain: load(table!("terrain.ron"))?,
+            rules: load(table!("rules_text.ron"))?,
         };
         t.check()?;
         Ok(t)

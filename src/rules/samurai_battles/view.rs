@@ -141,6 +141,7 @@ pub fn scene(ctx: &SbaCtx, obs: &SbaState, viewer: Option<u8>) -> Scene {
             names[0], vp[0].victory_points, vp[1].victory_points, names[1]
         ),
         tables: Vec::new(),
+        ..Scene::default()
     }
 }
 

@@ -1,0 +1,673 @@
+//! One battle over the state: what it rolls and on what ([`plan`]), and its
+//! resolution ([`fight`]): the stockade's first strike (GEN-STK-5), the
+//! roll with Sohei re-rolls and Inspiration, the effect with resistances,
+//! grapples and severing (GEN-GRP-1..4), attacks on palisades and
+//! stockades (GEN-PAL-4, GEN-STK-6), H&F tokens, losses, retreats, battle
+//! back and taking ground. The numbers come from the pure functions of
+//! [`attack_dice`](super::attack_dice) and [`effects`](super::effects).
+
+use hexx::Hex;
+
+use crate::engine::command::Refusal;
+use crate::engine::dice::Dice;
+use crate::engine::log::{Itemized, LogEntry};
+
+use super::attack_dice::{AttackKind, AttackSetup, attack_dice};
+use super::battle_dice::roll;
+use super::data::HexTerrain;
+use super::effects::{Striker, Target, Work, demolition, effect, terrain_defence};
+use super::honor::{InspirationReach, bonus_close_combat, inspiration_cost, inspiration_reach};
+use super::losses;
+use super::naval::check_take_ground;
+use super::state::{Attack, AttackTarget, GenCtx, GenState, Phase};
+use super::works::{
+    MarshTurn, check_take_ground_marsh, defender_battles_first, palisade_protects,
+    stockade_blocks_sight,
+};
+
+/// What an attack rolls and on what: everything [`fight`] and the odds
+/// need, as plain values.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// Close, ranged or on a fortification.
+    pub kind: AttackKind,
+    /// The dice, itemized (each modifier with its rule).
+    pub dice: Itemized,
+    /// The attacker as the effect sees it.
+    pub striker: Striker,
+    /// The defending unit, if the target is a unit.
+    pub defender: Option<u32>,
+    /// The target as the effect sees it.
+    pub target: Target,
+    /// The fortification attacked, and the swords it needs.
+    pub work: Option<(Work, u32)>,
+    /// The attacker re-rolls H&F (Sohei, GEN-UNIT-3).
+    pub reroll_hf: bool,
+    /// Inspiration cancels the first H&F (GEN-UNIT-1).
+    pub inspired: bool,
+    /// The target's figures.
+    pub figures: u32,
+    /// Open hexes behind the target for a retreat.
+    pub retreat_room: u32,
+}
+
+fn refuse(rule: &str, why: impl Into<String>) -> Refusal {
+    Refusal::new(rule, why)
+}
+
+/// The terrain of `h` as the rules read it now: a destroyed stockade is
+/// clear ground.
+pub fn terrain_now<'a>(ctx: &'a GenCtx, s: &GenState, h: Hex) -> &'a HexTerrain {
+    let t = ctx.terrain(h);
+    if t.key == "stockade" && !s.stockade(ctx, h) {
+        ctx.tables
+            .terrain
+            .hexes
+            .iter()
+            .find(|x| x.key == "clear")
+            .unwrap_or(t)
+    } else {
+        t
+    }
+}
+
+/// The defender of a unit target, as the effect sees it: rank, cavalry
+/// (dismounted at sea, GEN-NCB-5), flat (GEN-AMP-2), the flags it always
+/// ignores, and its terrain's defence from `from` (stockade GEN-STK-3,
+/// palisade GEN-PAL-3, tower GEN-TWR-2).
+pub fn target_of(ctx: &GenCtx, s: &GenState, id: u32, from: Hex) -> Option<Target> {
+    let u = s.unit(id)?;
+    let ty = ctx.unit_type(&u.kind)?;
+    let at_sea = ctx.ocean(u.hex);
+    let line: Vec<Hex> = from.line_to(u.hex).collect();
+    let before = if line.len() >= 2 {
+        line[line.len() - 2]
+    } else {
+        from
+    };
+    let stockade_defends = s.stockade(ctx, u.hex) && !s.stockade(ctx, from);
+    let hex = if stockade_defends {
+        terrain_now(ctx, s, u.hex)
+    } else {
+        ctx.tables
+            .terrain
+            .hexes
+            .iter()
+            .find(|x| x.key == "clear")
+            .unwrap_or_else(|| terrain_now(ctx, s, u.hex))
+    };
+    let (protects, _) = palisade_protects(
+        s.palisade(ctx, before, u.hex),
+        ctx.tower(u.hex) && !s.stockade(ctx, u.hex),
+    );
+    let across = protects
+        .then(|| ctx.tables.terrain.hexsides.first())
+        .flatten();
+    let (sw, fl, label) = terrain_defence(hex, across);
+    Some(Target {
+        rank: ty.rank,
+        mounted: ty.mounted && !at_sea,
+        at_sea,
+        flat: u.flat,
+        unit_flags_ignored: ty.flags_ignored,
+        terrain_swords_ignored: sw,
+        terrain_flags_ignored: fl,
+        terrain: label,
+    })
+}
+
+/// Open hexes a unit on `h` of `side` could retreat through, up to `n`.
+pub fn retreat_room(ctx: &GenCtx, s: &GenState, id: u32, n: u32) -> u32 {
+    losses::retreat_path(ctx, s, id, n).len() as u32
+}
+
+/// What `attack` rolls and on what, or why it may not be made.
+///
+/// # Errors
+/// A refusal with the rule: not this unit's battle (GEN-BASE), out of
+/// range or sight (GEN-BASE, GEN-STK-1, GEN-TWR-3), a card that forbids
+/// it, a grapple where none may be made (GEN-GRP-1), Inspiration without
+/// a leader or tokens (GEN-BASE), and everything
+/// [`attack_dice`] refuses.
+pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
+    let v = &ctx.tables.combat;
+    let Some(u) = s.unit(a.unit).filter(|u| u.alive()) else {
+        return Err(refuse(
+            "GEN-BASE",
+            format!("no unit {} on the board", a.unit),
+        ));
+    };
+    if u.side != s.active {
+        return Err(refuse(
+            "GEN-BASE",
+            format!("{} is not on the side to act", u.name),
+        ));
+    }
+    if !a.bonus && (!u.ordered || u.battled) {
+        return Err(refuse(
+            "GEN-BASE",
+            format!("{} is not ordered or has battled this turn", u.name),
+        ));
+    }
+    let Some(ty) = ctx.unit_type(&u.kind) else {
+        return Err(refuse("GEN-BASE", "unknown unit type"));
+    };
+    let card = s.card.as_deref().and_then(|k| ctx.cards.card(k));
+    let (to, defender) = match a.target {
+        AttackTarget::Unit(t) => {
+            let Some(d) = s.unit(t).filter(|d| d.alive()) else {
+                return Err(refuse("GEN-BASE", format!("no enemy unit {t} to attack")));
+            };
+            if d.side == u.side {
+                return Err(refuse("GEN-BASE", "a unit attacks enemy units only"));
+            }
+            (d.hex, Some(d))
+        }
+        AttackTarget::Work(h) => (h, None),
+    };
+    let dist = u.hex.unsigned_distance_to(to);
+    let mut work = None;
+    let kind = match a.target {
+        AttackTarget::Work(h) => {
+            if dist != 1 {
+                return Err(refuse(
+                    "GEN-PAL-4",
+                    "a fortification is attacked from next to it",
+                ));
+            }
+            if s.stockade(ctx, h) && s.unit_at(h).is_some_and(|d| d.side != u.side) {
+                let need = terrain_now(ctx, s, h).demolish_swords.unwrap_or(2);
+                work = Some((Work::Stockade, need));
+            } else if s.palisade(ctx, u.hex, h) {
+                let need = ctx
+                    .tables
+                    .terrain
+                    .hexsides
+                    .first()
+                    .and_then(|p| p.demolish_swords)
+                    .unwrap_or(1);
+                work = Some((Work::Palisade, need));
+            } else {
+                return Err(refuse(
+                    "GEN-PAL-1",
+                    "a palisade covers only the hexsides drawn on it: none between these hexes, and no enemy-held stockade there (GEN-PAL-4, GEN-STK-6)",
+                ));
+            }
+            AttackKind::Work
+        }
+        AttackTarget::Unit(_) if dist == 1 => AttackKind::Close,
+        AttackTarget::Unit(_) => {
+            if a.bonus {
+                return Err(refuse("GEN-BASE", "a bonus battle is a close combat"));
+            }
+            AttackKind::Ranged(dist)
+        }
+    };
+    if a.bonus && kind != AttackKind::Close {
+        return Err(refuse("GEN-BASE", "a bonus battle is a close combat"));
+    }
+    if let AttackKind::Ranged(_) = kind {
+        if let Some(c) = card.filter(|c| c.close_only || c.no_ranged) {
+            return Err(refuse(
+                "GEN-BASE",
+                format!("{}: no ranged combat ({})", c.name, c.text),
+            ));
+        }
+        // Sight: other units block it; a stockade between blocks it unless
+        // one end is a stockade (GEN-STK-1).
+        let line: Vec<Hex> = u.hex.line_to(to).collect();
+        for h in line.iter().skip(1).take(line.len().saturating_sub(2)) {
+            if s.occupied(*h) {
+                return Err(refuse("GEN-BASE", "the line of sight is blocked by a unit"));
+            }
+            let (blocked, rule) = stockade_blocks_sight(
+                s.stockade(ctx, u.hex),
+                s.stockade(ctx, to),
+                s.stockade(ctx, *h),
+            );
+            if blocked {
+                return Err(refuse(rule, "a stockade blocks the line of sight"));
+            }
+        }
+    }
+    let onslaught = card.is_some_and(|c| c.key == "infantry_onslaught");
+    let mut bonus = Vec::new();
+    if let Some(c) = card
+        && c.close_bonus != 0
+        && kind == AttackKind::Close
+        && card_orders_kind(c, ty.mounted, ctx.ocean(u.hex))
+    {
+        let rule = if ctx.ocean(u.hex) {
+            "GEN-CRD-3"
+        } else {
+            "GEN-BASE"
+        };
+        bonus.push((c.name.clone(), c.close_bonus, rule.to_string()));
+    }
+    if u.dragon_dice != 0 && kind == AttackKind::Close {
+        bonus.push((
+            "Dragon card".to_string(),
+            u.dragon_dice,
+            "GEN-BASE".to_string(),
+        ));
+    }
+    if a.reaction_dice != 0 {
+        bonus.push((
+            "the defender's Dragon card".to_string(),
+            a.reaction_dice,
+            "GEN-BASE".to_string(),
+        ));
+    }
+    if a.inspire > 0 {
+        if kind != AttackKind::Close {
+            return Err(refuse(
+                "GEN-BASE",
+                "Leader Inspiration adds close-combat dice only",
+            ));
+        }
+        if !inspiring_leader(ctx, s, a.unit) {
+            return Err(refuse(
+                "GEN-BASE",
+                "no leader can inspire this unit (attached, or a cavalry leader next to it on land)",
+            ));
+        }
+        let (cost, ok) = inspiration_cost(a.inspire, s.hf[u.side as usize], v);
+        if !ok || a.inspire > v.inspiration_max_dice {
+            return Err(refuse(
+                "GEN-BASE",
+                format!(
+                    "Inspiration: at most {} dice, 1 H&F each; {cost} asked, the army has {}",
+                    v.inspiration_max_dice, s.hf[u.side as usize]
+                ),
+            ));
+        }
+        bonus.push((
+            "Leader Inspiration".to_string(),
+            a.inspire as i32,
+            "GEN-BASE".to_string(),
+        ));
+    }
+    // Cards that lift the move-and-battle limit (Cavalry Charge 3,
+    // Infantry Onslaught 2) let the unit battle after its card move.
+    let moved = match card.and_then(|c| c.land_move) {
+        Some(m) if u.moved <= m && card.is_some_and(|c| card_orders_kind(c, ty.mounted, false)) => {
+            u.moved.min(ty.move_and_battle)
+        }
+        _ => u.moved,
+    };
+    let setup = AttackSetup {
+        unit: ty,
+        kind,
+        moved,
+        embarked: u.embarked,
+        onslaught,
+        from: terrain_now(ctx, s, u.hex),
+        into: terrain_now(ctx, s, to),
+        in_tower: ctx.tower(u.hex),
+        bonus,
+    };
+    let dice = attack_dice(&setup, v)?;
+    let at_sea = ctx.ocean(u.hex);
+    if a.grapple {
+        let target_naval = defender.is_some_and(|d| ctx.ocean(d.hex));
+        if kind != AttackKind::Close || !target_naval || !(at_sea || ctx.shore(u.hex)) {
+            return Err(refuse(
+                "GEN-GRP-1",
+                "a grapple is made in close combat on a naval unit, by a boat or from the shore",
+            ));
+        }
+    }
+    let striker = Striker {
+        rank: ty.rank,
+        mounted: ty.mounted && !at_sea,
+        swords_hit: ty.swords_hit,
+        collects_hf: match kind {
+            AttackKind::Ranged(_) => ty.ranged.as_ref().is_some_and(|r| r.collects_hf),
+            _ => true,
+        },
+    };
+    let (target, figures, room) = match defender {
+        Some(d) => (
+            target_of(ctx, s, d.id, u.hex).ok_or_else(|| refuse("GEN-BASE", "unknown target"))?,
+            d.figures,
+            retreat_room(ctx, s, d.id, 6),
+        ),
+        None => (Target::in_the_open(ty.rank), 0, 0),
+    };
+    Ok(Plan {
+        kind,
+        dice,
+        striker,
+        defender: defender.map(|d| d.id),
+        target,
+        work,
+        reroll_hf: ty.reroll_hf,
+        inspired: a.inspire > 0,
+        figures,
+        retreat_room: room,
+    })
+}
+
+/// Whether a troop card names this kind of unit (at sea every naval unit,
+/// GEN-CRD-2, GEN-CRD-3).
+pub fn card_orders_kind(c: &super::cards::CommandCard, mounted: bool, at_sea: bool) -> bool {
+    match &c.order {
+        super::cards::Order::Troops { kind, .. } => {
+            at_sea
+                || match kind {
+                    super::cards::Troop::Cavalry => mounted,
+                    super::cards::Troop::Infantry => !mounted,
+                }
+        }
+        _ => true,
+    }
+}
+
+/// Whether a leader may inspire unit `id`: one attached to it, or a
+/// cavalry leader next to it on land (GEN-BASE; at sea every leader is an
+/// infantry leader, GEN-NLD-1).
+pub fn inspiring_leader(ctx: &GenCtx, s: &GenState, id: u32) -> bool {
+    let Some(u) = s.unit(id) else {
+        return false;
+    };
+    s.leaders.iter().any(|l| {
+        if l.dead || l.side != u.side {
+            return false;
+        }
+        if l.hex == u.hex {
+            return true;
+        }
+        let (reach, _) = inspiration_reach(l.cavalry, ctx.ocean(l.hex));
+        reach == InspirationReach::AttachedOrAdjacent && l.hex.unsigned_distance_to(u.hex) == 1
+    })
+}
+
+/// Resolves `a` (already checked by [`plan`]): pays Inspiration, the
+/// stockade's first strike, the roll, its effect, battle back and taking
+/// ground. Sets the next phase.
+///
+/// # Errors
+/// What [`plan`] refuses.
+pub fn fight(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    a: &Attack,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let p = plan(ctx, s, a)?;
+    let v = &ctx.tables.combat;
+    let side = s.active;
+    let Some(u) = s.unit(a.unit).cloned() else {
+        return Err(refuse("GEN-BASE", "no such unit"));
+    };
+    if let Some(m) = s.unit_mut(a.unit) {
+        m.battled = true;
+    }
+    if a.inspire > 0 {
+        let (cost, _) = inspiration_cost(a.inspire, s.hf[side as usize], v);
+        s.hf[side as usize] -= cost;
+        out.push(LogEntry::event(
+            "GEN-BASE",
+            vec![a.unit],
+            format!(
+                "Leader Inspiration: {} pays {cost} H&F for {} die(s)",
+                u.name, a.inspire
+            ),
+        ));
+    }
+    let mut first_struck = false;
+    if p.kind == AttackKind::Close
+        && let Some(d) = p.defender
+        && let Some(du) = s.unit(d)
+    {
+        let (first, rule) = defender_battles_first(s.stockade(ctx, du.hex), s.stockade(ctx, u.hex));
+        if first {
+            first_struck = true;
+            out.push(LogEntry::event(
+                rule,
+                vec![d, a.unit],
+                format!("{} in its stockade battles first", du.name),
+            ));
+            counter(ctx, s, d, a.unit, "strikes first", dice, out);
+            let still = s.unit(a.unit).is_some_and(|x| x.alive() && x.hex == u.hex);
+            if !still {
+                s.phase = Phase::Battle;
+                return Ok(());
+            }
+        }
+    }
+    let n = p.dice.total().max(0) as u32;
+    let r = roll(&ctx.tables.die, n, p.reroll_hf, p.inspired, dice);
+    let c = r.counts();
+    let mut e = LogEntry::event(
+        "GEN-DICE-2",
+        vec![a.unit],
+        format!("{} rolls {n} battle dice: {}", u.name, r.describe()),
+    );
+    e.value = Some(p.dice.clone());
+    e.die = Some("battle die".into());
+    e.dice = r
+        .dice
+        .iter()
+        .flat_map(|d| std::iter::once(d.first).chain(d.rerolls.iter().copied()))
+        .map(|f| {
+            ctx.tables
+                .die
+                .faces
+                .iter()
+                .position(|x| *x == f)
+                .map_or(0, |i| i as u32 + 1)
+        })
+        .collect();
+    out.push(e);
+    s.last_roll = Some(format!("{}: {}", u.name, r.describe()));
+    if let Some((work, need)) = p.work {
+        let AttackTarget::Work(h) = a.target else {
+            return Ok(());
+        };
+        let (fell, text) = demolition(work, c.swords, need);
+        let rule = if work == Work::Palisade {
+            "GEN-PAL-4"
+        } else {
+            "GEN-STK-6"
+        };
+        out.push(LogEntry::event(rule, vec![a.unit], text));
+        if fell {
+            match work {
+                Work::Palisade => s.palisades_down.push((u.hex, h)),
+                Work::Stockade => {
+                    s.stockades_down.push(h);
+                    let figs = terrain_now(ctx, s, h)
+                        .demolish_figures
+                        .max(ctx.terrain(h).demolish_figures);
+                    if let Some(occ) = s.unit_at(h).map(|x| x.id) {
+                        losses::lose(ctx, s, occ, figs, side, "GEN-STK-6", dice, out);
+                    }
+                }
+            }
+        }
+        s.phase = Phase::Battle;
+        return Ok(());
+    }
+    let Some(d) = p.defender else {
+        return Ok(());
+    };
+    let severing = a.grapple && s.grappled_together(a.unit, d);
+    let eff = effect(&c, p.kind, &p.striker, &p.target, a.grapple, v);
+    out.push(LogEntry::event(
+        "GEN-DICE-1",
+        vec![a.unit, d],
+        format!(
+            "on {}: {} hit(s), {} flag(s) to retreat{}; {}",
+            s.unit(d).map_or("?", |x| x.name.as_str()),
+            eff.hits(),
+            eff.retreat,
+            if eff.hf_tokens > 0 {
+                format!(", {} H&F token(s) earned", eff.hf_tokens)
+            } else {
+                String::new()
+            },
+            eff.reasons.join("; ")
+        ),
+    ));
+    s.hf[side as usize] += eff.hf_tokens;
+    if eff.grapple {
+        let k = (a.unit.min(d), a.unit.max(d));
+        if severing {
+            s.grapples.retain(|g| *g != k);
+            out.push(LogEntry::event(
+                "GEN-GRP-4",
+                vec![a.unit, d],
+                "1 sword severs the grapple: both may move again",
+            ));
+        } else if !s.grapples.contains(&k) {
+            s.grapples.push(k);
+            s.grapples.sort_unstable();
+            out.push(LogEntry::event(
+                "GEN-GRP-1",
+                vec![a.unit, d],
+                "grapple marker placed on the hexside: neither may move (GEN-GRP-3)",
+            ));
+        }
+    }
+    let before = s.unit(d).map(|x| x.hex);
+    losses::lose(ctx, s, d, eff.hits(), side, "GEN-DICE-1", dice, out);
+    let mut retreated = false;
+    if eff.retreat > 0 && s.unit(d).is_some_and(|x| x.alive()) {
+        losses::retreat(ctx, s, d, eff.retreat, side, dice, out);
+        retreated = s.unit(d).map(|x| x.hex) != before;
+    }
+    if over(s) {
+        return Ok(());
+    }
+    let alive = s.unit(d).is_some_and(|x| x.alive());
+    if p.kind == AttackKind::Close && alive && !retreated && !first_struck {
+        counter(ctx, s, d, a.unit, "battles back", dice, out);
+    }
+    if over(s) {
+        return Ok(());
+    }
+    // Taking ground (GEN-BASE; not between ocean and land, GEN-NCB-6;
+    // marsh, GEN-MSH-2).
+    let attacker = s.unit(a.unit).cloned();
+    s.phase = Phase::Battle;
+    if let (AttackKind::Close, Some(at), Some(h)) = (p.kind, attacker, before)
+        && at.alive()
+        && at.hex == u.hex
+        && !s.occupied(h)
+        && take_ground_allowed(ctx, s, at.id, h).is_ok()
+    {
+        s.phase = Phase::TakeGround {
+            unit: at.id,
+            hex: h,
+        };
+    }
+    Ok(())
+}
+
+/// Whether unit `id` may take ground into `h` now.
+///
+/// # Errors
+/// GEN-NCB-6 (between ocean and land), GEN-MSH-2 (marsh), GEN-STK-2
+/// (cavalry into a stockade).
+pub fn take_ground_allowed(ctx: &GenCtx, s: &GenState, id: u32, h: Hex) -> Result<(), Refusal> {
+    let Some(u) = s.unit(id) else {
+        return Err(refuse("GEN-BASE", "no such unit"));
+    };
+    check_take_ground(ctx.ocean(u.hex), ctx.ocean(h))?;
+    check_take_ground_marsh(&MarshTurn {
+        started_in_marsh: ctx.marsh(u.start),
+        moved: u.moved > 0,
+        entered_marsh: u.entered_marsh,
+        took_ground: u.took_ground,
+    })?;
+    if s.stockade(ctx, h) && ctx.unit_type(&u.kind).is_some_and(|t| t.mounted) {
+        return Err(refuse("GEN-STK-2", "cavalry never enter a stockade"));
+    }
+    Ok(())
+}
+
+/// Whether the attacker may make a bonus close combat after taking ground
+/// (GEN-BASE; GEN-NCB-5 at sea).
+pub fn bonus_allowed(ctx: &GenCtx, s: &GenState, id: u32) -> (bool, &'static str) {
+    let Some(u) = s.unit(id) else {
+        return (false, "GEN-BASE");
+    };
+    let mounted = ctx.unit_type(&u.kind).is_some_and(|t| t.mounted);
+    bonus_close_combat(mounted, ctx.ocean(u.hex), s.attached_leader(u).is_some())
+}
+
+/// Battle back (or first strike): unit `by` rolls its close-combat dice at
+/// `at`, unmodified by cards.
+fn counter(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    by: u32,
+    at: u32,
+    verb: &str,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) {
+    let v = &ctx.tables.combat;
+    let (Some(b), Some(t)) = (s.unit(by).cloned(), s.unit(at).cloned()) else {
+        return;
+    };
+    let Some(ty) = ctx.unit_type(&b.kind) else {
+        return;
+    };
+    let setup = AttackSetup {
+        unit: ty,
+        kind: AttackKind::Close,
+        moved: 0,
+        embarked: false,
+        onslaught: false,
+        from: terrain_now(ctx, s, b.hex),
+        into: terrain_now(ctx, s, t.hex),
+        in_tower: false,
+        bonus: Vec::new(),
+    };
+    let Ok(n) = attack_dice(&setup, v) else {
+        return;
+    };
+    let Some(target) = target_of(ctx, s, at, b.hex) else {
+        return;
+    };
+    let at_sea = ctx.ocean(b.hex);
+    let striker = Striker {
+        rank: ty.rank,
+        mounted: ty.mounted && !at_sea,
+        swords_hit: ty.swords_hit,
+        collects_hf: true,
+    };
+    let k = n.total().max(0) as u32;
+    let r = roll(&ctx.tables.die, k, ty.reroll_hf, false, dice);
+    let c = r.counts();
+    let eff = effect(&c, AttackKind::Close, &striker, &target, false, v);
+    let mut e = LogEntry::event(
+        "GEN-BASE",
+        vec![by, at],
+        format!(
+            "{} {verb} with {k} dice: {}; on {}: {} hit(s), {} flag(s); {}",
+            b.name,
+            r.describe(),
+            t.name,
+            eff.hits(),
+            eff.retreat,
+            eff.reasons.join("; ")
+        ),
+    );
+    e.value = Some(n);
+    e.die = Some("battle die".into());
+    out.push(e);
+    s.hf[b.side as usize] += eff.hf_tokens;
+    losses::lose(ctx, s, at, eff.hits(), b.side, "GEN-DICE-1", dice, out);
+    if eff.retreat > 0 && s.unit(at).is_some_and(|x| x.alive()) {
+        losses::retreat(ctx, s, at, eff.retreat, b.side, dice, out);
+    }
+}
+
+/// Whether the game has ended.
+pub fn over(s: &GenState) -> bool {
+    matches!(s.phase, Phase::Over { .. })
+}

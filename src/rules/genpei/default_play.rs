@@ -1,0 +1,409 @@
+//! Every legal command of the side to act, and the scripted default play:
+//! play the card that orders the most units near the enemy, order the
+//! units closest to the enemy, close in, and battle the weakest target in
+//! reach. The computer opponent searches from here.
+
+use hexx::Hex;
+
+use crate::engine::core::Focus;
+use crate::engine::dice::Dice;
+
+use super::attack_dice::AttackKind;
+use super::battle::plan;
+use super::data::Face;
+use super::dragon::{DragonEffect, DragonTarget};
+use super::movement;
+use super::state::{Attack, AttackTarget, GenCtx, GenState, Phase};
+use super::turn::{self, GenCommand, side_to_act, timing_now};
+
+fn attack(unit: u32, target: AttackTarget, grapple: bool, inspire: u32, bonus: bool) -> Attack {
+    Attack {
+        unit,
+        target,
+        grapple,
+        inspire,
+        bonus,
+        reaction_dice: 0,
+    }
+}
+
+/// The battles unit `id` may make now, each checked by [`plan`].
+fn battles(ctx: &GenCtx, s: &GenState, id: u32, bonus: bool) -> Vec<GenCommand> {
+    let mut out = Vec::new();
+    let Some(u) = s.unit(id) else {
+        return out;
+    };
+    let reach = ctx.unit_type(&u.kind).map_or(1, |t| {
+        t.ranged
+            .as_ref()
+            .map_or(1, |r| r.max_range.max(ctx.tables.combat.tower_range))
+    });
+    let mut targets: Vec<u32> = s
+        .units
+        .iter()
+        .filter(|e| e.alive() && e.side != u.side && e.hex.unsigned_distance_to(u.hex) <= reach)
+        .map(|e| e.id)
+        .collect();
+    targets.sort_unstable();
+    for t in targets {
+        for (grapple, inspire) in [(false, 0), (true, 0), (false, 1)] {
+            let a = attack(id, AttackTarget::Unit(t), grapple, inspire, bonus);
+            if plan(ctx, s, &a).is_ok() {
+                out.push(GenCommand::Battle {
+                    unit: id,
+                    target: a.target,
+                    grapple,
+                    inspire,
+                });
+            }
+        }
+    }
+    if !bonus {
+        for f in crate::engine::board::Facing::ALL {
+            let h = u.hex.neighbor(f.edge_direction());
+            let a = attack(id, AttackTarget::Work(h), false, 0, false);
+            if plan(ctx, s, &a).is_ok() {
+                out.push(GenCommand::Battle {
+                    unit: id,
+                    target: a.target,
+                    grapple: false,
+                    inspire: 0,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The Dragon cards `side` may play now, with every valid target.
+fn dragons(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<GenCommand> {
+    let mut out = Vec::new();
+    let Some(now) = timing_now(s, side) else {
+        return out;
+    };
+    let mut keys = s.dragon_hands[side as usize].clone();
+    keys.dedup();
+    for k in keys {
+        let Some(card) = ctx.dragons.card(&k) else {
+            continue;
+        };
+        if super::dragon::check_play(
+            card,
+            now,
+            s.dragon_played[side as usize],
+            s.hf[side as usize],
+        )
+        .is_err()
+        {
+            continue;
+        }
+        let targets: Vec<Option<u32>> = match card.target {
+            DragonTarget::OrderedUnits | DragonTarget::Attack => vec![None],
+            DragonTarget::OwnUnit | DragonTarget::EnemyUnit => s
+                .units
+                .iter()
+                .filter(|u| u.alive())
+                .map(|u| Some(u.id))
+                .collect(),
+            DragonTarget::Challenge => s
+                .leaders
+                .iter()
+                .filter(|l| !l.dead)
+                .map(|l| Some(l.id))
+                .collect(),
+        };
+        for t in targets {
+            if turn::check_dragon_target(ctx, s, side, &k, t).is_ok() {
+                out.push(GenCommand::Dragon {
+                    card: k.clone(),
+                    target: t,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Every legal command of `side` now, in a stable order.
+pub fn candidates(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<GenCommand> {
+    let mut out = Vec::new();
+    if side_to_act(s) != Some(side) {
+        return out;
+    }
+    match &s.phase {
+        Phase::Play => {
+            let mut keys = s.hands[side as usize].clone();
+            keys.dedup();
+            out.extend(keys.into_iter().map(|card| GenCommand::PlayCard { card }));
+        }
+        Phase::Order => {
+            for o in turn::army(ctx, s, side) {
+                let cmd = GenCommand::Order { id: o.id };
+                let mut t = s.clone();
+                if turn::apply(ctx, &mut t, &cmd, &mut Dice::new(0), &mut Vec::new()).is_ok() {
+                    out.push(cmd);
+                }
+            }
+            out.push(GenCommand::OrdersDone);
+        }
+        Phase::Move => {
+            for u in s.units.iter().filter(|u| u.ordered && u.alive()) {
+                for (k, _) in movement::reachable(ctx, s, u) {
+                    out.push(GenCommand::Move {
+                        id: u.id,
+                        to: Hex::new(k.0, k.1),
+                    });
+                }
+            }
+            for l in s.leaders.iter().filter(|l| l.ordered && !l.dead) {
+                for (k, _) in movement::leader_reachable(ctx, s, l.id) {
+                    out.push(GenCommand::Move {
+                        id: l.id,
+                        to: Hex::new(k.0, k.1),
+                    });
+                }
+            }
+            out.push(GenCommand::MovesDone);
+        }
+        Phase::Battle => {
+            for u in s
+                .units
+                .iter()
+                .filter(|u| u.ordered && !u.battled && u.alive())
+            {
+                out.extend(battles(ctx, s, u.id, false));
+            }
+            out.push(GenCommand::BattlesDone);
+        }
+        Phase::Bonus { unit } => {
+            out.extend(battles(ctx, s, *unit, true));
+            out.push(GenCommand::Pass);
+        }
+        Phase::Reaction { .. } => out.push(GenCommand::Pass),
+        Phase::TakeGround { .. } => {
+            out.push(GenCommand::TakeGround);
+            out.push(GenCommand::Pass);
+        }
+        Phase::Keep { cards } => {
+            let mut keys = cards.clone();
+            keys.dedup();
+            out.extend(keys.into_iter().map(|card| GenCommand::Keep { card }));
+        }
+        Phase::EndTurn => {
+            out.push(GenCommand::EndTurn { dragon: false });
+            if !s.dragon_deck.draw.is_empty() || !s.dragon_deck.discard.is_empty() {
+                out.push(GenCommand::EndTurn { dragon: true });
+            }
+        }
+        Phase::Over { .. } => {}
+    }
+    out.extend(dragons(ctx, s, side));
+    out
+}
+
+/// Hexes from `h` to the nearest live enemy of `side`.
+fn enemy_distance(s: &GenState, side: u8, h: Hex) -> u32 {
+    s.units
+        .iter()
+        .filter(|u| u.alive() && u.side != side)
+        .map(|u| u.hex.unsigned_distance_to(h))
+        .min()
+        .unwrap_or(99)
+}
+
+/// A rough worth of a battle: expected hits over the target's figures.
+fn battle_worth(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> f64 {
+    let GenCommand::Battle {
+        unit,
+        target,
+        grapple,
+        inspire,
+    } = cmd
+    else {
+        return 0.0;
+    };
+    let bonus = matches!(s.phase, Phase::Bonus { .. });
+    let Ok(p) = plan(ctx, s, &attack(*unit, *target, *grapple, *inspire, bonus)) else {
+        return 0.0;
+    };
+    let n = f64::from(p.dice.total().max(0));
+    let die = &ctx.tables.die;
+    match p.work {
+        Some(_) => 0.2 * n * die.p(Face::Sword),
+        None => {
+            let mut q = die.p(p.target.rank.face());
+            if p.kind == AttackKind::Close {
+                q += 0.5 * die.p(Face::Sword);
+            }
+            n * q / f64::from(p.figures.max(1)) - 0.05 * f64::from(*inspire)
+        }
+    }
+}
+
+/// The scripted play's command for `side` now.
+pub fn default_command(ctx: &GenCtx, s: &GenState, side: u8) -> Option<GenCommand> {
+    let legal = candidates(ctx, s, side);
+    if legal.is_empty() {
+        return None;
+    }
+    let first = |f: &dyn Fn(&GenCommand) -> bool| legal.iter().find(|c| f(c)).cloned();
+    match &s.phase {
+        Phase::Play => {
+            // The card that may order the most units within 3 hexes of the enemy.
+            let mut best: Option<(i64, GenCommand)> = None;
+            for c in &legal {
+                let GenCommand::PlayCard { card } = c else { continue };
+                let Some(cc) = ctx.cards.card(card) else { continue };
+                let army = turn::army(ctx, s, side);
+                let held = s.hands[side as usize].len() as u32;
+                let near = army
+                    .iter()
+                    .filter(|o| super::cards::check_orders(cc, &[o.id], &army, held).is_ok())
+                    .filter(|o| {
+                        s.unit(o.id)
+                            .is_some_and(|u| enemy_distance(s, side, u.hex) <= 4)
+                    })
+                    .count() as i64;
+                let limit = i64::from(super::cards::order_limit(cc, &army, held));
+                let score = near.min(limit) * 10 + limit;
+                if best.as_ref().is_none_or(|b| score > b.0) {
+                    best = Some((score, c.clone()));
+                }
+            }
+            best.map(|b| b.1).or_else(|| legal.first().cloned())
+        }
+        Phase::Order => {
+            let mut orders: Vec<(u32, u32)> = legal
+                .iter()
+                .filter_map(|c| match c {
+                    GenCommand::Order { id } => {
+                        let h = s.unit(*id).map(|u| u.hex)?;
+                        Some((enemy_distance(s, side, h), *id))
+                    }
+                    _ => None,
+                })
+                .collect();
+            orders.sort_unstable();
+            orders
+                .first()
+                .map(|(_, id)| GenCommand::Order { id: *id })
+                .or(Some(GenCommand::OrdersDone))
+        }
+        Phase::Move => {
+            for u in s.units.iter().filter(|u| u.ordered && u.alive() && u.moved == 0 && !u.embarked) {
+                let d0 = enemy_distance(s, side, u.hex);
+                let ranged = ctx.unit_type(&u.kind).and_then(|t| t.ranged.clone());
+                if d0 <= 1 || ranged.as_ref().is_some_and(|r| d0 >= r.min_range && d0 <= r.max_range) {
+                    continue;
+                }
+                let mb = ctx.unit_type(&u.kind).map_or(1, |t| t.move_and_battle);
+                let mut best: Option<((u32, u32, i32, i32), Hex)> = None;
+                for (k, path) in movement::reachable(ctx, s, u) {
+                    let to = Hex::new(k.0, k.1);
+                    if ctx.ocean(to) != ctx.ocean(u.hex) {
+                        continue;
+                    }
+                    let d = enemy_distance(s, side, to);
+                    let over = u32::from(path.len() as u32 > mb);
+                    let key = (d, over, k.0, k.1);
+                    if d < d0 && best.as_ref().is_none_or(|b| key < b.0) {
+                        best = Some((key, to));
+                    }
+                }
+                if let Some((_, to)) = best {
+                    return Some(GenCommand::Move { id: u.id, to });
+                }
+            }
+            Some(GenCommand::MovesDone)
+        }
+        Phase::Battle | Phase::Bonus { .. } => {
+            let mut best: Option<(f64, GenCommand)> = None;
+            for c in legal.iter().filter(|c| matches!(c, GenCommand::Battle { .. })) {
+                let w = battle_worth(ctx, s, c);
+                if best.as_ref().is_none_or(|b| w > b.0 + 1e-9) {
+                    best = Some((w, c.clone()));
+                }
+            }
+            if let Some((w, c)) = best
+                && w > 0.0
+            {
+                return Some(c);
+            }
+            first(&|c| matches!(c, GenCommand::BattlesDone | GenCommand::Pass))
+        }
+        Phase::Reaction { .. } => first(&|c| {
+            matches!(c, GenCommand::Dragon { card, .. }
+                if ctx.dragons.card(card).is_some_and(|d| matches!(d.effect, DragonEffect::Dice(n) if n < 0)))
+        })
+        .or(Some(GenCommand::Pass)),
+        Phase::TakeGround { hex, .. } => Some(if ctx.marsh(*hex) {
+            GenCommand::Pass
+        } else {
+            GenCommand::TakeGround
+        }),
+        Phase::Keep { .. } => legal.first().cloned(),
+        Phase::EndTurn => Some(
+            if s.dragon_hands[side as usize].len() < 2
+                && legal.contains(&GenCommand::EndTurn { dragon: true })
+            {
+                GenCommand::EndTurn { dragon: true }
+            } else {
+                GenCommand::EndTurn { dragon: false }
+            },
+        ),
+        Phase::Over { .. } => None,
+    }
+}
+
+/// The computer opponent's search: in Order, Move and Battle phases the
+/// commands of one unit at a time (the scripted play's unit), the pass and
+/// the Dragon cards; elsewhere everything.
+pub fn focus(ctx: &GenCtx, obs: &GenState, side: u8) -> Option<Focus<GenCommand>> {
+    let baseline = default_command(ctx, obs, side)?;
+    let legal = candidates(ctx, obs, side);
+    let unit_of = |c: &GenCommand| match c {
+        GenCommand::Move { id, .. } | GenCommand::Order { id } => Some(*id),
+        GenCommand::Battle { unit, .. } => Some(*unit),
+        _ => None,
+    };
+    let candidates: Vec<GenCommand> = match (&obs.phase, unit_of(&baseline)) {
+        (Phase::Move | Phase::Battle, Some(u)) => legal
+            .into_iter()
+            .filter(|c| unit_of(c).is_none_or(|x| x == u))
+            .collect(),
+        _ => legal,
+    };
+    if !candidates.contains(&baseline) {
+        return None;
+    }
+    Some(Focus {
+        candidates,
+        baseline,
+    })
+}
+
+/// The scripted play's commands for the whole decision of `side` now: in
+/// the Order and Move steps every order or move and the step's end, worked
+/// out on a copy (no dice decide them); elsewhere one command, since a
+/// battle's dice decide what comes next (each battle is a decision of its
+/// own, see `turn::phase_words`).
+pub fn default_sequence(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<GenCommand> {
+    let mut out = Vec::new();
+    let mut t = s.clone();
+    let mut d = Dice::new(0);
+    while out.len() < 64 && side_to_act(&t) == Some(side) {
+        let Some(c) = default_command(ctx, &t, side) else {
+            break;
+        };
+        let step = std::mem::discriminant(&t.phase);
+        let multi = matches!(t.phase, Phase::Order | Phase::Move);
+        if turn::apply(ctx, &mut t, &c, &mut d, &mut Vec::new()).is_err() {
+            break;
+        }
+        out.push(c);
+        if !multi || std::mem::discriminant(&t.phase) != step {
+            break;
+        }
+    }
+    out
+}

@@ -1,0 +1,583 @@
+//! Genpei on the game core: [`Rules`] for [`Genpei`], with the hidden
+//! hands and deck order kept out of each side's observation.
+
+use hexx::Hex;
+
+use crate::engine::board::HexBoard;
+use crate::engine::command::Refusal;
+use crate::engine::core::{BoardKind, Focus, Outcome, Rules, ScenarioInfo, ToAct};
+use crate::engine::dice::{Dice, Die};
+use crate::engine::log::{LogEntry, LogSink};
+use crate::engine::scenario::LoadError;
+use crate::engine::view::{CardLine, Choice, Odds, Pick, RuleText, Scene};
+
+use super::cards::{CommandCards, Deck};
+use super::data::GenTables;
+use super::dragon::DragonCards;
+use super::scenario::{self, GenScenario};
+use super::state::{AttackTarget, CommandTileState, GenCtx, GenLeader, GenState, GenUnit, Phase};
+use super::turn::{self, GenCommand};
+use super::{default_play, view};
+
+/// The module's marker type.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Genpei;
+
+/// The seed of the opening deal, from the game's seed: `new_state` may not
+/// roll the game's dice, so the deal has its own stream (GEN-BASE).
+fn deal_dice(dice: &Dice) -> Dice {
+    Dice::new(dice.seed() ^ 0x6765_6e70_6569_6465)
+}
+
+/// What side `viewer` may know of hidden cards: the other side's hands
+/// and both decks' draw piles are one pool of unseen cards, dealt back in
+/// sorted order. Two states that differ only there look the same.
+pub fn conceal(s: &GenState, viewer: u8) -> GenState {
+    let mut o = s.clone();
+    let other = (1 - viewer) as usize;
+    let mut keep_other = Vec::new();
+    if let Phase::Keep { cards } = &s.phase
+        && s.active as usize == other
+    {
+        keep_other = cards.clone();
+    }
+    let mut pool: Vec<String> = s.hands[other]
+        .iter()
+        .chain(keep_other.iter())
+        .chain(s.deck.draw.iter())
+        .cloned()
+        .collect();
+    pool.sort();
+    let h = s.hands[other].len();
+    let k = keep_other.len();
+    o.hands[other] = pool[..h].to_vec();
+    if k > 0 {
+        o.phase = Phase::Keep {
+            cards: pool[h..h + k].to_vec(),
+        };
+    }
+    o.deck.draw = pool[h + k..].to_vec();
+    let mut dpool: Vec<String> = s.dragon_hands[other]
+        .iter()
+        .chain(s.dragon_deck.draw.iter())
+        .cloned()
+        .collect();
+    dpool.sort();
+    let d = s.dragon_hands[other].len();
+    o.dragon_hands[other] = dpool[..d].to_vec();
+    o.dragon_deck.draw = dpool[d..].to_vec();
+    o
+}
+
+impl Rules for Genpei {
+    const RULESET: &'static str = super::RULESET;
+    const TITLE: &'static str = "Commands & Colors: Samurai Battles — the Genpei War";
+    const BOARD: BoardKind = BoardKind::Hex;
+    type Scenario = GenScenario;
+    type Ctx = GenCtx;
+    type State = GenState;
+    type Command = GenCommand;
+    type Orders = ();
+
+    fn parse_scenario(file: &str, text: &str) -> Result<GenScenario, LoadError> {
+        let t = GenTables::load()?;
+        scenario::parse(file, text, &t)
+    }
+
+    fn check_saved_scenario(file: &str, text: &str, s: &GenScenario) -> Result<(), LoadError> {
+        let t = GenTables::load()?;
+        scenario::check(file, text, s, &t)
+    }
+
+    fn context(s: &GenScenario) -> Result<GenCtx, LoadError> {
+        let tables = GenTables::load()?;
+        let board = s.board.build(scenario::display_table(&tables));
+        Ok(GenCtx {
+            scenario: s.clone(),
+            board,
+            tables,
+            cards: CommandCards::load()?,
+            dragons: DragonCards::load()?,
+        })
+    }
+
+    fn die(_ctx: &GenCtx) -> Die {
+        Die::D6
+    }
+
+    fn scenario(ctx: &GenCtx) -> &GenScenario {
+        &ctx.scenario
+    }
+
+    fn scenario_seed(s: &GenScenario) -> Option<u64> {
+        s.seed
+    }
+
+    fn describe(s: &GenScenario) -> ScenarioInfo {
+        ScenarioInfo {
+            name: s.name.clone(),
+            sides: s.sides.iter().map(|x| x.name.clone()).collect(),
+            units: s.units.len(),
+            turn_limit: Some(s.turn_limit),
+            briefing: s.description.clone(),
+        }
+    }
+
+    fn new_state(ctx: &GenCtx, dice: &Dice, log: &mut dyn LogSink) -> GenState {
+        let s = &ctx.scenario;
+        let mut units: Vec<GenUnit> = s
+            .units
+            .iter()
+            .map(|u| {
+                let h = HexBoard::to_hex(u.at);
+                GenUnit {
+                    id: u.id,
+                    side: s.side(&u.side),
+                    name: u.name.clone(),
+                    kind: u.unit_type.clone(),
+                    hex: h,
+                    figures: ctx.unit_type(&u.unit_type).map_or(1, |t| t.figures),
+                    ordered: false,
+                    moved: 0,
+                    embarked: false,
+                    battled: false,
+                    took_ground: false,
+                    start: h,
+                    flat: false,
+                    dragon_dice: 0,
+                    entered_marsh: false,
+                }
+            })
+            .collect();
+        units.sort_by_key(|u| u.id);
+        let mut leaders: Vec<GenLeader> = s
+            .leaders
+            .iter()
+            .map(|l| GenLeader {
+                id: l.id,
+                side: s.side(&l.side),
+                name: l.name.clone(),
+                cavalry: l.cavalry,
+                named: l.named,
+                hex: HexBoard::to_hex(l.at),
+                dead: false,
+                ordered: false,
+                moved: false,
+            })
+            .collect();
+        leaders.sort_by_key(|l| l.id);
+        let commands = s
+            .commands
+            .iter()
+            .filter_map(|c| {
+                let u = units.iter().find(|u| u.id == c.unit)?;
+                Some(CommandTileState {
+                    side: s.side(&c.side),
+                    unit: c.unit,
+                    hex: u.hex,
+                    ship: ctx.ocean(u.hex),
+                    captured: false,
+                })
+            })
+            .collect();
+        let mut d = deal_dice(dice);
+        let mut deck = Deck::shuffled(ctx.cards.copies(), &mut d);
+        let (dragon_cards, removed) = ctx.dragons.deck();
+        let mut dragon_deck = Deck::shuffled(dragon_cards, &mut d);
+        let mut hands: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+        let mut dragon_hands: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+        for side in 0..2 {
+            let a = &s.armies[side];
+            for _ in 0..a.command_cards {
+                if let Some(c) = deck.draw(&mut d) {
+                    hands[side].push(c);
+                }
+            }
+            for _ in 0..a.dragon_cards {
+                if let Some(c) = dragon_deck.draw(&mut d) {
+                    dragon_hands[side].push(c);
+                }
+            }
+            hands[side].sort();
+            dragon_hands[side].sort();
+        }
+        let mut entries = vec![LogEntry::event(
+            "GEN-BASE",
+            vec![],
+            format!(
+                "{}: the battle begins; {} plays first",
+                s.name,
+                s.sides
+                    .get(s.first as usize)
+                    .map_or("?", |x| x.name.as_str())
+            ),
+        )];
+        for r in removed {
+            entries.push(LogEntry::event(
+                "GEN-SCN-2",
+                vec![],
+                format!(
+                    "{} is blank in the Genpei War and removed from the Dragon deck",
+                    r.name
+                ),
+            ));
+        }
+        log.extend(1, "Set-up", entries);
+        let mut st = GenState {
+            turn: 1,
+            active: s.first,
+            phase: Phase::Play,
+            units,
+            leaders,
+            hands,
+            dragon_hands,
+            deck,
+            dragon_deck,
+            hf: [s.armies[0].hf, s.armies[1].hf],
+            banners: [0, 0],
+            card: None,
+            dragon_played: [false, false],
+            dragon_move: None,
+            palisades_down: Vec::new(),
+            stockades_down: Vec::new(),
+            grapples: Vec::new(),
+            commands,
+            last_roll: None,
+        };
+        turn::begin_turn(&mut st, s.first);
+        st
+    }
+
+    fn to_act(_ctx: &GenCtx, state: &GenState) -> ToAct {
+        turn::side_to_act(state).map_or(ToAct::Over, ToAct::Side)
+    }
+
+    fn turn(state: &GenState) -> u32 {
+        state.turn
+    }
+
+    fn phase_name(ctx: &GenCtx, state: &GenState) -> String {
+        format!(
+            "{}: {}",
+            super::losses::side_name(ctx, state.active),
+            turn::phase_words(state)
+        )
+    }
+
+    fn legal_commands(ctx: &GenCtx, state: &GenState, side: u8) -> Vec<GenCommand> {
+        if turn::side_to_act(state) != Some(side) {
+            return Vec::new();
+        }
+        default_play::candidates(ctx, state, side)
+    }
+
+    fn pass_command(ctx: &GenCtx, state: &GenState, side: u8) -> Option<GenCommand> {
+        if turn::side_to_act(state) != Some(side) {
+            return None;
+        }
+        let _ = ctx;
+        match &state.phase {
+            Phase::Order => Some(GenCommand::OrdersDone),
+            Phase::Move => Some(GenCommand::MovesDone),
+            Phase::Battle => Some(GenCommand::BattlesDone),
+            Phase::Reaction { .. } | Phase::TakeGround { .. } | Phase::Bonus { .. } => {
+                Some(GenCommand::Pass)
+            }
+            Phase::EndTurn => Some(GenCommand::EndTurn { dragon: false }),
+            _ => None,
+        }
+    }
+
+    fn step_command(_ctx: &GenCtx, _state: &GenState) -> Option<GenCommand> {
+        None
+    }
+
+    fn default_commands(ctx: &GenCtx, state: &GenState, side: u8) -> Vec<GenCommand> {
+        default_play::default_sequence(ctx, state, side)
+    }
+
+    fn opponent_focus(ctx: &GenCtx, obs: &GenState, side: u8) -> Option<Focus<GenCommand>> {
+        default_play::focus(ctx, obs, side)
+    }
+
+    fn apply(
+        ctx: &GenCtx,
+        state: &mut GenState,
+        cmd: &GenCommand,
+        dice: &mut Dice,
+        log: &mut dyn LogSink,
+    ) -> Result<(), Refusal> {
+        let mut s = state.clone();
+        let mut d = dice.clone();
+        let mut out = Vec::new();
+        let phase = Self::phase_name(ctx, &s);
+        let t = s.turn;
+        turn::apply(ctx, &mut s, cmd, &mut d, &mut out)?;
+        *state = s;
+        *dice = d;
+        log.extend(t, &phase, out);
+        Ok(())
+    }
+
+    fn observation(_ctx: &GenCtx, state: &GenState, side: u8) -> GenState {
+        conceal(state, side)
+    }
+
+    fn hidden_variant(_ctx: &GenCtx, state: &GenState, side: u8) -> Option<GenState> {
+        // Swap a card of `side`'s hand with a different one of the draw pile.
+        let sd = side as usize;
+        let mut v = state.clone();
+        for (i, c) in state.hands[sd].iter().enumerate() {
+            if let Some(j) = state.deck.draw.iter().position(|x| x != c) {
+                let other = v.deck.draw[j].clone();
+                v.deck.draw[j] = c.clone();
+                v.hands[sd][i] = other;
+                v.hands[sd].sort();
+                return Some(v);
+            }
+        }
+        if state.deck.draw.len() >= 2 && state.deck.draw[0] != state.deck.draw[1] {
+            v.deck.draw.swap(0, 1);
+            return Some(v);
+        }
+        None
+    }
+
+    fn outcome(_ctx: &GenCtx, state: &GenState) -> Option<Outcome> {
+        match &state.phase {
+            Phase::Over { winner, text } => Some(Outcome {
+                winner: *winner,
+                text: text.clone(),
+            }),
+            _ => None,
+        }
+    }
+
+    fn score(ctx: &GenCtx, state: &GenState, side: u8) -> f64 {
+        let other = 1 - side;
+        let need = |s: u8| f64::from(super::losses::banners_needed(ctx, s).max(1));
+        let strength = |s: u8| -> f64 {
+            state
+                .units
+                .iter()
+                .filter(|u| u.side == s)
+                .map(|u| {
+                    let full = ctx.unit_type(&u.kind).map_or(1, |t| t.figures).max(1);
+                    f64::from(u.figures) / f64::from(full)
+                })
+                .sum()
+        };
+        5.0 * (f64::from(state.banners[side as usize]) / need(side)
+            - f64::from(state.banners[other as usize]) / need(other))
+            + 0.3 * (strength(side) - strength(other))
+            + 0.05 * (f64::from(state.hf[side as usize]) - f64::from(state.hf[other as usize]))
+    }
+
+    fn check_invariants(ctx: &GenCtx, state: &GenState) -> Result<(), String> {
+        for u in &state.units {
+            let full = ctx.unit_type(&u.kind).map_or(0, |t| t.figures);
+            if u.figures > full {
+                return Err(format!("unit {} has {} figures of {full}", u.id, u.figures));
+            }
+            if u.alive() && !ctx.board.contains(u.hex) {
+                return Err(format!("unit {} is off the board", u.id));
+            }
+            if u.alive()
+                && state
+                    .units
+                    .iter()
+                    .any(|o| o.id != u.id && o.alive() && o.hex == u.hex)
+            {
+                return Err(format!("unit {} shares its hex", u.id));
+            }
+            if u.alive()
+                && state
+                    .leaders
+                    .iter()
+                    .any(|l| !l.dead && l.hex == u.hex && l.side != u.side)
+            {
+                return Err(format!("unit {} shares its hex with an enemy leader", u.id));
+            }
+        }
+        if state.units.windows(2).any(|w| w[0].id >= w[1].id) {
+            return Err("units not sorted by id".into());
+        }
+        let cards = state.hands[0].len()
+            + state.hands[1].len()
+            + state.deck.draw.len()
+            + state.deck.discard.len()
+            + usize::from(state.card.is_some())
+            + match &state.phase {
+                Phase::Keep { cards } => cards.len(),
+                _ => 0,
+            };
+        if cards != ctx.cards.copies().len() {
+            return Err(format!(
+                "{cards} Command cards in play, not {}",
+                ctx.cards.copies().len()
+            ));
+        }
+        for (a, b) in &state.grapples {
+            if !state.unit(*a).is_some_and(|u| u.alive())
+                || !state.unit(*b).is_some_and(|u| u.alive())
+            {
+                return Err(format!("grapple {a}–{b} on a unit no longer there"));
+            }
+        }
+        Ok(())
+    }
+
+    fn report(ctx: &GenCtx, state: &GenState) -> String {
+        let mut s = format!(
+            "{} — round {}, {}\n",
+            ctx.scenario.name,
+            state.turn,
+            Self::phase_name(ctx, state)
+        );
+        for side in 0..2u8 {
+            s.push_str(&format!(
+                "{}: {} of {} units fighting, {} of {} banners, {} H&F\n",
+                super::losses::side_name(ctx, side),
+                state
+                    .units
+                    .iter()
+                    .filter(|u| u.side == side && u.alive())
+                    .count(),
+                state.units.iter().filter(|u| u.side == side).count(),
+                state.banners[side as usize],
+                super::losses::banners_needed(ctx, side),
+                state.hf[side as usize]
+            ));
+        }
+        if let Phase::Over { text, .. } = &state.phase {
+            s.push_str(text);
+            s.push('\n');
+        }
+        s
+    }
+
+    fn illegal_examples(_ctx: &GenCtx, state: &GenState) -> Vec<(String, GenCommand)> {
+        let mut v = vec![
+            (
+                "an unknown unit moves".to_string(),
+                GenCommand::Move {
+                    id: 9999,
+                    to: Hex::ZERO,
+                },
+            ),
+            (
+                "a card not in the hand".to_string(),
+                GenCommand::PlayCard {
+                    card: "no_such_card".into(),
+                },
+            ),
+            (
+                "an attack by an unknown unit".to_string(),
+                GenCommand::Battle {
+                    unit: 9999,
+                    target: AttackTarget::Unit(9998),
+                    grapple: false,
+                    inspire: 0,
+                },
+            ),
+            (
+                "a Dragon card not in the hand".to_string(),
+                GenCommand::Dragon {
+                    card: "no_such_card".into(),
+                    target: None,
+                },
+            ),
+        ];
+        if let Some(u) = state.units.iter().find(|u| u.alive()) {
+            v.push((
+                "a move off the board".to_string(),
+                GenCommand::Move {
+                    id: u.id,
+                    to: Hex::new(999, 999),
+                },
+            ));
+        }
+        v
+    }
+
+    fn hex_board(ctx: &GenCtx) -> Option<&HexBoard> {
+        Some(&ctx.board)
+    }
+
+    fn side_colors(ctx: &GenCtx) -> [[f32; 3]; 2] {
+        let c = |i: usize| {
+            ctx.scenario
+                .sides
+                .get(i)
+                .map_or([0.5; 3], |s| [s.color.0, s.color.1, s.color.2])
+        };
+        [c(0), c(1)]
+    }
+
+    fn scene(ctx: &GenCtx, obs: &GenState, viewer: Option<u8>) -> Scene {
+        view::scene(ctx, obs, viewer)
+    }
+
+    fn unit_card(ctx: &GenCtx, obs: &GenState, unit: u32, _viewer: Option<u8>) -> Vec<CardLine> {
+        view::unit_card(ctx, obs, unit)
+    }
+
+    fn choices(ctx: &GenCtx, state: &GenState, side: u8, unit: u32) -> Vec<Choice> {
+        view::choices(ctx, state, side, unit)
+    }
+
+    fn side_choices(ctx: &GenCtx, state: &GenState, side: u8) -> Vec<Choice> {
+        view::side_choices(ctx, state, side)
+    }
+
+    fn choose(
+        ctx: &GenCtx,
+        state: &GenState,
+        side: u8,
+        key: &str,
+        pick: &Pick,
+    ) -> Option<GenCommand> {
+        view::choose(ctx, state, side, key, pick)
+    }
+
+    fn pass_label(_ctx: &GenCtx, state: &GenState, _side: u8) -> String {
+        match &state.phase {
+            Phase::Order => "Orders done: move".into(),
+            Phase::Move => "Movement done: battle".into(),
+            Phase::Battle => "Battles done: draw".into(),
+            Phase::Reaction { .. } => "No Dragon card: let the attack roll".into(),
+            Phase::TakeGround { .. } => "Stay: do not take ground".into(),
+            Phase::Bonus { .. } => "No bonus close combat".into(),
+            Phase::EndTurn => "Take 2 H&F and end the turn".into(),
+            _ => "End phase".into(),
+        }
+    }
+
+    fn odds(ctx: &GenCtx, state: &GenState, cmd: &GenCommand) -> Option<Odds> {
+        view::odds(ctx, state, cmd)
+    }
+
+    fn rules_text(ctx: &GenCtx) -> Vec<RuleText> {
+        ctx.tables
+            .rules
+            .rules
+            .iter()
+            .map(|r| RuleText {
+                id: r.id.clone(),
+                title: r.title.clone(),
+                text: r.text.clone(),
+                stand_in: r.stand_in,
+            })
+            .collect()
+    }
+
+    fn log_visible(
+        _ctx: &GenCtx,
+        _state: &GenState,
+        _viewer: Option<u8>,
+        _entry: &LogEntry,
+    ) -> bool {
+        // Log lines never name a hidden card: draws say "a card is drawn".
+        true
+    }
+}

@@ -1,0 +1,496 @@
+//! Losses over the state: figures, victory banners, the Sohei H&F loss
+//! (GEN-UNIT-1, GEN-UNIT-2), leader casualty checks, a lone leader's
+//! retreat or seppuku (GEN-BASE; at sea deck to deck, GEN-NLD-4),
+//! retreats with their H&F bill and Lack of Honor, land units never into
+//! the ocean (GEN-NCB-6), marsh attrition (GEN-MSH-3), the Command tile
+//! (GEN-CMD-1, GEN-CMD-2), and the end of the battle.
+
+use hexx::Hex;
+
+use crate::engine::board::{BoardEdge, Facing, HexBoard};
+use crate::engine::dice::Dice;
+use crate::engine::log::LogEntry;
+
+use super::battle_dice::{face_name, roll};
+use super::data::Face;
+use super::effects::{blocked_retreat_hits, hf_after_loss};
+use super::honor::{attached_leader_dies, retreat_bill};
+use super::naval::{check_land_retreat_into, naval_leader_retreat};
+use super::state::{GenCtx, GenState, Phase};
+use super::works::marsh_attrition;
+
+/// The neighbours of `h` toward `side`'s own edge, in a stable order.
+fn backwards(ctx: &GenCtx, side: u8, h: Hex) -> Vec<Hex> {
+    let edge = ctx
+        .scenario
+        .sides
+        .get(side as usize)
+        .map_or(BoardEdge::South, |x| x.edge);
+    let dirs: [Facing; 3] = match edge {
+        BoardEdge::North => [Facing::North, Facing::NorthWest, Facing::NorthEast],
+        BoardEdge::South => [Facing::South, Facing::SouthWest, Facing::SouthEast],
+        BoardEdge::West => [Facing::NorthWest, Facing::SouthWest, Facing::North],
+        BoardEdge::East => [Facing::NorthEast, Facing::SouthEast, Facing::South],
+    };
+    dirs.iter()
+        .map(|f| h.neighbor(f.edge_direction()))
+        .collect()
+}
+
+/// The hexes unit `id` retreats through for up to `n` flags, toward its
+/// own edge: free land hexes on the board (GEN-NCB-6: never the ocean), the
+/// first open of the straight and the two slanting hexes.
+pub fn retreat_path(ctx: &GenCtx, s: &GenState, id: u32, n: u32) -> Vec<Hex> {
+    let Some(u) = s.unit(id) else {
+        return Vec::new();
+    };
+    let mut path = Vec::new();
+    let mut at = u.hex;
+    for _ in 0..n {
+        let next = backwards(ctx, u.side, at).into_iter().find(|h| {
+            ctx.board.contains(*h)
+                && check_land_retreat_into(ctx.ocean(*h)).is_ok()
+                && !s.occupied(*h)
+                && !path.contains(h)
+                && !s.stockade(ctx, *h)
+        });
+        match next {
+            Some(h) => {
+                path.push(h);
+                at = h;
+            }
+            None => break,
+        }
+    }
+    path
+}
+
+/// Unit `id` takes `flags` flags it did not ignore: it retreats a hex per
+/// flag, each hex it cannot take a hit (base rules), and pays the H&F
+/// bill, each unpaid token a hit (Lack of Honor).
+pub fn retreat(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    id: u32,
+    flags: u32,
+    by: u8,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) {
+    let v = &ctx.tables.combat;
+    let path = retreat_path(ctx, s, id, flags);
+    let Some(u) = s.unit(id).cloned() else {
+        return;
+    };
+    let rank = ctx.unit_type(&u.kind).map(|t| t.rank);
+    let leader = s.attached_leader(&u).map(|l| l.id);
+    let blocked = blocked_retreat_hits(flags, path.len() as u32);
+    let Some(rank) = rank else {
+        return;
+    };
+    let bill = retreat_bill(
+        rank,
+        leader.is_some(),
+        false,
+        path.len() as u32,
+        s.hf[u.side as usize],
+        v,
+    );
+    s.hf[u.side as usize] -= bill.paid;
+    if let Some(last) = path.last().copied() {
+        if let Some(m) = s.unit_mut(id) {
+            m.hex = last;
+        }
+        if let Some(l) = leader
+            && let Some(ld) = s.leaders.iter_mut().find(|x| x.id == l)
+        {
+            ld.hex = last;
+        }
+        out.push(LogEntry::event(
+            "GEN-BASE",
+            vec![id],
+            format!(
+                "{} retreats {} hex(es) to {:?}; {}",
+                u.name,
+                path.len(),
+                HexBoard::to_offset(last),
+                bill.text
+            ),
+        ));
+        capture_tent(ctx, s, last, u.side, out);
+        if path.iter().any(|h| ctx.marsh(*h)) && !ctx.marsh(u.hex) {
+            marsh_entry(ctx, s, id, dice, out);
+        }
+    }
+    if blocked > 0 {
+        out.push(LogEntry::event(
+            "GEN-BASE",
+            vec![id],
+            format!(
+                "{} cannot retreat {blocked} hex(es): {blocked} hit(s)",
+                u.name
+            ),
+        ));
+    }
+    let hits = blocked + bill.hits;
+    if hits > 0 {
+        lose(ctx, s, id, hits, by, "GEN-BASE", dice, out);
+    }
+}
+
+/// Unit `id` loses `n` figures to side `by`'s attack (rule `rule`): the
+/// attached leader's check, elimination with its banner, the Sohei H&F
+/// loss and the leader left alone.
+#[allow(clippy::too_many_arguments)]
+pub fn lose(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    id: u32,
+    n: u32,
+    by: u8,
+    rule: &str,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) {
+    let v = &ctx.tables.combat;
+    let Some(u) = s.unit(id).cloned() else {
+        return;
+    };
+    if n == 0 || !u.alive() {
+        return;
+    }
+    let left = u.figures.saturating_sub(n);
+    if let Some(m) = s.unit_mut(id) {
+        m.figures = left;
+    }
+    out.push(LogEntry::event(
+        rule,
+        vec![id],
+        format!(
+            "{} loses {} figure(s): {left} left",
+            u.name,
+            u.figures - left
+        ),
+    ));
+    let leader = s.attached_leader(&u).map(|l| (l.id, l.name.clone()));
+    if left > 0 {
+        if let Some((lid, lname)) = leader {
+            // The attached leader's casualty check (GEN-BASE, stand-in 2 dice).
+            let r = roll(&ctx.tables.die, v.leader_check_dice, false, false, dice);
+            let swords = r.counts().swords;
+            let dies = attached_leader_dies(swords, v);
+            out.push(LogEntry::event(
+                "GEN-BASE",
+                vec![id],
+                format!(
+                    "leader casualty check for {lname}: {} — {}",
+                    r.describe(),
+                    if dies { "he falls" } else { "he survives" }
+                ),
+            ));
+            if dies {
+                leader_dies(ctx, s, lid, by, out);
+            }
+        }
+        return;
+    }
+    // Eliminated.
+    s.banners[by as usize] += 1;
+    out.push(LogEntry::event(
+        "GEN-BASE",
+        vec![id],
+        format!(
+            "{} is eliminated: a victory banner for {} ({} of {})",
+            u.name,
+            side_name(ctx, by),
+            s.banners[by as usize],
+            banners_needed(ctx, by)
+        ),
+    ));
+    s.grapples.retain(|g| g.0 != id && g.1 != id);
+    if let Some(ty) = ctx.unit_type(&u.kind)
+        && ty.hf_lost_when_eliminated > 0
+    {
+        let (after, text) = hf_after_loss(s.hf[u.side as usize], ty.hf_lost_when_eliminated);
+        s.hf[u.side as usize] = after;
+        let rule = if ty.archer {
+            "GEN-UNIT-2"
+        } else {
+            "GEN-UNIT-1"
+        };
+        out.push(LogEntry::event(rule, vec![id], text));
+    }
+    if let Some(t) = s.commands.iter_mut().find(|t| t.unit == id && !t.captured) {
+        t.captured = true;
+        s.banners[by as usize] += 1;
+        out.push(LogEntry::event(
+            "GEN-CMD-1",
+            vec![id],
+            format!(
+                "the Commander's bodyguard is lost: the Command {} falls, a banner for {} (stand-in)",
+                if t.ship { "Ship" } else { "Tent" },
+                side_name(ctx, by)
+            ),
+        ));
+    }
+    if let Some((lid, lname)) = leader {
+        // A leader whose unit is destroyed: 1 die, a sword kills him;
+        // otherwise he is alone and escapes (GEN-BASE).
+        let r = roll(&ctx.tables.die, 1, false, false, dice);
+        if r.counts().swords > 0 {
+            out.push(LogEntry::event(
+                "GEN-BASE",
+                vec![id],
+                format!("{lname} falls with his unit ({})", r.describe()),
+            ));
+            leader_dies(ctx, s, lid, by, out);
+        } else {
+            lone_leader_escapes(ctx, s, lid, dice, out);
+        }
+    }
+    check_end(ctx, s, out);
+}
+
+/// Leader `id` dies: a banner for `by`.
+pub fn leader_dies(ctx: &GenCtx, s: &mut GenState, id: u32, by: u8, out: &mut Vec<LogEntry>) {
+    let Some(l) = s.leaders.iter_mut().find(|l| l.id == id && !l.dead) else {
+        return;
+    };
+    l.dead = true;
+    let name = l.name.clone();
+    s.banners[by as usize] += 1;
+    out.push(LogEntry::event(
+        "GEN-BASE",
+        vec![id],
+        format!(
+            "{name} is killed: a victory banner for {} ({} of {})",
+            side_name(ctx, by),
+            s.banners[by as usize],
+            banners_needed(ctx, by)
+        ),
+    ));
+    check_end(ctx, s, out);
+}
+
+/// A leader left alone must retreat or commit seppuku (GEN-BASE). On land
+/// he joins the nearest friendly unit within 3 hexes for 3 H&F; at sea he
+/// goes deck to deck or commits seppuku (GEN-NLD-4). The owner's choice is
+/// made by this rule (stand-in): retreat when he can reach a unit and the
+/// army can pay, seppuku otherwise.
+pub fn lone_leader_escapes(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    id: u32,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) {
+    let v = &ctx.tables.combat;
+    let Some(l) = s.leader(id).cloned() else {
+        return;
+    };
+    let side = l.side as usize;
+    let dest = if ctx.ocean(l.hex) {
+        let behind = backwards(ctx, l.side, l.hex);
+        let friendly: Vec<bool> = behind
+            .iter()
+            .take(v.naval_leader_hexes as usize)
+            .map(|h| s.unit_at(*h).is_some_and(|u| u.side == l.side))
+            .collect();
+        let (n, text) = naval_leader_retreat(&friendly, v);
+        out.push(LogEntry::event(
+            "GEN-NLD-4",
+            vec![id],
+            format!("{}: {text}", l.name),
+        ));
+        n.and_then(|_| behind.first().copied())
+    } else {
+        let mut best: Option<(u32, u32, Hex)> = None;
+        for u in s.units.iter().filter(|u| u.alive() && u.side == l.side) {
+            let d = u.hex.unsigned_distance_to(l.hex);
+            if d >= 1
+                && d <= v.lone_leader_retreat_hexes
+                && best.is_none_or(|b| (d, u.id) < (b.0, b.1))
+            {
+                best = Some((d, u.id, u.hex));
+            }
+        }
+        best.map(|b| b.2)
+            .filter(|_| s.hf[side] >= v.lone_leader_retreat_hf)
+    };
+    match dest {
+        Some(h) => {
+            if !ctx.ocean(l.hex) {
+                s.hf[side] -= v.lone_leader_retreat_hf;
+            }
+            if let Some(m) = s.leaders.iter_mut().find(|x| x.id == id) {
+                m.hex = h;
+            }
+            out.push(LogEntry::event(
+                "GEN-BASE",
+                vec![id],
+                format!(
+                    "{} retreats alone to a friendly unit at {:?}{}",
+                    l.name,
+                    HexBoard::to_offset(h),
+                    if ctx.ocean(l.hex) { "" } else { " for 3 H&F" }
+                ),
+            ));
+        }
+        None => seppuku(ctx, s, id, dice, out),
+    }
+}
+
+/// Seppuku (GEN-BASE): the leader is gone, his army gains H&F and loses a
+/// random Command card; the opponent wins no banner but draws a Dragon card.
+pub fn seppuku(ctx: &GenCtx, s: &mut GenState, id: u32, dice: &mut Dice, out: &mut Vec<LogEntry>) {
+    let v = &ctx.tables.combat;
+    let Some(l) = s.leaders.iter_mut().find(|x| x.id == id && !x.dead) else {
+        return;
+    };
+    l.dead = true;
+    let side = l.side as usize;
+    let name = l.name.clone();
+    s.hf[side] += v.seppuku_hf;
+    let mut lost = String::new();
+    if !s.hands[side].is_empty() {
+        let i = dice.pick(s.hands[side].len() as u32) as usize;
+        let i = i.min(s.hands[side].len() - 1);
+        let c = s.hands[side].remove(i);
+        s.deck.discard.push(c);
+        lost = ", loses a random Command card".into();
+    }
+    let other = 1 - side;
+    if let Some(c) = s.dragon_deck.draw(dice) {
+        s.dragon_hands[other].push(c);
+        s.dragon_hands[other].sort();
+    }
+    out.push(LogEntry::event(
+        "GEN-BASE",
+        vec![id],
+        format!(
+            "{name} commits seppuku: his army gains {} H&F{lost}; {} wins no banner and draws a Dragon card",
+            v.seppuku_hf,
+            side_name(ctx, other as u8)
+        ),
+    ));
+}
+
+/// A unit or lone leader that goes into a marsh rolls one die (GEN-MSH-3).
+pub fn marsh_entry(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    id: u32,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) {
+    let v = &ctx.tables.combat;
+    let r = roll(&ctx.tables.die, 1, false, false, dice);
+    let face = r.dice.first().map_or(Face::Flag, |d| d.first);
+    if let Some(u) = s.unit(id).cloned() {
+        if let Some(m) = s.unit_mut(id) {
+            m.entered_marsh = true;
+        }
+        let rank = ctx.unit_type(&u.kind).map(|t| t.rank);
+        let a = marsh_attrition(face, rank, v);
+        out.push(LogEntry::event(
+            "GEN-MSH-3",
+            vec![id],
+            format!(
+                "{} enters the marsh and rolls {}: {}",
+                u.name,
+                face_name(face),
+                a.text
+            ),
+        ));
+        if a.figures > 0 {
+            lose(ctx, s, id, a.figures, 1 - u.side, "GEN-MSH-3", dice, out);
+        }
+    } else if let Some(l) = s.leader(id).cloned() {
+        let a = marsh_attrition(face, None, v);
+        out.push(LogEntry::event(
+            "GEN-MSH-3",
+            vec![id],
+            format!(
+                "{} enters the marsh alone and rolls {}: {}",
+                l.name,
+                face_name(face),
+                a.text
+            ),
+        ));
+        if a.leader_dies {
+            leader_dies(ctx, s, id, 1 - l.side, out);
+        }
+    }
+}
+
+/// An enemy unit entering a Command Tent's hex takes it (GEN-CMD-1 stand-in:
+/// a banner).
+pub fn capture_tent(ctx: &GenCtx, s: &mut GenState, h: Hex, by: u8, out: &mut Vec<LogEntry>) {
+    let mut won = false;
+    for t in s.commands.iter_mut() {
+        if t.hex == h && t.side != by && !t.captured && !t.ship {
+            t.captured = true;
+            won = true;
+        }
+    }
+    if won {
+        s.banners[by as usize] += 1;
+        out.push(LogEntry::event(
+            "GEN-CMD-1",
+            vec![],
+            format!(
+                "the Command Tent is taken: a banner for {} (stand-in)",
+                side_name(ctx, by)
+            ),
+        ));
+        check_end(ctx, s, out);
+    }
+}
+
+/// The side's name.
+pub fn side_name(ctx: &GenCtx, side: u8) -> String {
+    ctx.scenario
+        .sides
+        .get(side as usize)
+        .map_or_else(|| format!("side {side}"), |x| x.name.clone())
+}
+
+/// Banners `side` needs to win.
+pub fn banners_needed(ctx: &GenCtx, side: u8) -> u32 {
+    ctx.scenario
+        .armies
+        .get(side as usize)
+        .map_or(1, |a| a.banners)
+}
+
+/// Ends the battle when a side has its banners or the other has no unit
+/// left (GEN-BASE).
+pub fn check_end(ctx: &GenCtx, s: &mut GenState, out: &mut Vec<LogEntry>) {
+    if matches!(s.phase, Phase::Over { .. }) {
+        return;
+    }
+    for side in 0..2u8 {
+        let other = 1 - side;
+        let wiped = !s.units.iter().any(|u| u.side == other && u.alive());
+        if s.banners[side as usize] >= banners_needed(ctx, side) || wiped {
+            let text = format!(
+                "{} wins with {} of {} victory banners ({} – {})",
+                side_name(ctx, side),
+                s.banners[side as usize],
+                banners_needed(ctx, side),
+                s.banners[0],
+                s.banners[1]
+            );
+            out.push(LogEntry::event(
+                "GEN-BASE",
+                vec![],
+                format!("The battle is over: {text}"),
+            ));
+            s.phase = Phase::Over {
+                winner: Some(side),
+                text,
+            };
+            return;
+        }
+    }
+}

@@ -1,0 +1,426 @@
+//! Genpei scenario files: the board (terrain by the names of `terrain.ron`,
+//! palisade hexsides, arrow towers), the sections, the wind/tide axes, the
+//! sides with their Honor & Fortune, cards and banners, leaders, units and
+//! Command tiles. Parsed and checked before anything is built; every error
+//! names file, line and column.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::{HexBoard, HexsideType, Offset, SlopeRules, TerrainTable, TerrainType};
+use crate::engine::scenario::{BoardSpec, CommonChecks, LoadError, SideSpec, parse_ron};
+
+use super::data::GenTables;
+
+/// A leader as placed by the scenario (GEN-BASE leaders; GEN-SCN-3).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeaderSpec {
+    /// Unique id, shared with no unit.
+    pub id: u32,
+    /// Side name.
+    pub side: String,
+    /// Name; a leader named in the order of battle is a Samurai of Name
+    /// (GEN-SCN-3).
+    pub name: String,
+    /// A cavalry leader (Inspiration reaches adjacent units, GEN-BASE).
+    pub cavalry: bool,
+    /// Named in the order of battle: a Samurai of Name (GEN-SCN-3).
+    #[serde(default)]
+    pub named: bool,
+    /// Hex `(column, row)`.
+    pub at: Offset,
+}
+
+/// A combat unit as placed by the scenario.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GenUnitSpec {
+    /// Unique id.
+    pub id: u32,
+    /// Side name.
+    pub side: String,
+    /// Type key from `units.ron` ("sohei_warriors").
+    pub unit_type: String,
+    /// Name.
+    pub name: String,
+    /// Hex `(column, row)`.
+    pub at: Offset,
+}
+
+/// A Command Tent, or a Command Ship when its bodyguard unit is at sea
+/// (GEN-CMD-1, GEN-CMD-2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandSpec {
+    /// Side name.
+    pub side: String,
+    /// The Commander's bodyguard unit, whose hex the tile marks.
+    pub unit: u32,
+}
+
+/// The three sections, by column as the first side sees the board (the
+/// second side sits across the table: its left is the first side's right).
+/// A hex on a dividing column belongs to both sections (GEN-BASE).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sections {
+    /// The dividing column between left and centre.
+    pub left_until: i32,
+    /// The dividing column between centre and right.
+    pub right_from: i32,
+}
+
+/// A change of the wind/tide (GEN-NAV-2: the scenario sets the axes).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TideChange {
+    /// The first round it blows.
+    pub from_turn: u32,
+    /// The directions from then on, 0 (north) to 5 clockwise.
+    pub wind: Vec<u8>,
+}
+
+/// How each side starts (GEN-BASE: the scenario sets H&F, cards and the
+/// banners to win).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ArmySpec {
+    /// Honor & Fortune tokens at the start.
+    pub hf: u32,
+    /// Command cards in hand.
+    pub command_cards: u32,
+    /// Dragon cards dealt at the start.
+    pub dragon_cards: u32,
+    /// Victory banners needed to win.
+    pub banners: u32,
+}
+
+/// A whole Genpei scenario.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GenScenario {
+    /// `"genpei"`.
+    pub ruleset: String,
+    /// Title.
+    pub name: String,
+    /// Briefing.
+    #[serde(default)]
+    pub description: String,
+    /// Dice seed.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Last round (both sides' turns), a stand-in: C&C ends on banners.
+    pub turn_limit: u32,
+    /// The board; terrain and hexside names from `terrain.ron`.
+    pub board: BoardSpec,
+    /// The sections.
+    pub sections: Sections,
+    /// Arrow towers, each on a stockade hex or behind a palisade (GEN-TWR-1).
+    #[serde(default)]
+    pub towers: Vec<Offset>,
+    /// The net wind/tide directions, 0 (north) to 5 clockwise (GEN-NAV-2).
+    #[serde(default)]
+    pub wind: Vec<u8>,
+    /// Changes of the wind/tide during the battle, in round order.
+    #[serde(default)]
+    pub tide: Vec<TideChange>,
+    /// Two sides: name, own edge, colour.
+    pub sides: Vec<SideSpec>,
+    /// Each side's start, in side order.
+    pub armies: Vec<ArmySpec>,
+    /// The side that plays first (0 or 1).
+    #[serde(default)]
+    pub first: u8,
+    /// Leaders.
+    pub leaders: Vec<LeaderSpec>,
+    /// Combat units.
+    pub units: Vec<GenUnitSpec>,
+    /// Command Tents and Command Ships.
+    #[serde(default)]
+    pub commands: Vec<CommandSpec>,
+}
+
+impl GenScenario {
+    /// The index of side `name`, or 0.
+    pub fn side(&self, name: &str) -> u8 {
+        self.sides.iter().position(|s| s.name == name).unwrap_or(0) as u8
+    }
+}
+
+/// The display terrain of the board: the names of `terrain.ron`, with
+/// colours; the rules read `terrain.ron` itself.
+pub fn display_table(t: &GenTables) -> TerrainTable {
+    let color = |key: &str| match key {
+        "ocean" => (0.20, 0.40, 0.72),
+        "marsh" => (0.45, 0.60, 0.50),
+        "stockade" => (0.55, 0.45, 0.35),
+        _ => (0.74, 0.72, 0.50),
+    };
+    TerrainTable {
+        terrain: t
+            .terrain
+            .hexes
+            .iter()
+            .map(|h| TerrainType {
+                name: h.name.clone(),
+                move_cost: 1,
+                impassable: false,
+                no_cavalry: h.key == "stockade",
+                blocks_los: false,
+                defense: 0,
+                color: color(&h.key),
+                rule: match h.key.as_str() {
+                    "ocean" => "GEN-OCN-1",
+                    "marsh" => "GEN-MSH-1",
+                    "stockade" => "GEN-STK-1",
+                    _ => "GEN-BASE",
+                }
+                .to_string(),
+                stand_in: false,
+            })
+            .collect(),
+        hexsides: t
+            .terrain
+            .hexsides
+            .iter()
+            .map(|h| HexsideType {
+                name: h.name.clone(),
+                extra_cost: 0,
+                impassable: false,
+                no_cavalry: false,
+                defense: 0,
+                color: (0.45, 0.30, 0.15),
+                rule: "GEN-PAL-2".to_string(),
+                stand_in: false,
+            })
+            .collect(),
+        slopes: SlopeRules {
+            no_cavalry_from: 99,
+            impassable_from: 99,
+            extra_cost_per_level: 0,
+            rule: "GEN-BASE".to_string(),
+        },
+    }
+}
+
+/// Parses and checks a scenario text.
+///
+/// # Errors
+/// The first problem, with file, line and column where the text has one.
+pub fn parse(file: &str, text: &str, t: &GenTables) -> Result<GenScenario, LoadError> {
+    let s: GenScenario = parse_ron(file, text)?;
+    check(file, text, &s, t)?;
+    Ok(s)
+}
+
+/// Checks a parsed scenario.
+///
+/// # Errors
+/// The first problem.
+pub fn check(file: &str, text: &str, s: &GenScenario, t: &GenTables) -> Result<(), LoadError> {
+    let c = CommonChecks { file, text };
+    let err = |anchors: &[&str], msg: String| Err(LoadError::at(file, text, anchors, msg));
+    c.ruleset(&s.ruleset, super::RULESET)?;
+    c.sides(&s.sides)?;
+    let b = &s.board;
+    if !(1..=64).contains(&b.columns) || !(1..=64).contains(&b.rows) {
+        return err(
+            &["board"],
+            "the board needs 1 to 64 columns and rows".into(),
+        );
+    }
+    let inb = |o: Offset| o.0 >= 0 && o.1 >= 0 && o.0 < b.columns && o.1 < b.rows;
+    let hex_known = |n: &str| t.terrain.hexes.iter().any(|h| h.name == n);
+    if !hex_known(&b.default_terrain) {
+        return err(
+            &["default_terrain"],
+            format!(
+                "unknown terrain \"{}\": terrain.ron has {}",
+                b.default_terrain,
+                names(t)
+            ),
+        );
+    }
+    for p in &b.terrain {
+        if !hex_known(&p.terrain) {
+            return err(
+                &["terrain", &format!("\"{}\"", p.terrain)],
+                format!(
+                    "unknown terrain \"{}\": terrain.ron has {}",
+                    p.terrain,
+                    names(t)
+                ),
+            );
+        }
+        if let Some(h) = p.hexes.iter().find(|h| !inb(**h)) {
+            return err(
+                &["terrain", &format!("\"{}\"", p.terrain)],
+                format!("hex {h:?} is off the board"),
+            );
+        }
+    }
+    for x in &b.hexsides {
+        if !t.terrain.hexsides.iter().any(|h| h.name == x.feature) {
+            return err(
+                &["hexsides", &format!("\"{}\"", x.feature)],
+                format!("unknown hexside feature \"{}\"", x.feature),
+            );
+        }
+        let (a, z) = x.between;
+        if !inb(a) || !inb(z) || HexBoard::to_hex(a).unsigned_distance_to(HexBoard::to_hex(z)) != 1
+        {
+            return err(
+                &["hexsides", &format!("{a:?}")],
+                format!("hexside {a:?}–{z:?} is not between two neighbouring hexes on the board"),
+            );
+        }
+    }
+    let sec = s.sections;
+    if !(0 <= sec.left_until && sec.left_until <= sec.right_from && sec.right_from < b.columns) {
+        return err(
+            &["sections"],
+            "sections need 0 <= left_until <= right_from < columns (GEN-BASE)".into(),
+        );
+    }
+    if let Some(w) = s.wind.iter().find(|w| **w > 5) {
+        return err(
+            &["wind"],
+            format!("wind/tide direction {w} must be 0 to 5 (GEN-NAV-2)"),
+        );
+    }
+    if let Some(w) = s.tide.iter().flat_map(|t| t.wind.iter()).find(|w| **w > 5) {
+        return err(
+            &["tide"],
+            format!("wind/tide direction {w} must be 0 to 5 (GEN-NAV-2)"),
+        );
+    }
+    if s.armies.len() != 2 {
+        return err(&["armies"], "armies needs one entry per side".into());
+    }
+    if s.armies
+        .iter()
+        .any(|a| a.banners == 0 || a.command_cards == 0)
+    {
+        return err(
+            &["armies"],
+            "each army needs at least 1 banner to win and 1 Command card (GEN-BASE)".into(),
+        );
+    }
+    if s.first > 1 {
+        return err(&["first"], "first must be 0 or 1".into());
+    }
+    if s.turn_limit == 0 {
+        return err(&["turn_limit"], "turn_limit must be at least 1".into());
+    }
+    let side_known = |n: &str| s.sides.iter().any(|x| x.name == n);
+    let mut ids = BTreeSet::new();
+    let mut occupied = BTreeSet::new();
+    for u in &s.units {
+        let a = format!("id: {}", u.id);
+        if !ids.insert(u.id) {
+            return err(
+                &["units", &a, &a],
+                format!("unit id {} is used twice", u.id),
+            );
+        }
+        if !side_known(&u.side) {
+            return err(&["units", &a], format!("unknown side \"{}\"", u.side));
+        }
+        if u.unit_type.contains("arquebus") {
+            return err(
+                &["units", &a],
+                "no Ashigaru Infantry Arquebus units in Genpei scenarios (GEN-SCN-1)".into(),
+            );
+        }
+        let Some(ty) = t.unit(&u.unit_type) else {
+            return err(
+                &["units", &a],
+                format!("unknown unit type \"{}\"", u.unit_type),
+            );
+        };
+        if ty.ranged.as_ref().is_some_and(|r| !r.collects_hf) {
+            return err(
+                &["units", &a],
+                "no Ashigaru Infantry Arquebus units in Genpei scenarios (GEN-SCN-1)".into(),
+            );
+        }
+        if !inb(u.at) {
+            return err(&["units", &a], format!("hex {:?} is off the board", u.at));
+        }
+        if !occupied.insert(u.at) {
+            return err(
+                &["units", &a],
+                format!("two units on hex {:?}: one unit per hex (GEN-NAV-1)", u.at),
+            );
+        }
+    }
+    for l in &s.leaders {
+        let a = format!("id: {}", l.id);
+        if !ids.insert(l.id) {
+            return err(&["leaders", &a], format!("id {} is used twice", l.id));
+        }
+        if !side_known(&l.side) {
+            return err(&["leaders", &a], format!("unknown side \"{}\"", l.side));
+        }
+        if !inb(l.at) {
+            return err(&["leaders", &a], format!("hex {:?} is off the board", l.at));
+        }
+        if let Some(u) = s.units.iter().find(|u| u.at == l.at)
+            && u.side != l.side
+        {
+            return err(
+                &["leaders", &a],
+                format!("leader {} shares a hex with an enemy unit", l.name),
+            );
+        }
+    }
+    for t in &s.towers {
+        if !inb(*t) {
+            return err(&["towers"], format!("tower hex {t:?} is off the board"));
+        }
+        let on_stockade = b
+            .terrain
+            .iter()
+            .any(|p| p.terrain == "Stockade" && p.hexes.contains(t));
+        let on_palisade = b
+            .hexsides
+            .iter()
+            .any(|x| x.between.0 == *t || x.between.1 == *t);
+        if !on_stockade && !on_palisade {
+            return err(
+                &["towers"],
+                format!(
+                    "the arrow tower at {t:?} must sit on a stockade or a palisade (GEN-TWR-1)"
+                ),
+            );
+        }
+    }
+    for cmd in &s.commands {
+        if !side_known(&cmd.side)
+            || !s
+                .units
+                .iter()
+                .any(|u| u.id == cmd.unit && u.side == cmd.side)
+        {
+            return err(
+                &["commands"],
+                format!(
+                    "the Command tile of {} needs a unit of that side (GEN-CMD-1)",
+                    cmd.side
+                ),
+            );
+        }
+    }
+    Ok(())
+}
+
+fn names(t: &GenTables) -> String {
+    t.terrain
+        .hexes
+        .iter()
+        .map(|h| format!("\"{}\"", h.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

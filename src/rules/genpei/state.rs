@@ -1,0 +1,370 @@
+//! The Genpei game state as plain data, and the context the rules read
+//! besides it (scenario, board, tables, cards).
+
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::{Facing, HexBoard};
+
+use super::cards::{CommandCards, Deck, Section};
+use super::data::{GenTables, HexTerrain, UnitType};
+use super::dragon::DragonCards;
+use super::scenario::GenScenario;
+
+/// What the rules read besides the state. Built once per game.
+pub struct GenCtx {
+    /// The scenario.
+    pub scenario: GenScenario,
+    /// The board, for the view and hex terrain.
+    pub board: HexBoard,
+    /// The module tables.
+    pub tables: GenTables,
+    /// The Command deck's cards.
+    pub cards: CommandCards,
+    /// The Dragon deck's cards.
+    pub dragons: DragonCards,
+}
+
+impl GenCtx {
+    /// The rules terrain of hex `h` (clear off the board).
+    pub fn terrain(&self, h: Hex) -> &HexTerrain {
+        let name = self.board.tile(h).map(|t| t.terrain.as_str());
+        self.tables
+            .terrain
+            .hexes
+            .iter()
+            .find(|x| Some(x.name.as_str()) == name)
+            .or_else(|| self.tables.terrain.hexes.first())
+            .expect("terrain.ron has at least one hex terrain (checked at load)")
+    }
+    /// Whether `h` is an ocean hex (GEN-OCN-1).
+    pub fn ocean(&self, h: Hex) -> bool {
+        self.terrain(h).ocean
+    }
+    /// Whether `h` is a marsh hex.
+    pub fn marsh(&self, h: Hex) -> bool {
+        self.terrain(h).key == "marsh"
+    }
+    /// Whether `h` is a stockade hex.
+    pub fn stockade(&self, h: Hex) -> bool {
+        self.terrain(h).key == "stockade"
+    }
+    /// Whether `h` is a land hex next to an ocean hex: the shore (GEN-NCB-2).
+    pub fn shore(&self, h: Hex) -> bool {
+        !self.ocean(h)
+            && Facing::ALL.iter().any(|f| {
+                self.board.contains(h.neighbor(f.edge_direction()))
+                    && self.ocean(h.neighbor(f.edge_direction()))
+            })
+    }
+    /// Whether an arrow tower stands on `h` (GEN-TWR-1).
+    pub fn tower(&self, h: Hex) -> bool {
+        self.scenario
+            .towers
+            .iter()
+            .any(|t| HexBoard::to_hex(*t) == h)
+    }
+    /// The unit type of `key`.
+    pub fn unit_type(&self, key: &str) -> Option<&UnitType> {
+        self.tables.unit(key)
+    }
+    /// The sections hex `h` belongs to, as `side` sees the board (a hex on
+    /// a dividing column belongs to both, GEN-BASE).
+    pub fn sections(&self, h: Hex, side: u8) -> Vec<Section> {
+        let (c, _) = HexBoard::to_offset(h);
+        let s = self.scenario.sections;
+        // A side at the north edge sits across the table: its left is the
+        // high columns.
+        let north = self
+            .scenario
+            .sides
+            .get(side as usize)
+            .is_some_and(|x| x.edge == crate::engine::board::BoardEdge::North);
+        let (low, high) = if !north {
+            (Section::Left, Section::Right)
+        } else {
+            (Section::Right, Section::Left)
+        };
+        let mut out = Vec::new();
+        if c <= s.left_until {
+            out.push(low);
+        }
+        if c >= s.left_until && c <= s.right_from {
+            out.push(Section::Centre);
+        }
+        if c >= s.right_from {
+            out.push(high);
+        }
+        out.sort();
+        out
+    }
+    /// The wind/tide directions in round `turn`: the scenario's, or the
+    /// last tide change that has come (GEN-NAV-2).
+    pub fn wind(&self, turn: u32) -> &[u8] {
+        self.scenario
+            .tide
+            .iter()
+            .filter(|t| t.from_turn <= turn)
+            .max_by_key(|t| t.from_turn)
+            .map_or(&self.scenario.wind, |t| &t.wind)
+    }
+    /// The direction index 0..=5 (0 north, clockwise) of a step between
+    /// neighbours, for the wind/tide (GEN-NAV-3).
+    pub fn direction(from: Hex, to: Hex) -> Option<u8> {
+        Facing::towards_neighbor(from, to).map(|f| f.index() as u8)
+    }
+}
+
+/// A combat unit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GenUnit {
+    /// Unique id.
+    pub id: u32,
+    /// Side 0 or 1.
+    pub side: u8,
+    /// Name.
+    pub name: String,
+    /// Type key of `units.ron`.
+    pub kind: String,
+    /// Where it stands.
+    pub hex: Hex,
+    /// Figures left; 0 = eliminated.
+    pub figures: u32,
+    /// Ordered this turn.
+    pub ordered: bool,
+    /// Hexes moved this turn.
+    pub moved: u32,
+    /// Embarked or disembarked this turn (GEN-AMP-1).
+    pub embarked: bool,
+    /// Battled this turn.
+    pub battled: bool,
+    /// Took ground this turn.
+    pub took_ground: bool,
+    /// Where it began its side's turn.
+    pub start: Hex,
+    /// Figures laid flat until its side's next turn (GEN-AMP-2).
+    pub flat: bool,
+    /// Extra close-combat dice this turn from a Dragon card.
+    pub dragon_dice: i32,
+    /// Entered a marsh this turn (GEN-MSH-2).
+    pub entered_marsh: bool,
+}
+
+impl GenUnit {
+    /// Still on the board.
+    pub fn alive(&self) -> bool {
+        self.figures > 0
+    }
+}
+
+/// A leader.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GenLeader {
+    /// Unique id.
+    pub id: u32,
+    /// Side 0 or 1.
+    pub side: u8,
+    /// Name.
+    pub name: String,
+    /// A cavalry leader.
+    pub cavalry: bool,
+    /// A Samurai of Name (GEN-SCN-3).
+    pub named: bool,
+    /// Where he stands.
+    pub hex: Hex,
+    /// Dead or gone (seppuku).
+    pub dead: bool,
+    /// Ordered this turn (detached, on his own).
+    pub ordered: bool,
+    /// Moved this turn.
+    pub moved: bool,
+}
+
+/// The Command tile (GEN-CMD-1, GEN-CMD-2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CommandTileState {
+    /// Side 0 or 1.
+    pub side: u8,
+    /// The Commander's bodyguard unit.
+    pub unit: u32,
+    /// The tile's hex.
+    pub hex: Hex,
+    /// A Command Ship (at sea) rather than a Tent.
+    pub ship: bool,
+    /// Taken by the enemy.
+    pub captured: bool,
+}
+
+/// What an attack is aimed at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AttackTarget {
+    /// An enemy unit.
+    Unit(u32),
+    /// A palisade or stockade on or around this hex (GEN-PAL-4, GEN-STK-6).
+    Work(Hex),
+}
+
+/// An attack waiting for the defender's reaction.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Attack {
+    /// The attacking unit.
+    pub unit: u32,
+    /// The target.
+    pub target: AttackTarget,
+    /// Turn one sword into a grapple, or sever one (GEN-GRP-1, GEN-GRP-4).
+    pub grapple: bool,
+    /// Dice of Leader Inspiration paid for (GEN-BASE).
+    pub inspire: u32,
+    /// A bonus close combat after taking ground.
+    pub bonus: bool,
+    /// Dice the defender's Dragon card took away.
+    pub reaction_dice: i32,
+}
+
+/// The step of a turn.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Phase {
+    /// The active side plays a Command card.
+    Play,
+    /// The active side orders units with the card played.
+    Order,
+    /// Ordered units move.
+    Move,
+    /// Ordered units battle, one at a time.
+    Battle,
+    /// The defender may play a Dragon card before the attack is rolled.
+    Reaction {
+        /// The attack.
+        attack: Attack,
+    },
+    /// The attacker may take the emptied hex.
+    TakeGround {
+        /// The attacker.
+        unit: u32,
+        /// The emptied hex.
+        hex: Hex,
+    },
+    /// A bonus close combat (cavalry, or a unit with a leader).
+    Bonus {
+        /// The unit.
+        unit: u32,
+    },
+    /// Order One: keep one of the two cards drawn.
+    Keep {
+        /// The cards drawn.
+        cards: Vec<String>,
+    },
+    /// The active side draws a Dragon card or takes H&F.
+    EndTurn,
+    /// The game is over.
+    Over {
+        /// The winner, or `None` for a draw.
+        winner: Option<u8>,
+        /// The result in words.
+        text: String,
+    },
+}
+
+/// The whole game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GenState {
+    /// The round, from 1 (both sides' turns).
+    pub turn: u32,
+    /// The side whose turn it is.
+    pub active: u8,
+    /// The step.
+    pub phase: Phase,
+    /// Units, by id.
+    pub units: Vec<GenUnit>,
+    /// Leaders, by id.
+    pub leaders: Vec<GenLeader>,
+    /// Each side's Command cards.
+    pub hands: [Vec<String>; 2],
+    /// Each side's Dragon cards.
+    pub dragon_hands: [Vec<String>; 2],
+    /// The Command deck.
+    pub deck: Deck,
+    /// The Dragon deck.
+    pub dragon_deck: Deck,
+    /// Each side's H&F tokens (the pool is common; stand-in: unlimited).
+    pub hf: [u32; 2],
+    /// Victory banners won by each side.
+    pub banners: [u32; 2],
+    /// The Command card in play.
+    pub card: Option<String>,
+    /// A Dragon card played this turn, per side.
+    pub dragon_played: [bool; 2],
+    /// Extra hexes of movement for ordered units from a Dragon card, with
+    /// the troop kind (`None`: none).
+    pub dragon_move: Option<(u32, super::dragon::DragonTroop)>,
+    /// Palisade hexsides destroyed.
+    pub palisades_down: Vec<(Hex, Hex)>,
+    /// Stockade hexes destroyed.
+    pub stockades_down: Vec<Hex>,
+    /// Grapple markers: pairs of grappled units, lower id first.
+    pub grapples: Vec<(u32, u32)>,
+    /// Command tiles.
+    pub commands: Vec<CommandTileState>,
+    /// The last battle's roll, for the overlay.
+    pub last_roll: Option<String>,
+}
+
+impl GenState {
+    /// Unit `id`.
+    pub fn unit(&self, id: u32) -> Option<&GenUnit> {
+        self.units
+            .binary_search_by_key(&id, |u| u.id)
+            .ok()
+            .map(|i| &self.units[i])
+    }
+    /// Unit `id`, mutably.
+    pub fn unit_mut(&mut self, id: u32) -> Option<&mut GenUnit> {
+        self.units
+            .binary_search_by_key(&id, |u| u.id)
+            .ok()
+            .map(|i| &mut self.units[i])
+    }
+    /// Leader `id`.
+    pub fn leader(&self, id: u32) -> Option<&GenLeader> {
+        self.leaders.iter().find(|l| l.id == id)
+    }
+    /// The live unit on `h`.
+    pub fn unit_at(&self, h: Hex) -> Option<&GenUnit> {
+        self.units.iter().find(|u| u.alive() && u.hex == h)
+    }
+    /// The live leaders on `h`.
+    pub fn leaders_at(&self, h: Hex) -> impl Iterator<Item = &GenLeader> {
+        self.leaders.iter().filter(move |l| !l.dead && l.hex == h)
+    }
+    /// The live leader attached to unit `u` (on its hex), if any.
+    pub fn attached_leader(&self, u: &GenUnit) -> Option<&GenLeader> {
+        self.leaders
+            .iter()
+            .find(|l| !l.dead && l.side == u.side && l.hex == u.hex)
+    }
+    /// Whether unit `a` is grappled (GEN-GRP-3).
+    pub fn grappled(&self, a: u32) -> bool {
+        self.grapples.iter().any(|g| g.0 == a || g.1 == a)
+    }
+    /// Whether `a` and `b` are grappled together.
+    pub fn grappled_together(&self, a: u32, b: u32) -> bool {
+        let k = (a.min(b), a.max(b));
+        self.grapples.contains(&k)
+    }
+    /// Whether a palisade stands between `a` and `b` (GEN-PAL-1).
+    pub fn palisade(&self, ctx: &GenCtx, a: Hex, b: Hex) -> bool {
+        ctx.board.hexside(a, b).is_some()
+            && !self
+                .palisades_down
+                .iter()
+                .any(|(x, y)| (*x == a && *y == b) || (*x == b && *y == a))
+    }
+    /// Whether `h` is a standing stockade.
+    pub fn stockade(&self, ctx: &GenCtx, h: Hex) -> bool {
+        ctx.stockade(h) && !self.stockades_down.contains(&h)
+    }
+    /// Whether `h` holds a unit or a leader.
+    pub fn occupied(&self, h: Hex) -> bool {
+        self.unit_at(h).is_some() || self.leaders_at(h).next().is_some()
+    }
+}

@@ -1,0 +1,991 @@
+//! The turn (GEN-BASE): play a Command card, order units in the sections
+//! or of the kind it names, move everything, battle one unit at a time,
+//! draw, then a Dragon card or H&F. The commands, and `apply`, the only
+//! way the state changes.
+
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::HexBoard;
+use crate::engine::command::Refusal;
+use crate::engine::dice::Dice;
+use crate::engine::log::LogEntry;
+
+use super::battle::{self, bonus_allowed, take_ground_allowed};
+use super::cards::{Orderable, check_orders, order_limit};
+use super::dragon::{
+    DragonEffect, DragonTarget, Timing, check_challenge, check_play, water_terrain,
+};
+use super::losses::{self, side_name};
+use super::movement;
+use super::state::{Attack, AttackTarget, GenCtx, GenState, Phase};
+
+/// A decision of the game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum GenCommand {
+    /// Play a Command card from the hand.
+    PlayCard {
+        /// Card key.
+        card: String,
+    },
+    /// Order a unit or a leader on his own.
+    Order {
+        /// Unit or leader id.
+        id: u32,
+    },
+    /// Ordering done: to movement.
+    OrdersDone,
+    /// Move an ordered unit or leader.
+    Move {
+        /// Unit or leader id.
+        id: u32,
+        /// Destination hex.
+        to: Hex,
+    },
+    /// Movement done: to battle.
+    MovesDone,
+    /// Battle with an ordered unit.
+    Battle {
+        /// The attacker.
+        unit: u32,
+        /// The target.
+        target: AttackTarget,
+        /// Turn a sword into a grapple, or sever one (GEN-GRP-1, GEN-GRP-4).
+        grapple: bool,
+        /// Leader Inspiration dice bought (GEN-BASE).
+        inspire: u32,
+    },
+    /// Battles done: to the draw.
+    BattlesDone,
+    /// Play a Dragon card.
+    Dragon {
+        /// Card key.
+        card: String,
+        /// A unit or leader target, for cards that name one.
+        target: Option<u32>,
+    },
+    /// No reaction, stay put, or no bonus battle.
+    Pass,
+    /// Take the emptied hex.
+    TakeGround,
+    /// Order One: keep this card of the two drawn.
+    Keep {
+        /// Card key.
+        card: String,
+    },
+    /// End the turn: draw a Dragon card, or take 2 H&F.
+    EndTurn {
+        /// Draw a Dragon card.
+        dragon: bool,
+    },
+}
+
+fn refuse(rule: &str, why: impl Into<String>) -> Refusal {
+    Refusal::new(rule, why)
+}
+
+/// The side that decides now.
+pub fn side_to_act(s: &GenState) -> Option<u8> {
+    match &s.phase {
+        Phase::Over { .. } => None,
+        Phase::Reaction { attack } => s.unit(attack_defender(s, attack)?).map(|u| u.side),
+        _ => Some(s.active),
+    }
+}
+
+/// The defending unit of an attack on a unit.
+pub fn attack_defender(_s: &GenState, a: &Attack) -> Option<u32> {
+    match a.target {
+        AttackTarget::Unit(u) => Some(u),
+        AttackTarget::Work(_) => None,
+    }
+}
+
+/// The phase in words.
+pub fn phase_words(s: &GenState) -> String {
+    match &s.phase {
+        Phase::Play => "Play a Command card".into(),
+        Phase::Order => "Order units".into(),
+        Phase::Move => "Move".into(),
+        Phase::Battle => {
+            // The count changes with every battle, so that each battle is a
+            // decision of its own.
+            let left = s
+                .units
+                .iter()
+                .filter(|u| u.ordered && !u.battled && u.alive())
+                .count();
+            format!("Battle: {left} ordered unit(s) yet to battle")
+        }
+        Phase::Reaction { .. } => "Battle: the defender's Dragon card".into(),
+        Phase::TakeGround { .. } => "Battle: take ground".into(),
+        Phase::Bonus { .. } => "Battle: bonus close combat".into(),
+        Phase::Keep { .. } => "Draw: keep one card".into(),
+        Phase::EndTurn => "End of turn: Dragon card or H&F".into(),
+        Phase::Over { .. } => "The battle is over".into(),
+    }
+}
+
+/// The units and leaders of `side` as the Command card sees them.
+pub fn army(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<Orderable> {
+    let mut v: Vec<Orderable> = s
+        .units
+        .iter()
+        .filter(|u| u.alive() && u.side == side)
+        .map(|u| Orderable {
+            id: u.id,
+            sections: ctx.sections(u.hex, side),
+            mounted: ctx.unit_type(&u.kind).is_some_and(|t| t.mounted),
+            at_sea: ctx.ocean(u.hex),
+        })
+        .collect();
+    // A leader is ordered like a unit, alone or to detach from his unit
+    // (GEN-BASE; at sea he moves deck to deck, GEN-NLD-3).
+    for l in s.leaders.iter().filter(|l| !l.dead && l.side == side) {
+        v.push(Orderable {
+            id: l.id,
+            sections: ctx.sections(l.hex, side),
+            mounted: l.cavalry,
+            at_sea: ctx.ocean(l.hex),
+        });
+    }
+    v.sort_by_key(|o| o.id);
+    v
+}
+
+/// The ids ordered this turn, units then leaders.
+pub fn ordered(s: &GenState) -> Vec<u32> {
+    s.units
+        .iter()
+        .filter(|u| u.ordered)
+        .map(|u| u.id)
+        .chain(s.leaders.iter().filter(|l| l.ordered).map(|l| l.id))
+        .collect()
+}
+
+/// Starts `side`'s turn: orders cleared, flat figures stand up (GEN-AMP-2).
+pub fn begin_turn(s: &mut GenState, side: u8) {
+    s.active = side;
+    s.phase = Phase::Play;
+    s.card = None;
+    s.dragon_played = [false, false];
+    s.dragon_move = None;
+    for u in &mut s.units {
+        if u.side == side {
+            u.flat = false;
+        }
+        u.ordered = false;
+        u.moved = 0;
+        u.embarked = false;
+        u.battled = false;
+        u.took_ground = false;
+        u.start = u.hex;
+        u.dragon_dice = 0;
+        u.entered_marsh = false;
+    }
+    for l in &mut s.leaders {
+        l.ordered = false;
+        l.moved = false;
+    }
+}
+
+/// Applies `cmd`. On a refusal the state may be half-changed: the caller
+/// works on a copy.
+///
+/// # Errors
+/// A refusal naming the rule.
+pub fn apply(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    cmd: &GenCommand,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let side = s.active;
+    let phase = s.phase.clone();
+    match (cmd, &phase) {
+        (_, Phase::Over { .. }) => Err(refuse("GEN-BASE", "the battle is over")),
+        (GenCommand::PlayCard { card }, Phase::Play) => play_card(ctx, s, card, out),
+        (GenCommand::Order { id }, Phase::Order) => order(ctx, s, *id, out),
+        (GenCommand::OrdersDone, Phase::Order) => {
+            s.phase = Phase::Move;
+            out.push(LogEntry::event(
+                "GEN-BASE",
+                ordered(s),
+                format!("{} ordered: move", ordered(s).len()),
+            ));
+            Ok(())
+        }
+        (GenCommand::Move { id, to }, Phase::Move) => move_one(ctx, s, *id, *to, dice, out),
+        (GenCommand::MovesDone, Phase::Move) => {
+            s.phase = Phase::Battle;
+            Ok(())
+        }
+        (
+            GenCommand::Battle {
+                unit,
+                target,
+                grapple,
+                inspire,
+            },
+            Phase::Battle,
+        ) => start_attack(ctx, s, *unit, *target, *grapple, *inspire, false, dice, out),
+        (
+            GenCommand::Battle {
+                unit,
+                target,
+                grapple,
+                inspire,
+            },
+            Phase::Bonus { unit: b },
+        ) => {
+            if unit != b {
+                return Err(refuse(
+                    "GEN-BASE",
+                    "only the unit that took ground battles again",
+                ));
+            }
+            start_attack(ctx, s, *unit, *target, *grapple, *inspire, true, dice, out)
+        }
+        (GenCommand::BattlesDone, Phase::Battle) => end_battles(ctx, s, dice, out),
+        (GenCommand::Dragon { card, target }, _) => play_dragon(ctx, s, card, *target, dice, out),
+        (GenCommand::Pass, Phase::Reaction { attack }) => {
+            let a = attack.clone();
+            battle::fight(ctx, s, &a, dice, out)
+        }
+        (GenCommand::Pass, Phase::TakeGround { .. }) | (GenCommand::Pass, Phase::Bonus { .. }) => {
+            s.phase = Phase::Battle;
+            Ok(())
+        }
+        (GenCommand::TakeGround, Phase::TakeGround { unit, hex }) => {
+            take_ground(ctx, s, *unit, *hex, dice, out)
+        }
+        (GenCommand::Keep { card }, Phase::Keep { cards }) => {
+            let Some(i) = cards.iter().position(|c| c == card) else {
+                return Err(refuse("GEN-BASE", "keep one of the two cards drawn"));
+            };
+            let mut rest = cards.clone();
+            let kept = rest.remove(i);
+            s.hands[side as usize].push(kept);
+            s.hands[side as usize].sort();
+            s.deck.discard.extend(rest);
+            out.push(LogEntry::event(
+                "GEN-BASE",
+                vec![],
+                "Order One: one card of the two drawn kept, the other discarded",
+            ));
+            s.phase = Phase::EndTurn;
+            Ok(())
+        }
+        (GenCommand::EndTurn { dragon }, Phase::EndTurn) => end_turn(ctx, s, *dragon, dice, out),
+        _ => Err(refuse(
+            "GEN-BASE",
+            format!(
+                "{cmd:?} is not a decision of this step ({})",
+                phase_words(s)
+            ),
+        )),
+    }
+}
+
+fn play_card(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    card: &str,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let side = s.active as usize;
+    let Some(i) = s.hands[side].iter().position(|c| c == card) else {
+        return Err(refuse("GEN-BASE", format!("{card} is not in the hand")));
+    };
+    let Some(c) = ctx.cards.card(card) else {
+        return Err(refuse("GEN-BASE", format!("unknown Command card {card}")));
+    };
+    s.hands[side].remove(i);
+    s.card = Some(card.to_string());
+    out.push(LogEntry::event(
+        "GEN-BASE",
+        vec![],
+        format!("{} plays {}: {}", side_name(ctx, s.active), c.name, c.text),
+    ));
+    let a = army(ctx, s, s.active);
+    let any = a
+        .iter()
+        .any(|o| check_orders(c, &[o.id], &a, s.hands[side].len() as u32 + 1).is_ok());
+    if any {
+        s.phase = Phase::Order;
+    } else {
+        out.push(LogEntry::event(
+            "GEN-BASE",
+            vec![],
+            "the card can order no unit: straight to the draw",
+        ));
+        s.phase = Phase::Battle;
+    }
+    Ok(())
+}
+
+fn order(ctx: &GenCtx, s: &mut GenState, id: u32, out: &mut Vec<LogEntry>) -> Result<(), Refusal> {
+    let Some(c) = s.card.as_deref().and_then(|k| ctx.cards.card(k)) else {
+        return Err(refuse("GEN-BASE", "no Command card in play"));
+    };
+    let side = s.active;
+    let a = army(ctx, s, side);
+    let mut chosen = ordered(s);
+    if chosen.contains(&id) {
+        return Err(refuse("GEN-BASE", "a unit is ordered once"));
+    }
+    chosen.push(id);
+    check_orders(c, &chosen, &a, s.hands[side as usize].len() as u32 + 1)?;
+    let name;
+    if let Some(u) = s.unit_mut(id) {
+        u.ordered = true;
+        name = u.name.clone();
+    } else if let Some(l) = s.leaders.iter_mut().find(|l| l.id == id) {
+        l.ordered = true;
+        name = l.name.clone();
+    } else {
+        return Err(refuse("GEN-BASE", format!("no unit {id}")));
+    }
+    out.push(LogEntry::event(
+        "GEN-BASE",
+        vec![id],
+        format!("{name} is ordered by {}", c.name),
+    ));
+    Ok(())
+}
+
+fn move_one(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    id: u32,
+    to: Hex,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    if let Some(u) = s.unit(id).cloned() {
+        if u.side != s.active {
+            return Err(refuse(
+                "GEN-BASE",
+                format!("{} is not yours to move", u.name),
+            ));
+        }
+        let reach = movement::reachable(ctx, s, &u);
+        let Some(path) = reach.get(&(to.x, to.y)).cloned() else {
+            return Err(movement::why_not(ctx, s, &u, to));
+        };
+        let embark = ctx.ocean(to) != ctx.ocean(u.hex);
+        let armoured = ctx.unit_type(&u.kind).is_some_and(|t| t.armoured);
+        let leader = s.attached_leader(&u).filter(|l| !l.ordered).map(|l| l.id);
+        if let Some(m) = s.unit_mut(id) {
+            m.hex = to;
+            m.moved = path.len() as u32;
+            m.embarked = embark;
+            m.flat = m.flat || (embark && armoured);
+        }
+        if let Some(l) = leader
+            && let Some(x) = s.leaders.iter_mut().find(|x| x.id == l)
+        {
+            x.hex = to;
+            x.moved = true;
+        }
+        let rule = if embark {
+            "GEN-AMP-1"
+        } else if ctx.ocean(u.hex) {
+            "GEN-NAV-3"
+        } else {
+            "GEN-BASE"
+        };
+        out.push(LogEntry::event(
+            rule,
+            vec![id],
+            format!(
+                "{} moves {} hex(es) to {:?}{}",
+                u.name,
+                path.len(),
+                HexBoard::to_offset(to),
+                if embark {
+                    if ctx.ocean(to) {
+                        "; it embarks and may not battle this turn"
+                    } else {
+                        "; it lands and may not battle this turn"
+                    }
+                } else {
+                    ""
+                }
+            ),
+        ));
+        if embark && armoured {
+            out.push(LogEntry::event(
+                "GEN-AMP-2",
+                vec![id],
+                format!(
+                    "{}'s figures lie flat: no rank or cavalry resistance to swords until its next turn",
+                    u.name
+                ),
+            ));
+        }
+        if embark {
+            out.push(LogEntry::event(
+                "GEN-AMP-3",
+                vec![id],
+                if ctx.ocean(to) {
+                    "afloat it follows every naval rule (GEN-NAV-1)"
+                } else {
+                    "ashore it is an ordinary unit of its type again"
+                },
+            ));
+        }
+        // The Command tile follows its bodyguard at sea and becomes a Tent
+        // where it lands (GEN-CMD-2).
+        for t in s
+            .commands
+            .iter_mut()
+            .filter(|t| t.unit == id && !t.captured)
+        {
+            if t.ship {
+                t.hex = to;
+                if !ctx.ocean(to) {
+                    t.ship = false;
+                    out.push(LogEntry::event(
+                        "GEN-CMD-2",
+                        vec![id],
+                        "the Command Ship lands: it is a Command Tent from now on",
+                    ));
+                }
+            } else if ctx.ocean(to) && t.hex == u.hex {
+                t.ship = true;
+                t.hex = to;
+                out.push(LogEntry::event(
+                    "GEN-CMD-2",
+                    vec![id],
+                    "the Commander embarks: the Command Tent becomes a Command Ship",
+                ));
+            }
+        }
+        losses::capture_tent(ctx, s, to, u.side, out);
+        if path.iter().any(|h| ctx.marsh(*h)) {
+            losses::marsh_entry(ctx, s, id, dice, out);
+        }
+        return Ok(());
+    }
+    let Some(l) = s.leader(id).cloned() else {
+        return Err(refuse("GEN-BASE", format!("no unit or leader {id}")));
+    };
+    if l.side != s.active || !l.ordered || l.moved || l.dead {
+        return Err(refuse(
+            "GEN-BASE",
+            format!("{} is not ordered to move", l.name),
+        ));
+    }
+    let reach = movement::leader_reachable(ctx, s, id);
+    let Some(path) = reach.get(&(to.x, to.y)).cloned() else {
+        let rule = if ctx.ocean(l.hex) {
+            "GEN-NLD-3"
+        } else {
+            "GEN-BASE"
+        };
+        return Err(refuse(rule, format!("{} cannot reach that hex", l.name)));
+    };
+    let off_grapple = s.unit_at(l.hex).is_some_and(|u| s.grappled(u.id));
+    if let Some(m) = s.leaders.iter_mut().find(|x| x.id == id) {
+        m.hex = to;
+        m.moved = true;
+    }
+    out.push(LogEntry::event(
+        if ctx.ocean(l.hex) {
+            "GEN-NLD-3"
+        } else {
+            "GEN-BASE"
+        },
+        vec![id],
+        format!(
+            "{} moves {} hex(es) to {:?}{}",
+            l.name,
+            path.len(),
+            HexBoard::to_offset(to),
+            if ctx.ocean(l.hex) && off_grapple {
+                ", deck to deck: grapples do not hold a leader on his own (GEN-GRP-5)"
+            } else if ctx.ocean(l.hex) {
+                ", deck to deck (GEN-NLD-3)"
+            } else {
+                ""
+            }
+        ),
+    ));
+    if s.unit_at(to).is_none() && ctx.marsh(to) {
+        losses::marsh_entry(ctx, s, id, dice, out);
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn start_attack(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    unit: u32,
+    target: AttackTarget,
+    grapple: bool,
+    inspire: u32,
+    bonus: bool,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let a = Attack {
+        unit,
+        target,
+        grapple,
+        inspire,
+        bonus,
+        reaction_dice: 0,
+    };
+    battle::plan(ctx, s, &a)?;
+    // The defender may answer with a Dragon card if it holds one (the
+    // window opens on the number of cards, which both sides see).
+    if let AttackTarget::Unit(d) = target
+        && let Some(du) = s.unit(d)
+    {
+        let ds = du.side as usize;
+        if !s.dragon_hands[ds].is_empty() && !s.dragon_played[ds] {
+            s.phase = Phase::Reaction { attack: a };
+            return Ok(());
+        }
+    }
+    battle::fight(ctx, s, &a, dice, out)
+}
+
+fn take_ground(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    unit: u32,
+    hex: Hex,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    if s.occupied(hex) {
+        return Err(refuse("GEN-BASE", "the hex is no longer empty"));
+    }
+    take_ground_allowed(ctx, s, unit, hex)?;
+    let Some(u) = s.unit(unit).cloned() else {
+        return Err(refuse("GEN-BASE", "no such unit"));
+    };
+    let leader = s.attached_leader(&u).map(|l| l.id);
+    if let Some(m) = s.unit_mut(unit) {
+        m.hex = hex;
+        m.took_ground = true;
+    }
+    if let Some(l) = leader
+        && let Some(x) = s.leaders.iter_mut().find(|x| x.id == l)
+    {
+        x.hex = hex;
+    }
+    let rule = if ctx.ocean(hex) {
+        "GEN-NAV-6"
+    } else {
+        "GEN-BASE"
+    };
+    out.push(LogEntry::event(
+        rule,
+        vec![unit],
+        format!("{} takes ground at {:?}", u.name, HexBoard::to_offset(hex)),
+    ));
+    losses::capture_tent(ctx, s, hex, u.side, out);
+    if ctx.marsh(hex) {
+        losses::marsh_entry(ctx, s, unit, dice, out);
+    }
+    if battle::over(s) {
+        return Ok(());
+    }
+    let (bonus, rule) = bonus_allowed(ctx, s, unit);
+    let alive = s.unit(unit).is_some_and(|x| x.alive());
+    // One bonus close combat a turn: a unit that took ground before does
+    // not get another.
+    if bonus && alive && !u.took_ground {
+        out.push(LogEntry::event(
+            rule,
+            vec![unit],
+            format!("{} may make a bonus close combat", u.name),
+        ));
+        s.phase = Phase::Bonus { unit };
+    } else {
+        s.phase = Phase::Battle;
+    }
+    Ok(())
+}
+
+fn end_battles(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let side = s.active as usize;
+    let draws = s
+        .card
+        .as_deref()
+        .and_then(|k| ctx.cards.card(k))
+        .map_or(1, |c| c.draw);
+    if let Some(c) = s.card.take() {
+        s.deck.discard.push(c);
+    }
+    if draws >= 2 {
+        let mut cards = Vec::new();
+        for _ in 0..draws {
+            if let Some(c) = s.deck.draw(dice) {
+                cards.push(c);
+            }
+        }
+        cards.sort();
+        if cards.len() >= 2 {
+            s.phase = Phase::Keep { cards };
+            return Ok(());
+        }
+        s.hands[side].extend(cards);
+    } else if let Some(c) = s.deck.draw(dice) {
+        s.hands[side].push(c);
+    }
+    s.hands[side].sort();
+    out.push(LogEntry::event(
+        "GEN-BASE",
+        vec![],
+        "a Command card is drawn",
+    ));
+    s.phase = Phase::EndTurn;
+    Ok(())
+}
+
+fn end_turn(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    dragon: bool,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let side = s.active as usize;
+    let v = &ctx.tables.combat;
+    if dragon {
+        let Some(c) = s.dragon_deck.draw(dice) else {
+            return Err(refuse("GEN-BASE", "the Dragon deck is empty: take the H&F"));
+        };
+        s.dragon_hands[side].push(c);
+        s.dragon_hands[side].sort();
+        out.push(LogEntry::event(
+            "GEN-BASE",
+            vec![],
+            format!("{} draws a Dragon card", side_name(ctx, s.active)),
+        ));
+    } else {
+        s.hf[side] += v.end_of_turn_hf;
+        out.push(LogEntry::event(
+            "GEN-BASE",
+            vec![],
+            format!(
+                "{} takes {} H&F ({} now)",
+                side_name(ctx, s.active),
+                v.end_of_turn_hf,
+                s.hf[side]
+            ),
+        ));
+    }
+    let next = 1 - s.active;
+    if next == ctx.scenario.first {
+        if s.turn >= ctx.scenario.turn_limit {
+            let (a, b) = (s.banners[0], s.banners[1]);
+            let winner = match a.cmp(&b) {
+                std::cmp::Ordering::Greater => Some(0),
+                std::cmp::Ordering::Less => Some(1),
+                std::cmp::Ordering::Equal => None,
+            };
+            let text = format!(
+                "the last round is played: {} ({} – {} banners)",
+                winner.map_or_else(
+                    || "a draw".to_string(),
+                    |w| format!("{} wins", side_name(ctx, w))
+                ),
+                a,
+                b
+            );
+            out.push(LogEntry::event(
+                "GEN-BASE",
+                vec![],
+                format!("The battle is over: {text}"),
+            ));
+            s.phase = Phase::Over { winner, text };
+            return Ok(());
+        }
+        s.turn += 1;
+        if ctx.wind(s.turn) != ctx.wind(s.turn - 1) {
+            out.push(LogEntry::event(
+                "GEN-NAV-2",
+                vec![],
+                format!(
+                    "the tide turns: naval units now move 2 hexes only with the wind/tide toward {}",
+                    wind_words(ctx.wind(s.turn))
+                ),
+            ));
+        }
+    }
+    begin_turn(s, next);
+    Ok(())
+}
+
+/// The Dragon timing of now for `side`, if any.
+pub fn timing_now(s: &GenState, side: u8) -> Option<Timing> {
+    match &s.phase {
+        Phase::Order | Phase::Move if side == s.active => Some(Timing::OwnOrders),
+        Phase::Battle if side == s.active => Some(Timing::OwnBattle),
+        Phase::Reaction { .. } if side != s.active => Some(Timing::Reaction),
+        _ => None,
+    }
+}
+
+fn play_dragon(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    key: &str,
+    target: Option<u32>,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let Some(side) = side_to_act(s) else {
+        return Err(refuse("GEN-BASE", "the battle is over"));
+    };
+    let sd = side as usize;
+    let Some(i) = s.dragon_hands[sd].iter().position(|c| c == key) else {
+        return Err(refuse(
+            "GEN-BASE",
+            format!("{key} is not in the Dragon hand"),
+        ));
+    };
+    let Some(card) = ctx.dragons.card(key) else {
+        return Err(refuse("GEN-BASE", format!("unknown Dragon card {key}")));
+    };
+    let Some(now) = timing_now(s, side) else {
+        return Err(refuse("GEN-BASE", "no Dragon card may be played now"));
+    };
+    check_play(card, now, s.dragon_played[sd], s.hf[sd])?;
+    check_dragon_target(ctx, s, side, key, target)?;
+    s.dragon_hands[sd].remove(i);
+    s.dragon_deck.discard.push(key.to_string());
+    s.dragon_played[sd] = true;
+    s.hf[sd] -= card.cost;
+    let who = target
+        .and_then(|t| {
+            s.unit(t)
+                .map(|u| u.name.clone())
+                .or_else(|| s.leader(t).map(|l| l.name.clone()))
+        })
+        .map_or(String::new(), |n| format!(" on {n}"));
+    out.push(LogEntry::event(
+        "GEN-BASE",
+        target.into_iter().collect(),
+        format!(
+            "{} plays the Dragon card {}{who} for {} H&F: {}",
+            side_name(ctx, side),
+            card.name,
+            card.cost,
+            card.text
+        ),
+    ));
+    match card.effect {
+        DragonEffect::Move(n) => {
+            s.dragon_move = Some((n, card.troop));
+            let rule = if s.units.iter().any(|u| u.ordered && ctx.ocean(u.hex)) {
+                "GEN-CRD-5"
+            } else {
+                "GEN-BASE"
+            };
+            out.push(LogEntry::event(
+                rule,
+                vec![],
+                format!("ordered units move {n} more hex(es) this turn"),
+            ));
+        }
+        DragonEffect::Dice(n) => {
+            if let Phase::Reaction { attack } = &s.phase {
+                let mut a = attack.clone();
+                a.reaction_dice += n;
+                return battle::fight(ctx, s, &a, dice, out);
+            }
+            if let Some(u) = target.and_then(|t| s.unit_mut(t)) {
+                u.dragon_dice += n;
+            }
+        }
+        DragonEffect::Flags(n) => {
+            if let Some(t) = target.and_then(|t| s.unit(t).cloned()) {
+                let flags =
+                    n.saturating_sub(ctx.unit_type(&t.kind).map_or(0, |ty| ty.flags_ignored));
+                if ctx.ocean(t.hex) {
+                    out.push(LogEntry::event(
+                        "GEN-NCB-6",
+                        vec![t.id],
+                        format!("{flags} flag(s) at sea are hits"),
+                    ));
+                    losses::lose(ctx, s, t.id, flags, side, "GEN-NCB-6", dice, out);
+                } else if flags > 0 {
+                    losses::retreat(ctx, s, t.id, flags, side, dice, out);
+                }
+            }
+        }
+        DragonEffect::Hits(n) => {
+            if let Some(t) = target {
+                losses::lose(ctx, s, t, n, side, "GEN-MSH-5", dice, out);
+            }
+        }
+        DragonEffect::Duel => {
+            if let Some(t) = target {
+                duel(ctx, s, side, t, dice, out);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The leader of `side` who would take up a challenge of `target`: the
+/// first named, then any, next to him (GEN-SCN-3).
+pub fn challenger(s: &GenState, side: u8, target: u32, range: u32) -> Option<u32> {
+    let t = s.leader(target)?;
+    let mut c: Vec<_> = s
+        .leaders
+        .iter()
+        .filter(|l| !l.dead && l.side == side && l.hex.unsigned_distance_to(t.hex) <= range)
+        .collect();
+    c.sort_by_key(|l| (!l.named, l.id));
+    c.first().map(|l| l.id)
+}
+
+/// Checks a Dragon card's target.
+///
+/// # Errors
+/// GEN-BASE (or GEN-MSH-5, GEN-SCN-3) with the reason.
+pub fn check_dragon_target(
+    ctx: &GenCtx,
+    s: &GenState,
+    side: u8,
+    key: &str,
+    target: Option<u32>,
+) -> Result<(), Refusal> {
+    let Some(card) = ctx.dragons.card(key) else {
+        return Err(refuse("GEN-BASE", "unknown Dragon card"));
+    };
+    let near_friend = |h: Hex, r: u32| {
+        s.units
+            .iter()
+            .any(|u| u.alive() && u.side == side && u.hex.unsigned_distance_to(h) <= r)
+    };
+    match card.target {
+        DragonTarget::OrderedUnits | DragonTarget::Attack => {
+            if target.is_some() {
+                return Err(refuse("GEN-BASE", format!("{} takes no target", card.name)));
+            }
+            Ok(())
+        }
+        DragonTarget::OwnUnit => match target.and_then(|t| s.unit(t)) {
+            Some(u) if u.side == side && u.ordered && !u.battled && u.alive() => Ok(()),
+            _ => Err(refuse(
+                "GEN-BASE",
+                format!(
+                    "{} needs one of your ordered units yet to battle",
+                    card.name
+                ),
+            )),
+        },
+        DragonTarget::EnemyUnit => match target.and_then(|t| s.unit(t)) {
+            Some(u) if u.side != side && u.alive() && near_friend(u.hex, card.range) => {
+                if matches!(card.effect, DragonEffect::Hits(_)) {
+                    let (water, rule) = water_terrain(ctx.ocean(u.hex), ctx.marsh(u.hex));
+                    if !water {
+                        return Err(refuse(
+                            rule,
+                            format!("{} needs a target in water terrain", card.name),
+                        ));
+                    }
+                }
+                Ok(())
+            }
+            _ => Err(refuse(
+                "GEN-BASE",
+                format!(
+                    "{} needs an enemy unit within {} hex(es) of your units",
+                    card.name, card.range
+                ),
+            )),
+        },
+        DragonTarget::Challenge => {
+            let Some(t) = target
+                .and_then(|t| s.leader(t))
+                .filter(|l| !l.dead && l.side != side)
+            else {
+                return Err(refuse("GEN-SCN-3", "a challenge needs an enemy leader"));
+            };
+            let Some(c) = challenger(s, side, t.id, card.range).and_then(|c| s.leader(c)) else {
+                return Err(refuse(
+                    "GEN-SCN-3",
+                    "none of your leaders stands next to him",
+                ));
+            };
+            check_challenge(c.named, t.named)
+        }
+    }
+}
+
+fn duel(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    side: u8,
+    target: u32,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) {
+    let Some(c) = challenger(s, side, target, 1) else {
+        return;
+    };
+    let v = &ctx.tables.combat;
+    let a = super::battle_dice::roll(&ctx.tables.die, v.leader_check_dice, false, false, dice);
+    let b = super::battle_dice::roll(&ctx.tables.die, v.leader_check_dice, false, false, dice);
+    let (cn, tn) = (
+        s.leader(c).map_or(String::new(), |l| l.name.clone()),
+        s.leader(target).map_or(String::new(), |l| l.name.clone()),
+    );
+    out.push(LogEntry::event(
+        "GEN-SCN-3",
+        vec![c, target],
+        format!(
+            "Personal Challenge: {cn} rolls {}, {tn} rolls {}",
+            a.describe(),
+            b.describe()
+        ),
+    ));
+    if a.counts().swords > 0 {
+        losses::leader_dies(ctx, s, target, side, out);
+    }
+    if b.counts().swords > 0 && !battle::over(s) {
+        losses::leader_dies(ctx, s, c, 1 - side, out);
+    }
+}
+
+/// How many units the card in play may still order.
+pub fn orders_left(ctx: &GenCtx, s: &GenState) -> u32 {
+    let Some(c) = s.card.as_deref().and_then(|k| ctx.cards.card(k)) else {
+        return 0;
+    };
+    let a = army(ctx, s, s.active);
+    order_limit(c, &a, s.hands[s.active as usize].len() as u32 + 1)
+        .saturating_sub(ordered(s).len() as u32)
+}
+
+/// Wind/tide directions in words ("north-east").
+pub fn wind_words(w: &[u8]) -> String {
+    const NAMES: [&str; 6] = [
+        "north",
+        "north-east",
+        "south-east",
+        "south",
+        "south-west",
+        "north-west",
+    ];
+    w.iter()
+        .map(|d| NAMES.get(*d as usize).copied().unwrap_or("?"))
+        .collect::<Vec<_>>()
+        .join(" and ")
+}

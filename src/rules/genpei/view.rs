@@ -1,0 +1,718 @@
+//! What the app shows of a Genpei game: the board's units and leaders
+//! (flat figures, grapple markers), the H&F and banner tracks, the hand of
+//! Command and Dragon cards as the viewer's own, the unit cards, the
+//! choices in the game's words, and the exact odds of an attack.
+
+use hexx::Hex;
+
+use crate::engine::board::{Facing, HexBoard};
+use crate::engine::view::{
+    CardLine, Choice, HandCard, Marker, Needs, Odds, Pick, Place, Scene, Tone, Track, UnitView,
+};
+
+use super::attack_dice::AttackKind;
+use super::battle::{self, plan};
+use super::dragon::{DragonTarget, Timing};
+use super::effects::Work;
+use super::honor::attached_leader_death_chance;
+use super::losses::{banners_needed, side_name};
+use super::movement;
+use super::odds::{attack_odds, roll_distribution};
+use super::state::{Attack, AttackTarget, GenCtx, GenState, Phase};
+use super::turn::{self, GenCommand};
+
+/// The board as `viewer` sees it (`obs` is already its observation).
+pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
+    let mut units = Vec::new();
+    for u in s.units.iter().filter(|u| u.alive()) {
+        let ty = ctx.unit_type(&u.kind);
+        let mut markers = Vec::new();
+        if let Some(l) = s.attached_leader(u) {
+            markers.push(Marker {
+                label: format!(
+                    "{} ({} leader{})",
+                    l.name,
+                    if l.cavalry { "cavalry" } else { "infantry" },
+                    if l.named { ", Samurai of Name" } else { "" }
+                ),
+                color: [0.95, 0.85, 0.2],
+                count: 1,
+                face: None,
+            });
+        }
+        if s.grappled(u.id) {
+            markers.push(Marker {
+                label: "Grapple marker (GEN-GRP-1)".into(),
+                color: [0.55, 0.35, 0.15],
+                count: 1,
+                face: None,
+            });
+        }
+        let mut badges = Vec::new();
+        if ctx.ocean(u.hex) {
+            badges.push("Naval".to_string());
+        }
+        if u.flat {
+            badges.push("Flat (GEN-AMP-2)".to_string());
+        }
+        if s.grappled(u.id) {
+            badges.push("Grappled".to_string());
+        }
+        if u.ordered {
+            badges.push("Ordered".to_string());
+        }
+        if s.commands
+            .iter()
+            .any(|t| t.unit == u.id && !t.captured && t.hex == u.hex)
+        {
+            badges.push(if ctx.ocean(u.hex) {
+                "Command Ship".to_string()
+            } else {
+                "Command Tent".to_string()
+            });
+        }
+        let range = ty.and_then(|t| t.ranged.as_ref()).map(|r| {
+            if ctx.tower(u.hex) {
+                ctx.tables.combat.tower_range as f32
+            } else {
+                r.max_range as f32
+            }
+        });
+        units.push(UnitView {
+            id: u.id,
+            side: u.side,
+            name: u.name.clone(),
+            kind: ty.map_or_else(|| u.kind.clone(), |t| short(&t.name)),
+            place: Place::Hex {
+                hex: u.hex,
+                facing: if u.side == 0 {
+                    Facing::North
+                } else {
+                    Facing::South
+                },
+            },
+            models: u.figures,
+            models_max: ty.map_or(u.figures, |t| t.figures),
+            airborne: false,
+            markers,
+            badges,
+            order: u.ordered.then(|| "Ordered".to_string()),
+            ranges: range.into_iter().collect(),
+            concealed: false,
+            allowance: None,
+        });
+    }
+    for l in s
+        .leaders
+        .iter()
+        .filter(|l| !l.dead && s.unit_at(l.hex).is_none())
+    {
+        units.push(UnitView {
+            id: l.id,
+            side: l.side,
+            name: l.name.clone(),
+            kind: "Leader".into(),
+            place: Place::Hex {
+                hex: l.hex,
+                facing: if l.side == 0 {
+                    Facing::North
+                } else {
+                    Facing::South
+                },
+            },
+            models: 1,
+            models_max: 1,
+            airborne: false,
+            markers: Vec::new(),
+            badges: vec![if l.named {
+                "Samurai of Name".to_string()
+            } else {
+                "Leader".to_string()
+            }],
+            order: l.ordered.then(|| "Ordered".to_string()),
+            ranges: Vec::new(),
+            concealed: false,
+            allowance: None,
+        });
+    }
+    units.sort_by_key(|u| u.id);
+    let mut tracks = Vec::new();
+    for side in 0..2u8 {
+        tracks.push(Track {
+            side,
+            name: "Honor & Fortune".into(),
+            value: s.hf[side as usize] as i32,
+            marks: Vec::new(),
+            rule: "GEN-BASE".into(),
+        });
+        tracks.push(Track {
+            side,
+            name: "Victory banners".into(),
+            value: s.banners[side as usize] as i32,
+            marks: vec![(banners_needed(ctx, side) as i32, false)],
+            rule: "GEN-BASE".into(),
+        });
+    }
+    let mut hand = Vec::new();
+    if let Some(v) = viewer {
+        for k in &s.hands[v as usize] {
+            if let Some(c) = ctx.cards.card(k) {
+                hand.push(HandCard {
+                    deck: "Command".into(),
+                    name: c.name.clone(),
+                    text: c.text.clone(),
+                    rule: "GEN-BASE".into(),
+                });
+            }
+        }
+        for k in &s.dragon_hands[v as usize] {
+            if let Some(c) = ctx.dragons.card(k) {
+                hand.push(HandCard {
+                    deck: "Dragon".into(),
+                    name: c.name.clone(),
+                    text: format!("{} (cost {} H&F)", c.text, c.cost),
+                    rule: "GEN-BASE".into(),
+                });
+            }
+        }
+    }
+    let played = s
+        .card
+        .as_deref()
+        .and_then(|k| ctx.cards.card(k))
+        .map_or_else(String::new, |c| format!("; in play: {}", c.name));
+    Scene {
+        units,
+        arrows: Vec::new(),
+        links: s.grapples.clone(),
+        tracks,
+        objectives: Vec::new(),
+        score: format!(
+            "{} {} – {} {} (banners); cards in hand {} – {}{played}",
+            side_name(ctx, 0),
+            s.banners[0],
+            s.banners[1],
+            side_name(ctx, 1),
+            s.hands[0].len() + s.dragon_hands[0].len(),
+            s.hands[1].len() + s.dragon_hands[1].len()
+        ),
+        tables: Vec::new(),
+        hand,
+        wind: ctx.wind(s.turn).to_vec(),
+        sections: vec![
+            ctx.scenario.sections.left_until,
+            ctx.scenario.sections.right_from,
+        ],
+        with_wind: s
+            .units
+            .iter()
+            .filter(|u| u.alive() && ctx.ocean(u.hex))
+            .map(|u| (u.id, with_wind_hexes(ctx, s.turn, u.hex)))
+            .collect(),
+    }
+}
+
+fn short(name: &str) -> String {
+    name.split_whitespace()
+        .map(|w| w.chars().take(3).collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The card of unit (or leader) `id`.
+pub fn unit_card(ctx: &GenCtx, s: &GenState, id: u32) -> Vec<CardLine> {
+    let mut v = Vec::new();
+    if let Some(u) = s.unit(id) {
+        let Some(ty) = ctx.unit_type(&u.kind) else {
+            return v;
+        };
+        v.push(CardLine::text(format!("{} — {}", u.name, ty.name)).tone(Tone::Strong));
+        v.push(
+            CardLine::text(format!("Figures: {} of {}", u.figures, ty.figures)).rule("GEN-BASE"),
+        );
+        v.push(
+            CardLine::text(format!(
+                "{:?} rank; close combat {} dice; moves {} (battles after {})",
+                ty.rank, ty.close, ty.move_max, ty.move_and_battle
+            ))
+            .rule("GEN-BASE"),
+        );
+        if let Some(r) = &ty.ranged {
+            v.push(
+                CardLine::text(format!(
+                    "Ranged: {} dice at {}–{} hexes ({} after moving){}",
+                    r.dice,
+                    r.min_range,
+                    if ctx.tower(u.hex) {
+                        ctx.tables.combat.tower_range
+                    } else {
+                        r.max_range
+                    },
+                    r.after_move,
+                    if ctx.tower(u.hex) {
+                        ", from the arrow tower"
+                    } else {
+                        ""
+                    }
+                ))
+                .rule(if ctx.tower(u.hex) {
+                    "GEN-TWR-3"
+                } else {
+                    "GEN-BASE"
+                }),
+            );
+        }
+        if ty.reroll_hf {
+            v.push(
+                CardLine::text("Sohei: re-rolls every H&F; its loss costs the army 2 H&F")
+                    .rule("GEN-UNIT-1"),
+            );
+        }
+        v.push(CardLine::text(format!(
+            "Terrain: {}",
+            battle::terrain_now(ctx, s, u.hex).name
+        )));
+        if ctx.ocean(u.hex) {
+            v.push(
+                CardLine::text("Naval unit: one boat, moves with the wind/tide, flags are hits")
+                    .rule("GEN-NAV-1"),
+            );
+        }
+        if u.flat {
+            v.push(
+                CardLine::text("Figures lie flat: no rank or cavalry resistance to swords")
+                    .rule("GEN-AMP-2")
+                    .tone(Tone::Bad),
+            );
+        }
+        if s.grappled(u.id) {
+            v.push(
+                CardLine::text("Grappled: cannot move until the grapple is severed")
+                    .rule("GEN-GRP-3")
+                    .tone(Tone::Bad),
+            );
+        }
+        if let Some(l) = s.attached_leader(u) {
+            v.push(
+                CardLine::text(format!("Leader attached: {}", l.name))
+                    .rule("GEN-BASE")
+                    .tone(Tone::Good),
+            );
+        }
+        return v;
+    }
+    if let Some(l) = s.leader(id) {
+        v.push(CardLine::text(l.name.clone()).tone(Tone::Strong));
+        v.push(
+            CardLine::text(format!(
+                "{} leader{}, alone",
+                if l.cavalry { "Cavalry" } else { "Infantry" },
+                if l.named { ", Samurai of Name" } else { "" }
+            ))
+            .rule("GEN-SCN-3"),
+        );
+    }
+    v
+}
+
+/// What `side` may choose for unit `id` now.
+pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
+    let mut v = Vec::new();
+    if turn::side_to_act(s) != Some(side) {
+        return v;
+    }
+    let own_unit = s.unit(id).filter(|u| u.side == side && u.alive());
+    let own_leader = s.leader(id).filter(|l| l.side == side && !l.dead);
+    if own_unit.is_none() && own_leader.is_none() {
+        return v;
+    }
+    let c = |label: &str, key: &str, needs: Needs| Choice {
+        label: label.to_string(),
+        key: key.to_string(),
+        needs,
+    };
+    match &s.phase {
+        Phase::Order => {
+            if ordered_ok(ctx, s, id) {
+                v.push(c(
+                    if own_leader.is_some() {
+                        "Order this leader"
+                    } else {
+                        "Order this unit"
+                    },
+                    "order",
+                    Needs::Nothing,
+                ));
+            }
+            // A leader with the unit may be ordered on his own (GEN-BASE).
+            if let Some(u) = own_unit
+                && let Some(l) = s.attached_leader(u)
+                && ordered_ok(ctx, s, l.id)
+            {
+                v.push(c(
+                    &format!("Order {} on his own", l.name),
+                    &format!("order_leader:{}", l.id),
+                    Needs::Nothing,
+                ));
+            }
+        }
+        Phase::Move => {
+            let can = own_unit.is_some_and(|u| !movement::reachable(ctx, s, u).is_empty())
+                || own_leader.is_some() && !movement::leader_reachable(ctx, s, id).is_empty();
+            if can {
+                v.push(c("Move (click a hex)", "move", Needs::Hex));
+            }
+            if let Some(u) = own_unit
+                && let Some(l) = s
+                    .leaders
+                    .iter()
+                    .find(|l| !l.dead && l.side == side && l.hex == u.hex && l.ordered && !l.moved)
+                && !movement::leader_reachable(ctx, s, l.id).is_empty()
+            {
+                v.push(c(
+                    &format!("Move {} on his own (click a hex)", l.name),
+                    &format!("move_leader:{}", l.id),
+                    Needs::Hex,
+                ));
+            }
+        }
+        Phase::Battle | Phase::Bonus { .. } => {
+            if let Some(u) = own_unit
+                && (u.ordered && !u.battled
+                    || matches!(s.phase, Phase::Bonus { unit } if unit == id))
+            {
+                v.push(c("Battle (click an enemy unit)", "battle", Needs::Target));
+                if ctx.ocean(u.hex) || ctx.shore(u.hex) {
+                    v.push(c(
+                        "Battle and grapple, or sever (click a naval enemy)",
+                        "grapple",
+                        Needs::Target,
+                    ));
+                }
+                if battle::inspiring_leader(ctx, s, id) {
+                    v.push(c(
+                        "Battle with Leader Inspiration, +1 die for 1 H&F",
+                        "inspire",
+                        Needs::Target,
+                    ));
+                }
+                v.push(c(
+                    "Attack a palisade or stockade (click its hex)",
+                    "work",
+                    Needs::Hex,
+                ));
+            }
+        }
+        _ => {}
+    }
+    // Dragon cards that need this unit or a target picked from it.
+    if let Some(t) = turn::timing_now(s, side) {
+        for k in dedup(&s.dragon_hands[side as usize]) {
+            let Some(card) = ctx.dragons.card(&k) else {
+                continue;
+            };
+            if card.timing != t || card.blank {
+                continue;
+            }
+            match card.target {
+                DragonTarget::OwnUnit => v.push(c(
+                    &format!("Dragon card {} on this unit ({} H&F)", card.name, card.cost),
+                    &format!("dragon:{k}"),
+                    Needs::Nothing,
+                )),
+                DragonTarget::EnemyUnit | DragonTarget::Challenge => v.push(c(
+                    &format!(
+                        "Dragon card {} (click the target, {} H&F)",
+                        card.name, card.cost
+                    ),
+                    &format!("dragon:{k}"),
+                    Needs::Target,
+                )),
+                _ => {}
+            }
+        }
+    }
+    v
+}
+
+fn dedup(v: &[String]) -> Vec<String> {
+    let mut out = v.to_vec();
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn ordered_ok(ctx: &GenCtx, s: &GenState, id: u32) -> bool {
+    let mut t = s.clone();
+    let mut d = crate::engine::dice::Dice::new(0);
+    turn::apply(
+        ctx,
+        &mut t,
+        &GenCommand::Order { id },
+        &mut d,
+        &mut Vec::new(),
+    )
+    .is_ok()
+}
+
+/// What `side` may choose that belongs to no unit: the cards of its hand
+/// to play, Dragon cards on all ordered units or on the attack, the end
+/// of turn and Order One's keep.
+pub fn side_choices(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<Choice> {
+    let mut v = Vec::new();
+    if turn::side_to_act(s) != Some(side) {
+        return v;
+    }
+    let c = |label: String, key: String| Choice {
+        label,
+        key,
+        needs: Needs::Nothing,
+    };
+    match &s.phase {
+        Phase::Play => {
+            for k in dedup(&s.hands[side as usize]) {
+                if let Some(card) = ctx.cards.card(&k) {
+                    v.push(c(
+                        format!("Play {}: {}", card.name, card.text),
+                        format!("play:{k}"),
+                    ));
+                }
+            }
+        }
+        Phase::Keep { cards } => {
+            for k in cards {
+                if let Some(card) = ctx.cards.card(k) {
+                    v.push(c(
+                        format!("Keep {}: {}", card.name, card.text),
+                        format!("keep:{k}"),
+                    ));
+                }
+            }
+        }
+        Phase::EndTurn if !s.dragon_deck.draw.is_empty() || !s.dragon_deck.discard.is_empty() => {
+            v.push(c(
+                "Draw a Dragon card and end the turn".into(),
+                "end:dragon".into(),
+            ));
+        }
+        Phase::TakeGround { .. } => v.push(c("Take ground".into(), "take".into())),
+        _ => {}
+    }
+    if let Some(t) = turn::timing_now(s, side) {
+        for k in dedup(&s.dragon_hands[side as usize]) {
+            let Some(card) = ctx.dragons.card(&k) else {
+                continue;
+            };
+            if card.timing == t
+                && !card.blank
+                && matches!(
+                    card.target,
+                    DragonTarget::OrderedUnits | DragonTarget::Attack
+                )
+            {
+                v.push(c(
+                    format!(
+                        "Dragon card {} ({} H&F): {}",
+                        card.name, card.cost, card.text
+                    ),
+                    format!("dragon:{k}"),
+                ));
+            }
+        }
+    }
+    v
+}
+
+/// Turns a choice and a pick into a command.
+pub fn choose(ctx: &GenCtx, s: &GenState, side: u8, key: &str, pick: &Pick) -> Option<GenCommand> {
+    let _ = (ctx, side);
+    if let Some(k) = key.strip_prefix("play:") {
+        return Some(GenCommand::PlayCard { card: k.into() });
+    }
+    if let Some(k) = key.strip_prefix("keep:") {
+        return Some(GenCommand::Keep { card: k.into() });
+    }
+    if let Some(k) = key.strip_prefix("dragon:") {
+        let target = ctx.dragons.card(k).and_then(|c| match c.target {
+            DragonTarget::OwnUnit => Some(pick.unit),
+            DragonTarget::EnemyUnit | DragonTarget::Challenge => pick.target,
+            _ => None,
+        });
+        let needs_target = ctx
+            .dragons
+            .card(k)
+            .is_some_and(|c| matches!(c.target, DragonTarget::EnemyUnit | DragonTarget::Challenge));
+        if needs_target && target.is_none() {
+            return None;
+        }
+        return Some(GenCommand::Dragon {
+            card: k.into(),
+            target,
+        });
+    }
+    if let Some(id) = key.strip_prefix("order_leader:") {
+        return Some(GenCommand::Order {
+            id: id.parse().ok()?,
+        });
+    }
+    if let Some(id) = key.strip_prefix("move_leader:") {
+        return Some(GenCommand::Move {
+            id: id.parse().ok()?,
+            to: pick.hex?,
+        });
+    }
+    match key {
+        "end:dragon" => Some(GenCommand::EndTurn { dragon: true }),
+        "take" => Some(GenCommand::TakeGround),
+        "order" => Some(GenCommand::Order { id: pick.unit }),
+        "move" => Some(GenCommand::Move {
+            id: pick.unit,
+            to: pick.hex?,
+        }),
+        "battle" | "grapple" | "inspire" => Some(GenCommand::Battle {
+            unit: pick.unit,
+            target: AttackTarget::Unit(pick.target?),
+            grapple: key == "grapple",
+            inspire: u32::from(key == "inspire"),
+        }),
+        "work" => Some(GenCommand::Battle {
+            unit: pick.unit,
+            target: AttackTarget::Work(pick.hex?),
+            grapple: false,
+            inspire: 0,
+        }),
+        _ => {
+            let _ = s;
+            None
+        }
+    }
+}
+
+/// Exact odds of a battle before it is committed: hits, swords, flags and
+/// H&F, the chance of eliminating the target, of a blocked retreat and of
+/// a grapple; for a fortification, the chance it falls.
+pub fn odds(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> Option<Odds> {
+    let GenCommand::Battle {
+        unit,
+        target,
+        grapple,
+        inspire,
+    } = cmd
+    else {
+        return None;
+    };
+    let a = Attack {
+        unit: *unit,
+        target: *target,
+        grapple: *grapple,
+        inspire: *inspire,
+        bonus: matches!(s.phase, Phase::Bonus { .. }),
+        reaction_dice: 0,
+    };
+    let p = plan(ctx, s, &a).ok()?;
+    let v = &ctx.tables.combat;
+    let n = p.dice.total().max(0) as u32;
+    let dist = roll_distribution(&ctx.tables.die, n, p.reroll_hf, p.inspired, v.odds_hf_top);
+    let mut lines = vec![(format!("dice: {}", p.dice.explain()), 1.0)];
+    if let Some((work, need)) = p.work {
+        let fall: f64 = dist
+            .iter()
+            .filter(|(c, _)| c.swords >= need)
+            .map(|(_, q)| q)
+            .sum();
+        let name = if work == Work::Palisade {
+            "the palisade falls (GEN-PAL-4)"
+        } else {
+            "the stockade falls (GEN-STK-6)"
+        };
+        lines.push((name.to_string(), fall));
+        return Some(Odds {
+            title: format!("Attack on the fortification: {n} dice (exact)"),
+            lines,
+            distributions: Vec::new(),
+            tables: Vec::new(),
+        });
+    }
+    let o = attack_odds(
+        &dist,
+        p.kind,
+        &p.striker,
+        &p.target,
+        *grapple,
+        p.figures,
+        p.retreat_room,
+        v,
+    );
+    lines.push(("the target is eliminated".into(), o.eliminated));
+    if !p.target.at_sea {
+        lines.push((
+            "its retreat is blocked (hits for each hex)".into(),
+            o.retreat_blocked,
+        ));
+    }
+    if *grapple {
+        lines.push((
+            "a grapple is made or severed (GEN-GRP-1, GEN-GRP-4)".into(),
+            o.grapple,
+        ));
+    }
+    if let Some(d) = p.defender
+        && let Some(du) = s.unit(d)
+        && s.attached_leader(du).is_some()
+    {
+        let ps = ctx.tables.die.p(super::data::Face::Sword);
+        lines.push((
+            "its attached leader falls, if it takes a hit and survives (GEN-BASE)".into(),
+            attached_leader_death_chance(ps, v),
+        ));
+    }
+    let expected: f64 = o.hits.iter().enumerate().map(|(k, q)| k as f64 * q).sum();
+    lines.push(("expected hits".into(), expected));
+    let kind = match p.kind {
+        AttackKind::Close => "Close combat".to_string(),
+        AttackKind::Ranged(r) => format!("Ranged combat at {r} hexes"),
+        AttackKind::Work => "Attack on a fortification".to_string(),
+    };
+    Some(Odds {
+        title: format!("{kind}: {n} battle dice (exact)"),
+        lines,
+        distributions: vec![
+            ("hits".into(), o.hits),
+            ("swords rolled".into(), o.swords),
+            ("flags rolled".into(), o.flags),
+            ("retreat hexes".into(), o.retreat),
+            (
+                format!("H&F earned (last: {} or more)", v.odds_hf_top),
+                o.hf,
+            ),
+        ],
+        tables: Vec::new(),
+    })
+}
+
+/// The hexes of a naval unit's "with the wind" steps, for the overlay
+/// (GEN-NAV-3).
+pub fn with_wind_hexes(ctx: &GenCtx, turn: u32, h: Hex) -> Vec<Hex> {
+    Facing::ALL
+        .iter()
+        .filter(|f| {
+            super::naval::with_any_wind(ctx.wind(turn), f.index() as u8, &ctx.tables.combat)
+        })
+        .map(|f| h.neighbor(f.edge_direction()))
+        .filter(|n| ctx.board.contains(*n))
+        .collect()
+}
+
+/// Offsets, for log lines.
+pub fn at(h: Hex) -> (i32, i32) {
+    HexBoard::to_offset(h)
+}
+
+/// The Dragon timing the app shows.
+pub fn timing_words(t: Timing) -> &'static str {
+    match t {
+        Timing::OwnOrders => "your Order or Move phase",
+        Timing::OwnBattle => "your Battle phase",
+        Timing::Reaction => "when your unit is attacked",
+    }
+}
