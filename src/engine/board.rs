@@ -166,6 +166,12 @@ impl Facing {
 
     /// The axial neighbour offset for this facing.
     pub fn edge_direction(self) -> EdgeDirection {
+        // Worked out once by angle; asked for every neighbour of every hex.
+        static TABLE: std::sync::OnceLock<[EdgeDirection; 6]> = std::sync::OnceLock::new();
+        TABLE.get_or_init(|| Facing::ALL.map(Facing::edge_direction_by_angle))[self.index()]
+    }
+
+    fn edge_direction_by_angle(self) -> EdgeDirection {
         let want = self.angle_degrees().to_radians();
         let layout = HexLayout::flat();
         let mut best = EdgeDirection::ALL_DIRECTIONS[0];

@@ -163,6 +163,10 @@ pub struct HandCard {
     pub text: String,
     /// The rule behind it.
     pub rule: String,
+    /// The key of the side choice that plays it now
+    /// ([`Rules::side_choices`](super::core::Rules::side_choices)), if it
+    /// may be played without a target.
+    pub play: Option<String>,
 }
 
 /// How a card line is drawn.

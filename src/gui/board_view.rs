@@ -12,9 +12,9 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use hexx::{Hex, HexLayout};
 
-use crate::engine::board::{HexBoard, TerrainTile};
+use crate::engine::board::{Facing, HexBoard, TerrainTile};
 use crate::engine::units::{Side, UnitId};
-use crate::engine::view::{Needs, Place};
+use crate::engine::view::{Needs, Place, Spot};
 
 use super::GuiState;
 use super::play::{CounterLabel, UnitMarkers, UnitPlace, ViewModel};
@@ -115,6 +115,57 @@ pub fn spawn_tiles(
         ));
     }
     commands.insert_resource(BoardLayout(layout));
+}
+
+/// Fits a newly laid-out board into the free area between the panels,
+/// over the first frames of a board while the panels settle; the player's
+/// own zoom and pan are left alone after that.
+pub fn fit_camera(
+    layout: Option<Res<BoardLayout>>,
+    gui: Res<GuiState>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    mut cam: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
+    board: Option<Res<HexBoard>>,
+    mut pending: Local<(u32, Option<[f32; 4]>)>,
+) {
+    let (Some(layout), Some(board)) = (layout, board) else {
+        return;
+    };
+    // The panels settle over the first frames: refit while they do.
+    if layout.is_changed() {
+        *pending = (90, None);
+    }
+    if pending.0 == 0 {
+        return;
+    }
+    pending.0 -= 1;
+    let Some(area) = gui.board_area.filter(|a| Some(*a) != pending.1) else {
+        return;
+    };
+    let [x0, y0, x1, y1] = area;
+    let (Ok(window), Ok((mut proj, mut tf))) = (window.single(), cam.single_mut()) else {
+        return;
+    };
+    let (mut min, mut max) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    for h in board.hexes() {
+        let p = layout.0.hex_to_world_pos(h);
+        min = min.min(p);
+        max = max.max(p);
+    }
+    let size = (max - min) + Vec2::splat(2.0 * HEX_SIZE);
+    let (aw, ah) = ((x1 - x0).max(100.0), (y1 - y0).max(100.0));
+    let scale = (size.x / aw).max(size.y / ah) * 1.04;
+    let centre = (min + max) / 2.0;
+    let (dx, dy) = (
+        (x0 + x1) / 2.0 - window.width() / 2.0,
+        (y0 + y1) / 2.0 - window.height() / 2.0,
+    );
+    if let Projection::Orthographic(o) = proj.as_mut() {
+        o.scale = scale.clamp(0.3, 4.0);
+        tf.translation.x = centre.x - dx * o.scale;
+        tf.translation.y = centre.y + dy * o.scale;
+    }
+    pending.1 = Some(area);
 }
 
 /// Builds the counter parts of new units.
@@ -347,6 +398,71 @@ pub fn draw_overlays(
         Some(Place::Hex { hex, .. }) => Some(l.hex_to_world_pos(hex)),
         _ => None,
     };
+    // Section lines: dotted through the centres of the dividing columns (a
+    // hex on the line belongs to both sections).
+    for c in &view.scene.sections {
+        let pts: Vec<Vec2> = (0..board.rows)
+            .map(|r| l.hex_to_world_pos(HexBoard::to_hex((*c, r))))
+            .collect();
+        for w in pts.windows(2) {
+            for k in 0..4 {
+                let a = w[0].lerp(w[1], k as f32 / 4.0);
+                let b = w[0].lerp(w[1], (k as f32 + 0.5) / 4.0);
+                gizmos.line_2d(a, b, Color::srgba(1.0, 1.0, 1.0, 0.55));
+            }
+        }
+    }
+    // The wind/tide: an arrow per direction in a ring over the board's
+    // top-left hexes, pointing the way the water runs.
+    for (i, d) in view.scene.wind.iter().enumerate() {
+        let Some(f) = Facing::ALL.get(*d as usize) else {
+            continue;
+        };
+        let o = HexBoard::to_hex((0, board.rows - 1 - 2 * i as i32));
+        let centre = l.hex_to_world_pos(o);
+        let dir = (l.hex_to_world_pos(o.neighbor(f.edge_direction())) - centre).normalize_or_zero();
+        let c = Color::srgb(1.0, 1.0, 0.55);
+        gizmos.circle_2d(centre, HEX_SIZE * 0.85, c);
+        gizmos.circle_2d(centre, HEX_SIZE * 0.8, c);
+        for k in [-1.5f32, 0.0, 1.5] {
+            let n = dir.perp() * k;
+            gizmos.arrow_2d(
+                centre - dir * HEX_SIZE * 0.7 + n,
+                centre + dir * HEX_SIZE * 0.7 + n,
+                c,
+            );
+        }
+    }
+    // Objectives and fixed features (an arrow tower, a Command Tent): a
+    // double ring in the holder's colour, gold when nobody holds it.
+    for o in &view.scene.objectives {
+        if let Spot::Hex(h) = o.at {
+            let c = match o.held_by {
+                Some(side) => {
+                    let c = view.colors[usize::from(side.min(1))];
+                    Color::srgb(c[0], c[1], c[2])
+                }
+                None => Color::srgb(0.95, 0.8, 0.3),
+            };
+            let p = l.hex_to_world_pos(h);
+            gizmos.circle_2d(p, HEX_SIZE * 0.9, c);
+            gizmos.circle_2d(p, HEX_SIZE * 0.86, Color::srgb(0.95, 0.8, 0.3));
+        }
+    }
+    // A selected boat: the hexes it may enter with the wind/tide.
+    if let Some(id) = gui.selected
+        && let Some((_, hexes)) = view.scene.with_wind.iter().find(|(u, _)| *u == id)
+    {
+        for h in hexes {
+            let mut pts: Vec<Vec2> = l
+                .hex_corners(*h)
+                .iter()
+                .map(|p| *p * 0.85 + l.hex_to_world_pos(*h) * 0.15)
+                .collect();
+            pts.push(pts[0]);
+            gizmos.linestrip_2d(pts, Color::srgb(0.45, 0.8, 1.0));
+        }
+    }
     for (a, b) in &view.scene.links {
         if let (Some(a), Some(b)) = (pos(*a), pos(*b)) {
             gizmos.line_2d(a, b, Color::srgb(1.0, 0.2, 0.1));

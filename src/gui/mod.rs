@@ -228,6 +228,7 @@ fn add_views(app: &mut App, screenshot: bool) {
         (
             board_view::click_board,
             board_view::spawn_tiles,
+            board_view::fit_camera,
             board_view::spawn_counters,
             board_view::update_marker_dots,
             board_view::update_counters,

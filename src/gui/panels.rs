@@ -256,9 +256,10 @@ fn decisions_panel(
     };
     ui.heading(shown(&view.phase));
     ui.horizontal_wrapped(|ui| {
-        if ui
-            .button(RichText::new(shown(&view.pass_label)).strong())
-            .clicked()
+        if !view.pass_label.is_empty()
+            && ui
+                .button(RichText::new(shown(&view.pass_label)).strong())
+                .clicked()
         {
             actions.write(UiAction::Pass);
             gui.selected = None;
@@ -432,6 +433,72 @@ fn decisions_panel(
     if !gui.status.is_empty() {
         ui.label(RichText::new(shown(&gui.status)).color(DIM));
     }
+}
+
+/// The viewer's hand as cards with their text; a card that may be played
+/// now has a button when the viewer is the one deciding.
+fn hand_view(
+    ui: &mut egui::Ui,
+    view: &ViewModel,
+    gui: &mut GuiState,
+    actions: &mut MessageWriter<UiAction>,
+) {
+    let own = view
+        .viewer
+        .map_or(String::new(), |s| view.sides[s.min(1) as usize].clone());
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(shown(&format!("Your hand ({own})"))).strong());
+        ui.label(RichText::new("hidden from the other side").color(DIM));
+    });
+    let deciding = view.actor.is_some() && view.actor == view.viewer;
+    egui::ScrollArea::horizontal()
+        .id_salt("hand_scroll")
+        .show(ui, |ui| {
+            ui.horizontal_top(|ui| {
+                for c in &view.scene.hand {
+                    let fill = if c.deck == "Dragon" {
+                        Color32::from_rgb(52, 30, 30)
+                    } else {
+                        Color32::from_rgb(36, 40, 52)
+                    };
+                    egui::Frame::new()
+                        .fill(fill)
+                        .stroke(egui::Stroke::new(1.0, Color32::from_gray(150)))
+                        .corner_radius(4.0)
+                        .inner_margin(6.0)
+                        .show(ui, |ui| {
+                            ui.set_width(190.0);
+                            ui.set_max_height(120.0);
+                            ui.vertical(|ui| {
+                                ui.label(RichText::new(&c.deck).small().color(DIM));
+                                ui.label(RichText::new(shown(&c.name)).strong());
+                                ui.label(RichText::new(shown(&c.text)).small());
+                                ui.horizontal(|ui| {
+                                    rule_link(ui, gui, &c.rule);
+                                    if deciding
+                                        && let Some(key) = &c.play
+                                        && ui
+                                            .button(if c.deck == "Dragon" {
+                                                "Play card"
+                                            } else {
+                                                "Play"
+                                            })
+                                            .on_hover_text(shown(&c.text))
+                                            .clicked()
+                                    {
+                                        gui.refusal = None;
+                                        gui.armed = None;
+                                        actions.write(UiAction::Choose {
+                                            key: key.clone(),
+                                            pick: Pick::default(),
+                                        });
+                                    }
+                                });
+                            });
+                        });
+                }
+            });
+        });
 }
 
 fn log_entry(ui: &mut egui::Ui, gui: &mut GuiState, e: &LogEntry) {
@@ -772,9 +839,18 @@ pub fn ui(
             track_view(ui, t, &side, view.colors[t.side.min(1) as usize]);
         }
     });
+    if !view.scene.hand.is_empty() {
+        egui::Panel::bottom("hand")
+            .resizable(false)
+            .show(&mut root, |ui| hand_view(ui, &view, &mut gui, &mut actions));
+    }
     egui::Panel::bottom("log")
         .resizable(true)
-        .default_size(210.0)
+        .default_size(if view.scene.hand.is_empty() {
+            210.0
+        } else {
+            130.0
+        })
         .show(&mut root, |ui| {
             ui.horizontal(|ui| {
                 ui.heading("Roll log");

@@ -729,7 +729,10 @@ pub fn refresh<R: Rules>(world: &mut World) {
         choice_odds,
         side_choices,
         pass_odds,
-        pass_label: actor.map_or_else(String::new, |s| R::pass_label(&g.ctx, &g.state, s)),
+        // No button when the decision has no pass (a card must be played).
+        pass_label: actor
+            .filter(|s| R::pass_command(&g.ctx, &g.state, *s).is_some())
+            .map_or_else(String::new, |s| R::pass_label(&g.ctx, &g.state, s)),
         outcome: g.outcome(),
         briefing: info.briefing,
         rules,

@@ -81,6 +81,7 @@ impl ModuleVisitor for Solo {
                 }
                 let g = &w.resource::<ActiveGame<R>>().0;
                 let (to_act, before) = (g.to_act(), g.journal.entries.len());
+                let can_pass = R::pass_command(&g.ctx, &g.state, 1).is_some();
                 if to_act == ToAct::Side(0) && !tried_to_meddle {
                     // A pass clicked while the computer decides is ignored.
                     tried_to_meddle = true;
@@ -91,8 +92,14 @@ impl ModuleVisitor for Solo {
                 }
                 if to_act == ToAct::Side(1) && !saw_thinking {
                     // The person decides first here: they pass, as a
-                    // player pressing the pass button.
-                    w.write_message(UiAction::Pass);
+                    // player pressing the pass button, or, in a decision
+                    // with no pass (a Command card must be played), press
+                    // "Computer plays this decision".
+                    w.write_message(if can_pass {
+                        UiAction::Pass
+                    } else {
+                        UiAction::Computer
+                    });
                 }
                 saw_thinking && matches!(to_act, ToAct::Side(1) | ToAct::Over)
             });

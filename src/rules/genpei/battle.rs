@@ -16,7 +16,9 @@ use super::attack_dice::{AttackKind, AttackSetup, attack_dice};
 use super::battle_dice::roll;
 use super::data::HexTerrain;
 use super::effects::{Striker, Target, Work, demolition, effect, terrain_defence};
-use super::honor::{InspirationReach, bonus_close_combat, inspiration_cost, inspiration_reach};
+use super::honor::{
+    InspirationReach, bonus_close_combat, inspiration_cost, inspiration_reach, lone_leader_hit,
+};
 use super::losses;
 use super::naval::check_take_ground;
 use super::state::{Attack, AttackTarget, GenCtx, GenState, Phase};
@@ -37,6 +39,8 @@ pub struct Plan {
     pub striker: Striker,
     /// The defending unit, if the target is a unit.
     pub defender: Option<u32>,
+    /// The leader attacked on his own, if the target is one (GEN-BASE).
+    pub lone_leader: Option<u32>,
     /// The target as the effect sees it.
     pub target: Target,
     /// The fortification attacked, and the swords it needs.
@@ -47,8 +51,6 @@ pub struct Plan {
     pub inspired: bool,
     /// The target's figures.
     pub figures: u32,
-    /// Open hexes behind the target for a retreat.
-    pub retreat_room: u32,
 }
 
 fn refuse(rule: &str, why: impl Into<String>) -> Refusal {
@@ -153,15 +155,25 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
         return Err(refuse("GEN-BASE", "unknown unit type"));
     };
     let card = s.card.as_deref().and_then(|k| ctx.cards.card(k));
+    let mut lone_leader = None;
     let (to, defender) = match a.target {
         AttackTarget::Unit(t) => {
-            let Some(d) = s.unit(t).filter(|d| d.alive()) else {
-                return Err(refuse("GEN-BASE", format!("no enemy unit {t} to attack")));
-            };
-            if d.side == u.side {
-                return Err(refuse("GEN-BASE", "a unit attacks enemy units only"));
+            if let Some(l) = s
+                .leader(t)
+                .filter(|l| !l.dead && l.side != u.side && s.unit_at(l.hex).is_none())
+            {
+                // A leader on his own may be attacked (GEN-BASE).
+                lone_leader = Some(l.id);
+                (l.hex, None)
+            } else {
+                let Some(d) = s.unit(t).filter(|d| d.alive()) else {
+                    return Err(refuse("GEN-BASE", format!("no enemy unit {t} to attack")));
+                };
+                if d.side == u.side {
+                    return Err(refuse("GEN-BASE", "a unit attacks enemy units only"));
+                }
+                (d.hex, Some(d))
             }
-            (d.hex, Some(d))
         }
         AttackTarget::Work(h) => (h, None),
     };
@@ -326,25 +338,27 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
             _ => true,
         },
     };
-    let (target, figures, room) = match defender {
+    let (target, figures) = match defender {
         Some(d) => (
             target_of(ctx, s, d.id, u.hex).ok_or_else(|| refuse("GEN-BASE", "unknown target"))?,
             d.figures,
-            retreat_room(ctx, s, d.id, 6),
         ),
-        None => (Target::in_the_open(ty.rank), 0, 0),
+        None => (
+            Target::in_the_open(ty.rank),
+            u32::from(lone_leader.is_some()),
+        ),
     };
     Ok(Plan {
         kind,
         dice,
         striker,
         defender: defender.map(|d| d.id),
+        lone_leader,
         target,
         work,
         reroll_hf: ty.reroll_hf,
         inspired: a.inspire > 0,
         figures,
-        retreat_room: room,
     })
 }
 
@@ -490,6 +504,10 @@ pub fn fight(
         s.phase = Phase::Battle;
         return Ok(());
     }
+    if let Some(l) = p.lone_leader {
+        attack_lone_leader(ctx, s, a, l, &p, c.swords, dice, out);
+        return Ok(());
+    }
     let Some(d) = p.defender else {
         return Ok(());
     };
@@ -564,6 +582,54 @@ pub fn fight(
         };
     }
     Ok(())
+}
+
+/// A leader attacked on his own (GEN-BASE): any sword kills him, a banner
+/// for the attacker; otherwise he retreats or commits seppuku. A close
+/// combat that empties his hex may take ground.
+#[allow(clippy::too_many_arguments)]
+fn attack_lone_leader(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    a: &Attack,
+    l: u32,
+    p: &Plan,
+    swords: u32,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) {
+    let Some(ld) = s.leader(l).cloned() else {
+        return;
+    };
+    let side = s.active;
+    if lone_leader_hit(swords) {
+        out.push(LogEntry::event(
+            "GEN-BASE",
+            vec![a.unit, l],
+            format!("{swords} sword(s) on {} alone: he falls", ld.name),
+        ));
+        losses::leader_dies(ctx, s, l, side, out);
+    } else {
+        out.push(LogEntry::event(
+            "GEN-BASE",
+            vec![a.unit, l],
+            format!("no sword on {} alone: he must leave the hex", ld.name),
+        ));
+        losses::lone_leader_escapes(ctx, s, l, dice, out);
+    }
+    s.phase = Phase::Battle;
+    if over(s) {
+        return;
+    }
+    if p.kind == AttackKind::Close
+        && !s.occupied(ld.hex)
+        && take_ground_allowed(ctx, s, a.unit, ld.hex).is_ok()
+    {
+        s.phase = Phase::TakeGround {
+            unit: a.unit,
+            hex: ld.hex,
+        };
+    }
 }
 
 /// Whether unit `id` may take ground into `h` now.

@@ -5,6 +5,7 @@
 //! its order).
 
 use serde::{Deserialize, Serialize};
+use smol_str::SmolStr;
 
 use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
@@ -135,10 +136,10 @@ impl CommandCards {
     }
 
     /// Every copy, by key, in file order: the unshuffled deck.
-    pub fn copies(&self) -> Vec<String> {
+    pub fn copies(&self) -> Vec<SmolStr> {
         self.cards
             .iter()
-            .flat_map(|c| std::iter::repeat_n(c.key.clone(), c.count as usize))
+            .flat_map(|c| std::iter::repeat_n(SmolStr::new(&c.key), c.count as usize))
             .collect()
     }
 }
@@ -147,14 +148,14 @@ impl CommandCards {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deck {
     /// Face down; the next card drawn is the last.
-    pub draw: Vec<String>,
+    pub draw: Vec<SmolStr>,
     /// Face up.
-    pub discard: Vec<String>,
+    pub discard: Vec<SmolStr>,
 }
 
 impl Deck {
     /// A deck of `cards`, shuffled with the game's dice.
-    pub fn shuffled(mut cards: Vec<String>, dice: &mut Dice) -> Self {
+    pub fn shuffled(mut cards: Vec<SmolStr>, dice: &mut Dice) -> Self {
         dice.shuffle(&mut cards);
         Deck {
             draw: cards,
@@ -164,7 +165,7 @@ impl Deck {
 
     /// Draws one card; an empty draw pile is the discard pile shuffled
     /// (GEN-BASE [SIM]). `None` when both are empty.
-    pub fn draw(&mut self, dice: &mut Dice) -> Option<String> {
+    pub fn draw(&mut self, dice: &mut Dice) -> Option<SmolStr> {
         if self.draw.is_empty() && !self.discard.is_empty() {
             let mut pile = std::mem::take(&mut self.discard);
             dice.shuffle(&mut pile);

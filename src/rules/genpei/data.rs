@@ -350,6 +350,12 @@ impl GenTables {
 
     fn check(&self) -> Result<(), LoadError> {
         let bad = |file: &str, msg: &str| Err(LoadError::plain(file, msg));
+        if !self.terrain.hexes.iter().any(|h| h.key == "clear") {
+            return bad(
+                "assets/rules/genpei/terrain.ron",
+                "the hex terrains need a \"clear\" entry (open ground, GEN-BASE)",
+            );
+        }
         if self.die.faces.len() != 6 {
             return bad(
                 "assets/rules/genpei/battle_die.ron",

@@ -43,6 +43,17 @@ fn battles(ctx: &GenCtx, s: &GenState, id: u32, bonus: bool) -> Vec<GenCommand> 
         .iter()
         .filter(|e| e.alive() && e.side != u.side && e.hex.unsigned_distance_to(u.hex) <= reach)
         .map(|e| e.id)
+        .chain(
+            s.leaders
+                .iter()
+                .filter(|l| {
+                    !l.dead
+                        && l.side != u.side
+                        && s.unit_at(l.hex).is_none()
+                        && l.hex.unsigned_distance_to(u.hex) <= reach
+                })
+                .map(|l| l.id),
+        )
         .collect();
     targets.sort_unstable();
     for t in targets {
@@ -124,6 +135,30 @@ fn dragons(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<GenCommand> {
     out
 }
 
+/// The units and leaders the card in play may still order, by id: the
+/// checks of `Order` (GEN-BASE) without copying the state.
+pub fn order_options(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<u32> {
+    let Some(card) = s.card.as_deref().and_then(|k| ctx.cards.card(k)) else {
+        return Vec::new();
+    };
+    let army = turn::army(ctx, s, side);
+    let held = s.hands[side as usize].len() as u32 + 1;
+    let mut chosen = turn::ordered(s);
+    let n = chosen.len();
+    let mut out = Vec::new();
+    for o in &army {
+        if chosen.contains(&o.id) {
+            continue;
+        }
+        chosen.push(o.id);
+        if super::cards::check_orders(card, &chosen, &army, held).is_ok() {
+            out.push(o.id);
+        }
+        chosen.truncate(n);
+    }
+    out
+}
+
 /// Every legal command of `side` now, in a stable order.
 pub fn candidates(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<GenCommand> {
     let mut out = Vec::new();
@@ -137,13 +172,11 @@ pub fn candidates(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<GenCommand> {
             out.extend(keys.into_iter().map(|card| GenCommand::PlayCard { card }));
         }
         Phase::Order => {
-            for o in turn::army(ctx, s, side) {
-                let cmd = GenCommand::Order { id: o.id };
-                let mut t = s.clone();
-                if turn::apply(ctx, &mut t, &cmd, &mut Dice::new(0), &mut Vec::new()).is_ok() {
-                    out.push(cmd);
-                }
-            }
+            out.extend(
+                order_options(ctx, s, side)
+                    .into_iter()
+                    .map(|id| GenCommand::Order { id }),
+            );
             out.push(GenCommand::OrdersDone);
         }
         Phase::Move => {
@@ -211,23 +244,14 @@ fn enemy_distance(s: &GenState, side: u8, h: Hex) -> u32 {
         .unwrap_or(99)
 }
 
-/// A rough worth of a battle: expected hits over the target's figures.
-fn battle_worth(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> f64 {
-    let GenCommand::Battle {
-        unit,
-        target,
-        grapple,
-        inspire,
-    } = cmd
-    else {
-        return 0.0;
-    };
-    let bonus = matches!(s.phase, Phase::Bonus { .. });
-    let Ok(p) = plan(ctx, s, &attack(*unit, *target, *grapple, *inspire, bonus)) else {
-        return 0.0;
-    };
+/// A rough worth of a battle from its plan: expected hits over the
+/// target's figures, a leader alone worth more (a banner).
+fn plan_worth(ctx: &GenCtx, p: &super::battle::Plan, inspire: u32) -> f64 {
     let n = f64::from(p.dice.total().max(0));
     let die = &ctx.tables.die;
+    if p.lone_leader.is_some() {
+        return 1.5 * (1.0 - (1.0 - die.p(Face::Sword)).powf(n));
+    }
     match p.work {
         Some(_) => 0.2 * n * die.p(Face::Sword),
         None => {
@@ -235,27 +259,91 @@ fn battle_worth(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> f64 {
             if p.kind == AttackKind::Close {
                 q += 0.5 * die.p(Face::Sword);
             }
-            n * q / f64::from(p.figures.max(1)) - 0.05 * f64::from(*inspire)
+            n * q / f64::from(p.figures.max(1)) - 0.05 * f64::from(inspire)
         }
     }
 }
 
+/// The scripted play's best battle now: each ordered unit yet to battle
+/// (or the bonus unit) against each target in reach, plain, or with one
+/// die of Inspiration when the army has tokens to spare; the best worth.
+fn best_battle(ctx: &GenCtx, s: &GenState, side: u8) -> Option<GenCommand> {
+    let bonus = match s.phase {
+        Phase::Bonus { unit } => Some(unit),
+        _ => None,
+    };
+    let spare = s.hf[side as usize] >= 3;
+    let mut best: Option<(f64, GenCommand)> = None;
+    for u in s
+        .units
+        .iter()
+        .filter(|u| u.alive() && bonus.map_or(u.ordered && !u.battled, |b| b == u.id))
+    {
+        let reach = ctx.unit_type(&u.kind).map_or(1, |t| {
+            t.ranged
+                .as_ref()
+                .map_or(1, |r| r.max_range.max(ctx.tables.combat.tower_range))
+        });
+        let targets = s
+            .units
+            .iter()
+            .filter(|e| e.alive() && e.side != side && e.hex.unsigned_distance_to(u.hex) <= reach)
+            .map(|e| e.id)
+            .chain(
+                s.leaders
+                    .iter()
+                    .filter(|l| {
+                        !l.dead
+                            && l.side != side
+                            && l.hex.unsigned_distance_to(u.hex) <= reach
+                            && s.unit_at(l.hex).is_none()
+                    })
+                    .map(|l| l.id),
+            );
+        for t in targets {
+            for inspire in [0, 1] {
+                if inspire == 1 && !(spare && super::battle::inspiring_leader(ctx, s, u.id)) {
+                    continue;
+                }
+                let a = attack(u.id, AttackTarget::Unit(t), false, inspire, bonus.is_some());
+                let Ok(p) = plan(ctx, s, &a) else {
+                    continue;
+                };
+                let w = plan_worth(ctx, &p, inspire);
+                if best.as_ref().is_none_or(|b| w > b.0 + 1e-9) {
+                    best = Some((
+                        w,
+                        GenCommand::Battle {
+                            unit: u.id,
+                            target: a.target,
+                            grapple: false,
+                            inspire,
+                        },
+                    ));
+                }
+            }
+        }
+    }
+    best.filter(|b| b.0 > 0.0).map(|b| b.1)
+}
+
 /// The scripted play's command for `side` now.
 pub fn default_command(ctx: &GenCtx, s: &GenState, side: u8) -> Option<GenCommand> {
-    let legal = candidates(ctx, s, side);
-    if legal.is_empty() {
+    if side_to_act(s) != Some(side) {
         return None;
     }
-    let first = |f: &dyn Fn(&GenCommand) -> bool| legal.iter().find(|c| f(c)).cloned();
     match &s.phase {
         Phase::Play => {
-            // The card that may order the most units within 3 hexes of the enemy.
+            // The card that may order the most units within 4 hexes of the enemy.
+            let mut keys = s.hands[side as usize].clone();
+            keys.dedup();
+            let army = turn::army(ctx, s, side);
+            let held = s.hands[side as usize].len() as u32;
             let mut best: Option<(i64, GenCommand)> = None;
-            for c in &legal {
-                let GenCommand::PlayCard { card } = c else { continue };
-                let Some(cc) = ctx.cards.card(card) else { continue };
-                let army = turn::army(ctx, s, side);
-                let held = s.hands[side as usize].len() as u32;
+            for card in keys {
+                let Some(cc) = ctx.cards.card(&card) else {
+                    continue;
+                };
                 let near = army
                     .iter()
                     .filter(|o| super::cards::check_orders(cc, &[o.id], &army, held).is_ok())
@@ -267,20 +355,17 @@ pub fn default_command(ctx: &GenCtx, s: &GenState, side: u8) -> Option<GenComman
                 let limit = i64::from(super::cards::order_limit(cc, &army, held));
                 let score = near.min(limit) * 10 + limit;
                 if best.as_ref().is_none_or(|b| score > b.0) {
-                    best = Some((score, c.clone()));
+                    best = Some((score, GenCommand::PlayCard { card }));
                 }
             }
-            best.map(|b| b.1).or_else(|| legal.first().cloned())
+            best.map(|b| b.1)
         }
         Phase::Order => {
-            let mut orders: Vec<(u32, u32)> = legal
-                .iter()
-                .filter_map(|c| match c {
-                    GenCommand::Order { id } => {
-                        let h = s.unit(*id).map(|u| u.hex)?;
-                        Some((enemy_distance(s, side, h), *id))
-                    }
-                    _ => None,
+            let mut orders: Vec<(u32, u32)> = order_options(ctx, s, side)
+                .into_iter()
+                .filter_map(|id| {
+                    let h = s.unit(id).map(|u| u.hex)?;
+                    Some((enemy_distance(s, side, h), id))
                 })
                 .collect();
             orders.sort_unstable();
@@ -316,35 +401,29 @@ pub fn default_command(ctx: &GenCtx, s: &GenState, side: u8) -> Option<GenComman
             }
             Some(GenCommand::MovesDone)
         }
-        Phase::Battle | Phase::Bonus { .. } => {
-            let mut best: Option<(f64, GenCommand)> = None;
-            for c in legal.iter().filter(|c| matches!(c, GenCommand::Battle { .. })) {
-                let w = battle_worth(ctx, s, c);
-                if best.as_ref().is_none_or(|b| w > b.0 + 1e-9) {
-                    best = Some((w, c.clone()));
-                }
-            }
-            if let Some((w, c)) = best
-                && w > 0.0
-            {
-                return Some(c);
-            }
-            first(&|c| matches!(c, GenCommand::BattlesDone | GenCommand::Pass))
-        }
-        Phase::Reaction { .. } => first(&|c| {
-            matches!(c, GenCommand::Dragon { card, .. }
-                if ctx.dragons.card(card).is_some_and(|d| matches!(d.effect, DragonEffect::Dice(n) if n < 0)))
-        })
-        .or(Some(GenCommand::Pass)),
+        Phase::Battle | Phase::Bonus { .. } => best_battle(ctx, s, side).or(Some(
+            if matches!(s.phase, Phase::Bonus { .. }) {
+                GenCommand::Pass
+            } else {
+                GenCommand::BattlesDone
+            },
+        )),
+        Phase::Reaction { .. } => dragons(ctx, s, side)
+            .into_iter()
+            .find(|c| {
+                matches!(c, GenCommand::Dragon { card, .. }
+                    if ctx.dragons.card(card).is_some_and(|d| matches!(d.effect, DragonEffect::Dice(n) if n < 0)))
+            })
+            .or(Some(GenCommand::Pass)),
         Phase::TakeGround { hex, .. } => Some(if ctx.marsh(*hex) {
             GenCommand::Pass
         } else {
             GenCommand::TakeGround
         }),
-        Phase::Keep { .. } => legal.first().cloned(),
+        Phase::Keep { cards } => cards.first().map(|card| GenCommand::Keep { card: card.clone() }),
         Phase::EndTurn => Some(
             if s.dragon_hands[side as usize].len() < 2
-                && legal.contains(&GenCommand::EndTurn { dragon: true })
+                && (!s.dragon_deck.draw.is_empty() || !s.dragon_deck.discard.is_empty())
             {
                 GenCommand::EndTurn { dragon: true }
             } else {
@@ -355,9 +434,10 @@ pub fn default_command(ctx: &GenCtx, s: &GenState, side: u8) -> Option<GenComman
     }
 }
 
-/// The computer opponent's search: in Order, Move and Battle phases the
+/// The computer opponent's search: in the Move and Battle steps the
 /// commands of one unit at a time (the scripted play's unit), the pass and
-/// the Dragon cards; elsewhere everything.
+/// the Dragon cards; the orders follow the scripted play; elsewhere
+/// everything.
 pub fn focus(ctx: &GenCtx, obs: &GenState, side: u8) -> Option<Focus<GenCommand>> {
     let baseline = default_command(ctx, obs, side)?;
     let legal = candidates(ctx, obs, side);
@@ -367,6 +447,9 @@ pub fn focus(ctx: &GenCtx, obs: &GenState, side: u8) -> Option<Focus<GenCommand>
         _ => None,
     };
     let candidates: Vec<GenCommand> = match (&obs.phase, unit_of(&baseline)) {
+        // Which units a card orders follows the scripted choice (the card
+        // itself, the moves and the battles are searched).
+        (Phase::Order, _) => vec![baseline.clone()],
         (Phase::Move | Phase::Battle, Some(u)) => legal
             .into_iter()
             .filter(|c| unit_of(c).is_none_or(|x| x == u))

@@ -127,7 +127,7 @@ impl DragonCards {
     /// The deck before shuffling: every copy of every card that is not
     /// blank (GEN-SCN-2: Fire by Rank is removed before play), and the
     /// blank cards removed.
-    pub fn deck(&self) -> (Vec<String>, Vec<&DragonCard>) {
+    pub fn deck(&self) -> (Vec<smol_str::SmolStr>, Vec<&DragonCard>) {
         let mut out = Vec::new();
         let mut removed = Vec::new();
         for c in &self.cards {
@@ -136,7 +136,7 @@ impl DragonCards {
                 continue;
             }
             for _ in 0..c.count {
-                out.push(c.key.clone());
+                out.push(smol_str::SmolStr::new(&c.key));
             }
         }
         (out, removed)

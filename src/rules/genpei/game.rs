@@ -2,6 +2,7 @@
 //! hands and deck order kept out of each side's observation.
 
 use hexx::Hex;
+use smol_str::SmolStr;
 
 use crate::engine::board::HexBoard;
 use crate::engine::command::Refusal;
@@ -41,7 +42,7 @@ pub fn conceal(s: &GenState, viewer: u8) -> GenState {
     {
         keep_other = cards.clone();
     }
-    let mut pool: Vec<String> = s.hands[other]
+    let mut pool: Vec<SmolStr> = s.hands[other]
         .iter()
         .chain(keep_other.iter())
         .chain(s.deck.draw.iter())
@@ -57,7 +58,7 @@ pub fn conceal(s: &GenState, viewer: u8) -> GenState {
         };
     }
     o.deck.draw = pool[h + k..].to_vec();
-    let mut dpool: Vec<String> = s.dragon_hands[other]
+    let mut dpool: Vec<SmolStr> = s.dragon_hands[other]
         .iter()
         .chain(s.dragon_deck.draw.iter())
         .cloned()
@@ -92,13 +93,13 @@ impl Rules for Genpei {
     fn context(s: &GenScenario) -> Result<GenCtx, LoadError> {
         let tables = GenTables::load()?;
         let board = s.board.build(scenario::display_table(&tables));
-        Ok(GenCtx {
-            scenario: s.clone(),
+        Ok(GenCtx::new(
+            s.clone(),
             board,
             tables,
-            cards: CommandCards::load()?,
-            dragons: DragonCards::load()?,
-        })
+            CommandCards::load()?,
+            DragonCards::load()?,
+        ))
     }
 
     fn die(_ctx: &GenCtx) -> Die {
@@ -133,8 +134,8 @@ impl Rules for Genpei {
                 GenUnit {
                     id: u.id,
                     side: s.side(&u.side),
-                    name: u.name.clone(),
-                    kind: u.unit_type.clone(),
+                    name: u.name.as_str().into(),
+                    kind: u.unit_type.as_str().into(),
                     hex: h,
                     figures: ctx.unit_type(&u.unit_type).map_or(1, |t| t.figures),
                     ordered: false,
@@ -156,7 +157,7 @@ impl Rules for Genpei {
             .map(|l| GenLeader {
                 id: l.id,
                 side: s.side(&l.side),
-                name: l.name.clone(),
+                name: l.name.as_str().into(),
                 cavalry: l.cavalry,
                 named: l.named,
                 hex: HexBoard::to_hex(l.at),
@@ -184,8 +185,8 @@ impl Rules for Genpei {
         let mut deck = Deck::shuffled(ctx.cards.copies(), &mut d);
         let (dragon_cards, removed) = ctx.dragons.deck();
         let mut dragon_deck = Deck::shuffled(dragon_cards, &mut d);
-        let mut hands: [Vec<String>; 2] = [Vec::new(), Vec::new()];
-        let mut dragon_hands: [Vec<String>; 2] = [Vec::new(), Vec::new()];
+        let mut hands: [Vec<SmolStr>; 2] = [Vec::new(), Vec::new()];
+        let mut dragon_hands: [Vec<SmolStr>; 2] = [Vec::new(), Vec::new()];
         for side in 0..2 {
             let a = &s.armies[side];
             for _ in 0..a.command_cards {

@@ -69,7 +69,7 @@ fn hex(c: i32, r: i32) -> Hex {
 /// Puts `side` in its Battle step with `card` in play and `ids` ordered.
 fn battle_step(s: &mut GenState, side: u8, card: &str, ids: &[u32]) {
     super::turn::begin_turn(s, side);
-    s.card = Some(card.to_string());
+    s.card = Some(card.into());
     if let Some(i) = s.hands[side as usize].iter().position(|c| c == card) {
         s.hands[side as usize].remove(i);
     } else if let Some(i) = s.deck.draw.iter().position(|c| c == card) {
@@ -198,7 +198,7 @@ fn gc_gen_16_an_armoured_unit_that_embarks_lies_flat_and_loses_its_resistance() 
            (id: 2, side: "Minamoto", unit_type: "ashigaru_bow", name: "Bows", at: (4, 1))"#;
     let (ctx, mut s) = game(&scenario(units, ""));
     super::turn::begin_turn(&mut s, 1);
-    s.card = Some("order_two_left".into());
+    s.card = Some(smol_str::SmolStr::new_static("order_two_left"));
     s.hands[1].retain(|c| c != "order_two_left");
     s.deck.draw.retain(|c| c != "order_two_left");
     s.phase = Phase::Order;
@@ -300,7 +300,7 @@ fn naval_moves_follow_the_wind_and_a_card_overrides_it() {
     );
     let (ctx, mut s) = game(&text);
     super::turn::begin_turn(&mut s, 1);
-    s.card = Some("order_two_centre".into());
+    s.card = Some(smol_str::SmolStr::new_static("order_two_centre"));
     s.hands[1].retain(|c| c != "order_two_centre");
     s.deck.draw.retain(|c| c != "order_two_centre");
     s.phase = Phase::Order;
@@ -310,7 +310,7 @@ fn naval_moves_follow_the_wind_and_a_card_overrides_it() {
     let to = hex(4, 2);
     assert!(reach.contains_key(&(to.x, to.y)), "2 north with the wind");
     // Serpent Command: 1 hex only, whatever the wind (GEN-CRD-4).
-    s.card = Some("serpent_command".into());
+    s.card = Some(smol_str::SmolStr::new_static("serpent_command"));
     let reach = super::movement::reachable(&ctx, &s, s.unit(1).expect("ship"));
     assert!(!reach.contains_key(&(to.x, to.y)));
     assert!(reach.values().all(|p| p.len() == 1));
@@ -562,7 +562,7 @@ fn a_unit_that_lands_is_an_ordinary_unit_again() {
     );
     let (ctx, mut s) = game(&text);
     super::turn::begin_turn(&mut s, 1);
-    s.card = Some("order_two_left".into());
+    s.card = Some(smol_str::SmolStr::new_static("order_two_left"));
     s.hands[1].retain(|c| c != "order_two_left");
     s.deck.draw.retain(|c| c != "order_two_left");
     s.phase = Phase::Order;
@@ -680,4 +680,118 @@ fn the_command_ship_moves_with_its_guard_and_falls_with_it() {
     assert!(s.commands[0].captured);
     assert_eq!(s.banners[0], 2);
     assert!(out.iter().any(|e| e.rule == "GEN-CMD-1"));
+}
+
+#[test]
+fn gc_gen_08_an_attack_on_the_stockade_falls_on_two_swords_with_a_figure() {
+    // GEN-STK-6: 4 dice, not capped; 2 swords: the stockade is removed, its
+    // occupant loses 1 figure and does not battle back. 1 sword: it stands.
+    let units = r#"(id: 1, side: "Minamoto", unit_type: "samurai_infantry", name: "Att", at: (4, 4)),
+           (id: 2, side: "Taira", unit_type: "ashigaru_yari", name: "Def", at: (4, 3))"#;
+    let work = GenCommand::Battle {
+        unit: 1,
+        target: AttackTarget::Work(hex(4, 3)),
+        grapple: false,
+        inspire: 0,
+    };
+    let (ctx, mut s) = game(&scenario(units, ""));
+    battle_step(&mut s, 0, "order_two_centre", &[1]);
+    let odds = Genpei::odds(&ctx, &s, &work).expect("odds");
+    assert!(odds.title.contains("4 dice"), "{}", odds.title);
+    let log = apply(&ctx, &mut s, &work, &[SWORD, SWORD, CIRCLE, CIRCLE]);
+    assert!(!s.stockade(&ctx, hex(4, 3)), "{log:#?}");
+    assert_eq!(s.unit(2).map(|u| u.figures), Some(3));
+    assert_eq!(s.unit(1).map(|u| u.figures), Some(3), "no battle back");
+    let (ctx, mut s) = game(&scenario(units, ""));
+    battle_step(&mut s, 0, "order_two_centre", &[1]);
+    apply(&ctx, &mut s, &work, &[SWORD, CIRCLE, CIRCLE, FLAG]);
+    assert!(s.stockade(&ctx, hex(4, 3)));
+    assert_eq!(s.unit(2).map(|u| u.figures), Some(4));
+}
+
+#[test]
+fn gc_gen_04_flags_on_a_naval_unit_are_hits() {
+    // GEN-NCB-6: 2 flags, none ignored (Ashigaru): no retreat, 2 hits.
+    let units = r#"(id: 1, side: "Minamoto", unit_type: "samurai_infantry", name: "Att", at: (3, 0)),
+           (id: 2, side: "Taira", unit_type: "ashigaru_yari", name: "Boat", at: (4, 0))"#;
+    let (ctx, mut s) = game(&scenario(units, ""));
+    battle_step(&mut s, 0, "order_two_left", &[1]);
+    // 3 dice at sea: flag, flag, circle; battle back 2 dice (3 - 1): circles.
+    apply(
+        &ctx,
+        &mut s,
+        &battle(1, 2),
+        &[FLAG, FLAG, CIRCLE, CIRCLE, CIRCLE],
+    );
+    let d = s.unit(2).expect("boat");
+    assert_eq!((d.hex, d.figures), (hex(4, 0), 2));
+}
+
+#[test]
+fn gc_gen_17_a_naval_leader_retreats_deck_to_deck_or_commits_seppuku() {
+    // GEN-NLD-4 over the state: A: friendly boats behind him (toward the
+    // Taira's south edge... here the Minamoto's north edge): he retreats;
+    // B: only open ocean: seppuku.
+    let text = scenario(
+        r#"(id: 1, side: "Minamoto", unit_type: "samurai_infantry", name: "Boat A", at: (4, 1)),
+           (id: 2, side: "Minamoto", unit_type: "samurai_infantry", name: "Boat B", at: (4, 2)),
+           (id: 3, side: "Taira", unit_type: "samurai_infantry", name: "Far", at: (8, 6))"#,
+        r#"(id: 201, side: "Minamoto", name: "Yoshitsune", cavalry: true, named: true, at: (4, 0))"#,
+    )
+    .replace(
+        r#"(terrain: "Stockade", hexes: [(4, 3)]),"#,
+        r#"(terrain: "Ocean", hexes: [(4, 1), (4, 2), (3, 1), (5, 1)]),"#,
+    );
+    let (ctx, mut s) = game(&text);
+    let mut out = Vec::new();
+    let mut d = Dice::new(0);
+    super::losses::lone_leader_escapes(&ctx, &mut s, 201, &mut d, &mut out);
+    let l = s.leader(201).expect("leader");
+    assert!(!l.dead);
+    assert_eq!(l.hex, hex(4, 2), "two hexes, deck to deck: {out:#?}");
+    assert!(out.iter().any(|e| e.rule == "GEN-NLD-4"));
+    // B: no boat behind him.
+    let (ctx, mut s) = game(&text);
+    s.units[0].figures = 0;
+    s.units[1].figures = 0;
+    let hf = s.hf[0];
+    let mut out = Vec::new();
+    super::losses::lone_leader_escapes(&ctx, &mut s, 201, &mut d, &mut out);
+    assert!(s.leader(201).is_some_and(|l| l.dead), "seppuku: {out:#?}");
+    assert_eq!(s.hf[0], hf + ctx.tables.combat.seppuku_hf);
+    assert_eq!(s.banners[1], 0, "no banner for a seppuku");
+}
+
+#[test]
+fn a_leader_alone_falls_to_a_sword_or_must_leave() {
+    // GEN-BASE: a lone leader attacked is hit by any sword.
+    let text = scenario(
+        r#"(id: 1, side: "Minamoto", unit_type: "samurai_infantry", name: "Att", at: (6, 5)),
+           (id: 2, side: "Taira", unit_type: "samurai_infantry", name: "Friends", at: (7, 2))"#,
+        r#"(id: 251, side: "Taira", name: "Atsumori", cavalry: true, named: true, at: (6, 4))"#,
+    );
+    let (ctx, mut s) = game(&text);
+    battle_step(&mut s, 0, "order_two_right", &[1]);
+    let cmd = battle(1, 251);
+    assert!(Genpei::legal_commands(&ctx, &s, 0).contains(&cmd));
+    let o = Genpei::odds(&ctx, &s, &cmd).expect("odds");
+    let p = o
+        .lines
+        .iter()
+        .find(|l| l.0.contains("falls"))
+        .expect("line")
+        .1;
+    assert!((p - (1.0 - (5.0f64 / 6.0).powi(4))).abs() < 1e-9, "{p}");
+    apply(&ctx, &mut s, &cmd, &[SWORD, CIRCLE, CIRCLE, CIRCLE]);
+    assert!(s.leader(251).is_some_and(|l| l.dead));
+    assert_eq!(s.banners[0], 1);
+    // No sword: he goes to the friendly unit within 3 hexes for 3 H&F.
+    let (ctx, mut s) = game(&text);
+    battle_step(&mut s, 0, "order_two_right", &[1]);
+    let hf = s.hf[1];
+    apply(&ctx, &mut s, &cmd, &[CIRCLE, CIRCLE, CIRCLE, CIRCLE]);
+    let l = s.leader(251).expect("leader");
+    assert!(!l.dead && l.hex == hex(7, 2));
+    assert_eq!(s.hf[1], hf - 3);
+    assert!(matches!(s.phase, Phase::TakeGround { .. }));
 }

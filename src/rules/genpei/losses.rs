@@ -290,19 +290,32 @@ pub fn lone_leader_escapes(
     };
     let side = l.side as usize;
     let dest = if ctx.ocean(l.hex) {
-        let behind = backwards(ctx, l.side, l.hex);
-        let friendly: Vec<bool> = behind
-            .iter()
-            .take(v.naval_leader_hexes as usize)
-            .map(|h| s.unit_at(*h).is_some_and(|u| u.side == l.side))
-            .collect();
+        // Deck to deck toward his own edge: each hex back must hold a
+        // friendly boat (GEN-NLD-4).
+        let mut path: Vec<Hex> = Vec::new();
+        let mut at = l.hex;
+        for _ in 0..v.naval_leader_hexes {
+            let next = backwards(ctx, l.side, at).into_iter().find(|h| {
+                ctx.board.contains(*h)
+                    && !path.contains(h)
+                    && s.unit_at(*h).is_some_and(|u| u.side == l.side)
+            });
+            match next {
+                Some(h) => {
+                    path.push(h);
+                    at = h;
+                }
+                None => break,
+            }
+        }
+        let friendly = vec![true; path.len()];
         let (n, text) = naval_leader_retreat(&friendly, v);
         out.push(LogEntry::event(
             "GEN-NLD-4",
             vec![id],
             format!("{}: {text}", l.name),
         ));
-        n.and_then(|_| behind.first().copied())
+        n.and_then(|_| path.last().copied())
     } else {
         let mut best: Option<(u32, u32, Hex)> = None;
         for u in s.units.iter().filter(|u| u.alive() && u.side == l.side) {

@@ -23,12 +23,11 @@ fn leader_land_hexes(ctx: &GenCtx) -> u32 {
     ctx.tables.combat.leader_move
 }
 
-fn neighbours(ctx: &GenCtx, h: Hex) -> Vec<Hex> {
+fn neighbours(ctx: &GenCtx, h: Hex) -> impl Iterator<Item = Hex> + '_ {
     Facing::ALL
         .iter()
-        .map(|f| h.neighbor(f.edge_direction()))
+        .map(move |f| h.neighbor(f.edge_direction()))
         .filter(|n| ctx.board.contains(*n))
-        .collect()
 }
 
 /// The hexes unit `u` may reach now, each with its path (hexes entered,
@@ -195,6 +194,7 @@ fn naval_paths(
     let max = card_move
         .unwrap_or(v.naval_with_the_wind)
         .max(v.naval_leader_hexes) as usize;
+    let occ = s.occupancy(ctx);
     let mut out = Vec::new();
     let mut stack: Vec<Vec<Hex>> = vec![Vec::new()];
     while let Some(p) = stack.pop() {
@@ -207,7 +207,7 @@ fn naval_paths(
                 continue;
             }
             let friendly = |h: &Hex| s.unit_at(*h).is_some_and(|u| u.side == side);
-            if !lone_leader && s.occupied(n) {
+            if !lone_leader && occ.at(n) {
                 continue;
             }
             let mut q = p.clone();

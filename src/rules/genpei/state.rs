@@ -3,6 +3,7 @@
 
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
+use smol_str::SmolStr;
 
 use crate::engine::board::{Facing, HexBoard};
 
@@ -23,19 +24,58 @@ pub struct GenCtx {
     pub cards: CommandCards,
     /// The Dragon deck's cards.
     pub dragons: DragonCards,
+    /// Each hex's terrain, as an index into `tables.terrain.hexes`, by
+    /// `column * rows + row` (looked up for every step of every path).
+    cells: Vec<usize>,
 }
 
 impl GenCtx {
+    /// The context of a board: the terrain of each hex looked up once.
+    /// `tables` has a "clear" terrain (checked when it loads).
+    pub fn new(
+        scenario: GenScenario,
+        board: HexBoard,
+        tables: GenTables,
+        cards: CommandCards,
+        dragons: DragonCards,
+    ) -> Self {
+        let hexes = &tables.terrain.hexes;
+        let clear = hexes.iter().position(|x| x.key == "clear").unwrap_or(0);
+        let mut cells = Vec::with_capacity((board.columns * board.rows).max(0) as usize);
+        for c in 0..board.columns {
+            for r in 0..board.rows {
+                let name = board
+                    .tile(HexBoard::to_hex((c, r)))
+                    .map(|t| t.terrain.as_str());
+                cells.push(
+                    hexes
+                        .iter()
+                        .position(|x| Some(x.name.as_str()) == name)
+                        .unwrap_or(clear),
+                );
+            }
+        }
+        GenCtx {
+            scenario,
+            board,
+            tables,
+            cards,
+            dragons,
+            cells,
+        }
+    }
+
     /// The rules terrain of hex `h` (clear off the board).
     pub fn terrain(&self, h: Hex) -> &HexTerrain {
-        let name = self.board.tile(h).map(|t| t.terrain.as_str());
-        self.tables
-            .terrain
-            .hexes
-            .iter()
-            .find(|x| Some(x.name.as_str()) == name)
-            .or_else(|| self.tables.terrain.hexes.first())
-            .expect("terrain.ron has at least one hex terrain (checked at load)")
+        let hexes = &self.tables.terrain.hexes;
+        let (c, r) = HexBoard::to_offset(h);
+        let i = if (0..self.board.columns).contains(&c) && (0..self.board.rows).contains(&r) {
+            self.cells.get((c * self.board.rows + r) as usize).copied()
+        } else {
+            None
+        };
+        let clear = || hexes.iter().position(|x| x.key == "clear").unwrap_or(0);
+        &hexes[i.unwrap_or_else(clear).min(hexes.len().saturating_sub(1))]
     }
     /// Whether `h` is an ocean hex (GEN-OCN-1).
     pub fn ocean(&self, h: Hex) -> bool {
@@ -115,6 +155,23 @@ impl GenCtx {
     }
 }
 
+/// Occupied hexes of a board (see [`GenState::occupancy`]).
+pub struct Occupancy {
+    rows: i32,
+    columns: i32,
+    cells: Vec<bool>,
+}
+
+impl Occupancy {
+    /// Whether `h` holds a unit or a leader (off the board: no).
+    pub fn at(&self, h: Hex) -> bool {
+        let (x, y) = HexBoard::to_offset(h);
+        (0..self.columns).contains(&x)
+            && (0..self.rows).contains(&y)
+            && self.cells[(x * self.rows + y) as usize]
+    }
+}
+
 /// A combat unit.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GenUnit {
@@ -123,9 +180,9 @@ pub struct GenUnit {
     /// Side 0 or 1.
     pub side: u8,
     /// Name.
-    pub name: String,
+    pub name: SmolStr,
     /// Type key of `units.ron`.
-    pub kind: String,
+    pub kind: SmolStr,
     /// Where it stands.
     pub hex: Hex,
     /// Figures left; 0 = eliminated.
@@ -165,7 +222,7 @@ pub struct GenLeader {
     /// Side 0 or 1.
     pub side: u8,
     /// Name.
-    pub name: String,
+    pub name: SmolStr,
     /// A cavalry leader.
     pub cavalry: bool,
     /// A Samurai of Name (GEN-SCN-3).
@@ -252,7 +309,7 @@ pub enum Phase {
     /// Order One: keep one of the two cards drawn.
     Keep {
         /// The cards drawn.
-        cards: Vec<String>,
+        cards: Vec<SmolStr>,
     },
     /// The active side draws a Dragon card or takes H&F.
     EndTurn,
@@ -279,9 +336,9 @@ pub struct GenState {
     /// Leaders, by id.
     pub leaders: Vec<GenLeader>,
     /// Each side's Command cards.
-    pub hands: [Vec<String>; 2],
+    pub hands: [Vec<SmolStr>; 2],
     /// Each side's Dragon cards.
-    pub dragon_hands: [Vec<String>; 2],
+    pub dragon_hands: [Vec<SmolStr>; 2],
     /// The Command deck.
     pub deck: Deck,
     /// The Dragon deck.
@@ -291,7 +348,7 @@ pub struct GenState {
     /// Victory banners won by each side.
     pub banners: [u32; 2],
     /// The Command card in play.
-    pub card: Option<String>,
+    pub card: Option<SmolStr>,
     /// A Dragon card played this turn, per side.
     pub dragon_played: [bool; 2],
     /// Extra hexes of movement for ordered units from a Dragon card, with
@@ -366,5 +423,28 @@ impl GenState {
     /// Whether `h` holds a unit or a leader.
     pub fn occupied(&self, h: Hex) -> bool {
         self.unit_at(h).is_some() || self.leaders_at(h).next().is_some()
+    }
+    /// Which hexes hold a unit or a leader, as a grid over the board
+    /// (index `column * rows + row`), for searches that ask often.
+    pub fn occupancy(&self, ctx: &GenCtx) -> Occupancy {
+        let (c, r) = (ctx.board.columns.max(1), ctx.board.rows.max(1));
+        let mut cells = vec![false; (c * r) as usize];
+        let hexes = self
+            .units
+            .iter()
+            .filter(|u| u.alive())
+            .map(|u| u.hex)
+            .chain(self.leaders.iter().filter(|l| !l.dead).map(|l| l.hex));
+        for h in hexes {
+            let (x, y) = HexBoard::to_offset(h);
+            if (0..c).contains(&x) && (0..r).contains(&y) {
+                cells[(x * r + y) as usize] = true;
+            }
+        }
+        Occupancy {
+            rows: r,
+            columns: c,
+            cells,
+        }
     }
 }

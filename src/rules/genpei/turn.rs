@@ -5,6 +5,7 @@
 
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
+use smol_str::SmolStr;
 
 use crate::engine::board::HexBoard;
 use crate::engine::command::Refusal;
@@ -26,7 +27,7 @@ pub enum GenCommand {
     /// Play a Command card from the hand.
     PlayCard {
         /// Card key.
-        card: String,
+        card: SmolStr,
     },
     /// Order a unit or a leader on his own.
     Order {
@@ -60,7 +61,7 @@ pub enum GenCommand {
     /// Play a Dragon card.
     Dragon {
         /// Card key.
-        card: String,
+        card: SmolStr,
         /// A unit or leader target, for cards that name one.
         target: Option<u32>,
     },
@@ -71,7 +72,7 @@ pub enum GenCommand {
     /// Order One: keep this card of the two drawn.
     Keep {
         /// Card key.
-        card: String,
+        card: SmolStr,
     },
     /// End the turn: draw a Dragon card, or take 2 H&F.
     EndTurn {
@@ -302,7 +303,7 @@ fn play_card(
         return Err(refuse("GEN-BASE", format!("unknown Command card {card}")));
     };
     s.hands[side].remove(i);
-    s.card = Some(card.to_string());
+    s.card = Some(card.into());
     out.push(LogEntry::event(
         "GEN-BASE",
         vec![],
@@ -766,7 +767,7 @@ fn play_dragon(
     check_play(card, now, s.dragon_played[sd], s.hf[sd])?;
     check_dragon_target(ctx, s, side, key, target)?;
     s.dragon_hands[sd].remove(i);
-    s.dragon_deck.discard.push(key.to_string());
+    s.dragon_deck.discard.push(key.into());
     s.dragon_played[sd] = true;
     s.hf[sd] -= card.cost;
     let who = target
@@ -944,8 +945,9 @@ fn duel(
     let a = super::battle_dice::roll(&ctx.tables.die, v.leader_check_dice, false, false, dice);
     let b = super::battle_dice::roll(&ctx.tables.die, v.leader_check_dice, false, false, dice);
     let (cn, tn) = (
-        s.leader(c).map_or(String::new(), |l| l.name.clone()),
-        s.leader(target).map_or(String::new(), |l| l.name.clone()),
+        s.leader(c).map_or(String::new(), |l| l.name.to_string()),
+        s.leader(target)
+            .map_or(String::new(), |l| l.name.to_string()),
     );
     out.push(LogEntry::event(
         "GEN-SCN-3",

@@ -7,7 +7,8 @@ use hexx::Hex;
 
 use crate::engine::board::{Facing, HexBoard};
 use crate::engine::view::{
-    CardLine, Choice, HandCard, Marker, Needs, Odds, Pick, Place, Scene, Tone, Track, UnitView,
+    CardLine, Choice, HandCard, Marker, Needs, Objective, Odds, Pick, Place, Scene, Spot, Tone,
+    Track, UnitView,
 };
 
 use super::attack_dice::AttackKind;
@@ -48,6 +49,14 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
                 face: None,
             });
         }
+        if u.flat {
+            markers.push(Marker {
+                label: "Figures laid flat (GEN-AMP-2)".into(),
+                color: [0.55, 0.55, 0.6],
+                count: 1,
+                face: None,
+            });
+        }
         let mut badges = Vec::new();
         if ctx.ocean(u.hex) {
             badges.push("Naval".to_string());
@@ -81,8 +90,8 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
         units.push(UnitView {
             id: u.id,
             side: u.side,
-            name: u.name.clone(),
-            kind: ty.map_or_else(|| u.kind.clone(), |t| short(&t.name)),
+            name: u.name.to_string(),
+            kind: ty.map_or_else(|| u.kind.to_string(), |t| short(&t.name)),
             place: Place::Hex {
                 hex: u.hex,
                 facing: if u.side == 0 {
@@ -110,7 +119,7 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
         units.push(UnitView {
             id: l.id,
             side: l.side,
-            name: l.name.clone(),
+            name: l.name.to_string(),
             kind: "Leader".into(),
             place: Place::Hex {
                 hex: l.hex,
@@ -162,16 +171,28 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
                     name: c.name.clone(),
                     text: c.text.clone(),
                     rule: "GEN-BASE".into(),
+                    play: (s.phase == Phase::Play && s.active == v).then(|| format!("play:{k}")),
                 });
             }
         }
         for k in &s.dragon_hands[v as usize] {
             if let Some(c) = ctx.dragons.card(k) {
+                let playable = turn::timing_now(s, v).is_some_and(|t| {
+                    super::dragon::check_play(c, t, s.dragon_played[v as usize], s.hf[v as usize])
+                        .is_ok()
+                        && matches!(c.target, DragonTarget::OrderedUnits | DragonTarget::Attack)
+                });
                 hand.push(HandCard {
                     deck: "Dragon".into(),
                     name: c.name.clone(),
-                    text: format!("{} (cost {} H&F)", c.text, c.cost),
+                    text: format!(
+                        "{} Cost {} H&F; played in {}.",
+                        c.text,
+                        c.cost,
+                        timing_words(c.timing)
+                    ),
                     rule: "GEN-BASE".into(),
+                    play: playable.then(|| format!("dragon:{k}")),
                 });
             }
         }
@@ -186,15 +207,46 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
         arrows: Vec::new(),
         links: s.grapples.clone(),
         tracks,
-        objectives: Vec::new(),
+        objectives: ctx
+            .scenario
+            .towers
+            .iter()
+            .map(|t| {
+                let h = HexBoard::to_hex(*t);
+                Objective {
+                    name: "Arrow tower (GEN-TWR-1)".into(),
+                    at: Spot::Hex(h),
+                    held_by: s.unit_at(h).map(|u| u.side),
+                }
+            })
+            .chain(
+                s.commands
+                    .iter()
+                    .filter(|t| !t.captured)
+                    .map(|t| Objective {
+                        name: format!(
+                            "Command {} of {} (GEN-CMD-1)",
+                            if t.ship { "Ship" } else { "Tent" },
+                            side_name(ctx, t.side)
+                        ),
+                        at: Spot::Hex(t.hex),
+                        held_by: Some(t.side),
+                    }),
+            )
+            .collect(),
         score: format!(
-            "{} {} – {} {} (banners); cards in hand {} – {}{played}",
+            "{} {} – {} {} (banners); cards in hand {} – {}{played}{}",
             side_name(ctx, 0),
             s.banners[0],
             s.banners[1],
             side_name(ctx, 1),
             s.hands[0].len() + s.dragon_hands[0].len(),
-            s.hands[1].len() + s.dragon_hands[1].len()
+            s.hands[1].len() + s.dragon_hands[1].len(),
+            if ctx.wind(s.turn).is_empty() {
+                String::new()
+            } else {
+                format!("; wind/tide toward {}", turn::wind_words(ctx.wind(s.turn)))
+            }
         ),
         tables: Vec::new(),
         hand,
@@ -435,7 +487,7 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
     v
 }
 
-fn dedup(v: &[String]) -> Vec<String> {
+fn dedup(v: &[smol_str::SmolStr]) -> Vec<smol_str::SmolStr> {
     let mut out = v.to_vec();
     out.sort();
     out.dedup();
@@ -633,6 +685,20 @@ pub fn odds(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> Option<Odds> {
             tables: Vec::new(),
         });
     }
+    if p.lone_leader.is_some() {
+        let falls: f64 = dist
+            .iter()
+            .filter(|(c, _)| super::honor::lone_leader_hit(c.swords))
+            .map(|(_, q)| q)
+            .sum();
+        lines.push(("the leader alone falls: any sword (GEN-BASE)".into(), falls));
+        return Some(Odds {
+            title: format!("Attack on a leader alone: {n} battle dice (exact)"),
+            lines,
+            distributions: Vec::new(),
+            tables: Vec::new(),
+        });
+    }
     let o = attack_odds(
         &dist,
         p.kind,
@@ -640,7 +706,7 @@ pub fn odds(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> Option<Odds> {
         &p.target,
         *grapple,
         p.figures,
-        p.retreat_room,
+        p.defender.map_or(0, |d| battle::retreat_room(ctx, s, d, 6)),
         v,
     );
     lines.push(("the target is eliminated".into(), o.eliminated));
