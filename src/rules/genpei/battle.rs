@@ -461,19 +461,7 @@ pub fn fight(
     );
     e.value = Some(p.dice.clone());
     e.die = Some("battle die".into());
-    e.dice = r
-        .dice
-        .iter()
-        .flat_map(|d| std::iter::once(d.first).chain(d.rerolls.iter().copied()))
-        .map(|f| {
-            ctx.tables
-                .die
-                .faces
-                .iter()
-                .position(|x| *x == f)
-                .map_or(0, |i| i as u32 + 1)
-        })
-        .collect();
+    e.dice = faces(ctx, &r);
     out.push(e);
     s.last_roll = Some(format!("{}: {}", u.name, r.describe()));
     if let Some((work, need)) = p.work {
@@ -725,12 +713,30 @@ fn counter(
     );
     e.value = Some(n);
     e.die = Some("battle die".into());
+    e.dice = faces(ctx, &r);
     out.push(e);
     s.hf[b.side as usize] += eff.hf_tokens;
     losses::lose(ctx, s, at, eff.hits(), b.side, "GEN-DICE-1", dice, out);
     if eff.retreat > 0 && s.unit(at).is_some_and(|x| x.alive()) {
         losses::retreat(ctx, s, at, eff.retreat, b.side, dice, out);
     }
+}
+
+/// The d6 faces of a roll as logged (each die's first roll, then its
+/// re-rolls): 1 circle … 6 H&F, from `battle_die.ron` (GEN-DICE-2).
+fn faces(ctx: &GenCtx, r: &super::battle_dice::BattleRoll) -> Vec<u32> {
+    r.dice
+        .iter()
+        .flat_map(|d| std::iter::once(d.first).chain(d.rerolls.iter().copied()))
+        .map(|f| {
+            ctx.tables
+                .die
+                .faces
+                .iter()
+                .position(|x| *x == f)
+                .map_or(0, |i| i as u32 + 1)
+        })
+        .collect()
 }
 
 /// Whether the game has ended.

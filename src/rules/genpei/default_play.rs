@@ -301,11 +301,26 @@ fn best_battle(ctx: &GenCtx, s: &GenState, side: u8) -> Option<GenCommand> {
                     .map(|l| l.id),
             );
         for t in targets {
+            // A stronger boat grapples a weaker one to hold it for the kill
+            // (GEN-GRP-1); the grapple costs a sword's hit.
+            let grapple = s.unit(t).is_some_and(|e| {
+                ctx.ocean(e.hex)
+                    && e.hex.unsigned_distance_to(u.hex) == 1
+                    && (ctx.ocean(u.hex) || ctx.shore(u.hex))
+                    && u.figures > e.figures
+                    && !s.grappled_together(u.id, t)
+            });
             for inspire in [0, 1] {
                 if inspire == 1 && !(spare && super::battle::inspiring_leader(ctx, s, u.id)) {
                     continue;
                 }
-                let a = attack(u.id, AttackTarget::Unit(t), false, inspire, bonus.is_some());
+                let a = attack(
+                    u.id,
+                    AttackTarget::Unit(t),
+                    grapple,
+                    inspire,
+                    bonus.is_some(),
+                );
                 let Ok(p) = plan(ctx, s, &a) else {
                     continue;
                 };
@@ -316,7 +331,7 @@ fn best_battle(ctx: &GenCtx, s: &GenState, side: u8) -> Option<GenCommand> {
                         GenCommand::Battle {
                             unit: u.id,
                             target: a.target,
-                            grapple: false,
+                            grapple,
                             inspire,
                         },
                     ));

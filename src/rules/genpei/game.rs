@@ -450,6 +450,18 @@ impl Rules for Genpei {
                 state.hf[side as usize]
             ));
         }
+        for (a, b) in &state.grapples {
+            let name = |id: u32| {
+                state
+                    .unit(id)
+                    .map_or_else(|| id.to_string(), |u| u.name.to_string())
+            };
+            s.push_str(&format!(
+                "grappled (GEN-GRP-1): {} and {}\n",
+                name(*a),
+                name(*b)
+            ));
+        }
         if let Phase::Over { text, .. } = &state.phase {
             s.push_str(text);
             s.push('\n');

@@ -767,8 +767,8 @@ fn a_leader_alone_falls_to_a_sword_or_must_leave() {
     // GEN-BASE: a lone leader attacked is hit by any sword.
     let text = scenario(
         r#"(id: 1, side: "Minamoto", unit_type: "samurai_infantry", name: "Att", at: (6, 5)),
-           (id: 2, side: "Taira", unit_type: "samurai_infantry", name: "Friends", at: (7, 2))"#,
-        r#"(id: 251, side: "Taira", name: "Atsumori", cavalry: true, named: true, at: (6, 4))"#,
+           (id: 2, side: "Taira", unit_type: "samurai_infantry", name: "Friends", at: (5, 2))"#,
+        r#"(id: 251, side: "Taira", name: "Atsumori", cavalry: true, named: true, at: (5, 4))"#,
     );
     let (ctx, mut s) = game(&text);
     battle_step(&mut s, 0, "order_two_right", &[1]);
@@ -791,7 +791,7 @@ fn a_leader_alone_falls_to_a_sword_or_must_leave() {
     let hf = s.hf[1];
     apply(&ctx, &mut s, &cmd, &[CIRCLE, CIRCLE, CIRCLE, CIRCLE]);
     let l = s.leader(251).expect("leader");
-    assert!(!l.dead && l.hex == hex(7, 2));
+    assert!(!l.dead && l.hex == hex(5, 2));
     assert_eq!(s.hf[1], hf - 3);
     assert!(matches!(s.phase, Phase::TakeGround { .. }));
 }
