@@ -103,6 +103,34 @@ pub struct CommandCards {
     pub cards: Vec<CommandCard>,
 }
 
+/// Checks a deck file's cards: unique keys, each with a count of at least 1.
+///
+/// # Errors
+/// The file named, with the problem.
+pub fn check_keys<'a>(
+    file: &str,
+    cards: impl Iterator<Item = (&'a str, u32)>,
+) -> Result<(), LoadError> {
+    let mut keys = Vec::new();
+    for (k, n) in cards {
+        if n == 0 {
+            return Err(LoadError::plain(
+                file,
+                format!("card \"{k}\" needs a count of at least 1"),
+            ));
+        }
+        keys.push(k);
+    }
+    keys.sort_unstable();
+    if let Some(w) = keys.windows(2).find(|w| w[0] == w[1]) {
+        return Err(LoadError::plain(
+            file,
+            format!("card key \"{}\" is used twice", w[0]),
+        ));
+    }
+    Ok(())
+}
+
 fn one() -> u32 {
     1
 }
@@ -119,14 +147,7 @@ impl CommandCards {
             FILE,
             include_str!("../../../assets/rules/genpei/command_cards.ron"),
         )?;
-        let mut keys: Vec<&str> = c.cards.iter().map(|k| k.key.as_str()).collect();
-        keys.sort_unstable();
-        if keys.windows(2).any(|w| w[0] == w[1]) || c.cards.iter().any(|k| k.count == 0) {
-            return Err(LoadError::plain(
-                FILE,
-                "card keys must be unique and every card needs a count",
-            ));
-        }
+        check_keys(FILE, c.cards.iter().map(|k| (k.key.as_str(), k.count)))?;
         Ok(c)
     }
 
@@ -424,5 +445,17 @@ mod tests {
         assert_eq!(order_limit(ch, &army, 5), 4);
         let serpent = c.card("serpent_command").expect("card");
         assert_eq!(card_move(serpent, true).0, Some(1));
+    }
+
+    #[test]
+    fn a_deck_file_with_a_repeated_key_or_no_count_is_refused_by_name() {
+        let e = check_keys("deck.ron", [("a", 1), ("b", 0)].into_iter()).expect_err("no count");
+        assert!(
+            e.to_string().contains("deck.ron") && e.to_string().contains("\"b\""),
+            "{e}"
+        );
+        let e = check_keys("deck.ron", [("a", 1), ("a", 2)].into_iter()).expect_err("twice");
+        assert!(e.to_string().contains("used twice"), "{e}");
+        assert!(check_keys("deck.ron", [("a", 1), ("b", 2)].into_iter()).is_ok());
     }
 }

@@ -108,14 +108,7 @@ impl DragonCards {
             FILE,
             include_str!("../../../assets/rules/genpei/dragon_cards.ron"),
         )?;
-        let mut keys: Vec<&str> = c.cards.iter().map(|k| k.key.as_str()).collect();
-        keys.sort_unstable();
-        if keys.windows(2).any(|w| w[0] == w[1]) || c.cards.iter().any(|k| k.count == 0) {
-            return Err(LoadError::plain(
-                FILE,
-                "Dragon card keys must be unique and every card needs a count",
-            ));
-        }
+        super::cards::check_keys(FILE, c.cards.iter().map(|k| (k.key.as_str(), k.count)))?;
         Ok(c)
     }
 

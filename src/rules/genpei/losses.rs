@@ -345,7 +345,11 @@ pub fn lone_leader_escapes(
                     "{} retreats alone to a friendly unit at {:?}{}",
                     l.name,
                     HexBoard::to_offset(h),
-                    if ctx.ocean(l.hex) { "" } else { " for 3 H&F" }
+                    if ctx.ocean(l.hex) {
+                        String::new()
+                    } else {
+                        format!(" for {} H&F", v.lone_leader_retreat_hf)
+                    }
                 ),
             ));
         }
