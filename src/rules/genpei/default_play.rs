@@ -27,12 +27,10 @@ fn attack(unit: u32, target: AttackTarget, grapple: bool, inspire: u32, bonus: b
     }
 }
 
-/// The battles unit `id` may make now, each checked by [`plan`].
-fn battles(ctx: &GenCtx, s: &GenState, id: u32, bonus: bool) -> Vec<GenCommand> {
-    let mut out = Vec::new();
-    let Some(u) = s.unit(id) else {
-        return out;
-    };
+/// The enemy units and leaders alone within `u`'s longest reach (its
+/// bow's range, or an arrow tower's; 1 without a bow), by id; [`plan`]
+/// decides which may really be attacked.
+fn targets_in_reach(ctx: &GenCtx, s: &GenState, u: &super::state::GenUnit) -> Vec<u32> {
     let reach = ctx.unit_type(&u.kind).map_or(1, |t| {
         t.ranged
             .as_ref()
@@ -56,6 +54,16 @@ fn battles(ctx: &GenCtx, s: &GenState, id: u32, bonus: bool) -> Vec<GenCommand> 
         )
         .collect();
     targets.sort_unstable();
+    targets
+}
+
+/// The battles unit `id` may make now, each checked by [`plan`].
+fn battles(ctx: &GenCtx, s: &GenState, id: u32, bonus: bool) -> Vec<GenCommand> {
+    let mut out = Vec::new();
+    let Some(u) = s.unit(id) else {
+        return out;
+    };
+    let targets = targets_in_reach(ctx, s, u);
     for t in targets {
         for (grapple, inspire) in [(false, 0), (true, 0), (false, 1)] {
             let a = attack(id, AttackTarget::Unit(t), grapple, inspire, bonus);
@@ -279,27 +287,7 @@ fn best_battle(ctx: &GenCtx, s: &GenState, side: u8) -> Option<GenCommand> {
         .iter()
         .filter(|u| u.alive() && bonus.map_or(u.ordered && !u.battled, |b| b == u.id))
     {
-        let reach = ctx.unit_type(&u.kind).map_or(1, |t| {
-            t.ranged
-                .as_ref()
-                .map_or(1, |r| r.max_range.max(ctx.tables.combat.tower_range))
-        });
-        let targets = s
-            .units
-            .iter()
-            .filter(|e| e.alive() && e.side != side && e.hex.unsigned_distance_to(u.hex) <= reach)
-            .map(|e| e.id)
-            .chain(
-                s.leaders
-                    .iter()
-                    .filter(|l| {
-                        !l.dead
-                            && l.side != side
-                            && l.hex.unsigned_distance_to(u.hex) <= reach
-                            && s.unit_at(l.hex).is_none()
-                    })
-                    .map(|l| l.id),
-            );
+        let targets = targets_in_reach(ctx, s, u);
         for t in targets {
             // A stronger boat grapples a weaker one to hold it for the kill
             // (GEN-GRP-1); the grapple costs a sword's hit.
