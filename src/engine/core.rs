@@ -182,6 +182,26 @@ pub trait Rules: Sized + Send + Sync + 'static {
     ) -> Option<Focus<Self::Command>> {
         None
     }
+    /// Optional module knowledge for the computer opponent: how far its
+    /// playouts look ahead, as a clock and a span. A playout stops when the
+    /// game ends or `clock` has passed the decision's own clock by more
+    /// than `span`. The default is the turn number and a span of 2 (the
+    /// rest of this turn and two more). A module whose sides take turns
+    /// within one numbered turn may count those instead, so that a playout
+    /// ends soon after the other side's reply, before the dice of many
+    /// later turns drown the decision's own effect.
+    fn opponent_horizon(_ctx: &Self::Ctx, state: &Self::State) -> (u32, u32) {
+        (Self::turn(state), 2)
+    }
+    /// Optional module knowledge for the computer opponent: one deal of
+    /// what `side` cannot see, for one playout from its observation `obs`
+    /// (cards in the other side's hand and in the draw piles, shuffled by
+    /// the opponent's own generator from `seed`). It may only reorder what
+    /// the observation already holds. The default: the observation as it
+    /// is.
+    fn opponent_deal(_ctx: &Self::Ctx, obs: &Self::State, _side: u8, _seed: u64) -> Self::State {
+        obs.clone()
+    }
     /// Applies a command: the only way a game changes. Dice go through `dice`
     /// in a stable order; entries go to `log`.
     ///

@@ -180,6 +180,12 @@ pub fn spawn_counters(
         let [r, g, b] = view.colors[side.0.min(1) as usize];
         let base = materials.add(ColorMaterial::from_color(Color::srgb(r, g, b)));
         let dark = materials.add(ColorMaterial::from_color(Color::srgb(0.05, 0.05, 0.05)));
+        // Dark ink on a light side colour, white on a dark one.
+        let ink = if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 {
+            Color::srgb(0.08, 0.08, 0.08)
+        } else {
+            Color::WHITE
+        };
         let part = |kind| CounterPart { unit: e, kind };
         commands
             .entity(e)
@@ -198,7 +204,7 @@ pub fn spawn_counters(
                         font_size: FontSize::Px(15.0),
                         ..default()
                     },
-                    TextColor(Color::WHITE),
+                    TextColor(ink),
                     Transform::from_xyz(0.0, -3.0, 2.0),
                 ));
                 c.spawn((

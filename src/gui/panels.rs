@@ -497,6 +497,8 @@ fn hand_view(
                             });
                         });
                 }
+                // Room to scroll the last card clear of the Title button.
+                ui.add_space(80.0);
             });
         });
 }
@@ -784,7 +786,9 @@ pub fn ui(
         gui.pass_screen = None;
     }
     egui::Panel::top("top").show(&mut root, |ui| {
-        ui.horizontal(|ui| {
+        // Wrapped, so that a long score line never pushes the buttons off
+        // the window.
+        ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Kassen").strong().size(18.0));
             ui.separator();
             ui.label(RichText::new(&view.name).strong());
@@ -809,10 +813,6 @@ pub fn ui(
                 _ => phase,
             });
             ui.separator();
-            if !view.scene.score.is_empty() {
-                ui.label(shown(&view.scene.score));
-                ui.separator();
-            }
             // The demo's kiosk has no save or load.
             if !gui.kiosk && ui.button("Save / load").clicked() {
                 gui.files_open = true;
@@ -832,6 +832,10 @@ pub fn ui(
                 if ui.selectable_label(input.ruler_mode, ruler).clicked() {
                     input.ruler_mode = !input.ruler_mode;
                 }
+            }
+            if !view.scene.score.is_empty() {
+                ui.separator();
+                ui.label(shown(&view.scene.score));
             }
         });
         for t in &view.scene.tracks {
@@ -913,7 +917,7 @@ pub fn ui(
                 ui.separator();
                 if view.seats.hot_seat() {
                     ui.label(format!(
-                        "Hot-seat: the screen covers itself whenever the other player decides ({} first, then {}).",
+                        "Hot-seat: {} and {} share this screen; it covers itself whenever the other player decides.",
                         view.sides[0], view.sides[1]
                     ));
                 } else {

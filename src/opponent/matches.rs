@@ -29,6 +29,9 @@ pub struct MatchReport {
     pub draws: u32,
     /// Wins per side (side 0, side 1), whoever played it.
     pub side_wins: [u32; 2],
+    /// Wins per player and side: `player_side_wins[p][side]` (so a player's
+    /// strength on each side shows apart from the scenario's balance).
+    pub player_side_wins: [[u32; 2]; 2],
     /// Side names.
     pub sides: [String; 2],
     /// Wall-clock time of the whole match.
@@ -86,6 +89,18 @@ impl MatchReport {
             "sides: {} won {}, {} won {}, {} drawn\n",
             self.sides[0], self.side_wins[0], self.sides[1], self.side_wins[1], self.draws
         );
+        for p in 0..2 {
+            out += &format!(
+                "{} won {} of {} games as {} and {} of {} as {}\n",
+                name(p),
+                self.player_side_wins[p][0],
+                self.games.div_ceil(2) - p as u32 * (self.games % 2),
+                self.sides[0],
+                self.player_side_wins[p][1],
+                self.games / 2 + p as u32 * (self.games % 2),
+                self.sides[1]
+            );
+        }
         let secs = self.elapsed.as_secs_f64();
         out += &format!(
             "games per second: {:.2} ({:.1} s in all)\n",
@@ -210,6 +225,7 @@ pub fn run_match<R: Rules>(
                 report.side_wins[w] += 1;
                 let p = if r.side_of_player0 == w { 0 } else { 1 };
                 report.wins[p] += 1;
+                report.player_side_wins[p][w] += 1;
             }
             None => report.draws += 1,
         }

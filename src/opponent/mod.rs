@@ -8,7 +8,8 @@
 //! - [`search`]: the decision, a flat Monte Carlo search with successive
 //!   halving over the side's legal commands (or the module's
 //!   [`Focus`](crate::engine::core::Focus)), each scored by playouts of the
-//!   scripted default play two turns ahead from the observation.
+//!   scripted default play two turns ahead from the observation (or the
+//!   module's horizon, on the module's deal of unseen cards).
 //! - [`driver`]: a side's whole decision (every command until it passes),
 //!   for `kassen sim --players` and `kassen match`.
 //! - [`matches`]: `kassen match`, N games between two players with sides

@@ -189,7 +189,11 @@ pub fn candidates(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<GenCommand> {
         }
         Phase::Move => {
             for u in s.units.iter().filter(|u| u.ordered && u.alive()) {
-                for (k, _) in movement::reachable(ctx, s, u) {
+                let reach = movement::reachable(ctx, s, u);
+                if !reach.is_empty() {
+                    out.push(GenCommand::Hold { id: u.id });
+                }
+                for (k, _) in reach {
                     out.push(GenCommand::Move {
                         id: u.id,
                         to: Hex::new(k.0, k.1),
@@ -445,7 +449,9 @@ pub fn focus(ctx: &GenCtx, obs: &GenState, side: u8) -> Option<Focus<GenCommand>
     let baseline = default_command(ctx, obs, side)?;
     let legal = candidates(ctx, obs, side);
     let unit_of = |c: &GenCommand| match c {
-        GenCommand::Move { id, .. } | GenCommand::Order { id } => Some(*id),
+        GenCommand::Move { id, .. } | GenCommand::Order { id } | GenCommand::Hold { id } => {
+            Some(*id)
+        }
         GenCommand::Battle { unit, .. } => Some(*unit),
         _ => None,
     };

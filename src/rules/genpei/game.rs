@@ -34,6 +34,28 @@ fn deal_dice(dice: &Dice) -> Dice {
 /// and both decks' draw piles are one pool of unseen cards, dealt back in
 /// sorted order. Two states that differ only there look the same.
 pub fn conceal(s: &GenState, viewer: u8) -> GenState {
+    deal_unseen(s, viewer, |pool| pool.sort())
+}
+
+/// One deal of the cards `viewer` has not seen, for the computer
+/// opponent's playouts: the pool of [`conceal`] shuffled by the
+/// opponent's own generator (seeded with `seed`, never the game's dice)
+/// and dealt back in the same numbers, so every playout draws cards the
+/// side could meet instead of the sorted deal's.
+pub fn deal_for_playout(obs: &GenState, viewer: u8, seed: u64) -> GenState {
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    deal_unseen(obs, viewer, |pool| {
+        pool.sort();
+        pool.shuffle(&mut rng);
+    })
+}
+
+/// The other side's hands (and its Order One draw) and the draw piles as
+/// one pool each for Command and Dragon cards, put in order by `order`
+/// and dealt back in the same numbers.
+fn deal_unseen(s: &GenState, viewer: u8, mut order: impl FnMut(&mut Vec<SmolStr>)) -> GenState {
     let mut o = s.clone();
     let other = (1 - viewer) as usize;
     let mut keep_other = Vec::new();
@@ -48,10 +70,11 @@ pub fn conceal(s: &GenState, viewer: u8) -> GenState {
         .chain(s.deck.draw.iter())
         .cloned()
         .collect();
-    pool.sort();
+    order(&mut pool);
     let h = s.hands[other].len();
     let k = keep_other.len();
     o.hands[other] = pool[..h].to_vec();
+    o.hands[other].sort();
     if k > 0 {
         o.phase = Phase::Keep {
             cards: pool[h..h + k].to_vec(),
@@ -63,9 +86,10 @@ pub fn conceal(s: &GenState, viewer: u8) -> GenState {
         .chain(s.dragon_deck.draw.iter())
         .cloned()
         .collect();
-    dpool.sort();
+    order(&mut dpool);
     let d = s.dragon_hands[other].len();
     o.dragon_hands[other] = dpool[..d].to_vec();
+    o.dragon_hands[other].sort();
     o.dragon_deck.draw = dpool[d..].to_vec();
     o
 }
@@ -147,6 +171,7 @@ impl Rules for Genpei {
                     flat: false,
                     dragon_dice: 0,
                     entered_marsh: false,
+                    held: false,
                 }
             })
             .collect();
@@ -295,6 +320,17 @@ impl Rules for Genpei {
 
     fn default_commands(ctx: &GenCtx, state: &GenState, side: u8) -> Vec<GenCommand> {
         default_play::default_sequence(ctx, state, side)
+    }
+
+    /// Side turns, one: a playout ends when the deciding side's next turn
+    /// begins, after the other side's reply (GEN-BASE: the sides take
+    /// turns; a numbered turn holds both).
+    fn opponent_horizon(ctx: &GenCtx, state: &GenState) -> (u32, u32) {
+        (turn::side_turns(ctx, state), 1)
+    }
+
+    fn opponent_deal(_ctx: &GenCtx, obs: &GenState, side: u8, seed: u64) -> GenState {
+        deal_for_playout(obs, side, seed)
     }
 
     fn opponent_focus(ctx: &GenCtx, obs: &GenState, side: u8) -> Option<Focus<GenCommand>> {

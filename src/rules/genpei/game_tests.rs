@@ -286,6 +286,106 @@ fn the_other_sides_hand_and_the_deck_order_are_hidden_from_its_observation() {
 }
 
 #[test]
+fn a_playout_deal_reorders_only_the_cards_the_side_has_not_seen() {
+    let (ctx, s) = game(&scenario(
+        r#"(id: 1, side: "Minamoto", unit_type: "samurai_infantry", name: "A", at: (4, 5)),
+           (id: 2, side: "Taira", unit_type: "ashigaru_yari", name: "B", at: (4, 1))"#,
+        "",
+    ));
+    let obs = Genpei::observation(&ctx, &s, 0);
+    let unseen = |x: &GenState| {
+        let mut v: Vec<_> = x.hands[1]
+            .iter()
+            .chain(x.deck.draw.iter())
+            .cloned()
+            .collect();
+        v.sort();
+        v
+    };
+    let deals: Vec<GenState> = (0..8)
+        .map(|k| Genpei::opponent_deal(&ctx, &obs, 0, k))
+        .collect();
+    for d in &deals {
+        // The viewer's own hand, the counts and the pool of unseen cards
+        // stay; the same seed gives the same deal.
+        assert_eq!(d.hands[0], obs.hands[0]);
+        assert_eq!(d.hands[1].len(), obs.hands[1].len());
+        assert_eq!(d.deck.draw.len(), obs.deck.draw.len());
+        assert_eq!(unseen(d), unseen(&obs));
+        assert_eq!(d.deck.discard, obs.deck.discard);
+    }
+    assert_eq!(deals[3], Genpei::opponent_deal(&ctx, &obs, 0, 3));
+    assert!(
+        deals.iter().any(|d| d.deck.draw != obs.deck.draw),
+        "some deal differs from the sorted one"
+    );
+    // The deal starts from the observation, so it cannot tell two states
+    // apart that differ only in what side 0 cannot see.
+    let v = Genpei::hidden_variant(&ctx, &s, 1).expect("a variant");
+    assert_eq!(
+        Genpei::opponent_deal(&ctx, &Genpei::observation(&ctx, &v, 0), 0, 5),
+        deals[5]
+    );
+}
+
+#[test]
+fn an_ordered_unit_may_hold_its_ground_and_then_moves_no_more() {
+    let (ctx, mut s) = game(&scenario(
+        r#"(id: 1, side: "Minamoto", unit_type: "samurai_infantry", name: "A", at: (4, 5)),
+           (id: 3, side: "Minamoto", unit_type: "ashigaru_yari", name: "C", at: (1, 5)),
+           (id: 2, side: "Taira", unit_type: "ashigaru_yari", name: "B", at: (4, 1))"#,
+        "",
+    ));
+    super::turn::begin_turn(&mut s, 0);
+    s.card = Some(smol_str::SmolStr::new_static("order_two_centre"));
+    s.phase = Phase::Order;
+    apply(&ctx, &mut s, &GenCommand::Order { id: 1 }, &[]);
+    apply(&ctx, &mut s, &GenCommand::OrdersDone, &[]);
+    // A unit not ordered may not hold: refused with its rule, nothing changed.
+    let before = s.clone();
+    let r = Genpei::apply(
+        &ctx,
+        &mut s,
+        &GenCommand::Hold { id: 3 },
+        &mut Dice::new(1),
+        &mut NoLog,
+    )
+    .expect_err("not ordered");
+    assert_eq!(r.rule, "GEN-BASE");
+    assert_eq!(s, before);
+    assert!(Genpei::legal_commands(&ctx, &s, 0).contains(&GenCommand::Hold { id: 1 }));
+    let log = apply(&ctx, &mut s, &GenCommand::Hold { id: 1 }, &[]);
+    assert!(
+        log.iter()
+            .any(|e| e.rule == "GEN-BASE" && e.what.contains("holds")),
+        "{log:#?}"
+    );
+    let u = s.unit(1).expect("A");
+    assert_eq!((u.hex, u.moved), (hex(4, 5), 0));
+    assert!(super::movement::reachable(&ctx, &s, u).is_empty());
+    let legal = Genpei::legal_commands(&ctx, &s, 0);
+    assert!(!legal.iter().any(|c| matches!(
+        c,
+        GenCommand::Move { id: 1, .. } | GenCommand::Hold { id: 1 }
+    )));
+    let r = Genpei::apply(
+        &ctx,
+        &mut s,
+        &GenCommand::Move {
+            id: 1,
+            to: hex(4, 4),
+        },
+        &mut Dice::new(1),
+        &mut NoLog,
+    )
+    .expect_err("it holds");
+    assert!(r.rule.starts_with("GEN-"), "{r}");
+    // The next turn it may move again.
+    super::turn::begin_turn(&mut s, 0);
+    assert!(!s.unit(1).expect("A").held);
+}
+
+#[test]
 fn naval_moves_follow_the_wind_and_a_card_overrides_it() {
     // GC-GEN-01 over the board: wind 0 (north). Two hexes north-east then
     // north: with. Two hexes south: against, refused (GEN-NAV-4).

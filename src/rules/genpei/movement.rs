@@ -35,7 +35,7 @@ fn neighbours(ctx: &GenCtx, h: Hex) -> impl Iterator<Item = Hex> + '_ {
 /// move. Keys in a stable order.
 pub fn reachable(ctx: &GenCtx, s: &GenState, u: &GenUnit) -> BTreeMap<(i32, i32), Vec<Hex>> {
     let mut out = BTreeMap::new();
-    if !u.alive() || !u.ordered || u.moved > 0 || u.embarked || u.battled {
+    if !u.alive() || !u.ordered || u.moved > 0 || u.embarked || u.battled || u.held {
         return out;
     }
     if s.grappled(u.id) {

@@ -205,6 +205,9 @@ pub struct GenUnit {
     pub dragon_dice: i32,
     /// Entered a marsh this turn (GEN-MSH-2).
     pub entered_marsh: bool,
+    /// Ordered but holding its ground this turn: it moves no more.
+    #[serde(default)]
+    pub held: bool,
 }
 
 impl GenUnit {

@@ -43,6 +43,12 @@ pub enum GenCommand {
         /// Destination hex.
         to: Hex,
     },
+    /// An ordered unit stays where it is this turn (it may still battle,
+    /// with no move penalty).
+    Hold {
+        /// Unit id.
+        id: u32,
+    },
     /// Movement done: to battle.
     MovesDone,
     /// Battle with an ordered unit.
@@ -85,6 +91,12 @@ fn refuse(rule: &str, why: impl Into<String>) -> Refusal {
     Refusal::new(rule, why)
 }
 
+/// Side turns begun so far, from 0: two a turn, the first side's then the
+/// other's (GEN-BASE: the players take turns).
+pub fn side_turns(ctx: &GenCtx, s: &GenState) -> u32 {
+    2 * s.turn.saturating_sub(1) + u32::from(s.active != ctx.scenario.first)
+}
+
 /// The side that decides now.
 pub fn side_to_act(s: &GenState) -> Option<u8> {
     match &s.phase {
@@ -118,7 +130,7 @@ pub fn phase_words(s: &GenState) -> String {
                 .count();
             format!("Battle: {left} ordered unit(s) yet to battle")
         }
-        Phase::Reaction { .. } => "Battle: the defender's Dragon card".into(),
+        Phase::Reaction { .. } => "Battle: the defender may answer with a Dragon card".into(),
         Phase::TakeGround { .. } => "Battle: take ground".into(),
         Phase::Bonus { .. } => "Battle: bonus close combat".into(),
         Phase::Keep { .. } => "Draw: keep one card".into(),
@@ -183,6 +195,7 @@ pub fn begin_turn(s: &mut GenState, side: u8) {
         u.start = u.hex;
         u.dragon_dice = 0;
         u.entered_marsh = false;
+        u.held = false;
     }
     for l in &mut s.leaders {
         l.ordered = false;
@@ -218,6 +231,7 @@ pub fn apply(
             Ok(())
         }
         (GenCommand::Move { id, to }, Phase::Move) => move_one(ctx, s, *id, *to, dice, out),
+        (GenCommand::Hold { id }, Phase::Move) => hold(ctx, s, *id, out),
         (GenCommand::MovesDone, Phase::Move) => {
             s.phase = Phase::Battle;
             Ok(())
@@ -352,6 +366,35 @@ fn order(ctx: &GenCtx, s: &mut GenState, id: u32, out: &mut Vec<LogEntry>) -> Re
         "GEN-BASE",
         vec![id],
         format!("{name} is ordered by {}", c.name),
+    ));
+    Ok(())
+}
+
+/// An ordered unit of the side that has not moved stays put for the rest
+/// of the Move step (GEN-BASE: an ordered unit need not move).
+fn hold(ctx: &GenCtx, s: &mut GenState, id: u32, out: &mut Vec<LogEntry>) -> Result<(), Refusal> {
+    let _ = ctx;
+    let active = s.active;
+    let Some(u) = s.unit_mut(id) else {
+        return Err(refuse("GEN-BASE", format!("no unit {id} to hold")));
+    };
+    if u.side != active || !u.ordered {
+        return Err(refuse(
+            "GEN-BASE",
+            format!("{} is not an ordered unit of yours", u.name),
+        ));
+    }
+    if u.moved > 0 || u.embarked || u.held {
+        return Err(refuse(
+            "GEN-BASE",
+            format!("{} has already moved or held this turn", u.name),
+        ));
+    }
+    u.held = true;
+    out.push(LogEntry::event(
+        "GEN-BASE",
+        vec![id],
+        format!("{} holds its ground this turn", u.name),
     ));
     Ok(())
 }

@@ -264,8 +264,16 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
     }
 }
 
+/// A counter's label: three letters of the first and the last word of the
+/// type's name ("Irregular Peasant Infantry": "Irr Inf"), so that it fits
+/// the counter.
 fn short(name: &str) -> String {
-    name.split_whitespace()
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let keep: Vec<&str> = match words.as_slice() {
+        [a, .., b] => vec![a, b],
+        w => w.to_vec(),
+    };
+    keep.iter()
         .map(|w| w.chars().take(3).collect::<String>())
         .collect::<Vec<_>>()
         .join(" ")
@@ -412,7 +420,10 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
             let can = own_unit.is_some_and(|u| !movement::reachable(ctx, s, u).is_empty())
                 || own_leader.is_some() && !movement::leader_reachable(ctx, s, id).is_empty();
             if can {
-                v.push(c("Move (click a hex)", "move", Needs::Hex));
+                v.push(c("Move", "move", Needs::Hex));
+            }
+            if own_unit.is_some_and(|u| !movement::reachable(ctx, s, u).is_empty()) {
+                v.push(c("Hold: stay here this turn", "hold", Needs::Nothing));
             }
             if let Some(u) = own_unit
                 && let Some(l) = s
@@ -422,7 +433,7 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
                 && !movement::leader_reachable(ctx, s, l.id).is_empty()
             {
                 v.push(c(
-                    &format!("Move {} on his own (click a hex)", l.name),
+                    &format!("Move {} on his own", l.name),
                     &format!("move_leader:{}", l.id),
                     Needs::Hex,
                 ));
@@ -433,10 +444,10 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
                 && (u.ordered && !u.battled
                     || matches!(s.phase, Phase::Bonus { unit } if unit == id))
             {
-                v.push(c("Battle (click an enemy unit)", "battle", Needs::Target));
+                v.push(c("Battle an enemy unit", "battle", Needs::Target));
                 if ctx.ocean(u.hex) || ctx.shore(u.hex) {
                     v.push(c(
-                        "Battle and grapple, or sever (click a naval enemy)",
+                        "Battle and grapple, or sever, a naval enemy",
                         "grapple",
                         Needs::Target,
                     ));
@@ -448,11 +459,14 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
                         Needs::Target,
                     ));
                 }
-                v.push(c(
-                    "Attack a palisade or stockade (click its hex)",
-                    "work",
-                    Needs::Hex,
-                ));
+                // Only where a palisade or stockade is next to the unit.
+                let work_near = crate::engine::board::Facing::ALL.iter().any(|f| {
+                    let h = u.hex.neighbor(f.edge_direction());
+                    s.palisade(ctx, u.hex, h) || s.stockade(ctx, h)
+                });
+                if work_near {
+                    v.push(c("Attack a palisade or stockade", "work", Needs::Hex));
+                }
             }
         }
         _ => {}
@@ -473,10 +487,7 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
                     Needs::Nothing,
                 )),
                 DragonTarget::EnemyUnit | DragonTarget::Challenge => v.push(c(
-                    &format!(
-                        "Dragon card {} (click the target, {} H&F)",
-                        card.name, card.cost
-                    ),
+                    &format!("Dragon card {} ({} H&F)", card.name, card.cost),
                     &format!("dragon:{k}"),
                     Needs::Target,
                 )),
@@ -617,6 +628,7 @@ pub fn choose(ctx: &GenCtx, s: &GenState, side: u8, key: &str, pick: &Pick) -> O
         "end:dragon" => Some(GenCommand::EndTurn { dragon: true }),
         "take" => Some(GenCommand::TakeGround),
         "order" => Some(GenCommand::Order { id: pick.unit }),
+        "hold" => Some(GenCommand::Hold { id: pick.unit }),
         "move" => Some(GenCommand::Move {
             id: pick.unit,
             to: pick.hex?,
