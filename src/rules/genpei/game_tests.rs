@@ -773,6 +773,14 @@ fn the_command_ship_moves_with_its_guard_and_falls_with_it() {
     );
     assert_eq!(s.commands[0].hex, hex(4, 0), "{log:#?}");
     assert!(s.commands[0].ship);
+    // Taking ground at sea takes the ship along too.
+    s.phase = Phase::TakeGround {
+        unit: 1,
+        hex: hex(5, 0),
+    };
+    let log = apply(&ctx, &mut s, &GenCommand::TakeGround, &[]);
+    assert_eq!(s.unit(1).map(|u| u.hex), Some(hex(5, 0)), "{log:#?}");
+    assert_eq!(s.commands[0].hex, hex(5, 0), "{log:#?}");
     // The guard is lost: the ship falls, a banner each for the unit and the ship.
     let mut out = Vec::new();
     let mut d = Dice::new(0);

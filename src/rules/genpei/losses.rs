@@ -101,6 +101,7 @@ pub fn retreat(
         if let Some(m) = s.unit_mut(id) {
             m.hex = last;
         }
+        s.follow_command_ship(id);
         if let Some(l) = leader
             && let Some(ld) = s.leaders.iter_mut().find(|x| x.id == l)
         {

@@ -377,6 +377,22 @@ impl GenState {
             .ok()
             .map(|i| &self.units[i])
     }
+    /// A Command Ship goes where its bodyguard unit `unit` now is, after a
+    /// retreat or taking ground as after a move (GEN-CMD-1: the Command
+    /// Tent afloat moves with it).
+    pub fn follow_command_ship(&mut self, unit: u32) {
+        let Some(h) = self.unit(unit).map(|u| u.hex) else {
+            return;
+        };
+        for t in self
+            .commands
+            .iter_mut()
+            .filter(|t| t.unit == unit && t.ship && !t.captured)
+        {
+            t.hex = h;
+        }
+    }
+
     /// Unit `id`, mutably.
     pub fn unit_mut(&mut self, id: u32) -> Option<&mut GenUnit> {
         self.units

@@ -618,6 +618,7 @@ fn take_ground(
         m.hex = hex;
         m.took_ground = true;
     }
+    s.follow_command_ship(unit);
     if let Some(l) = leader
         && let Some(x) = s.leaders.iter_mut().find(|x| x.id == l)
     {
