@@ -15,7 +15,8 @@
 //!   [`naval`]; H&F and leaders: [`honor`]; marsh, stockade, palisade,
 //!   tower, Command tile (GEN-MSH, GEN-STK, GEN-TWR, GEN-CMD): [`works`]
 //! - Over the state: movement [`movement`], one battle [`battle`], losses
-//!   and retreats [`losses`], the turn and its commands [`turn`]
+//!   and retreats [`losses`], the turn and its commands [`turn`], a Dragon
+//!   card played in the turn [`dragon_play`]
 //! - The core: [`game`]; the app's view: [`view`]; scripted play:
 //!   [`default_play`]; scenarios: [`scenario`]; state: [`state`]
 
@@ -26,6 +27,7 @@ pub mod cards;
 pub mod data;
 pub mod default_play;
 pub mod dragon;
+pub mod dragon_play;
 pub mod effects;
 pub mod game;
 pub mod honor;
@@ -145,7 +147,7 @@ mod rule_coverage {
     //! ID, are not sources).
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 29] = [
+    const SOURCES: [&str; 30] = [
         include_str!("../../../assets/rules/genpei/battle_die.ron"),
         include_str!("../../../assets/rules/genpei/combat.ron"),
         include_str!("../../../assets/rules/genpei/command_cards.ron"),
@@ -159,6 +161,7 @@ mod rule_coverage {
         include_str!("data.rs"),
         include_str!("default_play.rs"),
         include_str!("dragon.rs"),
+        include_str!("dragon_play.rs"),
         include_str!("effects.rs"),
         include_str!("game.rs"),
         include_str!("game_tests.rs"),

@@ -1,0 +1,253 @@
+//! Playing a Dragon card in the turn (GEN-BASE: one a turn, with its cost,
+//! timing and target from `dragon_cards.ron`), and the Personal Challenge
+//! it may start (GEN-SCN-3).
+
+use hexx::Hex;
+
+use crate::engine::command::Refusal;
+use crate::engine::dice::Dice;
+use crate::engine::log::LogEntry;
+
+use super::battle;
+use super::dragon::{
+    DragonEffect, DragonTarget, Timing, check_challenge, check_play, water_terrain,
+};
+use super::losses::{self, side_name};
+use super::state::{GenCtx, GenState, Phase};
+use super::turn::{refuse, side_to_act};
+
+/// The Dragon timing of now for `side`, if any.
+pub fn timing_now(s: &GenState, side: u8) -> Option<Timing> {
+    match &s.phase {
+        Phase::Order | Phase::Move if side == s.active => Some(Timing::OwnOrders),
+        Phase::Battle if side == s.active => Some(Timing::OwnBattle),
+        Phase::Reaction { .. } if side != s.active => Some(Timing::Reaction),
+        _ => None,
+    }
+}
+
+pub(super) fn play_dragon(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    key: &str,
+    target: Option<u32>,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let Some(side) = side_to_act(s) else {
+        return Err(refuse("GEN-BASE", "the battle is over"));
+    };
+    let sd = side as usize;
+    let Some(i) = s.dragon_hands[sd].iter().position(|c| c == key) else {
+        return Err(refuse(
+            "GEN-BASE",
+            format!("{key} is not in the Dragon hand"),
+        ));
+    };
+    let Some(card) = ctx.dragons.card(key) else {
+        return Err(refuse("GEN-BASE", format!("unknown Dragon card {key}")));
+    };
+    let Some(now) = timing_now(s, side) else {
+        return Err(refuse("GEN-BASE", "no Dragon card may be played now"));
+    };
+    check_play(card, now, s.dragon_played[sd], s.hf[sd])?;
+    check_dragon_target(ctx, s, side, key, target)?;
+    s.dragon_hands[sd].remove(i);
+    s.dragon_deck.discard.push(key.into());
+    s.dragon_played[sd] = true;
+    s.hf[sd] -= card.cost;
+    let who = target
+        .and_then(|t| {
+            s.unit(t)
+                .map(|u| u.name.clone())
+                .or_else(|| s.leader(t).map(|l| l.name.clone()))
+        })
+        .map_or(String::new(), |n| format!(" on {n}"));
+    out.push(LogEntry::event(
+        "GEN-BASE",
+        target.into_iter().collect(),
+        format!(
+            "{} plays the Dragon card {}{who} for {} H&F: {}",
+            side_name(ctx, side),
+            card.name,
+            card.cost,
+            card.text
+        ),
+    ));
+    match card.effect {
+        DragonEffect::Move(n) => {
+            s.dragon_move = Some((n, card.troop));
+            let rule = if s.units.iter().any(|u| u.ordered && ctx.ocean(u.hex)) {
+                "GEN-CRD-5"
+            } else {
+                "GEN-BASE"
+            };
+            out.push(LogEntry::event(
+                rule,
+                vec![],
+                format!("ordered units move {n} more hex(es) this turn"),
+            ));
+        }
+        DragonEffect::Dice(n) => {
+            if let Phase::Reaction { attack } = &s.phase {
+                let mut a = attack.clone();
+                a.reaction_dice += n;
+                return battle::fight(ctx, s, &a, dice, out);
+            }
+            if let Some(u) = target.and_then(|t| s.unit_mut(t)) {
+                u.dragon_dice += n;
+            }
+        }
+        DragonEffect::Flags(n) => {
+            if let Some(t) = target.and_then(|t| s.unit(t).cloned()) {
+                let flags =
+                    n.saturating_sub(ctx.unit_type(&t.kind).map_or(0, |ty| ty.flags_ignored));
+                if ctx.ocean(t.hex) {
+                    out.push(LogEntry::event(
+                        "GEN-NCB-6",
+                        vec![t.id],
+                        format!("{flags} flag(s) at sea are hits"),
+                    ));
+                    losses::lose(ctx, s, t.id, flags, side, "GEN-NCB-6", dice, out);
+                } else if flags > 0 {
+                    losses::retreat(ctx, s, t.id, flags, side, dice, out);
+                }
+            }
+        }
+        DragonEffect::Hits(n) => {
+            if let Some(t) = target {
+                losses::lose(ctx, s, t, n, side, "GEN-MSH-5", dice, out);
+            }
+        }
+        DragonEffect::Duel => {
+            if let Some(t) = target {
+                duel(ctx, s, side, t, dice, out);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The leader of `side` who would take up a challenge of `target`: the
+/// first named, then any, next to him (GEN-SCN-3).
+pub fn challenger(s: &GenState, side: u8, target: u32, range: u32) -> Option<u32> {
+    let t = s.leader(target)?;
+    let mut c: Vec<_> = s
+        .leaders
+        .iter()
+        .filter(|l| !l.dead && l.side == side && l.hex.unsigned_distance_to(t.hex) <= range)
+        .collect();
+    c.sort_by_key(|l| (!l.named, l.id));
+    c.first().map(|l| l.id)
+}
+
+/// Checks a Dragon card's target.
+///
+/// # Errors
+/// GEN-BASE (or GEN-MSH-5, GEN-SCN-3) with the reason.
+pub fn check_dragon_target(
+    ctx: &GenCtx,
+    s: &GenState,
+    side: u8,
+    key: &str,
+    target: Option<u32>,
+) -> Result<(), Refusal> {
+    let Some(card) = ctx.dragons.card(key) else {
+        return Err(refuse("GEN-BASE", "unknown Dragon card"));
+    };
+    let near_friend = |h: Hex, r: u32| {
+        s.units
+            .iter()
+            .any(|u| u.alive() && u.side == side && u.hex.unsigned_distance_to(h) <= r)
+    };
+    match card.target {
+        DragonTarget::OrderedUnits | DragonTarget::Attack => {
+            if target.is_some() {
+                return Err(refuse("GEN-BASE", format!("{} takes no target", card.name)));
+            }
+            Ok(())
+        }
+        DragonTarget::OwnUnit => match target.and_then(|t| s.unit(t)) {
+            Some(u) if u.side == side && u.ordered && !u.battled && u.alive() => Ok(()),
+            _ => Err(refuse(
+                "GEN-BASE",
+                format!(
+                    "{} needs one of your ordered units yet to battle",
+                    card.name
+                ),
+            )),
+        },
+        DragonTarget::EnemyUnit => match target.and_then(|t| s.unit(t)) {
+            Some(u) if u.side != side && u.alive() && near_friend(u.hex, card.range) => {
+                if matches!(card.effect, DragonEffect::Hits(_)) {
+                    let (water, rule) = water_terrain(ctx.ocean(u.hex), ctx.marsh(u.hex));
+                    if !water {
+                        return Err(refuse(
+                            rule,
+                            format!("{} needs a target in water terrain", card.name),
+                        ));
+                    }
+                }
+                Ok(())
+            }
+            _ => Err(refuse(
+                "GEN-BASE",
+                format!(
+                    "{} needs an enemy unit within {} hex(es) of your units",
+                    card.name, card.range
+                ),
+            )),
+        },
+        DragonTarget::Challenge => {
+            let Some(t) = target
+                .and_then(|t| s.leader(t))
+                .filter(|l| !l.dead && l.side != side)
+            else {
+                return Err(refuse("GEN-SCN-3", "a challenge needs an enemy leader"));
+            };
+            let Some(c) = challenger(s, side, t.id, card.range).and_then(|c| s.leader(c)) else {
+                return Err(refuse(
+                    "GEN-SCN-3",
+                    "none of your leaders stands next to him",
+                ));
+            };
+            check_challenge(c.named, t.named)
+        }
+    }
+}
+
+fn duel(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    side: u8,
+    target: u32,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) {
+    let Some(c) = challenger(s, side, target, 1) else {
+        return;
+    };
+    let v = &ctx.tables.combat;
+    let a = super::battle_dice::roll(&ctx.tables.die, v.leader_check_dice, false, false, dice);
+    let b = super::battle_dice::roll(&ctx.tables.die, v.leader_check_dice, false, false, dice);
+    let (cn, tn) = (
+        s.leader(c).map_or(String::new(), |l| l.name.to_string()),
+        s.leader(target)
+            .map_or(String::new(), |l| l.name.to_string()),
+    );
+    out.push(LogEntry::event(
+        "GEN-SCN-3",
+        vec![c, target],
+        format!(
+            "Personal Challenge: {cn} rolls {}, {tn} rolls {}",
+            a.describe(),
+            b.describe()
+        ),
+    ));
+    if a.counts().swords > 0 {
+        losses::leader_dies(ctx, s, target, side, out);
+    }
+    if b.counts().swords > 0 && !battle::over(s) {
+        losses::leader_dies(ctx, s, c, 1 - side, out);
+    }
+}
