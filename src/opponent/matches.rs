@@ -41,7 +41,9 @@ pub struct MatchReport {
     /// Thinking time of every whole decision (all of a side's commands
     /// until it passed, such as a Planning phase's orders), per player.
     pub decisions: [Vec<Duration>; 2],
-    /// Refusals met (there should be none).
+    /// Refusals met (there should be none), each with its game number
+    /// (`seed + game` is its dice seed), the player and side, the turn,
+    /// the command and the refusal with its rule ID.
     pub refused: Vec<String>,
 }
 
@@ -274,7 +276,13 @@ fn play_game<R: Rules>(
         decisions: Default::default(),
     };
     for d in &decided {
-        record.refused.extend(d.refused.iter().cloned());
+        let side = usize::from(d.side.min(1));
+        let who = players[if side == side_of_player0 { 0 } else { 1 }];
+        record.refused.extend(
+            d.refused
+                .iter()
+                .map(|r| format!("game {i}, {who} as {}: {r}", record.info.1[side])),
+        );
     }
     collect_thinking(&decided, &seats, &mut record);
     Ok(record)

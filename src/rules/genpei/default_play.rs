@@ -476,9 +476,10 @@ pub fn focus(ctx: &GenCtx, obs: &GenState, side: u8) -> Option<Focus<GenCommand>
 
 /// The scripted play's commands for the whole decision of `side` now: in
 /// the Order and Move steps every order or move and the step's end, worked
-/// out on a copy (no dice decide them); elsewhere one command, since a
-/// battle's dice decide what comes next (each battle is a decision of its
-/// own, see `turn::phase_words`).
+/// out on a copy, up to the first that rolls (a move into marsh,
+/// GEN-MSH-3); elsewhere one command, since a battle's dice decide what
+/// comes next (each battle is a decision of its own, see
+/// `turn::phase_words`).
 pub fn default_sequence(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<GenCommand> {
     let mut out = Vec::new();
     let mut t = s.clone();
@@ -489,11 +490,14 @@ pub fn default_sequence(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<GenCommand>
         };
         let step = std::mem::discriminant(&t.phase);
         let multi = matches!(t.phase, Phase::Order | Phase::Move);
+        let rolled = d.rolled();
         if turn::apply(ctx, &mut t, &c, &mut d, &mut Vec::new()).is_err() {
             break;
         }
         out.push(c);
-        if !multi || std::mem::discriminant(&t.phase) != step {
+        // A move into marsh rolls (GEN-MSH-3): what follows depends on the
+        // real roll, not the copy's, so the sequence stops there.
+        if !multi || std::mem::discriminant(&t.phase) != step || d.rolled() != rolled {
             break;
         }
     }

@@ -903,3 +903,51 @@ fn a_leader_alone_falls_to_a_sword_or_must_leave() {
     assert_eq!(s.hf[1], hf - 3);
     assert!(matches!(s.phase, Phase::TakeGround { .. }));
 }
+
+#[test]
+fn the_scripted_moves_stop_at_a_move_into_marsh_since_its_roll_decides_what_follows() {
+    // GEN-MSH-3: a unit that goes into a marsh rolls a die. The scripted
+    // play works its moves out on a copy; past a marsh entry the copy's
+    // roll is not the game's, so the sequence ends there and the rest is
+    // decided again after the real roll.
+    let (ctx, mut s) = game(&scenario(
+        r#"(id: 1, side: "Minamoto", unit_type: "ashigaru_yari", name: "Wader", at: (6, 5)),
+           (id: 2, side: "Minamoto", unit_type: "ashigaru_yari", name: "Walker", at: (2, 5)),
+           (id: 3, side: "Taira", unit_type: "ashigaru_yari", name: "Foe", at: (6, 2))"#,
+        "",
+    ));
+    super::turn::begin_turn(&mut s, 0);
+    s.units[0].ordered = true;
+    s.units[1].ordered = true;
+    s.phase = Phase::Move;
+    let seq = Genpei::default_commands(&ctx, &s, 0);
+    let first = seq.first().expect("a move");
+    assert_eq!(
+        first,
+        &GenCommand::Move {
+            id: 1,
+            to: hex(6, 4)
+        },
+        "{seq:?}"
+    );
+    assert_eq!(
+        seq.len(),
+        1,
+        "the sequence ends at the marsh entry: {seq:?}"
+    );
+    // Played for real, the roll is made and logged with its rule, and the
+    // scripted play then goes on from the state the roll left.
+    let mut log = GameLog::default();
+    Genpei::apply(&ctx, &mut s, first, &mut Dice::new(3), &mut log).expect("legal");
+    assert!(
+        log.entries.iter().any(|e| e.rule == "GEN-MSH-3"),
+        "{:#?}",
+        log.entries
+    );
+    let rest = Genpei::default_commands(&ctx, &s, 0);
+    assert!(
+        rest.iter()
+            .any(|c| matches!(c, GenCommand::Move { id: 2, .. })),
+        "{rest:?}"
+    );
+}
