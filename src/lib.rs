@@ -3,6 +3,7 @@
 //! - [`engine`]: the game core, board, table, units, dice, log, journal,
 //!   scenarios (no rule module).
 //! - [`bench`]: `kassen bench`.
+//! - [`fuzz`]: `kassen fuzz`, mutation fuzzing of scenarios and saves.
 //! - [`rules`]: one folder per rule system, and the registry.
 //! - [`session`]: loading files, building headless or windowed apps, saves.
 //! - [`gui`]: the desktop app's views and panels.
@@ -12,6 +13,7 @@ pub mod bench;
 #[cfg(test)]
 mod conformance;
 pub mod engine;
+pub mod fuzz;
 pub mod gui;
 pub mod opponent;
 pub mod rules;

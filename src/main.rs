@@ -120,6 +120,17 @@ enum Command {
         /// The file.
         file: PathBuf,
     },
+    /// Mutate the shipped scenarios and a save of each module, and feed
+    /// each input to check, sim and the app's views; report panics and
+    /// malformed errors (exit 1 if any).
+    Fuzz {
+        /// Mutated inputs to try.
+        #[arg(long, default_value_t = 10_000)]
+        inputs: u64,
+        /// Seed of the mutations (input i of a seed is the same every run).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Measure the core on every shipped scenario (release build, one core).
     Bench {
         /// Scenario files (default: every file in `scenarios/`).
@@ -365,6 +376,18 @@ fn main() -> ExitCode {
                 save: is_save,
             })
         }),
+        Some(Command::Fuzz { inputs, seed }) => {
+            // Panics are caught and counted; the hook would print each.
+            std::panic::set_hook(Box::new(|_| {}));
+            let r = kassen::fuzz::run(inputs, seed);
+            let _ = std::panic::take_hook();
+            print!("{}", r.text());
+            if r.panics.is_empty() && r.bad_errors.is_empty() {
+                Ok(())
+            } else {
+                Err("the fuzz run found defects (listed above)".to_string())
+            }
+        }
         Some(Command::Bench { files, games }) => kassen::bench::run(&files, games),
         None => app_options(cli).and_then(kassen::gui::open),
     };

@@ -6,10 +6,13 @@
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
+use serde::de::IgnoredAny;
 
 use crate::engine::core::{Rules, ToAct};
 use crate::engine::game::{Game, SAVE_FORMAT, data_dir};
-use crate::engine::scenario::{LoadError, ron_options};
+use crate::engine::scenario::{
+    LoadError, MAX_FILE_BYTES, check_file_size, check_unit_count, decode_text, ron_options,
+};
 use crate::opponent::driver::{Seat, play_decision};
 use crate::rules::{ModuleVisitor, rulesets, visit_all};
 
@@ -33,20 +36,49 @@ struct RawHeader {
     save_format: Option<u32>,
     #[serde(default)]
     ruleset: Option<String>,
+    /// A scenario's units and leaders, counted before the module reads them.
+    #[serde(default)]
+    units: Option<Vec<IgnoredAny>>,
+    #[serde(default)]
+    leaders: Option<Vec<IgnoredAny>>,
+    /// A save's scenario.
+    #[serde(default)]
+    scenario: Option<RawCounts>,
+}
+
+#[derive(Deserialize)]
+struct RawCounts {
+    #[serde(default)]
+    units: Option<Vec<IgnoredAny>>,
+    #[serde(default)]
+    leaders: Option<Vec<IgnoredAny>>,
 }
 
 /// Reads the `ruleset` and `save_format` of a scenario or save, and checks
-/// that a registered module plays it.
+/// that a registered module plays it, that the text is at most
+/// [`MAX_FILE_BYTES`] and that it holds at most
+/// [`MAX_UNITS`](crate::engine::scenario::MAX_UNITS) units and as many
+/// leaders (the bounds every way into a game passes first).
 ///
 /// # Errors
-/// Unparsable text (with position), a missing or unknown ruleset.
+/// Unparsable text (with position), a bound exceeded, a missing or unknown
+/// ruleset.
 pub fn read_header(file: &str, text: &str) -> Result<Header, LoadError> {
+    check_file_size(file, text.len() as u64)?;
     let raw: RawHeader = ron_options().from_str(text).map_err(|e| LoadError {
         file: file.to_string(),
         line: Some(e.span.start.line),
         col: Some(e.span.start.col),
         message: e.code.to_string(),
     })?;
+    // Bounds before any module reads the file: its units and leaders are
+    // counted here, so a file of a million units is refused without
+    // building one of them.
+    let count = |v: &Option<Vec<IgnoredAny>>| v.as_ref().map_or(0, Vec::len);
+    check_unit_count(file, text, count(&raw.units).max(count(&raw.leaders)))?;
+    if let Some(sc) = &raw.scenario {
+        check_unit_count(file, text, count(&sc.units).max(count(&sc.leaders)))?;
+    }
     let known = rulesets();
     match raw.ruleset {
         Some(r) if known.contains(&r.as_str()) => Ok(Header {
@@ -144,21 +176,37 @@ pub fn open_text<R: Rules>(
         }
         return Game::<R>::load_save(file, text);
     }
+    check_file_size(file, text.len() as u64)?;
     let scenario = R::parse_scenario(file, text)?;
+    check_unit_count(file, text, R::describe(&scenario).units)?;
     let seed = seed.or(R::scenario_seed(&scenario)).unwrap_or(0);
     let game = Game::<R>::new(scenario, seed, dice.to_vec())?;
     check_dice::<R>(&game.ctx, dice).map_err(|e| LoadError::plain(file, e))?;
     Ok(game)
 }
 
-/// Reads a file's text.
+/// Reads a file's text: UTF-8, at most [`MAX_FILE_BYTES`] (checked before
+/// reading, and again while reading, so a file that grows or never ends is
+/// cut off at the bound).
 ///
 /// # Errors
-/// An unreadable file, as a [`LoadError`] naming it.
+/// An unreadable file, a file over the bound, or bytes that are not UTF-8
+/// (at the line and column of the first), as a [`LoadError`] naming it.
 pub fn read(path: &Path) -> Result<(String, String), LoadError> {
+    use std::io::Read;
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| LoadError::plain(&file, format!("cannot read: {e}")))?;
+    let cannot = |e: std::io::Error| LoadError::plain(&file, format!("cannot read: {e}"));
+    let f = std::fs::File::open(path).map_err(cannot)?;
+    let meta = f.metadata().map_err(cannot)?;
+    if meta.is_dir() {
+        return Err(LoadError::plain(&file, "is a folder, not a file"));
+    }
+    check_file_size(&file, meta.len())?;
+    let mut bytes = Vec::new();
+    f.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    let text = decode_text(&file, bytes)?;
     Ok((file, text))
 }
 
@@ -302,5 +350,99 @@ mod tests {
         let e = read_header("x.ron", "(ruleset: \"chess\")").expect_err("unknown");
         assert!(e.message.contains("unknown ruleset \"chess\""), "{e}");
         assert_eq!((e.line, e.col), (Some(1), Some(2)));
+    }
+
+    /// The default scenario with `n` more units in its `units` list.
+    fn with_units(n: usize) -> String {
+        let extra: String = (0..n)
+            .map(|i| {
+                format!(
+                    "(id: {}, side: \"Takeda\", unit_type: \"ashigaru_yari\", at: ({}, {}), facing: North),\n",
+                    1000 + i,
+                    i % 64,
+                    i / 64
+                )
+            })
+            .collect();
+        DEFAULT_SCENARIO.replacen("units: [", &format!("units: [\n{extra}"), 1)
+    }
+
+    #[test]
+    fn a_file_over_eight_mib_is_refused_before_it_is_read() {
+        let dir = std::env::temp_dir().join(format!("kassen-big-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let p = dir.join("huge.ron");
+        // 100 MB, sparse: the bound is checked on the size, not by reading.
+        let f = std::fs::File::create(&p).expect("create");
+        f.set_len(100_000_000).expect("set_len");
+        let e = read(&p).expect_err("too big");
+        assert!(
+            e.message.contains("100000000 bytes") && e.message.contains("8 MiB"),
+            "{e}"
+        );
+        assert!(e.to_string().starts_with(&p.display().to_string()), "{e}");
+        // A device that never ends is cut off at the bound while reading.
+        let zero = Path::new("/dev/zero");
+        if zero.exists() {
+            let e = read(zero).expect_err("endless");
+            assert!(e.message.contains("8 MiB"), "{e}");
+        }
+        // A folder is not a file.
+        let e = read(&dir).expect_err("a folder");
+        assert!(e.message.contains("folder"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_million_units_are_refused_by_size_and_six_hundred_by_count_before_any_module_reads_them() {
+        let million = with_units(1_000_000);
+        assert!(million.len() as u64 > MAX_FILE_BYTES);
+        let e = read_header("million.ron", &million).expect_err("too big");
+        assert!(e.message.contains("8 MiB"), "{e}");
+        // The module's own opening checks the size again.
+        struct Open<'a>(&'a str);
+        impl WithModule for Open<'_> {
+            type Out = Result<(), LoadError>;
+            fn run<R: Rules>(self) -> Self::Out {
+                open_text::<R>("million.ron", self.0, false, None, &[]).map(|_| ())
+            }
+        }
+        let key = read_header(DEFAULT_SCENARIO_PATH, DEFAULT_SCENARIO)
+            .expect("header")
+            .ruleset;
+        let e = with_module(&key, Open(&million))
+            .expect("registered")
+            .expect_err("too big");
+        assert!(e.message.contains("8 MiB"), "{e}");
+        let many = with_units(600);
+        let e = read_header("many.ron", &many).expect_err("too many");
+        let base = DEFAULT_SCENARIO.matches("unit_type:").count();
+        assert!(
+            e.message.contains(&format!("{} units", base + 600))
+                && e.message.contains("at most 500"),
+            "{e}"
+        );
+        assert!(
+            e.line.is_some() && e.col.is_some(),
+            "at the units list: {e}"
+        );
+        // Within the bound the module reads and checks them as usual.
+        assert!(read_header("fine.ron", &with_units(100)).is_ok());
+    }
+
+    #[test]
+    fn text_that_is_not_utf8_or_nests_too_deep_is_refused_at_its_place() {
+        let e = decode_text("bad.ron", b"(a: 1,\n  b: \xff)".to_vec()).expect_err("not UTF-8");
+        assert_eq!((e.line, e.col), (Some(2), Some(6)), "{e}");
+        assert!(e.message.contains("0xff"), "{e}");
+        let deep = format!("(ruleset: {})", "[".repeat(100_000));
+        let e = read_header("deep.ron", &deep).expect_err("too deep");
+        assert!(e.line.is_some(), "{e}");
+        // An error about a huge value shows its start and its length.
+        let long = format!("(ruleset: \"{}\")", "A".repeat(100_000));
+        let e = read_header("long.ron", &long)
+            .expect_err("unknown")
+            .to_string();
+        assert!(e.contains("(100000 characters)") && e.len() < 400, "{e}");
     }
 }

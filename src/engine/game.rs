@@ -16,7 +16,7 @@ use super::command::Refusal;
 use super::core::{Outcome, Rules, ToAct, checksum};
 use super::dice::Dice;
 use super::log::GameLog;
-use super::scenario::{LoadError, parse_ron, ron_options};
+use super::scenario::{LoadError, check_file_size, check_unit_count, parse_ron, ron_options};
 use super::seats::Seats;
 
 /// One journalled command.
@@ -264,6 +264,7 @@ impl<R: Rules> Game<R> {
     /// A parse error with position, a broken scenario, or the first command
     /// that diverged, with its number, turn and phase.
     pub fn load_save(file: &str, text: &str) -> Result<Self, LoadError> {
+        check_file_size(file, text.len() as u64)?;
         let save: Save<R> = parse_ron(file, text)?;
         if save.save_format != SAVE_FORMAT {
             return Err(LoadError::at(
@@ -285,6 +286,7 @@ impl<R: Rules> Game<R> {
             ));
         }
         R::check_saved_scenario(file, text, &save.scenario)?;
+        check_unit_count(file, text, R::describe(&save.scenario).units)?;
         let ctx = Arc::new(R::context(&save.scenario)?);
         let mut game = Self::with_ctx(ctx, save.journal.seed, save.journal.loaded.clone());
         for (i, e) in save.journal.entries.iter().enumerate() {

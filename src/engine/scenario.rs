@@ -30,11 +30,64 @@ pub struct LoadError {
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let message = clip_quotes(&self.message);
         match (self.line, self.col) {
-            (Some(l), Some(c)) => write!(f, "{}:{}:{}: {}", self.file, l, c, self.message),
-            _ => write!(f, "{}: {}", self.file, self.message),
+            (Some(l), Some(c)) => write!(f, "{}:{}:{}: {}", self.file, l, c, message),
+            _ => write!(f, "{}: {}", self.file, message),
         }
     }
+}
+
+/// Longest quoted value an error repeats in full (characters).
+const QUOTE_SHOWN: usize = 60;
+
+/// `message` with every quoted value (between `"` or backquotes), and
+/// every run without a space, of more than [`QUOTE_SHOWN`] characters cut
+/// to its first 40 and its length, so an error about a huge value in a
+/// file stays one readable sentence.
+fn clip_quotes(message: &str) -> std::borrow::Cow<'_, str> {
+    if message.chars().count() <= 2 * QUOTE_SHOWN {
+        return std::borrow::Cow::Borrowed(message);
+    }
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(open) = rest.find(['"', '`']) {
+        let q = &rest[open..=open];
+        out.push_str(&rest[..=open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after.find(q) else {
+            rest = after;
+            break;
+        };
+        let inner = &after[..close];
+        let n = inner.chars().count();
+        if n > QUOTE_SHOWN {
+            out.extend(inner.chars().take(40));
+            out.push_str(&format!("…{q} ({n} characters)"));
+        } else {
+            out.push_str(inner);
+            out.push_str(q);
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    // Then any unquoted run without a space (a long name spliced into a
+    // sentence).
+    let words: Vec<String> = out
+        .split(' ')
+        .map(|w| {
+            let n = w.chars().count();
+            if n > QUOTE_SHOWN {
+                format!(
+                    "{}… ({n} characters)",
+                    w.chars().take(40).collect::<String>()
+                )
+            } else {
+                w.to_string()
+            }
+        })
+        .collect();
+    std::borrow::Cow::Owned(words.join(" "))
 }
 
 impl std::error::Error for LoadError {}
@@ -62,9 +115,81 @@ impl LoadError {
     }
 }
 
+/// The largest scenario or save Kassen reads: 8 MiB (8,388,608 bytes).
+/// A whole game's save of the largest shipped scenario is under 100 KB.
+pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
+
+/// The most units a scenario (or a save's scenario) may hold, and the most
+/// leaders: 500 each. The largest shipped scenario has 26 units.
+pub const MAX_UNITS: usize = 500;
+
+/// How deep RON values may nest: 128 levels, the `ron` crate's own limit,
+/// kept explicit here so a change of crate cannot lift it.
+pub const MAX_NESTING: usize = 128;
+
+/// Refuses a file of `bytes` bytes over [`MAX_FILE_BYTES`].
+///
+/// # Errors
+/// A sentence naming the file, its size and the bound.
+pub fn check_file_size(file: &str, bytes: u64) -> Result<(), LoadError> {
+    if bytes > MAX_FILE_BYTES {
+        return Err(LoadError::plain(
+            file,
+            format!(
+                "the file is {bytes} bytes; scenarios and saves are read up to {MAX_FILE_BYTES} bytes (8 MiB)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Refuses a scenario of more than [`MAX_UNITS`] units or leaders
+/// (`units`, as counted), pointing at its `units` list.
+///
+/// # Errors
+/// A sentence with the count and the bound, at the `units` field.
+pub fn check_unit_count(file: &str, text: &str, units: usize) -> Result<(), LoadError> {
+    if units > MAX_UNITS {
+        return Err(LoadError::at(
+            file,
+            text,
+            &["units"],
+            format!("{units} units (or leaders): a scenario holds at most {MAX_UNITS} of each"),
+        ));
+    }
+    Ok(())
+}
+
+/// The text of a file's `bytes`: UTF-8, at most [`MAX_FILE_BYTES`].
+///
+/// # Errors
+/// A file over the bound, or bytes that are not UTF-8, at the line and
+/// column of the first bad byte.
+pub fn decode_text(file: &str, bytes: Vec<u8>) -> Result<String, LoadError> {
+    check_file_size(file, bytes.len() as u64)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let before = String::from_utf8_lossy(&bytes[..good]);
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        LoadError {
+            file: file.to_string(),
+            line: Some(line),
+            col: Some(col),
+            message: format!(
+                "byte 0x{:02x} is not UTF-8 text; scenarios and saves are UTF-8",
+                bytes.get(good).copied().unwrap_or(0)
+            ),
+        }
+    })
+}
+
 /// The RON options every Kassen file is read with (`Some` may be left out).
 pub fn ron_options() -> ron::Options {
-    ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME)
+    ron::Options::default()
+        .with_default_extension(Extensions::IMPLICIT_SOME)
+        .with_recursion_limit(MAX_NESTING)
 }
 
 /// Parses RON text into `T`, turning a RON error into a [`LoadError`] with position.

@@ -206,6 +206,22 @@ pub(crate) fn add_game_state(app: &mut App) {
     visit_all(&mut AddModules(app));
 }
 
+/// The app as the window has it, minus rendering and drawing: the game
+/// state of [`add_game_state`] on Bevy's minimal plugins, writing no
+/// autosave (`screenshot_mode`). For the headless tests and `kassen fuzz`,
+/// which load files the way the window does ([`install_text`]).
+pub fn headless_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .add_message::<bevy::window::RequestRedraw>()
+        .insert_resource(GuiState {
+            screenshot_mode: true,
+            ..default()
+        });
+    add_game_state(&mut app);
+    app
+}
+
 /// The views shared by every module: the panels, the hex board and the
 /// open table.
 fn add_views(app: &mut App, screenshot: bool) {

@@ -24,14 +24,7 @@ use super::{GuiState, add_game_state, install_text};
 /// The app as the window has it, minus rendering: no autosave is written
 /// (`screenshot_mode`), and the computer plays on fast-forward.
 fn headless_app() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .add_message::<RequestRedraw>()
-        .insert_resource(GuiState {
-            screenshot_mode: true,
-            ..default()
-        });
-    add_game_state(&mut app);
+    let mut app = super::headless_app();
     app.world_mut().resource_mut::<ComputerPace>().fast = true;
     app
 }
