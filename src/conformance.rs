@@ -30,6 +30,8 @@ pub struct Report {
     pub illegal: u64,
     /// Save/load and replay round trips checked.
     pub round_trips: u64,
+    /// Finished games whose save passed `kassen replay --verify`.
+    pub verified: u64,
     /// Observation pairs checked.
     pub observations: u64,
     /// Saves taken in the middle of a phase (the last command left the
@@ -281,6 +283,16 @@ pub fn random_game<R: Rules>(file: &str, text: &str, seed: u64, deep: bool, repo
         check_illegal(&mut game, report);
         check_round_trip(&game, report);
     }
+    // `kassen replay --verify` passes on every finished game.
+    let text = game.save_text().expect("save text");
+    let v = session::verify_replay::<R>("finished.ron", &text)
+        .unwrap_or_else(|e| panic!("{file}: seed {seed}: replay --verify: {e}"));
+    assert_eq!(v.commands, n, "{file}: seed {seed}: every command replayed");
+    assert!(
+        v.outcome.is_some(),
+        "{file}: seed {seed}: the replay ends the game"
+    );
+    report.verified += 1;
     report.games += 1;
     report.commands += n as u64;
 }
@@ -323,6 +335,11 @@ mod tests {
             assert!(!r.scenarios.is_empty(), "{key}: no shipped scenario");
             assert_eq!(u64::from(r.games), 200 * r.scenarios.len() as u64, "{key}");
             assert!(r.illegal > 0 && r.round_trips > 0, "{key}: {r:?}");
+            assert_eq!(
+                r.verified,
+                u64::from(r.games),
+                "{key}: replay --verify on every game"
+            );
             // Acceptance: saves in the middle of a phase play on identically.
             assert!(r.mid_phase_saves > 0, "{key}: no mid-phase save: {r:?}");
             eprintln!("conformance {key}: {r:?}");

@@ -115,6 +115,15 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         jobs: usize,
     },
+    /// Replay a save's journal (`--verify`: headless, checking every
+    /// command's checksum and dice count; exit 1 at the first divergence).
+    Replay {
+        /// The save.
+        file: PathBuf,
+        /// Replay without a window and verify.
+        #[arg(long)]
+        verify: bool,
+    },
     /// Validate a scenario, or a save by replaying its journal.
     Check {
         /// The file.
@@ -247,6 +256,28 @@ impl WithModule for MatchRun {
     }
 }
 
+struct VerifyReplay {
+    file: String,
+    text: String,
+}
+
+impl WithModule for VerifyReplay {
+    type Out = Result<(), String>;
+    fn run<R: Rules>(self) -> Result<(), String> {
+        let v = session::verify_replay::<R>(&self.file, &self.text).map_err(|e| e.to_string())?;
+        println!(
+            "{}: ok: {} commands replayed, every checksum and dice count verified; {} at turn {}, {}{}",
+            self.file,
+            v.commands,
+            R::TITLE,
+            v.turn,
+            v.phase,
+            v.outcome.map(|o| format!(" ({o})")).unwrap_or_default()
+        );
+        Ok(())
+    }
+}
+
 struct Check {
     file: String,
     text: String,
@@ -369,6 +400,22 @@ fn main() -> ExitCode {
                 jobs,
             })
         }),
+        Some(Command::Replay { file, verify }) => {
+            if verify {
+                source(Some(&file)).and_then(|(f, t)| {
+                    with_file(&f, &t, |_| VerifyReplay {
+                        file: f.clone(),
+                        text: t.clone(),
+                    })
+                })
+            } else {
+                Err(format!(
+                    "{}: the replay viewer is not in this build yet; `kassen replay {} --verify` replays and checks the journal without a window",
+                    file.display(),
+                    file.display()
+                ))
+            }
+        }
         Some(Command::Check { file }) => source(Some(&file)).and_then(|(f, t)| {
             with_file(&f, &t, |is_save| Check {
                 file: f.clone(),

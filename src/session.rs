@@ -210,6 +210,42 @@ pub fn read(path: &Path) -> Result<(String, String), LoadError> {
     Ok((file, text))
 }
 
+/// What `kassen replay --verify` found in a save whose journal replays.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verified {
+    /// Commands replayed, each checked against its checksum and dice count.
+    pub commands: usize,
+    /// The turn after the last command.
+    pub turn: u32,
+    /// The phase after the last command.
+    pub phase: String,
+    /// The result, when the game is over.
+    pub outcome: Option<String>,
+}
+
+/// Replays a save's journal from its scenario and checks every command's
+/// checksum and dice count, then the snapshot (`kassen replay --verify`).
+///
+/// # Errors
+/// A scenario (it has no journal), or the save's first problem: a parse
+/// error with its position, or the first command that is refused or
+/// diverges on replay, with its number, turn and phase.
+pub fn verify_replay<R: Rules>(file: &str, text: &str) -> Result<Verified, LoadError> {
+    if !read_header(file, text)?.save {
+        return Err(LoadError::plain(
+            file,
+            "is a scenario: a replay needs a save, which holds the journal",
+        ));
+    }
+    let game = Game::<R>::load_save(file, text)?;
+    Ok(Verified {
+        commands: game.journal.entries.len(),
+        turn: game.turn(),
+        phase: game.phase_name(),
+        outcome: game.outcome().map(|o| o.text),
+    })
+}
+
 /// What `kassen sim` did.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SimRun {
@@ -444,5 +480,49 @@ mod tests {
             .expect_err("unknown")
             .to_string();
         assert!(e.contains("(100000 characters)") && e.len() < 400, "{e}");
+    }
+
+    #[test]
+    fn replay_verify_passes_a_save_and_names_the_first_command_of_a_tampered_journal() {
+        struct Play;
+        impl WithModule for Play {
+            type Out = [Result<Verified, LoadError>; 3];
+            fn run<R: Rules>(self) -> Self::Out {
+                let mut game =
+                    open_text::<R>(DEFAULT_SCENARIO_PATH, DEFAULT_SCENARIO, false, None, &[])
+                        .expect("opens");
+                run_sim(&mut game, None, Some(1), None);
+                let text = game.save_text().expect("save");
+                // The third command's checksum, changed by one.
+                let at = text
+                    .match_indices("checksum: ")
+                    .nth(2)
+                    .expect("a third command")
+                    .0
+                    + "checksum: ".len();
+                let end = at + text[at..].find(',').expect("a comma");
+                let sum: u64 = text[at..end].trim().parse().expect("a number");
+                let tampered = format!("{}{}{}", &text[..at], sum ^ 1, &text[end..]);
+                [
+                    verify_replay::<R>("game.ron", &text),
+                    verify_replay::<R>("tampered.ron", &tampered),
+                    verify_replay::<R>(DEFAULT_SCENARIO_PATH, DEFAULT_SCENARIO),
+                ]
+            }
+        }
+        let key = read_header(DEFAULT_SCENARIO_PATH, DEFAULT_SCENARIO)
+            .expect("header")
+            .ruleset;
+        let [ok, tampered, scenario] = with_module(&key, Play).expect("registered");
+        let ok = ok.expect("a fresh save verifies");
+        assert!(ok.commands >= 3, "{ok:?}");
+        let e = tampered.expect_err("tampered").to_string();
+        assert!(
+            e.starts_with("tampered.ron: command 3 of the journal (turn 1, ")
+                && e.contains("diverges: checksum"),
+            "{e}"
+        );
+        let e = scenario.expect_err("no journal").to_string();
+        assert!(e.contains("is a scenario"), "{e}");
     }
 }
