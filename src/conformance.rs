@@ -32,6 +32,10 @@ pub struct Report {
     pub round_trips: u64,
     /// Finished games whose save passed `kassen replay --verify`.
     pub verified: u64,
+    /// Points where the undo property was checked (`check_undo`).
+    pub undo_checks: u64,
+    /// Of those, undos allowed, made and redone.
+    pub undos: u64,
     /// Observation pairs checked.
     pub observations: u64,
     /// Saves taken in the middle of a phase (the last command left the
@@ -112,6 +116,55 @@ fn check_illegal<R: Rules>(game: &mut Game<R>, report: &mut Report) {
         );
         report.illegal += 1;
     }
+}
+
+/// The undo property at this point: when the side to act's last command
+/// drew dice, its undo is refused and changes nothing; when an undo is
+/// allowed, undo then redo gives the same checksum, journal and dice.
+fn check_undo<R: Rules>(game: &Game<R>, report: &mut Report) {
+    let ToAct::Side(side) = game.to_act() else {
+        return;
+    };
+    let n = game.journal.entries.len();
+    if n == 0 {
+        return;
+    }
+    let drew = n >= 2 && game.journal.entries[n - 2].dice != game.journal.entries[n - 1].dice;
+    let mut g = game.clone();
+    match g.undo(side) {
+        Ok(()) => {
+            assert!(!drew, "{}: an undo crossed a die roll", R::RULESET);
+            assert_eq!(g.journal.entries.len(), n - 1);
+            assert_eq!(
+                checksum(&g.state),
+                g.journal
+                    .entries
+                    .last()
+                    .map_or(checksum(&g.state), |e| e.checksum)
+            );
+            g.redo(side)
+                .unwrap_or_else(|e| panic!("{}: redo after undo: {e}", R::RULESET));
+            assert_eq!(
+                checksum(&g.state),
+                checksum(&game.state),
+                "{}: undo + redo",
+                R::RULESET
+            );
+            assert_eq!(g.journal, game.journal);
+            assert_eq!(g.dice.rolled(), game.dice.rolled());
+            report.undos += 1;
+        }
+        Err(_) => {
+            assert_eq!(
+                g.journal,
+                game.journal,
+                "{}: a refused undo changed the game",
+                R::RULESET
+            );
+            assert_eq!(checksum(&g.state), checksum(&game.state));
+        }
+    }
+    report.undo_checks += 1;
 }
 
 /// Saves, loads (replaying and verifying the journal) and compares.
@@ -260,6 +313,9 @@ pub fn random_game<R: Rules>(file: &str, text: &str, seed: u64, deep: bool, repo
         if deep || n.is_multiple_of(7) {
             check_observation(&game, report);
         }
+        if deep && n % 11 == 5 && report.undo_checks < 40 * u64::from(report.games + 1) {
+            check_undo(&game, report);
+        }
         let cmd = match game.to_act() {
             ToAct::Over => break,
             ToAct::Rules => R::step_command(&game.ctx, &game.state)
@@ -339,6 +395,10 @@ mod tests {
                 r.verified,
                 u64::from(r.games),
                 "{key}: replay --verify on every game"
+            );
+            assert!(
+                r.undo_checks > 0 && r.undos > 0,
+                "{key}: the undo property: {r:?}"
             );
             // Acceptance: saves in the middle of a phase play on identically.
             assert!(r.mid_phase_saves > 0, "{key}: no mid-phase save: {r:?}");

@@ -235,6 +235,24 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn hidden_variant(_ctx: &Self::Ctx, _state: &Self::State, _side: u8) -> Option<Self::State> {
         None
     }
+    /// Whether `cmd`, applied by `side` to `before` with `dice`, shows
+    /// `side` something it could not see (a hidden unit, a card drawn): an
+    /// undo stops there ([`Game::undo`](super::game::Game::undo)). The
+    /// default applies it to `before` and to a state that differs only in
+    /// what `side` cannot see ([`Rules::hidden_variant`] of the other
+    /// side); the command reveals something when `side`'s observations of
+    /// the two results differ, or when only one of them accepts it. A
+    /// module whose variant cannot show a reveal (a deck drawn from) says
+    /// so here.
+    fn reveals(
+        ctx: &Self::Ctx,
+        before: &Self::State,
+        cmd: &Self::Command,
+        dice: &Dice,
+        side: u8,
+    ) -> bool {
+        reveals_by_variant::<Self>(ctx, before, cmd, dice, side)
+    }
     /// The lines `kassen sim` prints when it stops.
     fn report(ctx: &Self::Ctx, state: &Self::State) -> String;
     /// Commands an illegal-command test should see refused now (wrong side,
@@ -346,6 +364,32 @@ pub fn checksum<T: Serialize>(value: &T) -> u64 {
         // A state that cannot serialize has no canonical form; the constant
         // makes the mismatch visible at the next check.
         Err(_) => 0,
+    }
+}
+
+/// The default of [`Rules::reveals`]: `cmd` applied to `before` and to
+/// the other side's [`Rules::hidden_variant`] of it; it reveals something
+/// to `side` when `side`'s observations of the two results differ, or when
+/// only one accepts it. `false` when the other side hides nothing now.
+pub fn reveals_by_variant<R: Rules>(
+    ctx: &R::Ctx,
+    before: &R::State,
+    cmd: &R::Command,
+    dice: &Dice,
+    side: u8,
+) -> bool {
+    let Some(variant) = R::hidden_variant(ctx, before, 1 - side.min(1)) else {
+        return false;
+    };
+    let run = |mut s: R::State| {
+        let mut d = dice.clone();
+        R::apply(ctx, &mut s, cmd, &mut d, &mut super::log::NoLog)
+            .ok()
+            .map(|()| checksum(&R::observation(ctx, &s, side)))
+    };
+    match (run(before.clone()), run(variant)) {
+        (Some(a), Some(b)) => a != b,
+        _ => true,
     }
 }
 

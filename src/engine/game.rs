@@ -86,6 +86,9 @@ pub struct Game<R: Rules> {
     pub journal: Journal<R::Command>,
     /// Who plays which side (not part of the state: it changes no rule).
     pub seats: Seats,
+    /// Commands undone, the last undone on top, for redo
+    /// ([`Game::redo`]); any other command clears them. Not saved.
+    pub redo: Vec<R::Command>,
 }
 
 impl<R: Rules> Clone for Game<R> {
@@ -97,6 +100,7 @@ impl<R: Rules> Clone for Game<R> {
             log: self.log.clone(),
             journal: self.journal.clone(),
             seats: self.seats,
+            redo: self.redo.clone(),
         }
     }
 }
@@ -138,6 +142,7 @@ impl<R: Rules> Game<R> {
                 entries: Vec::new(),
             },
             seats: Seats::default(),
+            redo: Vec::new(),
         }
     }
 
@@ -183,6 +188,7 @@ impl<R: Rules> Game<R> {
             checksum: checksum(&self.state),
             dice: self.dice.rolled(),
         });
+        self.redo.clear();
         Ok(())
     }
 

@@ -16,6 +16,7 @@ pub mod table;
 pub mod table_game;
 pub mod table_module;
 pub mod table_scenario;
+pub mod undo;
 pub mod units;
 pub mod view;
 

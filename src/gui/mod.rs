@@ -274,6 +274,10 @@ fn add_views(app: &mut App, screenshot: bool) {
             .after(play::PlaySet),
     )
     .add_systems(Update, play::fast_forward_key.run_if(playing))
+    .add_systems(
+        Update,
+        play::undo_keys.before(play::PlaySet).run_if(playing),
+    )
     .add_systems(Update, play::computer_wakeups.after(play::PlaySet))
     .add_systems(EguiPrimaryContextPass, panels::ui.run_if(playing));
 }

@@ -271,6 +271,24 @@ fn decisions_panel(
             gui.selected = None;
             gui.armed = None;
         }
+        if ui
+            .button("Undo")
+            .on_hover_text(
+                "Take back your last command (Ctrl+Z), back to your last roll, reveal or hand-over",
+            )
+            .clicked()
+        {
+            actions.write(UiAction::Undo);
+            gui.armed = None;
+        }
+        if ui
+            .button("Redo")
+            .on_hover_text("Play again the command you took back (Ctrl+Shift+Z)")
+            .clicked()
+        {
+            actions.write(UiAction::Redo);
+            gui.armed = None;
+        }
     });
     if let Some(o) = &view.pass_odds {
         ui.label(

@@ -54,6 +54,11 @@ pub enum UiAction {
     Pass,
     /// The computer's default play for the deciding side.
     Computer,
+    /// Take back the deciding side's last command (Ctrl+Z), back to its
+    /// last commitment ([`Game::undo`](crate::engine::game::Game::undo)).
+    Undo,
+    /// Play again the last command taken back (Ctrl+Shift+Z).
+    Redo,
 }
 
 /// Who decides now, as a Bevy state: panels and systems run per decision.
@@ -182,6 +187,20 @@ pub fn act<R: Rules>(world: &mut World) {
             // The computer plays this side; the panels offer nothing then.
             continue;
         }
+        if matches!(a, UiAction::Undo | UiAction::Redo) {
+            let undo = matches!(a, UiAction::Undo);
+            let r = if undo { g.undo(side) } else { g.redo(side) };
+            status = Some(match r {
+                Ok(()) if undo => {
+                    "Undone: the last command is taken back (Ctrl+Shift+Z plays it again)."
+                        .to_string()
+                }
+                Ok(()) => "Redone.".to_string(),
+                Err(why) if undo => format!("No undo: {why}."),
+                Err(why) => format!("No redo: {why}."),
+            });
+            continue;
+        }
         let cmds: Vec<R::Command> = match &a {
             UiAction::Choose { key, pick } => match R::choose(&g.ctx, &g.state, side, key, pick) {
                 Some(c) => vec![c],
@@ -194,6 +213,7 @@ pub fn act<R: Rules>(world: &mut World) {
                 .into_iter()
                 .collect(),
             UiAction::Computer => R::default_commands(&g.ctx, &g.state, side),
+            UiAction::Undo | UiAction::Redo => Vec::new(),
         };
         for c in cmds {
             if g.to_act() != ToAct::Side(side) {
@@ -302,6 +322,29 @@ pub fn fast_forward_key(
             .is_none_or(|w| !w.wants_any_keyboard_input())
     {
         pace.fast = !pace.fast;
+    }
+}
+
+/// Ctrl+Z undoes the deciding side's last command, Ctrl+Shift+Z redoes
+/// (when egui does not want the keyboard; a text field keeps its own).
+pub fn undo_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut actions: MessageWriter<UiAction>,
+) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if !ctrl
+        || !keys.just_pressed(KeyCode::KeyZ)
+        || egui_wants
+            .as_ref()
+            .is_some_and(|w| w.wants_any_keyboard_input())
+    {
+        return;
+    }
+    if keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]) {
+        actions.write(UiAction::Redo);
+    } else {
+        actions.write(UiAction::Undo);
     }
 }
 

@@ -268,3 +268,84 @@ fn the_demo_loops_starts_the_guided_game_and_resets_when_idle() {
     // No autosave in the kiosk.
     assert!(w.resource::<super::play::AppAutosave>().0.is_none());
 }
+
+/// Undo in the app, in hot-seat on every module's first shipped scenario:
+/// the Undo action (Ctrl+Z) takes back the side's last command when it
+/// drew no dice and revealed nothing, Redo (Ctrl+Shift+Z) plays it again,
+/// and an undo after a roll is refused with its reason in the status line,
+/// changing nothing.
+#[test]
+fn the_app_undoes_and_redoes_and_refuses_an_undo_after_a_roll() {
+    struct U(Vec<String>);
+    impl ModuleVisitor for U {
+        fn visit<R: Rules>(&mut self) {
+            let Some((file, text)) = scenarios_of::<R>().into_iter().next() else {
+                return;
+            };
+            let mut app = headless_app();
+            install_text(app.world_mut(), &file, &text, Some(5), None).expect("installs");
+            app.update();
+            let (mut undone, mut refused) = (0, 0);
+            for i in 0..300usize {
+                let w = app.world_mut();
+                let g = &mut w.resource_mut::<ActiveGame<R>>().0;
+                g.advance();
+                let ToAct::Side(side) = g.to_act() else {
+                    break;
+                };
+                let pass = R::pass_command(&g.ctx, &g.state, side);
+                let others: Vec<R::Command> = R::legal_commands(&g.ctx, &g.state, side)
+                    .into_iter()
+                    .filter(|c| Some(c) != pass.as_ref())
+                    .collect();
+                let cmd = (i % 2 == 0 && !others.is_empty())
+                    .then(|| others[(i * 5) % others.len()].clone())
+                    .or_else(|| {
+                        R::default_commands(&g.ctx, &g.state, side)
+                            .into_iter()
+                            .next()
+                    })
+                    .or(pass);
+                let Some(cmd) = cmd else { break };
+                let rolled = g.dice.rolled();
+                if g.apply(&cmd).is_err() || g.to_act() != ToAct::Side(side) {
+                    continue;
+                }
+                let drew = g.dice.rolled() != rolled;
+                let allowed = g.can_undo(side).is_ok();
+                let n = g.journal.entries.len();
+                if !(allowed || drew) {
+                    continue;
+                }
+                w.write_message(UiAction::Undo);
+                app.update();
+                let w = app.world_mut();
+                let status = w.resource::<GuiState>().status.clone();
+                let len = w.resource::<ActiveGame<R>>().0.journal.entries.len();
+                if allowed {
+                    assert_eq!(len, n - 1, "{}: undone: {status}", R::RULESET);
+                    assert!(status.starts_with("Undone"), "{status}");
+                    w.write_message(UiAction::Redo);
+                    app.update();
+                    let w = app.world_mut();
+                    let len = w.resource::<ActiveGame<R>>().0.journal.entries.len();
+                    assert_eq!(len, n, "{}: redone", R::RULESET);
+                    undone += 1;
+                } else {
+                    assert_eq!(len, n, "{}: a refused undo changes nothing", R::RULESET);
+                    assert!(status.contains("the roll has been seen"), "{status}");
+                    refused += 1;
+                }
+            }
+            self.0.push(format!(
+                "{}: {undone} undone and redone, {refused} refused after a roll",
+                R::RULESET
+            ));
+            assert!(undone > 0, "{}: nothing undone in the app", R::RULESET);
+        }
+    }
+    let mut u = U(Vec::new());
+    visit_all(&mut u);
+    eprintln!("{}", u.0.join("; "));
+    assert_eq!(u.0.len(), crate::rules::rulesets().len());
+}

@@ -6,7 +6,9 @@ use smol_str::SmolStr;
 
 use crate::engine::board::HexBoard;
 use crate::engine::command::Refusal;
-use crate::engine::core::{BoardKind, Focus, Outcome, Rules, ScenarioInfo, ToAct};
+use crate::engine::core::{
+    BoardKind, Focus, Outcome, Rules, ScenarioInfo, ToAct, reveals_by_variant,
+};
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::{LogEntry, LogSink};
 use crate::engine::scenario::LoadError;
@@ -331,6 +333,20 @@ impl Rules for Genpei {
 
     fn opponent_deal(_ctx: &GenCtx, obs: &GenState, side: u8, seed: u64) -> GenState {
         deal_for_playout(obs, side, seed)
+    }
+
+    /// A card drawn from the Command or Dragon pile shows its face (GEN-BASE:
+    /// the draw at the end of a turn, a Dragon card's draw), besides what
+    /// the other side's hand could change ([`reveals_by_variant`]).
+    fn reveals(ctx: &GenCtx, before: &GenState, cmd: &GenCommand, dice: &Dice, side: u8) -> bool {
+        let mut s = before.clone();
+        let mut d = dice.clone();
+        if turn::apply(ctx, &mut s, cmd, &mut d, &mut Vec::new()).is_err() {
+            return true;
+        }
+        s.deck.draw.len() != before.deck.draw.len()
+            || s.dragon_deck.draw.len() != before.dragon_deck.draw.len()
+            || reveals_by_variant::<Self>(ctx, before, cmd, dice, side)
     }
 
     fn opponent_focus(ctx: &GenCtx, obs: &GenState, side: u8) -> Option<Focus<GenCommand>> {

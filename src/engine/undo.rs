@@ -1,0 +1,216 @@
+//! Undo and redo, written once for every module on the journal.
+//!
+//! A side may take back its own last commands, one at a time, back to its
+//! last commitment: a die drawn, something hidden shown to it
+//! ([`Rules::reveals`]), or control passed (the command was the other
+//! side's, or the rules' automatic step). An undo never edits the state: it
+//! replays the journal from the scenario without the last command,
+//! checking every checksum on the way, so it cannot leave a game that a
+//! save would not load. The undone commands wait for a redo until any
+//! other command is played.
+
+use super::core::{Rules, ToAct, checksum};
+use super::game::Game;
+
+/// Why an undo or redo is refused, in a sentence for the player.
+pub type UndoRefusal = String;
+
+impl<R: Rules> Game<R> {
+    /// Whether `side` may undo the last command now.
+    ///
+    /// # Errors
+    /// The reason, as a sentence: nothing to undo, not `side`'s decision,
+    /// the last command not `side`'s, a die drawn by it ("the roll has been
+    /// seen"), or something hidden it showed.
+    pub fn can_undo(&self, side: u8) -> Result<(), UndoRefusal> {
+        self.undo_point(side).map(|_| ())
+    }
+
+    /// The game before the last command, replayed, when `side` may undo it.
+    fn undo_point(&self, side: u8) -> Result<Game<R>, UndoRefusal> {
+        let n = self.journal.entries.len();
+        let Some(last) = self.journal.entries.last() else {
+            return Err("there is nothing to undo: no command has been played".into());
+        };
+        if self.to_act() != ToAct::Side(side) {
+            return Err("only the side to act may undo, and only its own commands".into());
+        }
+        let before = self.replayed(n - 1)?;
+        if before.to_act() != ToAct::Side(side) {
+            return Err(
+                "the last command was not yours: control has passed since (the other side or the rules acted)"
+                    .into(),
+            );
+        }
+        if before.dice.rolled() != last.dice {
+            return Err(
+                "the roll has been seen: the last command drew dice, and a roll is never taken back"
+                    .into(),
+            );
+        }
+        if R::reveals(&self.ctx, &before.state, &last.command, &before.dice, side) {
+            return Err(
+                "the last command showed you something hidden, which cannot be unseen".into(),
+            );
+        }
+        Ok(before)
+    }
+
+    /// Undoes `side`'s last command: the game becomes the journal without
+    /// it, replayed from the scenario; the command waits for [`Game::redo`].
+    ///
+    /// # Errors
+    /// As [`Game::can_undo`]; nothing changes then.
+    pub fn undo(&mut self, side: u8) -> Result<(), UndoRefusal> {
+        let mut before = self.undo_point(side)?;
+        let Some(last) = self.journal.entries.last() else {
+            return Err("there is nothing to undo".into());
+        };
+        let mut redo = std::mem::take(&mut self.redo);
+        redo.push(last.command.clone());
+        before.redo = redo;
+        before.seats = self.seats;
+        *self = before;
+        Ok(())
+    }
+
+    /// Plays again the last command `side` undid.
+    ///
+    /// # Errors
+    /// Nothing undone, not `side`'s decision, or the command refused (a
+    /// defect: it was accepted here before); nothing changes then.
+    pub fn redo(&mut self, side: u8) -> Result<(), UndoRefusal> {
+        let Some(cmd) = self.redo.last().cloned() else {
+            return Err("there is nothing to redo".into());
+        };
+        if self.to_act() != ToAct::Side(side) {
+            return Err("only the side to act may redo".into());
+        }
+        let mut rest = std::mem::take(&mut self.redo);
+        rest.pop();
+        match self.apply(&cmd) {
+            Ok(()) => {
+                self.redo = rest;
+                Ok(())
+            }
+            Err(r) => {
+                rest.push(cmd);
+                self.redo = rest;
+                Err(format!("the command cannot be played again: {r}"))
+            }
+        }
+    }
+
+    /// This game's first `n` journalled commands replayed from the
+    /// scenario, every checksum and dice count checked.
+    fn replayed(&self, n: usize) -> Result<Game<R>, UndoRefusal> {
+        let mut g = Game::with_ctx(
+            std::sync::Arc::clone(&self.ctx),
+            self.journal.seed,
+            self.journal.loaded.clone(),
+        );
+        for (i, e) in self.journal.entries.iter().take(n).enumerate() {
+            g.apply(&e.command)
+                .map_err(|r| format!("the journal does not replay at command {}: {r}", i + 1))?;
+            if checksum(&g.state) != e.checksum || g.dice.rolled() != e.dice {
+                return Err(format!(
+                    "the journal diverges at command {} on replay; nothing was undone",
+                    i + 1
+                ));
+            }
+        }
+        g.seats = self.seats;
+        Ok(g)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::core::{Rules, ToAct};
+    use crate::rules::{ModuleVisitor, visit_all};
+    use crate::session;
+
+    /// In every module's first shipped scenario: a command that drew dice
+    /// is never undone, and one that drew none, by the side still to act,
+    /// is undone to the state before it and redone to the state after.
+    #[test]
+    fn undo_stops_at_a_roll_and_undo_then_redo_restores_the_game() {
+        struct U(Vec<String>);
+        impl ModuleVisitor for U {
+            fn visit<R: Rules>(&mut self) {
+                let Some((file, text)) = crate::bench::shipped_scenarios()
+                    .iter()
+                    .filter_map(|p| session::read(p).ok())
+                    .find(|(f, t)| {
+                        session::read_header(f, t).is_ok_and(|h| h.ruleset == R::RULESET)
+                    })
+                else {
+                    return;
+                };
+                let mut g =
+                    session::open_text::<R>(&file, &text, false, Some(3), &[]).expect("opens");
+                let (mut undone, mut refused_roll) = (0, 0);
+                for i in 0..400usize {
+                    g.advance();
+                    let ToAct::Side(side) = g.to_act() else {
+                        break;
+                    };
+                    // Every other command a listed one that is not the pass
+                    // (an order, a move), else the scripted play's.
+                    let pass = R::pass_command(&g.ctx, &g.state, side);
+                    let others: Vec<R::Command> = R::legal_commands(&g.ctx, &g.state, side)
+                        .into_iter()
+                        .filter(|c| Some(c) != pass.as_ref())
+                        .collect();
+                    let listed = (i % 2 == 0 && !others.is_empty())
+                        .then(|| others[(i * 7) % others.len()].clone());
+                    let Some(cmd) = listed
+                        .or_else(|| {
+                            R::default_commands(&g.ctx, &g.state, side)
+                                .into_iter()
+                                .next()
+                        })
+                        .or(pass)
+                    else {
+                        break;
+                    };
+                    let rolled = g.dice.rolled();
+                    let before = g.clone();
+                    if g.apply(&cmd).is_err() {
+                        break;
+                    }
+                    if g.to_act() != ToAct::Side(side) {
+                        continue;
+                    }
+                    if g.dice.rolled() != rolled {
+                        let e = g.can_undo(side).expect_err("a roll is never undone");
+                        assert!(e.contains("roll has been seen"), "{e}");
+                        let same = g.clone();
+                        assert!(g.undo(side).is_err());
+                        assert_eq!(g.journal, same.journal, "a refused undo changes nothing");
+                        refused_roll += 1;
+                    } else if g.can_undo(side).is_ok() {
+                        let after = g.clone();
+                        g.undo(side).expect("undo");
+                        assert_eq!(g.state, before.state, "{}: undo", R::RULESET);
+                        assert_eq!(g.journal, before.journal);
+                        assert_eq!(g.dice.rolled(), before.dice.rolled());
+                        g.redo(side).expect("redo");
+                        assert_eq!(g.state, after.state, "{}: redo", R::RULESET);
+                        assert_eq!(g.journal, after.journal);
+                        undone += 1;
+                    }
+                }
+                self.0.push(format!(
+                    "{}: {undone} undone and redone, {refused_roll} refused after a roll",
+                    R::RULESET
+                ));
+                assert!(undone > 0, "{}: no command was undone", R::RULESET);
+            }
+        }
+        let mut u = U(Vec::new());
+        visit_all(&mut u);
+        eprintln!("{}", u.0.join("; "));
+        assert_eq!(u.0.len(), crate::rules::rulesets().len(), "{:?}", u.0);
+    }
+}
