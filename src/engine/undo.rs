@@ -124,8 +124,29 @@ impl<R: Rules> Game<R> {
     }
 }
 
+/// For the undo tests: the `i`-th command to try for `side`: every other
+/// one a listed command that is not the pass (an order, a move), else the
+/// scripted play's, else the pass.
+#[cfg(test)]
+pub(crate) fn command_to_try<R: Rules>(g: &Game<R>, side: u8, i: usize) -> Option<R::Command> {
+    let pass = R::pass_command(&g.ctx, &g.state, side);
+    let others: Vec<R::Command> = R::legal_commands(&g.ctx, &g.state, side)
+        .into_iter()
+        .filter(|c| Some(c) != pass.as_ref())
+        .collect();
+    (i.is_multiple_of(2) && !others.is_empty())
+        .then(|| others[(i * 7) % others.len()].clone())
+        .or_else(|| {
+            R::default_commands(&g.ctx, &g.state, side)
+                .into_iter()
+                .next()
+        })
+        .or(pass)
+}
+
 #[cfg(test)]
 mod tests {
+    use super::command_to_try;
     use crate::engine::core::{Rules, ToAct};
     use crate::rules::{ModuleVisitor, visit_all};
     use crate::session;
@@ -155,23 +176,7 @@ mod tests {
                     let ToAct::Side(side) = g.to_act() else {
                         break;
                     };
-                    // Every other command a listed one that is not the pass
-                    // (an order, a move), else the scripted play's.
-                    let pass = R::pass_command(&g.ctx, &g.state, side);
-                    let others: Vec<R::Command> = R::legal_commands(&g.ctx, &g.state, side)
-                        .into_iter()
-                        .filter(|c| Some(c) != pass.as_ref())
-                        .collect();
-                    let listed = (i % 2 == 0 && !others.is_empty())
-                        .then(|| others[(i * 7) % others.len()].clone());
-                    let Some(cmd) = listed
-                        .or_else(|| {
-                            R::default_commands(&g.ctx, &g.state, side)
-                                .into_iter()
-                                .next()
-                        })
-                        .or(pass)
-                    else {
+                    let Some(cmd) = command_to_try(&g, side, i) else {
                         break;
                     };
                     let rolled = g.dice.rolled();

@@ -293,19 +293,7 @@ fn the_app_undoes_and_redoes_and_refuses_an_undo_after_a_roll() {
                 let ToAct::Side(side) = g.to_act() else {
                     break;
                 };
-                let pass = R::pass_command(&g.ctx, &g.state, side);
-                let others: Vec<R::Command> = R::legal_commands(&g.ctx, &g.state, side)
-                    .into_iter()
-                    .filter(|c| Some(c) != pass.as_ref())
-                    .collect();
-                let cmd = (i % 2 == 0 && !others.is_empty())
-                    .then(|| others[(i * 5) % others.len()].clone())
-                    .or_else(|| {
-                        R::default_commands(&g.ctx, &g.state, side)
-                            .into_iter()
-                            .next()
-                    })
-                    .or(pass);
+                let cmd = crate::engine::undo::command_to_try(g, side, i);
                 let Some(cmd) = cmd else { break };
                 let rolled = g.dice.rolled();
                 if g.apply(&cmd).is_err() || g.to_act() != ToAct::Side(side) {
