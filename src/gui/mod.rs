@@ -58,6 +58,9 @@ pub struct GuiState {
     pub refusal: Option<Refusal>,
     /// A status line (saved, loaded, errors).
     pub status: String,
+    /// What the last undo or redo did, or why it was refused; shown under
+    /// the Undo and Redo buttons.
+    pub undo_note: String,
     /// The rules-reference window is open, at this rule ID.
     pub rules_open: Option<String>,
     /// Save/load path field.

@@ -290,6 +290,16 @@ fn decisions_panel(
             gui.armed = None;
         }
     });
+    // Right under the buttons that caused it, so it is seen without a
+    // scroll.
+    if !gui.undo_note.is_empty() {
+        let colour = if gui.undo_note.starts_with("No ") {
+            RED
+        } else {
+            DIM
+        };
+        ui.label(RichText::new(shown(&gui.undo_note)).color(colour));
+    }
     if let Some(o) = &view.pass_odds {
         ui.label(
             RichText::new(shown(&format!("If you press \"{}\" now:", view.pass_label))).color(DIM),

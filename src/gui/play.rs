@@ -177,6 +177,7 @@ pub fn act<R: Rules>(world: &mut World) {
     let g = &mut active.0;
     let mut refusal = None;
     let mut status = None;
+    let mut undo_note = None;
     let (mut choices, mut passes) = (0u64, 0u64);
     let before = g.phase_name();
     for a in actions {
@@ -190,7 +191,7 @@ pub fn act<R: Rules>(world: &mut World) {
         if matches!(a, UiAction::Undo | UiAction::Redo) {
             let undo = matches!(a, UiAction::Undo);
             let r = if undo { g.undo(side) } else { g.redo(side) };
-            status = Some(match r {
+            undo_note = Some(match r {
                 Ok(()) if undo => {
                     "Undone: the last command is taken back (Ctrl+Shift+Z plays it again)."
                         .to_string()
@@ -239,6 +240,11 @@ pub fn act<R: Rules>(world: &mut World) {
         Some(s) => gui.status = s,
         // A command went through: an old warning (a refused drag) is stale.
         None if choices + passes > 0 => gui.status.clear(),
+        None => {}
+    }
+    match undo_note {
+        Some(s) => gui.undo_note = s,
+        None if choices + passes > 0 => gui.undo_note.clear(),
         None => {}
     }
     if gui.refusal.is_none() {
@@ -893,6 +899,7 @@ pub fn install<R: Rules>(world: &mut World, mut game: Game<R>) {
         gui.pass_screen = None;
         gui.revealed_for = None;
         gui.refusal = None;
+        gui.undo_note.clear();
         gui.briefing_open = !screenshot && !kiosk;
     }
     // Neither a screenshot nor the demo's kiosk writes an autosave.

@@ -308,7 +308,7 @@ fn the_app_undoes_and_redoes_and_refuses_an_undo_after_a_roll() {
                 w.write_message(UiAction::Undo);
                 app.update();
                 let w = app.world_mut();
-                let status = w.resource::<GuiState>().status.clone();
+                let status = w.resource::<GuiState>().undo_note.clone();
                 let len = w.resource::<ActiveGame<R>>().0.journal.entries.len();
                 if allowed {
                     assert_eq!(len, n - 1, "{}: undone: {status}", R::RULESET);
