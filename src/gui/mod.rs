@@ -16,6 +16,7 @@ pub mod panels;
 pub mod play;
 pub mod table_view;
 pub mod title;
+pub mod windows;
 
 #[cfg(test)]
 mod play_tests;
