@@ -11,7 +11,6 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::bench::shipped_scenarios;
 use crate::engine::core::{Rules, ToAct, checksum};
 use crate::engine::game::Game;
 use crate::rules::{ModuleVisitor, visit_all};
@@ -44,14 +43,7 @@ pub struct Report {
     pub mid_phase_saves: u64,
 }
 
-/// The shipped scenarios of module `R`, opened.
-pub fn scenarios_of<R: Rules>() -> Vec<(String, String)> {
-    shipped_scenarios()
-        .into_iter()
-        .filter_map(|p| session::read(&p).ok())
-        .filter(|(f, t)| session::read_header(f, t).is_ok_and(|h| h.ruleset == R::RULESET))
-        .collect()
-}
+pub use crate::bench::scenarios_of;
 
 /// A random legal command for the side to act: the pass command with
 /// probability 2/5, else one of the others.

@@ -123,11 +123,7 @@ pub fn seed_files() -> Vec<(String, String)> {
     struct Saves(Vec<(String, String)>);
     impl ModuleVisitor for Saves {
         fn visit<R: Rules>(&mut self) {
-            let first = crate::bench::shipped_scenarios()
-                .iter()
-                .filter_map(|p| session::read(p).ok())
-                .find(|(f, t)| session::read_header(f, t).is_ok_and(|h| h.ruleset == R::RULESET));
-            let Some((file, text)) = first else {
+            let Some((file, text)) = crate::bench::scenarios_of::<R>().into_iter().next() else {
                 return;
             };
             let Ok(mut game) = session::open_text::<R>(&file, &text, false, None, &[]) else {

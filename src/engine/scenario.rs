@@ -171,8 +171,7 @@ pub fn decode_text(file: &str, bytes: Vec<u8>) -> Result<String, LoadError> {
         let good = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();
         let before = String::from_utf8_lossy(&bytes[..good]);
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let (line, col) = line_col(&before, before.len());
         LoadError {
             file: file.to_string(),
             line: Some(line),
@@ -217,11 +216,16 @@ pub fn locate(text: &str, anchors: &[&str]) -> Option<(usize, usize)> {
         last = Some(at);
         from = at + 1;
     }
-    let at = last?;
-    let before = &text[..at];
+    last.map(|at| line_col(text, at))
+}
+
+/// The 1-based line and column (in characters) of byte offset `at` of
+/// `text` (at most its length, on a character boundary).
+fn line_col(text: &str, at: usize) -> (usize, usize) {
+    let before = text.get(..at).unwrap_or(text);
     let line = before.matches('\n').count() + 1;
     let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    Some((line, col))
+    (line, col)
 }
 
 fn find_flex(text: &str, from: usize, pat: &str) -> Option<usize> {

@@ -159,12 +159,7 @@ mod tests {
         struct U(Vec<String>);
         impl ModuleVisitor for U {
             fn visit<R: Rules>(&mut self) {
-                let Some((file, text)) = crate::bench::shipped_scenarios()
-                    .iter()
-                    .filter_map(|p| session::read(p).ok())
-                    .find(|(f, t)| {
-                        session::read_header(f, t).is_ok_and(|h| h.ruleset == R::RULESET)
-                    })
+                let Some((file, text)) = crate::bench::scenarios_of::<R>().into_iter().next()
                 else {
                     return;
                 };
