@@ -1,14 +1,18 @@
 //! `kassen bench`: measures the core on each scenario, single-threaded, and
 //! prints a Markdown table: `apply` p50 and p99 (µs), state clone (µs,
 //! median), `legal_commands` (µs, median) and full games per second with the
-//! computer's current default play. Run it in a release build.
+//! computer's current default play; then, for a finished default game of
+//! each, the replay's build time and the time of a jump to any point (ms,
+//! median and max). Run it in a release build.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::engine::core::{Rules, ToAct};
 use crate::engine::dice::Dice;
+use crate::engine::game::Game;
 use crate::engine::log::NoLog;
+use crate::engine::replay::Replay;
 use crate::session::{self, WithModule};
 
 /// One scenario's figures.
@@ -220,12 +224,13 @@ pub fn run(files: &[PathBuf], games: u32) -> Result<(), String> {
     } else {
         files.to_vec()
     };
+    let files = &files;
     println!(
         "| scenario | rule system | apply p50 (µs) | apply p99 (µs) | clone (µs) | legal_commands (µs) | games/s |"
     );
     println!("|---|---|---:|---:|---:|---:|---:|");
     for f in files {
-        let (file, text) = session::read(&f).map_err(|e| e.to_string())?;
+        let (file, text) = session::read(f).map_err(|e| e.to_string())?;
         let h = session::read_header(&file, &text).map_err(|e| e.to_string())?;
         let row = session::with_module(
             &h.ruleset,
@@ -244,5 +249,80 @@ pub fn run(files: &[PathBuf], games: u32) -> Result<(), String> {
             row.title, row.apply_p50, row.apply_p99, row.clone, row.legal, row.games_per_s
         );
     }
+    println!();
+    println!("| scenario | commands | replay built (ms) | jump p50 (ms) | jump max (ms) |");
+    println!("|---|---:|---:|---:|---:|");
+    for f in files {
+        let (file, text) = session::read(f).map_err(|e| e.to_string())?;
+        let h = session::read_header(&file, &text).map_err(|e| e.to_string())?;
+        let row = session::with_module(&h.ruleset, ReplayJumps { file, text })
+            .unwrap_or_else(|| Err(format!("{}: no module", f.display())))?;
+        let name = f.file_name().map_or_else(
+            || f.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        println!(
+            "| {name} | {} | {:.1} | {:.2} | {:.2} |",
+            row.commands, row.built_ms, row.jump_p50_ms, row.jump_max_ms
+        );
+    }
     Ok(())
+}
+
+/// A finished game of the scenario `text`, every decision played by the
+/// scripted default play with the dice `seed`, journalled (for replays and
+/// their tests).
+///
+/// # Errors
+/// An invalid scenario, or a command refused on the way, as a sentence.
+pub fn finished_game<R: Rules>(file: &str, text: &str, seed: u64) -> Result<Game<R>, String> {
+    let mut g =
+        session::open_text::<R>(file, text, false, Some(seed), &[]).map_err(|e| e.to_string())?;
+    let run = session::run_sim(&mut g, None, None, None);
+    if let Some(r) = run.refused.first() {
+        return Err(format!("{file}: refused on the way: {r}"));
+    }
+    Ok(g)
+}
+
+/// A replay's figures on one scenario.
+struct ReplayRow {
+    commands: usize,
+    built_ms: f64,
+    jump_p50_ms: f64,
+    jump_max_ms: f64,
+}
+
+/// Times a replay of a finished default game: building it, then 200 jumps
+/// spread over the journal in a scrambled order (each one a
+/// [`Replay::at`]).
+struct ReplayJumps {
+    file: String,
+    text: String,
+}
+
+impl WithModule for ReplayJumps {
+    type Out = Result<ReplayRow, String>;
+    fn run<R: Rules>(self) -> Result<ReplayRow, String> {
+        let g = finished_game::<R>(&self.file, &self.text, 1)?;
+        let t = Instant::now();
+        let replay = Replay::new(g)?;
+        let built_ms = t.elapsed().as_secs_f64() * 1e3;
+        let n = replay.len() + 1;
+        let mut jumps = Vec::new();
+        for i in 0..200usize {
+            let at = i.wrapping_mul(7919) % n;
+            let t = Instant::now();
+            let shown = replay.at(at)?;
+            jumps.push(t.elapsed().as_secs_f64() * 1e3);
+            std::hint::black_box(shown);
+        }
+        let max = jumps.iter().copied().fold(0.0, f64::max);
+        Ok(ReplayRow {
+            commands: replay.len(),
+            built_ms,
+            jump_p50_ms: percentile(&mut jumps, 0.5),
+            jump_max_ms: max,
+        })
+    }
 }

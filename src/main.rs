@@ -115,14 +115,26 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         jobs: usize,
     },
-    /// Replay a save's journal (`--verify`: headless, checking every
-    /// command's checksum and dice count; exit 1 at the first divergence).
+    /// Open a save as a replay in the app, to step through its journal both
+    /// ways (`--verify`: headless instead, checking every command's checksum
+    /// and dice count; exit 1 at the first divergence).
     Replay {
         /// The save.
         file: PathBuf,
         /// Replay without a window and verify.
         #[arg(long)]
         verify: bool,
+        /// Open at this point: the number of commands applied (default 0,
+        /// the start; `end` for the last).
+        #[arg(long, value_name = "N|end", conflicts_with = "verify")]
+        at: Option<String>,
+        /// Whose eyes: `0` or `1` (a side's view) or `both` (the spectator;
+        /// default, but for a solo game's own side).
+        #[arg(long, value_name = "0|1|both", conflicts_with = "verify")]
+        view: Option<String>,
+        /// Render the replay's view to this PNG and exit.
+        #[arg(long, conflicts_with = "verify")]
+        screenshot: Option<PathBuf>,
     },
     /// Validate a scenario, or a save by replaying its journal.
     Check {
@@ -322,6 +334,30 @@ fn with_file<W: WithModule<Out = Result<(), String>>>(
         .unwrap_or_else(|| Err(format!("{file}: no module plays \"{}\"", h.ruleset)))
 }
 
+/// Where `kassen replay` opens: `--at N|end` and `--view 0|1|both`.
+fn replay_start(
+    at: Option<&str>,
+    view: Option<&str>,
+) -> Result<kassen::gui::replay::ReplayStart, String> {
+    use kassen::gui::replay::Viewpoint;
+    let at = match at.map(str::trim) {
+        None => None,
+        Some("end") => Some(usize::MAX),
+        Some(n) => Some(
+            n.parse::<usize>()
+                .map_err(|_| format!("--at {n}: a number of commands, or `end`"))?,
+        ),
+    };
+    let viewpoint = match view.map(str::trim) {
+        None => None,
+        Some("0") => Some(Viewpoint::Side(0)),
+        Some("1") => Some(Viewpoint::Side(1)),
+        Some("both") => Some(Viewpoint::Spectator),
+        Some(other) => return Err(format!("--view {other}: use 0, 1 or both")),
+    };
+    Ok(kassen::gui::replay::ReplayStart { at, viewpoint })
+}
+
 /// The app's options from the command line.
 fn app_options(cli: Cli) -> Result<kassen::gui::AppOptions, String> {
     let players = cli.players.as_deref().map(parse_players).transpose()?;
@@ -344,6 +380,7 @@ fn app_options(cli: Cli) -> Result<kassen::gui::AppOptions, String> {
         players,
         screenshot: cli.screenshot,
         demo,
+        replay: None,
     })
 }
 
@@ -400,7 +437,13 @@ fn main() -> ExitCode {
                 jobs,
             })
         }),
-        Some(Command::Replay { file, verify }) => {
+        Some(Command::Replay {
+            file,
+            verify,
+            at,
+            view,
+            screenshot,
+        }) => {
             if verify {
                 source(Some(&file)).and_then(|(f, t)| {
                     with_file(&f, &t, |_| VerifyReplay {
@@ -409,11 +452,14 @@ fn main() -> ExitCode {
                     })
                 })
             } else {
-                Err(format!(
-                    "{}: the replay viewer is not in this build yet; `kassen replay {} --verify` replays and checks the journal without a window",
-                    file.display(),
-                    file.display()
-                ))
+                replay_start(at.as_deref(), view.as_deref()).and_then(|start| {
+                    kassen::gui::open(kassen::gui::AppOptions {
+                        path: Some(file),
+                        screenshot,
+                        replay: Some(start),
+                        ..Default::default()
+                    })
+                })
             }
         }
         Some(Command::Check { file }) => source(Some(&file)).and_then(|(f, t)| {

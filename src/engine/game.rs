@@ -16,6 +16,7 @@ use super::command::Refusal;
 use super::core::{Outcome, Rules, ToAct, checksum};
 use super::dice::Dice;
 use super::log::GameLog;
+use super::replay::Bookmark;
 use super::scenario::{LoadError, check_file_size, check_unit_count, parse_ron, ron_options};
 use super::seats::Seats;
 
@@ -64,6 +65,10 @@ pub struct SaveFile<S, T, C> {
     /// written before seats were kept).
     #[serde(default)]
     pub seats: Seats,
+    /// Named points of the journal, made in the replay viewer (none in
+    /// saves written before bookmarks were kept).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bookmarks: Vec<Bookmark>,
 }
 
 /// The save format this build writes and reads.
@@ -89,6 +94,9 @@ pub struct Game<R: Rules> {
     /// Commands undone, the last undone on top, for redo
     /// ([`Game::redo`]); any other command clears them. Not saved.
     pub redo: Vec<R::Command>,
+    /// Named points of the journal (the replay viewer's bookmarks), kept
+    /// in saves; not part of the state.
+    pub bookmarks: Vec<Bookmark>,
 }
 
 impl<R: Rules> Clone for Game<R> {
@@ -101,6 +109,7 @@ impl<R: Rules> Clone for Game<R> {
             journal: self.journal.clone(),
             seats: self.seats,
             redo: self.redo.clone(),
+            bookmarks: self.bookmarks.clone(),
         }
     }
 }
@@ -143,6 +152,7 @@ impl<R: Rules> Game<R> {
             },
             seats: Seats::default(),
             redo: Vec::new(),
+            bookmarks: Vec::new(),
         }
     }
 
@@ -227,6 +237,7 @@ impl<R: Rules> Game<R> {
             state: self.state.clone(),
             dice: self.dice.clone(),
             seats: self.seats,
+            bookmarks: self.bookmarks.clone(),
         }
     }
 
@@ -330,7 +341,20 @@ impl<R: Rules> Game<R> {
                 ),
             ));
         }
+        let len = save.journal.entries.len();
+        if let Some(b) = save.bookmarks.iter().find(|b| b.at > len) {
+            return Err(LoadError::at(
+                file,
+                text,
+                &["bookmarks", &format!("at: {}", b.at)],
+                format!(
+                    "the bookmark \"{}\" is at command {}, past the journal's {len} commands",
+                    b.label, b.at
+                ),
+            ));
+        }
         game.seats = save.seats;
+        game.bookmarks = save.bookmarks;
         Ok(game)
     }
 }

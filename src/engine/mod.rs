@@ -8,6 +8,7 @@ pub mod dice;
 pub mod game;
 pub mod log;
 pub mod odds;
+pub mod replay;
 #[cfg(test)]
 pub mod rule_ids;
 pub mod scenario;

@@ -70,6 +70,7 @@ impl<R: Rules> Game<R> {
         redo.push(last.command.clone());
         before.redo = redo;
         before.seats = self.seats;
+        before.bookmarks = std::mem::take(&mut self.bookmarks);
         *self = before;
         Ok(())
     }

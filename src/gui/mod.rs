@@ -14,12 +14,15 @@ pub mod board_view;
 pub mod demo;
 pub mod panels;
 pub mod play;
+pub mod replay;
 pub mod table_view;
 pub mod title;
 pub mod windows;
 
 #[cfg(test)]
 mod play_tests;
+#[cfg(test)]
+mod replay_tests;
 
 use std::path::PathBuf;
 
@@ -70,6 +73,8 @@ pub struct GuiState {
     pub save_request: Option<PathBuf>,
     /// Load requested.
     pub load_request: Option<PathBuf>,
+    /// Opening a save as a replay requested.
+    pub replay_request: Option<PathBuf>,
     /// The save/load window is open.
     pub files_open: bool,
     /// The briefing window (scenario description and victory condition) is open.
@@ -282,6 +287,12 @@ fn add_views(app: &mut App, screenshot: bool) {
         Update,
         play::undo_keys.before(play::PlaySet).run_if(playing),
     )
+    .add_systems(
+        Update,
+        replay::replay_keys
+            .before(play::PlaySet)
+            .run_if(resource_exists::<replay::ReplayView>),
+    )
     .add_systems(Update, play::computer_wakeups.after(play::PlaySet))
     .add_systems(EguiPrimaryContextPass, panels::ui.run_if(playing));
 }
@@ -430,6 +441,9 @@ pub struct AppOptions {
     pub screenshot: Option<PathBuf>,
     /// The convention demo, with its settings.
     pub demo: Option<demo::DemoConfig>,
+    /// Open `path` (a save) as a replay, at this point and viewpoint
+    /// (`kassen replay FILE`).
+    pub replay: Option<replay::ReplayStart>,
 }
 
 /// Opens the app: on the title screen, or straight on `path` (a scenario or
@@ -444,6 +458,27 @@ pub struct AppOptions {
 pub fn open(opts: AppOptions) -> Result<(), String> {
     let shot = opts.screenshot.is_some();
     let kiosk = opts.demo.is_some();
+    // The file is read and checked before any window opens.
+    let (file, text) = match (&opts.path, &opts.demo) {
+        (Some(p), _) => Some(session::read(p).map_err(|e| e.to_string())?),
+        (None, None) if shot => Some((
+            session::DEFAULT_SCENARIO_PATH.to_string(),
+            session::DEFAULT_SCENARIO.to_string(),
+        )),
+        _ => None,
+    }
+    .map_or((None, None), |(f, t)| (Some(f), Some(t)));
+    if let (Some(file), Some(text)) = (&file, &text)
+        && opts.demo.is_none()
+    {
+        validate(file, text, opts.seed)?;
+        if opts.replay.is_some() && !session::read_header(file, text).is_ok_and(|h| h.save) {
+            return Err(format!(
+                "{file}: is a scenario: a replay needs a save, which holds the journal"
+            ));
+        }
+    }
+    check_display()?;
     let mut app = window_app(shot, kiosk);
     app.add_plugins(crate::engine::EnginePlugin)
         .add_systems(Startup, board_view::setup_camera)
@@ -460,20 +495,9 @@ pub fn open(opts: AppOptions) -> Result<(), String> {
     add_views(&mut app, shot);
     app.world_mut().resource_mut::<GuiState>().kiosk = kiosk;
     title::add_title(&mut app, kiosk);
-    let (file, text) = match (&opts.path, &opts.demo) {
-        (Some(p), _) => Some(session::read(p).map_err(|e| e.to_string())?),
-        (None, None) if shot => Some((
-            session::DEFAULT_SCENARIO_PATH.to_string(),
-            session::DEFAULT_SCENARIO.to_string(),
-        )),
-        _ => None,
-    }
-    .map_or((None, None), |(f, t)| (Some(f), Some(t)));
     if let Some(config) = opts.demo {
         demo::add_demo(&mut app, config)?;
     } else if let (Some(file), Some(text)) = (file, text) {
-        // A broken file is an error before any window opens.
-        validate(&file, &text, opts.seed)?;
         let seats = opts.players.map(|players| Seats {
             players,
             ai_seed: 1,
@@ -483,6 +507,7 @@ pub fn open(opts: AppOptions) -> Result<(), String> {
             text,
             seed: opts.seed,
             seats,
+            replay: opts.replay,
         });
     }
     if let Some(path) = opts.screenshot {
@@ -497,6 +522,28 @@ pub fn open(opts: AppOptions) -> Result<(), String> {
         AppExit::Success => Ok(()),
         AppExit::Error(code) => Err(format!("the app exited with code {code}")),
     }
+}
+
+/// On Linux and the BSDs, a window needs an X11 or Wayland display: without
+/// one the app says so instead of failing inside the windowing library.
+///
+/// # Errors
+/// Neither `DISPLAY` nor `WAYLAND_DISPLAY` (nor `WAYLAND_SOCKET`) is set.
+fn check_display() -> Result<(), String> {
+    if cfg!(any(
+        target_os = "linux",
+        target_os = "freebsd",
+        target_os = "openbsd"
+    )) && ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
+        .iter()
+        .all(|v| std::env::var_os(v).is_none_or(|s| s.is_empty()))
+    {
+        return Err(
+            "no display: the app needs an X11 or Wayland display (DISPLAY or WAYLAND_DISPLAY); the headless commands (sim, match, check, replay --verify, bench, fuzz) need none"
+                .to_string(),
+        );
+    }
+    Ok(())
 }
 
 /// bevy_egui 0.42 writes a `ModifiersChanged` event into egui's input every

@@ -14,6 +14,7 @@ use crate::engine::view::{CardLine, Needs, Odds, Pick, Tone, Track};
 
 use super::GuiState;
 use super::play::{ComputerPace, UiAction, ViewModel};
+use super::replay::{ReplayView, replay_panel, timeline};
 use super::table_view::{self, DragVerdict, TableInput, TableScene};
 use super::windows::{files_window, rules_window, table_window};
 use crate::engine::core::ToAct;
@@ -592,11 +593,11 @@ pub(crate) fn log_entry_with(
 pub fn ui(
     mut contexts: EguiContexts,
     view: Res<ViewModel>,
-    scene: Res<TableScene>,
-    mut input: ResMut<TableInput>,
+    (scene, mut input): (Res<TableScene>, ResMut<TableInput>),
     mut gui: ResMut<GuiState>,
     mut pace: ResMut<ComputerPace>,
     mut actions: MessageWriter<UiAction>,
+    mut replay: Option<ResMut<ReplayView>>,
 ) -> Result {
     let table = scene.table.is_some();
     let ctx = contexts.ctx_mut()?.clone();
@@ -620,6 +621,7 @@ pub fn ui(
     // that player says they are at the screen. Solo play has no cover: the
     // screen is always the player's own side.
     if let Some(side) = view.viewer
+        && replay.is_none()
         && view.seats.hot_seat()
         && !gui.screenshot_mode
         && gui.revealed_for.as_ref().map(|r| r.1) != Some(side)
@@ -659,6 +661,13 @@ pub fn ui(
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Kassen").strong().size(18.0));
             ui.separator();
+            if replay.is_some() {
+                ui.label(
+                    RichText::new("REPLAY")
+                        .strong()
+                        .color(Color32::from_rgb(230, 190, 60)),
+                );
+            }
             ui.label(RichText::new(&view.name).strong());
             ui.label(RichText::new(&view.system).color(DIM));
             ui.separator();
@@ -740,6 +749,11 @@ pub fn ui(
                     }
                 });
         });
+    if let Some(r) = replay.as_deref_mut() {
+        egui::Panel::bottom("timeline")
+            .resizable(false)
+            .show(&mut root, |ui| timeline(ui, r));
+    }
     egui::Panel::left("card")
         .resizable(true)
         .default_size(320.0)
@@ -758,15 +772,16 @@ pub fn ui(
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("orders_scroll")
-                .show(ui, |ui| {
-                    decisions_panel(
+                .show(ui, |ui| match replay.as_deref_mut() {
+                    Some(r) => replay_panel(ui, &view, r),
+                    None => decisions_panel(
                         ui,
                         &view,
                         &mut gui,
                         &mut pace,
                         input.verdict.as_ref(),
                         &mut actions,
-                    );
+                    ),
                 });
         });
     // What the panels leave is the board: the wheel zooms only there.
@@ -821,9 +836,11 @@ pub fn ui(
     for (i, t) in tables.iter().enumerate() {
         table_window(&ctx, &mut gui, t, i);
     }
+    // A replay shows the result in its panel; no window covers the board.
     if let Some(o) = view
         .outcome
         .as_ref()
+        .filter(|_| replay.is_none())
         .filter(|o| gui.dismissed_outcome.as_deref() != Some(o.text.as_str()))
     {
         let mut open = true;

@@ -651,7 +651,12 @@ pub fn refresh<R: Rules>(world: &mut World) {
     let Some(active) = world.get_resource_ref::<ActiveGame<R>>() else {
         return;
     };
-    let game_changed = active.is_changed();
+    // A replay's viewpoint is its own: a new one rebuilds the view.
+    let replay_viewer = world
+        .get_resource::<super::replay::ReplayView>()
+        .map(|r| r.viewpoint.viewer());
+    let viewer_changed = replay_viewer.is_some_and(|v| world.resource::<ViewModel>().viewer != v);
+    let game_changed = active.is_changed() || viewer_changed;
     // The panels borrow `GuiState` mutably every frame; what the view model
     // depends on is compared instead.
     let inputs = world
@@ -673,12 +678,13 @@ pub fn refresh<R: Rules>(world: &mut World) {
     };
     // Hot-seat: the deciding side's eyes; solo: always the player's own
     // side; the computer on both sides: the open view.
-    let viewer = if seats.hot_seat() {
-        deciding
-    } else {
-        seats.solo_side()
+    // A replay: the eyes picked in its controls, and nobody acts.
+    let viewer = match replay_viewer {
+        Some(v) => v,
+        None if seats.hot_seat() => deciding,
+        None => seats.solo_side(),
     };
-    let actor = deciding.filter(|s| seats.player(*s).is_human());
+    let actor = deciding.filter(|s| replay_viewer.is_none() && seats.player(*s).is_human());
     let obs = match viewer {
         Some(s) => R::observation(&g.ctx, &g.state, s),
         None => g.state.clone(),
@@ -861,12 +867,29 @@ pub fn file_requests<R: Rules>(world: &mut World) {
             w.resource_mut::<GuiState>().status = msg
         });
     }
+    let replay = world.resource_mut::<GuiState>().replay_request.take();
+    if let Some(p) = replay {
+        let result = crate::session::read(&p)
+            .map_err(|e| e.to_string())
+            .and_then(|(file, text)| {
+                super::replay::open_replay_text(world, &file, &text, Default::default())
+            });
+        if let Err(e) = result {
+            world.resource_mut::<GuiState>().status = format!("Not opened as a replay: {e}");
+        }
+    }
 }
 
 /// Puts a game into the world: the hex board and its terrain tiles, or the
 /// open table; and the first automatic steps.
 pub fn install<R: Rules>(world: &mut World, mut game: Game<R>) {
     game.advance();
+    install_as_is(world, game);
+}
+
+/// Puts a game into the world as it is, taking no automatic step (a
+/// replay shows the game at a point of its journal and adds nothing).
+pub fn install_as_is<R: Rules>(world: &mut World, game: Game<R>) {
     if let Some(board) = R::hex_board(&game.ctx) {
         for h in board.hexes() {
             if let Some(t) = board.tile(h) {
@@ -915,6 +938,7 @@ pub fn clear<R: Rules>(world: &mut World) {
         return;
     }
     world.remove_resource::<Thinking<R>>();
+    super::replay::clear_replay::<R>(world);
     // Nothing of the computer's play outlives its game (nor keeps the app
     // awake on the title screen).
     let delay = world.resource::<ComputerPace>().delay;
@@ -954,12 +978,15 @@ impl<R> Default for ModulePlugin<R> {
 impl<R: Rules> Plugin for ModulePlugin<R> {
     fn build(&self, app: &mut App) {
         let playing = resource_exists::<ActiveGame<R>>;
+        // While a replay is open, nobody plays: it only shows the journal.
+        let replaying = resource_exists::<super::replay::ReplayView>;
         app.add_systems(
             Update,
             (
-                judge_drag::<R>,
-                act::<R>,
-                computer_plays::<R>,
+                (judge_drag::<R>, act::<R>, computer_plays::<R>)
+                    .chain()
+                    .run_if(not(replaying)),
+                super::replay::replay_requests::<R>.run_if(replaying),
                 file_requests::<R>,
                 refresh::<R>,
             )

@@ -28,6 +28,8 @@ pub struct OpenOnStart {
     pub seed: Option<u64>,
     /// Who plays a scenario (default: hot-seat; a save keeps its own).
     pub seats: Option<Seats>,
+    /// Open the save as a replay, at this point and viewpoint.
+    pub replay: Option<super::replay::ReplayStart>,
 }
 
 /// How a new game is played, as picked on the title screen.
@@ -103,6 +105,8 @@ pub struct TitleState {
     /// A file to open, and the seats of a scenario (set by the buttons,
     /// done by [`handle_requests`]).
     pub request: Option<(PathBuf, Option<Seats>)>,
+    /// A save to open as a replay.
+    pub replay_request: Option<PathBuf>,
     /// Back to the title screen (the in-game button).
     pub to_title: bool,
     /// What the autosave holds, read when the title screen is entered:
@@ -237,7 +241,11 @@ pub fn add_title(app: &mut App, kiosk: bool) {
 /// back to the title when asked.
 fn handle_requests(world: &mut World) {
     if let Some(start) = world.remove_resource::<OpenOnStart>() {
-        if let Err(e) = install_text(world, &start.file, &start.text, start.seed, start.seats) {
+        let opened = match start.replay {
+            Some(r) => super::replay::open_replay_text(world, &start.file, &start.text, r),
+            None => install_text(world, &start.file, &start.text, start.seed, start.seats),
+        };
+        if let Err(e) = opened {
             error!("{e}");
             world.write_message(AppExit::error());
         }
@@ -250,6 +258,16 @@ fn handle_requests(world: &mut World) {
     if to_title {
         clear_game(world);
         world.resource_mut::<NextState<Screen>>().set(Screen::Title);
+        world.write_message(bevy::window::RequestRedraw);
+    }
+    let replay = world.resource_mut::<TitleState>().replay_request.take();
+    if let Some(path) = replay {
+        let result = session::read(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|(file, text)| {
+                super::replay::open_replay_text(world, &file, &text, Default::default())
+            });
+        world.resource_mut::<TitleState>().error = result.err();
         world.write_message(bevy::window::RequestRedraw);
     }
     if let Some((path, seats)) = request {
@@ -340,6 +358,13 @@ fn title_ui(
                 if ui.button("Load").clicked() {
                     state.request = Some((PathBuf::from(state.load_path.trim()), None));
                 }
+                if ui
+                    .button("Replay")
+                    .on_hover_text("Step through the save's journal both ways")
+                    .clicked()
+                {
+                    state.replay_request = Some(PathBuf::from(state.load_path.trim()));
+                }
             });
             let auto = app_autosave();
             if state.resume.is_none() {
@@ -377,7 +402,7 @@ fn title_ui(
 /// The players of a new game: hot-seat, you against the computer (your
 /// side, its level) or the computer on both sides. Returns the start
 /// button's label.
-fn mode_picker(ui: &mut egui::Ui, mode: &mut Mode, sides: &[String]) -> &'static str {
+pub(crate) fn mode_picker(ui: &mut egui::Ui, mode: &mut Mode, sides: &[String]) -> &'static str {
     let side_name = |s: u8| sides.get(usize::from(s)).cloned().unwrap_or_default();
     ui.label(RichText::new("Players").strong());
     ui.horizontal(|ui| {

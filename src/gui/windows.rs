@@ -149,6 +149,13 @@ pub(crate) fn files_window(ctx: &egui::Context, gui: &mut GuiState) {
                 if ui.button("Load").clicked() {
                     gui.load_request = Some(gui.path.clone().into());
                 }
+                if ui
+                    .button("Replay")
+                    .on_hover_text("Open the save as a replay: step through its journal both ways")
+                    .clicked()
+                {
+                    gui.replay_request = Some(gui.path.clone().into());
+                }
             });
             ui.separator();
             let dir = crate::session::save_dir();

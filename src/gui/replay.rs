@@ -1,0 +1,717 @@
+//! The replay viewer, written once for every module: a save opened as a
+//! replay (`kassen replay FILE`, or *Replay* on the title screen and in the
+//! save/load window) shows the game at any point of its journal.
+//!
+//! - Step one command back or forward (← →), jump to the previous or next
+//!   phase (↑ ↓) or turn (Page Up / Page Down), to the start or the end
+//!   (Home / End), or anywhere on the timeline, which marks every turn,
+//!   phase and bookmark; play forward at a chosen speed (Space).
+//! - The board, unit card, roll log and overlays are those of the game at
+//!   that point ([`Replay::at`]: the nearest snapshot, then a few commands),
+//!   seen through either side's `observation` or by a spectator who sees
+//!   both.
+//! - Bookmarks are saved in the file.
+//! - *Play from here* starts a new game from that point, with the journal so
+//!   far, hot-seat or against the computer.
+//!
+//! The replay never applies a command of its own: the player's actions and
+//! the computer's play are off while it is open.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy_egui::egui;
+use egui::{Color32, RichText};
+
+use super::GuiState;
+use super::panels::{DIM, RED, shown};
+use super::play::{ActiveGame, AppAutosave, ViewModel};
+use super::title::{Mode, mode_picker};
+use crate::engine::core::{Rules, ToAct};
+use crate::engine::replay::{
+    Bookmark, Mark, Replay, phase_starts, start_after, start_before, turn_starts,
+};
+use crate::rules::{ModuleVisitor, visit_all};
+use crate::session;
+
+/// Whose eyes a replay shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Viewpoint {
+    /// What this side saw (its `observation`).
+    Side(u8),
+    /// Both sides: everything, hidden units, orders and hands included.
+    #[default]
+    Spectator,
+}
+
+impl Viewpoint {
+    /// The side whose observation is shown (`None`: the spectator's open
+    /// view).
+    pub fn viewer(self) -> Option<u8> {
+        match self {
+            Viewpoint::Side(s) => Some(s),
+            Viewpoint::Spectator => None,
+        }
+    }
+}
+
+/// What the replay controls asked for; done by [`replay_requests`] of the
+/// module being replayed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReplayRequest {
+    /// Show the game after this many commands (clamped to the journal).
+    Seek(usize),
+    /// Bookmark the current point with this label (renames one already
+    /// there).
+    Bookmark(String),
+    /// Remove the bookmark at this point.
+    Unbookmark(usize),
+    /// Write the bookmarks into the replayed file.
+    SaveBookmarks,
+    /// Start a new game from the current point, played as `mode` says.
+    PlayFromHere(Mode),
+}
+
+/// The replay being viewed (present only while one is open): where it
+/// stands, its marks and the controls' settings. Not saved, but the
+/// bookmarks, which [`ReplayRequest::SaveBookmarks`] writes into the file.
+#[derive(Resource, Clone, Debug)]
+pub struct ReplayView {
+    /// Commands applied at the point shown (0: the start).
+    pub at: usize,
+    /// Commands in the journal.
+    pub len: usize,
+    /// Turn, phase and decider after each number of commands (`len + 1`).
+    pub marks: Vec<Mark>,
+    /// Points where a phase begins.
+    pub phase_starts: Vec<usize>,
+    /// Points where a turn begins.
+    pub turn_starts: Vec<usize>,
+    /// The bookmarks, as in the file once saved.
+    pub bookmarks: Vec<Bookmark>,
+    /// Whose eyes the replay shows.
+    pub viewpoint: Viewpoint,
+    /// Playing forward on its own.
+    pub playing: bool,
+    /// Commands a second while playing (0.5 to 20).
+    pub speed: f32,
+    /// When the last command was stepped while playing.
+    pub last_step: Option<Instant>,
+    /// The file replayed (bookmarks are saved into it).
+    pub file: PathBuf,
+    /// The request waiting for the module's system.
+    pub request: Option<ReplayRequest>,
+    /// How long the last jump took to build the game shown, in µs.
+    pub jump_micros: Option<u128>,
+    /// The label field for a new bookmark.
+    pub label: String,
+    /// What the last request did (saved, played from), or why not.
+    pub note: String,
+    /// How *Play from here* is played.
+    pub mode: Mode,
+}
+
+impl ReplayView {
+    /// The turn and phase after `at` commands.
+    pub fn mark(&self, at: usize) -> Option<&Mark> {
+        self.marks.get(at.min(self.len))
+    }
+
+    /// A seek request to `at` (clamped), unless already there.
+    fn seek(&mut self, at: usize) {
+        let at = at.min(self.len);
+        if at != self.at {
+            self.request = Some(ReplayRequest::Seek(at));
+        }
+    }
+}
+
+/// The replay of module `R` being viewed.
+#[derive(Resource)]
+pub struct ReplayGame<R: Rules>(pub Replay<R>);
+
+/// Where a replay opens: after `at` commands (default: the start), through
+/// `viewpoint` (default: the player's own side of a solo game, else the
+/// spectator's).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReplayStart {
+    /// Commands applied at the point first shown (clamped to the journal).
+    pub at: Option<usize>,
+    /// Whose eyes.
+    pub viewpoint: Option<Viewpoint>,
+}
+
+/// Opens a save's text as a replay, for its module (found through the
+/// registry); the game shown before is taken out only once the save
+/// replays.
+///
+/// # Errors
+/// A scenario (it has no journal) or an invalid save, as a sentence with
+/// its position; the game loaded before stays.
+pub fn open_replay_text(
+    world: &mut World,
+    file: &str,
+    text: &str,
+    start: ReplayStart,
+) -> Result<(), String> {
+    struct Open<'a> {
+        world: &'a mut World,
+        file: &'a str,
+        text: &'a str,
+        start: ReplayStart,
+        ruleset: String,
+        result: Option<Result<(), String>>,
+    }
+    impl ModuleVisitor for Open<'_> {
+        fn visit<R: Rules>(&mut self) {
+            if self.ruleset != R::RULESET || self.result.is_some() {
+                return;
+            }
+            self.result = Some(install_replay::<R>(
+                self.world, self.file, self.text, self.start,
+            ));
+        }
+    }
+    let h = session::read_header(file, text).map_err(|e| e.to_string())?;
+    if !h.save {
+        return Err(format!(
+            "{file}: is a scenario: a replay needs a save, which holds the journal"
+        ));
+    }
+    let mut v = Open {
+        world,
+        file,
+        text,
+        start,
+        ruleset: h.ruleset.clone(),
+        result: None,
+    };
+    visit_all(&mut v);
+    v.result
+        .unwrap_or_else(|| Err(format!("{file}: no module plays \"{}\"", h.ruleset)))?;
+    world
+        .resource_mut::<NextState<super::Screen>>()
+        .set(super::Screen::Playing);
+    Ok(())
+}
+
+/// Replays the save, then puts the replay into the world at its start
+/// point.
+fn install_replay<R: Rules>(
+    world: &mut World,
+    file: &str,
+    text: &str,
+    start: ReplayStart,
+) -> Result<(), String> {
+    let full = session::open_text::<R>(file, text, true, None, &[]).map_err(|e| e.to_string())?;
+    let seats = full.seats;
+    let replay = Replay::new(full).map_err(|e| format!("{file}: {e}"))?;
+    let at = start.at.unwrap_or(0).min(replay.len());
+    let shown = replay.at(at).map_err(|e| format!("{file}: {e}"))?;
+    super::clear_game(world);
+    super::play::install_as_is::<R>(world, shown);
+    // A replay writes no autosave: it changes no game.
+    world.resource_mut::<AppAutosave>().0 = None;
+    let viewpoint = start.viewpoint.unwrap_or_else(|| {
+        seats
+            .solo_side()
+            .map_or(Viewpoint::Spectator, Viewpoint::Side)
+    });
+    let marks = replay.marks().to_vec();
+    let view = ReplayView {
+        at,
+        len: replay.len(),
+        phase_starts: phase_starts(&marks),
+        turn_starts: turn_starts(&marks),
+        marks,
+        bookmarks: replay.bookmarks().to_vec(),
+        viewpoint,
+        playing: false,
+        speed: 4.0,
+        last_step: None,
+        file: PathBuf::from(file),
+        request: None,
+        jump_micros: None,
+        label: String::new(),
+        note: String::new(),
+        mode: Mode::HotSeat,
+    };
+    world.insert_resource(ReplayGame::<R>(replay));
+    world.insert_resource(view);
+    {
+        let mut gui = world.resource_mut::<GuiState>();
+        gui.briefing_open = false;
+        gui.status.clear();
+    }
+    place_board_camera::<R>(world);
+    Ok(())
+}
+
+/// The camera as a new game places it (the whole table, or the hex map at
+/// its zoom).
+fn place_board_camera<R: Rules>(world: &mut World) {
+    let Some(g) = world.get_resource::<ActiveGame<R>>() else {
+        return;
+    };
+    let scale = R::table(&g.0.ctx).map_or(1.3, |t| {
+        let px = super::table_view::PX_PER_INCH;
+        (t.width * px / 720.0).max(t.depth * px / 620.0)
+    });
+    super::place_camera(world, scale, Vec2::new(10.0 * scale, -90.0 * scale));
+}
+
+/// Takes the replay of module `R` out of the world (the game shown goes
+/// with [`super::play::clear`]).
+pub fn clear_replay<R: Rules>(world: &mut World) {
+    if world.remove_resource::<ReplayGame<R>>().is_some() {
+        world.remove_resource::<ReplayView>();
+    }
+}
+
+/// Steps the replay while it plays, and carries out the controls' request:
+/// a seek builds the game at the new point and shows it; *Play from here*
+/// turns it into a new game.
+pub fn replay_requests<R: Rules>(world: &mut World) {
+    let Some(mut view) = world.get_resource_mut::<ReplayView>() else {
+        return;
+    };
+    if view.playing && view.request.is_none() {
+        if view.at >= view.len {
+            view.playing = false;
+        } else {
+            let due = Duration::from_secs_f32(1.0 / view.speed.clamp(0.5, 20.0));
+            if view.last_step.is_none_or(|t| t.elapsed() >= due) {
+                view.last_step = Some(Instant::now());
+                let next = view.at + 1;
+                view.request = Some(ReplayRequest::Seek(next));
+            }
+        }
+    }
+    let playing = view.playing;
+    let Some(request) = view.request.take() else {
+        if playing {
+            // Frames keep coming while it plays (the app sleeps otherwise).
+            world.write_message(RequestRedraw);
+        }
+        return;
+    };
+    match request {
+        ReplayRequest::Seek(at) => seek::<R>(world, at),
+        ReplayRequest::Bookmark(label) => {
+            let label = label.trim();
+            let at = world.resource::<ReplayView>().at;
+            let label = if label.is_empty() {
+                default_label(world.resource::<ReplayView>(), at)
+            } else {
+                label.to_string()
+            };
+            if let Some(mut r) = world.get_resource_mut::<ReplayGame<R>>() {
+                r.0.bookmark(at, &label);
+                let marks = r.0.bookmarks().to_vec();
+                let mut view = world.resource_mut::<ReplayView>();
+                view.bookmarks = marks;
+                view.label.clear();
+                view.note = "Bookmarked; Save bookmarks writes them into the file.".into();
+            }
+        }
+        ReplayRequest::Unbookmark(at) => {
+            if let Some(mut r) = world.get_resource_mut::<ReplayGame<R>>() {
+                r.0.unbookmark(at);
+                let marks = r.0.bookmarks().to_vec();
+                world.resource_mut::<ReplayView>().bookmarks = marks;
+            }
+        }
+        ReplayRequest::SaveBookmarks => {
+            let file = world.resource::<ReplayView>().file.clone();
+            let note = match world.get_resource::<ReplayGame<R>>() {
+                Some(r) => match r.0.full().save_atomically(&file) {
+                    Ok(()) => format!(
+                        "{} bookmark(s) saved in {}.",
+                        r.0.bookmarks().len(),
+                        file.display()
+                    ),
+                    Err(e) => format!("Not saved: {e}"),
+                },
+                None => return,
+            };
+            world.resource_mut::<ReplayView>().note = note;
+        }
+        ReplayRequest::PlayFromHere(mode) => play_from_here::<R>(world, mode),
+    }
+    world.write_message(RequestRedraw);
+}
+
+/// "Turn 3, Melee Step" for a bookmark with no label.
+fn default_label(view: &ReplayView, at: usize) -> String {
+    view.mark(at).map_or_else(
+        || format!("command {at}"),
+        |m| format!("Turn {}, {}", m.turn, m.phase),
+    )
+}
+
+/// Shows the game after `at` commands; how long building it took goes to
+/// the controls.
+fn seek<R: Rules>(world: &mut World, at: usize) {
+    let Some(r) = world.get_resource::<ReplayGame<R>>() else {
+        return;
+    };
+    let t = Instant::now();
+    let at = at.min(r.0.len());
+    match r.0.at(at) {
+        Ok(g) => {
+            let micros = t.elapsed().as_micros();
+            world.resource_mut::<ActiveGame<R>>().0 = g;
+            let mut view = world.resource_mut::<ReplayView>();
+            view.at = at;
+            view.jump_micros = Some(micros);
+            let mut gui = world.resource_mut::<GuiState>();
+            // A selection of a unit not on the board then drops by itself;
+            // an armed choice belongs to no replay.
+            gui.armed = None;
+            gui.refusal = None;
+        }
+        Err(e) => {
+            let mut view = world.resource_mut::<ReplayView>();
+            view.playing = false;
+            view.note = format!("Cannot show that point: {e}");
+        }
+    }
+}
+
+/// Ends the replay and goes on playing from the point shown: a new game
+/// with the journal so far, played as `mode` says; it autosaves as any
+/// game does.
+fn play_from_here<R: Rules>(world: &mut World, mode: Mode) {
+    let Some(r) = world.remove_resource::<ReplayGame<R>>() else {
+        return;
+    };
+    let Some(view) = world.remove_resource::<ReplayView>() else {
+        return;
+    };
+    let ai_seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64);
+    let game = match r.0.at(view.at) {
+        Ok(mut g) => {
+            g.seats = mode.seats(ai_seed);
+            g
+        }
+        Err(e) => {
+            world.resource_mut::<GuiState>().status = format!("Cannot play from here: {e}");
+            return;
+        }
+    };
+    let at = view.at;
+    super::play::install::<R>(world, game);
+    let (screenshot, kiosk) = {
+        let gui = world.resource::<GuiState>();
+        (gui.screenshot_mode, gui.kiosk)
+    };
+    if !screenshot && !kiosk {
+        world.resource_mut::<AppAutosave>().0 = Some(super::app_autosave());
+    }
+    world.resource_mut::<GuiState>().status =
+        format!("A new game from command {at} of the replay, with its journal so far.");
+}
+
+/// The replay's keys (when egui does not want the keyboard): ← → one
+/// command, ↑ ↓ one phase, Page Up / Page Down one turn, Home / End, and
+/// Space to play or pause.
+pub fn replay_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    view: Option<ResMut<ReplayView>>,
+) {
+    let Some(mut view) = view else { return };
+    if egui_wants
+        .as_ref()
+        .is_some_and(|w| w.wants_any_keyboard_input())
+    {
+        return;
+    }
+    let (at, len) = (view.at, view.len);
+    let to = if keys.just_pressed(KeyCode::ArrowLeft) {
+        Some(at.saturating_sub(1))
+    } else if keys.just_pressed(KeyCode::ArrowRight) {
+        Some(at + 1)
+    } else if keys.just_pressed(KeyCode::ArrowUp) {
+        Some(start_before(&view.phase_starts, at))
+    } else if keys.just_pressed(KeyCode::ArrowDown) {
+        Some(start_after(&view.phase_starts, at, len))
+    } else if keys.just_pressed(KeyCode::PageUp) {
+        Some(start_before(&view.turn_starts, at))
+    } else if keys.just_pressed(KeyCode::PageDown) {
+        Some(start_after(&view.turn_starts, at, len))
+    } else if keys.just_pressed(KeyCode::Home) {
+        Some(0)
+    } else if keys.just_pressed(KeyCode::End) {
+        Some(len)
+    } else {
+        None
+    };
+    if let Some(to) = to {
+        view.playing = false;
+        view.seek(to);
+    }
+    if keys.just_pressed(KeyCode::Space) {
+        view.playing = !view.playing && view.at < view.len;
+        view.last_step = None;
+    }
+}
+
+/// The replay's controls in the right panel: where it stands, the step and
+/// jump buttons, play and speed, the viewpoint, bookmarks and *Play from
+/// here*.
+pub(crate) fn replay_panel(ui: &mut egui::Ui, vm: &ViewModel, view: &mut ReplayView) {
+    ui.heading("Replay");
+    ui.label(
+        RichText::new(format!(
+            "Command {} of {}: Turn {}, {}",
+            view.at,
+            view.len,
+            vm.turn,
+            shown(&vm.phase)
+        ))
+        .strong(),
+    );
+    if let Some(m) = view.mark(view.at) {
+        let who = match m.to_act {
+            ToAct::Side(s) => format!("{} decides next", vm.sides[usize::from(s.min(1))]),
+            ToAct::Rules => "the rules act next".to_string(),
+            ToAct::Over => "the game is over".to_string(),
+        };
+        ui.label(RichText::new(who).color(DIM));
+    }
+    if let Some(o) = &vm.outcome {
+        ui.label(RichText::new(shown(&o.text)).strong());
+    }
+    if let Some(us) = view.jump_micros {
+        ui.label(RichText::new(format!("shown in {:.1} ms", us as f64 / 1000.0)).color(DIM));
+    }
+    ui.add_space(4.0);
+    let (at, len) = (view.at, view.len);
+    ui.horizontal_wrapped(|ui| {
+        let steps: [(&str, &str, usize); 8] = [
+            ("|<", "The start (Home)", 0),
+            (
+                "<<",
+                "The previous turn (Page Up)",
+                start_before(&view.turn_starts, at),
+            ),
+            (
+                "<",
+                "The previous phase (Up)",
+                start_before(&view.phase_starts, at),
+            ),
+            ("-1", "One command back (Left)", at.saturating_sub(1)),
+            ("+1", "One command forward (Right)", (at + 1).min(len)),
+            (
+                ">",
+                "The next phase (Down)",
+                start_after(&view.phase_starts, at, len),
+            ),
+            (
+                ">>",
+                "The next turn (Page Down)",
+                start_after(&view.turn_starts, at, len),
+            ),
+            (">|", "The end (End)", len),
+        ];
+        for (label, hint, to) in steps {
+            if ui
+                .add_enabled(to != at, egui::Button::new(label))
+                .on_hover_text(hint)
+                .clicked()
+            {
+                view.playing = false;
+                view.seek(to);
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        let label = if view.playing {
+            "Pause (Space)"
+        } else {
+            "Play (Space)"
+        };
+        if ui
+            .add_enabled(view.playing || at < len, egui::Button::new(label))
+            .clicked()
+        {
+            view.playing = !view.playing;
+            view.last_step = None;
+        }
+        ui.add(
+            egui::Slider::new(&mut view.speed, 0.5..=20.0)
+                .logarithmic(true)
+                .suffix(" /s"),
+        );
+    });
+    ui.separator();
+    ui.label(RichText::new("Viewpoint").strong());
+    ui.horizontal_wrapped(|ui| {
+        for s in [0u8, 1] {
+            let name = vm.sides[usize::from(s)].clone();
+            ui.radio_value(&mut view.viewpoint, Viewpoint::Side(s), name)
+                .on_hover_text("What this side saw: its hidden units, orders and cards only");
+        }
+        ui.radio_value(
+            &mut view.viewpoint,
+            Viewpoint::Spectator,
+            "Both (spectator)",
+        )
+        .on_hover_text("Everything, both sides' secrets included");
+    });
+    ui.separator();
+    ui.label(RichText::new("Bookmarks").strong());
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut view.label)
+                .hint_text("label")
+                .desired_width(150.0),
+        );
+        if ui.button("Bookmark here").clicked() {
+            view.request = Some(ReplayRequest::Bookmark(view.label.clone()));
+        }
+    });
+    let mut marks = view.bookmarks.clone();
+    marks.sort_by_key(|b| b.at);
+    for b in &marks {
+        ui.horizontal(|ui| {
+            let text = format!("{}: {}", b.at, b.label);
+            if ui
+                .selectable_label(b.at == at, shown(&text))
+                .on_hover_text("Jump here")
+                .clicked()
+            {
+                view.playing = false;
+                view.seek(b.at);
+            }
+            if ui.small_button("x").on_hover_text("Remove").clicked() {
+                view.request = Some(ReplayRequest::Unbookmark(b.at));
+            }
+        });
+    }
+    if ui
+        .button("Save bookmarks")
+        .on_hover_text(format!("Into {}", view.file.display()))
+        .clicked()
+    {
+        view.request = Some(ReplayRequest::SaveBookmarks);
+    }
+    ui.separator();
+    ui.label(RichText::new("Play from here").strong());
+    ui.label(
+        RichText::new("A new game from this point, with the journal so far; the replay closes.")
+            .color(DIM),
+    );
+    let label = mode_picker(ui, &mut view.mode, &vm.sides);
+    let start = if view.at < view.len || vm.outcome.is_none() {
+        label
+    } else {
+        "The game is over here"
+    };
+    if ui
+        .add_enabled(
+            vm.outcome.is_none(),
+            egui::Button::new(RichText::new(start).strong()),
+        )
+        .clicked()
+    {
+        view.request = Some(ReplayRequest::PlayFromHere(view.mode));
+    }
+    if !view.note.is_empty() {
+        let color = if view.note.starts_with("Not") || view.note.starts_with("Cannot") {
+            RED
+        } else {
+            DIM
+        };
+        ui.label(RichText::new(shown(&view.note)).color(color));
+    }
+}
+
+/// The timeline: a bar over the whole journal with a tick at every phase
+/// start (taller at a turn), the turn numbers, the bookmarks in gold and
+/// the point shown; a click or drag jumps there.
+pub(crate) fn timeline(ui: &mut egui::Ui, view: &mut ReplayView) {
+    let width = ui.available_width().max(100.0);
+    let (rect, response) =
+        ui.allocate_exact_size(egui::vec2(width, 34.0), egui::Sense::click_and_drag());
+    let painter = ui.painter_at(rect);
+    let len = view.len.max(1) as f32;
+    let x_of = |at: usize| rect.left() + 8.0 + (rect.width() - 16.0) * at as f32 / len;
+    let bar = egui::Rect::from_min_max(
+        egui::pos2(rect.left() + 8.0, rect.top() + 14.0),
+        egui::pos2(rect.right() - 8.0, rect.top() + 20.0),
+    );
+    painter.rect_filled(bar, 3.0, Color32::from_gray(70));
+    let done = egui::Rect::from_min_max(bar.min, egui::pos2(x_of(view.at), bar.max.y));
+    painter.rect_filled(done, 3.0, Color32::from_rgb(90, 130, 190));
+    for &p in &view.phase_starts {
+        let x = x_of(p);
+        painter.line_segment(
+            [
+                egui::pos2(x, bar.top() - 3.0),
+                egui::pos2(x, bar.bottom() + 3.0),
+            ],
+            egui::Stroke::new(1.0, Color32::from_gray(150)),
+        );
+    }
+    let mut last_label = f32::MIN;
+    for &t in &view.turn_starts {
+        let x = x_of(t);
+        painter.line_segment(
+            [
+                egui::pos2(x, bar.top() - 8.0),
+                egui::pos2(x, bar.bottom() + 8.0),
+            ],
+            egui::Stroke::new(2.0, Color32::from_gray(220)),
+        );
+        if x - last_label > 28.0
+            && let Some(m) = view.marks.get(t)
+        {
+            painter.text(
+                egui::pos2(x + 2.0, rect.top()),
+                egui::Align2::LEFT_TOP,
+                format!("T{}", m.turn),
+                egui::FontId::proportional(11.0),
+                Color32::from_gray(220),
+            );
+            last_label = x;
+        }
+    }
+    for b in &view.bookmarks {
+        let x = x_of(b.at);
+        painter.circle_filled(
+            egui::pos2(x, bar.bottom() + 8.0),
+            4.0,
+            Color32::from_rgb(230, 190, 60),
+        );
+    }
+    let x = x_of(view.at);
+    painter.circle_filled(
+        egui::pos2(x, bar.center().y),
+        7.0,
+        Color32::from_rgb(240, 240, 250),
+    );
+    let at_pointer = |p: egui::Pos2| {
+        let f = ((p.x - rect.left() - 8.0) / (rect.width() - 16.0)).clamp(0.0, 1.0);
+        (f * len).round() as usize
+    };
+    if let Some(p) = response.hover_pos() {
+        let k = at_pointer(p).min(view.len);
+        if let Some(m) = view.mark(k) {
+            let text = format!("command {k}: Turn {}, {}", m.turn, m.phase);
+            response.clone().on_hover_text(shown(&text));
+        }
+    }
+    if (response.clicked() || response.dragged())
+        && let Some(p) = response.interact_pointer_pos()
+    {
+        view.playing = false;
+        let k = at_pointer(p);
+        view.seek(k);
+    }
+}
