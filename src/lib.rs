@@ -8,6 +8,7 @@
 //! - [`session`]: loading files, building headless or windowed apps, saves.
 //! - [`gui`]: the desktop app's views and panels.
 //! - [`opponent`]: the computer opponent, for every module.
+//! - [`net`]: remote play for two (host and guest over UDP).
 
 pub mod bench;
 #[cfg(test)]
@@ -15,6 +16,7 @@ mod conformance;
 pub mod engine;
 pub mod fuzz;
 pub mod gui;
+pub mod net;
 pub mod opponent;
 pub mod rules;
 pub mod session;

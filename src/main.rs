@@ -136,6 +136,54 @@ enum Command {
         #[arg(long, conflicts_with = "verify")]
         screenshot: Option<PathBuf>,
     },
+    /// Host a game for a guest on another machine (headless: the
+    /// scripted play or the computer plays the host's side). The host
+    /// validates every command, rolls every die and autosaves; the guest
+    /// sees only its side's view.
+    Host {
+        /// Scenario, or a save to resume (an autosave after a crash).
+        file: PathBuf,
+        /// UDP port to listen on.
+        #[arg(long, default_value_t = 5150)]
+        port: u16,
+        /// Address to listen on.
+        #[arg(long, default_value = "0.0.0.0")]
+        listen: std::net::IpAddr,
+        /// An address guests dial (repeat for several; default
+        /// 127.0.0.1:PORT). Netcode admits only guests that dial one of them.
+        #[arg(long = "public", value_name = "ADDR:PORT")]
+        public: Vec<std::net::SocketAddr>,
+        /// The guest's side (0 or 1).
+        #[arg(long, default_value_t = 1)]
+        guest_side: u8,
+        /// Who plays the host's side: `default`, `easy`, `normal` or `hard`.
+        #[arg(long, default_value = "normal")]
+        player: String,
+        /// The computer's seed.
+        #[arg(long, default_value_t = 1)]
+        ai_seed: u64,
+        /// Dice seed of a new game (default: drawn from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Autosave to DIR/autosave.ron after every phase.
+        #[arg(long, value_name = "DIR")]
+        autosave: Option<PathBuf>,
+    },
+    /// Join a host's game (headless: the scripted play or the computer
+    /// plays the guest's side).
+    Join {
+        /// The host, as ADDRESS:PORT.
+        address: std::net::SocketAddr,
+        /// The side asked for (default: the one the host left).
+        #[arg(long)]
+        side: Option<u8>,
+        /// Who plays the guest's side: `default`, `easy`, `normal` or `hard`.
+        #[arg(long, default_value = "normal")]
+        player: String,
+        /// The computer's seed.
+        #[arg(long, default_value_t = 2)]
+        ai_seed: u64,
+    },
     /// Validate a scenario, or a save by replaying its journal.
     Check {
         /// The file.
@@ -334,6 +382,19 @@ fn with_file<W: WithModule<Out = Result<(), String>>>(
         .unwrap_or_else(|| Err(format!("{file}: no module plays \"{}\"", h.ruleset)))
 }
 
+/// A player for a headless end of remote play (`default`, `easy`,
+/// `normal`, `hard`; a person plays only in the app).
+fn headless_player(s: &str) -> Result<kassen::engine::seats::Player, String> {
+    let p: kassen::engine::seats::Player = s.parse()?;
+    if p.is_human() {
+        return Err(
+            "--player human: a person plays remotely only in the app, which this build does not connect yet; use default, easy, normal or hard"
+                .to_string(),
+        );
+    }
+    Ok(p)
+}
+
 /// Where `kassen replay` opens: `--at N|end` and `--view 0|1|both`.
 fn replay_start(
     at: Option<&str>,
@@ -462,6 +523,51 @@ fn main() -> ExitCode {
                 })
             }
         }
+        Some(Command::Host {
+            file,
+            port,
+            listen,
+            public,
+            guest_side,
+            player,
+            ai_seed,
+            seed,
+            autosave,
+        }) => headless_player(&player).and_then(|player| {
+            if guest_side > 1 {
+                return Err(format!("--guest-side {guest_side}: 0 or 1"));
+            }
+            let (f, t) = source(Some(&file))?;
+            with_file(&f, &t, |is_save| kassen::net::cli::HostCli {
+                file: f.clone(),
+                text: t.clone(),
+                save: is_save,
+                seed,
+                bind: std::net::SocketAddr::new(listen, port),
+                public: public.clone(),
+                guest_side,
+                player,
+                ai_seed,
+                autosave: autosave.clone(),
+            })
+        }),
+        Some(Command::Join {
+            address,
+            side,
+            player,
+            ai_seed,
+        }) => headless_player(&player).and_then(|player| {
+            if side.is_some_and(|s| s > 1) {
+                return Err("--side: 0 or 1".to_string());
+            }
+            kassen::net::cli::JoinCli {
+                server: address,
+                side,
+                player,
+                ai_seed,
+            }
+            .run()
+        }),
         Some(Command::Check { file }) => source(Some(&file)).and_then(|(f, t)| {
             with_file(&f, &t, |is_save| Check {
                 file: f.clone(),

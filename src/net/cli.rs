@@ -1,0 +1,238 @@
+//! `kassen host` and `kassen join`: remote play without a window, each end's
+//! side played by the scripted play or the computer opponent (the app's
+//! seats for a person at either end are not in this build).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use super::guest::hello;
+use super::peer::{Guest, Host};
+use super::protocol::{ToGuest, decode, encode};
+use super::transport::{client_connected, connect_client, guest_inbox, guest_send, net_app};
+use crate::engine::core::{Rules, ToAct};
+use crate::engine::game::autosave_path;
+use crate::engine::seats::Player;
+use crate::opponent::driver::Seat;
+use crate::session::{self, WithModule};
+
+/// How long a host waits for a guest, and a guest for the host, with
+/// nothing happening: 10 minutes.
+pub const IDLE_LIMIT: Duration = Duration::from_secs(600);
+
+/// `kassen host FILE`: what to host and how.
+pub struct HostCli {
+    /// The file's name, for messages.
+    pub file: String,
+    /// A scenario or a save (an autosave to resume).
+    pub text: String,
+    /// The file is a save.
+    pub save: bool,
+    /// The dice seed of a new game (default: drawn from the clock, so the
+    /// guest cannot know the dice).
+    pub seed: Option<u64>,
+    /// Where the server listens.
+    pub bind: SocketAddr,
+    /// The addresses guests dial.
+    pub public: Vec<SocketAddr>,
+    /// The guest's side.
+    pub guest_side: u8,
+    /// Who plays the host's side.
+    pub player: Player,
+    /// The computer's seed.
+    pub ai_seed: u64,
+    /// Autosave folder (the autosave is `DIR/autosave.ron`).
+    pub autosave: Option<PathBuf>,
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
+}
+
+impl WithModule for HostCli {
+    type Out = Result<(), String>;
+    fn run<R: Rules>(self) -> Result<(), String> {
+        let seed = self.seed.or(Some(clock_seed())).filter(|_| !self.save);
+        let game = session::open_text::<R>(&self.file, &self.text, self.save, seed, &[])
+            .map_err(|e| e.to_string())?;
+        let seat = Seat::new(self.player, self.ai_seed ^ u64::from(1 - self.guest_side));
+        let autosave = self.autosave.as_deref().map(autosave_path);
+        let mut host = Host::start(
+            game,
+            self.guest_side,
+            Some(seat),
+            self.bind,
+            &self.public,
+            autosave,
+        )?;
+        println!(
+            "{}: hosting on {} (guests dial {}); the guest plays side {}",
+            self.file,
+            host.addr,
+            host.dial
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            self.guest_side
+        );
+        let mut last = Instant::now();
+        let mut had_guest = false;
+        let mut over_since: Option<Instant> = None;
+        loop {
+            if host.step() {
+                last = Instant::now();
+            }
+            if host.has_guest() != had_guest {
+                had_guest = host.has_guest();
+                println!(
+                    "{}",
+                    if had_guest {
+                        "the guest is seated"
+                    } else {
+                        "the guest left; waiting for it to come back"
+                    }
+                );
+                last = Instant::now();
+            }
+            if host.core.game.to_act() == ToAct::Over {
+                // A few seconds for the journal to reach the guest.
+                let t = *over_since.get_or_insert_with(Instant::now);
+                if t.elapsed() > Duration::from_secs(3) {
+                    break;
+                }
+            }
+            if last.elapsed() > IDLE_LIMIT {
+                return Err("nothing happened for 10 minutes: the host stops".into());
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let g = &host.core.game;
+        println!(
+            "{} commands, {} refused from the guest; {}",
+            g.journal.entries.len(),
+            host.core.refusals.len(),
+            g.outcome()
+                .map_or_else(|| "not over".to_string(), |o| o.text)
+        );
+        Ok(())
+    }
+}
+
+/// `kassen join ADDRESS`: where to and who plays.
+pub struct JoinCli {
+    /// The host.
+    pub server: SocketAddr,
+    /// The side asked for.
+    pub side: Option<u8>,
+    /// Who plays the guest's side.
+    pub player: Player,
+    /// The computer's seed.
+    pub ai_seed: u64,
+}
+
+impl JoinCli {
+    /// Connects, says hello, waits for the welcome and plays the game of
+    /// the module it names.
+    ///
+    /// # Errors
+    /// No connection within the idle limit, a module this build lacks, or
+    /// what went wrong in the game, as a sentence.
+    pub fn run(self) -> Result<(), String> {
+        let mut app = net_app();
+        let client_id = clock_seed();
+        connect_client(&mut app, self.server, client_id)?;
+        let start = Instant::now();
+        let mut pending = Vec::new();
+        let mut said_hello = false;
+        let ruleset = loop {
+            app.update();
+            if client_connected(&app) && !said_hello {
+                said_hello = guest_send(&mut app, encode(&hello(self.side))?);
+            }
+            let mut found = None;
+            for bytes in guest_inbox(&mut app) {
+                match decode::<ToGuest>("the host's message", &bytes) {
+                    Ok(ToGuest::Welcome { ruleset, .. }) => found = Some(ruleset),
+                    Ok(ToGuest::Refused { reason }) => {
+                        return Err(format!("the host refused: {reason}"));
+                    }
+                    _ => {}
+                }
+                pending.push(bytes);
+            }
+            if let Some(r) = found {
+                break r;
+            }
+            if start.elapsed() > Duration::from_secs(30) {
+                return Err(format!("no answer from {} in 30 s", self.server));
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        };
+        println!("joined {} ({ruleset})", self.server);
+        session::with_module(
+            &ruleset,
+            JoinRun {
+                cli: self,
+                app,
+                client_id,
+                pending,
+            },
+        )
+        .unwrap_or_else(|| {
+            Err(format!(
+                "the host plays \"{ruleset}\", which this build lacks"
+            ))
+        })
+    }
+}
+
+struct JoinRun {
+    cli: JoinCli,
+    app: bevy::prelude::App,
+    client_id: u64,
+    pending: Vec<Vec<u8>>,
+}
+
+impl WithModule for JoinRun {
+    type Out = Result<(), String>;
+    fn run<R: Rules>(self) -> Result<(), String> {
+        let seat = Seat::new(self.cli.player, self.cli.ai_seed);
+        let mut guest = Guest::<R>::from_app(
+            self.app,
+            self.cli.server,
+            self.client_id,
+            self.cli.side,
+            Some(seat),
+            self.pending,
+        );
+        let mut last = Instant::now();
+        let mut seen = 0;
+        while !guest.finished() {
+            guest.step();
+            let seq = guest.core.as_ref().map_or(0, |c| c.seq);
+            if seq != seen {
+                seen = seq;
+                last = Instant::now();
+            }
+            if last.elapsed() > IDLE_LIMIT {
+                return Err("nothing happened for 10 minutes: the guest stops".into());
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let Some(core) = guest.core.as_ref() else {
+            return Err("the host never welcomed this guest".into());
+        };
+        let n = core.journal.as_ref().map_or(0, |j| j.entries.len());
+        let result = R::outcome(&core.ctx, &core.view).map_or_else(String::new, |o| o.text);
+        println!(
+            "the game is over: {n} commands, the journal replayed and every view checked; {result}"
+        );
+        if !guest.errors.is_empty() {
+            return Err(format!("errors from the host: {}", guest.errors.join("; ")));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,215 @@
+//! The wire, over bevy_replicon 0.44 and its renet backend (netcode over
+//! UDP): one Bevy app for the host (the server) and one for the guest (a
+//! client), each carrying packets of bytes both ways on one ordered,
+//! reliable channel. Nothing here knows a module or a message: the host's
+//! and guest's cores read the bytes ([`super::protocol`]).
+//!
+//! A guest's packet reaches the host as raw bytes (it is never decoded by
+//! the transport), so garbage is refused by the host's own reader with a
+//! sentence, not dropped unseen.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
+use std::time::{Duration, SystemTime};
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy_replicon::bytes::Bytes;
+use bevy_replicon::prelude::*;
+use bevy_replicon::shared::message::ctx::{ClientSendCtx, ServerReceiveCtx};
+use bevy_replicon_renet::netcode::{
+    ClientAuthentication, NetcodeClientTransport, NetcodeServerTransport, ServerAuthentication,
+    ServerConfig,
+};
+use bevy_replicon_renet::renet::ConnectionConfig;
+use bevy_replicon_renet::{RenetChannelsExt, RenetClient, RenetServer, RepliconRenetPlugins};
+use serde::{Deserialize, Serialize};
+
+/// Kassen's netcode protocol id: a guest of another program (or another
+/// wire format) cannot connect.
+pub const PROTOCOL_ID: u64 = 0x4b41_5353_454e_0001;
+
+/// Guests a host admits at once: the player and one more, so that a
+/// second connection is answered ("the seat is taken") instead of being
+/// dropped unseen.
+pub const MAX_CLIENTS: usize = 2;
+
+/// A packet from a guest to the host: raw bytes.
+#[derive(Message, Clone, Debug)]
+pub struct GuestPacket(pub Vec<u8>);
+
+/// A packet from the host to a guest.
+#[derive(Message, Clone, Debug, Serialize, Deserialize)]
+pub struct HostPacket(pub Vec<u8>);
+
+fn write_raw(_: &mut ClientSendCtx, m: &GuestPacket, out: &mut Vec<u8>) -> Result<()> {
+    out.extend_from_slice(&m.0);
+    Ok(())
+}
+
+fn read_raw(_: &mut ServerReceiveCtx, b: &mut Bytes) -> Result<GuestPacket> {
+    Ok(GuestPacket(b.to_vec()))
+}
+
+/// A windowless app with the transport's plugins and the two packet
+/// types (the same on host and guest, in the same order).
+pub fn net_app() -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        RepliconPlugins.set(ServerPlugin::new(PostUpdate)),
+        RepliconRenetPlugins,
+    ))
+    .add_client_message_with(Channel::Ordered, write_raw, read_raw)
+    .add_server_message::<HostPacket>(Channel::Ordered)
+    .make_message_independent::<HostPacket>();
+    app.finish();
+    app.cleanup();
+    app
+}
+
+fn connection_config(app: &App) -> ConnectionConfig {
+    let channels = app.world().resource::<RepliconChannels>();
+    ConnectionConfig {
+        server_channels_config: channels.server_configs(),
+        client_channels_config: channels.client_configs(),
+        ..Default::default()
+    }
+}
+
+fn now() -> Duration {
+    SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .unwrap_or_default()
+}
+
+/// Starts the server in `app` on UDP `bind`; guests may dial any of
+/// `public` (the addresses they reach this machine by; when empty, the
+/// bound address, or 127.0.0.1 on its port when bound to every address).
+/// Returns the bound address and the addresses guests may dial.
+///
+/// # Errors
+/// The port cannot be bound, as a sentence.
+pub fn start_server(
+    app: &mut App,
+    bind: SocketAddr,
+    public: &[SocketAddr],
+) -> Result<(SocketAddr, Vec<SocketAddr>), String> {
+    let socket = UdpSocket::bind(bind).map_err(|e| format!("cannot listen on {bind}: {e}"))?;
+    let addr = socket
+        .local_addr()
+        .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
+    let mut public_addresses: Vec<SocketAddr> = public.to_vec();
+    if public_addresses.is_empty() {
+        public_addresses.push(if addr.ip().is_unspecified() {
+            SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), addr.port())
+        } else {
+            addr
+        });
+    }
+    let dial = public_addresses.clone();
+    let transport = NetcodeServerTransport::new(
+        ServerConfig {
+            current_time: now(),
+            max_clients: MAX_CLIENTS,
+            protocol_id: PROTOCOL_ID,
+            public_addresses,
+            authentication: ServerAuthentication::Unsecure,
+        },
+        socket,
+    )
+    .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
+    let server = RenetServer::new(connection_config(app));
+    app.insert_resource(server).insert_resource(transport);
+    Ok((addr, dial))
+}
+
+/// Connects the client in `app` to the host at `server` as netcode client
+/// `client_id` (unique per connection: a reconnection takes a new one).
+/// An old connection's resources are removed first.
+///
+/// # Errors
+/// No local socket, as a sentence.
+pub fn connect_client(app: &mut App, server: SocketAddr, client_id: u64) -> Result<(), String> {
+    app.world_mut().remove_resource::<RenetClient>();
+    app.world_mut().remove_resource::<NetcodeClientTransport>();
+    let local: SocketAddr = if server.is_ipv4() {
+        (Ipv4Addr::UNSPECIFIED, 0).into()
+    } else {
+        (std::net::Ipv6Addr::UNSPECIFIED, 0).into()
+    };
+    let socket = UdpSocket::bind(local).map_err(|e| format!("no local socket: {e}"))?;
+    let auth = ClientAuthentication::Unsecure {
+        protocol_id: PROTOCOL_ID,
+        client_id,
+        server_addr: server,
+        user_data: None,
+    };
+    let transport = NetcodeClientTransport::new(now(), auth, socket)
+        .map_err(|e| format!("cannot connect to {server}: {e}"))?;
+    let client = RenetClient::new(connection_config(app));
+    app.insert_resource(client).insert_resource(transport);
+    Ok(())
+}
+
+/// Drops the client's connection (the host sees it leave at its next
+/// frames).
+pub fn disconnect_client(app: &mut App) {
+    if let Some(mut c) = app.world_mut().get_resource_mut::<RenetClient>() {
+        c.disconnect();
+    }
+}
+
+/// Whether the client is connected.
+pub fn client_connected(app: &App) -> bool {
+    app.world()
+        .get_resource::<State<ClientState>>()
+        .is_some_and(|s| *s.get() == ClientState::Connected)
+}
+
+/// The packets the host received since the last call, with the client
+/// (its entity) that sent each.
+pub fn host_inbox(app: &mut App) -> Vec<(Entity, Vec<u8>)> {
+    let Some(mut m) = app
+        .world_mut()
+        .get_resource_mut::<Messages<FromClient<GuestPacket>>>()
+    else {
+        return Vec::new();
+    };
+    m.drain()
+        .filter_map(|f| f.client_id.entity().map(|e| (e, f.message.0)))
+        .collect()
+}
+
+/// Sends `bytes` from the host to one client.
+pub fn host_send(app: &mut App, client: Entity, bytes: Vec<u8>) {
+    app.world_mut().write_message(ToClients {
+        targets: SendTargets::Single(ClientId::Client(client)),
+        message: HostPacket(bytes),
+    });
+}
+
+/// Whether `client` is still connected to the host.
+pub fn host_has_client(app: &App, client: Entity) -> bool {
+    app.world()
+        .get_entity(client)
+        .is_ok_and(|e| e.contains::<ConnectedClient>())
+}
+
+/// The packets the guest received since the last call.
+pub fn guest_inbox(app: &mut App) -> Vec<Vec<u8>> {
+    let Some(mut m) = app.world_mut().get_resource_mut::<Messages<HostPacket>>() else {
+        return Vec::new();
+    };
+    m.drain().map(|p| p.0).collect()
+}
+
+/// Sends `bytes` from the guest to the host (only while connected: a
+/// packet written otherwise would not leave the machine).
+pub fn guest_send(app: &mut App, bytes: Vec<u8>) -> bool {
+    if !client_connected(app) {
+        return false;
+    }
+    app.world_mut().write_message(GuestPacket(bytes));
+    true
+}
