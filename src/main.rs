@@ -136,10 +136,10 @@ enum Command {
         #[arg(long, conflicts_with = "verify")]
         screenshot: Option<PathBuf>,
     },
-    /// Host a game for a guest on another machine (headless: the
-    /// scripted play or the computer plays the host's side). The host
-    /// validates every command, rolls every die and autosaves; the guest
-    /// sees only its side's view.
+    /// Host a game for a guest on another machine, in the app (you play
+    /// the host's side), or headless with `--player` (the scripted play or
+    /// the computer plays it). The host validates every command, rolls every
+    /// die and autosaves; the guest sees only its side's view.
     Host {
         /// Scenario, or a save to resume (an autosave after a crash).
         file: PathBuf,
@@ -156,8 +156,9 @@ enum Command {
         /// The guest's side (0 or 1).
         #[arg(long, default_value_t = 1)]
         guest_side: u8,
-        /// Who plays the host's side: `default`, `easy`, `normal` or `hard`.
-        #[arg(long, default_value = "normal")]
+        /// Who plays the host's side: `human` (you, in the app), or
+        /// headless `default`, `easy`, `normal` or `hard`.
+        #[arg(long, default_value = "human")]
         player: String,
         /// The computer's seed.
         #[arg(long, default_value_t = 1)]
@@ -169,16 +170,17 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         autosave: Option<PathBuf>,
     },
-    /// Join a host's game (headless: the scripted play or the computer
-    /// plays the guest's side).
+    /// Join a host's game, in the app (you play the guest's side), or
+    /// headless with `--player` (the scripted play or the computer).
     Join {
         /// The host, as ADDRESS:PORT.
         address: std::net::SocketAddr,
         /// The side asked for (default: the one the host left).
         #[arg(long)]
         side: Option<u8>,
-        /// Who plays the guest's side: `default`, `easy`, `normal` or `hard`.
-        #[arg(long, default_value = "normal")]
+        /// Who plays the guest's side: `human` (you, in the app), or
+        /// headless `default`, `easy`, `normal` or `hard`.
+        #[arg(long, default_value = "human")]
         player: String,
         /// The computer's seed.
         #[arg(long, default_value_t = 2)]
@@ -382,19 +384,6 @@ fn with_file<W: WithModule<Out = Result<(), String>>>(
         .unwrap_or_else(|| Err(format!("{file}: no module plays \"{}\"", h.ruleset)))
 }
 
-/// A player for a headless end of remote play (`default`, `easy`,
-/// `normal`, `hard`; a person plays only in the app).
-fn headless_player(s: &str) -> Result<kassen::engine::seats::Player, String> {
-    let p: kassen::engine::seats::Player = s.parse()?;
-    if p.is_human() {
-        return Err(
-            "--player human: a person plays remotely only in the app, which this build does not connect yet; use default, easy, normal or hard"
-                .to_string(),
-        );
-    }
-    Ok(p)
-}
-
 /// Where `kassen replay` opens: `--at N|end` and `--view 0|1|both`.
 fn replay_start(
     at: Option<&str>,
@@ -442,6 +431,8 @@ fn app_options(cli: Cli) -> Result<kassen::gui::AppOptions, String> {
         screenshot: cli.screenshot,
         demo,
         replay: None,
+        host: None,
+        join: None,
     })
 }
 
@@ -533,41 +524,58 @@ fn main() -> ExitCode {
             ai_seed,
             seed,
             autosave,
-        }) => headless_player(&player).and_then(|player| {
-            if guest_side > 1 {
-                return Err(format!("--guest-side {guest_side}: 0 or 1"));
-            }
-            let (f, t) = source(Some(&file))?;
-            with_file(&f, &t, |is_save| kassen::net::cli::HostCli {
-                file: f.clone(),
-                text: t.clone(),
-                save: is_save,
-                seed,
-                bind: std::net::SocketAddr::new(listen, port),
-                public: public.clone(),
-                guest_side,
-                player,
-                ai_seed,
-                autosave: autosave.clone(),
-            })
-        }),
+        }) => player
+            .parse::<kassen::engine::seats::Player>()
+            .and_then(|player| {
+                if guest_side > 1 {
+                    return Err(format!("--guest-side {guest_side}: 0 or 1"));
+                }
+                if player.is_human() {
+                    return kassen::gui::open(kassen::gui::AppOptions {
+                        path: Some(file.clone()),
+                        host: Some((port, 1 - guest_side)),
+                        ..Default::default()
+                    });
+                }
+                let (f, t) = source(Some(&file))?;
+                with_file(&f, &t, |is_save| kassen::net::cli::HostCli {
+                    file: f.clone(),
+                    text: t.clone(),
+                    save: is_save,
+                    seed,
+                    bind: std::net::SocketAddr::new(listen, port),
+                    public: public.clone(),
+                    guest_side,
+                    player,
+                    ai_seed,
+                    autosave: autosave.clone(),
+                })
+            }),
         Some(Command::Join {
             address,
             side,
             player,
             ai_seed,
-        }) => headless_player(&player).and_then(|player| {
-            if side.is_some_and(|s| s > 1) {
-                return Err("--side: 0 or 1".to_string());
-            }
-            kassen::net::cli::JoinCli {
-                server: address,
-                side,
-                player,
-                ai_seed,
-            }
-            .run()
-        }),
+        }) => player
+            .parse::<kassen::engine::seats::Player>()
+            .and_then(|player| {
+                if side.is_some_and(|s| s > 1) {
+                    return Err("--side: 0 or 1".to_string());
+                }
+                if player.is_human() {
+                    return kassen::gui::open(kassen::gui::AppOptions {
+                        join: Some(address),
+                        ..Default::default()
+                    });
+                }
+                kassen::net::cli::JoinCli {
+                    server: address,
+                    side,
+                    player,
+                    ai_seed,
+                }
+                .run()
+            }),
         Some(Command::Check { file }) => source(Some(&file)).and_then(|(f, t)| {
             with_file(&f, &t, |is_save| Check {
                 file: f.clone(),

@@ -44,12 +44,21 @@ pub enum Player {
     Default,
     /// The computer opponent at a level.
     Computer(Level),
+    /// A person on another machine, through the network (remote play:
+    /// their commands arrive from there; nothing here plays the side).
+    Remote,
 }
 
 impl Player {
-    /// Whether a person plays this side.
+    /// Whether a person plays this side at this screen.
     pub fn is_human(self) -> bool {
         self == Player::Human
+    }
+
+    /// Whether the computer plays this side here (the scripted play or the
+    /// opponent).
+    pub fn is_computer(self) -> bool {
+        matches!(self, Player::Default | Player::Computer(_))
     }
 }
 
@@ -57,6 +66,7 @@ impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Player::Human => f.write_str("human"),
+            Player::Remote => f.write_str("remote"),
             Player::Default => f.write_str("default"),
             Player::Computer(l) => f.write_str(l.name()),
         }
@@ -139,6 +149,7 @@ impl Seats {
             Player::Human => "human".to_string(),
             Player::Default => "computer (scripted)".to_string(),
             Player::Computer(l) => format!("computer ({})", l.name()),
+            Player::Remote => "a player on another machine".to_string(),
         };
         format!(
             "{}: {}, {}: {}",

@@ -12,6 +12,8 @@
 
 pub mod board_view;
 pub mod demo;
+pub mod keys;
+pub mod net;
 pub mod panels;
 pub mod play;
 pub mod replay;
@@ -19,6 +21,8 @@ pub mod table_view;
 pub mod title;
 pub mod windows;
 
+#[cfg(test)]
+mod net_tests;
 #[cfg(test)]
 mod play_tests;
 #[cfg(test)]
@@ -65,6 +69,12 @@ pub struct GuiState {
     /// What the last undo or redo did, or why it was refused; shown under
     /// the Undo and Redo buttons.
     pub undo_note: String,
+    /// What remote play is doing ("Hosting on port 5150: …"), shown in the
+    /// top bar and on the title screen; empty when not playing remotely.
+    pub net: String,
+    /// Remote play is hosting, joining or connected: the app keeps waking
+    /// for the wire.
+    pub net_live: bool,
     /// The rules-reference window is open, at this rule ID.
     pub rules_open: Option<String>,
     /// Save/load path field.
@@ -178,6 +188,7 @@ pub(crate) fn window_app(screenshot: bool, kiosk: bool) -> App {
     )
     .add_plugins(EguiPlugin::default())
     .insert_resource(ClearColor(Color::srgb(0.13, 0.14, 0.16)));
+    crate::net::transport::add_transport(&mut app);
     if !screenshot {
         // Redraw only on input, a command applied or an egui repaint: idle
         // costs next to nothing (a screenshot needs frames to count).
@@ -211,7 +222,13 @@ pub(crate) fn add_game_state(app: &mut App) {
         .add_message::<play::UiAction>()
         .init_state::<Screen>()
         .init_state::<play::Decision>()
-        .init_state::<play::GamePhase>();
+        .init_state::<play::GamePhase>()
+        .add_systems(
+            Update,
+            net::joining
+                .before(play::PlaySet)
+                .run_if(resource_exists::<net::Joining>),
+        );
     visit_all(&mut AddModules(app));
 }
 
@@ -282,10 +299,10 @@ fn add_views(app: &mut App, screenshot: bool) {
             .chain()
             .after(play::PlaySet),
     )
-    .add_systems(Update, play::fast_forward_key.run_if(playing))
+    .add_systems(Update, keys::fast_forward_key.run_if(playing))
     .add_systems(
         Update,
-        play::undo_keys.before(play::PlaySet).run_if(playing),
+        keys::undo_keys.before(play::PlaySet).run_if(playing),
     )
     .add_systems(
         Update,
@@ -444,6 +461,11 @@ pub struct AppOptions {
     /// Open `path` (a save) as a replay, at this point and viewpoint
     /// (`kassen replay FILE`).
     pub replay: Option<replay::ReplayStart>,
+    /// Host `path` (a scenario) on this UDP port, the person here playing
+    /// this side (`kassen host FILE`).
+    pub host: Option<(u16, u8)>,
+    /// Join the host at this address (`kassen join ADDRESS`).
+    pub join: Option<std::net::SocketAddr>,
 }
 
 /// Opens the app: on the title screen, or straight on `path` (a scenario or
@@ -508,7 +530,10 @@ pub fn open(opts: AppOptions) -> Result<(), String> {
             seed: opts.seed,
             seats,
             replay: opts.replay,
+            host: opts.host,
         });
+    } else if let Some(addr) = opts.join {
+        app.insert_resource(title::JoinOnStart(addr));
     }
     if let Some(path) = opts.screenshot {
         app.insert_resource(ScreenshotPlan {

@@ -194,6 +194,15 @@ pub(crate) fn track_view(ui: &mut egui::Ui, t: &Track, side: &str, color: [f32; 
 /// (with a spinner and for how long), and the pace controls.
 fn computer_panel(ui: &mut egui::Ui, view: &ViewModel, side: u8, pace: &mut ComputerPace) {
     let name = &view.sides[usize::from(side.min(1))];
+    if view.seats.player(side) == Player::Remote {
+        ui.label(
+            RichText::new(format!(
+                "{name} is played on the other machine: waiting for its command."
+            ))
+            .strong(),
+        );
+        return;
+    }
     let who = match view.seats.player(side) {
         Player::Computer(l) => format!("the computer ({})", l.name()),
         _ => "the computer (scripted play)".to_string(),
@@ -325,7 +334,7 @@ fn decisions_panel(
     }
     ui.separator();
     ui.label(
-        RichText::new(if view.seats.hot_seat() {
+        RichText::new(if view.seats.hot_seat() || view.seats.players.contains(&Player::Remote) {
             "Click a unit here or on the board; what you decide stays hidden from the other player."
         } else {
             "Click a unit here or on the board; what you decide stays hidden from the computer."
@@ -713,6 +722,10 @@ pub fn ui(
             if !view.scene.score.is_empty() {
                 ui.separator();
                 ui.label(shown(&view.scene.score));
+            }
+            if !gui.net.is_empty() {
+                ui.separator();
+                ui.label(RichText::new(shown(&gui.net)).color(Color32::from_rgb(120, 200, 230)));
             }
         });
         for t in &view.scene.tracks {

@@ -166,6 +166,11 @@ impl ViewModel {
 /// autosaves when a phase was entered. A refusal goes to the panels and
 /// changes nothing.
 pub fn act<R: Rules>(world: &mut World) {
+    if super::net::is_guest::<R>(world) {
+        // A guest's board: the commands go to the host.
+        super::net::guest_act::<R>(world);
+        return;
+    }
     let actions: Vec<UiAction> = world.resource_mut::<Messages<UiAction>>().drain().collect();
     if actions.is_empty() {
         return;
@@ -315,45 +320,6 @@ impl Default for ComputerPace {
     }
 }
 
-/// F toggles fast-forward of the computer's moves (when egui does not want
-/// the keyboard).
-pub fn fast_forward_key(
-    keys: Res<ButtonInput<KeyCode>>,
-    egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    mut pace: ResMut<ComputerPace>,
-) {
-    if keys.just_pressed(KeyCode::KeyF)
-        && egui_wants
-            .as_ref()
-            .is_none_or(|w| !w.wants_any_keyboard_input())
-    {
-        pace.fast = !pace.fast;
-    }
-}
-
-/// Ctrl+Z undoes the deciding side's last command, Ctrl+Shift+Z redoes
-/// (when egui does not want the keyboard; a text field keeps its own).
-pub fn undo_keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    mut actions: MessageWriter<UiAction>,
-) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if !ctrl
-        || !keys.just_pressed(KeyCode::KeyZ)
-        || egui_wants
-            .as_ref()
-            .is_some_and(|w| w.wants_any_keyboard_input())
-    {
-        return;
-    }
-    if keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]) {
-        actions.write(UiAction::Redo);
-    } else {
-        actions.write(UiAction::Undo);
-    }
-}
-
 /// The computer's search for one command, on a background task
 /// (`AsyncComputeTaskPool`), so the app never freezes while it thinks.
 #[derive(Resource)]
@@ -378,7 +344,7 @@ pub fn computer_plays<R: Rules>(world: &mut World) {
     };
     let g = &active.0;
     let side = match g.to_act() {
-        ToAct::Side(s) if !g.seats.player(s).is_human() => s,
+        ToAct::Side(s) if g.seats.player(s).is_computer() => s,
         _ => {
             world.remove_resource::<Thinking<R>>();
             let mut pace = world.resource_mut::<ComputerPace>();
@@ -528,11 +494,13 @@ pub fn computer_plays<R: Rules>(world: &mut World) {
 #[derive(Resource, Clone, Debug)]
 pub struct IdleWinit(pub bevy::winit::WinitSettings);
 
-/// While the computer plays, the app wakes itself every
-/// [`WAKE_WHILE_PLAYING`] (to take its results and pace its moves); else it
-/// sleeps as it started ([`IdleWinit`]).
+/// While the computer plays, or remote play is connected or connecting,
+/// the app wakes itself every [`WAKE_WHILE_PLAYING`] (to take the
+/// computer's results and pace its moves, or the other end's packets);
+/// else it sleeps as it started ([`IdleWinit`]).
 pub fn computer_wakeups(
     pace: Res<ComputerPace>,
+    gui: Res<GuiState>,
     idle: Option<Res<IdleWinit>>,
     settings: Option<ResMut<bevy::winit::WinitSettings>>,
 ) {
@@ -540,7 +508,8 @@ pub fn computer_wakeups(
     let (Some(idle), Some(mut settings)) = (idle, settings) else {
         return;
     };
-    let want = if pace.busy {
+    // Remote play keeps the wire going too: packets arrive without input.
+    let want = if pace.busy || gui.net_live {
         WinitSettings {
             focused_mode: UpdateMode::reactive(WAKE_WHILE_PLAYING),
             unfocused_mode: UpdateMode::reactive_low_power(WAKE_WHILE_PLAYING),
@@ -939,6 +908,7 @@ pub fn clear<R: Rules>(world: &mut World) {
     }
     world.remove_resource::<Thinking<R>>();
     super::replay::clear_replay::<R>(world);
+    super::net::stop::<R>(world);
     // Nothing of the computer's play outlives its game (nor keeps the app
     // awake on the title screen).
     let delay = world.resource::<ComputerPace>().delay;
@@ -987,6 +957,8 @@ impl<R: Rules> Plugin for ModulePlugin<R> {
                     .chain()
                     .run_if(not(replaying)),
                 super::replay::replay_requests::<R>.run_if(replaying),
+                super::net::host_sync::<R>.run_if(resource_exists::<super::net::NetHostLink>),
+                super::net::guest_sync::<R>.run_if(resource_exists::<super::net::NetGuestLink<R>>),
                 file_requests::<R>,
                 refresh::<R>,
             )

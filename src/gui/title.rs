@@ -30,7 +30,15 @@ pub struct OpenOnStart {
     pub seats: Option<Seats>,
     /// Open the save as a replay, at this point and viewpoint.
     pub replay: Option<super::replay::ReplayStart>,
+    /// Host the scenario on this UDP port, the person here playing this
+    /// side.
+    pub host: Option<(u16, u8)>,
 }
+
+/// Join the host at this address once the app has started (`kassen join
+/// ADDRESS`).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct JoinOnStart(pub std::net::SocketAddr);
 
 /// How a new game is played, as picked on the title screen.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -107,6 +115,16 @@ pub struct TitleState {
     pub request: Option<(PathBuf, Option<Seats>)>,
     /// A save to open as a replay.
     pub replay_request: Option<PathBuf>,
+    /// The *Host* port field.
+    pub host_port: String,
+    /// The side the person hosting plays.
+    pub host_side: u8,
+    /// The *Join* address field.
+    pub join_address: String,
+    /// A scenario to host: its file, the port and the host's side.
+    pub host_request: Option<(PathBuf, u16, u8)>,
+    /// A host to join.
+    pub join_request: Option<std::net::SocketAddr>,
     /// Back to the title screen (the in-game button).
     pub to_title: bool,
     /// What the autosave holds, read when the title screen is entered:
@@ -224,6 +242,7 @@ pub fn add_title(app: &mut App, kiosk: bool) {
                 .join("quicksave.ron")
                 .display()
                 .to_string(),
+            host_port: "5150".into(),
             ..default()
         })
         .add_systems(Update, handle_requests)
@@ -237,19 +256,57 @@ pub fn add_title(app: &mut App, kiosk: bool) {
         );
 }
 
+/// Opens a scenario and hosts it on UDP `port`, the person here playing
+/// `side` and a guest the other; the dice are seeded from the clock, so the
+/// guest cannot know them.
+fn host_text(world: &mut World, file: &str, text: &str, port: u16, side: u8) -> Result<(), String> {
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64);
+    install_text(world, file, text, Some(seed), None)?;
+    if let Err(e) = super::net::start_hosting(world, port, side) {
+        clear_game(world);
+        world.resource_mut::<NextState<Screen>>().set(Screen::Title);
+        return Err(e);
+    }
+    Ok(())
+}
+
 /// Opens what the title screen or the command line asked for, and goes
 /// back to the title when asked.
 fn handle_requests(world: &mut World) {
     if let Some(start) = world.remove_resource::<OpenOnStart>() {
-        let opened = match start.replay {
-            Some(r) => super::replay::open_replay_text(world, &start.file, &start.text, r),
-            None => install_text(world, &start.file, &start.text, start.seed, start.seats),
+        let opened = match (start.replay, start.host) {
+            (Some(r), _) => super::replay::open_replay_text(world, &start.file, &start.text, r),
+            (None, Some((port, side))) => host_text(world, &start.file, &start.text, port, side),
+            (None, None) => install_text(world, &start.file, &start.text, start.seed, start.seats),
         };
         if let Err(e) = opened {
             error!("{e}");
             world.write_message(AppExit::error());
         }
         return;
+    }
+    if let Some(JoinOnStart(addr)) = world.remove_resource::<JoinOnStart>()
+        && let Err(e) = super::net::start_joining(world, addr)
+    {
+        error!("{e}");
+        world.write_message(AppExit::error());
+        return;
+    }
+    let (host, join) = {
+        let mut t = world.resource_mut::<TitleState>();
+        (t.host_request.take(), t.join_request.take())
+    };
+    if let Some((path, port, side)) = host {
+        let result = session::read(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|(file, text)| host_text(world, &file, &text, port, side));
+        world.resource_mut::<TitleState>().error = result.err();
+    }
+    if let Some(addr) = join {
+        let result = super::net::start_joining(world, addr);
+        world.resource_mut::<TitleState>().error = result.err();
     }
     let (request, to_title) = {
         let mut t = world.resource_mut::<TitleState>();
@@ -283,6 +340,7 @@ fn title_ui(
     mut contexts: EguiContexts,
     catalog: Res<Catalog>,
     mut state: ResMut<TitleState>,
+    gui: Res<super::GuiState>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let mut root = egui::Ui::new(
@@ -350,6 +408,54 @@ fn title_ui(
                         .map_or(1, |d| d.as_nanos() as u64);
                     state.request = Some((e.path.clone(), Some(state.mode.seats(ai_seed))));
                 }
+                right.add_space(4.0);
+                right.horizontal_wrapped(|ui| {
+                    ui.label("Over the network: you play");
+                    for s in [0u8, 1] {
+                        let name = e.info.sides.get(usize::from(s)).cloned().unwrap_or_default();
+                        ui.radio_value(&mut state.host_side, s, name);
+                    }
+                    ui.label("port");
+                    ui.add(egui::TextEdit::singleline(&mut state.host_port).desired_width(56.0));
+                    if ui
+                        .button("Host")
+                        .on_hover_text("A player on another machine joins with the host's address and this port")
+                        .clicked()
+                    {
+                        match state.host_port.trim().parse::<u16>() {
+                            Ok(p) => state.host_request = Some((e.path.clone(), p, state.host_side)),
+                            Err(_) => {
+                                state.error = Some(format!(
+                                    "port \"{}\": a number from 1 to 65535",
+                                    state.host_port.trim()
+                                ));
+                            }
+                        }
+                    }
+                });
+            }
+            right.separator();
+            right.label(RichText::new("Join a game").strong());
+            right.horizontal(|ui| {
+                ui.add(
+                    egui::TextEdit::singleline(&mut state.join_address)
+                        .hint_text("host:port, e.g. 192.168.1.20:5150")
+                        .desired_width(220.0),
+                );
+                if ui.button("Join").clicked() {
+                    match state.join_address.trim().parse::<std::net::SocketAddr>() {
+                        Ok(a) => state.join_request = Some(a),
+                        Err(_) => {
+                            state.error = Some(format!(
+                                "\"{}\" is not an address and port (such as 192.168.1.20:5150)",
+                                state.join_address.trim()
+                            ));
+                        }
+                    }
+                }
+            });
+            if !gui.net.is_empty() {
+                right.label(RichText::new(super::panels::shown(&gui.net)).color(DIM));
             }
             right.separator();
             right.label(RichText::new("Load game").strong());

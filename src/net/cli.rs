@@ -97,7 +97,7 @@ impl WithModule for HostCli {
                 );
                 last = Instant::now();
             }
-            if host.core.game.to_act() == ToAct::Over {
+            if host.game.to_act() == ToAct::Over {
                 // A few seconds for the journal to reach the guest.
                 let t = *over_since.get_or_insert_with(Instant::now);
                 if t.elapsed() > Duration::from_secs(3) {
@@ -109,7 +109,7 @@ impl WithModule for HostCli {
             }
             std::thread::sleep(Duration::from_millis(1));
         }
-        let g = &host.core.game;
+        let g = &host.game;
         println!(
             "{} commands, {} refused from the guest; {}",
             g.journal.entries.len(),
@@ -143,17 +143,17 @@ impl JoinCli {
     pub fn run(self) -> Result<(), String> {
         let mut app = net_app();
         let client_id = clock_seed();
-        connect_client(&mut app, self.server, client_id)?;
+        connect_client(app.world_mut(), self.server, client_id)?;
         let start = Instant::now();
         let mut pending = Vec::new();
         let mut said_hello = false;
         let ruleset = loop {
             app.update();
-            if client_connected(&app) && !said_hello {
-                said_hello = guest_send(&mut app, encode(&hello(self.side))?);
+            if client_connected(app.world()) && !said_hello {
+                said_hello = guest_send(app.world_mut(), encode(&hello(self.side))?);
             }
             let mut found = None;
-            for bytes in guest_inbox(&mut app) {
+            for bytes in guest_inbox(app.world_mut()) {
                 match decode::<ToGuest>("the host's message", &bytes) {
                     Ok(ToGuest::Welcome { ruleset, .. }) => found = Some(ruleset),
                     Ok(ToGuest::Refused { reason }) => {

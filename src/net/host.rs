@@ -13,10 +13,9 @@ use crate::engine::core::{Rules, ToAct, checksum};
 use crate::engine::game::Game;
 use crate::engine::scenario::parse_ron;
 
-/// The host's game and what it has told the guest.
-pub struct HostCore<R: Rules> {
-    /// The game, the only one that changes.
-    pub game: Game<R>,
+/// What the host has told the guest of its game (the game itself is the
+/// caller's: the headless host's, or the app's game on the board).
+pub struct HostCore {
     /// The side the guest plays (0 or 1); the host plays the other.
     pub guest_side: u8,
     /// Every refused guest message, as "why" sentences, in order.
@@ -29,15 +28,14 @@ pub struct HostCore<R: Rules> {
     phase: String,
 }
 
-impl<R: Rules> HostCore<R> {
+impl HostCore {
     /// A host for `game` (a new game or one resumed from a save), the
     /// guest playing `guest_side`; the rules' first automatic steps are
     /// taken.
-    pub fn new(mut game: Game<R>, guest_side: u8, autosave: Option<PathBuf>) -> Self {
+    pub fn new<R: Rules>(game: &mut Game<R>, guest_side: u8, autosave: Option<PathBuf>) -> Self {
         game.advance();
         let phase = game.phase_name();
         Self {
-            game,
             guest_side: guest_side.min(1),
             refusals: Vec::new(),
             autosave,
@@ -51,15 +49,15 @@ impl<R: Rules> HostCore<R> {
         1 - self.guest_side
     }
 
-    /// Whether the host's side decides now.
-    pub fn host_decides(&self) -> bool {
-        self.game.to_act() == ToAct::Side(self.host_side())
+    /// Whether the host's side decides now in `game`.
+    pub fn host_decides<R: Rules>(&self, game: &Game<R>) -> bool {
+        game.to_act() == ToAct::Side(self.host_side())
     }
 
     /// Answers one packet from the guest. Every refusal is logged, kept in
     /// [`HostCore::refusals`] and answered with [`ToGuest::Refused`]; the
     /// game changes only by a command `apply` accepts.
-    pub fn receive(&mut self, bytes: &[u8]) -> Vec<ToGuest> {
+    pub fn receive<R: Rules>(&mut self, game: &mut Game<R>, bytes: &[u8]) -> Vec<ToGuest> {
         let msg = match decode::<ToHost>("the guest's message", bytes) {
             Ok(m) => m,
             Err(e) => return self.refuse(e),
@@ -77,15 +75,15 @@ impl<R: Rules> HostCore<R> {
                         self.guest_side
                     ));
                 }
-                self.welcome()
+                self.welcome(game)
             }
             ToHost::Resync => {
                 // The whole view again, the log from its start.
                 self.log_sent = 0;
-                self.update().into_iter().collect()
+                self.update(game).into_iter().collect()
             }
             ToHost::Command { seq, command } => {
-                let at = self.game.journal.entries.len() as u64;
+                let at = game.journal.entries.len() as u64;
                 if seq != at {
                     return self.refuse(format!(
                         "a stale command: it was for the point after {seq} commands, the game is at {at}"
@@ -95,30 +93,33 @@ impl<R: Rules> HostCore<R> {
                     Ok(c) => c,
                     Err(e) => return self.refuse(e.to_string()),
                 };
-                if self.game.to_act() != ToAct::Side(self.guest_side) {
+                if game.to_act() != ToAct::Side(self.guest_side) {
                     return self.refuse(format!(
                         "out of turn: side {} does not decide now ({})",
                         self.guest_side,
-                        self.game.phase_name()
+                        game.phase_name()
                     ));
                 }
-                if let Err(r) = self.game.apply(&cmd) {
+                if let Err(r) = game.apply(&cmd) {
                     return self.refuse(format!("the command is refused: {r}"));
                 }
-                self.after_command();
-                self.update().into_iter().chain(self.over()).collect()
+                self.after_command(game);
+                self.update(game)
+                    .into_iter()
+                    .chain(self.over(game))
+                    .collect()
             }
         }
     }
 
     /// The automatic steps after a command, and the autosave when a phase
     /// was entered or the game ended.
-    pub fn after_command(&mut self) {
-        self.game.advance();
-        let now = self.game.phase_name();
-        if (now != self.phase || self.game.to_act() == ToAct::Over)
+    pub fn after_command<R: Rules>(&mut self, game: &mut Game<R>) {
+        game.advance();
+        let now = game.phase_name();
+        if (now != self.phase || game.to_act() == ToAct::Over)
             && let Some(path) = &self.autosave
-            && let Err(e) = self.game.save_atomically(path)
+            && let Err(e) = game.save_atomically(path)
         {
             warn!("autosave failed: {e}");
         }
@@ -127,8 +128,8 @@ impl<R: Rules> HostCore<R> {
 
     /// The welcome and the whole view (the log from its start): for a
     /// guest joining or coming back.
-    pub fn welcome(&mut self) -> Vec<ToGuest> {
-        let scenario = match to_ron(self.game.scenario()) {
+    pub fn welcome<R: Rules>(&mut self, game: &Game<R>) -> Vec<ToGuest> {
+        let scenario = match to_ron(game.scenario()) {
             Ok(s) => s,
             Err(e) => return self.refuse(e),
         };
@@ -139,15 +140,15 @@ impl<R: Rules> HostCore<R> {
             scenario,
             side: self.guest_side,
         }];
-        out.extend(self.update());
-        out.extend(self.over());
+        out.extend(self.update(game));
+        out.extend(self.over(game));
         out
     }
 
     /// The guest's view now, with the log entries it may read that it was
     /// not sent yet.
-    pub fn update(&mut self) -> Option<ToGuest> {
-        let g = &self.game;
+    pub fn update<R: Rules>(&mut self, game: &Game<R>) -> Option<ToGuest> {
+        let g = game;
         let obs = R::observation(&g.ctx, &g.state, self.guest_side);
         let observation = match to_ron(&obs) {
             Ok(s) => s,
@@ -177,11 +178,11 @@ impl<R: Rules> HostCore<R> {
     }
 
     /// The end of the game, once it is over: the whole journal.
-    pub fn over(&self) -> Option<ToGuest> {
-        if self.game.to_act() != ToAct::Over {
+    pub fn over<R: Rules>(&self, game: &Game<R>) -> Option<ToGuest> {
+        if game.to_act() != ToAct::Over {
             return None;
         }
-        to_ron(&self.game.journal)
+        to_ron(&game.journal)
             .ok()
             .map(|journal| ToGuest::Over { journal })
     }

@@ -25,8 +25,10 @@ use crate::opponent::driver::{Seat, play_decision};
 pub struct Host<R: Rules> {
     /// The server app (transport only).
     pub app: App,
-    /// The game and what the guest was told.
-    pub core: HostCore<R>,
+    /// The game, the only one that changes.
+    pub game: Game<R>,
+    /// What the guest was told.
+    pub core: HostCore,
     /// Who plays the host's side here: the scripted play or the computer
     /// (`None`: nobody yet; the host's side waits).
     pub seat: Option<Seat>,
@@ -45,7 +47,7 @@ impl<R: Rules> Host<R> {
     /// # Errors
     /// The port cannot be bound, as a sentence.
     pub fn start(
-        game: Game<R>,
+        mut game: Game<R>,
         guest_side: u8,
         seat: Option<Seat>,
         bind: SocketAddr,
@@ -53,10 +55,11 @@ impl<R: Rules> Host<R> {
         autosave: Option<PathBuf>,
     ) -> Result<Self, String> {
         let mut app = net_app();
-        let (addr, dial) = start_server(&mut app, bind, public)?;
+        let (addr, dial) = start_server(app.world_mut(), bind, public)?;
         Ok(Self {
             app,
-            core: HostCore::new(game, guest_side, autosave),
+            core: HostCore::new(&mut game, guest_side, autosave),
+            game,
             seat,
             addr,
             dial,
@@ -74,21 +77,21 @@ impl<R: Rules> Host<R> {
     pub fn step(&mut self) -> bool {
         self.app.update();
         if let Some(g) = self.guest
-            && !host_has_client(&self.app, g)
+            && !host_has_client(self.app.world(), g)
         {
             info!("the guest left; its seat waits for it to come back");
             self.guest = None;
         }
-        let before = self.core.game.journal.entries.len();
-        for (client, bytes) in host_inbox(&mut self.app) {
+        let before = self.game.journal.entries.len();
+        for (client, bytes) in host_inbox(self.app.world_mut()) {
             let replies = match self.guest {
-                Some(g) if g == client => self.core.receive(&bytes),
+                Some(g) if g == client => self.core.receive(&mut self.game, &bytes),
                 Some(_) => self.core.refuse(format!(
                     "the seat is taken: side {} has a guest already",
                     self.core.guest_side
                 )),
                 None => {
-                    let r = self.core.receive(&bytes);
+                    let r = self.core.receive(&mut self.game, &bytes);
                     if r.iter().any(|m| matches!(m, ToGuest::Welcome { .. })) {
                         self.guest = Some(client);
                     }
@@ -97,23 +100,23 @@ impl<R: Rules> Host<R> {
             };
             for m in replies {
                 match encode(&m) {
-                    Ok(b) => host_send(&mut self.app, client, b),
+                    Ok(b) => host_send(self.app.world_mut(), client, b),
                     Err(e) => warn!("not sent to the guest: {e}"),
                 }
             }
         }
-        if self.core.host_decides()
+        if self.core.host_decides(&self.game)
             && let Some(seat) = self.seat.as_mut()
         {
             let side = self.core.host_side();
-            let d = play_decision(&mut self.core.game, side, seat);
+            let d = play_decision(&mut self.game, side, seat);
             for r in &d.refused {
                 warn!("the host's play was refused: {r}");
             }
-            self.core.after_command();
+            self.core.after_command(&mut self.game);
             self.send_view();
         }
-        self.core.game.journal.entries.len() != before
+        self.game.journal.entries.len() != before
     }
 
     /// Sends the guest its view (and the journal once the game is over).
@@ -121,13 +124,13 @@ impl<R: Rules> Host<R> {
         let Some(g) = self.guest else { return };
         let msgs: Vec<ToGuest> = self
             .core
-            .update()
+            .update(&self.game)
             .into_iter()
-            .chain(self.core.over())
+            .chain(self.core.over(&self.game))
             .collect();
         for m in msgs {
             if let Ok(b) = encode(&m) {
-                host_send(&mut self.app, g, b);
+                host_send(self.app.world_mut(), g, b);
             }
         }
     }
@@ -166,7 +169,7 @@ impl<R: Rules> Guest<R> {
         seat: Option<Seat>,
     ) -> Result<Self, String> {
         let mut app = net_app();
-        connect_client(&mut app, server, client_id)?;
+        connect_client(app.world_mut(), server, client_id)?;
         Ok(Self {
             app,
             core: None,
@@ -205,12 +208,12 @@ impl<R: Rules> Guest<R> {
 
     /// Whether the guest is connected now.
     pub fn connected(&self) -> bool {
-        client_connected(&self.app)
+        client_connected(self.app.world())
     }
 
     /// Drops the connection (as a lost network would).
     pub fn drop_connection(&mut self) {
-        disconnect_client(&mut self.app);
+        disconnect_client(self.app.world_mut());
     }
 
     /// Connects again as a new netcode client, and says hello again once
@@ -221,13 +224,13 @@ impl<R: Rules> Guest<R> {
     pub fn reconnect(&mut self) -> Result<(), String> {
         self.client_id = self.client_id.wrapping_add(1_000);
         self.hello_sent = false;
-        connect_client(&mut self.app, self.server, self.client_id)
+        connect_client(self.app.world_mut(), self.server, self.client_id)
     }
 
     /// Sends a message to the host (while connected).
     pub fn send(&mut self, msg: &ToHost) -> bool {
         match encode(msg) {
-            Ok(b) => guest_send(&mut self.app, b),
+            Ok(b) => guest_send(self.app.world_mut(), b),
             Err(e) => {
                 self.errors.push(e);
                 false
@@ -248,7 +251,7 @@ impl<R: Rules> Guest<R> {
             self.hello_sent = self.send(&h);
         }
         let mut inbox = std::mem::take(&mut self.pending);
-        inbox.extend(guest_inbox(&mut self.app));
+        inbox.extend(guest_inbox(self.app.world_mut()));
         for bytes in inbox {
             let msg = match decode::<ToGuest>("the host's message", &bytes) {
                 Ok(m) => m,

@@ -45,7 +45,7 @@ fn run<R: Rules>(
 
 /// The guest's checked journal and the host's, as RON text.
 fn journals<R: Rules>(host: &Host<R>, guest: &Guest<R>) -> (String, String) {
-    let h = to_ron(&host.core.game.journal).expect("writes");
+    let h = to_ron(&host.game.journal).expect("writes");
     let g = guest
         .core
         .as_ref()
@@ -88,14 +88,14 @@ impl ModuleVisitor for Loopback {
                 Guest::<R>::join(host.addr, 7, Some(1), Some(Seat::new(guest_player, 2)))
                     .expect("joins");
             let over = run(&mut host, &mut guest, 400_000, |h, g| {
-                h.core.game.to_act() == ToAct::Over && g.finished()
+                h.game.to_act() == ToAct::Over && g.finished()
             });
             let g = guest.core.as_ref().expect("welcomed");
             assert!(
                 over,
                 "{file}: not over (host at {} commands, {}; guest errors {:?}, refusals {:?})",
-                host.core.game.journal.entries.len(),
-                host.core.game.phase_name(),
+                host.game.journal.entries.len(),
+                host.game.phase_name(),
                 guest.errors,
                 g.refusals
             );
@@ -110,12 +110,12 @@ impl ModuleVisitor for Loopback {
             );
             // The guest played: some of the journal's commands are its own.
             let mut replay = Game::<R>::with_ctx(
-                std::sync::Arc::clone(&host.core.game.ctx),
-                host.core.game.journal.seed,
+                std::sync::Arc::clone(&host.game.ctx),
+                host.game.journal.seed,
                 Vec::new(),
             );
             let mut by_guest = 0;
-            for e in &host.core.game.journal.entries {
+            for e in &host.game.journal.entries {
                 if replay.to_act() == ToAct::Side(1) {
                     by_guest += 1;
                 }
@@ -165,24 +165,24 @@ impl ModuleVisitor for Faults {
             Guest::<R>::join(addr, 1, Some(1), Some(Seat::new(Player::Default, 2))).expect("joins");
         // Mid-game, the guest's connection drops.
         assert!(run(&mut host, &mut guest, 100_000, |h, _| {
-            h.core.game.journal.entries.len() >= 12
+            h.game.journal.entries.len() >= 12
         }));
         guest.drop_connection();
         assert!(
             run(&mut host, &mut guest, 100_000, |h, _| !h.has_guest()),
             "the host sees the guest leave"
         );
-        let at_drop = host.core.game.journal.entries.len();
+        let at_drop = host.game.journal.entries.len();
         // It comes back and goes on from the host's state.
         guest.reconnect().expect("reconnects");
         assert!(run(&mut host, &mut guest, 100_000, |h, g| {
             h.has_guest() && g.core.as_ref().is_some_and(|c| c.seq as usize >= at_drop)
         }));
         assert!(run(&mut host, &mut guest, 200_000, |h, _| {
-            h.core.game.journal.entries.len() >= at_drop + 12
+            h.game.journal.entries.len() >= at_drop + 12
         }));
         // The host crashes: its app and game are gone, its autosave stays.
-        let crashed_at = host.core.game.journal.entries.len();
+        let crashed_at = host.game.journal.entries.len();
         drop(host);
         let (f, t) = session::read(&autosave).expect("the autosave is there");
         let resumed = Game::<R>::load_save(&f, &t).expect("the autosave loads");
@@ -198,7 +198,7 @@ impl ModuleVisitor for Faults {
         .expect("hosts again on the same port");
         guest.reconnect().expect("reconnects");
         let over = run(&mut host, &mut guest, 400_000, |h, g| {
-            h.core.game.to_act() == ToAct::Over && g.finished()
+            h.game.to_act() == ToAct::Over && g.finished()
         });
         assert!(over, "the resumed game ends: {:?}", guest.errors);
         let (h, j) = journals(&host, &guest);
@@ -230,18 +230,15 @@ impl ModuleVisitor for Hostile {
         let game = new_game::<R>(session::DEFAULT_SCENARIO_PATH, session::DEFAULT_SCENARIO, 3);
         // Nobody plays the host's side: the game waits on side 0.
         let mut host = Host::start(game, 1, None, any_port(), &[], None).expect("hosts");
-        assert_eq!(host.core.game.to_act(), ToAct::Side(0));
+        assert_eq!(host.game.to_act(), ToAct::Side(0));
         let mut guest = Guest::<R>::join(host.addr, 1, Some(1), None).expect("joins");
         assert!(run(&mut host, &mut guest, 100_000, |h, g| {
             h.has_guest() && g.core.is_some()
         }));
         let mut intruder = Guest::<R>::join(host.addr, 2, Some(0), None).expect("connects");
-        let before = (
-            checksum(&host.core.game.state),
-            host.core.game.journal.clone(),
-        );
-        let seq = host.core.game.journal.entries.len() as u64;
-        let g = &host.core.game;
+        let before = (checksum(&host.game.state), host.game.journal.clone());
+        let seq = host.game.journal.entries.len() as u64;
+        let g = &host.game;
         // A real command of side 0, which the guest does not play.
         let side0 = R::default_commands(&g.ctx, &g.state, 0)
             .into_iter()
@@ -285,7 +282,7 @@ impl ModuleVisitor for Hostile {
         ];
         let n = hostile.len();
         for (what, bytes) in hostile {
-            assert!(guest_send(&mut guest.app, bytes), "{what}: sent");
+            assert!(guest_send(guest.app.world_mut(), bytes), "{what}: sent");
         }
         assert!(
             run(&mut host, &mut guest, 200_000, |h, g| {
@@ -296,7 +293,7 @@ impl ModuleVisitor for Hostile {
         );
         // The intruder asks for the seat that is taken, then sends garbage.
         assert!(run(&mut host, &mut intruder, 100_000, |_, i| i.connected()));
-        assert!(guest_send(&mut intruder.app, vec![0x00; 64]));
+        assert!(guest_send(intruder.app.world_mut(), vec![0x00; 64]));
         assert!(run(&mut host, &mut intruder, 100_000, |h, _| h
             .core
             .refusals
@@ -313,8 +310,8 @@ impl ModuleVisitor for Hostile {
         assert!(has("the guest's command:1:"), "{r:?}");
         assert!(has("the seat is taken"), "{r:?}");
         // Nothing changed, and the guest is still seated and connected.
-        assert_eq!(checksum(&host.core.game.state), before.0);
-        assert_eq!(host.core.game.journal, before.1);
+        assert_eq!(checksum(&host.game.state), before.0);
+        assert_eq!(host.game.journal, before.1);
         assert!(host.has_guest() && guest.connected());
     }
 }
@@ -339,8 +336,9 @@ impl ModuleVisitor for Cores {
             return;
         }
         let (file, text) = scenarios_of::<R>().into_iter().next().expect("scenario");
-        let mut host = HostCore::new(new_game::<R>(&file, &text, 5), 1, None);
-        let welcome = host.welcome();
+        let mut game = new_game::<R>(&file, &text, 5);
+        let mut host = HostCore::new(&mut game, 1, None);
+        let welcome = host.welcome(&game);
         let Some(ToGuest::Welcome { scenario, side, .. }) = welcome.first() else {
             panic!("a welcome first: {welcome:?}");
         };
@@ -350,7 +348,7 @@ impl ModuleVisitor for Cores {
         }
         // A view that does not match its checksum is reported, not taken,
         // and asked for again; the host's answer repairs it.
-        let Some(ToGuest::Update(mut u)) = host.update() else {
+        let Some(ToGuest::Update(mut u)) = host.update(&game) else {
             panic!("an update");
         };
         let seen = guest.view.clone();
@@ -358,22 +356,21 @@ impl ModuleVisitor for Cores {
         assert_eq!(guest.take(ToGuest::Update(u)), Ok(vec![ToHost::Resync]));
         assert_eq!(guest.mismatches, 1);
         assert_eq!(guest.view, seen, "the bad view is not taken");
-        let again = host.receive(&encode(&ToHost::Resync).expect("encodes"));
+        let again = host.receive(&mut game, &encode(&ToHost::Resync).expect("encodes"));
         let Some(ToGuest::Update(u)) = again.first().cloned() else {
             panic!("the view again: {again:?}");
         };
         assert!(u.whole_log);
         assert_eq!(guest.take(ToGuest::Update(u)), Ok(Vec::new()));
-        let g = &host.game;
-        assert_eq!(guest.view, R::observation(&g.ctx, &g.state, 1));
+        assert_eq!(guest.view, R::observation(&game.ctx, &game.state, 1));
         // The host plays the game out; a journal that is not the game's is
         // refused at the end, the true one is kept.
         let mut seats = [Seat::new(Player::Default, 1), Seat::new(Player::Default, 2)];
-        crate::opponent::driver::play_out(&mut host.game, &mut seats, 100_000);
-        let Some(ToGuest::Over { journal }) = host.over() else {
+        crate::opponent::driver::play_out(&mut game, &mut seats, 100_000);
+        let Some(ToGuest::Over { journal }) = host.over(&game) else {
             panic!("over");
         };
-        let mut forged = host.game.journal.clone();
+        let mut forged = game.journal.clone();
         if let Some(e) = forged.entries.last_mut() {
             e.checksum ^= 1;
         }
@@ -384,7 +381,7 @@ impl ModuleVisitor for Cores {
         assert!(e.contains("diverges"), "{e}");
         assert!(guest.journal.is_none());
         assert_eq!(guest.take(ToGuest::Over { journal }), Ok(Vec::new()));
-        assert_eq!(guest.journal.as_ref(), Some(&host.game.journal));
+        assert_eq!(guest.journal.as_ref(), Some(&game.journal));
     }
 }
 

@@ -50,26 +50,32 @@ fn read_raw(_: &mut ServerReceiveCtx, b: &mut Bytes) -> Result<GuestPacket> {
     Ok(GuestPacket(b.to_vec()))
 }
 
-/// A windowless app with the transport's plugins and the two packet
-/// types (the same on host and guest, in the same order).
+/// A windowless app with the transport ([`add_transport`]), finished and
+/// ready to be updated by hand.
 pub fn net_app() -> App {
     let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    add_transport(&mut app);
+    app.finish();
+    app.cleanup();
+    app
+}
+
+/// Adds the transport's plugins and the two packet types (the same on
+/// host and guest, in the same order) to an app that has the state
+/// plugin (the desktop app's default plugins, or [`net_app`]'s).
+pub fn add_transport(app: &mut App) {
     app.add_plugins((
-        MinimalPlugins,
-        StatesPlugin,
         RepliconPlugins.set(ServerPlugin::new(PostUpdate)),
         RepliconRenetPlugins,
     ))
     .add_client_message_with(Channel::Ordered, write_raw, read_raw)
     .add_server_message::<HostPacket>(Channel::Ordered)
     .make_message_independent::<HostPacket>();
-    app.finish();
-    app.cleanup();
-    app
 }
 
-fn connection_config(app: &App) -> ConnectionConfig {
-    let channels = app.world().resource::<RepliconChannels>();
+fn connection_config(world: &World) -> ConnectionConfig {
+    let channels = world.resource::<RepliconChannels>();
     ConnectionConfig {
         server_channels_config: channels.server_configs(),
         client_channels_config: channels.client_configs(),
@@ -91,7 +97,7 @@ fn now() -> Duration {
 /// # Errors
 /// The port cannot be bound, as a sentence.
 pub fn start_server(
-    app: &mut App,
+    world: &mut World,
     bind: SocketAddr,
     public: &[SocketAddr],
 ) -> Result<(SocketAddr, Vec<SocketAddr>), String> {
@@ -119,8 +125,9 @@ pub fn start_server(
         socket,
     )
     .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
-    let server = RenetServer::new(connection_config(app));
-    app.insert_resource(server).insert_resource(transport);
+    let server = RenetServer::new(connection_config(world));
+    world.insert_resource(server);
+    world.insert_resource(transport);
     Ok((addr, dial))
 }
 
@@ -130,9 +137,9 @@ pub fn start_server(
 ///
 /// # Errors
 /// No local socket, as a sentence.
-pub fn connect_client(app: &mut App, server: SocketAddr, client_id: u64) -> Result<(), String> {
-    app.world_mut().remove_resource::<RenetClient>();
-    app.world_mut().remove_resource::<NetcodeClientTransport>();
+pub fn connect_client(world: &mut World, server: SocketAddr, client_id: u64) -> Result<(), String> {
+    world.remove_resource::<RenetClient>();
+    world.remove_resource::<NetcodeClientTransport>();
     let local: SocketAddr = if server.is_ipv4() {
         (Ipv4Addr::UNSPECIFIED, 0).into()
     } else {
@@ -147,33 +154,31 @@ pub fn connect_client(app: &mut App, server: SocketAddr, client_id: u64) -> Resu
     };
     let transport = NetcodeClientTransport::new(now(), auth, socket)
         .map_err(|e| format!("cannot connect to {server}: {e}"))?;
-    let client = RenetClient::new(connection_config(app));
-    app.insert_resource(client).insert_resource(transport);
+    let client = RenetClient::new(connection_config(world));
+    world.insert_resource(client);
+    world.insert_resource(transport);
     Ok(())
 }
 
 /// Drops the client's connection (the host sees it leave at its next
 /// frames).
-pub fn disconnect_client(app: &mut App) {
-    if let Some(mut c) = app.world_mut().get_resource_mut::<RenetClient>() {
+pub fn disconnect_client(world: &mut World) {
+    if let Some(mut c) = world.get_resource_mut::<RenetClient>() {
         c.disconnect();
     }
 }
 
 /// Whether the client is connected.
-pub fn client_connected(app: &App) -> bool {
-    app.world()
+pub fn client_connected(world: &World) -> bool {
+    world
         .get_resource::<State<ClientState>>()
         .is_some_and(|s| *s.get() == ClientState::Connected)
 }
 
 /// The packets the host received since the last call, with the client
 /// (its entity) that sent each.
-pub fn host_inbox(app: &mut App) -> Vec<(Entity, Vec<u8>)> {
-    let Some(mut m) = app
-        .world_mut()
-        .get_resource_mut::<Messages<FromClient<GuestPacket>>>()
-    else {
+pub fn host_inbox(world: &mut World) -> Vec<(Entity, Vec<u8>)> {
+    let Some(mut m) = world.get_resource_mut::<Messages<FromClient<GuestPacket>>>() else {
         return Vec::new();
     };
     m.drain()
@@ -182,23 +187,23 @@ pub fn host_inbox(app: &mut App) -> Vec<(Entity, Vec<u8>)> {
 }
 
 /// Sends `bytes` from the host to one client.
-pub fn host_send(app: &mut App, client: Entity, bytes: Vec<u8>) {
-    app.world_mut().write_message(ToClients {
+pub fn host_send(world: &mut World, client: Entity, bytes: Vec<u8>) {
+    world.write_message(ToClients {
         targets: SendTargets::Single(ClientId::Client(client)),
         message: HostPacket(bytes),
     });
 }
 
 /// Whether `client` is still connected to the host.
-pub fn host_has_client(app: &App, client: Entity) -> bool {
-    app.world()
+pub fn host_has_client(world: &World, client: Entity) -> bool {
+    world
         .get_entity(client)
         .is_ok_and(|e| e.contains::<ConnectedClient>())
 }
 
 /// The packets the guest received since the last call.
-pub fn guest_inbox(app: &mut App) -> Vec<Vec<u8>> {
-    let Some(mut m) = app.world_mut().get_resource_mut::<Messages<HostPacket>>() else {
+pub fn guest_inbox(world: &mut World) -> Vec<Vec<u8>> {
+    let Some(mut m) = world.get_resource_mut::<Messages<HostPacket>>() else {
         return Vec::new();
     };
     m.drain().map(|p| p.0).collect()
@@ -206,10 +211,10 @@ pub fn guest_inbox(app: &mut App) -> Vec<Vec<u8>> {
 
 /// Sends `bytes` from the guest to the host (only while connected: a
 /// packet written otherwise would not leave the machine).
-pub fn guest_send(app: &mut App, bytes: Vec<u8>) -> bool {
-    if !client_connected(app) {
+pub fn guest_send(world: &mut World, bytes: Vec<u8>) -> bool {
+    if !client_connected(world) {
         return false;
     }
-    app.world_mut().write_message(GuestPacket(bytes));
+    world.write_message(GuestPacket(bytes));
     true
 }

@@ -26,7 +26,7 @@ impl Seat {
         Self {
             player,
             opponent: match player {
-                Player::Human | Player::Default => None,
+                Player::Human | Player::Default | Player::Remote => None,
                 Player::Computer(level) => Some(Opponent::new(level, seed)),
             },
         }
