@@ -3,7 +3,9 @@
 //! A side may take back its own last commands, one at a time, back to its
 //! last commitment: a die drawn, something hidden shown to it
 //! ([`Rules::reveals`]), or control passed (the command was the other
-//! side's, or the rules' automatic step). An undo never edits the state: it
+//! side's, or the rules' automatic step). In solo play the person may also
+//! take back the command that handed the decision to the computer, until
+//! the computer has played; the computer's turn is never undone. An undo never edits the state: it
 //! replays the journal from the scenario without the last command,
 //! checking every checksum on the way, so it cannot leave a game that a
 //! save would not load. The undone commands wait for a redo until any
@@ -32,15 +34,26 @@ impl<R: Rules> Game<R> {
         let Some(last) = self.journal.entries.last() else {
             return Err("there is nothing to undo: no command has been played".into());
         };
-        if self.to_act() != ToAct::Side(side) {
+        // Solo play: the person may still take back the command that handed
+        // the decision to the computer, until the computer has played (its
+        // turn is never undone).
+        let computer_to_play = matches!(self.to_act(), ToAct::Side(o)
+            if o != side && self.seats.player(o).is_computer() && self.seats.player(side).is_human());
+        if self.to_act() != ToAct::Side(side) && !computer_to_play {
             return Err("only the side to act may undo, and only its own commands".into());
         }
         let before = self.replayed(n - 1)?;
-        if before.to_act() != ToAct::Side(side) {
-            return Err(
-                "the last command was not yours: control has passed since (the other side or the rules acted)"
-                    .into(),
-            );
+        match before.to_act() {
+            ToAct::Side(s) if s == side => {}
+            ToAct::Side(o) if self.seats.player(o).is_computer() => {
+                return Err("the computer has played since: its turn is never undone".into());
+            }
+            _ => {
+                return Err(
+                    "the last command was not yours: control has passed since (the other side or the rules acted)"
+                        .into(),
+                );
+            }
         }
         if before.dice.rolled() != last.dice {
             return Err(
@@ -213,5 +226,62 @@ mod tests {
         visit_all(&mut u);
         eprintln!("{}", u.0.join("; "));
         assert_eq!(u.0.len(), crate::rules::rulesets().len(), "{:?}", u.0);
+    }
+
+    /// Solo play (the person on side 1, the computer on side 0), in every
+    /// module's first scenario: where the person's command handed the
+    /// decision to the computer and drew no dice, it may still be taken
+    /// back (and played again) until the computer plays; once the computer
+    /// has played, its turn is never undone.
+    #[test]
+    fn in_solo_play_the_command_before_the_computers_turn_is_undone_but_not_its_turn() {
+        use crate::engine::seats::{Level, Player, Seats};
+        struct S(u32, u32);
+        impl ModuleVisitor for S {
+            fn visit<R: Rules>(&mut self) {
+                let Some((file, text)) = crate::bench::scenarios_of::<R>().into_iter().next()
+                else {
+                    return;
+                };
+                let mut g =
+                    session::open_text::<R>(&file, &text, false, Some(5), &[]).expect("opens");
+                g.seats = Seats {
+                    players: [Player::Computer(Level::Easy), Player::Human],
+                    ai_seed: 1,
+                };
+                for i in 0..600usize {
+                    g.advance();
+                    let ToAct::Side(side) = g.to_act() else {
+                        break;
+                    };
+                    let Some(cmd) = command_to_try(&g, side, i) else {
+                        break;
+                    };
+                    let before = g.clone();
+                    if g.apply(&cmd).is_err() {
+                        break;
+                    }
+                    let handed = side == 1 && g.to_act() == ToAct::Side(0);
+                    if handed && g.dice.rolled() == before.dice.rolled() && g.can_undo(1).is_ok() {
+                        let after = g.clone();
+                        g.undo(1).expect("undo");
+                        assert_eq!(g.state, before.state, "{}", R::RULESET);
+                        assert_eq!(g.to_act(), ToAct::Side(1));
+                        g.redo(1).expect("redo");
+                        assert_eq!(g.state, after.state);
+                        self.0 += 1;
+                    }
+                    if side == 0 && g.to_act() == ToAct::Side(1) {
+                        let e = g.can_undo(1).expect_err("the computer's turn stays");
+                        assert!(e.contains("computer has played"), "{}: {e}", R::RULESET);
+                        self.1 += 1;
+                    }
+                }
+            }
+        }
+        let mut s = S(0, 0);
+        visit_all(&mut s);
+        assert!(s.0 > 0, "no hand-over was undone");
+        assert!(s.1 > 0, "no computer turn was refused");
     }
 }

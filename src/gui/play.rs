@@ -186,14 +186,15 @@ pub fn act<R: Rules>(world: &mut World) {
     let (mut choices, mut passes) = (0u64, 0u64);
     let before = g.phase_name();
     for a in actions {
-        let ToAct::Side(side) = g.to_act() else {
-            continue;
-        };
-        if !g.seats.player(side).is_human() {
-            // The computer plays this side; the panels offer nothing then.
-            continue;
-        }
         if matches!(a, UiAction::Undo | UiAction::Redo) {
+            // Solo play: the person's own side, even while the computer is
+            // about to play (the command that handed it the decision may
+            // still be taken back).
+            let side = match (g.seats.solo_side(), g.to_act()) {
+                (Some(s), _) => s,
+                (None, ToAct::Side(s)) if g.seats.player(s).is_human() => s,
+                _ => continue,
+            };
             let undo = matches!(a, UiAction::Undo);
             let r = if undo { g.undo(side) } else { g.redo(side) };
             undo_note = Some(match r {
@@ -205,6 +206,13 @@ pub fn act<R: Rules>(world: &mut World) {
                 Err(why) if undo => format!("No undo: {why}."),
                 Err(why) => format!("No redo: {why}."),
             });
+            continue;
+        }
+        let ToAct::Side(side) = g.to_act() else {
+            continue;
+        };
+        if !g.seats.player(side).is_human() {
+            // The computer plays this side; the panels offer nothing then.
             continue;
         }
         let cmds: Vec<R::Command> = match &a {
