@@ -170,17 +170,9 @@ impl<R: Rules> Guest<R> {
     ) -> Result<Self, String> {
         let mut app = net_app();
         connect_client(app.world_mut(), server, client_id)?;
-        Ok(Self {
-            app,
-            core: None,
-            seat,
-            side,
-            errors: Vec::new(),
-            server,
-            client_id,
-            hello_sent: false,
-            pending: Vec::new(),
-        })
+        let mut guest = Self::from_app(app, server, client_id, side, seat, Vec::new());
+        guest.hello_sent = false;
+        Ok(guest)
     }
 
     /// A guest on a connection that already said hello and received

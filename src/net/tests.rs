@@ -55,6 +55,12 @@ fn journals<R: Rules>(host: &Host<R>, guest: &Guest<R>) -> (String, String) {
     (h, g)
 }
 
+/// Whether `R` plays the built-in default scenario.
+fn default_module<R: Rules>() -> bool {
+    session::read_header(session::DEFAULT_SCENARIO_PATH, session::DEFAULT_SCENARIO)
+        .is_ok_and(|h| h.ruleset == R::RULESET)
+}
+
 fn new_game<R: Rules>(file: &str, text: &str, seed: u64) -> Game<R> {
     session::open_text::<R>(file, text, false, Some(seed), &[]).expect("opens")
 }
@@ -141,12 +147,9 @@ struct Faults {
 
 impl ModuleVisitor for Faults {
     fn visit<R: Rules>(&mut self) {
-        let h = session::read_header(session::DEFAULT_SCENARIO_PATH, session::DEFAULT_SCENARIO)
-            .expect("header");
-        if h.ruleset != R::RULESET || self.done {
+        if !default_module::<R>() || std::mem::replace(&mut self.done, true) {
             return;
         }
-        self.done = true;
         let (file, text) = (session::DEFAULT_SCENARIO_PATH, session::DEFAULT_SCENARIO);
         let dir = std::env::temp_dir().join(format!("kassen-net-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
@@ -221,12 +224,9 @@ struct Hostile {
 
 impl ModuleVisitor for Hostile {
     fn visit<R: Rules>(&mut self) {
-        let h = session::read_header(session::DEFAULT_SCENARIO_PATH, session::DEFAULT_SCENARIO)
-            .expect("header");
-        if h.ruleset != R::RULESET || self.done {
+        if !default_module::<R>() || std::mem::replace(&mut self.done, true) {
             return;
         }
-        self.done = true;
         let game = new_game::<R>(session::DEFAULT_SCENARIO_PATH, session::DEFAULT_SCENARIO, 3);
         // Nobody plays the host's side: the game waits on side 0.
         let mut host = Host::start(game, 1, None, any_port(), &[], None).expect("hosts");
