@@ -117,9 +117,11 @@ pub fn start_hosting(world: &mut World, port: u16, host_side: u8) -> Result<(), 
     };
     visit_all(&mut v);
     let core = v.core.ok_or("no game to host")?;
+    let addresses: Vec<String> = dial.iter().map(ToString::to_string).collect();
     world.resource_mut::<GuiState>().net = format!(
-        "Hosting on port {port}: waiting for the guest (side {})",
-        core.guest_side
+        "Hosting: waiting for the guest (side {}), who joins with {}",
+        core.guest_side,
+        addresses.join(" or ")
     );
     world.resource_mut::<GuiState>().net_live = true;
     world.insert_resource(NetHostLink {

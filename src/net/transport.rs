@@ -91,7 +91,8 @@ fn now() -> Duration {
 
 /// Starts the server in `app` on UDP `bind`; guests may dial any of
 /// `public` (the addresses they reach this machine by; when empty, the
-/// bound address, or 127.0.0.1 on its port when bound to every address).
+/// bound address, or, when bound to every address, 127.0.0.1 and this
+/// machine's local-network address ([`local_network_ip`]) on its port).
 /// Returns the bound address and the addresses guests may dial.
 ///
 /// # Errors
@@ -107,11 +108,19 @@ pub fn start_server(
         .map_err(|e| format!("cannot listen on {bind}: {e}"))?;
     let mut public_addresses: Vec<SocketAddr> = public.to_vec();
     if public_addresses.is_empty() {
-        public_addresses.push(if addr.ip().is_unspecified() {
-            SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), addr.port())
+        if addr.ip().is_unspecified() {
+            // Every address: this machine itself, and its address on the
+            // local network when it has one.
+            public_addresses.push(SocketAddr::new(
+                IpAddr::V4(Ipv4Addr::LOCALHOST),
+                addr.port(),
+            ));
+            if let Some(ip) = local_network_ip() {
+                public_addresses.push(SocketAddr::new(ip, addr.port()));
+            }
         } else {
-            addr
-        });
+            public_addresses.push(addr);
+        }
     }
     let dial = public_addresses.clone();
     let transport = NetcodeServerTransport::new(
@@ -129,6 +138,16 @@ pub fn start_server(
     world.insert_resource(server);
     world.insert_resource(transport);
     Ok((addr, dial))
+}
+
+/// This machine's address on its local network: the source address the
+/// system would use toward a public address (a UDP socket's `connect` sends
+/// nothing). `None` without a route, or when it is the loopback address.
+pub fn local_network_ip() -> Option<IpAddr> {
+    let s = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)).ok()?;
+    s.connect((Ipv4Addr::new(192, 0, 2, 1), 9)).ok()?;
+    let ip = s.local_addr().ok()?.ip();
+    (!ip.is_loopback() && !ip.is_unspecified()).then_some(ip)
 }
 
 /// Connects the client in `app` to the host at `server` as netcode client
