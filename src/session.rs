@@ -210,6 +210,21 @@ pub fn read(path: &Path) -> Result<(String, String), LoadError> {
     Ok((file, text))
 }
 
+/// The header of a file that must be a save (a replay needs its journal).
+///
+/// # Errors
+/// As [`read_header`], or a scenario ("a replay needs a save").
+pub fn require_save(file: &str, text: &str) -> Result<Header, LoadError> {
+    let h = read_header(file, text)?;
+    if !h.save {
+        return Err(LoadError::plain(
+            file,
+            "is a scenario: a replay needs a save, which holds the journal",
+        ));
+    }
+    Ok(h)
+}
+
 /// What `kassen replay --verify` found in a save whose journal replays.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Verified {
@@ -231,12 +246,7 @@ pub struct Verified {
 /// error with its position, or the first command that is refused or
 /// diverges on replay, with its number, turn and phase.
 pub fn verify_replay<R: Rules>(file: &str, text: &str) -> Result<Verified, LoadError> {
-    if !read_header(file, text)?.save {
-        return Err(LoadError::plain(
-            file,
-            "is a scenario: a replay needs a save, which holds the journal",
-        ));
-    }
+    require_save(file, text)?;
     let game = Game::<R>::load_save(file, text)?;
     Ok(Verified {
         commands: game.journal.entries.len(),

@@ -196,6 +196,15 @@ impl Dice {
     }
 }
 
+/// A fresh seed from the clock (nanoseconds since 1970; 1 if the clock is
+/// before it): a new game's computer, a hosted game's dice (which the guest
+/// must not know), a network client's id.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -345,6 +345,21 @@ pub(crate) fn place_camera(world: &mut World, scale: f32, at: Vec2) {
     }
 }
 
+/// Places the camera as a new game of module `R` wants it: the whole
+/// table in the free area (1400 × 900 window, left panel 320 px, right
+/// 340, top bar 30, log 210), or the hex map at a fixed zoom; the board's
+/// centre under the middle of the free area.
+pub(crate) fn place_board_camera<R: Rules>(world: &mut World) {
+    let Some(g) = world.get_resource::<play::ActiveGame<R>>() else {
+        return;
+    };
+    let scale = R::table(&g.0.ctx).map_or(1.3, |t| {
+        let px = table_view::PX_PER_INCH;
+        (t.width * px / 720.0).max(t.depth * px / 620.0)
+    });
+    place_camera(world, scale, Vec2::new(10.0 * scale, -90.0 * scale));
+}
+
 /// Opens a scenario or save's text in the app, for its rule system (found
 /// through the registry). A scenario is played by `seats` (default:
 /// hot-seat); a save keeps the seats it records.
@@ -394,16 +409,8 @@ pub fn install_text(
     impl ModuleVisitor for Install<'_> {
         fn visit<R: Rules>(&mut self) {
             if let Some(g) = self.open::<R>() {
-                // The whole table in the free area (1400 × 900 window, left
-                // panel 320 px, right 340, top bar 30, log 210); the hex map
-                // at a fixed zoom.
-                let scale = R::table(&g.ctx).map_or(1.3, |t| {
-                    let px = table_view::PX_PER_INCH;
-                    (t.width * px / 720.0).max(t.depth * px / 620.0)
-                });
                 play::install::<R>(self.world, g);
-                // Board centre under the middle of the free area.
-                place_camera(self.world, scale, Vec2::new(10.0 * scale, -90.0 * scale));
+                place_board_camera::<R>(self.world);
             }
         }
     }
@@ -494,10 +501,8 @@ pub fn open(opts: AppOptions) -> Result<(), String> {
         && opts.demo.is_none()
     {
         validate(file, text, opts.seed)?;
-        if opts.replay.is_some() && !session::read_header(file, text).is_ok_and(|h| h.save) {
-            return Err(format!(
-                "{file}: is a scenario: a replay needs a save, which holds the journal"
-            ));
+        if opts.replay.is_some() {
+            session::require_save(file, text).map_err(|e| e.to_string())?;
         }
     }
     check_display()?;

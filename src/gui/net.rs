@@ -30,10 +30,10 @@ use crate::engine::seats::{Player, Seats};
 use crate::engine::view::Pick;
 use crate::net::guest::{GuestCore, hello};
 use crate::net::host::HostCore;
+use crate::net::peer::{send_view, serve};
 use crate::net::protocol::{ToGuest, ToHost, decode, encode};
 use crate::net::transport::{
-    client_connected, connect_client, disconnect_client, guest_inbox, guest_send, host_has_client,
-    host_inbox, host_send, start_server,
+    client_connected, connect_client, disconnect_client, guest_inbox, guest_send, start_server,
 };
 use crate::opponent::driver::Seat;
 use crate::rules::{ModuleVisitor, visit_all};
@@ -79,12 +79,6 @@ pub struct Joining {
     said_hello: bool,
     since: Instant,
     pending: Vec<Vec<u8>>,
-}
-
-fn clock_id() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64)
 }
 
 /// Hosts the game on the board (just installed from a scenario) on UDP
@@ -144,57 +138,40 @@ pub fn host_sync<R: Rules>(world: &mut World) {
         world.insert_resource(link);
         return;
     }
-    if let Some(g) = link.guest
-        && !host_has_client(world, g)
-    {
-        link.guest = None;
+    let served = world.resource_scope(|world, mut active: Mut<ActiveGame<R>>| {
+        // Marked changed only when a packet was answered: the view is not
+        // rebuilt every frame.
+        let s = serve(
+            world,
+            &mut link.core,
+            &mut link.guest,
+            &mut active.bypass_change_detection().0,
+        );
+        if s.answered > 0 {
+            active.set_changed();
+        }
+        s
+    });
+    if served.left {
         world.resource_mut::<GuiState>().net =
             "The guest's connection is lost: its seat waits for it".into();
     }
-    for (client, bytes) in host_inbox(world) {
-        let replies = world.resource_scope(|_, mut active: Mut<ActiveGame<R>>| match link.guest {
-            Some(g) if g == client => link.core.receive(&mut active.0, &bytes),
-            Some(_) => link.core.refuse(format!(
-                "the seat is taken: side {} has a guest already",
-                link.core.guest_side
-            )),
-            None => {
-                let r = link.core.receive(&mut active.0, &bytes);
-                if r.iter().any(|m| matches!(m, ToGuest::Welcome { .. })) {
-                    link.guest = Some(client);
-                }
-                r
-            }
-        });
-        if link.guest == Some(client) {
-            world.resource_mut::<GuiState>().net =
-                format!("Hosting: the guest plays side {}", link.core.guest_side);
-        }
-        for m in replies {
-            if let Ok(b) = encode(&m) {
-                host_send(world, client, b);
-            }
-        }
-        link.sent = world.resource::<ActiveGame<R>>().0.journal.entries.len();
+    if served.seated {
+        world.resource_mut::<GuiState>().net =
+            format!("Hosting: the guest plays side {}", link.core.guest_side);
+    }
+    let n = world.resource::<ActiveGame<R>>().0.journal.entries.len();
+    if served.answered > 0 {
+        link.sent = n;
         world.write_message(RequestRedraw);
     }
     // The person here played: the guest sees the new view.
-    let n = world.resource::<ActiveGame<R>>().0.journal.entries.len();
     if let Some(g) = link.guest
         && n != link.sent
     {
-        let game = &world.resource::<ActiveGame<R>>().0;
-        let msgs: Vec<ToGuest> = link
-            .core
-            .update(game)
-            .into_iter()
-            .chain(link.core.over(game))
-            .collect();
-        for m in msgs {
-            if let Ok(b) = encode(&m) {
-                host_send(world, g, b);
-            }
-        }
+        world.resource_scope(|world, active: Mut<ActiveGame<R>>| {
+            send_view(world, &mut link.core, g, &active.0);
+        });
         link.sent = n;
     }
     world.insert_resource(link);
@@ -206,7 +183,7 @@ pub fn host_sync<R: Rules>(world: &mut World) {
 /// # Errors
 /// No local socket, as a sentence.
 pub fn start_joining(world: &mut World, server: SocketAddr) -> Result<(), String> {
-    let client_id = clock_id();
+    let client_id = crate::engine::dice::clock_seed();
     connect_client(world, server, client_id)?;
     world.insert_resource(Joining {
         server,
@@ -264,7 +241,7 @@ pub fn joining(world: &mut World) {
         }
         return;
     };
-    struct Seat<'a> {
+    struct SeatGuest<'a> {
         world: &'a mut World,
         ruleset: String,
         scenario: String,
@@ -272,7 +249,7 @@ pub fn joining(world: &mut World) {
         joining: Option<Joining>,
         result: Option<Result<(), String>>,
     }
-    impl ModuleVisitor for Seat<'_> {
+    impl ModuleVisitor for SeatGuest<'_> {
         fn visit<R: Rules>(&mut self) {
             if self.ruleset != R::RULESET {
                 return;
@@ -281,7 +258,7 @@ pub fn joining(world: &mut World) {
             self.result = Some(seat_guest::<R>(self.world, j, &self.scenario, self.side));
         }
     }
-    let mut v = Seat {
+    let mut v = SeatGuest {
         world,
         ruleset: ruleset.clone(),
         scenario,
@@ -422,14 +399,8 @@ pub fn guest_sync<R: Rules>(world: &mut World) {
             guest_send(world, b);
         }
     }
-    if let Some(journal) = link.core.journal.clone() {
-        // Over: the whole game, replayed, takes the view's place.
-        let mut g = Game::<R>::with_ctx(Arc::clone(&link.core.ctx), journal.seed, journal.loaded);
-        for e in &journal.entries {
-            if g.apply(&e.command).is_err() {
-                break;
-            }
-        }
+    if let Some(mut g) = link.core.finished.clone() {
+        // Over: the whole game, replayed and checked, takes the view's place.
         g.seats = view_game(&link.core).seats;
         world.resource_mut::<ActiveGame<R>>().0 = g;
         disconnect_client(world);

@@ -174,12 +174,7 @@ pub fn open_replay_text(
             ));
         }
     }
-    let h = session::read_header(file, text).map_err(|e| e.to_string())?;
-    if !h.save {
-        return Err(format!(
-            "{file}: is a scenario: a replay needs a save, which holds the journal"
-        ));
-    }
+    let h = session::require_save(file, text).map_err(|e| e.to_string())?;
     let mut v = Open {
         world,
         file,
@@ -245,21 +240,8 @@ fn install_replay<R: Rules>(
         gui.briefing_open = false;
         gui.status.clear();
     }
-    place_board_camera::<R>(world);
+    super::place_board_camera::<R>(world);
     Ok(())
-}
-
-/// The camera as a new game places it (the whole table, or the hex map at
-/// its zoom).
-fn place_board_camera<R: Rules>(world: &mut World) {
-    let Some(g) = world.get_resource::<ActiveGame<R>>() else {
-        return;
-    };
-    let scale = R::table(&g.0.ctx).map_or(1.3, |t| {
-        let px = super::table_view::PX_PER_INCH;
-        (t.width * px / 720.0).max(t.depth * px / 620.0)
-    });
-    super::place_camera(world, scale, Vec2::new(10.0 * scale, -90.0 * scale));
 }
 
 /// Takes the replay of module `R` out of the world (the game shown goes
@@ -390,12 +372,9 @@ fn play_from_here<R: Rules>(world: &mut World, mode: Mode) {
     let Some(view) = world.remove_resource::<ReplayView>() else {
         return;
     };
-    let ai_seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64);
     let game = match r.0.at(view.at) {
         Ok(mut g) => {
-            g.seats = mode.seats(ai_seed);
+            g.seats = mode.seats(crate::engine::dice::clock_seed());
             g
         }
         Err(e) => {

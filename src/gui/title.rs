@@ -260,10 +260,13 @@ pub fn add_title(app: &mut App, kiosk: bool) {
 /// `side` and a guest the other; the dice are seeded from the clock, so the
 /// guest cannot know them.
 fn host_text(world: &mut World, file: &str, text: &str, port: u16, side: u8) -> Result<(), String> {
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64);
-    install_text(world, file, text, Some(seed), None)?;
+    install_text(
+        world,
+        file,
+        text,
+        Some(crate::engine::dice::clock_seed()),
+        None,
+    )?;
     if let Err(e) = super::net::start_hosting(world, port, side) {
         clear_game(world);
         world.resource_mut::<NextState<Screen>>().set(Screen::Title);
@@ -403,9 +406,7 @@ fn title_ui(
                 if right.button(RichText::new(label).strong()).clicked() {
                     // Each new game's computer thinks with a fresh seed; the
                     // save keeps it, so a resumed game goes on identically.
-                    let ai_seed = std::time::SystemTime::now()
-                        .duration_since(std::time::UNIX_EPOCH)
-                        .map_or(1, |d| d.as_nanos() as u64);
+                    let ai_seed = crate::engine::dice::clock_seed();
                     state.request = Some((e.path.clone(), Some(state.mode.seats(ai_seed))));
                 }
                 right.add_space(4.0);

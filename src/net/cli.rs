@@ -11,6 +11,7 @@ use super::peer::{Guest, Host};
 use super::protocol::{ToGuest, decode, encode};
 use super::transport::{client_connected, connect_client, guest_inbox, guest_send, net_app};
 use crate::engine::core::{Rules, ToAct};
+use crate::engine::dice::clock_seed;
 use crate::engine::game::autosave_path;
 use crate::engine::seats::Player;
 use crate::opponent::driver::Seat;
@@ -43,12 +44,6 @@ pub struct HostCli {
     pub ai_seed: u64,
     /// Autosave folder (the autosave is `DIR/autosave.ron`).
     pub autosave: Option<PathBuf>,
-}
-
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64)
 }
 
 impl WithModule for HostCli {
@@ -225,7 +220,7 @@ impl WithModule for JoinRun {
         let Some(core) = guest.core.as_ref() else {
             return Err("the host never welcomed this guest".into());
         };
-        let n = core.journal.as_ref().map_or(0, |j| j.entries.len());
+        let n = core.journal().map_or(0, |j| j.entries.len());
         let result = R::outcome(&core.ctx, &core.view).map_or_else(String::new, |o| o.text);
         println!(
             "the game is over: {n} commands, the journal replayed and every view checked; {result}"

@@ -35,8 +35,9 @@ pub struct GuestCore<R: Rules> {
     pub mismatches: u32,
     /// What the host refused, in order.
     pub refusals: Vec<String>,
-    /// The whole journal, replayed and checked, once the game is over.
-    pub journal: Option<Journal<R::Command>>,
+    /// The whole game, replayed from the host's journal and checked, once
+    /// it is over (its journal is the host's).
+    pub finished: Option<Game<R>>,
     /// Every view's point and checksum, checked against the journal at
     /// the end.
     seen: Vec<(u64, u64)>,
@@ -80,7 +81,7 @@ impl<R: Rules> GuestCore<R> {
             log: Vec::new(),
             mismatches: 0,
             refusals: Vec::new(),
-            journal: None,
+            finished: None,
             seen: Vec::new(),
             awaiting: None,
             plan: Vec::new(),
@@ -162,12 +163,17 @@ impl<R: Rules> GuestCore<R> {
         Ok(Vec::new())
     }
 
+    /// The host's journal, once the game is over and it was checked.
+    pub fn journal(&self) -> Option<&Journal<R::Command>> {
+        self.finished.as_ref().map(|g| &g.journal)
+    }
+
     /// The guest's next command for its side, played by `seat` from the
     /// view alone: the scripted play's commands for the decision one at a
     /// time, then the side's pass if the decision is still open; or the
     /// computer opponent's command. `None` while waiting for the host.
     pub fn next_command(&mut self, seat: &Seat) -> Option<ToHost> {
-        if !self.your_decision || self.awaiting.is_some() || self.journal.is_some() {
+        if !self.your_decision || self.awaiting.is_some() || self.finished.is_some() {
             return None;
         }
         let ctx = &self.ctx;
@@ -235,7 +241,8 @@ impl<R: Rules> GuestCore<R> {
         if g.to_act() != ToAct::Over {
             return Err("the host's journal does not reach the end of the game".into());
         }
-        self.journal = Some(journal);
+        // Its journal is the host's: every entry was checked on the way.
+        self.finished = Some(g);
         self.your_decision = false;
         Ok(())
     }

@@ -76,34 +76,15 @@ impl<R: Rules> Host<R> {
     /// side's decision when it has one. Returns whether the game changed.
     pub fn step(&mut self) -> bool {
         self.app.update();
-        if let Some(g) = self.guest
-            && !host_has_client(self.app.world(), g)
-        {
-            info!("the guest left; its seat waits for it to come back");
-            self.guest = None;
-        }
         let before = self.game.journal.entries.len();
-        for (client, bytes) in host_inbox(self.app.world_mut()) {
-            let replies = match self.guest {
-                Some(g) if g == client => self.core.receive(&mut self.game, &bytes),
-                Some(_) => self.core.refuse(format!(
-                    "the seat is taken: side {} has a guest already",
-                    self.core.guest_side
-                )),
-                None => {
-                    let r = self.core.receive(&mut self.game, &bytes);
-                    if r.iter().any(|m| matches!(m, ToGuest::Welcome { .. })) {
-                        self.guest = Some(client);
-                    }
-                    r
-                }
-            };
-            for m in replies {
-                match encode(&m) {
-                    Ok(b) => host_send(self.app.world_mut(), client, b),
-                    Err(e) => warn!("not sent to the guest: {e}"),
-                }
-            }
+        let served = serve(
+            self.app.world_mut(),
+            &mut self.core,
+            &mut self.guest,
+            &mut self.game,
+        );
+        if served.left {
+            info!("the guest left; its seat waits for it to come back");
         }
         if self.core.host_decides(&self.game)
             && let Some(seat) = self.seat.as_mut()
@@ -114,24 +95,82 @@ impl<R: Rules> Host<R> {
                 warn!("the host's play was refused: {r}");
             }
             self.core.after_command(&mut self.game);
-            self.send_view();
+            if let Some(g) = self.guest {
+                send_view(self.app.world_mut(), &mut self.core, g, &self.game);
+            }
         }
         self.game.journal.entries.len() != before
     }
+}
 
-    /// Sends the guest its view (and the journal once the game is over).
-    pub fn send_view(&mut self) {
-        let Some(g) = self.guest else { return };
-        let msgs: Vec<ToGuest> = self
-            .core
-            .update(&self.game)
-            .into_iter()
-            .chain(self.core.over(&self.game))
-            .collect();
-        for m in msgs {
-            if let Ok(b) = encode(&m) {
-                host_send(self.app.world_mut(), g, b);
+/// What one round of [`serve`] did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Served {
+    /// The guest holding the seat has left (the seat waits for it).
+    pub left: bool,
+    /// A client was welcomed to the seat.
+    pub seated: bool,
+    /// Packets answered.
+    pub answered: usize,
+}
+
+/// Answers every packet the host in `world` received, from `game`: the
+/// seated guest's through `core`; another client's with "the seat is
+/// taken" while the seat is held; and a client whose hello is welcomed
+/// takes the free seat. `guest` is the client holding the seat; it is
+/// cleared when that client left. The headless host and the app's host
+/// both serve through here.
+pub fn serve<R: Rules>(
+    world: &mut World,
+    core: &mut HostCore,
+    guest: &mut Option<Entity>,
+    game: &mut Game<R>,
+) -> Served {
+    let mut served = Served::default();
+    if let Some(g) = *guest
+        && !host_has_client(world, g)
+    {
+        *guest = None;
+        served.left = true;
+    }
+    for (client, bytes) in host_inbox(world) {
+        let replies = match *guest {
+            Some(g) if g == client => core.receive(game, &bytes),
+            Some(_) => core.refuse(format!(
+                "the seat is taken: side {} has a guest already",
+                core.guest_side
+            )),
+            None => {
+                let r = core.receive(game, &bytes);
+                if r.iter().any(|m| matches!(m, ToGuest::Welcome { .. })) {
+                    *guest = Some(client);
+                    served.seated = true;
+                }
+                r
             }
+        };
+        for m in replies {
+            match encode(&m) {
+                Ok(b) => host_send(world, client, b),
+                Err(e) => warn!("not sent to the guest: {e}"),
+            }
+        }
+        served.answered += 1;
+    }
+    served
+}
+
+/// Sends the guest `guest` its view of `game` (and the journal once the
+/// game is over).
+pub fn send_view<R: Rules>(world: &mut World, core: &mut HostCore, guest: Entity, game: &Game<R>) {
+    let msgs: Vec<ToGuest> = core
+        .update(game)
+        .into_iter()
+        .chain(core.over(game))
+        .collect();
+    for m in msgs {
+        if let Ok(b) = encode(&m) {
+            host_send(world, guest, b);
         }
     }
 }
@@ -298,6 +337,6 @@ impl<R: Rules> Guest<R> {
 
     /// Whether the game is over and its journal checked.
     pub fn finished(&self) -> bool {
-        self.core.as_ref().is_some_and(|c| c.journal.is_some())
+        self.core.as_ref().is_some_and(|c| c.finished.is_some())
     }
 }

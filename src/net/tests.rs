@@ -49,7 +49,7 @@ fn journals<R: Rules>(host: &Host<R>, guest: &Guest<R>) -> (String, String) {
     let g = guest
         .core
         .as_ref()
-        .and_then(|c| c.journal.as_ref())
+        .and_then(|c| c.journal())
         .map(|j| to_ron(j).expect("writes"))
         .unwrap_or_default();
     (h, g)
@@ -379,9 +379,9 @@ impl ModuleVisitor for Cores {
             .take(ToGuest::Over { journal: forged })
             .expect_err("refused");
         assert!(e.contains("diverges"), "{e}");
-        assert!(guest.journal.is_none());
+        assert!(guest.journal().is_none());
         assert_eq!(guest.take(ToGuest::Over { journal }), Ok(Vec::new()));
-        assert_eq!(guest.journal.as_ref(), Some(&game.journal));
+        assert_eq!(guest.journal(), Some(&game.journal));
     }
 }
 
