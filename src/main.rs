@@ -186,7 +186,8 @@ enum Command {
         #[arg(long, default_value_t = 2)]
         ai_seed: u64,
     },
-    /// Validate a scenario, or a save by replaying its journal.
+    /// Validate a scenario, a save (by replaying its journal), or a module's
+    /// table file (`assets/rules/<module>/<table>.ron`).
     Check {
         /// The file.
         file: PathBuf,
@@ -576,6 +577,13 @@ fn main() -> ExitCode {
                 }
                 .run()
             }),
+        Some(Command::Check { file })
+            if kassen::engine::assets::table_file_parts(&file).is_some() =>
+        {
+            session::check_table_file(&file)
+                .unwrap_or_else(|| Err("not a table file".into()))
+                .map(|line| println!("{line}"))
+        }
         Some(Command::Check { file }) => source(Some(&file)).and_then(|(f, t)| {
             with_file(&f, &t, |is_save| Check {
                 file: f.clone(),

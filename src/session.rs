@@ -109,6 +109,45 @@ pub trait WithModule {
     fn run<R: Rules>(self) -> Self::Out;
 }
 
+/// `kassen check` on a module's table file
+/// (`…/assets/rules/<ruleset>/<name>.ron`): the module's tables read and
+/// checked as a new game reads them, from that file's assets folder first
+/// ([`crate::engine::assets`]). The line it prints, or the first problem
+/// (file, line and column for a parse error). `None` when the path is not
+/// shaped as a table file's.
+pub fn check_table_file(path: &Path) -> Option<Result<String, String>> {
+    struct Tables {
+        root: PathBuf,
+        file: PathBuf,
+    }
+    impl WithModule for Tables {
+        type Out = Result<String, String>;
+        fn run<R: Rules>(self) -> Result<String, String> {
+            if !self.file.is_file() {
+                return Err(format!("{}: no such file", self.file.display()));
+            }
+            crate::engine::assets::with_asset_root(&self.root, R::check_tables)
+                .map_err(|e| e.to_string())?;
+            Ok(format!(
+                "{}: ok (the {} tables, read from {} where the files are there, else built in)",
+                self.file.display(),
+                R::TITLE,
+                self.root.display()
+            ))
+        }
+    }
+    let (root, ruleset) = crate::engine::assets::table_file_parts(path)?;
+    let file = path.to_path_buf();
+    Some(
+        with_module(&ruleset, Tables { root, file }).unwrap_or_else(|| {
+            Err(format!(
+                "{}: no module plays \"{ruleset}\" (the folder under rules/ names the module)",
+                path.display()
+            ))
+        }),
+    )
+}
+
 /// Runs `w` with the registered module whose key is `ruleset`; `None` if
 /// no module has that key.
 pub fn with_module<W: WithModule>(ruleset: &str, w: W) -> Option<W::Out> {
@@ -196,6 +235,10 @@ pub fn read(path: &Path) -> Result<(String, String), LoadError> {
     use std::io::Read;
     let file = path.display().to_string();
     let cannot = |e: std::io::Error| LoadError::plain(&file, format!("cannot read: {e}"));
+    // A shipped scenario missing from disk opens from the binary's copy.
+    if let Some(text) = crate::engine::assets::built_in_scenario(path) {
+        return Ok((file, text.to_string()));
+    }
     let f = std::fs::File::open(path).map_err(cannot)?;
     let meta = f.metadata().map_err(cannot)?;
     if meta.is_dir() {

@@ -125,6 +125,15 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// # Errors
     /// The first problem, with file, line and column where the text has one.
     fn parse_scenario(file: &str, text: &str) -> Result<Self::Scenario, LoadError>;
+    /// Reads and checks the module's data tables as a new game reads them:
+    /// each from the assets folder on disk when it is there, else the copy
+    /// built into the binary ([`crate::engine::assets`]). `kassen check` on a
+    /// table file runs it.
+    ///
+    /// # Errors
+    /// The first table that cannot be read, does not parse (file, line and
+    /// column) or has the wrong shape.
+    fn check_tables() -> Result<(), LoadError>;
     /// Checks a scenario read back from a save (the text is the save's).
     ///
     /// # Errors

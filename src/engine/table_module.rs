@@ -94,6 +94,10 @@ impl<R: TableRules> Rules for TableModule<R> {
     type Command = R::Command;
     type Orders = ();
 
+    fn check_tables() -> Result<(), LoadError> {
+        R::tables().map(|_| ())
+    }
+
     fn parse_scenario(file: &str, text: &str) -> Result<Self::Scenario, LoadError> {
         let tables = R::tables()?;
         let scenario = TableScenario::<R::Setup>::from_str(file, text, &tables)?;

@@ -88,6 +88,8 @@ pub struct CatalogEntry {
     pub system: &'static str,
     /// "hex board" or "open table".
     pub board: &'static str,
+    /// From the player's own folder ([`user_scenario_dir`]).
+    pub yours: bool,
 }
 
 /// The scenarios found at start.
@@ -194,19 +196,51 @@ impl WithModule for Describe {
 }
 
 /// The scenario folder: `scenarios/` in the working directory, else the one
-/// of the source tree.
+/// beside the executable; without either, `scenarios/` still names the
+/// shipped scenarios, which open from the binary's own copy
+/// ([`crate::engine::assets::built_in_scenario`]).
 pub fn scenario_dir() -> PathBuf {
     let here = PathBuf::from("scenarios");
     if here.is_dir() {
-        here
-    } else {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios")
+        return here;
     }
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.join("scenarios")))
+        .filter(|d| d.is_dir())
+        .unwrap_or(here)
 }
 
-/// Reads every `.ron` scenario of `dir` through the registry.
+/// Reads every `.ron` scenario of `dir` through the registry, and the
+/// shipped scenarios missing there from the binary's copy.
 pub fn read_catalog(dir: &Path) -> Catalog {
-    let paths = session::ron_files(dir);
+    let mut paths = session::ron_files(dir);
+    for (name, _) in crate::engine::assets::BUILT_IN_SCENARIOS {
+        let p = dir.join(name);
+        if !paths.contains(&p) {
+            paths.push(p);
+        }
+    }
+    paths.sort();
+    catalog_of(paths, false)
+}
+
+/// Adds the scenarios of the player's own folder ([`user_scenario_dir`]) to
+/// `c`, after the shipped ones.
+pub fn add_user_scenarios(c: &mut Catalog, dir: &Path) {
+    let mine = catalog_of(session::ron_files(dir), true);
+    c.entries.extend(mine.entries);
+    c.broken.extend(mine.broken);
+}
+
+/// The player's own scenario folder, in the platform data directory
+/// (`~/.local/share/kassen/scenarios` on Linux): its `.ron` scenarios are
+/// listed on the title screen after the shipped ones.
+pub fn user_scenario_dir() -> PathBuf {
+    crate::engine::game::data_dir().join("scenarios")
+}
+
+fn catalog_of(paths: Vec<PathBuf>, yours: bool) -> Catalog {
     let mut c = Catalog::default();
     for path in paths {
         let described = session::read(&path)
@@ -225,6 +259,7 @@ pub fn read_catalog(dir: &Path) -> Catalog {
                 info,
                 system,
                 board,
+                yours,
             }),
             Err(e) => c.broken.push(e),
         }
@@ -235,7 +270,9 @@ pub fn read_catalog(dir: &Path) -> Catalog {
 /// Adds the title screen (a kiosk, the demo, has none, nor the way back
 /// to it).
 pub fn add_title(app: &mut App, kiosk: bool) {
-    app.insert_resource(read_catalog(&scenario_dir()))
+    let mut catalog = read_catalog(&scenario_dir());
+    add_user_scenarios(&mut catalog, &user_scenario_dir());
+    app.insert_resource(catalog)
         .insert_resource(TitleState {
             picked: Some(0),
             load_path: session::save_dir()
@@ -367,8 +404,9 @@ fn title_ui(
                 .show(&mut cols[0], |ui| {
                     for (i, e) in catalog.entries.iter().enumerate() {
                         let text = format!(
-                            "{}\n{} · {} · {}",
+                            "{}{}\n{} · {} · {}",
                             e.info.name,
+                            if e.yours { " (your folder)" } else { "" },
                             e.system,
                             e.board,
                             e.info.sides.join(" vs ")
@@ -589,4 +627,59 @@ fn back_button(mut contexts: EguiContexts, mut state: ResMut<TitleState>) -> Res
             }
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(tag: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("kassen-title-{tag}-{}", std::process::id()))
+    }
+
+    #[test]
+    fn without_a_scenario_folder_the_shipped_scenarios_come_from_the_binary() {
+        let dir = temp("lone").join("scenarios");
+        let c = read_catalog(&dir);
+        assert!(c.broken.is_empty(), "{:?}", c.broken);
+        assert_eq!(
+            c.entries.len(),
+            crate::engine::assets::BUILT_IN_SCENARIOS.len()
+        );
+        // Each opens by its path, though no file is there.
+        for e in &c.entries {
+            assert!(!e.path.exists());
+            let (_, text) = session::read(&e.path).unwrap_or_else(|err| panic!("{err}"));
+            assert!(text.contains("ruleset"));
+        }
+    }
+
+    #[test]
+    fn a_scenario_in_the_players_own_folder_joins_the_list_after_the_shipped_ones() {
+        let mine = temp("mine");
+        std::fs::create_dir_all(&mine).expect("temp dir");
+        let (name, text) = crate::engine::assets::BUILT_IN_SCENARIOS[0];
+        let h = session::read_header(name, text).expect("header");
+        let renamed = text.replacen("name: \"", "name: \"My own ", 1);
+        std::fs::write(mine.join("my_own.ron"), renamed).expect("write");
+        std::fs::write(mine.join("broken.ron"), "(ruleset: ").expect("write");
+        let mut c = read_catalog(Path::new("scenarios"));
+        let shipped = c.entries.len();
+        add_user_scenarios(&mut c, &mine);
+        assert_eq!(c.entries.len(), shipped + 1);
+        let last = c.entries.last().expect("an entry");
+        assert!(
+            last.yours && last.info.name.starts_with("My own "),
+            "{:?}",
+            last.info.name
+        );
+        assert!(c.entries[..shipped].iter().all(|e| !e.yours));
+        assert!(!h.save);
+        assert!(
+            c.broken.iter().any(|b| b.contains("broken.ron")),
+            "{:?}",
+            c.broken
+        );
+        std::fs::remove_dir_all(&mine).ok();
+    }
 }

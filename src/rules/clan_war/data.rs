@@ -12,7 +12,8 @@
 use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
-use crate::engine::scenario::{LoadError, parse_ron};
+use crate::engine::assets::parse_table;
+use crate::engine::scenario::LoadError;
 
 use super::cards::CardKind;
 use super::honor::HonorGains;
@@ -269,9 +270,9 @@ impl CwTables {
     pub fn load() -> Result<Self, LoadError> {
         let dir = "assets/rules/clan_war";
         let t = Self {
-            units: parse_ron(&format!("{dir}/units.ron"), UNITS)?,
-            settings: parse_ron(&format!("{dir}/settings.ron"), SETTINGS)?,
-            cards: parse_ron(&format!("{dir}/cards.ron"), CARDS)?,
+            units: parse_table("rules/clan_war/units.ron", UNITS)?,
+            settings: parse_table("rules/clan_war/settings.ron", SETTINGS)?,
+            cards: parse_table("rules/clan_war/cards.ron", CARDS)?,
         };
         if t.units.units.is_empty() {
             return Err(LoadError::plain(dir, "the unit table must not be empty"));

@@ -9,7 +9,7 @@ use smol_str::SmolStr;
 
 use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
-use crate::engine::scenario::{LoadError, parse_ron};
+use crate::engine::scenario::LoadError;
 
 /// A board section (GEN-BASE: left, centre, right; a hex on a dividing
 /// line belongs to both).
@@ -143,8 +143,8 @@ impl CommandCards {
     /// twice or a card with no copies.
     pub fn load() -> Result<Self, LoadError> {
         const FILE: &str = "assets/rules/genpei/command_cards.ron";
-        let c: CommandCards = parse_ron(
-            FILE,
+        let c: CommandCards = crate::engine::assets::parse_table(
+            &FILE["assets/".len()..],
             include_str!("../../../assets/rules/genpei/command_cards.ron"),
         )?;
         check_keys(FILE, c.cards.iter().map(|k| (k.key.as_str(), k.count)))?;

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::scenario::{LoadError, parse_ron};
+use crate::engine::scenario::LoadError;
 
 /// A battle-die face (GEN-DICE-1): the three rank symbols, sword, flag and
 /// Honor & Fortune.
@@ -305,14 +305,14 @@ pub struct GenTables {
 macro_rules! table {
     ($file:literal) => {
         (
-            concat!("assets/rules/genpei/", $file),
+            concat!("rules/genpei/", $file),
             include_str!(concat!("../../../assets/rules/genpei/", $file)),
         )
     };
 }
 
-fn load<T: serde::de::DeserializeOwned>((file, text): (&str, &str)) -> Result<T, LoadError> {
-    parse_ron(file, text)
+fn load<T: serde::de::DeserializeOwned>((rel, text): (&str, &'static str)) -> Result<T, LoadError> {
+    crate::engine::assets::parse_table(rel, text)
 }
 
 impl GenTables {

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::command::Refusal;
-use crate::engine::scenario::{LoadError, parse_ron};
+use crate::engine::scenario::LoadError;
 
 /// When a Dragon card may be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -104,8 +104,8 @@ impl DragonCards {
     /// A parse error with position, or duplicate keys / zero counts.
     pub fn load() -> Result<Self, LoadError> {
         const FILE: &str = "assets/rules/genpei/dragon_cards.ron";
-        let c: DragonCards = parse_ron(
-            FILE,
+        let c: DragonCards = crate::engine::assets::parse_table(
+            &FILE["assets/".len()..],
             include_str!("../../../assets/rules/genpei/dragon_cards.ron"),
         )?;
         super::cards::check_keys(FILE, c.cards.iter().map(|k| (k.key.as_str(), k.count)))?;

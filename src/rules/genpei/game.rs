@@ -106,6 +106,12 @@ impl Rules for Genpei {
     type Command = GenCommand;
     type Orders = ();
 
+    fn check_tables() -> Result<(), LoadError> {
+        GenTables::load()?;
+        CommandCards::load()?;
+        DragonCards::load().map(|_| ())
+    }
+
     fn parse_scenario(file: &str, text: &str) -> Result<GenScenario, LoadError> {
         let t = GenTables::load()?;
         scenario::parse(file, text, &t)

@@ -24,7 +24,7 @@ const FLAG: u32 = 5;
 
 /// A small test board: 9 × 7, ocean on row 0, a stockade at (4, 3), a
 /// palisade between (2, 3) and (3, 3), a marsh at (6, 4).
-fn scenario(units: &str, leaders: &str) -> String {
+pub(super) fn scenario(units: &str, leaders: &str) -> String {
     format!(
         r#"(
     ruleset: "genpei",
@@ -55,7 +55,7 @@ fn scenario(units: &str, leaders: &str) -> String {
     )
 }
 
-fn game(text: &str) -> (GenCtx, GenState) {
+pub(super) fn game(text: &str) -> (GenCtx, GenState) {
     let s = Genpei::parse_scenario("test.ron", text).unwrap_or_else(|e| panic!("{e}"));
     let ctx = Genpei::context(&s).expect("context");
     let st = Genpei::new_state(&ctx, &Dice::new(1), &mut NoLog);
@@ -67,7 +67,7 @@ fn hex(c: i32, r: i32) -> Hex {
 }
 
 /// Puts `side` in its Battle step with `card` in play and `ids` ordered.
-fn battle_step(s: &mut GenState, side: u8, card: &str, ids: &[u32]) {
+pub(super) fn battle_step(s: &mut GenState, side: u8, card: &str, ids: &[u32]) {
     super::turn::begin_turn(s, side);
     s.card = Some(card.into());
     if let Some(i) = s.hands[side as usize].iter().position(|c| c == card) {

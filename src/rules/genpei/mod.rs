@@ -43,6 +43,8 @@ pub mod works;
 
 #[cfg(test)]
 mod game_tests;
+#[cfg(test)]
+mod table_tests;
 
 pub use game::Genpei;
 /// The Genpei variant on the game core.

@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use crate::engine::scenario::{LoadError, parse_ron};
+use crate::engine::scenario::LoadError;
 
 /// One Shock Results Table column (RAN-CRT-2): ten `(attacker hits,
 /// defender hits)` cells for die rolls 0–9.
@@ -467,14 +467,14 @@ pub struct RanTables {
 macro_rules! table {
     ($file:literal) => {
         (
-            concat!("assets/rules/ran/", $file),
+            concat!("rules/ran/", $file),
             include_str!(concat!("../../../assets/rules/ran/", $file)),
         )
     };
 }
 
-fn load<T: serde::de::DeserializeOwned>((file, text): (&str, &str)) -> Result<T, LoadError> {
-    parse_ron(file, text)
+fn load<T: serde::de::DeserializeOwned>((rel, text): (&str, &'static str)) -> Result<T, LoadError> {
+    crate::engine::assets::parse_table(rel, text)
 }
 
 impl RanTables {

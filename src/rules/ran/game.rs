@@ -31,6 +31,10 @@ impl Rules for Ran {
     type Command = RanCommand;
     type Orders = ();
 
+    fn check_tables() -> Result<(), LoadError> {
+        RanTables::load().map(|_| ())
+    }
+
     fn parse_scenario(file: &str, text: &str) -> Result<RanScenario, LoadError> {
         let t = RanTables::load()?;
         scenario::parse(file, text, &t)

@@ -6,8 +6,9 @@
 use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
+use crate::engine::assets::parse_table;
 use crate::engine::board::TerrainTable;
-use crate::engine::scenario::{LoadError, parse_ron};
+use crate::engine::scenario::LoadError;
 use crate::engine::units::UnitClass;
 
 use super::morale::MoraleLevel;
@@ -245,11 +246,11 @@ impl SbaTables {
     pub fn load() -> Result<Self, LoadError> {
         let dir = "assets/rules/samurai_battles";
         let t = Self {
-            units: parse_ron(&format!("{dir}/units.ron"), UNITS)?,
-            orders: parse_ron(&format!("{dir}/orders.ron"), ORDERS)?,
-            morale: parse_ron(&format!("{dir}/morale.ron"), MORALE)?,
-            terrain: parse_ron(&format!("{dir}/terrain.ron"), TERRAIN)?,
-            rules: parse_ron(&format!("{dir}/rules_text.ron"), RULES)?,
+            units: parse_table("rules/samurai_battles/units.ron", UNITS)?,
+            orders: parse_table("rules/samurai_battles/orders.ron", ORDERS)?,
+            morale: parse_table("rules/samurai_battles/morale.ron", MORALE)?,
+            terrain: parse_table("rules/samurai_battles/terrain.ron", TERRAIN)?,
+            rules: parse_table("rules/samurai_battles/rules_text.ron", RULES)?,
         };
         if t.units.units.is_empty() || t.terrain.terrain.is_empty() {
             return Err(LoadError::plain(

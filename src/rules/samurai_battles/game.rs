@@ -311,6 +311,10 @@ impl Rules for SamuraiBattles {
         scripted(state, orders, side)
     }
 
+    fn check_tables() -> Result<(), LoadError> {
+        SbaTables::load().map(|_| ())
+    }
+
     fn parse_scenario(file: &str, text: &str) -> Result<Scenario, LoadError> {
         Scenario::from_str(file, text, &SbaTables::load()?)
     }

@@ -129,7 +129,8 @@ impl WsTables {
     /// # Errors
     /// See [`WsTables::parse`].
     pub fn load() -> Result<Self, LoadError> {
-        Self::parse(FILE, UNITS)
+        let t = crate::engine::assets::table(&FILE["assets/".len()..], UNITS)?;
+        Self::parse(&t.file, &t.text)
     }
 
     /// Parses and checks a unit table.
