@@ -39,11 +39,61 @@ pub struct TerrainType {
     pub defense: i32,
     /// Display colour, linear RGB 0..1.
     pub color: (f32, f32, f32),
+    /// How the board draws it (no rule reads this).
+    #[serde(default)]
+    pub look: TerrainLook,
     /// Rule ID or stand-in note for these effects.
     pub rule: String,
     /// True where the value is a Kassen stand-in, not published rules.
     #[serde(default)]
     pub stand_in: bool,
+}
+
+/// How a terrain is drawn on the hex board, over its colour: the art only,
+/// never read by a rule. Each module names the look of its terrains (in its
+/// table, or where it builds its display table).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TerrainLook {
+    /// Open ground: a few grass tufts.
+    #[default]
+    Open,
+    /// Woods: tree canopies.
+    Forest,
+    /// Scattered woods: fewer, smaller canopies.
+    Scattered,
+    /// A village or town: roofs.
+    Village,
+    /// Rice paddies: flooded rows.
+    Paddy,
+    /// Still or running water on land (lake, river, ford): ripples.
+    Water,
+    /// The open sea: waves.
+    Ocean,
+    /// Marsh: reeds and pools.
+    Marsh,
+    /// A road or track through the hex.
+    Road,
+    /// A fortification (stockade, castle): a wall of stakes around the hex.
+    Fort,
+    /// Broken ground (rocks, slopes): stones.
+    Rough,
+}
+
+/// How a hexside feature is drawn along its side: the art only, never read
+/// by a rule.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum HexsideLook {
+    /// A plain line in the feature's colour.
+    #[default]
+    Line,
+    /// A stream or river: water between two banks.
+    Water,
+    /// A fence: a rail with posts.
+    Fence,
+    /// A palisade: a row of pointed stakes.
+    Palisade,
+    /// A stone wall: a thick double line.
+    Wall,
 }
 
 /// One hexside feature (a stream, a wall) and its effects.
@@ -64,6 +114,9 @@ pub struct HexsideType {
     pub defense: i32,
     /// Display colour, linear RGB 0..1.
     pub color: (f32, f32, f32),
+    /// How the board draws it along the hexside (no rule reads this).
+    #[serde(default)]
+    pub look: HexsideLook,
     /// Rule ID or stand-in note.
     pub rule: String,
     /// True where the value is a Kassen stand-in.
@@ -527,6 +580,7 @@ mod tests {
                     blocks_los: false,
                     defense: 0,
                     color: (0.5, 0.7, 0.3),
+                    look: TerrainLook::Open,
                     rule: "T".into(),
                     stand_in: true,
                 },
@@ -538,6 +592,7 @@ mod tests {
                     blocks_los: false,
                     defense: 0,
                     color: (0.1, 0.2, 0.8),
+                    look: TerrainLook::Water,
                     rule: "T".into(),
                     stand_in: true,
                 },
@@ -549,6 +604,7 @@ mod tests {
                 no_cavalry: false,
                 defense: 1,
                 color: (0.2, 0.4, 0.9),
+                look: HexsideLook::Water,
                 rule: "S".into(),
                 stand_in: true,
             }],

@@ -12,11 +12,12 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use hexx::{Hex, HexLayout};
 
-use crate::engine::board::{Facing, HexBoard, TerrainTile};
+use crate::engine::board::{Facing, HexBoard, HexsideLook, TerrainTile};
 use crate::engine::units::{Side, UnitId};
 use crate::engine::view::{Needs, Place, Spot};
 
 use super::GuiState;
+use super::terrain_art;
 use super::play::{CounterLabel, UnitMarkers, UnitPlace, ViewModel};
 
 /// Hex size in world units (pixels at zoom 1).
@@ -76,6 +77,13 @@ fn layout_for(board: &HexBoard) -> HexLayout {
     base.with_origin(-(min + max) / 2.0)
 }
 
+/// The meshes and inks of the terrain art, made once and shared.
+#[derive(Default)]
+pub struct ArtCache {
+    meshes: HashMap<(u8, i32, i32), Handle<Mesh>>,
+    inks: HashMap<terrain_art::Ink, Handle<ColorMaterial>>,
+}
+
 /// Builds hex meshes for new terrain tiles (and the layout when a board arrives).
 pub fn spawn_tiles(
     mut commands: Commands,
@@ -83,6 +91,7 @@ pub fn spawn_tiles(
     tiles: Query<(Entity, &TerrainTile), Added<TerrainTile>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut art: Local<ArtCache>,
 ) {
     let Some(board) = board else { return };
     if tiles.is_empty() {
@@ -113,6 +122,30 @@ pub fn spawn_tiles(
             MeshMaterial2d(mat),
             Transform::from_xyz(p.x, p.y, 0.0).with_rotation(Quat::from_rotation_z(PI / 6.0)),
         ));
+        // The terrain's art over its colour, turned back from the tile's
+        // own turn.
+        let look = board.table.terrain(&t.terrain).map(|ty| ty.look).unwrap_or_default();
+        let (c, r) = HexBoard::to_offset(t.hex);
+        let back = Quat::from_rotation_z(-PI / 6.0);
+        for s in terrain_art::tile_art(look, t.elevation, (c, r)) {
+            let m = art
+                .meshes
+                .entry(terrain_art::shape_key(s.shape))
+                .or_insert_with(|| meshes.add(terrain_art::mesh_of(s.shape)))
+                .clone();
+            let ink = art
+                .inks
+                .entry(s.color)
+                .or_insert_with(|| materials.add(ColorMaterial::from_color(s.color.color())))
+                .clone();
+            let at = back * s.at.extend(0.1 + 0.01 * f32::from(s.layer));
+            commands.entity(e).with_child((
+                Mesh2d(m),
+                MeshMaterial2d(ink),
+                Transform::from_translation(at)
+                    .with_rotation(Quat::from_rotation_z(s.angle - PI / 6.0)),
+            ));
+        }
     }
     commands.insert_resource(BoardLayout(layout));
 }
@@ -364,6 +397,55 @@ fn shared_edge(layout: &HexLayout, a: Hex, b: Hex) -> Option<(Vec2, Vec2)> {
     (common.len() == 2).then(|| (common[0], common[1]))
 }
 
+/// Draws one hexside feature along the side from `p` to `q` by its look:
+/// water between banks, a railed fence with posts, a row of pointed
+/// stakes, a double wall, or a plain triple line.
+fn draw_hexside(gizmos: &mut Gizmos, p: Vec2, q: Vec2, look: HexsideLook, c: Color) {
+    let along = (q - p).normalize_or_zero();
+    let n = along.perp();
+    let len = p.distance(q);
+    let lines = |g: &mut Gizmos, offsets: &[f32], c: Color| {
+        for d in offsets {
+            g.line_2d(p + n * *d, q + n * *d, c);
+        }
+    };
+    let ticks = |every: f32| {
+        let k = (len / every).floor().max(1.0) as usize;
+        (0..=k).map(move |i| i as f32 * len / k as f32)
+    };
+    match look {
+        HexsideLook::Line => lines(gizmos, &[-1.5, 0.0, 1.5], c),
+        HexsideLook::Water => {
+            lines(gizmos, &[-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0], c);
+            lines(gizmos, &[-4.5, 4.5], Color::srgb(0.30, 0.27, 0.14));
+        }
+        HexsideLook::Fence => {
+            lines(gizmos, &[-1.0, 1.0], c);
+            for t in ticks(9.0) {
+                let m = p + along * t;
+                gizmos.line_2d(m - n * 4.0, m + n * 4.0, c);
+            }
+        }
+        HexsideLook::Palisade => {
+            lines(gizmos, &[-0.75, 0.75], c);
+            for t in ticks(6.0) {
+                let m = p + along * t;
+                gizmos.line_2d(m - n * 2.0, m + n * 6.0, c);
+                gizmos.line_2d(m + n * 6.0 - along * 1.5, m + n * 8.0, c);
+                gizmos.line_2d(m + n * 6.0 + along * 1.5, m + n * 8.0, c);
+            }
+        }
+        HexsideLook::Wall => {
+            let stone = Color::srgb(0.45, 0.44, 0.42);
+            lines(gizmos, &[-3.0, -2.0, 2.0, 3.0], stone);
+            for t in ticks(7.0) {
+                let m = p + along * t;
+                gizmos.line_2d(m - n * 3.0, m + n * 3.0, stone);
+            }
+        }
+    }
+}
+
 /// Hexside features, elevation, the selection and its range, concealed own
 /// units, melee links and the viewer's planned orders.
 pub fn draw_overlays(
@@ -380,10 +462,7 @@ pub fn draw_overlays(
     for (a, b, name) in board.hexside_list() {
         if let (Some((p, q)), Some(t)) = (shared_edge(l, a, b), board.table.hexside(&name)) {
             let c = Color::srgb(t.color.0, t.color.1, t.color.2);
-            for d in [-1.5f32, 0.0, 1.5] {
-                let n = (q - p).perp().normalize_or_zero() * d;
-                gizmos.line_2d(p + n, q + n, c);
-            }
+            draw_hexside(&mut gizmos, p, q, t.look, c);
         }
     }
     for h in board.hexes() {

@@ -18,6 +18,7 @@ pub mod panels;
 pub mod play;
 pub mod replay;
 pub mod table_view;
+pub mod terrain_art;
 pub mod title;
 pub mod windows;
 

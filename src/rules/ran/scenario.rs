@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::board::{
-    BoardEdge, Facing, HexBoard, HexsideType, Offset, SlopeRules, TerrainTable, TerrainType,
+    BoardEdge, Facing, HexBoard, HexsideLook, HexsideType, Offset, SlopeRules, TerrainLook, TerrainTable,
+    TerrainType,
 };
 use crate::engine::scenario::{BoardSpec, CommonChecks, LoadError, SideSpec, parse_ron};
 
@@ -140,6 +141,51 @@ fn color_of(name: &str) -> (f32, f32, f32) {
     }
 }
 
+/// How the board draws a RAN terrain, from its English name.
+fn look_of(name: &str) -> TerrainLook {
+    let n = name.to_ascii_lowercase();
+    let has = |w: &[&str]| w.iter().any(|x| n.contains(x));
+    if has(&["paddy"]) {
+        TerrainLook::Paddy
+    } else if has(&["marsh", "swamp"]) {
+        TerrainLook::Marsh
+    } else if has(&["scattered"]) {
+        TerrainLook::Scattered
+    } else if has(&["wood", "forest"]) {
+        TerrainLook::Forest
+    } else if has(&["castle", "palisade", "fort"]) {
+        TerrainLook::Fort
+    } else if has(&["village", "town", "temple", "house"]) {
+        TerrainLook::Village
+    } else if has(&["river", "lake", "stream", "ford", "pond"]) {
+        TerrainLook::Water
+    } else if has(&["ocean", "sea"]) {
+        TerrainLook::Ocean
+    } else if has(&["road", "track", "bridge"]) {
+        TerrainLook::Road
+    } else if has(&["rough", "rock", "slope", "hill", "mountain"]) {
+        TerrainLook::Rough
+    } else {
+        TerrainLook::Open
+    }
+}
+
+/// How the board draws a RAN hexside feature, from its English name.
+fn side_look_of(name: &str) -> HexsideLook {
+    let n = name.to_ascii_lowercase();
+    if n.contains("stream") || n.contains("river") || n.contains("ford") {
+        HexsideLook::Water
+    } else if n.contains("palisade") {
+        HexsideLook::Palisade
+    } else if n.contains("wall") || n.contains("castle") {
+        HexsideLook::Wall
+    } else if n.contains("fence") || n.contains("hedge") {
+        HexsideLook::Fence
+    } else {
+        HexsideLook::Line
+    }
+}
+
 /// The display terrain table of a battle, for the board view: closed-order
 /// MP as the cost; the rules read the battle table itself.
 pub fn display_table(t: &RanTables, battle: &str) -> TerrainTable {
@@ -163,6 +209,7 @@ pub fn display_table(t: &RanTables, battle: &str) -> TerrainTable {
                         no_cavalry: false,
                         defense: 0,
                         color: color_of(&name),
+                        look: side_look_of(&name),
                         rule: rule.clone(),
                         stand_in: false,
                     });
@@ -180,6 +227,7 @@ pub fn display_table(t: &RanTables, battle: &str) -> TerrainTable {
                     no_cavalry: false,
                     defense: 0,
                     color: color_of(&name),
+                    look: side_look_of(&name),
                     rule: rule.clone(),
                     stand_in: false,
                 });
@@ -196,6 +244,7 @@ pub fn display_table(t: &RanTables, battle: &str) -> TerrainTable {
                 blocks_los: false,
                 defense: 0,
                 color: color_of(&name),
+                look: look_of(&name),
                 rule,
                 stand_in: false,
             });
