@@ -396,6 +396,7 @@ impl<R: TableRules> Rules for TableModule<R> {
                     id: u.id,
                     side: u.side,
                     kind: u.name.clone(),
+                    symbol: crate::engine::view::UnitSymbol::default(),
                     name: u.name,
                     place: Place::Table(u.base),
                     models: u.models,

@@ -40,6 +40,30 @@ pub struct Marker {
 }
 
 /// A unit as the app draws it.
+/// The symbol on a unit's counter: its weapon or mount, drawn the same in
+/// every module (the art only; no rule reads it). Each module names its
+/// unit types' symbols in its unit table.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub enum UnitSymbol {
+    /// Foot fighting hand to hand: crossed swords.
+    #[default]
+    Infantry,
+    /// Spearmen (yari, naginata): a spear.
+    Spear,
+    /// Archers: a bow and arrow.
+    Bow,
+    /// Arquebusiers (teppo): a gun.
+    Gun,
+    /// Cavalry: a horseshoe.
+    Cavalry,
+    /// Mounted archers: a horseshoe and an arrow.
+    MountedBow,
+    /// A leader or general: a war fan (gunbai).
+    Leader,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct UnitView {
     /// Unit id.
@@ -50,6 +74,8 @@ pub struct UnitView {
     pub name: String,
     /// Short type label for the counter ("Sam", "Archers").
     pub kind: String,
+    /// The symbol drawn on its counter.
+    pub symbol: UnitSymbol,
     /// Position and facing.
     pub place: Place,
     /// Models left (0 = destroyed) and at full strength.

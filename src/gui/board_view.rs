@@ -17,8 +17,8 @@ use crate::engine::units::{Side, UnitId};
 use crate::engine::view::{Needs, Place, Spot};
 
 use super::GuiState;
-use super::terrain_art;
 use super::play::{CounterLabel, UnitMarkers, UnitPlace, ViewModel};
+use super::{counter_art, terrain_art};
 
 /// Hex size in world units (pixels at zoom 1).
 pub const HEX_SIZE: f32 = 44.0;
@@ -47,6 +47,8 @@ pub enum PartKind {
     Dot,
     /// The facing notch.
     Notch,
+    /// The unit symbol and the side's cue.
+    Face,
 }
 
 /// Spawns the 2D camera.
@@ -124,7 +126,11 @@ pub fn spawn_tiles(
         ));
         // The terrain's art over its colour, turned back from the tile's
         // own turn.
-        let look = board.table.terrain(&t.terrain).map(|ty| ty.look).unwrap_or_default();
+        let look = board
+            .table
+            .terrain(&t.terrain)
+            .map(|ty| ty.look)
+            .unwrap_or_default();
         let (c, r) = HexBoard::to_offset(t.hex);
         let back = Quat::from_rotation_z(-PI / 6.0);
         for s in terrain_art::tile_art(look, t.elevation, (c, r)) {
@@ -204,12 +210,13 @@ pub fn fit_camera(
 /// Builds the counter parts of new units.
 pub fn spawn_counters(
     mut commands: Commands,
-    units: Query<(Entity, &Side), Added<UnitId>>,
+    units: Query<(Entity, &Side, &UnitId), Added<UnitId>>,
     view: Res<ViewModel>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut art: Local<ArtCache>,
 ) {
-    for (e, side) in &units {
+    for (e, side, id) in &units {
         let [r, g, b] = view.colors[side.0.min(1) as usize];
         let base = materials.add(ColorMaterial::from_color(Color::srgb(r, g, b)));
         let dark = materials.add(ColorMaterial::from_color(Color::srgb(0.05, 0.05, 0.05)));
@@ -220,13 +227,46 @@ pub fn spawn_counters(
             Color::WHITE
         };
         let part = |kind| CounterPart { unit: e, kind };
+        let ink_mat = materials.add(ColorMaterial::from_color(ink));
+        let shade = materials.add(ColorMaterial::from_color(Color::srgb(
+            r * 0.55,
+            g * 0.55,
+            b * 0.55,
+        )));
+        let symbol = view.unit(id.0).map(|u| u.symbol).unwrap_or_default();
+        let face: Vec<_> = counter_art::side_cue(side.0)
+            .into_iter()
+            .chain(counter_art::symbol_art(symbol))
+            .collect();
+        for (k, p) in face.into_iter().enumerate() {
+            let m = art
+                .meshes
+                .entry(terrain_art::shape_key(p.shape))
+                .or_insert_with(|| meshes.add(terrain_art::mesh_of(p.shape)))
+                .clone();
+            let mat = match p.paint {
+                counter_art::Paint::Ink => ink_mat.clone(),
+                counter_art::Paint::Base => base.clone(),
+                counter_art::Paint::Shade => shade.clone(),
+            };
+            commands.entity(e).with_child((
+                part(PartKind::Face),
+                Mesh2d(m),
+                MeshMaterial2d(mat),
+                Transform::from_translation(p.at.extend(1.1 + 0.01 * k as f32))
+                    .with_rotation(Quat::from_rotation_z(p.angle)),
+            ));
+        }
         commands
             .entity(e)
             .insert((Transform::default(), Visibility::default()))
             .with_children(|c| {
                 c.spawn((
                     part(PartKind::Base),
-                    Mesh2d(meshes.add(Rectangle::new(50.0, 38.0))),
+                    Mesh2d(meshes.add(Rectangle::new(
+                        counter_art::COUNTER.x,
+                        counter_art::COUNTER.y,
+                    ))),
                     MeshMaterial2d(base.clone()),
                     Transform::from_xyz(0.0, 0.0, 1.0),
                 ));
@@ -238,7 +278,7 @@ pub fn spawn_counters(
                         ..default()
                     },
                     TextColor(ink),
-                    Transform::from_xyz(0.0, -3.0, 2.0),
+                    Transform::from_xyz(0.0, -11.0, 2.0),
                 ));
                 c.spawn((
                     part(PartKind::Notch),
@@ -368,7 +408,7 @@ pub fn update_counters(
                 }
             }
             PartKind::Notch => notches.push((pe, *angle)),
-            PartKind::Base | PartKind::Dot => {}
+            PartKind::Base | PartKind::Dot | PartKind::Face => {}
         }
     }
     for (pe, a) in notches {
@@ -379,11 +419,12 @@ pub fn update_counters(
     }
 }
 
-/// The label's font size in pixels: 15 up to four characters, smaller for
-/// longer labels ("AS-T 4") so they stay inside the 50-pixel counter.
+/// The label's font size in pixels, under the symbol: 13 up to four
+/// characters, smaller for longer labels ("AS-T 4") so they stay inside the
+/// 50-pixel counter.
 fn label_px(label: &str) -> f32 {
     let n = label.chars().count().max(1) as f32;
-    if n <= 4.0 { 15.0 } else { (60.0 / n).max(9.0) }
+    if n <= 4.0 { 13.0 } else { (56.0 / n).max(8.5) }
 }
 
 fn shared_edge(layout: &HexLayout, a: Hex, b: Hex) -> Option<(Vec2, Vec2)> {

@@ -641,6 +641,7 @@ mod tests {
             side,
             name: format!("unit {id}"),
             kind: "AY".into(),
+            symbol: crate::engine::view::UnitSymbol::Spear,
             place: Place::Hex {
                 hex: hexx::Hex::ZERO,
                 facing: Facing::North,

@@ -11,6 +11,7 @@
 //! [`play::ViewModel`] and the mirrored entities.
 
 pub mod board_view;
+pub mod counter_art;
 pub mod demo;
 pub mod keys;
 pub mod net;

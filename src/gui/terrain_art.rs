@@ -130,7 +130,13 @@ pub fn tile_art(look: TerrainLook, elevation: i32, hex: (i32, i32)) -> Vec<Strok
     let mut out = Vec::new();
     for level in 0..elevation.clamp(0, 3) {
         let r = 34.0 - 8.0 * level as f32;
-        out.push(stroke(Shape::Ring(r - 1.6, r), Vec2::ZERO, 0.0, Ink::Contour, 0));
+        out.push(stroke(
+            Shape::Ring(r - 1.6, r),
+            Vec2::ZERO,
+            0.0,
+            Ink::Contour,
+            0,
+        ));
     }
     let spots = |j: &mut Jitter, base: &[(f32, f32)], spread: f32| -> Vec<Vec2> {
         base.iter()
@@ -164,8 +170,20 @@ pub fn tile_art(look: TerrainLook, elevation: i32, hex: (i32, i32)) -> Vec<Strok
             };
             for p in spots(&mut j, base, 3.0) {
                 let r = r * (1.0 + 0.12 * j.next());
-                out.push(stroke(Shape::Disc(r), p + Vec2::new(1.5, -2.0), 0.0, Ink::Foliage, 1));
-                out.push(stroke(Shape::Disc(r * 0.78), p + Vec2::new(-1.0, 1.0), 0.0, Ink::Leaf, 2));
+                out.push(stroke(
+                    Shape::Disc(r),
+                    p + Vec2::new(1.5, -2.0),
+                    0.0,
+                    Ink::Foliage,
+                    1,
+                ));
+                out.push(stroke(
+                    Shape::Disc(r * 0.78),
+                    p + Vec2::new(-1.0, 1.0),
+                    0.0,
+                    Ink::Leaf,
+                    2,
+                ));
             }
         }
         TerrainLook::Village => {
@@ -173,41 +191,87 @@ pub fn tile_art(look: TerrainLook, elevation: i32, hex: (i32, i32)) -> Vec<Strok
                 let a = 0.25 * j.next();
                 out.push(stroke(Shape::Rect(14.0, 9.0), p, a, Ink::Wall, 1));
                 let up = Vec2::new(-a.sin(), a.cos());
-                out.push(stroke(Shape::Peak(18.0, 9.0), p + up * 8.0, a, Ink::Roof, 2));
+                out.push(stroke(
+                    Shape::Peak(18.0, 9.0),
+                    p + up * 8.0,
+                    a,
+                    Ink::Roof,
+                    2,
+                ));
             }
         }
         TerrainLook::Paddy => {
             for (k, y) in [-18.0f32, -6.0, 6.0, 18.0].into_iter().enumerate() {
                 let w = 58.0 - 10.0 * (y.abs() / 18.0);
-                out.push(stroke(Shape::Rect(w, 4.0), Vec2::new(0.0, y), 0.0, Ink::Flood, 1));
+                out.push(stroke(
+                    Shape::Rect(w, 4.0),
+                    Vec2::new(0.0, y),
+                    0.0,
+                    Ink::Flood,
+                    1,
+                ));
                 for i in 0..5 {
                     let x = -w / 2.0 + 6.0 + (w - 12.0) * i as f32 / 4.0 + 2.0 * (k % 2) as f32;
-                    out.push(stroke(Shape::Rect(1.4, 5.0), Vec2::new(x, y + 4.0), 0.0, Ink::Reed, 2));
+                    out.push(stroke(
+                        Shape::Rect(1.4, 5.0),
+                        Vec2::new(x, y + 4.0),
+                        0.0,
+                        Ink::Reed,
+                        2,
+                    ));
                 }
             }
         }
         TerrainLook::Water => {
             for p in spots(&mut j, &[(-8.0, 12.0), (10.0, 0.0), (-6.0, -14.0)], 3.0) {
                 out.push(stroke(Shape::Oval(12.0, 1.6), p, 0.0, Ink::Foam, 1));
-                out.push(stroke(Shape::Oval(7.0, 1.4), p + Vec2::new(4.0, -4.0), 0.0, Ink::Foam, 1));
+                out.push(stroke(
+                    Shape::Oval(7.0, 1.4),
+                    p + Vec2::new(4.0, -4.0),
+                    0.0,
+                    Ink::Foam,
+                    1,
+                ));
             }
         }
         TerrainLook::Ocean => {
             for p in spots(
                 &mut j,
-                &[(-16.0, 12.0), (10.0, 16.0), (-4.0, -2.0), (16.0, -12.0), (-16.0, -18.0)],
+                &[
+                    (-16.0, 12.0),
+                    (10.0, 16.0),
+                    (-4.0, -2.0),
+                    (16.0, -12.0),
+                    (-16.0, -18.0),
+                ],
                 3.0,
             ) {
                 // A wave crest: two strokes meeting in a peak.
-                out.push(stroke(Shape::Rect(8.0, 1.8), p + Vec2::new(-3.5, 0.0), 0.45, Ink::Foam, 1));
-                out.push(stroke(Shape::Rect(8.0, 1.8), p + Vec2::new(3.5, 0.0), -0.45, Ink::Foam, 1));
+                out.push(stroke(
+                    Shape::Rect(8.0, 1.8),
+                    p + Vec2::new(-3.5, 0.0),
+                    0.45,
+                    Ink::Foam,
+                    1,
+                ));
+                out.push(stroke(
+                    Shape::Rect(8.0, 1.8),
+                    p + Vec2::new(3.5, 0.0),
+                    -0.45,
+                    Ink::Foam,
+                    1,
+                ));
             }
         }
         TerrainLook::Marsh => {
             for p in spots(&mut j, &[(-10.0, -8.0), (12.0, 10.0)], 3.0) {
                 out.push(stroke(Shape::Oval(11.0, 5.0), p, 0.0, Ink::Flood, 1));
             }
-            for p in spots(&mut j, &[(-14.0, 10.0), (10.0, -12.0), (2.0, 2.0), (18.0, -2.0)], 3.0) {
+            for p in spots(
+                &mut j,
+                &[(-14.0, 10.0), (10.0, -12.0), (2.0, 2.0), (18.0, -2.0)],
+                3.0,
+            ) {
                 for a in [-0.35f32, 0.0, 0.35] {
                     let tip = p + Vec2::new(-a.sin(), a.cos()) * 5.0;
                     out.push(stroke(Shape::Rect(1.4, 10.0), tip, a, Ink::Reed, 2));
@@ -222,12 +286,28 @@ pub fn tile_art(look: TerrainLook, elevation: i32, hex: (i32, i32)) -> Vec<Strok
             for i in 0..18 {
                 let t = i as f32 / 18.0 * 2.0 * PI;
                 let p = Vec2::new(t.cos(), t.sin()) * 30.0;
-                out.push(stroke(Shape::Peak(5.0, 8.0), p, t - PI / 2.0, Ink::Timber, 1));
+                out.push(stroke(
+                    Shape::Peak(5.0, 8.0),
+                    p,
+                    t - PI / 2.0,
+                    Ink::Timber,
+                    1,
+                ));
             }
         }
         TerrainLook::Rough => {
-            for p in spots(&mut j, &[(-12.0, 8.0), (10.0, 12.0), (4.0, -12.0), (-14.0, -10.0)], 4.0) {
-                out.push(stroke(Shape::Oval(5.0, 3.5), p, 0.6 * j.next(), Ink::Stone, 1));
+            for p in spots(
+                &mut j,
+                &[(-12.0, 8.0), (10.0, 12.0), (4.0, -12.0), (-14.0, -10.0)],
+                4.0,
+            ) {
+                out.push(stroke(
+                    Shape::Oval(5.0, 3.5),
+                    p,
+                    0.6 * j.next(),
+                    Ink::Stone,
+                    1,
+                ));
             }
         }
     }

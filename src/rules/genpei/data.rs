@@ -88,6 +88,9 @@ pub struct Ranged {
 pub struct UnitType {
     /// Data key ("sohei_warriors").
     pub key: String,
+    /// The symbol on its counter (the art only).
+    #[serde(default)]
+    pub symbol: crate::engine::view::UnitSymbol,
     /// Name as the player reads it.
     pub name: String,
     /// Rank symbol.

@@ -92,6 +92,7 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
             side: u.side,
             name: u.name.to_string(),
             kind: ty.map_or_else(|| u.kind.to_string(), |t| short(&t.name)),
+            symbol: ty.map(|t| t.symbol).unwrap_or_default(),
             place: Place::Hex {
                 hex: u.hex,
                 facing: if u.side == 0 {
@@ -121,6 +122,7 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
             side: l.side,
             name: l.name.to_string(),
             kind: "Leader".into(),
+            symbol: crate::engine::view::UnitSymbol::Leader,
             place: Place::Hex {
                 hex: l.hex,
                 facing: if l.side == 0 {

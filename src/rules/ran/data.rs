@@ -253,6 +253,9 @@ pub struct TerrainTables {
 pub struct UnitType {
     /// Key ("AS-T").
     pub key: String,
+    /// The symbol on its counter (the art only).
+    #[serde(default)]
+    pub symbol: crate::engine::view::UnitSymbol,
     /// English name.
     pub name: String,
     /// The card's Spanish term.

@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::board::{
-    BoardEdge, Facing, HexBoard, HexsideLook, HexsideType, Offset, SlopeRules, TerrainLook, TerrainTable,
-    TerrainType,
+    BoardEdge, Facing, HexBoard, HexsideLook, HexsideType, Offset, SlopeRules, TerrainLook,
+    TerrainTable, TerrainType,
 };
 use crate::engine::scenario::{BoardSpec, CommonChecks, LoadError, SideSpec, parse_ron};
 

@@ -69,6 +69,7 @@ pub fn scene(ctx: &RanCtx, s: &RanState) -> Scene {
             side: u.side,
             name: u.name.clone(),
             kind: u.kind.clone(),
+            symbol: ctx.utype(u).map(|t| t.symbol).unwrap_or_default(),
             place: Place::Hex {
                 hex: u.hex,
                 facing: u.facing,

@@ -22,6 +22,9 @@ use super::orders::{OrderKind, OrderStep};
 pub struct UnitStats {
     /// Key scenarios use.
     pub key: String,
+    /// The symbol on its counter (the art only).
+    #[serde(default)]
+    pub symbol: crate::engine::view::UnitSymbol,
     /// Display name.
     pub name: String,
     /// Two-letter counter label.

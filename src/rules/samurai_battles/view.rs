@@ -99,6 +99,7 @@ pub fn scene(ctx: &SbaCtx, obs: &SbaState, viewer: Option<u8>) -> Scene {
             side: u.side,
             name: u.name.clone(),
             kind: stats.abbrev.clone(),
+            symbol: stats.symbol,
             place: Place::Hex {
                 hex: u.hex,
                 facing: u.facing,
