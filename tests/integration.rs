@@ -413,7 +413,9 @@ fn render(args: &[&str], out: &Path) -> bool {
     if !screenshots_possible() {
         return false;
     }
+    // The player's own settings never reach a test.
     let o = Command::new(BIN)
+        .env("KASSEN_CONFIG_DIR", tmp("no-settings"))
         .args(args)
         .args(["--screenshot", p(out)])
         .output()
@@ -490,6 +492,55 @@ fn screenshot_shows_the_board_and_the_panels() {
         .filter(|(x, y)| at(*x, *y)[0] > 180)
         .count();
     assert!(light > 200, "no text in the unit card panel");
+}
+
+#[test]
+fn the_colour_blind_palette_keeps_the_sides_apart_in_greyscale() {
+    // The Settings file picks Okabe–Ito; the two sides' counters must then
+    // differ clearly in lightness, so that a greyscale copy tells them
+    // apart (each also carries its shape cue: band or frame).
+    let dir = tmp("palette");
+    std::fs::write(dir.join("settings.ron"), "(palette: OkabeIto)").expect("settings");
+    let out = dir.join("shot.png");
+    if !screenshots_possible() {
+        return;
+    }
+    let o = Command::new(BIN)
+        .env("KASSEN_CONFIG_DIR", &dir)
+        .args(["--scenario", DEFAULT, "--screenshot", p(&out)])
+        .output()
+        .expect("run");
+    if !o.status.success() || !out.exists() {
+        let (_, err) = text(&o);
+        assert!(!screenshots_required(), "screenshot failed: {err}");
+        return skip("the app could not render here");
+    }
+    let (w, h, px) = read_png(&out);
+    let luma =
+        |c: &[u8; 4]| 0.299 * f64::from(c[0]) + 0.587 * f64::from(c[1]) + 0.114 * f64::from(c[2]);
+    let board = (h / 8..h * 3 / 4).flat_map(|y| (w / 4..w * 3 / 4).map(move |x| (x, y)));
+    let (mut orange, mut blue) = (Vec::new(), Vec::new());
+    for (x, y) in board {
+        let c = px[(y * w + x) as usize];
+        let (r, g, b) = (i32::from(c[0]), i32::from(c[1]), i32::from(c[2]));
+        if r > 200 && (130..190).contains(&g) && b < 40 {
+            orange.push(luma(&c));
+        } else if r < 30 && (90..140).contains(&g) && b > 150 {
+            blue.push(luma(&c));
+        }
+    }
+    assert!(
+        orange.len() > 500 && blue.len() > 500,
+        "counters of both sides in the palette's colours (orange {}, blue {})",
+        orange.len(),
+        blue.len()
+    );
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+    let (a, b) = (mean(&orange), mean(&blue));
+    assert!(
+        (a - b).abs() > 50.0,
+        "greyscale lightness of the sides: {a:.0} and {b:.0} of 255"
+    );
 }
 
 const WARSTRIKE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/laans_crossing.ron");

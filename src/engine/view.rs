@@ -39,7 +39,6 @@ pub struct Marker {
     pub face: Option<u32>,
 }
 
-/// A unit as the app draws it.
 /// The symbol on a unit's counter: its weapon or mount, drawn the same in
 /// every module (the art only; no rule reads it). Each module names its
 /// unit types' symbols in its unit table.
@@ -64,6 +63,7 @@ pub enum UnitSymbol {
     Leader,
 }
 
+/// A unit as the app draws it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct UnitView {
     /// Unit id.

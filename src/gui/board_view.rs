@@ -18,7 +18,7 @@ use crate::engine::view::{Needs, Place, Spot};
 
 use super::GuiState;
 use super::play::{CounterLabel, UnitMarkers, UnitPlace, ViewModel};
-use super::{counter_art, terrain_art};
+use super::{counter_art, motion, terrain_art};
 
 /// Hex size in world units (pixels at zoom 1).
 pub const HEX_SIZE: f32 = 44.0;
@@ -261,6 +261,17 @@ pub fn spawn_counters(
             .entity(e)
             .insert((Transform::default(), Visibility::default()))
             .with_children(|c| {
+                // A dark rim, so that a counter stands out of any terrain
+                // in any palette (and in greyscale).
+                c.spawn((
+                    part(PartKind::Base),
+                    Mesh2d(meshes.add(Rectangle::new(
+                        counter_art::COUNTER.x + 3.0,
+                        counter_art::COUNTER.y + 3.0,
+                    ))),
+                    MeshMaterial2d(dark.clone()),
+                    Transform::from_xyz(0.0, 0.0, 0.95),
+                ));
                 c.spawn((
                     part(PartKind::Base),
                     Mesh2d(meshes.add(Rectangle::new(
@@ -355,6 +366,8 @@ pub fn update_marker_dots(
 /// Moves counters to their hexes, turns the facing notch and writes the label.
 #[allow(clippy::type_complexity)]
 pub fn update_counters(
+    mut commands: Commands,
+    settings: Option<Res<super::settings::Settings>>,
     layout: Option<Res<BoardLayout>>,
     units: Query<
         (Entity, &UnitPlace, &CounterLabel),
@@ -381,7 +394,23 @@ pub fn update_counters(
         };
         let p = layout.0.hex_to_world_pos(hex);
         if let Ok(mut tf) = tfs.get_mut(e) {
-            tf.translation = Vec3::new(p.x, p.y, 5.0);
+            let to = Vec3::new(p.x, p.y, 5.0);
+            // A counter already on the board glides there; a new one is
+            // placed (it was built at z 0).
+            let motion = settings.as_ref().map(|s| s.motion).unwrap_or_default();
+            let seconds =
+                motion::glide_seconds(motion, tf.translation.truncate().distance(to.truncate()));
+            if tf.translation.z == 5.0 && seconds > 0.0 {
+                commands.entity(e).insert(motion::Glide {
+                    from: tf.translation,
+                    to,
+                    elapsed: 0.0,
+                    seconds,
+                });
+            } else {
+                tf.translation = to;
+                commands.entity(e).remove::<motion::Glide>();
+            }
         }
         changed.insert(e, (facing.angle_degrees().to_radians(), label.0.clone()));
     }

@@ -13,11 +13,15 @@
 pub mod board_view;
 pub mod counter_art;
 pub mod demo;
+pub mod dice_tray;
 pub mod keys;
+pub mod legend;
+pub mod motion;
 pub mod net;
 pub mod panels;
 pub mod play;
 pub mod replay;
+pub mod settings;
 pub mod table_view;
 pub mod terrain_art;
 pub mod title;
@@ -276,6 +280,7 @@ fn add_views(app: &mut App, screenshot: bool) {
             board_view::spawn_counters,
             board_view::update_marker_dots,
             board_view::update_counters,
+            motion::glide,
             board_view::draw_overlays,
         )
             .chain()
@@ -313,7 +318,17 @@ fn add_views(app: &mut App, screenshot: bool) {
             .run_if(resource_exists::<replay::ReplayView>),
     )
     .add_systems(Update, play::computer_wakeups.after(play::PlaySet))
-    .add_systems(EguiPrimaryContextPass, panels::ui.run_if(playing));
+    .add_systems(EguiPrimaryContextPass, panels::ui.run_if(playing))
+    .init_resource::<legend::LegendOpen>()
+    .init_resource::<dice_tray::DiceTray>()
+    .add_systems(
+        EguiPrimaryContextPass,
+        dice_tray::dice_tray_ui.run_if(playing).after(panels::ui),
+    )
+    .add_systems(
+        EguiPrimaryContextPass,
+        legend::legend_ui.run_if(playing).after(panels::ui),
+    );
 }
 
 /// Adds every registered module's systems to the app.
@@ -522,6 +537,7 @@ pub fn open(opts: AppOptions) -> Result<(), String> {
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         );
     add_views(&mut app, shot);
+    settings::add_settings(&mut app);
     app.world_mut().resource_mut::<GuiState>().kiosk = kiosk;
     title::add_title(&mut app, kiosk);
     if let Some(config) = opts.demo {

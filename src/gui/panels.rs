@@ -607,6 +607,8 @@ pub fn ui(
     mut pace: ResMut<ComputerPace>,
     mut actions: MessageWriter<UiAction>,
     mut replay: Option<ResMut<ReplayView>>,
+    settings_window: Option<ResMut<super::settings::SettingsWindow>>,
+    legend: Option<ResMut<super::legend::LegendOpen>>,
 ) -> Result {
     let table = scene.table.is_some();
     let ctx = contexts.ctx_mut()?.clone();
@@ -709,6 +711,23 @@ pub fn ui(
             if ui.button("Rules").clicked() {
                 gui.rules_open = view.rules.first().map(|r| r.id.clone());
             }
+            if !table
+                && let Some(mut l) = legend
+                && ui
+                    .selectable_label(l.0, "Legend")
+                    .on_hover_text("Every terrain of this board with its effects and rule")
+                    .clicked()
+            {
+                l.0 = !l.0;
+            }
+            if let Some(mut w) = settings_window
+                && ui
+                    .button("Settings")
+                    .on_hover_text("UI scale, the sides' colours, motion, the computer's level")
+                    .clicked()
+            {
+                w.open = true;
+            }
             if table {
                 let ruler = if input.ruler_mode {
                     "Ruler: on (R)"
@@ -797,9 +816,16 @@ pub fn ui(
                     ),
                 });
         });
-    // What the panels leave is the board: the wheel zooms only there.
+    // What the panels leave is the board: the wheel zooms only there. In
+    // window pixels: egui's points are scaled by the UI scale.
     let free = root.available_rect_before_wrap();
-    let area = Some([free.min.x, free.min.y, free.max.x, free.max.y]);
+    let z = ctx.zoom_factor();
+    let area = Some([
+        free.min.x * z,
+        free.min.y * z,
+        free.max.x * z,
+        free.max.y * z,
+    ]);
     if gui.board_area != area {
         gui.board_area = area;
     }

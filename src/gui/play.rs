@@ -642,9 +642,17 @@ pub fn refresh<R: Rules>(world: &mut World) {
         .unwrap_or_default();
     let gui_changed = world.resource::<ViewModel>().inputs != inputs;
     let first = !world.resource::<ViewModel>().loaded;
-    if !(game_changed || gui_changed || first) {
+    // A new palette repaints the counters.
+    let settings_changed = world
+        .get_resource_ref::<super::settings::Settings>()
+        .is_some_and(|s| s.is_changed());
+    if !(game_changed || gui_changed || first || settings_changed) {
         return;
     }
+    let palette = world
+        .get_resource::<super::settings::Settings>()
+        .map(|s| s.palette)
+        .unwrap_or_default();
     let g = &world.resource::<ActiveGame<R>>().0;
     let gui = world.resource::<GuiState>();
     let to_act = g.to_act();
@@ -746,7 +754,7 @@ pub fn refresh<R: Rules>(world: &mut World) {
         name: info.name,
         system: R::TITLE.to_string(),
         sides,
-        colors: R::side_colors(&g.ctx),
+        colors: palette.colors(R::side_colors(&g.ctx)),
         turn: g.turn(),
         turn_limit: info.turn_limit,
         phase: g.phase_name(),
@@ -780,8 +788,17 @@ pub fn refresh<R: Rules>(world: &mut World) {
     };
     let phase = GamePhase(vm.phase.clone());
     let units = vm.scene.units.clone();
+    let repaint = vm.colors != world.resource::<ViewModel>().colors && !first;
     *world.resource_mut::<ViewModel>() = vm;
-    if game_changed || first {
+    if repaint {
+        // Counters take their colours when they are built: build them anew.
+        let mut q = world.query_filtered::<Entity, With<UnitId>>();
+        let all: Vec<Entity> = q.iter(world).collect();
+        for e in all {
+            world.entity_mut(e).despawn();
+        }
+    }
+    if game_changed || first || repaint {
         mirror_units(world, &units);
         world.resource_mut::<NextState<Decision>>().set(decision);
         world.resource_mut::<NextState<GamePhase>>().set(phase);

@@ -586,7 +586,12 @@ pub(crate) fn replay_panel(ui: &mut egui::Ui, vm: &ViewModel, view: &mut ReplayV
         RichText::new("A new game from this point, with the journal so far; the replay closes.")
             .color(DIM),
     );
-    let label = mode_picker(ui, &mut view.mode, &vm.sides);
+    let label = mode_picker(
+        ui,
+        &mut view.mode,
+        &vm.sides,
+        crate::engine::seats::Level::Normal,
+    );
     let start = if view.at < view.len || vm.outcome.is_none() {
         label
     } else {

@@ -381,7 +381,10 @@ fn title_ui(
     catalog: Res<Catalog>,
     mut state: ResMut<TitleState>,
     gui: Res<super::GuiState>,
+    settings_window: Option<ResMut<super::settings::SettingsWindow>>,
+    settings: Option<Res<super::settings::Settings>>,
 ) -> Result {
+    let default_level = settings.map_or(Level::Normal, |s| s.computer);
     let ctx = contexts.ctx_mut()?.clone();
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -395,7 +398,12 @@ fn title_ui(
             ui.add_space(12.0);
             ui.label(RichText::new("Kassen").size(40.0).strong());
             ui.label(RichText::new("a rules-enforcing tabletop wargame simulator").color(DIM));
-            ui.add_space(12.0);
+            if let Some(mut w) = settings_window
+                && ui.button("Settings").clicked()
+            {
+                w.open = true;
+            }
+            ui.add_space(8.0);
         });
         ui.columns(2, |cols| {
             cols[0].heading("Scenarios");
@@ -440,7 +448,7 @@ fn title_ui(
                         ui.label(&e.info.briefing);
                     });
                 right.add_space(6.0);
-                let label = mode_picker(right, &mut state.mode, &e.info.sides);
+                let label = mode_picker(right, &mut state.mode, &e.info.sides, default_level);
                 if right.button(RichText::new(label).strong()).clicked() {
                     // Each new game's computer thinks with a fresh seed; the
                     // save keeps it, so a resumed game goes on identically.
@@ -547,7 +555,12 @@ fn title_ui(
 /// The players of a new game: hot-seat, you against the computer (your
 /// side, its level) or the computer on both sides. Returns the start
 /// button's label.
-pub(crate) fn mode_picker(ui: &mut egui::Ui, mode: &mut Mode, sides: &[String]) -> &'static str {
+pub(crate) fn mode_picker(
+    ui: &mut egui::Ui,
+    mode: &mut Mode,
+    sides: &[String],
+    default_level: Level,
+) -> &'static str {
     let side_name = |s: u8| sides.get(usize::from(s)).cloned().unwrap_or_default();
     ui.label(RichText::new("Players").strong());
     ui.horizontal(|ui| {
@@ -566,7 +579,7 @@ pub(crate) fn mode_picker(ui: &mut egui::Ui, mode: &mut Mode, sides: &[String]) 
         {
             *mode = Mode::Solo {
                 side: 0,
-                level: Level::Normal,
+                level: default_level,
             };
         }
         if ui
@@ -576,7 +589,7 @@ pub(crate) fn mode_picker(ui: &mut egui::Ui, mode: &mut Mode, sides: &[String]) 
             && !matches!(mode, Mode::Watch { .. })
         {
             *mode = Mode::Watch {
-                levels: [Level::Normal; 2],
+                levels: [default_level; 2],
             };
         }
     });

@@ -1,0 +1,264 @@
+//! What the board means, on request: the *Legend* window lists every
+//! terrain and hexside feature of the scenario with its effects and rule,
+//! from the module's own table, and hovering a hex shows its terrain, its
+//! effects and the unit on it (with its markers).
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, egui};
+use hexx::Hex;
+
+use crate::engine::board::{HexBoard, HexsideType, TerrainType};
+use crate::engine::view::{Place, UnitView};
+
+use super::GuiState;
+use super::board_view::BoardLayout;
+use super::play::ViewModel;
+
+/// Whether the Legend window is open.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct LegendOpen(pub bool);
+
+/// A terrain's effects in words, with its rule: `"moves 2 · Defense +1 ·
+/// blocks sight · SBA-BASE (stand-in)"`.
+pub fn terrain_effects(t: &TerrainType) -> String {
+    let mut v = Vec::new();
+    if t.impassable {
+        v.push("impassable".to_string());
+    } else {
+        v.push(format!("costs {} to enter", t.move_cost));
+    }
+    if t.no_cavalry {
+        v.push("no cavalry".into());
+    }
+    if t.defense != 0 {
+        v.push(format!("Defense {:+}", t.defense));
+    }
+    if t.blocks_los {
+        v.push("blocks sight".into());
+    }
+    v.push(rule_words(&t.rule, t.stand_in));
+    v.join(" · ")
+}
+
+/// A hexside feature's effects in words, with its rule.
+pub fn hexside_effects(t: &HexsideType) -> String {
+    let mut v = Vec::new();
+    if t.impassable {
+        v.push("cannot be crossed".to_string());
+    } else if t.extra_cost > 0 {
+        v.push(format!("+{} to cross", t.extra_cost));
+    }
+    if t.no_cavalry {
+        v.push("no cavalry across".into());
+    }
+    if t.defense != 0 {
+        v.push(format!("Defense {:+} across", t.defense));
+    }
+    v.push(rule_words(&t.rule, t.stand_in));
+    v.join(" · ")
+}
+
+fn rule_words(rule: &str, stand_in: bool) -> String {
+    if stand_in {
+        format!("{rule} (stand-in)")
+    } else {
+        rule.to_string()
+    }
+}
+
+/// The terrains and hexside features that appear on `board`, each once, in
+/// table order: `(name, effects)`.
+pub fn legend_rows(board: &HexBoard) -> (Vec<(String, String)>, Vec<(String, String)>) {
+    let hexes = board.hexes();
+    let terrain = board
+        .table
+        .terrain
+        .iter()
+        .filter(|t| {
+            hexes
+                .iter()
+                .any(|h| board.terrain(*h).is_some_and(|x| x.name == t.name))
+        })
+        .map(|t| (t.name.clone(), terrain_effects(t)))
+        .collect();
+    let sides = board.hexside_list();
+    let hexsides = board
+        .table
+        .hexsides
+        .iter()
+        .filter(|t| sides.iter().any(|(_, _, n)| *n == t.name))
+        .map(|t| (t.name.clone(), hexside_effects(t)))
+        .collect();
+    (terrain, hexsides)
+}
+
+/// What hovering `hex` shows: its terrain and effects, its elevation, the
+/// hexside features on its sides, and the unit on it with its state and
+/// markers.
+pub fn hex_tooltip(board: &HexBoard, hex: Hex, unit: Option<&UnitView>) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(u) = unit {
+        out.push(format!(
+            "{} ({}), {} of {}",
+            u.name, u.kind, u.models, u.models_max
+        ));
+        if !u.badges.is_empty() {
+            out.push(u.badges.join(", "));
+        }
+        for m in &u.markers {
+            let n = m.face.unwrap_or(m.count);
+            out.push(format!("Marker: {} ({n})", m.label));
+        }
+    }
+    if let Some(t) = board.terrain(hex) {
+        out.push(format!("{}: {}", t.name, terrain_effects(t)));
+    }
+    let e = board.elevation(hex);
+    if e != 0 {
+        out.push(format!("Elevation {e} ({})", board.table.slopes.rule));
+    }
+    let mut seen = Vec::new();
+    for (a, b, name) in board.hexside_list() {
+        if (a == hex || b == hex) && !seen.contains(&name) {
+            if let Some(t) = board.table.hexside(&name) {
+                out.push(format!("{} on a side: {}", t.name, hexside_effects(t)));
+            }
+            seen.push(name);
+        }
+    }
+    out
+}
+
+/// The Legend window and the board's hover tooltip.
+#[allow(clippy::too_many_arguments)]
+pub fn legend_ui(
+    mut contexts: EguiContexts,
+    mut open: ResMut<LegendOpen>,
+    board: Option<Res<HexBoard>>,
+    layout: Option<Res<BoardLayout>>,
+    view: Res<ViewModel>,
+    gui: Res<GuiState>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    cam: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(board) = board else {
+        return Ok(());
+    };
+    if open.0 {
+        let (terrain, sides) = legend_rows(&board);
+        let mut still = true;
+        egui::Window::new("Legend")
+            .open(&mut still)
+            .default_pos(egui::pos2(330.0, 60.0))
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.label(egui::RichText::new("Terrain").strong());
+                for (n, e) in &terrain {
+                    ui.label(format!("{n}: {e}"));
+                }
+                if !sides.is_empty() {
+                    ui.label(egui::RichText::new("Hexsides").strong());
+                    for (n, e) in &sides {
+                        ui.label(format!("{n}: {e}"));
+                    }
+                }
+                ui.label(
+                    egui::RichText::new("Hover a hex for its terrain and the unit on it.")
+                        .small()
+                        .weak(),
+                );
+            });
+        open.0 = still;
+    }
+    // The hover tooltip: only over the board, never over a panel or the
+    // hot-seat cover.
+    let over_window = ctx
+        .pointer_hover_pos()
+        .and_then(|p| ctx.layer_id_at(p))
+        .is_some_and(|l| l.order != egui::Order::Background);
+    if over_window || gui.pass_screen.is_some() || gui.screenshot_mode {
+        return Ok(());
+    }
+    let (Some(layout), Ok(window), Ok((camera, ctf))) = (layout, window.single(), cam.single())
+    else {
+        return Ok(());
+    };
+    let Some(cursor) = window.cursor_position() else {
+        return Ok(());
+    };
+    if let Some([x0, y0, x1, y1]) = gui.board_area
+        && !(cursor.x >= x0 && cursor.x <= x1 && cursor.y >= y0 && cursor.y <= y1)
+    {
+        return Ok(());
+    }
+    let Ok(world) = camera.viewport_to_world_2d(ctf, cursor) else {
+        return Ok(());
+    };
+    let hex = layout.0.world_pos_to_hex(world);
+    if !board.contains(hex) {
+        return Ok(());
+    }
+    let unit = view
+        .scene
+        .units
+        .iter()
+        .find(|u| matches!(u.place, Place::Hex { hex: h, .. } if h == hex));
+    let lines = hex_tooltip(&board, hex, unit);
+    let z = ctx.zoom_factor();
+    let at = egui::pos2(cursor.x / z + 16.0, cursor.y / z + 16.0);
+    egui::Area::new(egui::Id::new("hex tooltip"))
+        .order(egui::Order::Tooltip)
+        .fixed_pos(at)
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(320.0);
+                for (i, l) in lines.iter().enumerate() {
+                    let t = egui::RichText::new(super::panels::shown(l));
+                    ui.label(if i == 0 { t.strong() } else { t });
+                }
+            });
+        });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::TerrainLook;
+
+    fn forest() -> TerrainType {
+        TerrainType {
+            name: "forest".into(),
+            move_cost: 2,
+            impassable: false,
+            no_cavalry: true,
+            blocks_los: true,
+            defense: 1,
+            color: (0.1, 0.4, 0.1),
+            look: TerrainLook::Forest,
+            rule: "SBA-BASE".into(),
+            stand_in: true,
+        }
+    }
+
+    #[test]
+    fn a_terrains_effects_read_in_words_with_its_rule() {
+        assert_eq!(
+            terrain_effects(&forest()),
+            "costs 2 to enter · no cavalry · Defense +1 · blocks sight · SBA-BASE (stand-in)"
+        );
+        let lake = TerrainType {
+            impassable: true,
+            no_cavalry: false,
+            blocks_los: false,
+            defense: 0,
+            stand_in: false,
+            rule: "X-1".into(),
+            ..forest()
+        };
+        assert_eq!(terrain_effects(&lake), "impassable · X-1");
+    }
+}

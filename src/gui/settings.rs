@@ -1,0 +1,311 @@
+//! The player's settings: UI scale, the sides' palette, motion and the
+//! computer's default level, saved as RON in the platform config directory
+//! (`~/.config/kassen/settings.ron` on Linux) and changed in the
+//! *Settings* window (title screen and top bar).
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use serde::{Deserialize, Serialize};
+
+use crate::engine::scenario::{LoadError, parse_ron};
+use crate::engine::seats::Level;
+
+/// Smallest and largest UI scale (egui zoom), as factors.
+pub const SCALE_RANGE: (f32, f32) = (0.75, 2.0);
+
+/// The sides' colours.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Palette {
+    /// The scenario's own colours.
+    #[default]
+    Scenario,
+    /// Okabe–Ito orange against blue: safe for every common colour
+    /// blindness, and far apart in lightness, so a greyscale copy still
+    /// tells them apart.
+    OkabeIto,
+    /// Near-white against near-black.
+    HighContrast,
+}
+
+impl Palette {
+    /// Every palette, in the window's order.
+    pub const ALL: [Palette; 3] = [Palette::Scenario, Palette::OkabeIto, Palette::HighContrast];
+
+    /// Its name in the Settings window.
+    pub fn label(self) -> &'static str {
+        match self {
+            Palette::Scenario => "The scenario's colours",
+            Palette::OkabeIto => "Colour-blind safe (Okabe–Ito orange and blue)",
+            Palette::HighContrast => "High contrast (light and dark)",
+        }
+    }
+
+    /// The two sides' colours (sRGB 0..1) under this palette, from the
+    /// scenario's own.
+    pub fn colors(self, scenario: [[f32; 3]; 2]) -> [[f32; 3]; 2] {
+        match self {
+            Palette::Scenario => scenario,
+            Palette::OkabeIto => [[0.90, 0.62, 0.0], [0.0, 0.45, 0.70]],
+            Palette::HighContrast => [[0.95, 0.95, 0.92], [0.10, 0.10, 0.12]],
+        }
+    }
+}
+
+/// How the board moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Motion {
+    /// Counters glide along their path; dice show before their result.
+    #[default]
+    Normal,
+    /// The same, three times as fast.
+    Fast,
+    /// No animation at all.
+    Reduced,
+}
+
+impl Motion {
+    /// Every setting, in the window's order.
+    pub const ALL: [Motion; 3] = [Motion::Normal, Motion::Fast, Motion::Reduced];
+
+    /// Its name in the Settings window.
+    pub fn label(self) -> &'static str {
+        match self {
+            Motion::Normal => "Animated",
+            Motion::Fast => "Fast",
+            Motion::Reduced => "Reduced motion (no animation)",
+        }
+    }
+
+    /// Seconds a counter takes to glide one hex (0 = it jumps).
+    pub fn glide_seconds(self) -> f32 {
+        match self {
+            Motion::Normal => 0.18,
+            Motion::Fast => 0.06,
+            Motion::Reduced => 0.0,
+        }
+    }
+}
+
+/// The player's settings, saved between runs.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// UI scale, a factor in [`SCALE_RANGE`].
+    pub ui_scale: f32,
+    /// The sides' colours.
+    pub palette: Palette,
+    /// Animation.
+    pub motion: Motion,
+    /// The computer's level offered first on the title screen.
+    pub computer: Level,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            ui_scale: 1.0,
+            palette: Palette::Scenario,
+            motion: Motion::Normal,
+            computer: Level::Normal,
+        }
+    }
+}
+
+impl Settings {
+    /// The settings with every value in range (a hand-edited file may hold
+    /// any number).
+    pub fn clamped(mut self) -> Self {
+        self.ui_scale = if self.ui_scale.is_finite() {
+            self.ui_scale.clamp(SCALE_RANGE.0, SCALE_RANGE.1)
+        } else {
+            1.0
+        };
+        self
+    }
+}
+
+/// The settings file: `KASSEN_CONFIG_DIR` if set, else the platform config
+/// directory's `kassen/settings.ron`.
+pub fn settings_path() -> PathBuf {
+    std::env::var_os("KASSEN_CONFIG_DIR")
+        .map(PathBuf::from)
+        .or_else(|| dirs::config_dir().map(|d| d.join("kassen")))
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("settings.ron")
+}
+
+/// Reads the settings at `path`; no file gives the defaults.
+///
+/// # Errors
+/// A file that cannot be read or does not parse (file, line and column).
+pub fn load_settings(path: &Path) -> Result<Settings, LoadError> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => {
+            parse_ron::<Settings>(&path.display().to_string(), &text).map(Settings::clamped)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Settings::default()),
+        Err(e) => Err(LoadError::plain(
+            &path.display().to_string(),
+            format!("cannot be read: {e}"),
+        )),
+    }
+}
+
+/// Writes the settings to `path`, creating its folder.
+///
+/// # Errors
+/// The folder or file cannot be written (named, with the reason).
+pub fn save_settings(path: &Path, s: &Settings) -> Result<(), String> {
+    let text = ron::ser::to_string_pretty(s, ron::ser::PrettyConfig::default())
+        .map_err(|e| format!("settings: {e}"))?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Whether the Settings window is open, and the last problem with the
+/// file (shown in it).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct SettingsWindow {
+    /// Open.
+    pub open: bool,
+    /// The last error reading or writing the file.
+    pub error: Option<String>,
+}
+
+/// Adds the settings: read from [`settings_path`] (a broken file is named in
+/// the window, and the defaults are used), the window, the UI scale, and
+/// saving on change.
+pub fn add_settings(app: &mut App) {
+    let (settings, error) = match load_settings(&settings_path()) {
+        Ok(s) => (s, None),
+        Err(e) => (Settings::default(), Some(e.to_string())),
+    };
+    app.insert_resource(settings)
+        .insert_resource(SettingsWindow { open: false, error })
+        .add_systems(EguiPrimaryContextPass, settings_ui)
+        .add_systems(Update, persist_settings);
+}
+
+/// The Settings window, and the UI scale applied to egui.
+fn settings_ui(
+    mut contexts: EguiContexts,
+    mut settings: ResMut<Settings>,
+    mut window: ResMut<SettingsWindow>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if (ctx.zoom_factor() - settings.ui_scale).abs() > 1e-3 {
+        ctx.set_zoom_factor(settings.ui_scale);
+    }
+    if !window.open {
+        return Ok(());
+    }
+    let mut s = settings.clone();
+    let mut open = true;
+    egui::Window::new("Settings")
+        .open(&mut open)
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.label("UI scale");
+            let mut pct = (s.ui_scale * 100.0).round();
+            ui.add(
+                egui::Slider::new(&mut pct, SCALE_RANGE.0 * 100.0..=SCALE_RANGE.1 * 100.0)
+                    .step_by(5.0)
+                    .suffix("%"),
+            );
+            s.ui_scale = pct / 100.0;
+            ui.separator();
+            ui.label("Sides' colours (every counter also has a shape cue: band or frame)");
+            for p in Palette::ALL {
+                ui.radio_value(&mut s.palette, p, p.label());
+            }
+            ui.separator();
+            ui.label("Motion");
+            for m in Motion::ALL {
+                ui.radio_value(&mut s.motion, m, m.label());
+            }
+            ui.separator();
+            ui.label("The computer's level, offered first");
+            ui.horizontal(|ui| {
+                for l in Level::ALL {
+                    ui.radio_value(&mut s.computer, l, l.name());
+                }
+            });
+            ui.separator();
+            ui.label(
+                egui::RichText::new(format!("Saved in {}", settings_path().display()))
+                    .small()
+                    .weak(),
+            );
+            if let Some(e) = &window.error {
+                ui.colored_label(egui::Color32::from_rgb(230, 90, 80), e);
+            }
+        });
+    if s != *settings {
+        *settings = s;
+    }
+    window.open = open;
+    Ok(())
+}
+
+/// Saves the settings when they changed (not at start).
+fn persist_settings(
+    settings: Res<Settings>,
+    mut window: ResMut<SettingsWindow>,
+    mut first: Local<bool>,
+) {
+    if !*first {
+        *first = true;
+        return;
+    }
+    if settings.is_changed() {
+        window.error = save_settings(&settings_path(), &settings).err();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_round_trip_through_their_file_and_clamp_a_hand_edit() {
+        let dir = std::env::temp_dir().join(format!("kassen-settings-{}", std::process::id()));
+        let path = dir.join("settings.ron");
+        assert_eq!(load_settings(&path).expect("no file"), Settings::default());
+        let s = Settings {
+            ui_scale: 1.5,
+            palette: Palette::OkabeIto,
+            motion: Motion::Reduced,
+            computer: Level::Hard,
+        };
+        save_settings(&path, &s).expect("writes");
+        assert_eq!(load_settings(&path).expect("reads"), s);
+        std::fs::write(&path, "(ui_scale: 9.0)").expect("write");
+        assert_eq!(load_settings(&path).expect("reads").ui_scale, SCALE_RANGE.1);
+        std::fs::write(&path, "(ui_scale: 1.0,\n palette: Purple)").expect("write");
+        let e = load_settings(&path)
+            .expect_err("no such palette")
+            .to_string();
+        assert!(e.contains("settings.ron:2:"), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// Rec. 601 luma of an sRGB colour, 0..1.
+    fn luma(c: [f32; 3]) -> f32 {
+        0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+    }
+
+    #[test]
+    fn the_colour_blind_palettes_differ_in_lightness_so_greyscale_keeps_the_sides_apart() {
+        for p in [Palette::OkabeIto, Palette::HighContrast] {
+            let [a, b] = p.colors([[0.5; 3]; 2]);
+            assert!((luma(a) - luma(b)).abs() >= 0.25, "{p:?}");
+        }
+        let own = [[0.8, 0.1, 0.1], [0.1, 0.2, 0.8]];
+        assert_eq!(Palette::Scenario.colors(own), own);
+    }
+}
