@@ -520,6 +520,7 @@ fn draw_hexside(gizmos: &mut Gizmos, p: Vec2, q: Vec2, look: HexsideLook, c: Col
 /// units, melee links and the viewer's planned orders.
 pub fn draw_overlays(
     mut gizmos: Gizmos,
+    cursor: Option<Res<super::keyboard::HexCursor>>,
     layout: Option<Res<BoardLayout>>,
     board: Option<Res<HexBoard>>,
     view: Res<ViewModel>,
@@ -629,6 +630,17 @@ pub fn draw_overlays(
             gizmos.circle_2d(p, HEX_SIZE * 0.7, Color::srgb(0.6, 1.0, 0.6));
         }
     }
+    // The keyboard's hex cursor: a white hexagon inside the hex.
+    if let Some(h) = cursor.and_then(|c| c.0) {
+        let c = l.hex_to_world_pos(h);
+        let mut pts: Vec<Vec2> = l
+            .hex_corners(h)
+            .iter()
+            .map(|p| c + (*p - c) * 0.86)
+            .collect();
+        pts.push(pts[0]);
+        gizmos.linestrip_2d(pts, Color::WHITE);
+    }
     if let Some(id) = gui.selected
         && let Some(sel) = pos(id)
     {
@@ -683,16 +695,14 @@ pub fn camera_controls(
         .as_ref()
         .is_none_or(|w| !w.wants_any_keyboard_input());
     let mut pan = Vec2::ZERO;
-    if keys_free {
+    // Ctrl+S saves; it never pans.
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if keys_free && !ctrl {
         for (k, d) in [
             (KeyCode::KeyA, Vec2::NEG_X),
-            (KeyCode::ArrowLeft, Vec2::NEG_X),
             (KeyCode::KeyD, Vec2::X),
-            (KeyCode::ArrowRight, Vec2::X),
             (KeyCode::KeyW, Vec2::Y),
-            (KeyCode::ArrowUp, Vec2::Y),
             (KeyCode::KeyS, Vec2::NEG_Y),
-            (KeyCode::ArrowDown, Vec2::NEG_Y),
         ] {
             if keys.pressed(k) {
                 pan += d;
@@ -767,6 +777,13 @@ pub fn click_board(
     if !board.contains(hex) || gui.pass_screen.is_some() {
         return;
     }
+    pick_hex(&view, &mut gui, hex);
+}
+
+/// What a click on `hex` does (the mouse, or Enter on the keyboard's hex
+/// cursor): the target or hex of the armed choice, or else the unit there
+/// selected (none on an empty hex).
+pub fn pick_hex(view: &ViewModel, gui: &mut GuiState, hex: Hex) {
     let unit = view
         .scene
         .units
@@ -790,9 +807,9 @@ mod tests {
 
     #[test]
     fn long_counter_labels_get_a_smaller_font() {
-        assert_eq!(label_px("KB 7"), 15.0);
-        assert_eq!(label_px("AS-T 4"), 10.0);
-        assert_eq!(label_px("a very long label"), 9.0);
+        assert_eq!(label_px("KB 7"), 13.0);
+        assert!((label_px("AS-T 4") - 56.0 / 6.0).abs() < 1e-4);
+        assert_eq!(label_px("a very long label"), 8.5);
         assert!(label_px("AS-B 4") * 6.0 * 0.6 < 50.0);
     }
 }

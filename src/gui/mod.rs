@@ -14,6 +14,7 @@ pub mod board_view;
 pub mod counter_art;
 pub mod demo;
 pub mod dice_tray;
+pub mod keyboard;
 pub mod keys;
 pub mod legend;
 pub mod motion;
@@ -319,6 +320,15 @@ fn add_views(app: &mut App, screenshot: bool) {
     )
     .add_systems(Update, play::computer_wakeups.after(play::PlaySet))
     .add_systems(EguiPrimaryContextPass, panels::ui.run_if(playing))
+    .init_resource::<keyboard::HexCursor>()
+    .init_resource::<keyboard::ShortcutsOpen>()
+    .add_systems(
+        Update,
+        keyboard::keyboard_play
+            .run_if(playing)
+            .before(play::PlaySet),
+    )
+    .add_systems(EguiPrimaryContextPass, keyboard::shortcuts_ui)
     .init_resource::<legend::LegendOpen>()
     .init_resource::<dice_tray::DiceTray>()
     .add_systems(
@@ -532,7 +542,7 @@ pub fn open(opts: AppOptions) -> Result<(), String> {
         )
         .add_systems(
             PreUpdate,
-            drop_unchanged_modifiers
+            (drop_unchanged_modifiers, keep_tab_for_the_game)
                 .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         );
@@ -592,6 +602,29 @@ fn check_display() -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// Tab belongs to the game (it cycles the units, [`keyboard`]), not to
+/// egui's focus moving between buttons, unless a text field has the
+/// keyboard.
+fn keep_tab_for_the_game(
+    mut inputs: Query<&mut bevy_egui::EguiInput>,
+    wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+) {
+    if wants.is_some_and(|w| w.wants_keyboard_input()) {
+        return;
+    }
+    for mut input in &mut inputs {
+        input.0.events.retain(|e| {
+            !matches!(
+                e,
+                bevy_egui::egui::Event::Key {
+                    key: bevy_egui::egui::Key::Tab,
+                    ..
+                }
+            )
+        });
+    }
 }
 
 /// bevy_egui 0.42 writes a `ModifiersChanged` event into egui's input every

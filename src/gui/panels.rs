@@ -655,7 +655,8 @@ pub fn ui(
                     ui.heading(RichText::new(shown(&format!("{}: {name} decides", view.phase))).size(28.0));
                     ui.label("Pass the screen to this player. The other side's hidden units and orders stay covered.");
                     ui.add_space(12.0);
-                    if ui.button(RichText::new(format!("I am {name}: show my army")).size(18.0)).clicked() {
+                    let lift = ui.button(RichText::new(format!("I am {name}: show my army (Enter)")).size(18.0));
+                    if lift.clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                         gui.revealed_for = Some((view.turn, side, view.phase.clone()));
                         gui.pass_screen = None;
                     }

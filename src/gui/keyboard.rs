@@ -1,0 +1,285 @@
+//! Playing without a mouse: Tab cycles the viewer's units, the arrows move
+//! a hex cursor, Enter picks the hex under it (as a click would) and then
+//! confirms, the digits take the selected unit's choices, Esc cancels,
+//! Space ends the side's part of the decision, Ctrl+S saves, and F1 lists
+//! every shortcut. The keys act only when egui does not want the keyboard
+//! (a text field keeps its own).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use hexx::Hex;
+
+use crate::engine::board::HexBoard;
+use crate::engine::view::{Needs, Place};
+
+use super::GuiState;
+use super::board_view::BoardLayout;
+use super::play::{UiAction, ViewModel};
+
+/// Where the keyboard's hex cursor stands (hex board), if it was used.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HexCursor(pub Option<Hex>);
+
+/// Whether the shortcut list (F1) is open.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct ShortcutsOpen(pub bool);
+
+/// Every shortcut, as the F1 window lists it: `(keys, what they do)`.
+pub const SHORTCUTS: [(&str, &str); 16] = [
+    (
+        "Tab / Shift+Tab",
+        "select the next / previous unit of your side",
+    ),
+    ("Arrows", "move the hex cursor (hex board)"),
+    (
+        "Enter",
+        "pick the hex under the cursor, as a click; again to confirm",
+    ),
+    ("1 … 9", "take the selected unit's first … ninth choice"),
+    ("Esc", "cancel the choice, or clear the selection"),
+    ("Space", "end your part of the decision (the pass button)"),
+    ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
+    ("Ctrl+S", "save (to the path in Save / load)"),
+    ("F", "fast-forward the computer's moves"),
+    ("R", "the ruler (open table)"),
+    ("W A S D", "pan the board"),
+    ("Mouse wheel", "zoom the board"),
+    ("Right or middle drag", "pan the board"),
+    ("Replay: ← → ↑ ↓", "one command / one phase back or on"),
+    (
+        "Replay: PgUp PgDn Home End",
+        "one turn back or on, start, end",
+    ),
+    ("F1", "this list"),
+];
+
+/// The hex one step from `from` for an arrow key, in screen terms: left
+/// and right change the column, up and down the row, whichever way the
+/// board is drawn (`layout` says which row lies higher on screen).
+pub fn step(from: Hex, key: KeyCode, layout: &hexx::HexLayout) -> Hex {
+    let (c, r) = HexBoard::to_offset(from);
+    let up_row = {
+        let a = layout.hex_to_world_pos(HexBoard::to_hex((c, r + 1)));
+        let b = layout.hex_to_world_pos(HexBoard::to_hex((c, r)));
+        if a.y > b.y { 1 } else { -1 }
+    };
+    let to = match key {
+        KeyCode::ArrowLeft => (c - 1, r),
+        KeyCode::ArrowRight => (c + 1, r),
+        KeyCode::ArrowUp => (c, r + up_row),
+        KeyCode::ArrowDown => (c, r - up_row),
+        _ => (c, r),
+    };
+    HexBoard::to_hex(to)
+}
+
+/// The next unit of `side` after `current` in id order (or before, with
+/// `back`), wrapping; the first (or last) when none is selected.
+pub fn cycle(ids: &[u32], current: Option<u32>, back: bool) -> Option<u32> {
+    if ids.is_empty() {
+        return None;
+    }
+    let n = ids.len();
+    let at = current.and_then(|c| ids.iter().position(|i| *i == c));
+    let k = match (at, back) {
+        (None, false) => 0,
+        (None, true) => n - 1,
+        (Some(i), false) => (i + 1) % n,
+        (Some(i), true) => (i + n - 1) % n,
+    };
+    Some(ids[k])
+}
+
+/// The keyboard's play.
+#[allow(clippy::too_many_arguments)]
+pub fn keyboard_play(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    view: Res<ViewModel>,
+    mut gui: ResMut<GuiState>,
+    mut cursor: ResMut<HexCursor>,
+    layout: Option<Res<BoardLayout>>,
+    board: Option<Res<HexBoard>>,
+    mut actions: MessageWriter<UiAction>,
+) {
+    if egui_wants
+        .as_ref()
+        .is_some_and(|w| w.wants_any_keyboard_input())
+        || gui.pass_screen.is_some()
+        || !view.loaded
+    {
+        return;
+    }
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let hex_of = |id: u32| match view.unit(id).map(|u| u.place) {
+        Some(Place::Hex { hex, .. }) => Some(hex),
+        _ => None,
+    };
+    if keys.just_pressed(KeyCode::Tab) {
+        let side = view.actor.or(view.viewer);
+        let mut ids: Vec<u32> = view
+            .scene
+            .units
+            .iter()
+            .filter(|u| side.is_none_or(|s| u.side == s) && u.models > 0)
+            .map(|u| u.id)
+            .collect();
+        ids.sort_unstable();
+        if let Some(id) = cycle(&ids, gui.selected, shift) {
+            gui.selected = Some(id);
+            gui.armed = None;
+            if let Some(h) = hex_of(id) {
+                cursor.0 = Some(h);
+            }
+        }
+    }
+    if let (Some(layout), Some(board)) = (layout.as_ref(), board.as_ref()) {
+        for k in [
+            KeyCode::ArrowLeft,
+            KeyCode::ArrowRight,
+            KeyCode::ArrowUp,
+            KeyCode::ArrowDown,
+        ] {
+            if keys.just_pressed(k) {
+                let from = cursor
+                    .0
+                    .or_else(|| gui.selected.and_then(hex_of))
+                    .unwrap_or_else(|| HexBoard::to_hex((board.columns / 2, board.rows / 2)));
+                let to = step(from, k, &layout.0);
+                cursor.0 = Some(if board.contains(to) { to } else { from });
+            }
+        }
+        if keys.just_pressed(KeyCode::Enter)
+            && let Some(h) = cursor.0
+        {
+            match gui.armed.clone() {
+                // The hex is picked already: Enter confirms.
+                Some(c)
+                    if gui.pick.hex == Some(h)
+                        && matches!(c.needs, Needs::Target | Needs::Hex)
+                        && view.preview_refusal.is_none() =>
+                {
+                    actions.write(UiAction::Choose {
+                        key: c.key.clone(),
+                        pick: gui.pick.clone(),
+                    });
+                }
+                _ => super::board_view::pick_hex(&view, &mut gui, h),
+            }
+        }
+    }
+    let digits = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+        KeyCode::Digit9,
+    ];
+    if let Some(n) = digits.iter().position(|k| keys.just_pressed(*k))
+        && let Some(c) = view.choices.get(n)
+        && let Some(id) = gui.selected
+    {
+        let pick = crate::engine::view::Pick {
+            unit: id,
+            ..Default::default()
+        };
+        gui.refusal = None;
+        if c.needs == Needs::Nothing {
+            actions.write(UiAction::Choose {
+                key: c.key.clone(),
+                pick,
+            });
+        } else {
+            gui.armed = Some(c.clone());
+            gui.pick = pick;
+        }
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        if gui.armed.is_some() {
+            gui.armed = None;
+            gui.pick = Default::default();
+        } else {
+            gui.selected = None;
+        }
+    }
+    if keys.just_pressed(KeyCode::Space) && !view.pass_label.is_empty() && view.actor.is_some() {
+        actions.write(UiAction::Pass);
+    }
+    if ctrl && keys.just_pressed(KeyCode::KeyS) && !gui.kiosk {
+        if gui.path.trim().is_empty() {
+            gui.files_open = true;
+        } else {
+            gui.save_request = Some(gui.path.trim().into());
+        }
+    }
+}
+
+/// The F1 window: every shortcut (F1 opens and closes it, on every
+/// screen).
+pub fn shortcuts_ui(
+    mut contexts: EguiContexts,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut open: ResMut<ShortcutsOpen>,
+) -> Result {
+    if keys.just_pressed(KeyCode::F1) {
+        open.0 = !open.0;
+    }
+    if !open.0 {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut still = true;
+    egui::Window::new("Shortcuts (F1)")
+        .open(&mut still)
+        .resizable(false)
+        .show(ctx, |ui| {
+            egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
+                for (k, what) in SHORTCUTS {
+                    ui.label(egui::RichText::new(k).monospace().strong());
+                    ui.label(what);
+                    ui.end_row();
+                }
+            });
+        });
+    open.0 = still;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tab_cycles_the_units_in_id_order_both_ways_and_wraps() {
+        let ids = [2, 5, 9];
+        assert_eq!(cycle(&ids, None, false), Some(2));
+        assert_eq!(cycle(&ids, None, true), Some(9));
+        assert_eq!(cycle(&ids, Some(5), false), Some(9));
+        assert_eq!(cycle(&ids, Some(9), false), Some(2));
+        assert_eq!(cycle(&ids, Some(2), true), Some(9));
+        assert_eq!(cycle(&ids, Some(7), false), Some(2));
+        assert_eq!(cycle(&[], Some(7), false), None);
+    }
+
+    #[test]
+    fn the_arrows_move_the_cursor_one_hex_the_way_they_point_on_screen() {
+        let layout = hexx::HexLayout::flat().with_hex_size(44.0);
+        let from = HexBoard::to_hex((4, 4));
+        let at = |h| layout.hex_to_world_pos(h);
+        let up = step(from, KeyCode::ArrowUp, &layout);
+        let down = step(from, KeyCode::ArrowDown, &layout);
+        let left = step(from, KeyCode::ArrowLeft, &layout);
+        let right = step(from, KeyCode::ArrowRight, &layout);
+        assert!(at(up).y > at(from).y && (at(up).x - at(from).x).abs() < 1.0);
+        assert!(at(down).y < at(from).y);
+        assert!(at(left).x < at(from).x && at(right).x > at(from).x);
+        for h in [up, down, left, right] {
+            assert_eq!(h.unsigned_distance_to(from), 1);
+        }
+    }
+}
