@@ -67,9 +67,12 @@ fn rule_words(rule: &str, stand_in: bool) -> String {
     }
 }
 
+/// Legend lines: `(name, effects)`.
+pub type LegendRows = Vec<(String, String)>;
+
 /// The terrains and hexside features that appear on `board`, each once, in
-/// table order: `(name, effects)`.
-pub fn legend_rows(board: &HexBoard) -> (Vec<(String, String)>, Vec<(String, String)>) {
+/// table order.
+pub fn legend_rows(board: &HexBoard) -> (LegendRows, LegendRows) {
     let hexes = board.hexes();
     let terrain = board
         .table

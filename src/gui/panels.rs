@@ -598,6 +598,14 @@ pub(crate) fn log_entry_with(
     }
 }
 
+/// The windows the top bar opens besides its own: the replay's controls,
+/// Settings and the Legend.
+type BarWindows<'w> = (
+    Option<ResMut<'w, ReplayView>>,
+    Option<ResMut<'w, super::settings::SettingsWindow>>,
+    Option<ResMut<'w, super::legend::LegendOpen>>,
+);
+
 /// Draws every panel (runs in `EguiPrimaryContextPass`).
 pub fn ui(
     mut contexts: EguiContexts,
@@ -606,9 +614,7 @@ pub fn ui(
     mut gui: ResMut<GuiState>,
     mut pace: ResMut<ComputerPace>,
     mut actions: MessageWriter<UiAction>,
-    mut replay: Option<ResMut<ReplayView>>,
-    settings_window: Option<ResMut<super::settings::SettingsWindow>>,
-    legend: Option<ResMut<super::legend::LegendOpen>>,
+    (mut replay, settings_window, legend): BarWindows,
 ) -> Result {
     let table = scene.table.is_some();
     let ctx = contexts.ctx_mut()?.clone();

@@ -316,6 +316,19 @@ pub fn sync_bases(
                     Sprite::from_color(Color::srgba(1.0, 1.0, 1.0, 0.85), Vec2::new(size.x, 3.0)),
                     Transform::from_xyz(0.0, size.y / 2.0 - 1.5, 0.1),
                 ));
+                // The models left, as figures on their own small bases in
+                // ranks behind the front edge.
+                let (rim, body) = figure_colors(side_color);
+                for (at, d) in figure_ranks(u.models, size) {
+                    p.spawn((
+                        Sprite::from_color(rim, Vec2::splat(d)),
+                        Transform::from_translation(at.extend(0.05)),
+                    ));
+                    p.spawn((
+                        Sprite::from_color(body, Vec2::splat(d * 0.62)),
+                        Transform::from_translation(at.extend(0.06)),
+                    ));
+                }
             });
         commands.spawn((
             BaseSprite { id: u.id },
@@ -383,6 +396,44 @@ pub fn sync_bases(
 
 /// The outline of a base grown by `r` inches (a rounded rectangle), in world
 /// coordinates, for range rings.
+/// Where the figures of `models` models stand on a base of `size` px
+/// (frontage × depth), from its centre in the base's own frame (the front
+/// edge up): ranks filled from the front, as many files as keep the
+/// figures square, each figure's side in px. At most 40 figures are drawn.
+pub fn figure_ranks(models: u32, size: Vec2) -> Vec<(Vec2, f32)> {
+    let n = models.min(40) as usize;
+    if n == 0 || size.x <= 0.0 || size.y <= 0.0 {
+        return Vec::new();
+    }
+    let files = ((n as f32 * size.x / size.y).sqrt().ceil() as usize).clamp(1, n);
+    let ranks = n.div_ceil(files);
+    let (fw, rd) = (
+        size.x / files as f32,
+        (size.y - 4.0).max(1.0) / ranks as f32,
+    );
+    let d = (fw.min(rd) * 0.8).clamp(2.0, 14.0);
+    (0..n)
+        .map(|i| {
+            let (rank, file) = (i / files, i % files);
+            let x = -size.x / 2.0 + fw * (file as f32 + 0.5);
+            let y = size.y / 2.0 - 4.0 - rd * (rank as f32 + 0.5);
+            (Vec2::new(x, y), d)
+        })
+        .collect()
+}
+
+/// The rim and body colours of a base's figures: dark on a light side
+/// colour, light on a dark one.
+fn figure_colors(side: Color) -> (Color, Color) {
+    let c = side.to_srgba();
+    let light = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue > 0.5;
+    if light {
+        (Color::srgb(0.12, 0.12, 0.12), Color::srgb(0.35, 0.33, 0.30))
+    } else {
+        (Color::srgb(0.95, 0.93, 0.85), Color::srgb(0.75, 0.72, 0.65))
+    }
+}
+
 fn grown_outline(table: &Table, b: &Base, r: f32) -> Vec<Vec2> {
     let mut pts = Vec::new();
     let corners = b.corners();
@@ -611,5 +662,40 @@ pub fn ruler_reading(scene: &TableScene, a: Vec2, b: Vec2) -> String {
             x.base.distance_to(&y.base)
         ),
         _ => format!("{:.1}\"", a.distance(b)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_stand_in_ranks_inside_their_base_one_per_model() {
+        let size = Vec2::new(80.0, 40.0);
+        for models in [1, 5, 10, 12, 20] {
+            let f = figure_ranks(models, size);
+            assert_eq!(f.len(), models as usize);
+            for (at, d) in &f {
+                assert!(
+                    at.x.abs() + d / 2.0 <= size.x / 2.0 + 0.01,
+                    "{models}: {at}"
+                );
+                assert!(
+                    at.y.abs() + d / 2.0 <= size.y / 2.0 + 0.01,
+                    "{models}: {at}"
+                );
+            }
+            // The front rank is full before the next one starts.
+            let front = f
+                .iter()
+                .filter(|(p, _)| (p.y - f[0].0.y).abs() < 0.01)
+                .count();
+            assert!(
+                front * 2 >= models as usize || models < 3,
+                "{models}: {front} in front"
+            );
+        }
+        assert!(figure_ranks(0, size).is_empty());
+        assert_eq!(figure_ranks(100, size).len(), 40);
     }
 }

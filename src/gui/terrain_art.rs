@@ -360,14 +360,22 @@ mod tests {
         TerrainLook::Rough,
     ];
 
+    /// How far from the hex centre a stroke reaches: its farthest corner
+    /// (rectangles, peaks) or rim (discs, ovals, rings).
     fn reach(s: &Stroke) -> f32 {
-        let r = match s.shape {
-            Shape::Disc(r) => r,
-            Shape::Rect(w, h) | Shape::Peak(w, h) => 0.5 * (w * w + h * h).sqrt(),
-            Shape::Oval(a, b) => a.max(b),
-            Shape::Ring(_, o) => o,
+        let corners = |w: f32, h: f32| {
+            let rot = Vec2::from_angle(s.angle);
+            [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
+                .map(|(x, y)| (s.at + rot.rotate(Vec2::new(x * w / 2.0, y * h / 2.0))).length())
+                .into_iter()
+                .fold(0.0f32, f32::max)
         };
-        s.at.length() + r
+        match s.shape {
+            Shape::Disc(r) => s.at.length() + r,
+            Shape::Rect(w, h) | Shape::Peak(w, h) => corners(w, h),
+            Shape::Oval(a, b) => s.at.length() + a.max(b),
+            Shape::Ring(_, o) => s.at.length() + o,
+        }
     }
 
     #[test]
