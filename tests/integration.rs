@@ -496,9 +496,8 @@ fn screenshot_shows_the_board_and_the_panels() {
 
 #[test]
 fn the_colour_blind_palette_keeps_the_sides_apart_in_greyscale() {
-    // The Settings file picks Okabe–Ito; the two sides' counters must then
-    // differ clearly in lightness, so that a greyscale copy tells them
-    // apart (each also carries its shape cue: band or frame).
+    // With Okabe–Ito picked, the sides' counters differ clearly in
+    // lightness, so a greyscale copy tells them apart.
     let dir = tmp("palette");
     std::fs::write(dir.join("settings.ron"), "(palette: OkabeIto)").expect("settings");
     let out = dir.join("shot.png");
@@ -539,7 +538,7 @@ fn the_colour_blind_palette_keeps_the_sides_apart_in_greyscale() {
     let (a, b) = (mean(&orange), mean(&blue));
     assert!(
         (a - b).abs() > 50.0,
-        "greyscale lightness of the sides: {a:.0} and {b:.0} of 255"
+        "greyscale lightness: {a:.0} and {b:.0} of 255"
     );
 }
 

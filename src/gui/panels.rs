@@ -271,6 +271,7 @@ fn decisions_panel(
         if !view.pass_label.is_empty()
             && ui
                 .button(RichText::new(shown(&view.pass_label)).strong())
+                .on_hover_text("End your part of this decision (Space)")
                 .clicked()
         {
             actions.write(UiAction::Pass);
@@ -278,7 +279,11 @@ fn decisions_panel(
             gui.armed = None;
             gui.refusal = None;
         }
-        if ui.button("Computer plays this decision").clicked() {
+        if ui
+            .button("Computer plays this decision")
+            .on_hover_text("The computer's choice for this side's decision, applied now")
+            .clicked()
+        {
             actions.write(UiAction::Computer);
             gui.selected = None;
             gui.armed = None;
@@ -709,13 +714,26 @@ pub fn ui(
             });
             ui.separator();
             // The demo's kiosk has no save or load.
-            if !gui.kiosk && ui.button("Save / load").clicked() {
+            if !gui.kiosk
+                && ui
+                    .button("Save / load")
+                    .on_hover_text("Save the game or open a save (Ctrl+S saves to the path there)")
+                    .clicked()
+            {
                 gui.files_open = true;
             }
-            if ui.button("Briefing").clicked() {
+            if ui
+                .button("Briefing")
+                .on_hover_text("The scenario's description and victory condition")
+                .clicked()
+            {
                 gui.briefing_open = true;
             }
-            if ui.button("Rules").clicked() {
+            if ui
+                .button("Rules")
+                .on_hover_text("The rules reference, every rule ID, stand-ins marked")
+                .clicked()
+            {
                 gui.rules_open = view.rules.first().map(|r| r.id.clone());
             }
             if !table
