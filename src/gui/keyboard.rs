@@ -184,20 +184,7 @@ pub fn keyboard_play(
         && let Some(c) = view.choices.get(n)
         && let Some(id) = gui.selected
     {
-        let pick = crate::engine::view::Pick {
-            unit: id,
-            ..Default::default()
-        };
-        gui.refusal = None;
-        if c.needs == Needs::Nothing {
-            actions.write(UiAction::Choose {
-                key: c.key.clone(),
-                pick,
-            });
-        } else {
-            gui.armed = Some(c.clone());
-            gui.pick = pick;
-        }
+        super::panels::take_choice(&mut gui, &mut actions, c, id);
     }
     if keys.just_pressed(KeyCode::Escape) {
         if gui.armed.is_some() {

@@ -30,6 +30,30 @@ pub(crate) fn pct(p: f64) -> String {
     format!("{:.1}%", p * 100.0)
 }
 
+/// Takes unit `unit`'s choice `c` (its button, or a digit key): sent at
+/// once when it needs nothing more, else armed for its target, hex or drag.
+pub(crate) fn take_choice(
+    gui: &mut GuiState,
+    actions: &mut MessageWriter<UiAction>,
+    c: &crate::engine::view::Choice,
+    unit: u32,
+) {
+    gui.refusal = None;
+    let pick = Pick {
+        unit,
+        ..Pick::default()
+    };
+    if c.needs == Needs::Nothing {
+        actions.write(UiAction::Choose {
+            key: c.key.clone(),
+            pick,
+        });
+    } else {
+        gui.armed = Some(c.clone());
+        gui.pick = pick;
+    }
+}
+
 /// Text for the panels: egui's default fonts lack the double prime, so inch
 /// marks are shown as a straight double quote.
 pub(crate) fn shown(s: &str) -> String {
@@ -382,20 +406,7 @@ fn decisions_panel(
                 Needs::Path => format!("{} (drag the unit)", c.label),
             };
             if ui.selectable_label(armed, shown(&label)).clicked() {
-                gui.refusal = None;
-                let pick = Pick {
-                    unit: id,
-                    ..Pick::default()
-                };
-                if c.needs == Needs::Nothing {
-                    actions.write(UiAction::Choose {
-                        key: c.key.clone(),
-                        pick,
-                    });
-                } else {
-                    gui.armed = Some(c.clone());
-                    gui.pick = pick;
-                }
+                take_choice(gui, actions, c, id);
             }
             if let Some((_, o)) = view.choice_odds.iter().find(|(k, _)| *k == c.key) {
                 ui.indent(("odds", &c.key), |ui| odds_view(ui, o));
