@@ -9,6 +9,7 @@ use bevy_egui::{EguiContexts, egui};
 use hexx::Hex;
 
 use crate::engine::board::{HexBoard, HexsideType, TerrainType};
+use crate::engine::table::{AreaEffect, AreaSpec, Table};
 use crate::engine::view::{Place, UnitView};
 
 use super::GuiState;
@@ -96,6 +97,25 @@ pub fn legend_rows(board: &HexBoard) -> (LegendRows, LegendRows) {
     (terrain, hexsides)
 }
 
+/// An open-table terrain area's effects in words: `"moves cost double ·
+/// blocks sight below 3\""`; "open ground" for none.
+pub fn area_effects(a: &AreaSpec) -> String {
+    let mut v: Vec<String> = a
+        .effects
+        .iter()
+        .map(|e| match e {
+            AreaEffect::Difficult => "moves cost double for grounded units".to_string(),
+            AreaEffect::BlocksLos => format!("blocks sight below {}\"", a.height),
+            AreaEffect::Impassable => "no grounded unit may enter".to_string(),
+            AreaEffect::HighReaching => "stops flyers too".to_string(),
+        })
+        .collect();
+    if v.is_empty() {
+        v.push("open ground".into());
+    }
+    v.join(" · ")
+}
+
 /// What hovering `hex` shows: its terrain and effects, its elevation, the
 /// hexside features on its sides, and the unit on it with its state and
 /// markers.
@@ -144,9 +164,31 @@ pub fn legend_ui(
     gui: Res<GuiState>,
     window: Query<&Window, With<PrimaryWindow>>,
     cam: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    table: Option<Res<Table>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(board) = board else {
+        // The open table: its areas, each once by name.
+        if let Some(table) = table.filter(|_| open.0) {
+            let mut still = true;
+            let mut seen: Vec<&str> = Vec::new();
+            egui::Window::new("Legend")
+                .open(&mut still)
+                .default_pos(egui::pos2(330.0, 60.0))
+                .resizable(false)
+                .show(ctx, |ui| {
+                    ui.label(egui::RichText::new("Terrain areas").strong());
+                    for a in &table.areas {
+                        if seen.contains(&a.spec.name.as_str()) {
+                            continue;
+                        }
+                        seen.push(&a.spec.name);
+                        ui.label(format!("{}: {}", a.spec.name, area_effects(&a.spec)));
+                    }
+                    ui.label("Outside the areas: open ground.");
+                });
+            open.0 = still;
+        }
         return Ok(());
     };
     if open.0 {
@@ -245,6 +287,25 @@ mod tests {
             rule: "SBA-BASE".into(),
             stand_in: true,
         }
+    }
+
+    #[test]
+    fn an_areas_effects_read_in_words() {
+        let a = AreaSpec {
+            name: "Pine wood".into(),
+            effects: vec![AreaEffect::Difficult, AreaEffect::BlocksLos],
+            height: 3.0,
+            points: vec![(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)],
+        };
+        assert_eq!(
+            area_effects(&a),
+            "moves cost double for grounded units · blocks sight below 3\""
+        );
+        let field = AreaSpec {
+            effects: Vec::new(),
+            ..a
+        };
+        assert_eq!(area_effects(&field), "open ground");
     }
 
     #[test]

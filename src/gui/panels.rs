@@ -747,11 +747,10 @@ pub fn ui(
             {
                 gui.rules_open = view.rules.first().map(|r| r.id.clone());
             }
-            if !table
-                && let Some(mut l) = legend
+            if let Some(mut l) = legend
                 && ui
                     .selectable_label(l.0, "Legend")
-                    .on_hover_text("Every terrain of this board with its effects and rule")
+                    .on_hover_text("Every terrain of this board with its effects")
                     .clicked()
             {
                 l.0 = !l.0;
