@@ -116,6 +116,41 @@ pub fn area_effects(a: &AreaSpec) -> String {
     v.join(" · ")
 }
 
+/// The open table's terrain areas, each name once, in the scenario's
+/// order.
+pub fn area_rows(table: &Table) -> LegendRows {
+    let mut out: LegendRows = Vec::new();
+    for a in &table.areas {
+        if out.iter().all(|(n, _)| *n != a.spec.name) {
+            out.push((a.spec.name.clone(), area_effects(&a.spec)));
+        }
+    }
+    out
+}
+
+/// The Legend window: each non-empty section's rows under its heading,
+/// then `footer`; closing it clears `open`.
+fn legend_window(
+    ctx: &egui::Context,
+    open: &mut bool,
+    sections: &[(&str, &LegendRows)],
+    footer: &str,
+) {
+    egui::Window::new("Legend")
+        .open(open)
+        .default_pos(egui::pos2(330.0, 60.0))
+        .resizable(false)
+        .show(ctx, |ui| {
+            for (heading, rows) in sections.iter().filter(|(_, r)| !r.is_empty()) {
+                ui.label(egui::RichText::new(*heading).strong());
+                for (n, e) in rows.iter() {
+                    ui.label(format!("{n}: {e}"));
+                }
+            }
+            ui.label(egui::RichText::new(footer).small().weak());
+        });
+}
+
 /// What hovering `hex` shows: its terrain and effects, its elevation, the
 /// hexside features on its sides, and the unit on it with its state and
 /// markers.
@@ -168,54 +203,27 @@ pub fn legend_ui(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(board) = board else {
-        // The open table: its areas, each once by name.
         if let Some(table) = table.filter(|_| open.0) {
-            let mut still = true;
-            let mut seen: Vec<&str> = Vec::new();
-            egui::Window::new("Legend")
-                .open(&mut still)
-                .default_pos(egui::pos2(330.0, 60.0))
-                .resizable(false)
-                .show(ctx, |ui| {
-                    ui.label(egui::RichText::new("Terrain areas").strong());
-                    for a in &table.areas {
-                        if seen.contains(&a.spec.name.as_str()) {
-                            continue;
-                        }
-                        seen.push(&a.spec.name);
-                        ui.label(format!("{}: {}", a.spec.name, area_effects(&a.spec)));
-                    }
-                    ui.label("Outside the areas: open ground.");
-                });
-            open.0 = still;
+            let areas = area_rows(&table);
+            let sections = [("Terrain areas", &areas)];
+            legend_window(
+                ctx,
+                &mut open.0,
+                &sections,
+                "Outside the areas: open ground.",
+            );
         }
         return Ok(());
     };
     if open.0 {
         let (terrain, sides) = legend_rows(&board);
-        let mut still = true;
-        egui::Window::new("Legend")
-            .open(&mut still)
-            .default_pos(egui::pos2(330.0, 60.0))
-            .resizable(false)
-            .show(ctx, |ui| {
-                ui.label(egui::RichText::new("Terrain").strong());
-                for (n, e) in &terrain {
-                    ui.label(format!("{n}: {e}"));
-                }
-                if !sides.is_empty() {
-                    ui.label(egui::RichText::new("Hexsides").strong());
-                    for (n, e) in &sides {
-                        ui.label(format!("{n}: {e}"));
-                    }
-                }
-                ui.label(
-                    egui::RichText::new("Hover a hex for its terrain and the unit on it.")
-                        .small()
-                        .weak(),
-                );
-            });
-        open.0 = still;
+        let sections = [("Terrain", &terrain), ("Hexsides", &sides)];
+        legend_window(
+            ctx,
+            &mut open.0,
+            &sections,
+            "Hover a hex for its terrain and the unit on it.",
+        );
     }
     // The hover tooltip: only over the board, never over a panel or the
     // hot-seat cover.
@@ -303,9 +311,20 @@ mod tests {
         );
         let field = AreaSpec {
             effects: Vec::new(),
-            ..a
+            ..a.clone()
         };
         assert_eq!(area_effects(&field), "open ground");
+        // Two areas of one name are listed once.
+        let area =
+            |s: &AreaSpec| crate::engine::table::TerrainArea::new(s.clone()).expect("convex");
+        let table = Table {
+            width: 10.0,
+            depth: 10.0,
+            areas: vec![area(&a), area(&a), area(&field)],
+        };
+        let rows = area_rows(&table);
+        assert_eq!(rows.len(), 1, "{rows:?}");
+        assert_eq!(rows[0].0, "Pine wood");
     }
 
     #[test]

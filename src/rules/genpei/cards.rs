@@ -144,7 +144,7 @@ impl CommandCards {
     pub fn load() -> Result<Self, LoadError> {
         const FILE: &str = "assets/rules/genpei/command_cards.ron";
         let c: CommandCards = crate::engine::assets::parse_table(
-            &FILE["assets/".len()..],
+            FILE.strip_prefix("assets/").unwrap_or(FILE),
             include_str!("../../../assets/rules/genpei/command_cards.ron"),
         )?;
         check_keys(FILE, c.cards.iter().map(|k| (k.key.as_str(), k.count)))?;

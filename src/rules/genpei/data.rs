@@ -224,6 +224,9 @@ pub struct HexTerrain {
     pub key: String,
     /// Name as the player reads it.
     pub name: String,
+    /// How the board draws it (the art only).
+    #[serde(default)]
+    pub look: crate::engine::board::TerrainLook,
     /// Close-combat dice cap into or out of the hex (GEN-STK-4, GEN-MSH-4).
     pub close_cap: Option<u32>,
     /// The cap applies only across the boundary (stockade), not between two such hexes.
@@ -251,6 +254,9 @@ pub struct HexsideFeature {
     pub key: String,
     /// Name as the player reads it.
     pub name: String,
+    /// How the board draws it along the side (the art only).
+    #[serde(default)]
+    pub look: crate::engine::board::HexsideLook,
     /// Swords disregarded against an attack across it (GEN-PAL-3).
     pub swords_ignored: u32,
     /// Flags disregarded against an attack across it (GEN-PAL-3).

@@ -105,7 +105,7 @@ impl DragonCards {
     pub fn load() -> Result<Self, LoadError> {
         const FILE: &str = "assets/rules/genpei/dragon_cards.ron";
         let c: DragonCards = crate::engine::assets::parse_table(
-            &FILE["assets/".len()..],
+            FILE.strip_prefix("assets/").unwrap_or(FILE),
             include_str!("../../../assets/rules/genpei/dragon_cards.ron"),
         )?;
         super::cards::check_keys(FILE, c.cards.iter().map(|k| (k.key.as_str(), k.count)))?;

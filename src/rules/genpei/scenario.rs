@@ -8,9 +8,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::board::{
-    HexBoard, HexsideLook, HexsideType, Offset, SlopeRules, TerrainLook, TerrainTable, TerrainType,
-};
+use crate::engine::board::{HexBoard, HexsideType, Offset, SlopeRules, TerrainTable, TerrainType};
 use crate::engine::scenario::{BoardSpec, CommonChecks, LoadError, SideSpec, parse_ron};
 
 use super::data::GenTables;
@@ -173,12 +171,7 @@ pub fn display_table(t: &GenTables) -> TerrainTable {
                 blocks_los: false,
                 defense: 0,
                 color: color(&h.key),
-                look: match h.key.as_str() {
-                    "ocean" => TerrainLook::Ocean,
-                    "marsh" => TerrainLook::Marsh,
-                    "stockade" => TerrainLook::Fort,
-                    _ => TerrainLook::Open,
-                },
+                look: h.look,
                 rule: match h.key.as_str() {
                     "ocean" => "GEN-OCN-1",
                     "marsh" => "GEN-MSH-1",
@@ -200,7 +193,7 @@ pub fn display_table(t: &GenTables) -> TerrainTable {
                 no_cavalry: false,
                 defense: 0,
                 color: (0.45, 0.30, 0.15),
-                look: HexsideLook::Palisade,
+                look: h.look,
                 rule: "GEN-PAL-2".to_string(),
                 stand_in: false,
             })

@@ -105,3 +105,18 @@ fn a_broken_unit_card_is_refused_with_its_file_line_and_column() {
     }
     std::fs::remove_dir_all(&root).ok();
 }
+
+#[test]
+fn the_board_draws_each_terrain_and_hexside_by_the_look_its_table_names() {
+    use crate::engine::board::{HexsideLook, TerrainLook};
+    let t = super::data::GenTables::load().unwrap_or_else(|e| panic!("{e}"));
+    let shown = super::scenario::display_table(&t);
+    let look = |name: &str| shown.terrain(name).map(|x| x.look);
+    assert_eq!(look("Ocean"), Some(TerrainLook::Ocean));
+    assert_eq!(look("Marsh"), Some(TerrainLook::Marsh));
+    assert_eq!(look("Stockade"), Some(TerrainLook::Fort));
+    assert_eq!(
+        shown.hexside("Palisade").map(|x| x.look),
+        Some(HexsideLook::Palisade)
+    );
+}

@@ -129,7 +129,7 @@ impl WsTables {
     /// # Errors
     /// See [`WsTables::parse`].
     pub fn load() -> Result<Self, LoadError> {
-        let t = crate::engine::assets::table(&FILE["assets/".len()..], UNITS)?;
+        let t = crate::engine::assets::table(FILE.strip_prefix("assets/").unwrap_or(FILE), UNITS)?;
         Self::parse(&t.file, &t.text)
     }
 
