@@ -7,7 +7,10 @@ use std::path::Path;
 
 fn main() {
     println!("cargo:rerun-if-changed=scenarios");
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    // Read at run time: a build script compiled in one checkout may run for
+    // another (a shared target folder).
+    let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
+    let dir = Path::new(&root).join("scenarios");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .map(|rd| {
             rd.filter_map(Result::ok)
@@ -19,11 +22,11 @@ fn main() {
     names.sort();
     let mut out = String::from("&[\n");
     for n in &names {
-        let path = dir.join(n);
+        // The path is resolved when the crate compiles, in its own checkout.
         let _ = writeln!(
             out,
-            "    ({n:?}, include_str!({:?})),",
-            path.display().to_string()
+            "    ({n:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), {:?}))),",
+            format!("/scenarios/{n}")
         );
     }
     out.push_str("]\n");

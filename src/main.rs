@@ -54,8 +54,17 @@ struct Cli {
     /// settings; at least 5).
     #[arg(long, value_name = "N", requires = "demo")]
     idle_seconds: Option<u64>,
+    /// The app's language: `en` or `es` (default: the settings', else the
+    /// system locale's).
+    #[arg(long, value_name = "LANG", value_parser = parse_lang, global = true)]
+    lang: Option<kassen::i18n::Lang>,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// `--lang`: a language Kassen has.
+fn parse_lang(s: &str) -> Result<kassen::i18n::Lang, String> {
+    kassen::i18n::Lang::parse(s).ok_or_else(|| format!("no language `{s}`: use `en` or `es`"))
 }
 
 #[derive(Subcommand, Debug)]
@@ -434,11 +443,16 @@ fn app_options(cli: Cli) -> Result<kassen::gui::AppOptions, String> {
         replay: None,
         host: None,
         join: None,
+        lang: cli.lang,
     })
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let lang = cli.lang;
+    if let Some(l) = lang {
+        kassen::i18n::set_lang(l);
+    }
     let result = match cli.command {
         Some(Command::Sim {
             file,
@@ -510,6 +524,7 @@ fn main() -> ExitCode {
                         path: Some(file),
                         screenshot,
                         replay: Some(start),
+                        lang,
                         ..Default::default()
                     })
                 })
@@ -535,6 +550,7 @@ fn main() -> ExitCode {
                     return kassen::gui::open(kassen::gui::AppOptions {
                         path: Some(file.clone()),
                         host: Some((port, 1 - guest_side)),
+                        lang,
                         ..Default::default()
                     });
                 }
@@ -566,6 +582,7 @@ fn main() -> ExitCode {
                 if player.is_human() {
                     return kassen::gui::open(kassen::gui::AppOptions {
                         join: Some(address),
+                        lang,
                         ..Default::default()
                     });
                 }

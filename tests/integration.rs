@@ -7,6 +7,9 @@ use std::process::{Command, Output};
 const BIN: &str = env!("CARGO_BIN_EXE_kassen");
 const DEFAULT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/akagawa_ford.ron");
 
+#[path = "integration/editor.rs"]
+mod editor;
+
 fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("kassen-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

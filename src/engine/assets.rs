@@ -11,7 +11,10 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::SystemTime;
 
 use serde::de::DeserializeOwned;
 
@@ -21,6 +24,37 @@ thread_local! {
     /// A folder that replaces the search above on this thread (tests, and
     /// `kassen check` on a table file).
     static OVERRIDE: RefCell<Option<PathBuf>> = const { RefCell::new(None) };
+}
+
+/// Table files the app's loading state read ahead: path on disk → the
+/// file's modification time then, and its text.
+static PRELOADED: Mutex<BTreeMap<PathBuf, (Option<SystemTime>, String)>> =
+    Mutex::new(BTreeMap::new());
+
+fn modified(path: &Path) -> Option<SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
+}
+
+/// Keeps the text of the table file at `path` (read by the app's loading
+/// state), so that a new game takes it from memory while the file is
+/// unchanged on disk.
+pub fn preload(path: PathBuf, text: String) {
+    let stamp = modified(&path);
+    if let Ok(mut m) = PRELOADED.lock() {
+        m.insert(path, (stamp, text));
+    }
+}
+
+/// How many table files are kept by [`preload`].
+pub fn preloaded_count() -> usize {
+    PRELOADED.lock().map_or(0, |m| m.len())
+}
+
+/// The preloaded text of `path`, unless the file changed since.
+fn preloaded(path: &Path) -> Option<String> {
+    let m = PRELOADED.lock().ok()?;
+    let (stamp, text) = m.get(path)?;
+    (stamp.is_some() && *stamp == modified(path)).then(|| text.clone())
 }
 
 /// The text of one table and the file name its errors cite.
@@ -77,6 +111,13 @@ pub fn table(rel: &str, embedded: &'static str) -> Result<TableText, LoadError> 
         let path = root.join(rel);
         if path.is_file() {
             let file = path.display().to_string();
+            if let Some(text) = preloaded(&path) {
+                return Ok(TableText {
+                    file,
+                    text: Cow::Owned(text),
+                    on_disk: true,
+                });
+            }
             return match std::fs::read_to_string(&path) {
                 Ok(text) => Ok(TableText {
                     file,

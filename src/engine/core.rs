@@ -333,6 +333,17 @@ pub trait Rules: Sized + Send + Sync + 'static {
     ) -> Option<f32> {
         None
     }
+    /// The scenario editor's palette for this scenario: what may be painted
+    /// and placed. `None`: the module offers no editor.
+    fn editor_palette(_ctx: &Self::Ctx) -> Option<super::editing::EditorPalette> {
+        None
+    }
+    /// The scenario the editor's *New scenario* starts from: its file name
+    /// (`rules/<module>/new_scenario.ron`) and RON text, read at run time
+    /// like every table. `None`: the module offers no editor.
+    fn editor_template() -> Option<(String, String)> {
+        None
+    }
     /// The rules reference: every rule ID the module cites, with its text.
     fn rules_text(_ctx: &Self::Ctx) -> Vec<RuleText> {
         Vec::new()

@@ -6,6 +6,7 @@ pub mod board;
 pub mod command;
 pub mod core;
 pub mod dice;
+pub mod editing;
 pub mod game;
 pub mod log;
 pub mod odds;

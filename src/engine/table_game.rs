@@ -76,6 +76,11 @@ pub trait TableRules: Send + Sync + 'static {
     ///
     /// # Errors
     /// A broken table file, with position.
+    /// The scenario the editor's *New scenario* starts from: file name and
+    /// RON text (`rules/<module>/new_scenario.ron`). `None`: no editor.
+    fn editor_template() -> Option<(String, String)> {
+        None
+    }
     fn tables() -> Result<Self::Tables, LoadError>;
     /// A new battle from a validated scenario.
     fn new_battle(scenario: &TableScenario<Self::Setup>, tables: &Self::Tables) -> Self::Battle;

@@ -14,7 +14,7 @@ use super::log::LogSink;
 use super::scenario::LoadError;
 use super::table::{Table, bearing_of};
 use super::table_game::{Needs, Pick, Spot, TableRules, UnitSummary};
-use super::table_scenario::TableScenario;
+use super::table_scenario::{TableCatalog, TableScenario};
 use super::view::{CardLine, Choice, Marker, Odds, Place, Scene, Tone, Track, UnitView};
 
 /// The core's view of table module `R`.
@@ -507,6 +507,31 @@ impl<R: TableRules> Rules for TableModule<R> {
             Some(k) => R::choice_allowance(state, unit, k, &ctx.tables),
             None => R::allowance(state, unit, &ctx.tables),
         }
+    }
+
+    /// Unit types from the module's catalog, every unit's `models`
+    /// (fewer than its card) and facing in degrees.
+    fn editor_palette(ctx: &TableCtx<R>) -> Option<super::editing::EditorPalette> {
+        use super::editing::{EditorFlag, EditorPalette, FacingKind, FlagKind};
+        let unit_types = ctx.tables.unit_types();
+        let most = unit_types
+            .iter()
+            .filter_map(|(k, _)| ctx.tables.unit_type_models(k))
+            .max()?;
+        Some(EditorPalette {
+            unit_types,
+            flags: vec![EditorFlag {
+                field: "models".into(),
+                kind: FlagKind::Count { min: 1, max: most },
+                rule: None,
+            }],
+            facing: FacingKind::Degrees,
+            ..EditorPalette::default()
+        })
+    }
+
+    fn editor_template() -> Option<(String, String)> {
+        R::editor_template()
     }
 
     fn odds(ctx: &TableCtx<R>, state: &R::Battle, cmd: &R::Command) -> Option<Odds> {

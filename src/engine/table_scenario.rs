@@ -44,6 +44,11 @@ pub trait TableCatalog {
     /// The base of a unit of `unit_type` with `models` standing `per_rank`
     /// wide (`None` = the type's usual formation).
     fn footprint(&self, unit_type: &str, models: u32, per_rank: Option<u32>) -> Footprint;
+    /// Every unit type: its key and name, for the scenario editor (empty:
+    /// the module offers no editor).
+    fn unit_types(&self) -> Vec<(String, String)> {
+        Vec::new()
+    }
 }
 
 /// A whole open-table scenario file with module setup `X`.

@@ -353,6 +353,70 @@ pub struct RuleText {
     pub text: String,
     /// A Kassen stand-in where the source is silent.
     pub stand_in: bool,
+    /// The title and text in other languages, from the module's
+    /// `rules_text.<code>.ron` (Spanish: `rules_text.es.ron`).
+    pub translated: Vec<(crate::i18n::Lang, String, String)>,
+}
+
+impl RuleText {
+    /// The title and text in `lang`, the English ones where there is no
+    /// translation.
+    pub fn shown_in(&self, lang: crate::i18n::Lang) -> (&str, &str) {
+        self.translated
+            .iter()
+            .find(|(l, _, _)| *l == lang)
+            .map(|(_, title, text)| (title.as_str(), text.as_str()))
+            .unwrap_or((self.title.as_str(), self.text.as_str()))
+    }
+}
+
+/// One rule's title and text in another language.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleTranslation {
+    /// The rule ID it translates ("RAN-SHK-1").
+    pub id: String,
+    /// Title.
+    pub title: String,
+    /// Text.
+    pub text: String,
+}
+
+/// A module's rules reference in another language, `rules_text.<code>.ron`:
+/// one entry per rule ID of `rules_text.ron`.
+#[derive(Clone, Debug, Default, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleTranslations {
+    /// Entries, in any order.
+    pub rules: Vec<RuleTranslation>,
+}
+
+impl RuleTranslations {
+    /// Adds this language's text to each rule it translates.
+    pub fn add_to(&self, lang: crate::i18n::Lang, rules: &mut [RuleText]) {
+        for r in rules {
+            if let Some(t) = self.rules.iter().find(|t| t.id == r.id) {
+                r.translated.push((lang, t.title.clone(), t.text.clone()));
+            }
+        }
+    }
+
+    /// The rule IDs of `ids` with no entry here, and the entries naming a
+    /// rule not in `ids`: a complete translation has neither.
+    pub fn gaps<'a>(&'a self, ids: &[&'a str]) -> (Vec<&'a str>, Vec<&'a str>) {
+        let missing = ids
+            .iter()
+            .copied()
+            .filter(|id| !self.rules.iter().any(|t| t.id == *id))
+            .collect();
+        let extra = self
+            .rules
+            .iter()
+            .map(|t| t.id.as_str())
+            .filter(|id| !ids.contains(id))
+            .collect();
+        (missing, extra)
+    }
 }
 
 #[cfg(test)]

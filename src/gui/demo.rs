@@ -31,6 +31,7 @@ use super::{GuiState, clear_game, install_text};
 use crate::engine::scenario::{LoadError, parse_ron};
 use crate::engine::seats::Level;
 use crate::session;
+use crate::t;
 
 /// The demo's settings as shipped (`assets/demo/demo.ron`).
 pub const DEMO_FILE: &str = "assets/demo/demo.ron";
@@ -516,15 +517,16 @@ fn demo_ui(mut contexts: EguiContexts, mut demo: ResMut<Demo>, view: Res<ViewMod
                         .show(ui, |ui| {
                             ui.vertical_centered(|ui| {
                                 ui.label(
-                                    RichText::new("Touch or click to play")
+                                    RichText::new(t!("play-demo-touch-to-play"))
                                         .size(34.0)
                                         .strong()
                                         .color(Color32::GOLD),
                                 );
                                 ui.label(
-                                    RichText::new(format!(
-                                        "{} · {} · the computer plays both sides",
-                                        view.name, view.system
+                                    RichText::new(t!(
+                                        "play-demo-attract-caption",
+                                        name = view.name,
+                                        system = view.system
                                     ))
                                     .size(16.0)
                                     .color(Color32::LIGHT_GRAY),
@@ -535,19 +537,16 @@ fn demo_ui(mut contexts: EguiContexts, mut demo: ResMut<Demo>, view: Res<ViewMod
         }
         DemoMode::Menu => {
             let mut choice = None;
-            egui::Window::new("Welcome to Kassen")
+            egui::Window::new(t!("play-demo-welcome"))
+                .id(egui::Id::new("demo_welcome"))
                 .collapsible(false)
                 .resizable(false)
                 .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -60.0))
                 .show(&ctx, |ui| {
-                    ui.label(
-                        "Kassen plays published wargames by their rules: every die is rolled \
-                         for you, shown with its target, each modifier and the rule behind it, \
-                         and you see the exact odds before you commit.",
-                    );
+                    ui.label(t!("play-demo-pitch"));
                     ui.add_space(10.0);
                     let b = egui::Button::new(
-                        RichText::new("Play the first battle against the computer")
+                        RichText::new(t!("play-demo-play-first-battle"))
                             .size(20.0)
                             .strong(),
                     );
@@ -556,7 +555,7 @@ fn demo_ui(mut contexts: EguiContexts, mut demo: ResMut<Demo>, view: Res<ViewMod
                     }
                     ui.add_space(6.0);
                     if ui
-                        .button(RichText::new("Keep watching").size(16.0))
+                        .button(RichText::new(t!("play-demo-keep-watching")).size(16.0))
                         .clicked()
                     {
                         choice = Some(false);
@@ -594,10 +593,16 @@ fn demo_ui(mut contexts: EguiContexts, mut demo: ResMut<Demo>, view: Res<ViewMod
                             ui.label(RichText::new(&hint.text).size(16.0));
                             ui.horizontal(|ui| {
                                 ui.label(
-                                    RichText::new(format!("hint {} of {total}", demo.hint + 1))
-                                        .color(Color32::GRAY),
+                                    RichText::new(t!(
+                                        "play-demo-hint-n-of",
+                                        n = demo.hint + 1,
+                                        total = total
+                                    ))
+                                    .color(Color32::GRAY),
                                 );
-                                if hint.step.needs_got_it() && ui.button("Got it").clicked() {
+                                if hint.step.needs_got_it()
+                                    && ui.button(t!("play-demo-got-it")).clicked()
+                                {
                                     got_it = true;
                                 }
                             });

@@ -9,6 +9,7 @@ use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, egui};
 
 use crate::engine::log::LogEntry;
+use crate::t;
 
 use super::GuiState;
 use super::play::ViewModel;
@@ -156,7 +157,9 @@ pub fn dice_tray_ui(
                             );
                             ui.label(egui::RichText::new(&r.rule).weak());
                         } else if let Some(d) = &r.die {
-                            ui.label(egui::RichText::new(format!("rolling {d}…")).weak());
+                            ui.label(
+                                egui::RichText::new(t!("panels-dice-rolling", die = d)).weak(),
+                            );
                         }
                     });
                 }

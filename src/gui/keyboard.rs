@@ -11,6 +11,7 @@ use hexx::Hex;
 
 use crate::engine::board::HexBoard;
 use crate::engine::view::{Needs, Place};
+use crate::t;
 
 use super::GuiState;
 use super::board_view::BoardLayout;
@@ -24,34 +25,34 @@ pub struct HexCursor(pub Option<Hex>);
 #[derive(Resource, Clone, Copy, Debug, Default)]
 pub struct ShortcutsOpen(pub bool);
 
-/// Every shortcut, as the F1 window lists it: `(keys, what they do)`.
-pub const SHORTCUTS: [(&str, &str); 16] = [
-    (
-        "Tab / Shift+Tab",
-        "select the next / previous unit of your side",
-    ),
-    ("Arrows", "move the hex cursor (hex board)"),
-    (
-        "Enter",
-        "pick the hex under the cursor, as a click; again to confirm",
-    ),
-    ("1 … 9", "take the selected unit's first … ninth choice"),
-    ("Esc", "cancel the choice, or clear the selection"),
-    ("Space", "end your part of the decision (the pass button)"),
-    ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
-    ("Ctrl+S", "save (to the path in Save / load)"),
-    ("F", "fast-forward the computer's moves"),
-    ("R", "the ruler (open table)"),
-    ("W A S D", "pan the board"),
-    ("Mouse wheel", "zoom the board"),
-    ("Right or middle drag", "pan the board"),
-    ("Replay: ← → ↑ ↓", "one command / one phase back or on"),
-    (
-        "Replay: PgUp PgDn Home End",
-        "one turn back or on, start, end",
-    ),
-    ("F1", "this list"),
-];
+/// Every shortcut, as the F1 window lists it: `(keys, what they do)`, in
+/// the UI's language (the key names stay as they are).
+pub fn shortcuts() -> [(String, String); 16] {
+    [
+        ("Tab / Shift+Tab".into(), t!("play-shortcut-tab")),
+        (t!("play-shortcut-keys-arrows"), t!("play-shortcut-arrows")),
+        ("Enter".into(), t!("play-shortcut-enter")),
+        ("1 … 9".into(), t!("play-shortcut-digits")),
+        ("Esc".into(), t!("play-shortcut-esc")),
+        ("Space".into(), t!("play-shortcut-space")),
+        ("Ctrl+Z / Ctrl+Shift+Z".into(), t!("play-shortcut-undo")),
+        ("Ctrl+S".into(), t!("play-shortcut-save")),
+        ("F".into(), t!("play-shortcut-fast-forward")),
+        ("R".into(), t!("play-shortcut-ruler")),
+        ("W A S D".into(), t!("play-shortcut-pan")),
+        (t!("play-shortcut-keys-wheel"), t!("play-shortcut-zoom")),
+        (t!("play-shortcut-keys-drag"), t!("play-shortcut-pan")),
+        (
+            t!("play-shortcut-keys-replay", keys = "← → ↑ ↓"),
+            t!("play-shortcut-replay-step"),
+        ),
+        (
+            t!("play-shortcut-keys-replay", keys = "PgUp PgDn Home End"),
+            t!("play-shortcut-replay-jump"),
+        ),
+        ("F1".into(), t!("play-shortcut-f1")),
+    ]
+}
 
 /// The hex one step from `from` for an arrow key, in screen terms: left
 /// and right change the column, up and down the row, whichever way the
@@ -221,12 +222,13 @@ pub fn shortcuts_ui(
     }
     let ctx = contexts.ctx_mut()?;
     let mut still = true;
-    egui::Window::new("Shortcuts (F1)")
+    egui::Window::new(t!("play-shortcuts-title"))
+        .id(egui::Id::new("shortcuts_window"))
         .open(&mut still)
         .resizable(false)
         .show(ctx, |ui| {
             egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
-                for (k, what) in SHORTCUTS {
+                for (k, what) in shortcuts() {
                     ui.label(egui::RichText::new(k).monospace().strong());
                     ui.label(what);
                     ui.end_row();

@@ -11,6 +11,7 @@ use hexx::Hex;
 use crate::engine::board::{HexBoard, HexsideType, TerrainType};
 use crate::engine::table::{AreaEffect, AreaSpec, Table};
 use crate::engine::view::{Place, UnitView};
+use crate::t;
 
 use super::GuiState;
 use super::board_view::BoardLayout;
@@ -25,18 +26,21 @@ pub struct LegendOpen(pub bool);
 pub fn terrain_effects(t: &TerrainType) -> String {
     let mut v = Vec::new();
     if t.impassable {
-        v.push("impassable".to_string());
+        v.push(t!("title-legend-impassable"));
     } else {
-        v.push(format!("costs {} to enter", t.move_cost));
+        v.push(t!("title-legend-move-cost", cost = t.move_cost));
     }
     if t.no_cavalry {
-        v.push("no cavalry".into());
+        v.push(t!("title-legend-no-cavalry"));
     }
     if t.defense != 0 {
-        v.push(format!("Defense {:+}", t.defense));
+        v.push(t!(
+            "title-legend-defense",
+            value = format!("{:+}", t.defense)
+        ));
     }
     if t.blocks_los {
-        v.push("blocks sight".into());
+        v.push(t!("title-legend-blocks-sight"));
     }
     v.push(rule_words(&t.rule, t.stand_in));
     v.join(" · ")
@@ -46,15 +50,18 @@ pub fn terrain_effects(t: &TerrainType) -> String {
 pub fn hexside_effects(t: &HexsideType) -> String {
     let mut v = Vec::new();
     if t.impassable {
-        v.push("cannot be crossed".to_string());
+        v.push(t!("title-legend-cannot-cross"));
     } else if t.extra_cost > 0 {
-        v.push(format!("+{} to cross", t.extra_cost));
+        v.push(t!("title-legend-cross-cost", cost = t.extra_cost));
     }
     if t.no_cavalry {
-        v.push("no cavalry across".into());
+        v.push(t!("title-legend-no-cavalry-across"));
     }
     if t.defense != 0 {
-        v.push(format!("Defense {:+} across", t.defense));
+        v.push(t!(
+            "title-legend-defense-across",
+            value = format!("{:+}", t.defense)
+        ));
     }
     v.push(rule_words(&t.rule, t.stand_in));
     v.join(" · ")
@@ -62,7 +69,7 @@ pub fn hexside_effects(t: &HexsideType) -> String {
 
 fn rule_words(rule: &str, stand_in: bool) -> String {
     if stand_in {
-        format!("{rule} (stand-in)")
+        t!("title-legend-stand-in", rule = rule)
     } else {
         rule.to_string()
     }
@@ -104,14 +111,14 @@ pub fn area_effects(a: &AreaSpec) -> String {
         .effects
         .iter()
         .map(|e| match e {
-            AreaEffect::Difficult => "moves cost double for grounded units".to_string(),
-            AreaEffect::BlocksLos => format!("blocks sight below {}\"", a.height),
-            AreaEffect::Impassable => "no grounded unit may enter".to_string(),
-            AreaEffect::HighReaching => "stops flyers too".to_string(),
+            AreaEffect::Difficult => t!("title-legend-area-difficult"),
+            AreaEffect::BlocksLos => t!("title-legend-area-blocks-sight", height = a.height),
+            AreaEffect::Impassable => t!("title-legend-area-impassable"),
+            AreaEffect::HighReaching => t!("title-legend-area-high-reaching"),
         })
         .collect();
     if v.is_empty() {
-        v.push("open ground".into());
+        v.push(t!("title-legend-open-ground"));
     }
     v.join(" · ")
 }
@@ -133,16 +140,17 @@ pub fn area_rows(table: &Table) -> LegendRows {
 fn legend_window(
     ctx: &egui::Context,
     open: &mut bool,
-    sections: &[(&str, &LegendRows)],
+    sections: &[(String, &LegendRows)],
     footer: &str,
 ) {
-    egui::Window::new("Legend")
+    egui::Window::new(t!("title-legend"))
+        .id(egui::Id::new("legend_window"))
         .open(open)
         .default_pos(egui::pos2(330.0, 60.0))
         .resizable(false)
         .show(ctx, |ui| {
             for (heading, rows) in sections.iter().filter(|(_, r)| !r.is_empty()) {
-                ui.label(egui::RichText::new(*heading).strong());
+                ui.label(egui::RichText::new(heading.as_str()).strong());
                 for (n, e) in rows.iter() {
                     ui.label(format!("{n}: {e}"));
                 }
@@ -157,16 +165,19 @@ fn legend_window(
 pub fn hex_tooltip(board: &HexBoard, hex: Hex, unit: Option<&UnitView>) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(u) = unit {
-        out.push(format!(
-            "{} ({}), {} of {}",
-            u.name, u.kind, u.models, u.models_max
+        out.push(t!(
+            "title-legend-unit",
+            name = u.name,
+            kind = u.kind,
+            models = u.models,
+            max = u.models_max
         ));
         if !u.badges.is_empty() {
             out.push(u.badges.join(", "));
         }
         for m in &u.markers {
             let n = m.face.unwrap_or(m.count);
-            out.push(format!("Marker: {} ({n})", m.label));
+            out.push(t!("title-legend-marker", label = m.label, count = n));
         }
     }
     if let Some(t) = board.terrain(hex) {
@@ -174,13 +185,21 @@ pub fn hex_tooltip(board: &HexBoard, hex: Hex, unit: Option<&UnitView>) -> Vec<S
     }
     let e = board.elevation(hex);
     if e != 0 {
-        out.push(format!("Elevation {e} ({})", board.table.slopes.rule));
+        out.push(t!(
+            "title-legend-elevation",
+            elevation = e,
+            rule = board.table.slopes.rule
+        ));
     }
     let mut seen = Vec::new();
     for (a, b, name) in board.hexside_list() {
         if (a == hex || b == hex) && !seen.contains(&name) {
             if let Some(t) = board.table.hexside(&name) {
-                out.push(format!("{} on a side: {}", t.name, hexside_effects(t)));
+                out.push(t!(
+                    "title-legend-on-a-side",
+                    name = t.name,
+                    effects = hexside_effects(t)
+                ));
             }
             seen.push(name);
         }
@@ -205,25 +224,23 @@ pub fn legend_ui(
     let Some(board) = board else {
         if let Some(table) = table.filter(|_| open.0) {
             let areas = area_rows(&table);
-            let sections = [("Terrain areas", &areas)];
+            let sections = [(t!("title-legend-terrain-areas"), &areas)];
             legend_window(
                 ctx,
                 &mut open.0,
                 &sections,
-                "Outside the areas: open ground.",
+                &t!("title-legend-areas-footer"),
             );
         }
         return Ok(());
     };
     if open.0 {
         let (terrain, sides) = legend_rows(&board);
-        let sections = [("Terrain", &terrain), ("Hexsides", &sides)];
-        legend_window(
-            ctx,
-            &mut open.0,
-            &sections,
-            "Hover a hex for its terrain and the unit on it.",
-        );
+        let sections = [
+            (t!("title-legend-terrain"), &terrain),
+            (t!("title-legend-hexsides"), &sides),
+        ];
+        legend_window(ctx, &mut open.0, &sections, &t!("title-legend-hex-footer"));
     }
     // The hover tooltip: only over the board, never over a panel or the
     // hot-seat cover.

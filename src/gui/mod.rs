@@ -14,9 +14,12 @@ pub mod board_view;
 pub mod counter_art;
 pub mod demo;
 pub mod dice_tray;
+pub mod editor;
+pub mod editor_panel;
 pub mod keyboard;
 pub mod keys;
 pub mod legend;
+pub mod loading;
 pub mod motion;
 pub mod net;
 pub mod panels;
@@ -54,6 +57,7 @@ use crate::engine::seats::{Player, Seats};
 use crate::engine::view::{Choice, Pick, TableView};
 use crate::rules::{ModuleVisitor, visit_all};
 use crate::session;
+use crate::t;
 
 /// What the player is doing in the app (GUI state only; not saved).
 #[derive(Resource, Default)]
@@ -136,7 +140,7 @@ pub(crate) fn load_any(world: &mut World, p: &Path, status: impl Fn(&mut World, 
         .and_then(|(file, text)| install_text(world, &file, &text, None, None));
     match result {
         Ok(()) => {}
-        Err(e) => status(world, format!("Not loaded: {e}")),
+        Err(e) => status(world, t!("panels-not-loaded", error = e)),
     }
 }
 
@@ -176,8 +180,17 @@ pub(crate) fn take_screenshot(
 /// demo) ignores the window's close button.
 pub(crate) fn window_app(screenshot: bool, kiosk: bool) -> App {
     let mut app = App::new();
+    // The loading state's sources come before the asset plugin; its root is
+    // the folder the tables are read from (`engine::assets`).
+    loading::add_sources(&mut app);
+    let asset_root =
+        loading::asset_folder().map_or_else(|| "assets".to_string(), |p| p.display().to_string());
     app.add_plugins(
         DefaultPlugins
+            .set(bevy::asset::AssetPlugin {
+                file_path: asset_root,
+                ..default()
+            })
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Kassen".into(),
@@ -259,12 +272,17 @@ pub fn headless_app() -> App {
 /// open table.
 fn add_views(app: &mut App, screenshot: bool) {
     let default_path = session::save_dir().join("quicksave.ron");
-    let playing = |view: Res<play::ViewModel>| view.loaded;
     let on_hexes = |view: Res<play::ViewModel>,
                     boards: Option<Res<crate::engine::board::HexBoard>>| {
         view.loaded && boards.is_some()
     };
     let on_table = resource_exists::<crate::engine::table::Table>;
+    // While the scenario editor is open the board is its canvas: nobody
+    // plays, and the game's panels and inputs rest.
+    let editing = resource_exists::<editor::EditorView>;
+    let playing = move |view: Res<play::ViewModel>, ed: Option<Res<editor::EditorView>>| {
+        view.loaded && ed.is_none()
+    };
     app.insert_resource(GuiState {
         path: default_path.display().to_string(),
         screenshot_mode: screenshot,
@@ -275,7 +293,7 @@ fn add_views(app: &mut App, screenshot: bool) {
     app.add_systems(
         Update,
         (
-            board_view::click_board,
+            board_view::click_board.run_if(not(editing)),
             board_view::spawn_tiles,
             board_view::fit_camera,
             board_view::spawn_counters,
@@ -293,6 +311,7 @@ fn add_views(app: &mut App, screenshot: bool) {
         Update,
         table_view::table_pointer
             .run_if(on_table)
+            .run_if(not(editing))
             .before(play::PlaySet)
             .after(board_view::camera_controls),
     )
@@ -339,6 +358,7 @@ fn add_views(app: &mut App, screenshot: bool) {
         EguiPrimaryContextPass,
         legend::legend_ui.run_if(playing).after(panels::ui),
     );
+    editor::add_editor(app);
 }
 
 /// Adds every registered module's systems to the app.
@@ -453,8 +473,13 @@ pub fn install_text(
         result: None,
     };
     visit_all(&mut v);
-    v.result
-        .unwrap_or_else(|| Err(format!("{file}: no module plays \"{}\"", h.ruleset)))?;
+    v.result.unwrap_or_else(|| {
+        Err(t!(
+            "panels-no-module-plays",
+            file = file,
+            ruleset = &h.ruleset
+        ))
+    })?;
     world
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
@@ -500,6 +525,9 @@ pub struct AppOptions {
     pub host: Option<(u16, u8)>,
     /// Join the host at this address (`kassen join ADDRESS`).
     pub join: Option<std::net::SocketAddr>,
+    /// The UI's language from `--lang` (else the settings', else the
+    /// system's).
+    pub lang: Option<crate::i18n::Lang>,
 }
 
 /// Opens the app: on the title screen, or straight on `path` (a scenario or
@@ -547,9 +575,10 @@ pub fn open(opts: AppOptions) -> Result<(), String> {
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         );
     add_views(&mut app, shot);
-    settings::add_settings(&mut app);
+    settings::add_settings(&mut app, opts.lang);
     app.world_mut().resource_mut::<GuiState>().kiosk = kiosk;
     title::add_title(&mut app, kiosk);
+    loading::add_loading(&mut app);
     if let Some(config) = opts.demo {
         demo::add_demo(&mut app, config)?;
     } else if let (Some(file), Some(text)) = (file, text) {

@@ -37,6 +37,7 @@ use crate::net::transport::{
 };
 use crate::opponent::driver::Seat;
 use crate::rules::{ModuleVisitor, visit_all};
+use crate::t;
 
 /// The app hosts its game for a guest.
 #[derive(Resource)]
@@ -110,12 +111,16 @@ pub fn start_hosting(world: &mut World, port: u16, host_side: u8) -> Result<(), 
         core: None,
     };
     visit_all(&mut v);
-    let core = v.core.ok_or("no game to host")?;
-    let addresses: Vec<String> = dial.iter().map(ToString::to_string).collect();
-    world.resource_mut::<GuiState>().net = format!(
-        "Hosting: waiting for the guest (side {}), who joins with {}",
-        core.guest_side,
-        addresses.join(" or ")
+    let core = v.core.ok_or_else(|| t!("title-net-no-game"))?;
+    let addresses = dial
+        .iter()
+        .map(ToString::to_string)
+        .reduce(|a, b| t!("title-net-or", a = a, b = b))
+        .unwrap_or_default();
+    world.resource_mut::<GuiState>().net = t!(
+        "title-net-hosting-waiting",
+        side = core.guest_side,
+        addresses = addresses
     );
     world.resource_mut::<GuiState>().net_live = true;
     world.insert_resource(NetHostLink {
@@ -153,12 +158,11 @@ pub fn host_sync<R: Rules>(world: &mut World) {
         s
     });
     if served.left {
-        world.resource_mut::<GuiState>().net =
-            "The guest's connection is lost: its seat waits for it".into();
+        world.resource_mut::<GuiState>().net = t!("title-net-guest-lost");
     }
     if served.seated {
         world.resource_mut::<GuiState>().net =
-            format!("Hosting: the guest plays side {}", link.core.guest_side);
+            t!("title-net-hosting-seated", side = link.core.guest_side);
     }
     let n = world.resource::<ActiveGame<R>>().0.journal.entries.len();
     if served.answered > 0 {
@@ -193,7 +197,7 @@ pub fn start_joining(world: &mut World, server: SocketAddr) -> Result<(), String
         pending: Vec::new(),
     });
     let mut gui = world.resource_mut::<GuiState>();
-    gui.net = format!("Connecting to {server}...");
+    gui.net = t!("title-net-connecting", server = server);
     gui.net_live = true;
     Ok(())
 }
@@ -221,7 +225,7 @@ pub fn joining(world: &mut World) {
             Ok(ToGuest::Refused { reason }) => {
                 disconnect_client(world);
                 let mut gui = world.resource_mut::<GuiState>();
-                gui.net = format!("The host refused: {reason}");
+                gui.net = t!("title-net-refused", reason = reason);
                 gui.net_live = false;
                 return;
             }
@@ -234,7 +238,7 @@ pub fn joining(world: &mut World) {
         if j.since.elapsed() > Duration::from_secs(30) {
             disconnect_client(world);
             let mut gui = world.resource_mut::<GuiState>();
-            gui.net = format!("No answer from {} in 30 s", j.server);
+            gui.net = t!("title-net-no-answer", server = j.server);
             gui.net_live = false;
         } else {
             world.insert_resource(j);
@@ -267,15 +271,13 @@ pub fn joining(world: &mut World) {
         result: None,
     };
     visit_all(&mut v);
-    let result = v.result.unwrap_or_else(|| {
-        Err(format!(
-            "the host plays \"{ruleset}\", which this build lacks"
-        ))
-    });
+    let result = v
+        .result
+        .unwrap_or_else(|| Err(t!("title-net-unknown-ruleset", ruleset = ruleset)));
     if let Err(e) = result {
         disconnect_client(world);
         let mut gui = world.resource_mut::<GuiState>();
-        gui.net = format!("Not joined: {e}");
+        gui.net = t!("title-net-not-joined", error = e);
         gui.net_live = false;
     }
 }
@@ -314,7 +316,7 @@ fn seat_guest<R: Rules>(
     // The guest's board holds a view, not a game: nothing to autosave.
     world.resource_mut::<AppAutosave>().0 = None;
     world.resource_mut::<GuiState>().briefing_open = true;
-    world.resource_mut::<GuiState>().net = format!("Guest of {}: you play side {side}", j.server);
+    world.resource_mut::<GuiState>().net = t!("title-net-guest-of", server = j.server, side = side);
     world.insert_resource(NetGuestLink::<R> {
         shown: (core.seq, core.log.len()),
         core,
@@ -341,7 +343,7 @@ pub fn guest_sync<R: Rules>(world: &mut World) {
     if !client_connected(world) {
         let since = *link.lost_since.get_or_insert_with(Instant::now);
         world.resource_mut::<GuiState>().net =
-            format!("The connection to {} is lost: trying again...", link.server);
+            t!("title-net-connection-lost", server = link.server);
         if since.elapsed() > Duration::from_secs(2)
             && !world
                 .get_resource::<State<bevy_replicon::prelude::ClientState>>()
@@ -358,8 +360,11 @@ pub fn guest_sync<R: Rules>(world: &mut World) {
         return;
     }
     if link.lost_since.take().is_some() {
-        world.resource_mut::<GuiState>().net =
-            format!("Guest of {}: you play side {}", link.server, link.core.side);
+        world.resource_mut::<GuiState>().net = t!(
+            "title-net-guest-of",
+            server = link.server,
+            side = link.core.side
+        );
     }
     if !link.said_hello {
         link.said_hello = encode(&hello(Some(link.core.side))).is_ok_and(|b| guest_send(world, b));
@@ -367,7 +372,7 @@ pub fn guest_sync<R: Rules>(world: &mut World) {
     for bytes in guest_inbox(world) {
         match decode::<ToGuest>("the host's message", &bytes) {
             Ok(ToGuest::Refused { reason }) => {
-                world.resource_mut::<GuiState>().status = format!("The host refused: {reason}");
+                world.resource_mut::<GuiState>().status = t!("title-net-refused", reason = reason);
                 let _ = link.core.take(ToGuest::Refused { reason });
             }
             Ok(m) => match link.core.take(m) {
@@ -405,8 +410,7 @@ pub fn guest_sync<R: Rules>(world: &mut World) {
         world.resource_mut::<ActiveGame<R>>().0 = g;
         disconnect_client(world);
         let mut gui = world.resource_mut::<GuiState>();
-        gui.net =
-            "The game is over: the host's journal is replayed and checked; Save keeps it".into();
+        gui.net = t!("title-net-game-over");
         gui.net_live = false;
         world.write_message(RequestRedraw);
         return;
@@ -445,8 +449,7 @@ pub fn guest_act<R: Rules>(world: &mut World) {
                 None
             }
             UiAction::Undo | UiAction::Redo => {
-                world.resource_mut::<GuiState>().undo_note =
-                    "No undo in remote play: the host's game is the one that counts.".into();
+                world.resource_mut::<GuiState>().undo_note = t!("title-net-no-undo");
                 None
             }
         };

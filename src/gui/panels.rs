@@ -18,7 +18,8 @@ use super::replay::{ReplayView, replay_panel, timeline};
 use super::table_view::{self, DragVerdict, TableInput, TableScene};
 use super::windows::{files_window, rules_window, table_window};
 use crate::engine::core::ToAct;
-use crate::engine::seats::Player;
+use crate::engine::seats::{Level, Player};
+use crate::t;
 
 /// Refusals and failed tests.
 pub(crate) const RED: Color32 = Color32::from_rgb(230, 70, 60);
@@ -63,7 +64,7 @@ pub(crate) fn shown(s: &str) -> String {
 pub(crate) fn rule_link(ui: &mut egui::Ui, gui: &mut GuiState, rule: &str) {
     if ui
         .link(RichText::new(rule).monospace())
-        .on_hover_text("Open the rules reference")
+        .on_hover_text(t!("panels-open-rules-reference"))
         .clicked()
     {
         gui.rules_open = Some(rule.to_string());
@@ -73,7 +74,9 @@ pub(crate) fn rule_link(ui: &mut egui::Ui, gui: &mut GuiState, rule: &str) {
 fn itemized(ui: &mut egui::Ui, gui: &mut GuiState, title: &str, v: &Itemized) {
     ui.horizontal_wrapped(|ui| {
         ui.strong(format!("{title}: {}", v.total()));
-        ui.label(RichText::new(format!("(base {} {})", v.base, v.base_name)).color(DIM));
+        ui.label(
+            RichText::new(t!("panels-card-base", value = v.base, name = v.base_name)).color(DIM),
+        );
     });
     for m in &v.modifiers {
         ui.horizontal(|ui| {
@@ -83,7 +86,10 @@ fn itemized(ui: &mut egui::Ui, gui: &mut GuiState, title: &str, v: &Itemized) {
     }
     if let Some(m) = &v.set_to {
         ui.horizontal(|ui| {
-            ui.label(format!("   set to {} by {}", m.value, m.name));
+            ui.label(format!(
+                "   {}",
+                t!("panels-card-set-to", value = m.value, name = m.name)
+            ));
             rule_link(ui, gui, &m.rule);
         });
     }
@@ -112,16 +118,13 @@ pub(crate) fn card_line(
 }
 
 fn unit_card(ui: &mut egui::Ui, view: &ViewModel, gui: &mut GuiState, table: bool) {
-    ui.heading("Unit card");
+    ui.heading(t!("panels-unit-card"));
     if view.card.is_empty() {
         if table {
-            ui.label(
-                "Click a unit to see its card. Drag one of your units to move it \
-                 (hold Shift to keep its facing).",
-            );
-            ui.label("Right-drag or WASD pans, the wheel zooms, R toggles the ruler.");
+            ui.label(t!("panels-card-hint-table"));
+            ui.label(t!("panels-card-hint-table-camera"));
         } else {
-            ui.label("Click a counter on the board to see its card.");
+            ui.label(t!("panels-card-hint-board"));
         }
         return;
     }
@@ -219,19 +222,16 @@ pub(crate) fn track_view(ui: &mut egui::Ui, t: &Track, side: &str, color: [f32; 
 fn computer_panel(ui: &mut egui::Ui, view: &ViewModel, side: u8, pace: &mut ComputerPace) {
     let name = &view.sides[usize::from(side.min(1))];
     if view.seats.player(side) == Player::Remote {
-        ui.label(
-            RichText::new(format!(
-                "{name} is played on the other machine: waiting for its command."
-            ))
-            .strong(),
-        );
+        ui.label(RichText::new(t!("panels-remote-waiting", side = name)).strong());
         return;
     }
-    let who = match view.seats.player(side) {
-        Player::Computer(l) => format!("the computer ({})", l.name()),
-        _ => "the computer (scripted play)".to_string(),
+    let played_by = match view.seats.player(side) {
+        Player::Computer(Level::Easy) => t!("panels-played-by-easy", side = name),
+        Player::Computer(Level::Normal) => t!("panels-played-by-normal", side = name),
+        Player::Computer(Level::Hard) => t!("panels-played-by-hard", side = name),
+        _ => t!("panels-played-by-scripted", side = name),
     };
-    ui.label(RichText::new(format!("{name} is played by {who}.")).strong());
+    ui.label(RichText::new(played_by).strong());
     match pace.thinking {
         Some((s, since)) if s == side => {
             // No spinner: it would ask for a repaint every frame; the app
@@ -239,27 +239,21 @@ fn computer_panel(ui: &mut egui::Ui, view: &ViewModel, side: u8, pace: &mut Comp
             let t = since.elapsed().as_secs_f32();
             let dots = ".".repeat(1 + (t * 3.0) as usize % 3);
             ui.label(
-                RichText::new(format!("Thinking{dots} {t:.1} s"))
+                RichText::new(t!("panels-thinking", dots = dots, secs = format!("{t:.1}")))
                     .color(Color32::LIGHT_BLUE)
                     .strong(),
             );
         }
         _ => {
-            ui.label(RichText::new("Showing its last move...").color(DIM));
+            ui.label(RichText::new(t!("panels-showing-last-move")).color(DIM));
         }
     }
-    ui.label(
-        RichText::new(
-            "Its moves are applied one at a time; the roll log shows each test. \
-             You can pan, zoom and read the log meanwhile.",
-        )
-        .color(DIM),
-    );
-    ui.checkbox(&mut pace.fast, "Fast-forward (no pause between its moves)")
-        .on_hover_text("F toggles it");
+    ui.label(RichText::new(t!("panels-computer-moves-note")).color(DIM));
+    ui.checkbox(&mut pace.fast, t!("panels-fast-forward"))
+        .on_hover_text(t!("panels-fast-forward-hover"));
     if let Some(o) = &pace.last_odds {
         ui.separator();
-        ui.label(RichText::new("The odds of its last move, before it rolled:").color(DIM));
+        ui.label(RichText::new(t!("panels-last-move-odds")).color(DIM));
         odds_view(ui, o);
     }
 }
@@ -273,7 +267,7 @@ fn decisions_panel(
     actions: &mut MessageWriter<UiAction>,
 ) {
     if let Some(o) = &view.outcome {
-        ui.heading("Battle over");
+        ui.heading(t!("panels-battle-over"));
         ui.label(shown(&o.text));
         return;
     }
@@ -285,7 +279,7 @@ fn decisions_panel(
         match view.to_act {
             Some(ToAct::Side(s)) => computer_panel(ui, view, s, pace),
             _ => {
-                ui.label("The rules are being carried out.");
+                ui.label(t!("panels-rules-carried-out"));
             }
         }
         return;
@@ -295,7 +289,7 @@ fn decisions_panel(
         if !view.pass_label.is_empty()
             && ui
                 .button(RichText::new(shown(&view.pass_label)).strong())
-                .on_hover_text("End your part of this decision (Space)")
+                .on_hover_text(t!("panels-pass-hover"))
                 .clicked()
         {
             actions.write(UiAction::Pass);
@@ -304,8 +298,8 @@ fn decisions_panel(
             gui.refusal = None;
         }
         if ui
-            .button("Computer plays this decision")
-            .on_hover_text("The computer's choice for this side's decision, applied now")
+            .button(t!("panels-computer-plays"))
+            .on_hover_text(t!("panels-computer-plays-hover"))
             .clicked()
         {
             actions.write(UiAction::Computer);
@@ -313,18 +307,16 @@ fn decisions_panel(
             gui.armed = None;
         }
         if ui
-            .button("Undo")
-            .on_hover_text(
-                "Take back your last command (Ctrl+Z), back to your last roll, reveal or hand-over",
-            )
+            .button(t!("panels-undo"))
+            .on_hover_text(t!("panels-undo-hover"))
             .clicked()
         {
             actions.write(UiAction::Undo);
             gui.armed = None;
         }
         if ui
-            .button("Redo")
-            .on_hover_text("Play again the command you took back (Ctrl+Shift+Z)")
+            .button(t!("panels-redo"))
+            .on_hover_text(t!("panels-redo-hover"))
             .clicked()
         {
             actions.write(UiAction::Redo);
@@ -343,7 +335,7 @@ fn decisions_panel(
     }
     if let Some(o) = &view.pass_odds {
         ui.label(
-            RichText::new(shown(&format!("If you press \"{}\" now:", view.pass_label))).color(DIM),
+            RichText::new(shown(&t!("panels-if-you-pass", label = &view.pass_label))).color(DIM),
         );
         odds_view(ui, o);
     }
@@ -363,11 +355,13 @@ fn decisions_panel(
     }
     ui.separator();
     ui.label(
-        RichText::new(if view.seats.hot_seat() || view.seats.players.contains(&Player::Remote) {
-            "Click a unit here or on the board; what you decide stays hidden from the other player."
-        } else {
-            "Click a unit here or on the board; what you decide stays hidden from the computer."
-        })
+        RichText::new(
+            if view.seats.hot_seat() || view.seats.players.contains(&Player::Remote) {
+                t!("panels-click-unit-hidden-player")
+            } else {
+                t!("panels-click-unit-hidden-computer")
+            },
+        )
         .color(DIM),
     );
     egui::ScrollArea::vertical()
@@ -395,15 +389,15 @@ fn decisions_panel(
         .filter(|id| view.unit(*id).is_some_and(|u| u.side == side))
     {
         if view.choices.is_empty() {
-            ui.label(RichText::new("Nothing to choose for this unit now.").color(DIM));
+            ui.label(RichText::new(t!("panels-nothing-to-choose")).color(DIM));
         }
         for c in &view.choices {
             let armed = gui.armed.as_ref() == Some(c);
             let label = match c.needs {
                 Needs::Nothing => c.label.clone(),
-                Needs::Target => format!("{} (pick a target)", c.label),
-                Needs::Hex => format!("{} (pick a hex)", c.label),
-                Needs::Path => format!("{} (drag the unit)", c.label),
+                Needs::Target => t!("panels-choice-pick-target", label = &c.label),
+                Needs::Hex => t!("panels-choice-pick-hex", label = &c.label),
+                Needs::Path => t!("panels-choice-drag", label = &c.label),
             };
             if ui.selectable_label(armed, shown(&label)).clicked() {
                 take_choice(gui, actions, c, id);
@@ -414,11 +408,8 @@ fn decisions_panel(
         }
         if let Some(c) = gui.armed.clone().filter(|c| c.needs == Needs::Path) {
             ui.separator();
-            ui.label(shown(&format!(
-                "{}: drag the unit to its new place (Shift keeps its facing)",
-                c.label
-            )));
-            if ui.button("Cancel").clicked() {
+            ui.label(shown(&t!("panels-drag-to-place", label = &c.label)));
+            if ui.button(t!("panels-cancel")).clicked() {
                 gui.armed = None;
                 gui.pick = Pick::default();
             }
@@ -428,9 +419,9 @@ fn decisions_panel(
                 (Some(t), _) => t.name.clone(),
                 (None, Some(h)) => {
                     let (col, row) = crate::engine::board::HexBoard::to_offset(h);
-                    format!("hex ({col}, {row})")
+                    t!("panels-hex", col = col, row = row)
                 }
-                _ => "click the board...".to_string(),
+                _ => t!("panels-click-the-board"),
             };
             ui.label(shown(&format!("{}: {what}", c.label)));
             ui.horizontal(|ui| {
@@ -441,7 +432,7 @@ fn decisions_panel(
                 };
                 let ready = picked && view.preview_refusal.is_none();
                 if ui
-                    .add_enabled(ready, egui::Button::new("Confirm"))
+                    .add_enabled(ready, egui::Button::new(t!("panels-confirm")))
                     .clicked()
                 {
                     gui.refusal = None;
@@ -450,7 +441,7 @@ fn decisions_panel(
                         pick: gui.pick.clone(),
                     });
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button(t!("panels-cancel")).clicked() {
                     gui.armed = None;
                     gui.pick = Pick::default();
                 }
@@ -461,7 +452,8 @@ fn decisions_panel(
             if let Some(r) = view.preview_refusal.clone() {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(
-                        RichText::new(format!("Not allowed: {}", shown(&r.reason))).color(RED),
+                        RichText::new(t!("panels-not-allowed", reason = shown(&r.reason)))
+                            .color(RED),
                     );
                     rule_link(ui, gui, &r.rule);
                 });
@@ -471,18 +463,22 @@ fn decisions_panel(
     match verdict {
         Some(DragVerdict::Legal(used, left)) => {
             ui.label(
-                RichText::new(format!("Move: {used:.1}\" used, {left:.1}\" left"))
-                    .color(Color32::LIGHT_GREEN),
+                RichText::new(t!(
+                    "panels-move-used-left",
+                    used = format!("{used:.1}"),
+                    left = format!("{left:.1}")
+                ))
+                .color(Color32::LIGHT_GREEN),
             );
         }
         Some(DragVerdict::Illegal(why)) => {
-            ui.label(RichText::new(shown(&format!("Illegal: {why}"))).color(RED));
+            ui.label(RichText::new(shown(&t!("panels-illegal", why = why))).color(RED));
         }
         None => {}
     }
     if let Some(r) = gui.refusal.clone() {
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(format!("Refused: {}", shown(&r.reason))).color(RED));
+            ui.label(RichText::new(t!("panels-refused", reason = shown(&r.reason))).color(RED));
             rule_link(ui, gui, &r.rule);
         });
     }
@@ -503,8 +499,8 @@ fn hand_view(
         .viewer
         .map_or(String::new(), |s| view.sides[s.min(1) as usize].clone());
     ui.horizontal(|ui| {
-        ui.label(RichText::new(shown(&format!("Your hand ({own})"))).strong());
-        ui.label(RichText::new("hidden from the other side").color(DIM));
+        ui.label(RichText::new(shown(&t!("panels-your-hand", side = own))).strong());
+        ui.label(RichText::new(t!("panels-hand-hidden")).color(DIM));
     });
     let deciding = view.actor.is_some() && view.actor == view.viewer;
     egui::ScrollArea::horizontal()
@@ -535,9 +531,9 @@ fn hand_view(
                                         && let Some(key) = &c.play
                                         && ui
                                             .button(if c.deck == "Dragon" {
-                                                "Play card"
+                                                t!("panels-play-card")
                                             } else {
-                                                "Play"
+                                                t!("panels-play")
                                             })
                                             .on_hover_text(shown(&c.text))
                                             .clicked()
@@ -608,7 +604,9 @@ pub(crate) fn log_entry_with(
                 rule(ui, &m.rule);
             }
             if let Some(m) = &v.set_to {
-                ui.label(RichText::new(format!("set to {} ({})", m.value, m.name)).small());
+                ui.label(
+                    RichText::new(t!("panels-log-set-to", value = m.value, name = m.name)).small(),
+                );
             }
         });
     }
@@ -674,10 +672,19 @@ pub fn ui(
             .show(&mut root, |ui| {
                 ui.vertical_centered(|ui| {
                     ui.add_space(ui.available_height() / 3.0);
-                    ui.heading(RichText::new(shown(&format!("{}: {name} decides", view.phase))).size(28.0));
-                    ui.label("Pass the screen to this player. The other side's hidden units and orders stay covered.");
+                    ui.heading(
+                        RichText::new(shown(&t!(
+                            "panels-pass-screen-decides",
+                            phase = &view.phase,
+                            side = &name
+                        )))
+                        .size(28.0),
+                    );
+                    ui.label(t!("panels-pass-screen-note"));
                     ui.add_space(12.0);
-                    let lift = ui.button(RichText::new(format!("I am {name}: show my army (Enter)")).size(18.0));
+                    let lift = ui.button(
+                        RichText::new(t!("panels-pass-screen-reveal", side = &name)).size(18.0),
+                    );
                     if lift.clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                         gui.revealed_for = Some((view.turn, side, view.phase.clone()));
                         gui.pass_screen = None;
@@ -697,7 +704,7 @@ pub fn ui(
             ui.separator();
             if replay.is_some() {
                 ui.label(
-                    RichText::new("REPLAY")
+                    RichText::new(t!("panels-replay-badge"))
                         .strong()
                         .color(Color32::from_rgb(230, 190, 60)),
                 );
@@ -705,10 +712,10 @@ pub fn ui(
             ui.label(RichText::new(&view.name).strong());
             ui.label(RichText::new(&view.system).color(DIM));
             ui.separator();
-            let limit = view
-                .turn_limit
-                .map_or(String::new(), |l| format!(" of {l}"));
-            ui.label(format!("Turn {}{limit}", view.turn));
+            ui.label(match view.turn_limit {
+                Some(l) => t!("panels-turn-of", turn = view.turn, limit = l),
+                None => t!("panels-turn", turn = view.turn),
+            });
             ui.separator();
             let phase = RichText::new(shown(&view.phase)).strong();
             ui.label(match view.to_act {
@@ -727,47 +734,47 @@ pub fn ui(
             // The demo's kiosk has no save or load.
             if !gui.kiosk
                 && ui
-                    .button("Save / load")
-                    .on_hover_text("Save the game or open a save (Ctrl+S saves to the path there)")
+                    .button(t!("panels-save-load"))
+                    .on_hover_text(t!("panels-save-load-hover"))
                     .clicked()
             {
                 gui.files_open = true;
             }
             if ui
-                .button("Briefing")
-                .on_hover_text("The scenario's description and victory condition")
+                .button(t!("panels-briefing"))
+                .on_hover_text(t!("panels-briefing-hover"))
                 .clicked()
             {
                 gui.briefing_open = true;
             }
             if ui
-                .button("Rules")
-                .on_hover_text("The rules reference, every rule ID, stand-ins marked")
+                .button(t!("panels-rules"))
+                .on_hover_text(t!("panels-rules-hover"))
                 .clicked()
             {
                 gui.rules_open = view.rules.first().map(|r| r.id.clone());
             }
             if let Some(mut l) = legend
                 && ui
-                    .selectable_label(l.0, "Legend")
-                    .on_hover_text("Every terrain of this board with its effects")
+                    .selectable_label(l.0, t!("panels-legend"))
+                    .on_hover_text(t!("panels-legend-hover"))
                     .clicked()
             {
                 l.0 = !l.0;
             }
             if let Some(mut w) = settings_window
                 && ui
-                    .button("Settings")
-                    .on_hover_text("UI scale, the sides' colours, motion, the computer's level")
+                    .button(t!("panels-settings"))
+                    .on_hover_text(t!("panels-settings-hover"))
                     .clicked()
             {
                 w.open = true;
             }
             if table {
                 let ruler = if input.ruler_mode {
-                    "Ruler: on (R)"
+                    t!("panels-ruler-on")
                 } else {
-                    "Ruler: off (R)"
+                    t!("panels-ruler-off")
                 };
                 if ui.selectable_label(input.ruler_mode, ruler).clicked() {
                     input.ruler_mode = !input.ruler_mode;
@@ -801,11 +808,8 @@ pub fn ui(
         })
         .show(&mut root, |ui| {
             ui.horizontal(|ui| {
-                ui.heading("Roll log");
-                ui.label(
-                    RichText::new("every test with its dice, target, modifiers, rule and chance")
-                        .color(DIM),
-                );
+                ui.heading(t!("panels-roll-log"));
+                ui.label(RichText::new(t!("panels-roll-log-note")).color(DIM));
             });
             egui::ScrollArea::vertical()
                 .stick_to_bottom(true)
@@ -866,16 +870,18 @@ pub fn ui(
     }
     if gui.briefing_open {
         let mut open = true;
-        egui::Window::new(format!("Briefing: {}", view.name))
+        egui::Window::new(t!("panels-briefing-title", name = &view.name))
+            .id(egui::Id::new("briefing window"))
             .open(&mut open)
             .default_width(420.0)
             .show(&ctx, |ui| {
                 ui.label(shown(&view.briefing));
                 ui.separator();
                 if view.seats.hot_seat() {
-                    ui.label(format!(
-                        "Hot-seat: {} and {} share this screen; it covers itself whenever the other player decides.",
-                        view.sides[0], view.sides[1]
+                    ui.label(t!(
+                        "panels-briefing-hot-seat",
+                        first = &view.sides[0],
+                        second = &view.sides[1]
                     ));
                 } else {
                     ui.label(shown(&view.seats.describe(&view.sides)));
@@ -889,9 +895,9 @@ pub fn ui(
             .show(&ctx, |ui| {
                 ui.set_min_width(420.0);
                 ui.label(
-                    RichText::new(shown(&format!(
-                        "Ruler: {}",
-                        table_view::ruler_reading(&scene, a, b)
+                    RichText::new(shown(&t!(
+                        "panels-ruler-reading",
+                        reading = table_view::ruler_reading(&scene, a, b)
                     )))
                     .size(16.0)
                     .strong()
@@ -918,7 +924,8 @@ pub fn ui(
         .filter(|o| gui.dismissed_outcome.as_deref() != Some(o.text.as_str()))
     {
         let mut open = true;
-        egui::Window::new("The battle is over")
+        egui::Window::new(t!("panels-battle-over-title"))
+            .id(egui::Id::new("battle over window"))
             .collapsible(false)
             .open(&mut open)
             .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -60.0))

@@ -27,6 +27,7 @@ use crate::engine::view::{CardLine, Choice, Marker, Needs, Odds, Pick, Place, Ru
 use crate::opponent::driver::{
     Applied, Seat, apply_computer_command, computer_command, play_decision,
 };
+use crate::t;
 
 use super::GuiState;
 use super::table_view::{BaseSprite, DragVerdict, TableInput, TableScene, TableTile};
@@ -198,13 +199,10 @@ pub fn act<R: Rules>(world: &mut World) {
             let undo = matches!(a, UiAction::Undo);
             let r = if undo { g.undo(side) } else { g.redo(side) };
             undo_note = Some(match r {
-                Ok(()) if undo => {
-                    "Undone: the last command is taken back (Ctrl+Shift+Z plays it again)."
-                        .to_string()
-                }
-                Ok(()) => "Redone.".to_string(),
-                Err(why) if undo => format!("No undo: {why}."),
-                Err(why) => format!("No redo: {why}."),
+                Ok(()) if undo => t!("play-undone"),
+                Ok(()) => t!("play-redone"),
+                Err(why) if undo => t!("play-no-undo", why = why),
+                Err(why) => t!("play-no-redo", why = why),
             });
             continue;
         }
@@ -219,7 +217,7 @@ pub fn act<R: Rules>(world: &mut World) {
             UiAction::Choose { key, pick } => match R::choose(&g.ctx, &g.state, side, key, pick) {
                 Some(c) => vec![c],
                 None => {
-                    status = Some("Pick a target or a hex on the board first.".to_string());
+                    status = Some(t!("play-pick-first"));
                     Vec::new()
                 }
             },
@@ -581,10 +579,7 @@ pub fn judge_drag<R: Rules>(
                     .map(|c| c.key)
             });
         let Some(key) = key else {
-            return (
-                None,
-                DragVerdict::Illegal("this unit cannot move now".into()),
-            );
+            return (None, DragVerdict::Illegal(t!("play-drag-cannot-move")));
         };
         let pick = Pick {
             unit: d.unit,
@@ -594,7 +589,7 @@ pub fn judge_drag<R: Rules>(
             hex: None,
         };
         let Some(cmd) = R::choose(&g.ctx, &g.state, side, &key, &pick) else {
-            return (None, DragVerdict::Illegal("not a move".into()));
+            return (None, DragVerdict::Illegal(t!("play-drag-not-a-move")));
         };
         match dry_run::<R>(&g.ctx, &g.state, &cmd, &g.dice) {
             Ok(_) => {
@@ -616,7 +611,7 @@ pub fn judge_drag<R: Rules>(
                 actions.write(UiAction::Choose { key, pick });
                 gui.selected = Some(d.unit);
             }
-            (_, DragVerdict::Illegal(why)) => gui.status = format!("The move was {why}"),
+            (_, DragVerdict::Illegal(why)) => gui.status = t!("play-move-was", why = why),
             (None, _) => {}
         }
     }
@@ -729,7 +724,7 @@ pub fn refresh<R: Rules>(world: &mut World) {
         info.sides
             .get(i)
             .cloned()
-            .unwrap_or_else(|| format!("side {i}"))
+            .unwrap_or_else(|| t!("play-side-fallback", n = i))
     });
     let old = world.resource::<ViewModel>();
     let (log, rules) = if game_changed || first {
@@ -850,8 +845,8 @@ pub fn file_requests<R: Rules>(world: &mut World) {
             .get_resource::<ActiveGame<R>>()
             .map(|g| g.0.save_to(&p))
         {
-            Some(Ok(())) => format!("Saved to {}", p.display()),
-            Some(Err(e)) => format!("Not saved: {e}"),
+            Some(Ok(())) => t!("play-saved-to", path = p.display()),
+            Some(Err(e)) => t!("play-not-saved", error = e),
             None => return,
         };
         world.resource_mut::<GuiState>().status = msg;
@@ -869,7 +864,7 @@ pub fn file_requests<R: Rules>(world: &mut World) {
                 super::replay::open_replay_text(world, &file, &text, Default::default())
             });
         if let Err(e) = result {
-            world.resource_mut::<GuiState>().status = format!("Not opened as a replay: {e}");
+            world.resource_mut::<GuiState>().status = t!("play-not-opened-as-replay", error = e);
         }
     }
 }
@@ -980,7 +975,8 @@ impl<R: Rules> Plugin for ModulePlugin<R> {
             (
                 (judge_drag::<R>, act::<R>, computer_plays::<R>)
                     .chain()
-                    .run_if(not(replaying)),
+                    .run_if(not(replaying))
+                    .run_if(not(resource_exists::<super::editor::EditorView>)),
                 super::replay::replay_requests::<R>.run_if(replaying),
                 super::net::host_sync::<R>.run_if(resource_exists::<super::net::NetHostLink>),
                 super::net::guest_sync::<R>.run_if(resource_exists::<super::net::NetGuestLink<R>>),

@@ -35,6 +35,7 @@ use crate::engine::replay::{
 };
 use crate::rules::{ModuleVisitor, visit_all};
 use crate::session;
+use crate::t;
 
 /// Whose eyes a replay shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -109,6 +110,8 @@ pub struct ReplayView {
     pub label: String,
     /// What the last request did (saved, played from), or why not.
     pub note: String,
+    /// The note says why a request failed (drawn in red).
+    pub note_failed: bool,
     /// How *Play from here* is played.
     pub mode: Mode,
 }
@@ -184,8 +187,13 @@ pub fn open_replay_text(
         result: None,
     };
     visit_all(&mut v);
-    v.result
-        .unwrap_or_else(|| Err(format!("{file}: no module plays \"{}\"", h.ruleset)))?;
+    v.result.unwrap_or_else(|| {
+        Err(t!(
+            "play-replay-no-module",
+            file = file,
+            ruleset = h.ruleset
+        ))
+    })?;
     world
         .resource_mut::<NextState<super::Screen>>()
         .set(super::Screen::Playing);
@@ -231,6 +239,7 @@ fn install_replay<R: Rules>(
         jump_micros: None,
         label: String::new(),
         note: String::new(),
+        note_failed: false,
         mode: Mode::HotSeat,
     };
     world.insert_resource(ReplayGame::<R>(replay));
@@ -295,7 +304,8 @@ pub fn replay_requests<R: Rules>(world: &mut World) {
                 let mut view = world.resource_mut::<ReplayView>();
                 view.bookmarks = marks;
                 view.label.clear();
-                view.note = "Bookmarked; Save bookmarks writes them into the file.".into();
+                view.note = t!("play-replay-bookmarked");
+                view.note_failed = false;
             }
         }
         ReplayRequest::Unbookmark(at) => {
@@ -307,18 +317,23 @@ pub fn replay_requests<R: Rules>(world: &mut World) {
         }
         ReplayRequest::SaveBookmarks => {
             let file = world.resource::<ReplayView>().file.clone();
-            let note = match world.get_resource::<ReplayGame<R>>() {
+            let (note, failed) = match world.get_resource::<ReplayGame<R>>() {
                 Some(r) => match r.0.full().save_atomically(&file) {
-                    Ok(()) => format!(
-                        "{} bookmark(s) saved in {}.",
-                        r.0.bookmarks().len(),
-                        file.display()
+                    Ok(()) => (
+                        t!(
+                            "play-replay-bookmarks-saved",
+                            n = r.0.bookmarks().len(),
+                            path = file.display()
+                        ),
+                        false,
                     ),
-                    Err(e) => format!("Not saved: {e}"),
+                    Err(e) => (t!("play-not-saved", error = e), true),
                 },
                 None => return,
             };
-            world.resource_mut::<ReplayView>().note = note;
+            let mut view = world.resource_mut::<ReplayView>();
+            view.note = note;
+            view.note_failed = failed;
         }
         ReplayRequest::PlayFromHere(mode) => play_from_here::<R>(world, mode),
     }
@@ -328,8 +343,8 @@ pub fn replay_requests<R: Rules>(world: &mut World) {
 /// "Turn 3, Melee Step" for a bookmark with no label.
 fn default_label(view: &ReplayView, at: usize) -> String {
     view.mark(at).map_or_else(
-        || format!("command {at}"),
-        |m| format!("Turn {}, {}", m.turn, m.phase),
+        || t!("play-replay-command-n", at = at),
+        |m| t!("play-replay-turn-phase", turn = m.turn, phase = m.phase),
     )
 }
 
@@ -357,7 +372,8 @@ fn seek<R: Rules>(world: &mut World, at: usize) {
         Err(e) => {
             let mut view = world.resource_mut::<ReplayView>();
             view.playing = false;
-            view.note = format!("Cannot show that point: {e}");
+            view.note = t!("play-replay-cannot-show", error = e);
+            view.note_failed = true;
         }
     }
 }
@@ -378,7 +394,8 @@ fn play_from_here<R: Rules>(world: &mut World, mode: Mode) {
             g
         }
         Err(e) => {
-            world.resource_mut::<GuiState>().status = format!("Cannot play from here: {e}");
+            world.resource_mut::<GuiState>().status =
+                t!("play-replay-cannot-play-from-here", error = e);
             return;
         }
     };
@@ -391,8 +408,7 @@ fn play_from_here<R: Rules>(world: &mut World, mode: Mode) {
     if !screenshot && !kiosk {
         world.resource_mut::<AppAutosave>().0 = Some(super::app_autosave());
     }
-    world.resource_mut::<GuiState>().status =
-        format!("A new game from command {at} of the replay, with its journal so far.");
+    world.resource_mut::<GuiState>().status = t!("play-replay-new-game-from", at = at);
 }
 
 /// The replay's keys (when egui does not want the keyboard): ← → one
@@ -444,22 +460,25 @@ pub fn replay_keys(
 /// jump buttons, play and speed, the viewpoint, bookmarks and *Play from
 /// here*.
 pub(crate) fn replay_panel(ui: &mut egui::Ui, vm: &ViewModel, view: &mut ReplayView) {
-    ui.heading("Replay");
+    ui.heading(t!("play-replay-heading"));
     ui.label(
-        RichText::new(format!(
-            "Command {} of {}: Turn {}, {}",
-            view.at,
-            view.len,
-            vm.turn,
-            shown(&vm.phase)
+        RichText::new(t!(
+            "play-replay-where",
+            at = view.at,
+            len = view.len,
+            turn = vm.turn,
+            phase = shown(&vm.phase)
         ))
         .strong(),
     );
     if let Some(m) = view.mark(view.at) {
         let who = match m.to_act {
-            ToAct::Side(s) => format!("{} decides next", vm.sides[usize::from(s.min(1))]),
-            ToAct::Rules => "the rules act next".to_string(),
-            ToAct::Over => "the game is over".to_string(),
+            ToAct::Side(s) => t!(
+                "play-replay-decides-next",
+                side = vm.sides[usize::from(s.min(1))]
+            ),
+            ToAct::Rules => t!("play-replay-rules-next"),
+            ToAct::Over => t!("play-replay-game-over"),
         };
         ui.label(RichText::new(who).color(DIM));
     }
@@ -467,36 +486,37 @@ pub(crate) fn replay_panel(ui: &mut egui::Ui, vm: &ViewModel, view: &mut ReplayV
         ui.label(RichText::new(shown(&o.text)).strong());
     }
     if let Some(us) = view.jump_micros {
-        ui.label(RichText::new(format!("shown in {:.1} ms", us as f64 / 1000.0)).color(DIM));
+        let ms = format!("{:.1}", us as f64 / 1000.0);
+        ui.label(RichText::new(t!("play-replay-shown-in", ms = ms)).color(DIM));
     }
     ui.add_space(4.0);
     let (at, len) = (view.at, view.len);
     ui.horizontal_wrapped(|ui| {
-        let steps: [(&str, &str, usize); 8] = [
-            ("|<", "The start (Home)", 0),
+        let steps: [(&str, String, usize); 8] = [
+            ("|<", t!("play-replay-step-start"), 0),
             (
                 "<<",
-                "The previous turn (Page Up)",
+                t!("play-replay-step-previous-turn"),
                 start_before(&view.turn_starts, at),
             ),
             (
                 "<",
-                "The previous phase (Up)",
+                t!("play-replay-step-previous-phase"),
                 start_before(&view.phase_starts, at),
             ),
-            ("-1", "One command back (Left)", at.saturating_sub(1)),
-            ("+1", "One command forward (Right)", (at + 1).min(len)),
+            ("-1", t!("play-replay-step-back"), at.saturating_sub(1)),
+            ("+1", t!("play-replay-step-forward"), (at + 1).min(len)),
             (
                 ">",
-                "The next phase (Down)",
+                t!("play-replay-step-next-phase"),
                 start_after(&view.phase_starts, at, len),
             ),
             (
                 ">>",
-                "The next turn (Page Down)",
+                t!("play-replay-step-next-turn"),
                 start_after(&view.turn_starts, at, len),
             ),
-            (">|", "The end (End)", len),
+            (">|", t!("play-replay-step-end"), len),
         ];
         for (label, hint, to) in steps {
             if ui
@@ -511,9 +531,9 @@ pub(crate) fn replay_panel(ui: &mut egui::Ui, vm: &ViewModel, view: &mut ReplayV
     });
     ui.horizontal(|ui| {
         let label = if view.playing {
-            "Pause (Space)"
+            t!("play-replay-pause")
         } else {
-            "Play (Space)"
+            t!("play-replay-play")
         };
         if ui
             .add_enabled(view.playing || at < len, egui::Button::new(label))
@@ -529,29 +549,29 @@ pub(crate) fn replay_panel(ui: &mut egui::Ui, vm: &ViewModel, view: &mut ReplayV
         );
     });
     ui.separator();
-    ui.label(RichText::new("Viewpoint").strong());
+    ui.label(RichText::new(t!("play-replay-viewpoint")).strong());
     ui.horizontal_wrapped(|ui| {
         for s in [0u8, 1] {
             let name = vm.sides[usize::from(s)].clone();
             ui.radio_value(&mut view.viewpoint, Viewpoint::Side(s), name)
-                .on_hover_text("What this side saw: its hidden units, orders and cards only");
+                .on_hover_text(t!("play-replay-viewpoint-side-hint"));
         }
         ui.radio_value(
             &mut view.viewpoint,
             Viewpoint::Spectator,
-            "Both (spectator)",
+            t!("play-replay-viewpoint-spectator"),
         )
-        .on_hover_text("Everything, both sides' secrets included");
+        .on_hover_text(t!("play-replay-viewpoint-spectator-hint"));
     });
     ui.separator();
-    ui.label(RichText::new("Bookmarks").strong());
+    ui.label(RichText::new(t!("play-replay-bookmarks")).strong());
     ui.horizontal(|ui| {
         ui.add(
             egui::TextEdit::singleline(&mut view.label)
-                .hint_text("label")
+                .hint_text(t!("play-replay-bookmark-label"))
                 .desired_width(150.0),
         );
-        if ui.button("Bookmark here").clicked() {
+        if ui.button(t!("play-replay-bookmark-here")).clicked() {
             view.request = Some(ReplayRequest::Bookmark(view.label.clone()));
         }
     });
@@ -562,40 +582,41 @@ pub(crate) fn replay_panel(ui: &mut egui::Ui, vm: &ViewModel, view: &mut ReplayV
             let text = format!("{}: {}", b.at, b.label);
             if ui
                 .selectable_label(b.at == at, shown(&text))
-                .on_hover_text("Jump here")
+                .on_hover_text(t!("play-replay-jump-here"))
                 .clicked()
             {
                 view.playing = false;
                 view.seek(b.at);
             }
-            if ui.small_button("x").on_hover_text("Remove").clicked() {
+            if ui
+                .small_button("x")
+                .on_hover_text(t!("play-replay-remove"))
+                .clicked()
+            {
                 view.request = Some(ReplayRequest::Unbookmark(b.at));
             }
         });
     }
     if ui
-        .button("Save bookmarks")
-        .on_hover_text(format!("Into {}", view.file.display()))
+        .button(t!("play-replay-save-bookmarks"))
+        .on_hover_text(t!("play-replay-save-into", path = view.file.display()))
         .clicked()
     {
         view.request = Some(ReplayRequest::SaveBookmarks);
     }
     ui.separator();
-    ui.label(RichText::new("Play from here").strong());
-    ui.label(
-        RichText::new("A new game from this point, with the journal so far; the replay closes.")
-            .color(DIM),
-    );
+    ui.label(RichText::new(t!("play-replay-play-from-here")).strong());
+    ui.label(RichText::new(t!("play-replay-play-from-here-note")).color(DIM));
     let label = mode_picker(
         ui,
         &mut view.mode,
         &vm.sides,
         crate::engine::seats::Level::Normal,
     );
-    let start = if view.at < view.len || vm.outcome.is_none() {
-        label
+    let start: String = if view.at < view.len || vm.outcome.is_none() {
+        label.to_string()
     } else {
-        "The game is over here"
+        t!("play-replay-over-here")
     };
     if ui
         .add_enabled(
@@ -607,11 +628,7 @@ pub(crate) fn replay_panel(ui: &mut egui::Ui, vm: &ViewModel, view: &mut ReplayV
         view.request = Some(ReplayRequest::PlayFromHere(view.mode));
     }
     if !view.note.is_empty() {
-        let color = if view.note.starts_with("Not") || view.note.starts_with("Cannot") {
-            RED
-        } else {
-            DIM
-        };
+        let color = if view.note_failed { RED } else { DIM };
         ui.label(RichText::new(shown(&view.note)).color(color));
     }
 }
@@ -687,7 +704,12 @@ pub(crate) fn timeline(ui: &mut egui::Ui, view: &mut ReplayView) {
     if let Some(p) = response.hover_pos() {
         let k = at_pointer(p).min(view.len);
         if let Some(m) = view.mark(k) {
-            let text = format!("command {k}: Turn {}, {}", m.turn, m.phase);
+            let text = t!(
+                "play-replay-timeline-hover",
+                at = k,
+                turn = m.turn,
+                phase = m.phase
+            );
             response.clone().on_hover_text(shown(&text));
         }
     }

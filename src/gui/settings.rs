@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::scenario::{LoadError, parse_ron};
 use crate::engine::seats::Level;
+use crate::i18n::{self, Lang};
+use crate::t;
 
 /// Smallest and largest UI scale (egui zoom), as factors.
 pub const SCALE_RANGE: (f32, f32) = (0.75, 2.0);
@@ -34,11 +36,11 @@ impl Palette {
     pub const ALL: [Palette; 3] = [Palette::Scenario, Palette::OkabeIto, Palette::HighContrast];
 
     /// Its name in the Settings window.
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            Palette::Scenario => "The scenario's colours",
-            Palette::OkabeIto => "Colour-blind safe (Okabe–Ito orange and blue)",
-            Palette::HighContrast => "High contrast (light and dark)",
+            Palette::Scenario => t!("title-palette-scenario"),
+            Palette::OkabeIto => t!("title-palette-okabe-ito"),
+            Palette::HighContrast => t!("title-palette-high-contrast"),
         }
     }
 
@@ -70,11 +72,11 @@ impl Motion {
     pub const ALL: [Motion; 3] = [Motion::Normal, Motion::Fast, Motion::Reduced];
 
     /// Its name in the Settings window.
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            Motion::Normal => "Animated",
-            Motion::Fast => "Fast",
-            Motion::Reduced => "Reduced motion (no animation)",
+            Motion::Normal => t!("title-motion-normal"),
+            Motion::Fast => t!("title-motion-fast"),
+            Motion::Reduced => t!("title-motion-reduced"),
         }
     }
 
@@ -100,6 +102,8 @@ pub struct Settings {
     pub motion: Motion,
     /// The computer's level offered first on the title screen.
     pub computer: Level,
+    /// The UI's language; `None` follows the system locale.
+    pub language: Option<Lang>,
 }
 
 impl Default for Settings {
@@ -109,6 +113,7 @@ impl Default for Settings {
             palette: Palette::Scenario,
             motion: Motion::Normal,
             computer: Level::Normal,
+            language: None,
         }
     }
 }
@@ -148,7 +153,7 @@ pub fn load_settings(path: &Path) -> Result<Settings, LoadError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Settings::default()),
         Err(e) => Err(LoadError::plain(
             &path.display().to_string(),
-            format!("cannot be read: {e}"),
+            t!("title-settings-unreadable", error = e),
         )),
     }
 }
@@ -159,7 +164,7 @@ pub fn load_settings(path: &Path) -> Result<Settings, LoadError> {
 /// The folder or file cannot be written (named, with the reason).
 pub fn save_settings(path: &Path, s: &Settings) -> Result<(), String> {
     let text = ron::ser::to_string_pretty(s, ron::ser::PrettyConfig::default())
-        .map_err(|e| format!("settings: {e}"))?;
+        .map_err(|e| t!("title-settings-unwritable", error = e))?;
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
@@ -177,13 +182,18 @@ pub struct SettingsWindow {
 }
 
 /// Adds the settings: read from [`settings_path`] (a broken file is named in
-/// the window, and the defaults are used), the window, the UI scale, and
-/// saving on change.
-pub fn add_settings(app: &mut App) {
-    let (settings, error) = match load_settings(&settings_path()) {
+/// the window, and the defaults are used), the window, the UI scale, the
+/// language (`lang` from `--lang` first, then the settings, then the
+/// system's), and saving on change.
+pub fn add_settings(app: &mut App, lang: Option<Lang>) {
+    let (mut settings, error) = match load_settings(&settings_path()) {
         Ok(s) => (s, None),
         Err(e) => (Settings::default(), Some(e.to_string())),
     };
+    if lang.is_some() {
+        settings.language = lang;
+    }
+    i18n::set_lang(settings.language.unwrap_or_else(i18n::system_lang));
     app.insert_resource(settings)
         .insert_resource(SettingsWindow { open: false, error })
         .add_systems(EguiPrimaryContextPass, settings_ui)
@@ -205,12 +215,13 @@ fn settings_ui(
     }
     let mut s = settings.clone();
     let mut open = true;
-    egui::Window::new("Settings")
+    egui::Window::new(t!("title-settings"))
+        .id(egui::Id::new("settings_window"))
         .open(&mut open)
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {
-            ui.label("UI scale");
+            ui.label(t!("title-settings-ui-scale"));
             let mut pct = (s.ui_scale * 100.0).round();
             ui.add(
                 egui::Slider::new(&mut pct, SCALE_RANGE.0 * 100.0..=SCALE_RANGE.1 * 100.0)
@@ -219,33 +230,47 @@ fn settings_ui(
             );
             s.ui_scale = pct / 100.0;
             ui.separator();
-            ui.label("Sides' colours (every counter also has a shape cue: band or frame)");
+            ui.label(crate::t!("settings-language"));
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut s.language, None, crate::t!("settings-language-system"));
+                for l in Lang::ALL {
+                    ui.radio_value(&mut s.language, Some(l), l.native_name());
+                }
+            });
+            ui.separator();
+            ui.label(t!("title-settings-colours"));
             for p in Palette::ALL {
                 ui.radio_value(&mut s.palette, p, p.label());
             }
             ui.separator();
-            ui.label("Motion");
+            ui.label(t!("title-settings-motion"));
             for m in Motion::ALL {
                 ui.radio_value(&mut s.motion, m, m.label());
             }
             ui.separator();
-            ui.label("The computer's level, offered first");
+            ui.label(t!("title-settings-computer-level"));
             ui.horizontal(|ui| {
                 for l in Level::ALL {
-                    ui.radio_value(&mut s.computer, l, l.name());
+                    ui.radio_value(&mut s.computer, l, super::title::level_name(l));
                 }
             });
             ui.separator();
             ui.label(
-                egui::RichText::new(format!("Saved in {}", settings_path().display()))
-                    .small()
-                    .weak(),
+                egui::RichText::new(t!(
+                    "title-settings-saved-in",
+                    path = settings_path().display()
+                ))
+                .small()
+                .weak(),
             );
             if let Some(e) = &window.error {
                 ui.colored_label(egui::Color32::from_rgb(230, 90, 80), e);
             }
         });
     if s != *settings {
+        if s.language != settings.language {
+            i18n::set_lang(s.language.unwrap_or_else(i18n::system_lang));
+        }
         *settings = s;
     }
     window.open = open;
@@ -281,6 +306,7 @@ mod tests {
             palette: Palette::OkabeIto,
             motion: Motion::Reduced,
             computer: Level::Hard,
+            language: Some(Lang::Spanish),
         };
         save_settings(&path, &s).expect("writes");
         assert_eq!(load_settings(&path).expect("reads"), s);

@@ -15,6 +15,7 @@ use bevy::window::PrimaryWindow;
 
 use crate::engine::table::{AreaEffect, Base, Table, bearing_of, bearing_vector};
 use crate::engine::view::{Needs, Objective, Pick, Place, Spot, UnitView};
+use crate::t;
 
 use super::GuiState;
 use super::play::ViewModel;
@@ -279,12 +280,16 @@ pub fn sync_bases(
             Transform::from_translation(at.extend(0.6))
                 .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
         ));
-        let held = o.held_by.map_or(String::new(), |s| {
-            format!(" (held by {})", scene.sides[usize::from(s.min(1))])
+        let label = o.held_by.map_or(o.name.clone(), |s| {
+            t!(
+                "panels-objective-held",
+                name = &o.name,
+                side = &scene.sides[usize::from(s.min(1))]
+            )
         });
         commands.spawn((
             BaseSprite { id: u32::MAX },
-            Text2d::new(format!("{}{held}", o.name)),
+            Text2d::new(label),
             TextFont::from_font_size(15.0),
             TextColor(Color::srgb(1.0, 1.0, 0.85)),
             Transform::from_translation((at + Vec2::new(0.0, -22.0)).extend(0.7)),
@@ -339,7 +344,7 @@ pub fn sync_bases(
         ));
         let mut badges = u.badges.clone();
         if u.airborne {
-            badges.insert(0, "airborne".into());
+            badges.insert(0, t!("panels-badge-airborne"));
         }
         if !badges.is_empty() {
             let below = top - Vec2::new(0.0, size.length() / 2.0 + 8.0);
@@ -655,11 +660,11 @@ pub fn ruler_reading(scene: &TableScene, a: Vec2, b: Vec2) -> String {
     let ua = unit_at(scene, a).and_then(|id| scene.unit(id));
     let ub = unit_at(scene, b).and_then(|id| scene.unit(id));
     match (ua, ub) {
-        (Some(x), Some(y)) if x.id != y.id => format!(
-            "{} to {}: {:.1}\" edge to edge",
-            x.name,
-            y.name,
-            x.base.distance_to(&y.base)
+        (Some(x), Some(y)) if x.id != y.id => t!(
+            "panels-ruler-edge-to-edge",
+            from = &x.name,
+            to = &y.name,
+            inches = format!("{:.1}", x.base.distance_to(&y.base))
         ),
         _ => format!("{:.1}\"", a.distance(b)),
     }

@@ -13,9 +13,56 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use super::panels::{DIM, RED};
 use super::{Screen, app_autosave, clear_game, install_text};
-use crate::engine::core::{Rules, ScenarioInfo};
+use crate::engine::core::{BoardKind, Rules, ScenarioInfo};
 use crate::engine::seats::{Level, Player, Seats};
 use crate::session::{self, WithModule};
+use crate::t;
+
+/// A computer level's name, in the UI's language ("easy", "normal",
+/// "hard").
+pub(crate) fn level_name(l: Level) -> String {
+    match l {
+        Level::Easy => t!("title-level-easy"),
+        Level::Normal => t!("title-level-normal"),
+        Level::Hard => t!("title-level-hard"),
+    }
+}
+
+/// A board kind's name, in the UI's language ("hex board", "open table").
+fn board_name(b: BoardKind) -> String {
+    match b {
+        BoardKind::Hex => t!("title-board-hex"),
+        BoardKind::Table => t!("title-board-table"),
+    }
+}
+
+/// The sides' names as "A vs B" (each further side joined the same way).
+fn sides_versus(sides: &[String]) -> String {
+    sides
+        .iter()
+        .cloned()
+        .reduce(|a, b| t!("title-versus", a = a, b = b))
+        .unwrap_or_default()
+}
+
+/// Who plays each side, in words: "Takeda: you, Uesugi: computer
+/// (normal)" (as `Seats::describe`, in the UI's language).
+pub(crate) fn describe_seats(seats: &Seats, sides: &[String; 2]) -> String {
+    let who = |p: Player| match p {
+        Player::Human if seats.solo_side().is_some() => t!("title-seat-you"),
+        Player::Human => t!("title-seat-human"),
+        Player::Default => t!("title-seat-scripted"),
+        Player::Computer(l) => t!("title-seat-computer", level = level_name(l)),
+        Player::Remote => t!("title-seat-remote"),
+    };
+    format!(
+        "{}: {}, {}: {}",
+        sides[0],
+        who(seats.players[0]),
+        sides[1],
+        who(seats.players[1])
+    )
+}
 
 /// A file to open once the app has started (`kassen --scenario FILE`).
 #[derive(Resource, Clone, Debug)]
@@ -86,8 +133,8 @@ pub struct CatalogEntry {
     pub info: ScenarioInfo,
     /// The rule system's name.
     pub system: &'static str,
-    /// "hex board" or "open table".
-    pub board: &'static str,
+    /// A hex board or an open table.
+    pub board: BoardKind,
     /// From the player's own folder ([`user_scenario_dir`]).
     pub yours: bool,
 }
@@ -133,6 +180,72 @@ pub struct TitleState {
     /// `None` before it is read, then the summary (or why it cannot be
     /// resumed), or nothing when there is no autosave.
     pub resume: Option<Option<Result<String, String>>>,
+    /// The language `resume` is worded in (it is read again in another).
+    pub resume_lang: crate::i18n::Lang,
+    /// The scenario editor to open.
+    pub editor_request: Option<super::editor::EditorStart>,
+    /// *New scenario*: the modules with an editor (key, title, open
+    /// table), read once.
+    pub templates: Vec<(String, String, bool)>,
+    /// *New scenario*: the module picked, and the size (hexes or inches).
+    pub new_scenario: (usize, (f32, f32)),
+}
+
+/// *New scenario* on the title screen: a rule system and a board size.
+fn editor_block(ui: &mut egui::Ui, state: &mut TitleState) {
+    if state.templates.is_empty() {
+        state.templates = crate::editor::module::templates()
+            .into_iter()
+            .map(|t| {
+                (
+                    t.ruleset.to_string(),
+                    t.title.to_string(),
+                    t.board == crate::engine::core::BoardKind::Table,
+                )
+            })
+            .collect();
+    }
+    ui.label(RichText::new(t!("title-editor")).strong());
+    let (mut pick, mut size) = state.new_scenario;
+    ui.horizontal_wrapped(|ui| {
+        let current = state
+            .templates
+            .get(pick)
+            .map(|t| t.1.clone())
+            .unwrap_or_default();
+        egui::ComboBox::from_id_salt("new scenario system")
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                for (i, t) in state.templates.iter().enumerate() {
+                    ui.selectable_value(&mut pick, i, &t.1);
+                }
+            });
+        let table = state.templates.get(pick).is_some_and(|t| t.2);
+        if pick != state.new_scenario.0 || size.0 == 0.0 {
+            size = if table { (48.0, 36.0) } else { (12.0, 9.0) };
+        }
+        let range = if table { 12.0..=120.0 } else { 4.0..=64.0 };
+        ui.add(egui::DragValue::new(&mut size.0).range(range.clone()));
+        ui.label("×");
+        ui.add(egui::DragValue::new(&mut size.1).range(range));
+        ui.label(if table {
+            t!("title-editor-inches")
+        } else {
+            t!("title-editor-hexes")
+        });
+    });
+    state.new_scenario = (pick, size);
+    if ui
+        .button(t!("title-new-scenario"))
+        .on_hover_text(t!("title-new-scenario-hover"))
+        .clicked()
+        && let Some(t) = state.templates.get(pick)
+    {
+        state.editor_request = Some(super::editor::EditorStart::New {
+            ruleset: t.0.clone(),
+            size,
+        });
+    }
 }
 
 struct Summarize {
@@ -148,13 +261,18 @@ impl WithModule for Summarize {
         let info = R::describe(g.scenario());
         let name = info.name;
         let who = if g.seats.hot_seat() {
-            "hot-seat".to_string()
+            t!("title-resume-hot-seat")
         } else {
             let sides = [0, 1].map(|i| info.sides.get(i).cloned().unwrap_or_default());
-            g.seats.describe(&sides)
+            describe_seats(&g.seats, &sides)
         };
         Ok(match g.outcome() {
-            Some(o) => format!("{name} ({}): over, {}", R::TITLE, o.text),
+            Some(o) => t!(
+                "title-resume-over",
+                name = name,
+                system = R::TITLE,
+                outcome = o.text
+            ),
             None => format!("{name} ({}): {} ({who})", R::TITLE, g.phase_name()),
         })
     }
@@ -172,7 +290,7 @@ fn summarize_save(path: &Path) -> Option<Result<String, String>> {
             .and_then(|(file, text)| {
                 let h = session::read_header(&file, &text).map_err(|e| e.to_string())?;
                 session::with_module(&h.ruleset, Summarize { file, text })
-                    .unwrap_or_else(|| Err(format!("no module plays \"{}\"", h.ruleset)))
+                    .unwrap_or_else(|| Err(t!("title-no-module-plays", ruleset = h.ruleset)))
             }),
     )
 }
@@ -188,10 +306,10 @@ struct Describe {
 }
 
 impl WithModule for Describe {
-    type Out = Result<(ScenarioInfo, &'static str, &'static str), String>;
+    type Out = Result<(ScenarioInfo, &'static str, BoardKind), String>;
     fn run<R: Rules>(self) -> Self::Out {
         let s = R::parse_scenario(&self.file, &self.text).map_err(|e| e.to_string())?;
-        Ok((R::describe(&s), R::TITLE, R::BOARD.name()))
+        Ok((R::describe(&s), R::TITLE, R::BOARD))
     }
 }
 
@@ -241,18 +359,51 @@ pub fn user_scenario_dir() -> PathBuf {
 }
 
 fn catalog_of(paths: Vec<PathBuf>, yours: bool) -> Catalog {
+    let read = paths
+        .into_iter()
+        .map(|path| {
+            let r = session::read(&path).map_err(|e| e.to_string());
+            (path, r)
+        })
+        .collect();
+    catalog_of_read(read, yours)
+}
+
+/// The scenario list of texts already read (by the loading state), by
+/// path, with the shipped scenarios missing there from the binary's copy.
+pub fn catalog_from_texts(texts: Vec<(PathBuf, String)>) -> Catalog {
+    let dir = scenario_dir();
+    let mut read: Vec<ReadScenario> = texts
+        .into_iter()
+        .map(|(p, t)| (p.clone(), Ok((p.display().to_string(), t))))
+        .collect();
+    for (name, text) in crate::engine::assets::BUILT_IN_SCENARIOS {
+        let p = dir.join(name);
+        if !read.iter().any(|(q, _)| *q == p) {
+            read.push((
+                p.clone(),
+                Ok((p.display().to_string(), (*text).to_string())),
+            ));
+        }
+    }
+    read.sort_by(|a, b| a.0.cmp(&b.0));
+    catalog_of_read(read, false)
+}
+
+/// A scenario's path and its file name and text, or why it cannot be read.
+type ReadScenario = (PathBuf, Result<(String, String), String>);
+
+fn catalog_of_read(read: Vec<ReadScenario>, yours: bool) -> Catalog {
     let mut c = Catalog::default();
-    for path in paths {
-        let described = session::read(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|(file, text)| {
-                let h = session::read_header(&file, &text).map_err(|e| e.to_string())?;
-                if h.save {
-                    return Err(format!("{file}: a save, not a scenario"));
-                }
-                session::with_module(&h.ruleset, Describe { file, text })
-                    .unwrap_or_else(|| Err("no module".into()))
-            });
+    for (path, r) in read {
+        let described = r.and_then(|(file, text)| {
+            let h = session::read_header(&file, &text).map_err(|e| e.to_string())?;
+            if h.save {
+                return Err(t!("title-save-not-scenario", file = file));
+            }
+            session::with_module(&h.ruleset, Describe { file, text })
+                .unwrap_or_else(|| Err(t!("title-no-module")))
+        });
         match described {
             Ok((info, system, board)) => c.entries.push(CatalogEntry {
                 path,
@@ -287,8 +438,16 @@ pub fn add_title(app: &mut App, kiosk: bool) {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                title_ui.run_if(in_state(Screen::Title).and_then(move || !kiosk)),
-                back_button.run_if(in_state(Screen::Playing).and_then(move || !kiosk)),
+                title_ui.run_if(
+                    in_state(Screen::Title)
+                        .and_then(move || !kiosk)
+                        .and_then(not(in_state(super::loading::Boot::Loading))),
+                ),
+                back_button.run_if(
+                    in_state(Screen::Playing)
+                        .and_then(move || !kiosk)
+                        .and_then(not(resource_exists::<super::editor::EditorView>)),
+                ),
             ),
         );
 }
@@ -352,9 +511,16 @@ fn handle_requests(world: &mut World) {
         let mut t = world.resource_mut::<TitleState>();
         (t.request.take(), std::mem::take(&mut t.to_title))
     };
-    if to_title {
+    // From a play-test, back to its editor rather than the title.
+    if to_title && !super::editor::back_to_editor(world) {
         clear_game(world);
         world.resource_mut::<NextState<Screen>>().set(Screen::Title);
+        world.write_message(bevy::window::RequestRedraw);
+    }
+    let editor = world.resource_mut::<TitleState>().editor_request.take();
+    if let Some(start) = editor {
+        let result = super::editor::start(world, start);
+        world.resource_mut::<TitleState>().error = result.err();
         world.write_message(bevy::window::RequestRedraw);
     }
     let replay = world.resource_mut::<TitleState>().replay_request.take();
@@ -376,15 +542,31 @@ fn handle_requests(world: &mut World) {
     }
 }
 
+/// The language buttons under the title: the choice is saved in the
+/// settings and applies at once.
+fn language_picker(ui: &mut egui::Ui, settings: &mut super::settings::Settings) {
+    let current = crate::i18n::lang();
+    ui.horizontal(|ui| {
+        // Centre the short row under the title.
+        ui.add_space((ui.available_width() - 190.0).max(0.0) / 2.0);
+        for l in crate::i18n::Lang::ALL {
+            if ui.selectable_label(current == l, l.native_name()).clicked() && current != l {
+                settings.language = Some(l);
+                crate::i18n::set_lang(l);
+            }
+        }
+    });
+}
+
 fn title_ui(
     mut contexts: EguiContexts,
     catalog: Res<Catalog>,
     mut state: ResMut<TitleState>,
     gui: Res<super::GuiState>,
     settings_window: Option<ResMut<super::settings::SettingsWindow>>,
-    settings: Option<Res<super::settings::Settings>>,
+    mut settings: Option<ResMut<super::settings::Settings>>,
 ) -> Result {
-    let default_level = settings.map_or(Level::Normal, |s| s.computer);
+    let default_level = settings.as_ref().map_or(Level::Normal, |s| s.computer);
     let ctx = contexts.ctx_mut()?.clone();
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -397,27 +579,36 @@ fn title_ui(
         ui.vertical_centered(|ui| {
             ui.add_space(12.0);
             ui.label(RichText::new("Kassen").size(40.0).strong());
-            ui.label(RichText::new("a rules-enforcing tabletop wargame simulator").color(DIM));
+            ui.label(RichText::new(t!("title-tagline")).color(DIM));
             if let Some(mut w) = settings_window
-                && ui.button("Settings").clicked()
+                && ui.button(t!("title-settings")).clicked()
             {
                 w.open = true;
+            }
+            if let Some(s) = settings.as_mut() {
+                language_picker(ui, s);
             }
             ui.add_space(8.0);
         });
         ui.columns(2, |cols| {
-            cols[0].heading("Scenarios");
+            cols[0].heading(t!("title-scenarios"));
+            let list_height = (cols[0].available_height() - 110.0).max(120.0);
             egui::ScrollArea::vertical()
                 .id_salt("scenarios")
+                .max_height(list_height)
                 .show(&mut cols[0], |ui| {
                     for (i, e) in catalog.entries.iter().enumerate() {
+                        let name = if e.yours {
+                            t!("title-your-folder", name = e.info.name)
+                        } else {
+                            e.info.name.clone()
+                        };
                         let text = format!(
-                            "{}{}\n{} · {} · {}",
-                            e.info.name,
-                            if e.yours { " (your folder)" } else { "" },
+                            "{}\n{} · {} · {}",
+                            name,
                             e.system,
-                            e.board,
-                            e.info.sides.join(" vs ")
+                            board_name(e.board),
+                            sides_versus(&e.info.sides)
                         );
                         let picked = state.picked == Some(i);
                         if ui.selectable_label(picked, text).clicked() {
@@ -429,16 +620,18 @@ fn title_ui(
                         ui.label(RichText::new(b).color(RED).small());
                     }
                 });
+            cols[0].separator();
+            editor_block(&mut cols[0], &mut state);
             let right = &mut cols[1];
             if let Some(e) = state.picked.and_then(|i| catalog.entries.get(i)).cloned() {
                 right.heading(&e.info.name);
-                right.label(format!("Rule system: {}", e.system));
-                right.label(format!("Board: {}", e.board));
-                right.label(format!("Sides: {}", e.info.sides.join(" vs ")));
-                right.label(format!("Units: {}", e.info.units));
+                right.label(t!("title-rule-system", system = e.system));
+                right.label(t!("title-board", board = board_name(e.board)));
+                right.label(t!("title-sides", sides = sides_versus(&e.info.sides)));
+                right.label(t!("title-units", units = e.info.units));
                 right.label(match e.info.turn_limit {
-                    Some(t) => format!("Turn limit: {t}"),
-                    None => "No turn limit".to_string(),
+                    Some(n) => t!("title-turn-limit", turns = n),
+                    None => t!("title-no-turn-limit"),
                 });
                 right.add_space(6.0);
                 egui::ScrollArea::vertical()
@@ -455,48 +648,58 @@ fn title_ui(
                     let ai_seed = crate::engine::dice::clock_seed();
                     state.request = Some((e.path.clone(), Some(state.mode.seats(ai_seed))));
                 }
+                if right
+                    .button(t!("title-edit-scenario"))
+                    .on_hover_text(t!("title-edit-scenario-hover"))
+                    .clicked()
+                {
+                    state.editor_request = Some(super::editor::EditorStart::Edit(e.path.clone()));
+                }
                 right.add_space(4.0);
                 right.horizontal_wrapped(|ui| {
-                    ui.label("Over the network: you play");
+                    ui.label(t!("title-network-you-play"));
                     for s in [0u8, 1] {
-                        let name = e.info.sides.get(usize::from(s)).cloned().unwrap_or_default();
+                        let name = e
+                            .info
+                            .sides
+                            .get(usize::from(s))
+                            .cloned()
+                            .unwrap_or_default();
                         ui.radio_value(&mut state.host_side, s, name);
                     }
-                    ui.label("port");
+                    ui.label(t!("title-port"));
                     ui.add(egui::TextEdit::singleline(&mut state.host_port).desired_width(56.0));
                     if ui
-                        .button("Host")
-                        .on_hover_text("A player on another machine joins with the host's address and this port")
+                        .button(t!("title-host"))
+                        .on_hover_text(t!("title-host-hover"))
                         .clicked()
                     {
                         match state.host_port.trim().parse::<u16>() {
-                            Ok(p) => state.host_request = Some((e.path.clone(), p, state.host_side)),
+                            Ok(p) => {
+                                state.host_request = Some((e.path.clone(), p, state.host_side))
+                            }
                             Err(_) => {
-                                state.error = Some(format!(
-                                    "port \"{}\": a number from 1 to 65535",
-                                    state.host_port.trim()
-                                ));
+                                state.error =
+                                    Some(t!("title-bad-port", port = state.host_port.trim()));
                             }
                         }
                     }
                 });
             }
             right.separator();
-            right.label(RichText::new("Join a game").strong());
+            right.label(RichText::new(t!("title-join-a-game")).strong());
             right.horizontal(|ui| {
                 ui.add(
                     egui::TextEdit::singleline(&mut state.join_address)
-                        .hint_text("host:port, e.g. 192.168.1.20:5150")
+                        .hint_text(t!("title-join-hint"))
                         .desired_width(220.0),
                 );
-                if ui.button("Join").clicked() {
+                if ui.button(t!("title-join")).clicked() {
                     match state.join_address.trim().parse::<std::net::SocketAddr>() {
                         Ok(a) => state.join_request = Some(a),
                         Err(_) => {
-                            state.error = Some(format!(
-                                "\"{}\" is not an address and port (such as 192.168.1.20:5150)",
-                                state.join_address.trim()
-                            ));
+                            state.error =
+                                Some(t!("title-bad-address", address = state.join_address.trim()));
                         }
                     }
                 }
@@ -505,32 +708,34 @@ fn title_ui(
                 right.label(RichText::new(super::panels::shown(&gui.net)).color(DIM));
             }
             right.separator();
-            right.label(RichText::new("Load game").strong());
+            right.label(RichText::new(t!("title-load-game")).strong());
             right.horizontal(|ui| {
                 ui.text_edit_singleline(&mut state.load_path);
-                if ui.button("Load").clicked() {
+                if ui.button(t!("title-load")).clicked() {
                     state.request = Some((PathBuf::from(state.load_path.trim()), None));
                 }
                 if ui
-                    .button("Replay")
-                    .on_hover_text("Step through the save's journal both ways")
+                    .button(t!("title-replay"))
+                    .on_hover_text(t!("title-replay-hover"))
                     .clicked()
                 {
                     state.replay_request = Some(PathBuf::from(state.load_path.trim()));
                 }
             });
             let auto = app_autosave();
-            if state.resume.is_none() {
+            // The summary is in words: read again in another language.
+            if state.resume.is_none() || state.resume_lang != crate::i18n::lang() {
                 state.resume = Some(summarize_save(&auto));
+                state.resume_lang = crate::i18n::lang();
             }
             match state.resume.clone().flatten() {
                 Some(Ok(summary)) => {
                     right.separator();
-                    right.label(RichText::new("Resume").strong());
+                    right.label(RichText::new(t!("title-resume")).strong());
                     right.label(RichText::new(super::panels::shown(&summary)).color(DIM));
                     if right
-                        .button("Resume the last game")
-                        .on_hover_text(format!("From the autosave, {}", auto.display()))
+                        .button(t!("title-resume-last"))
+                        .on_hover_text(t!("title-resume-hover", path = auto.display()))
                         .clicked()
                     {
                         state.request = Some((auto, None));
@@ -538,9 +743,7 @@ fn title_ui(
                 }
                 Some(Err(e)) => {
                     right.separator();
-                    right.label(
-                        RichText::new(format!("The autosave cannot be resumed: {e}")).color(RED),
-                    );
+                    right.label(RichText::new(t!("title-resume-broken", error = e)).color(RED));
                 }
                 None => {}
             }
@@ -560,20 +763,20 @@ pub(crate) fn mode_picker(
     mode: &mut Mode,
     sides: &[String],
     default_level: Level,
-) -> &'static str {
+) -> String {
     let side_name = |s: u8| sides.get(usize::from(s)).cloned().unwrap_or_default();
-    ui.label(RichText::new("Players").strong());
+    ui.label(RichText::new(t!("title-players")).strong());
     ui.horizontal(|ui| {
         if ui
-            .radio(*mode == Mode::HotSeat, "Hot-seat")
-            .on_hover_text("Two players at one screen; a cover hides each side's secrets")
+            .radio(*mode == Mode::HotSeat, t!("title-mode-hot-seat"))
+            .on_hover_text(t!("title-mode-hot-seat-hover"))
             .clicked()
         {
             *mode = Mode::HotSeat;
         }
         if ui
-            .radio(matches!(mode, Mode::Solo { .. }), "You vs computer")
-            .on_hover_text("You see only what your side may see")
+            .radio(matches!(mode, Mode::Solo { .. }), t!("title-mode-solo"))
+            .on_hover_text(t!("title-mode-solo-hover"))
             .clicked()
             && !matches!(mode, Mode::Solo { .. })
         {
@@ -583,8 +786,8 @@ pub(crate) fn mode_picker(
             };
         }
         if ui
-            .radio(matches!(mode, Mode::Watch { .. }), "Computer vs computer")
-            .on_hover_text("Watch the computer play both sides")
+            .radio(matches!(mode, Mode::Watch { .. }), t!("title-mode-watch"))
+            .on_hover_text(t!("title-mode-watch-hover"))
             .clicked()
             && !matches!(mode, Mode::Watch { .. })
         {
@@ -594,32 +797,32 @@ pub(crate) fn mode_picker(
         }
     });
     match mode {
-        Mode::HotSeat => "New game (hot-seat)",
+        Mode::HotSeat => t!("title-start-hot-seat"),
         Mode::Solo { side, level } => {
             ui.horizontal(|ui| {
-                ui.label("You play");
+                ui.label(t!("title-you-play"));
                 for s in [0u8, 1] {
                     ui.radio_value(side, s, side_name(s));
                 }
             });
             ui.horizontal(|ui| {
-                ui.label("Computer");
+                ui.label(t!("title-computer"));
                 for l in Level::ALL {
-                    ui.radio_value(level, l, l.name());
+                    ui.radio_value(level, l, level_name(l));
                 }
             });
-            "New game against the computer"
+            t!("title-start-solo")
         }
         Mode::Watch { levels } => {
             for (s, level) in levels.iter_mut().enumerate() {
                 ui.horizontal(|ui| {
                     ui.label(side_name(s as u8));
                     for l in Level::ALL {
-                        ui.radio_value(level, l, l.name());
+                        ui.radio_value(level, l, level_name(l));
                     }
                 });
             }
-            "Watch the computer play"
+            t!("title-start-watch")
         }
     }
 }
@@ -632,8 +835,8 @@ fn back_button(mut contexts: EguiContexts, mut state: ResMut<TitleState>) -> Res
         .order(egui::Order::Foreground)
         .show(&ctx, |ui| {
             if ui
-                .button(RichText::new("Title").color(Color32::LIGHT_GRAY))
-                .on_hover_text("Back to the title screen; the autosave keeps this game")
+                .button(RichText::new(t!("title-back")).color(Color32::LIGHT_GRAY))
+                .on_hover_text(t!("title-back-hover"))
                 .clicked()
             {
                 state.to_title = true;

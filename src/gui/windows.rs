@@ -9,6 +9,7 @@ use crate::engine::view::TableView;
 use super::GuiState;
 use super::panels::{rule_link, shown};
 use super::play::ViewModel;
+use crate::t;
 
 /// A rules table in its own window: every cell, the row and column in play
 /// tinted, the rolled cell strong, and the steps with their rule IDs.
@@ -27,7 +28,7 @@ pub(crate) fn table_window(ctx: &egui::Context, gui: &mut GuiState, t: &TableVie
         .default_open(!t.folded || gui.screenshot_mode)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
-                ui.label("Rule:");
+                ui.label(t!("panels-table-rule"));
                 rule_link(ui, gui, &t.rule);
             });
             egui::Grid::new(("rules table grid", i))
@@ -91,33 +92,38 @@ pub(crate) fn rules_window(ctx: &egui::Context, view: &ViewModel, gui: &mut GuiS
         return;
     };
     let mut open = true;
-    egui::Window::new("Rules reference")
+    egui::Window::new(t!("panels-rules-reference"))
+        .id(egui::Id::new("rules reference window"))
         .open(&mut open)
         .default_width(460.0)
         .default_height(420.0)
         .show(ctx, |ui| {
+            let lang = crate::i18n::lang();
             if let Some(r) = view.rules.iter().find(|r| r.id == current) {
+                let (title, text) = r.shown_in(lang);
                 ui.label(
-                    RichText::new(format!("{}: {}", r.id, r.title))
+                    RichText::new(format!("{}: {title}", r.id))
                         .strong()
                         .size(16.0),
                 );
                 if r.stand_in {
-                    ui.label(
-                        RichText::new("Kassen stand-in: the source is silent here")
-                            .color(Color32::YELLOW),
-                    );
+                    ui.label(RichText::new(t!("panels-stand-in-note")).color(Color32::YELLOW));
                 }
-                ui.label(shown(&r.text));
+                ui.label(shown(text));
             } else {
-                ui.label(format!("No text for {current}."));
+                ui.label(t!("panels-no-rule-text", rule = &current));
             }
             ui.separator();
             egui::ScrollArea::vertical().show(ui, |ui| {
                 for r in &view.rules {
-                    let tag = if r.stand_in { " [stand-in]" } else { "" };
+                    let tag = if r.stand_in {
+                        format!(" {}", t!("panels-stand-in-tag"))
+                    } else {
+                        String::new()
+                    };
+                    let (title, _) = r.shown_in(lang);
                     if ui
-                        .selectable_label(r.id == current, format!("{}  {}{tag}", r.id, r.title))
+                        .selectable_label(r.id == current, format!("{}  {title}{tag}", r.id))
                         .clicked()
                     {
                         gui.rules_open = Some(r.id.clone());
@@ -136,22 +142,23 @@ pub(crate) fn files_window(ctx: &egui::Context, gui: &mut GuiState) {
         return;
     }
     let mut open = true;
-    egui::Window::new("Save / load")
+    egui::Window::new(t!("panels-files-title"))
+        .id(egui::Id::new("save load window"))
         .open(&mut open)
         .default_width(480.0)
         .show(ctx, |ui| {
-            ui.label("A save holds the journal: it can be taken at any point of any phase.");
+            ui.label(t!("panels-files-note"));
             ui.text_edit_singleline(&mut gui.path);
             ui.horizontal(|ui| {
-                if ui.button("Save").clicked() {
+                if ui.button(t!("panels-files-save")).clicked() {
                     gui.save_request = Some(gui.path.clone().into());
                 }
-                if ui.button("Load").clicked() {
+                if ui.button(t!("panels-files-load")).clicked() {
                     gui.load_request = Some(gui.path.clone().into());
                 }
                 if ui
-                    .button("Replay")
-                    .on_hover_text("Open the save as a replay: step through its journal both ways")
+                    .button(t!("panels-files-replay"))
+                    .on_hover_text(t!("panels-files-replay-hover"))
                     .clicked()
                 {
                     gui.replay_request = Some(gui.path.clone().into());
@@ -159,7 +166,7 @@ pub(crate) fn files_window(ctx: &egui::Context, gui: &mut GuiState) {
             });
             ui.separator();
             let dir = crate::session::save_dir();
-            ui.label(format!("In {}:", dir.display()));
+            ui.label(t!("panels-files-in-dir", dir = dir.display()));
             for f in crate::session::ron_files(&dir) {
                 if ui.link(f.display().to_string()).clicked() {
                     gui.path = f.display().to_string();

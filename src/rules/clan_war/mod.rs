@@ -132,6 +132,15 @@ impl TableRules for ClanWar {
         tables.settings.convention.die
     }
 
+    fn editor_template() -> Option<(String, String)> {
+        let t = crate::engine::assets::table(
+            "rules/clan_war/new_scenario.ron",
+            include_str!("../../../assets/rules/clan_war/new_scenario.ron"),
+        )
+        .ok()?;
+        Some((t.file, t.text.into_owned()))
+    }
+
     fn tables() -> Result<CwTables, LoadError> {
         CwTables::load()
     }

@@ -309,6 +309,8 @@ pub struct GenTables {
     pub terrain: Terrain,
     /// The rules reference.
     pub rules: RulesText,
+    /// The rules reference in Spanish, `rules_text.es.ron`.
+    pub rules_es: crate::engine::view::RuleTranslations,
 }
 
 macro_rules! table {
@@ -337,6 +339,7 @@ impl GenTables {
             combat: load(table!("combat.ron"))?,
             terrain: load(table!("terrain.ron"))?,
             rules: load(table!("rules_text.ron"))?,
+            rules_es: load(table!("rules_text.es.ron"))?,
         };
         t.check()?;
         Ok(t)

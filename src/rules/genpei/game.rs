@@ -628,8 +628,17 @@ impl Rules for Genpei {
         view::odds(ctx, state, cmd)
     }
 
+    fn editor_palette(ctx: &GenCtx) -> Option<crate::engine::editing::EditorPalette> {
+        Some(super::editor::palette(ctx))
+    }
+
+    fn editor_template() -> Option<(String, String)> {
+        super::editor::template()
+    }
+
     fn rules_text(ctx: &GenCtx) -> Vec<RuleText> {
-        ctx.tables
+        let mut rules: Vec<RuleText> = ctx
+            .tables
             .rules
             .rules
             .iter()
@@ -638,8 +647,13 @@ impl Rules for Genpei {
                 title: r.title.clone(),
                 text: r.text.clone(),
                 stand_in: r.stand_in,
+                translated: Vec::new(),
             })
-            .collect()
+            .collect();
+        ctx.tables
+            .rules_es
+            .add_to(crate::i18n::Lang::Spanish, &mut rules);
+        rules
     }
 
     fn log_visible(

@@ -28,6 +28,7 @@ pub mod data;
 pub mod default_play;
 pub mod dragon;
 pub mod dragon_play;
+pub mod editor;
 pub mod effects;
 pub mod game;
 pub mod honor;

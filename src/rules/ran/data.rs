@@ -465,6 +465,8 @@ pub struct RanTables {
     pub values: Values,
     /// Rules reference.
     pub rules: RulesText,
+    /// The rules reference in Spanish, `rules_text.es.ron`.
+    pub rules_es: crate::engine::view::RuleTranslations,
 }
 
 macro_rules! table {
@@ -501,6 +503,7 @@ impl RanTables {
             units: load(table!("units.ron"))?,
             values: load(table!("values.ron"))?,
             rules: load(table!("rules_text.ron"))?,
+            rules_es: load(table!("rules_text.es.ron"))?,
         };
         t.check()?;
         Ok(t)

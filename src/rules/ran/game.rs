@@ -476,8 +476,17 @@ impl Rules for Ran {
         super::odds::odds(ctx, state, cmd)
     }
 
+    fn editor_palette(ctx: &RanCtx) -> Option<crate::engine::editing::EditorPalette> {
+        Some(super::editor::palette(ctx))
+    }
+
+    fn editor_template() -> Option<(String, String)> {
+        super::editor::template()
+    }
+
     fn rules_text(ctx: &RanCtx) -> Vec<RuleText> {
-        ctx.tables
+        let mut rules: Vec<RuleText> = ctx
+            .tables
             .rules
             .rules
             .iter()
@@ -486,8 +495,13 @@ impl Rules for Ran {
                 title: r.title.clone(),
                 text: r.text.clone(),
                 stand_in: r.stand_in,
+                translated: Vec::new(),
             })
-            .collect()
+            .collect();
+        ctx.tables
+            .rules_es
+            .add_to(crate::i18n::Lang::Spanish, &mut rules);
+        rules
     }
 }
 

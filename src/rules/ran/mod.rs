@@ -17,6 +17,7 @@ pub mod abandonment;
 pub mod casualties;
 pub mod data;
 pub mod default_play;
+pub mod editor;
 pub mod fire;
 pub mod fire_table;
 pub mod game;

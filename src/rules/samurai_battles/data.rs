@@ -233,6 +233,8 @@ pub struct SbaTables {
     pub terrain: TerrainTable,
     /// Rules reference.
     pub rules: RulesText,
+    /// The rules reference in Spanish, `rules_text.es.ron`.
+    pub rules_es: crate::engine::view::RuleTranslations,
 }
 
 const UNITS: &str = include_str!("../../../assets/rules/samurai_battles/units.ron");
@@ -240,6 +242,7 @@ const ORDERS: &str = include_str!("../../../assets/rules/samurai_battles/orders.
 const MORALE: &str = include_str!("../../../assets/rules/samurai_battles/morale.ron");
 const TERRAIN: &str = include_str!("../../../assets/rules/samurai_battles/terrain.ron");
 const RULES: &str = include_str!("../../../assets/rules/samurai_battles/rules_text.ron");
+const RULES_ES: &str = include_str!("../../../assets/rules/samurai_battles/rules_text.es.ron");
 
 impl SbaTables {
     /// Parses the built-in tables.
@@ -254,6 +257,7 @@ impl SbaTables {
             morale: parse_table("rules/samurai_battles/morale.ron", MORALE)?,
             terrain: parse_table("rules/samurai_battles/terrain.ron", TERRAIN)?,
             rules: parse_table("rules/samurai_battles/rules_text.ron", RULES)?,
+            rules_es: parse_table("rules/samurai_battles/rules_text.es.ron", RULES_ES)?,
         };
         if t.units.units.is_empty() || t.terrain.terrain.is_empty() {
             return Err(LoadError::plain(

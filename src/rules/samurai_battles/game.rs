@@ -788,6 +788,14 @@ impl Rules for SamuraiBattles {
         view::odds(ctx, state, cmd)
     }
 
+    fn editor_palette(ctx: &SbaCtx) -> Option<crate::engine::editing::EditorPalette> {
+        Some(super::editor::palette(ctx))
+    }
+
+    fn editor_template() -> Option<(String, String)> {
+        super::editor::template()
+    }
+
     fn rules_text(ctx: &SbaCtx) -> Vec<RuleText> {
         view::rules_text(ctx)
     }

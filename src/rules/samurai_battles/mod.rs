@@ -20,6 +20,7 @@
 pub mod battle;
 pub mod data;
 pub mod default_orders;
+pub mod editor;
 pub mod focus;
 pub mod fortitude;
 pub mod game;

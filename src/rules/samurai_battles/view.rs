@@ -434,7 +434,8 @@ pub fn odds(ctx: &SbaCtx, state: &SbaState, cmd: &SbaCommand) -> Option<Odds> {
 
 /// The rules reference from `assets/rules/samurai_battles/rules.ron`.
 pub fn rules_text(ctx: &SbaCtx) -> Vec<RuleText> {
-    ctx.tables
+    let mut rules: Vec<RuleText> = ctx
+        .tables
         .rules
         .rules
         .iter()
@@ -443,8 +444,13 @@ pub fn rules_text(ctx: &SbaCtx) -> Vec<RuleText> {
             title: r.title.clone(),
             text: r.text.clone(),
             stand_in: r.stand_in,
+            translated: Vec::new(),
         })
-        .collect()
+        .collect();
+    ctx.tables
+        .rules_es
+        .add_to(crate::i18n::Lang::Spanish, &mut rules);
+    rules
 }
 
 /// Whether `viewer` may read a log entry: not one about a unit hidden from it.

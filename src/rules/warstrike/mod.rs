@@ -114,6 +114,15 @@ impl TableRules for WarStrike {
         Die::D6
     }
 
+    fn editor_template() -> Option<(String, String)> {
+        let t = crate::engine::assets::table(
+            "rules/warstrike/new_scenario.ron",
+            include_str!("../../../assets/rules/warstrike/new_scenario.ron"),
+        )
+        .ok()?;
+        Some((t.file, t.text.into_owned()))
+    }
+
     fn tables() -> Result<WsTables, LoadError> {
         WsTables::load()
     }

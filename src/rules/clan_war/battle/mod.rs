@@ -161,6 +161,14 @@ impl TableCatalog for CwTables {
         "clan_war"
     }
 
+    fn unit_types(&self) -> Vec<(String, String)> {
+        self.units
+            .units
+            .iter()
+            .map(|u| (u.key.clone(), u.name.clone()))
+            .collect()
+    }
+
     fn unit_type_models(&self, unit_type: &str) -> Option<u32> {
         self.unit(unit_type).map(UnitStats::total_models)
     }

@@ -99,6 +99,13 @@ impl TableCatalog for WsTables {
         super::RULESET
     }
 
+    fn unit_types(&self) -> Vec<(String, String)> {
+        self.units
+            .iter()
+            .map(|u| (u.key.clone(), u.name.clone()))
+            .collect()
+    }
+
     fn unit_type_models(&self, unit_type: &str) -> Option<u32> {
         self.unit(unit_type).map(|u| u.models)
     }

@@ -1,0 +1,123 @@
+# The title screen, settings, legend and remote play, English
+# (src/gui/title.rs, src/gui/settings.rs, src/gui/legend.rs, src/gui/net.rs).
+
+## Title screen (src/gui/title.rs)
+
+title-level-easy = easy
+title-level-normal = normal
+title-level-hard = hard
+title-board-hex = hex board
+title-board-table = open table
+title-versus = { $a } vs { $b }
+title-seat-you = you
+title-seat-human = human
+title-seat-scripted = computer (scripted)
+title-seat-computer = computer ({ $level })
+title-seat-remote = a player on another machine
+title-resume-hot-seat = hot-seat
+title-resume-over = { $name } ({ $system }): over, { $outcome }
+title-no-module-plays = no module plays "{ $ruleset }"
+title-save-not-scenario = { $file }: a save, not a scenario
+title-no-module = no module
+title-tagline = a rules-enforcing tabletop wargame simulator
+title-settings = Settings
+title-scenarios = Scenarios
+title-your-folder = { $name } (your folder)
+title-rule-system = Rule system: { $system }
+title-board = Board: { $board }
+title-sides = Sides: { $sides }
+title-units = Units: { $units }
+title-turn-limit = Turn limit: { $turns }
+title-no-turn-limit = No turn limit
+title-network-you-play = Over the network: you play
+title-port = port
+title-host = Host
+title-host-hover = A player on another machine joins with the host's address and this port
+title-bad-port = port "{ $port }": a number from 1 to 65535
+title-join-a-game = Join a game
+title-join-hint = host:port, e.g. 192.168.1.20:5150
+title-join = Join
+title-bad-address = "{ $address }" is not an address and port (such as 192.168.1.20:5150)
+title-load-game = Load game
+title-load = Load
+title-replay = Replay
+title-replay-hover = Step through the save's journal both ways
+title-resume = Resume
+title-resume-last = Resume the last game
+title-resume-hover = From the autosave, { $path }
+title-resume-broken = The autosave cannot be resumed: { $error }
+title-players = Players
+title-mode-hot-seat = Hot-seat
+title-mode-hot-seat-hover = Two players at one screen; a cover hides each side's secrets
+title-mode-solo = You vs computer
+title-mode-solo-hover = You see only what your side may see
+title-mode-watch = Computer vs computer
+title-mode-watch-hover = Watch the computer play both sides
+title-start-hot-seat = New game (hot-seat)
+title-start-solo = New game against the computer
+title-start-watch = Watch the computer play
+title-you-play = You play
+title-computer = Computer
+title-back = Title
+title-back-hover = Back to the title screen; the autosave keeps this game
+
+## Settings window (src/gui/settings.rs)
+
+title-palette-scenario = The scenario's colours
+title-palette-okabe-ito = Colour-blind safe (Okabe–Ito orange and blue)
+title-palette-high-contrast = High contrast (light and dark)
+title-motion-normal = Animated
+title-motion-fast = Fast
+title-motion-reduced = Reduced motion (no animation)
+title-settings-unreadable = cannot be read: { $error }
+title-settings-unwritable = settings: { $error }
+title-settings-ui-scale = UI scale
+title-settings-colours = Sides' colours (every counter also has a shape cue: band or frame)
+title-settings-motion = Motion
+title-settings-computer-level = The computer's level, offered first
+title-settings-saved-in = Saved in { $path }
+
+## Legend and hex tooltip (src/gui/legend.rs)
+
+title-legend = Legend
+title-legend-impassable = impassable
+title-legend-move-cost = costs { $cost } to enter
+title-legend-no-cavalry = no cavalry
+title-legend-defense = Defense { $value }
+title-legend-blocks-sight = blocks sight
+title-legend-stand-in = { $rule } (stand-in)
+title-legend-cannot-cross = cannot be crossed
+title-legend-cross-cost = +{ $cost } to cross
+title-legend-no-cavalry-across = no cavalry across
+title-legend-defense-across = Defense { $value } across
+title-legend-area-difficult = moves cost double for grounded units
+title-legend-area-blocks-sight = blocks sight below { $height }"
+title-legend-area-impassable = no grounded unit may enter
+title-legend-area-high-reaching = stops flyers too
+title-legend-open-ground = open ground
+title-legend-terrain-areas = Terrain areas
+title-legend-areas-footer = Outside the areas: open ground.
+title-legend-terrain = Terrain
+title-legend-hexsides = Hexsides
+title-legend-hex-footer = Hover a hex for its terrain and the unit on it.
+title-legend-unit = { $name } ({ $kind }), { $models } of { $max }
+title-legend-marker = Marker: { $label } ({ $count })
+title-legend-elevation = Elevation { $elevation } ({ $rule })
+title-legend-on-a-side = { $name } on a side: { $effects }
+
+## Remote play (src/gui/net.rs)
+
+title-net-no-game = no game to host
+title-net-or = { $a } or { $b }
+title-net-hosting-waiting = Hosting: waiting for the guest (side { $side }), who joins with { $addresses }
+title-net-guest-lost = The guest's connection is lost: its seat waits for it
+title-net-hosting-seated = Hosting: the guest plays side { $side }
+title-net-connecting = Connecting to { $server }...
+title-net-refused = The host refused: { $reason }
+title-net-no-answer = No answer from { $server } in 30 s
+title-net-unknown-ruleset = the host plays "{ $ruleset }", which this build lacks
+title-net-not-joined = Not joined: { $error }
+title-net-guest-of = Guest of { $server }: you play side { $side }
+title-net-connection-lost = The connection to { $server } is lost: trying again...
+title-net-game-over = The game is over: the host's journal is replayed and checked; Save keeps it
+title-net-no-undo = No undo in remote play: the host's game is the one that counts.

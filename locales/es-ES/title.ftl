@@ -1,0 +1,123 @@
+# La pantalla de título, los ajustes, la leyenda y el juego en red, en español
+# (src/gui/title.rs, src/gui/settings.rs, src/gui/legend.rs, src/gui/net.rs).
+
+## Pantalla de título (src/gui/title.rs)
+
+title-level-easy = fácil
+title-level-normal = normal
+title-level-hard = difícil
+title-board-hex = tablero hexagonal
+title-board-table = mesa abierta
+title-versus = { $a } contra { $b }
+title-seat-you = tú
+title-seat-human = humano
+title-seat-scripted = ordenador (con guion)
+title-seat-computer = ordenador ({ $level })
+title-seat-remote = un jugador en otro equipo
+title-resume-hot-seat = por turnos en la misma pantalla
+title-resume-over = { $name } ({ $system }): terminada, { $outcome }
+title-no-module-plays = ningún módulo juega «{ $ruleset }»
+title-save-not-scenario = { $file }: es una partida guardada, no un escenario
+title-no-module = ningún módulo juega estas reglas
+title-tagline = un simulador de wargames de mesa que hace cumplir las reglas
+title-settings = Ajustes
+title-scenarios = Escenarios
+title-your-folder = { $name } (tu carpeta)
+title-rule-system = Sistema de reglas: { $system }
+title-board = Tablero: { $board }
+title-sides = Bandos: { $sides }
+title-units = Unidades: { $units }
+title-turn-limit = Límite de turnos: { $turns }
+title-no-turn-limit = Sin límite de turnos
+title-network-you-play = En red: juegas con
+title-port = puerto
+title-host = Ser anfitrión
+title-host-hover = Un jugador en otro equipo se une con la dirección del anfitrión y este puerto
+title-bad-port = puerto «{ $port }»: debe ser un número de 1 a 65535
+title-join-a-game = Unirse a una partida
+title-join-hint = anfitrión:puerto, p. ej. 192.168.1.20:5150
+title-join = Unirse
+title-bad-address = «{ $address }» no es una dirección con puerto (como 192.168.1.20:5150)
+title-load-game = Cargar partida
+title-load = Cargar
+title-replay = Repetición
+title-replay-hover = Recorre el diario de la partida guardada hacia delante y hacia atrás
+title-resume = Reanudar
+title-resume-last = Reanudar la última partida
+title-resume-hover = Desde el guardado automático, { $path }
+title-resume-broken = No se puede reanudar el guardado automático: { $error }
+title-players = Jugadores
+title-mode-hot-seat = Misma pantalla
+title-mode-hot-seat-hover = Dos jugadores en una misma pantalla; una pantalla intermedia oculta los secretos de cada bando
+title-mode-solo = Tú contra el ordenador
+title-mode-solo-hover = Solo ves lo que tu bando puede ver
+title-mode-watch = Ordenador contra ordenador
+title-mode-watch-hover = Observa cómo el ordenador juega con ambos bandos
+title-start-hot-seat = Nueva partida (por turnos en la misma pantalla)
+title-start-solo = Nueva partida contra el ordenador
+title-start-watch = Ver jugar al ordenador
+title-you-play = Juegas con
+title-computer = Ordenador
+title-back = Inicio
+title-back-hover = Volver a la pantalla de título; el guardado automático conserva esta partida
+
+## Ventana de ajustes (src/gui/settings.rs)
+
+title-palette-scenario = Los colores del escenario
+title-palette-okabe-ito = Apto para daltónicos (naranja y azul de Okabe–Ito)
+title-palette-high-contrast = Alto contraste (claro y oscuro)
+title-motion-normal = Animado
+title-motion-fast = Rápido
+title-motion-reduced = Movimiento reducido (sin animación)
+title-settings-unreadable = no se puede leer: { $error }
+title-settings-unwritable = ajustes: { $error }
+title-settings-ui-scale = Escala de la interfaz
+title-settings-colours = Colores de los bandos (cada ficha lleva además una señal de forma: banda o marco)
+title-settings-motion = Movimiento
+title-settings-computer-level = Nivel del ordenador que se propone primero
+title-settings-saved-in = Guardado en { $path }
+
+## Leyenda y descripción emergente del hexágono (src/gui/legend.rs)
+
+title-legend = Leyenda
+title-legend-impassable = infranqueable
+title-legend-move-cost = entrar cuesta { $cost }
+title-legend-no-cavalry = sin caballería
+title-legend-defense = Defensa { $value }
+title-legend-blocks-sight = bloquea la línea de visión
+title-legend-stand-in = { $rule } (provisional)
+title-legend-cannot-cross = no se puede cruzar
+title-legend-cross-cost = +{ $cost } para cruzar
+title-legend-no-cavalry-across = la caballería no puede cruzarlo
+title-legend-defense-across = Defensa { $value } a través
+title-legend-area-difficult = el movimiento cuesta el doble para las unidades de tierra
+title-legend-area-blocks-sight = bloquea la línea de visión por debajo de { $height }"
+title-legend-area-impassable = ninguna unidad de tierra puede entrar
+title-legend-area-high-reaching = también detiene a las unidades voladoras
+title-legend-open-ground = terreno abierto
+title-legend-terrain-areas = Zonas de terreno
+title-legend-areas-footer = Fuera de las zonas: terreno abierto.
+title-legend-terrain = Terreno
+title-legend-hexsides = Lados de hexágono
+title-legend-hex-footer = Pasa el ratón sobre un hexágono para ver su terreno y la unidad que lo ocupa.
+title-legend-unit = { $name } ({ $kind }), { $models } de { $max }
+title-legend-marker = Marcador: { $label } ({ $count })
+title-legend-elevation = Elevación { $elevation } ({ $rule })
+title-legend-on-a-side = { $name } en un lado: { $effects }
+
+## Juego en red (src/gui/net.rs)
+
+title-net-no-game = no hay ninguna partida que alojar
+title-net-or = { $a } o { $b }
+title-net-hosting-waiting = Anfitrión: esperando al invitado (bando { $side }), que se une con { $addresses }
+title-net-guest-lost = Se ha perdido la conexión del invitado: su puesto le espera
+title-net-hosting-seated = Anfitrión: el invitado juega con el bando { $side }
+title-net-connecting = Conectando con { $server }...
+title-net-refused = El anfitrión lo ha rechazado: { $reason }
+title-net-no-answer = Sin respuesta de { $server } en 30 s
+title-net-unknown-ruleset = el anfitrión juega «{ $ruleset }», que esta versión no incluye
+title-net-not-joined = No se ha podido unir: { $error }
+title-net-guest-of = Invitado de { $server }: juegas con el bando { $side }
+title-net-connection-lost = Se ha perdido la conexión con { $server }: reintentando...
+title-net-game-over = La partida ha terminado: el diario del anfitrión se ha reproducido y comprobado; Guardar la conserva
+title-net-no-undo = No se puede deshacer en el juego en red: la partida del anfitrión es la que cuenta.

@@ -1,0 +1,942 @@
+//! The scenario editor's model (issue 12 §5): a scenario file as a
+//! [`ScenarioDoc`], changed only by [`EditCommand`]s through
+//! [`ScenarioDoc::apply`]. It knows the parts every module's scenarios share
+//! (name, briefing, turn limit, victory text, the hex board or the table,
+//! the two sides, and the units and leaders placed on them) and keeps every
+//! other field of a module's format word for word. A refused command
+//! changes nothing. Validation is the module's own, the same as
+//! `kassen check` ([`crate::session::check_text`]).
+
+pub mod fields;
+pub mod module;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::{BoardEdge, HexBoard, Offset};
+use crate::engine::editing::{EditorPalette, FacingKind, FlagKind};
+use crate::engine::scenario::{BoardSpec, ElevationPatch, HexsideSpec, SideSpec, TerrainPatch};
+use crate::engine::table::{AreaEffect, AreaSpec, TableSpec};
+use fields::{join_struct, split_list, split_struct};
+
+/// Where a piece stands.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum At {
+    /// A hex, `(column, row)`.
+    Hex(Offset),
+    /// A point on the open table, inches from its bottom-left corner.
+    Table(f32, f32),
+}
+
+impl At {
+    fn ron(self) -> String {
+        match self {
+            At::Hex((c, r)) => format!("({c}, {r})"),
+            At::Table(x, y) => format!("({x:.1}, {y:.1})"),
+        }
+    }
+}
+
+/// One change to a scenario. Every command is checked before it changes
+/// anything: a refusal leaves the scenario as it was.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum EditCommand {
+    /// The title.
+    SetName(String),
+    /// The briefing text.
+    SetBriefing(String),
+    /// The last turn, 1..=99.
+    SetTurnLimit(u32),
+    /// The victory condition in words (modules with a `victory` field).
+    SetVictory(String),
+    /// A side's name (0 or 1); its units follow.
+    SetSideName(u8, String),
+    /// The hex board's size in hexes, 4..=64 each way; what falls off is
+    /// dropped, pieces are moved onto the edge.
+    Resize {
+        /// Columns.
+        columns: i32,
+        /// Rows.
+        rows: i32,
+    },
+    /// The table's size in inches, 12..=120 each way.
+    ResizeTable {
+        /// Width.
+        width: f32,
+        /// Depth.
+        depth: f32,
+    },
+    /// Paints a hex with a terrain of the palette.
+    PaintTerrain {
+        /// The hex.
+        hex: Offset,
+        /// The terrain's name.
+        terrain: String,
+    },
+    /// Sets a hex's elevation, 0..=the palette's highest level.
+    SetElevation {
+        /// The hex.
+        hex: Offset,
+        /// Hill levels.
+        level: i32,
+    },
+    /// Puts a hexside feature between two neighbouring hexes, or clears it
+    /// (`None`).
+    PaintHexside {
+        /// One hex.
+        a: Offset,
+        /// Its neighbour.
+        b: Offset,
+        /// The feature's name.
+        feature: Option<String>,
+    },
+    /// A terrain area on the table: a regular hexagon of `radius` inches.
+    AddArea {
+        /// Its name.
+        name: String,
+        /// What it does.
+        effects: Vec<AreaEffect>,
+        /// Height in inches.
+        height: f32,
+        /// Centre, inches.
+        center: (f32, f32),
+        /// Radius, inches (1..=30).
+        radius: f32,
+    },
+    /// Moves a table area so that its centre is at `center`.
+    MoveArea {
+        /// Index in the table's areas.
+        index: usize,
+        /// New centre, inches.
+        center: (f32, f32),
+    },
+    /// Removes a table area.
+    RemoveArea(usize),
+    /// Places a new unit of the palette; its id is the next free one.
+    PlaceUnit {
+        /// Side 0 or 1.
+        side: u8,
+        /// Unit type key.
+        unit_type: String,
+        /// Where.
+        at: At,
+    },
+    /// Moves a unit or leader.
+    MovePiece {
+        /// Its id.
+        id: u32,
+        /// Where to.
+        at: At,
+    },
+    /// Turns a unit: a hexside name (`NorthEast`) or degrees (`90`).
+    Face {
+        /// Its id.
+        id: u32,
+        /// The facing as the scenario writes it.
+        facing: String,
+    },
+    /// Renames a unit or leader.
+    RenamePiece {
+        /// Its id.
+        id: u32,
+        /// The new name.
+        name: String,
+    },
+    /// Sets a flag of the palette on a unit (`Some("true")`, `Some("4")`),
+    /// or clears it (`None`).
+    SetFlag {
+        /// Its id.
+        id: u32,
+        /// The flag's field.
+        field: String,
+        /// The value as RON text.
+        value: Option<String>,
+    },
+    /// Removes a unit or leader.
+    RemovePiece(u32),
+}
+
+/// A unit or leader as the editor sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Piece {
+    /// `units` or `leaders`.
+    pub list: &'static str,
+    /// Its id.
+    pub id: u32,
+    /// Its side's name.
+    pub side: String,
+    /// Unit type key (empty for a leader).
+    pub unit_type: String,
+    /// Its name, if it has one.
+    pub name: Option<String>,
+    /// Where it stands.
+    pub at: Option<At>,
+    /// Every field, as text, in the file's order.
+    pub fields: Vec<(String, String)>,
+}
+
+/// A scenario being edited: its top-level fields as text, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScenarioDoc {
+    fields: Vec<(String, String)>,
+}
+
+fn quote(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn ron_value<T: serde::de::DeserializeOwned>(what: &str, text: &str) -> Result<T, String> {
+    crate::engine::scenario::ron_options()
+        .from_str(text)
+        .map_err(|e| format!("{what}: {}", e.code))
+}
+
+fn ron_text<T: Serialize>(value: &T) -> String {
+    let pretty = ron::ser::PrettyConfig::new()
+        .indentor("    ")
+        .compact_arrays(true)
+        .new_line("\n");
+    ron::ser::to_string_pretty(value, pretty).unwrap_or_default()
+}
+
+fn field<'a>(fields: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    fields
+        .iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+}
+
+fn set_field(fields: &mut Vec<(String, String)>, name: &str, value: String) {
+    match fields.iter_mut().find(|(k, _)| k == name) {
+        Some((_, v)) => *v = value,
+        None => fields.push((name.to_string(), value)),
+    }
+}
+
+/// The id, side, type, name and place of a piece's fields.
+fn piece(list: &'static str, fields: Vec<(String, String)>) -> Result<Piece, String> {
+    let id: u32 = ron_value("id", field(&fields, "id").ok_or("a piece without an id")?)?;
+    let side: String = ron_value("side", field(&fields, "side").unwrap_or("\"\""))?;
+    let unit_type: String = match field(&fields, "unit_type") {
+        Some(t) => ron_value("unit_type", t)?,
+        None => String::new(),
+    };
+    let name: Option<String> = match field(&fields, "name") {
+        Some(t) => Some(ron_value("name", t)?),
+        None => None,
+    };
+    let at = match field(&fields, "at") {
+        Some(t) => match ron_value::<Offset>("at", t) {
+            Ok(o) => Some(At::Hex(o)),
+            Err(_) => Some(ron_value::<(f32, f32)>("at", t).map(|(x, y)| At::Table(x, y))?),
+        },
+        None => None,
+    };
+    Ok(Piece {
+        list,
+        id,
+        side,
+        unit_type,
+        name,
+        at,
+        fields,
+    })
+}
+
+/// The fields the editor writes itself; any other field of a new unit is
+/// copied from another unit of its side (a RAN unit's contingent).
+const OWN_FIELDS: [&str; 6] = ["id", "side", "unit_type", "name", "at", "facing"];
+
+impl ScenarioDoc {
+    /// Reads a scenario file's text.
+    ///
+    /// # Errors
+    /// Text that is not a RON struct, or whose board, table, sides or
+    /// pieces do not read.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let doc = Self {
+            fields: split_struct(text)?,
+        };
+        doc.sides()?;
+        doc.pieces()?;
+        if doc.is_table() {
+            doc.table()?;
+        } else {
+            doc.board()?;
+        }
+        Ok(doc)
+    }
+
+    /// The scenario as RON text, one field per line, a unit per line.
+    pub fn text(&self) -> String {
+        let mut out = String::from("// Made with Kassen's scenario editor.\n(\n");
+        for (k, v) in &self.fields {
+            let v = match k.as_str() {
+                "units" | "leaders" | "sides" => match split_list(v) {
+                    Ok(items) if !items.is_empty() => format!(
+                        "[\n{}\n    ]",
+                        items
+                            .iter()
+                            .map(|i| format!("        {},", one_line(i)))
+                            .collect::<Vec<_>>()
+                            .join("\n")
+                    ),
+                    _ => v.clone(),
+                },
+                _ => reindent(v),
+            };
+            out.push_str(&format!("    {k}: {v},\n"));
+        }
+        out.push_str(")\n");
+        out
+    }
+
+    /// The file's `ruleset`.
+    pub fn ruleset(&self) -> String {
+        field(&self.fields, "ruleset")
+            .and_then(|v| ron_value::<String>("ruleset", v).ok())
+            .unwrap_or_default()
+    }
+
+    /// A string field (`name`, `description`), empty when absent.
+    pub fn string(&self, name: &str) -> String {
+        field(&self.fields, name)
+            .and_then(|v| ron_value::<String>(name, v).ok())
+            .unwrap_or_default()
+    }
+
+    /// The turn limit, if any.
+    pub fn turn_limit(&self) -> Option<u32> {
+        field(&self.fields, "turn_limit").and_then(|v| ron_value::<u32>("turn_limit", v).ok())
+    }
+
+    /// The victory condition in words, when the module's format has one.
+    pub fn victory(&self) -> Option<String> {
+        let v = split_struct(field(&self.fields, "victory")?).ok()?;
+        Some(
+            field(&v, "description")
+                .and_then(|d| ron_value::<String>("description", d).ok())
+                .unwrap_or_default(),
+        )
+    }
+
+    /// Whether the scenario is on the open table.
+    pub fn is_table(&self) -> bool {
+        field(&self.fields, "table").is_some()
+    }
+
+    /// The hex board.
+    ///
+    /// # Errors
+    /// No board, or one that does not read.
+    pub fn board(&self) -> Result<BoardSpec, String> {
+        ron_value("board", field(&self.fields, "board").ok_or("no board")?)
+    }
+
+    /// The open table.
+    ///
+    /// # Errors
+    /// No table, or one that does not read.
+    pub fn table(&self) -> Result<TableSpec, String> {
+        ron_value("table", field(&self.fields, "table").ok_or("no table")?)
+    }
+
+    /// The two sides.
+    ///
+    /// # Errors
+    /// Sides that do not read.
+    pub fn sides(&self) -> Result<Vec<SideSpec>, String> {
+        ron_value("sides", field(&self.fields, "sides").ok_or("no sides")?)
+    }
+
+    /// The units, then the leaders, in file order.
+    ///
+    /// # Errors
+    /// A piece that does not read.
+    pub fn pieces(&self) -> Result<Vec<Piece>, String> {
+        let mut out = Vec::new();
+        for list in ["units", "leaders"] {
+            if let Some(v) = field(&self.fields, list) {
+                for item in split_list(v)? {
+                    out.push(piece(list, split_struct(&item)?)?);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The piece at `at` (a hex), if any.
+    pub fn piece_at(&self, hex: Offset) -> Option<Piece> {
+        self.pieces()
+            .ok()?
+            .into_iter()
+            .find(|p| p.at == Some(At::Hex(hex)))
+    }
+
+    /// The 1-based line of the generated [`text`](Self::text) where piece
+    /// `id` is written, to click a problem through to its place.
+    pub fn line_of_piece(&self, id: u32) -> Option<usize> {
+        let text = self.text();
+        let needle = format!("(id: {id},");
+        text.lines()
+            .position(|l| l.trim_start().starts_with(&needle))
+            .map(|i| i + 1)
+    }
+
+    /// The piece written on 1-based `line` of [`text`](Self::text).
+    pub fn piece_on_line(&self, line: usize) -> Option<u32> {
+        let text = self.text();
+        let l = text.lines().nth(line.checked_sub(1)?)?.trim_start();
+        let rest = l.strip_prefix("(id: ")?;
+        rest.split(',').next()?.trim().parse().ok()
+    }
+
+    fn set_pieces(&mut self, pieces: &[Piece]) {
+        for list in ["units", "leaders"] {
+            if field(&self.fields, list).is_none() {
+                continue;
+            }
+            let items: Vec<String> = pieces
+                .iter()
+                .filter(|p| p.list == list)
+                .map(|p| join_struct(&p.fields))
+                .collect();
+            set_field(&mut self.fields, list, format!("[{}]", items.join(", ")));
+        }
+    }
+
+    /// Applies `cmd` with the module's `palette`.
+    ///
+    /// # Errors
+    /// A sentence saying why the command is refused; the scenario is then
+    /// unchanged.
+    pub fn apply(&mut self, palette: &EditorPalette, cmd: &EditCommand) -> Result<(), String> {
+        let mut next = self.clone();
+        next.apply_inner(palette, cmd)?;
+        *self = next;
+        Ok(())
+    }
+
+    fn apply_inner(&mut self, palette: &EditorPalette, cmd: &EditCommand) -> Result<(), String> {
+        match cmd {
+            EditCommand::SetName(n) => {
+                if n.trim().is_empty() {
+                    return Err("a scenario needs a title".into());
+                }
+                set_field(&mut self.fields, "name", quote(n));
+            }
+            EditCommand::SetBriefing(b) => set_field(&mut self.fields, "description", quote(b)),
+            EditCommand::SetTurnLimit(t) => {
+                if !(1..=99).contains(t) {
+                    return Err(format!("a turn limit of {t}: it must be 1 to 99"));
+                }
+                set_field(&mut self.fields, "turn_limit", t.to_string());
+            }
+            EditCommand::SetVictory(text) => {
+                let Some(v) = field(&self.fields, "victory") else {
+                    return Err(
+                        "this rule system's scenarios set victory by their armies, not in words"
+                            .into(),
+                    );
+                };
+                let mut v = split_struct(v)?;
+                set_field(&mut v, "description", quote(text));
+                set_field(&mut self.fields, "victory", join_struct(&v));
+            }
+            EditCommand::SetSideName(side, name) => self.rename_side(*side, name)?,
+            EditCommand::Resize { columns, rows } => self.resize(*columns, *rows)?,
+            EditCommand::ResizeTable { width, depth } => {
+                let mut t = self.table()?;
+                if !(12.0..=120.0).contains(width) || !(12.0..=120.0).contains(depth) {
+                    return Err(format!(
+                        "a table of {width} × {depth} inches: each side must be 12 to 120"
+                    ));
+                }
+                t.width = *width;
+                t.depth = *depth;
+                set_field(&mut self.fields, "table", ron_text(&t));
+            }
+            EditCommand::PaintTerrain { hex, terrain } => {
+                let mut b = self.board_with(*hex)?;
+                if !palette.terrain.contains(terrain) {
+                    return Err(format!(
+                        "no terrain called \"{terrain}\" in this rule system"
+                    ));
+                }
+                for p in &mut b.terrain {
+                    p.hexes.retain(|h| h != hex);
+                }
+                if *terrain != b.default_terrain {
+                    match b.terrain.iter_mut().find(|p| p.terrain == *terrain) {
+                        Some(p) => p.hexes.push(*hex),
+                        None => b.terrain.push(TerrainPatch {
+                            terrain: terrain.clone(),
+                            hexes: vec![*hex],
+                        }),
+                    }
+                }
+                b.terrain.retain(|p| !p.hexes.is_empty());
+                set_field(&mut self.fields, "board", ron_text(&b));
+            }
+            EditCommand::SetElevation { hex, level } => {
+                let mut b = self.board_with(*hex)?;
+                if !(0..=palette.max_elevation).contains(level) {
+                    return Err(format!(
+                        "elevation {level}: this rule system's hills go from 0 to {}",
+                        palette.max_elevation
+                    ));
+                }
+                for p in &mut b.elevation {
+                    p.hexes.retain(|h| h != hex);
+                }
+                if *level != 0 {
+                    match b.elevation.iter_mut().find(|p| p.level == *level) {
+                        Some(p) => p.hexes.push(*hex),
+                        None => b.elevation.push(ElevationPatch {
+                            level: *level,
+                            hexes: vec![*hex],
+                        }),
+                    }
+                }
+                b.elevation.retain(|p| !p.hexes.is_empty());
+                set_field(&mut self.fields, "board", ron_text(&b));
+            }
+            EditCommand::PaintHexside { a, b, feature } => {
+                let mut board = self.board_with(*a)?;
+                if !(0..board.columns).contains(&b.0) || !(0..board.rows).contains(&b.1) {
+                    return Err(format!("hex {b:?} is off the board"));
+                }
+                if HexBoard::to_hex(*a).unsigned_distance_to(HexBoard::to_hex(*b)) != 1 {
+                    return Err(format!("hexes {a:?} and {b:?} are not neighbours"));
+                }
+                if let Some(f) = feature
+                    && !palette.hexsides.contains(f)
+                {
+                    return Err(format!(
+                        "no hexside feature called \"{f}\" in this rule system"
+                    ));
+                }
+                board
+                    .hexsides
+                    .retain(|x| x.between != (*a, *b) && x.between != (*b, *a));
+                if let Some(f) = feature {
+                    board.hexsides.push(HexsideSpec {
+                        feature: f.clone(),
+                        between: (*a, *b),
+                    });
+                }
+                set_field(&mut self.fields, "board", ron_text(&board));
+            }
+            EditCommand::AddArea {
+                name,
+                effects,
+                height,
+                center,
+                radius,
+            } => {
+                let mut t = self.table()?;
+                if !(1.0..=30.0).contains(radius) {
+                    return Err(format!("an area of radius {radius} inches: 1 to 30"));
+                }
+                if name.trim().is_empty() {
+                    return Err("an area needs a name".into());
+                }
+                let points = (0..6)
+                    .map(|i| {
+                        let a = std::f32::consts::FRAC_PI_3 * i as f32;
+                        (
+                            round1(center.0 + radius * a.cos()),
+                            round1(center.1 + radius * a.sin()),
+                        )
+                    })
+                    .collect();
+                t.areas.push(AreaSpec {
+                    name: name.clone(),
+                    effects: effects.clone(),
+                    height: *height,
+                    points,
+                });
+                set_field(&mut self.fields, "table", ron_text(&t));
+            }
+            EditCommand::MoveArea { index, center } => {
+                let mut t = self.table()?;
+                let area = t
+                    .areas
+                    .get_mut(*index)
+                    .ok_or_else(|| format!("no area {index}"))?;
+                let n = area.points.len().max(1) as f32;
+                let (cx, cy) = area
+                    .points
+                    .iter()
+                    .fold((0.0, 0.0), |(x, y), p| (x + p.0 / n, y + p.1 / n));
+                for p in &mut area.points {
+                    *p = (round1(p.0 + center.0 - cx), round1(p.1 + center.1 - cy));
+                }
+                set_field(&mut self.fields, "table", ron_text(&t));
+            }
+            EditCommand::RemoveArea(index) => {
+                let mut t = self.table()?;
+                if *index >= t.areas.len() {
+                    return Err(format!("no area {index}"));
+                }
+                t.areas.remove(*index);
+                set_field(&mut self.fields, "table", ron_text(&t));
+            }
+            EditCommand::PlaceUnit {
+                side,
+                unit_type,
+                at,
+            } => self.place(palette, *side, unit_type, *at)?,
+            EditCommand::MovePiece { id, at } => {
+                self.check_at(*at, Some(*id))?;
+                self.edit_piece(*id, |p| {
+                    set_field(&mut p.fields, "at", at.ron());
+                    Ok(())
+                })?;
+            }
+            EditCommand::Face { id, facing } => {
+                let value = match palette.facing {
+                    FacingKind::None => {
+                        return Err("units of this rule system have no facing".into());
+                    }
+                    FacingKind::Hexside => {
+                        ron_value::<crate::engine::board::Facing>("facing", facing)?;
+                        facing.clone()
+                    }
+                    FacingKind::Degrees => {
+                        let d: f32 = facing
+                            .parse()
+                            .map_err(|_| format!("a facing of \"{facing}\": give degrees"))?;
+                        format!("{:.1}", d.rem_euclid(360.0))
+                    }
+                };
+                self.edit_piece(*id, |p| {
+                    if p.list != "units" || field(&p.fields, "facing").is_none() {
+                        return Err(format!("piece {} has no facing", p.id));
+                    }
+                    set_field(&mut p.fields, "facing", value.clone());
+                    Ok(())
+                })?;
+            }
+            EditCommand::RenamePiece { id, name } => {
+                if name.trim().is_empty() {
+                    return Err("a name cannot be empty".into());
+                }
+                self.edit_piece(*id, |p| {
+                    set_field(&mut p.fields, "name", quote(name));
+                    Ok(())
+                })?;
+            }
+            EditCommand::SetFlag {
+                id,
+                field: name,
+                value,
+            } => {
+                let flag = palette
+                    .flags
+                    .iter()
+                    .find(|f| f.field == *name)
+                    .ok_or_else(|| format!("no unit flag \"{name}\" in this rule system"))?;
+                if let Some(v) = value {
+                    match flag.kind {
+                        FlagKind::Bool => {
+                            ron_value::<bool>(name, v)?;
+                        }
+                        FlagKind::Count { min, max } => {
+                            let n: u32 = ron_value(name, v)?;
+                            if !(min..=max).contains(&n) {
+                                let rule = flag
+                                    .rule
+                                    .as_deref()
+                                    .map(|r| format!(" ({r})"))
+                                    .unwrap_or_default();
+                                return Err(format!("{name} {n}: it must be {min} to {max}{rule}"));
+                            }
+                        }
+                    }
+                }
+                self.edit_piece(*id, |p| {
+                    if p.list != "units" {
+                        return Err(format!("{name} is a unit's flag, and {} is a leader", p.id));
+                    }
+                    p.fields.retain(|(k, _)| k != name);
+                    if let Some(v) = value
+                        && v != "false"
+                    {
+                        p.fields.push((name.clone(), v.clone()));
+                    }
+                    Ok(())
+                })?;
+            }
+            EditCommand::RemovePiece(id) => {
+                let mut pieces = self.pieces()?;
+                let before = pieces.len();
+                pieces.retain(|p| p.id != *id);
+                if pieces.len() == before {
+                    return Err(format!("no unit or leader {id}"));
+                }
+                self.set_pieces(&pieces);
+            }
+        }
+        Ok(())
+    }
+
+    /// The board, with `hex` checked to be on it.
+    fn board_with(&self, hex: Offset) -> Result<BoardSpec, String> {
+        let b = self.board()?;
+        if !(0..b.columns).contains(&hex.0) || !(0..b.rows).contains(&hex.1) {
+            return Err(format!(
+                "hex {hex:?} is off the {} × {} board",
+                b.columns, b.rows
+            ));
+        }
+        Ok(b)
+    }
+
+    /// `at` is on the board or table, and (on a hex board) not taken by
+    /// another piece than `moving`.
+    fn check_at(&self, at: At, moving: Option<u32>) -> Result<(), String> {
+        match at {
+            At::Hex(h) => {
+                self.board_with(h)?;
+                if let Some(p) = self.piece_at(h)
+                    && Some(p.id) != moving
+                {
+                    return Err(format!("hex {h:?} already holds piece {}", p.id));
+                }
+            }
+            At::Table(x, y) => {
+                let t = self.table()?;
+                if !(0.0..=t.width).contains(&x) || !(0.0..=t.depth).contains(&y) {
+                    return Err(format!("({x:.1}, {y:.1}) is off the table"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn edit_piece(
+        &mut self,
+        id: u32,
+        f: impl FnOnce(&mut Piece) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let mut pieces = self.pieces()?;
+        let p = pieces
+            .iter_mut()
+            .find(|p| p.id == id)
+            .ok_or_else(|| format!("no unit or leader {id}"))?;
+        f(p)?;
+        self.set_pieces(&pieces);
+        Ok(())
+    }
+
+    fn place(
+        &mut self,
+        palette: &EditorPalette,
+        side: u8,
+        unit_type: &str,
+        at: At,
+    ) -> Result<(), String> {
+        let sides = self.sides()?;
+        let s = sides
+            .get(usize::from(side))
+            .ok_or_else(|| format!("no side {side}"))?;
+        let name = palette
+            .unit_types
+            .iter()
+            .find(|(k, _)| k == unit_type)
+            .map(|(_, n)| n.clone())
+            .ok_or_else(|| format!("no unit type \"{unit_type}\" in this rule system"))?;
+        self.check_at(at, None)?;
+        let mut pieces = self.pieces()?;
+        let id = pieces.iter().map(|p| p.id).max().unwrap_or(0) + 1;
+        let kin = pieces
+            .iter()
+            .find(|p| p.list == "units" && p.side == s.name)
+            .cloned();
+        let mut fields = vec![
+            ("id".to_string(), id.to_string()),
+            ("side".to_string(), quote(&s.name)),
+            ("unit_type".to_string(), quote(unit_type)),
+            ("name".to_string(), quote(&name)),
+            ("at".to_string(), at.ron()),
+        ];
+        let facing = kin
+            .as_ref()
+            .and_then(|k| field(&k.fields, "facing").map(str::to_string))
+            .or_else(|| match palette.facing {
+                FacingKind::None => None,
+                FacingKind::Hexside => Some(
+                    match s.edge {
+                        BoardEdge::North => "South",
+                        _ => "North",
+                    }
+                    .to_string(),
+                ),
+                FacingKind::Degrees => Some(
+                    match s.edge {
+                        BoardEdge::North => "180.0",
+                        _ => "0.0",
+                    }
+                    .to_string(),
+                ),
+            });
+        if let Some(f) = facing {
+            fields.push(("facing".to_string(), f));
+        }
+        if let Some(k) = kin {
+            let flags: Vec<&str> = palette.flags.iter().map(|f| f.field.as_str()).collect();
+            for (key, value) in &k.fields {
+                if !OWN_FIELDS.contains(&key.as_str()) && !flags.contains(&key.as_str()) {
+                    fields.push((key.clone(), value.clone()));
+                }
+            }
+        }
+        pieces.push(Piece {
+            list: "units",
+            id,
+            side: s.name.clone(),
+            unit_type: unit_type.to_string(),
+            name: Some(name),
+            at: Some(at),
+            fields,
+        });
+        self.set_pieces(&pieces);
+        Ok(())
+    }
+
+    fn rename_side(&mut self, side: u8, name: &str) -> Result<(), String> {
+        let mut sides = self.sides()?;
+        let name = name.trim();
+        if name.is_empty() {
+            return Err("a side needs a name".into());
+        }
+        let i = usize::from(side);
+        let old = sides
+            .get(i)
+            .ok_or_else(|| format!("no side {side}"))?
+            .name
+            .clone();
+        if sides
+            .iter()
+            .enumerate()
+            .any(|(j, s)| j != i && s.name == name)
+        {
+            return Err(format!("the other side is already called {name}"));
+        }
+        sides[i].name = name.to_string();
+        set_field(&mut self.fields, "sides", ron_text(&sides));
+        let mut pieces = self.pieces()?;
+        for p in pieces.iter_mut().filter(|p| p.side == old) {
+            p.side = name.to_string();
+            set_field(&mut p.fields, "side", quote(name));
+        }
+        self.set_pieces(&pieces);
+        // Other fields that name sides (Genpei's command ships, Clan War's
+        // armies), at any depth.
+        let (from, to) = (
+            format!("side: {}", quote(&old)),
+            format!("side: {}", quote(name)),
+        );
+        for (k, v) in &mut self.fields {
+            if !["units", "leaders", "sides"].contains(&k.as_str()) {
+                *v = v.replace(&from, &to);
+            }
+        }
+        Ok(())
+    }
+
+    fn resize(&mut self, columns: i32, rows: i32) -> Result<(), String> {
+        if !(4..=64).contains(&columns) || !(4..=64).contains(&rows) {
+            return Err(format!(
+                "a board of {columns} × {rows} hexes: each side must be 4 to 64"
+            ));
+        }
+        let mut b = self.board()?;
+        b.columns = columns;
+        b.rows = rows;
+        let on = |h: &Offset| h.0 < columns && h.1 < rows;
+        for p in &mut b.terrain {
+            p.hexes.retain(on);
+        }
+        b.terrain.retain(|p| !p.hexes.is_empty());
+        for p in &mut b.elevation {
+            p.hexes.retain(on);
+        }
+        b.elevation.retain(|p| !p.hexes.is_empty());
+        b.hexsides.retain(|x| on(&x.between.0) && on(&x.between.1));
+        set_field(&mut self.fields, "board", ron_text(&b));
+        let mut pieces = self.pieces()?;
+        let mut taken: Vec<Offset> = Vec::new();
+        for p in &mut pieces {
+            if let Some(At::Hex(h)) = p.at {
+                let mut to = (h.0.min(columns - 1), h.1.min(rows - 1));
+                // A piece moved onto the edge looks for a free hex along it.
+                while taken.contains(&to) && to.0 > 0 {
+                    to.0 -= 1;
+                }
+                taken.push(to);
+                if to != h {
+                    p.at = Some(At::Hex(to));
+                    set_field(&mut p.fields, "at", At::Hex(to).ron());
+                }
+            }
+        }
+        self.set_pieces(&pieces);
+        Ok(())
+    }
+}
+
+fn round1(x: f32) -> f32 {
+    (x * 10.0).round() / 10.0
+}
+
+/// A multi-line value indented one level under its field, however it was
+/// indented before (so that writing a read file gives the same text).
+fn reindent(v: &str) -> String {
+    let mut lines = v.lines();
+    let first = lines.next().unwrap_or_default().to_string();
+    let rest: Vec<&str> = lines.collect();
+    let least = rest
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    let mut out = first;
+    for l in rest {
+        out.push('\n');
+        if !l.trim().is_empty() {
+            out.push_str("    ");
+            out.push_str(&l[least.min(l.len() - l.trim_start().len())..]);
+        }
+    }
+    out
+}
+
+/// A RON value on one line (the serializer's pretty output folded).
+fn one_line(v: &str) -> String {
+    if !v.contains('\n') {
+        return v.to_string();
+    }
+    v.lines()
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("( ", "(")
+        .replace(" )", ")")
+        .replace("[ ", "[")
+        .replace(" ]", "]")
+}
+
+#[cfg(test)]
+mod tests;

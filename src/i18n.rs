@@ -1,0 +1,173 @@
+//! Languages: the UI's text in English and Spanish, through Fluent
+//! ([fluent-templates]). The catalogues are `locales/<lang>/*.ftl`, built
+//! into the binary; a key missing in the chosen language falls back to
+//! English, and a key missing in both shows the key itself (a test keeps
+//! both catalogues complete).
+//!
+//! The language is process-wide: [`set_lang`] from `--lang`, the settings or
+//! the title screen; [`system_lang`] is the default.
+//!
+//! [fluent-templates]: https://docs.rs/fluent-templates/0.15
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use std::sync::LazyLock;
+
+use fluent_templates::{LanguageIdentifier, Loader, fluent_bundle::FluentValue, static_loader};
+use serde::{Deserialize, Serialize};
+
+static_loader! {
+    static LOCALES = {
+        locales: "./locales",
+        fallback_language: "en-US",
+        // egui draws Unicode isolation marks as boxes: no isolation.
+        customise: |bundle| bundle.set_use_isolating(false),
+    };
+}
+
+/// A language of the UI.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Lang {
+    /// English (`en-US`), the source language.
+    #[default]
+    English,
+    /// Spanish (`es-ES`).
+    Spanish,
+}
+
+impl Lang {
+    /// Every language, in the order the title screen offers them.
+    pub const ALL: [Lang; 2] = [Lang::English, Lang::Spanish];
+
+    /// The catalogue's folder name under `locales/`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::English => "en-US",
+            Lang::Spanish => "es-ES",
+        }
+    }
+
+    /// The short code used by `--lang` ("en", "es").
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::English => "en",
+            Lang::Spanish => "es",
+        }
+    }
+
+    /// The language's own name ("English", "Español").
+    pub fn native_name(self) -> &'static str {
+        match self {
+            Lang::English => "English",
+            Lang::Spanish => "Español",
+        }
+    }
+
+    /// The language of a code or locale ("es", "es-MX", "es_ES.UTF-8",
+    /// "en"); `None` for any other language.
+    pub fn parse(code: &str) -> Option<Lang> {
+        let primary = code
+            .split(['-', '_', '.', '@'])
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        match primary.as_str() {
+            "en" => Some(Lang::English),
+            "es" => Some(Lang::Spanish),
+            _ => None,
+        }
+    }
+
+    fn id(self) -> &'static LanguageIdentifier {
+        static IDS: LazyLock<[LanguageIdentifier; 2]> =
+            LazyLock::new(|| Lang::ALL.map(|l| l.tag().parse().unwrap_or_default()));
+        match self {
+            Lang::English => &IDS[0],
+            Lang::Spanish => &IDS[1],
+        }
+    }
+}
+
+static CURRENT: AtomicU8 = AtomicU8::new(0);
+
+/// Sets the UI's language for the whole process.
+pub fn set_lang(lang: Lang) {
+    CURRENT.store(
+        match lang {
+            Lang::English => 0,
+            Lang::Spanish => 1,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// The UI's language.
+pub fn lang() -> Lang {
+    match CURRENT.load(Ordering::Relaxed) {
+        1 => Lang::Spanish,
+        _ => Lang::English,
+    }
+}
+
+/// The system locale's language (`sys-locale`), English when it is neither
+/// English nor Spanish.
+pub fn system_lang() -> Lang {
+    sys_locale::get_locale()
+        .as_deref()
+        .and_then(Lang::parse)
+        .unwrap_or_default()
+}
+
+/// The text of `key` in the current language.
+pub fn tr(key: &str) -> String {
+    tr_in(lang(), key)
+}
+
+/// The text of `key` in `lang` (English when the key is missing there; the
+/// key itself when it is missing in both).
+pub fn tr_in(lang: Lang, key: &str) -> String {
+    LOCALES
+        .try_lookup(lang.id(), key)
+        .unwrap_or_else(|| key.to_string())
+}
+
+/// The text of `key` with its `{ $name }` arguments filled in. A value that
+/// is a whole number is passed as a number, so plurals select on it.
+pub fn tr_args(key: &str, args: &[(&str, String)]) -> String {
+    tr_args_in(lang(), key, args)
+}
+
+/// [`tr_args`] in `lang`.
+pub fn tr_args_in(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
+    let map: std::collections::HashMap<std::borrow::Cow<'static, str>, FluentValue<'_>> = args
+        .iter()
+        .map(|(name, value)| {
+            let v = match value.parse::<i64>() {
+                Ok(n) if n.to_string() == *value => FluentValue::from(n),
+                _ => FluentValue::from(value.as_str()),
+            };
+            (std::borrow::Cow::Owned(name.to_string()), v)
+        })
+        .collect();
+    LOCALES
+        .try_lookup_with_args(lang.id(), key, &map)
+        .unwrap_or_else(|| key.to_string())
+}
+
+/// The UI text of a key, in the current language:
+/// `t!("settings-language")`, or with arguments
+/// `t!("panels-ruler-reading", reading = r)` (each value is formatted with
+/// `Display`).
+#[macro_export]
+macro_rules! t {
+    ($key:literal) => {
+        $crate::i18n::tr($key)
+    };
+    ($key:literal, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::i18n::tr_args($key, &[$((stringify!($name), ($value).to_string())),+])
+    };
+}
+
+#[cfg(test)]
+#[path = "i18n_tests.rs"]
+mod tests;

@@ -1,0 +1,329 @@
+//! The catalogues are complete in both languages, every key the code uses is
+//! in them, and the GUI holds no UI text outside them.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use super::*;
+
+/// The message IDs of every `.ftl` file of a language's folder.
+fn keys(lang: Lang) -> BTreeSet<String> {
+    messages(lang).into_keys().collect()
+}
+
+/// The messages of a language's folder: ID and its first line of text.
+fn messages(lang: Lang) -> std::collections::BTreeMap<String, String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("locales")
+        .join(lang.tag());
+    let mut out = std::collections::BTreeMap::new();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("locale folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ftl"))
+        .collect();
+    files.sort();
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("ftl");
+        let mut last: Option<String> = None;
+        for line in text.lines() {
+            // An indented line continues the message above it.
+            if line.starts_with(' ')
+                && let Some(v) = last.as_ref().and_then(|k| out.get_mut(k))
+            {
+                let v: &mut String = v;
+                v.push('\n');
+                v.push_str(line.trim());
+                continue;
+            }
+            last = None;
+            let Some((id, value)) = line.split_once('=') else {
+                continue;
+            };
+            let id = id.trim_end();
+            if !id.is_empty()
+                && id.starts_with(|c: char| c.is_ascii_lowercase())
+                && id
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            {
+                assert!(
+                    out.insert(id.to_string(), value.to_string()).is_none(),
+                    "{}: key {id} defined twice",
+                    f.display()
+                );
+                last = Some(id.to_string());
+            }
+        }
+    }
+    out
+}
+
+/// Every `.rs` file under `src/`, sorted.
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("src")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            sources(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// The keys named by `t!("…")` in a source text (the macro's name standing
+/// alone, its key on the same line or the next).
+fn used_keys(text: &str) -> Vec<String> {
+    text.match_indices("t!(")
+        .filter(|(i, _)| {
+            !text[..*i]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        })
+        .filter_map(|(i, m)| {
+            let rest = text[i + m.len()..].trim_start().strip_prefix('"')?;
+            rest.find('"').map(|end| rest[..end].to_string())
+        })
+        .filter(|k| k.starts_with(|c: char| c.is_ascii_lowercase()) && !k.contains(' '))
+        .collect()
+}
+
+/// Every `{ $name }` a message's text uses, with a value for it.
+fn sample_args(text: &str) -> Vec<(&'static str, String)> {
+    let mut out: Vec<(&'static str, String)> = Vec::new();
+    for part in text.split('$').skip(1) {
+        let name: String = part
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+            .collect();
+        if !name.is_empty() && !out.iter().any(|(n, _)| *n == name) {
+            out.push((Box::leak(name.into_boxed_str()), "2".to_string()));
+        }
+    }
+    out
+}
+
+#[test]
+fn both_languages_have_the_same_keys() {
+    let en = keys(Lang::English);
+    let es = keys(Lang::Spanish);
+    assert!(en.len() > 20, "the English catalogue has {} keys", en.len());
+    let only_en: Vec<_> = en.difference(&es).collect();
+    let only_es: Vec<_> = es.difference(&en).collect();
+    assert!(only_en.is_empty(), "missing in Spanish: {only_en:?}");
+    assert!(only_es.is_empty(), "missing in English: {only_es:?}");
+}
+
+#[test]
+fn every_key_the_code_uses_is_in_both_catalogues() {
+    let en = keys(Lang::English);
+    let es = keys(Lang::Spanish);
+    let mut files = Vec::new();
+    sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    let mut missing = Vec::new();
+    let mut used = 0;
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("source");
+        for k in used_keys(&text) {
+            used += 1;
+            if !en.contains(&k) || !es.contains(&k) {
+                missing.push(format!("{}: {k}", f.display()));
+            }
+        }
+    }
+    assert!(used > 20, "only {used} keys used");
+    assert!(
+        missing.is_empty(),
+        "keys not in the catalogues: {missing:#?}"
+    );
+}
+
+#[test]
+fn every_message_resolves_in_both_languages_and_spanish_is_translated() {
+    let en = messages(Lang::English);
+    let es = messages(Lang::Spanish);
+    let mut same = Vec::new();
+    for (k, text) in &en {
+        // Arguments from both texts (a plural's variants are on later lines,
+        // so the first line of each may name only some).
+        let mut args = sample_args(text);
+        args.extend(sample_args(es.get(k).map_or("", String::as_str)));
+        let e = tr_args_in(Lang::English, k, &args);
+        let s = tr_args_in(Lang::Spanish, k, &args);
+        assert_ne!(&e, k, "{k} does not resolve in English");
+        assert_ne!(&s, k, "{k} does not resolve in Spanish");
+        assert!(!e.contains('\u{2068}'), "{k}: isolation marks");
+        assert!(!e.contains("{$") && !e.contains("{ $"), "{k}: {e}");
+        if e == s {
+            same.push(k.clone());
+        }
+    }
+    // A few words are the same in both ("Kassen", "OK", "%"); most are not.
+    assert!(
+        same.len() * 10 <= en.len(),
+        "{} of {} messages read the same in Spanish: {same:?}",
+        same.len(),
+        en.len()
+    );
+}
+
+#[test]
+fn arguments_fill_in_and_plurals_select() {
+    assert_eq!(
+        tr_args_in(Lang::Spanish, "settings-language", &[]),
+        "Idioma"
+    );
+    assert_eq!(Lang::parse("es_ES.UTF-8"), Some(Lang::Spanish));
+    assert_eq!(Lang::parse("es-MX"), Some(Lang::Spanish));
+    assert_eq!(Lang::parse("en"), Some(Lang::English));
+    assert_eq!(Lang::parse("fr"), None);
+    assert_eq!(tr_in(Lang::Spanish, "no-such-key"), "no-such-key");
+}
+
+/// egui calls whose string arguments a player reads.
+const UI_CALLS: [&str; 18] = [
+    ".label(",
+    ".button(",
+    ".heading(",
+    ".on_hover_text(",
+    "Window::new(",
+    "RichText::new(",
+    ".selectable_label(",
+    ".checkbox(",
+    ".radio_value(",
+    ".radio(",
+    ".link(",
+    ".small_button(",
+    ".colored_label(",
+    ".selected_text(",
+    "Button::new(",
+    "Label::new(",
+    ".hint_text(",
+    ".on_disabled_hover_text(",
+];
+
+/// The text of a call's arguments: from `open` (just after the call's `(`)
+/// to its closing bracket.
+fn call_args(text: &str, open: usize) -> &str {
+    let mut depth = 0;
+    let mut in_str = false;
+    let mut prev = ' ';
+    for (i, c) in text[open..].char_indices() {
+        match c {
+            '"' if prev != '\\' => in_str = !in_str,
+            '(' | '[' | '{' if !in_str => depth += 1,
+            ')' | ']' | '}' if !in_str => {
+                if depth == 0 {
+                    return &text[open..open + i];
+                }
+                depth -= 1;
+            }
+            _ => {}
+        }
+        prev = if prev == '\\' && c == '\\' { ' ' } else { c };
+    }
+    &text[open..]
+}
+
+/// String literals in `args` holding a word (two letters in a row) that are
+/// not a `t!` key.
+fn worded_literals(args: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = args;
+    while let Some(start) = rest.find('"') {
+        let before = rest[..start].trim_end();
+        let body = &rest[start + 1..];
+        let mut end = None;
+        let mut esc = false;
+        for (i, c) in body.char_indices() {
+            if esc {
+                esc = false;
+            } else if c == '\\' {
+                esc = true;
+            } else if c == '"' {
+                end = Some(i);
+                break;
+            }
+        }
+        let Some(end) = end else { break };
+        let lit = &body[..end];
+        let is_key = before.ends_with("t!(");
+        let chars: Vec<char> = lit.chars().collect();
+        let worded = chars
+            .windows(2)
+            .any(|w| w[0].is_alphabetic() && w[1].is_alphabetic());
+        // `{name}` placeholders in a format string are not words.
+        let words_outside_braces = {
+            let mut depth = 0;
+            let mut run = 0;
+            let mut found = false;
+            for c in lit.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    c if depth == 0 && c.is_alphabetic() => {
+                        run += 1;
+                        if run >= 2 {
+                            found = true;
+                        }
+                    }
+                    _ => run = 0,
+                }
+                if !c.is_alphabetic() {
+                    run = 0;
+                }
+            }
+            found
+        };
+        // A comparison with the module's data (`c.deck == "Dragon"`) and the
+        // game's own name are not UI text.
+        let compared = before.ends_with("==") || before.ends_with("!=");
+        if !is_key && worded && words_outside_braces && !compared && lit != "Kassen" {
+            out.push(lit.to_string());
+        }
+        rest = &body[end + 1..];
+    }
+    out
+}
+
+#[test]
+fn the_gui_shows_no_text_outside_the_catalogues() {
+    let gui = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join("gui");
+    let mut files = Vec::new();
+    sources(&gui, &mut files);
+    let mut found = Vec::new();
+    let mut calls = 0;
+    for f in files {
+        let name = f.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        if name.ends_with("_tests.rs") {
+            continue;
+        }
+        let full = std::fs::read_to_string(&f).expect("source");
+        // Unit tests at the end of a file run in English on purpose.
+        let text = full.split("#[cfg(test)]").next().unwrap_or_default();
+        for call in UI_CALLS {
+            for (i, _) in text.match_indices(call) {
+                calls += 1;
+                for lit in worded_literals(call_args(text, i + call.len())) {
+                    let line = text[..i].lines().count();
+                    found.push(format!("{}:{line}: {lit:?}", f.display()));
+                }
+            }
+        }
+    }
+    assert!(calls > 100, "only {calls} egui calls found");
+    assert!(
+        found.is_empty(),
+        "UI text outside the catalogues: {found:#?}"
+    );
+}
