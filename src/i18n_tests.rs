@@ -327,3 +327,33 @@ fn the_gui_shows_no_text_outside_the_catalogues() {
         "UI text outside the catalogues: {found:#?}"
     );
 }
+
+/// The rule IDs of a rules-reference file, in order.
+fn rule_ids(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).expect("rules text");
+    text.match_indices("(id: \"")
+        .filter_map(|(i, m)| {
+            let rest = &text[i + m.len()..];
+            rest.find('"').map(|end| rest[..end].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn every_rules_reference_is_in_spanish_entry_for_entry() {
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets")
+        .join("rules");
+    let mut checked = 0;
+    for module in ["samurai_battles", "ran", "genpei"] {
+        let en = rule_ids(&rules.join(module).join("rules_text.ron"));
+        let es = rule_ids(&rules.join(module).join("rules_text.es.ron"));
+        assert!(en.len() > 20, "{module}: {} rules", en.len());
+        assert_eq!(
+            en, es,
+            "{module}: the Spanish reference differs in its rule IDs"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 3);
+}

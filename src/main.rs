@@ -595,7 +595,9 @@ fn main() -> ExitCode {
                 .run()
             }),
         Some(Command::Check { file })
-            if kassen::engine::assets::table_file_parts(&file).is_some() =>
+            // A module's new-scenario template is a scenario, not a table.
+            if kassen::engine::assets::table_file_parts(&file).is_some()
+                && file.file_name().is_none_or(|n| n != "new_scenario.ron") =>
         {
             session::check_table_file(&file)
                 .unwrap_or_else(|| Err("not a table file".into()))

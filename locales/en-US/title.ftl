@@ -121,3 +121,4 @@ title-net-guest-of = Guest of { $server }: you play side { $side }
 title-net-connection-lost = The connection to { $server } is lost: trying again...
 title-net-game-over = The game is over: the host's journal is replayed and checked; Save keeps it
 title-net-no-undo = No undo in remote play: the host's game is the one that counts.
+title-legend-marker-rule = Marker: { $label } ({ $count }), rule { $rule }

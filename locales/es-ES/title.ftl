@@ -121,3 +121,4 @@ title-net-guest-of = Invitado de { $server }: juegas con el bando { $side }
 title-net-connection-lost = Se ha perdido la conexión con { $server }: reintentando...
 title-net-game-over = La partida ha terminado: el diario del anfitrión se ha reproducido y comprobado; Guardar la conserva
 title-net-no-undo = No se puede deshacer en el juego en red: la partida del anfitrión es la que cuenta.
+title-legend-marker-rule = Marcador: { $label } ({ $count }), regla { $rule }

@@ -41,9 +41,11 @@ fn value_end(b: &[u8], mut i: usize) -> Result<usize, String> {
     let mut last_solid = i;
     while i < b.len() {
         match b[i] {
-            b'"' => {
+            quote @ (b'"' | b'\'') => {
+                // A string or a character: up to the same quote, past
+                // escapes (so a multi-byte character never splits).
                 i += 1;
-                while i < b.len() && b[i] != b'"' {
+                while i < b.len() && b[i] != quote {
                     if b[i] == b'\\' {
                         i += 1;
                     }
@@ -69,15 +71,6 @@ fn value_end(b: &[u8], mut i: usize) -> Result<usize, String> {
                     return Err("a raw string is not closed".into());
                 };
                 i = start + end + close.len();
-                last_solid = i;
-                continue;
-            }
-            b'\'' => {
-                i += 1;
-                if i < b.len() && b[i] == b'\\' {
-                    i += 1;
-                }
-                i += 2;
                 last_solid = i;
                 continue;
             }
@@ -182,10 +175,18 @@ pub fn split_list(text: &str) -> Result<Vec<String>, String> {
     }
 }
 
-/// A struct's fields as one line: `(a: 1, b: "x")`.
+/// A struct's fields as one line, `(a: 1, b: "x")`; on several lines when
+/// a value holds a line break or a comment, which one line would break.
 pub fn join_struct(fields: &[(String, String)]) -> String {
     let inner: Vec<String> = fields.iter().map(|(k, v)| format!("{k}: {v}")).collect();
-    format!("({})", inner.join(", "))
+    if fields
+        .iter()
+        .any(|(_, v)| v.contains('\n') || v.contains("//") || v.contains("/*"))
+    {
+        format!("(\n    {},\n)", inner.join(",\n    "))
+    } else {
+        format!("({})", inner.join(", "))
+    }
 }
 
 #[cfg(test)]
@@ -211,6 +212,11 @@ mod tests {
         let f = split_struct(&items[0]).expect("struct");
         assert_eq!(join_struct(&f), "(id: 1, at: (2, 3))");
         assert!(split_list("(1)").is_err());
+        // Characters of several bytes, in a character and in a string.
+        let f = split_struct("(a: 'é', b: \"Español – ñ\", c: 'x')").expect("utf-8");
+        assert_eq!(f[0].1, "'é'");
+        assert_eq!(f[1].1, "\"Español – ñ\"");
+        assert_eq!(f[2].1, "'x'");
         assert!(split_struct("(a: \"open").is_err());
         assert!(split_struct("(a 1)").is_err());
     }

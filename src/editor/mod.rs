@@ -223,7 +223,7 @@ fn set_field(fields: &mut Vec<(String, String)>, name: &str, value: String) {
 }
 
 /// The id, side, type, name and place of a piece's fields.
-fn piece(list: &'static str, fields: Vec<(String, String)>) -> Result<Piece, String> {
+fn piece(list: &'static str, fields: Vec<(String, String)>, table: bool) -> Result<Piece, String> {
     let id: u32 = ron_value("id", field(&fields, "id").ok_or("a piece without an id")?)?;
     let side: String = ron_value("side", field(&fields, "side").unwrap_or("\"\""))?;
     let unit_type: String = match field(&fields, "unit_type") {
@@ -235,10 +235,8 @@ fn piece(list: &'static str, fields: Vec<(String, String)>) -> Result<Piece, Str
         None => None,
     };
     let at = match field(&fields, "at") {
-        Some(t) => match ron_value::<Offset>("at", t) {
-            Ok(o) => Some(At::Hex(o)),
-            Err(_) => Some(ron_value::<(f32, f32)>("at", t).map(|(x, y)| At::Table(x, y))?),
-        },
+        Some(t) if table => Some(ron_value::<(f32, f32)>("at", t).map(|(x, y)| At::Table(x, y))?),
+        Some(t) => Some(At::Hex(ron_value::<Offset>("at", t)?)),
         None => None,
     };
     Ok(Piece {
@@ -254,7 +252,16 @@ fn piece(list: &'static str, fields: Vec<(String, String)>) -> Result<Piece, Str
 
 /// The fields the editor writes itself; any other field of a new unit is
 /// copied from another unit of its side (a RAN unit's contingent).
-const OWN_FIELDS: [&str; 6] = ["id", "side", "unit_type", "name", "at", "facing"];
+const OWN_FIELDS: [&str; 8] = [
+    "id",
+    "side",
+    "unit_type",
+    "name",
+    "at",
+    "facing",
+    "models",
+    "per_rank",
+];
 
 impl ScenarioDoc {
     /// Reads a scenario file's text.
@@ -286,13 +293,13 @@ impl ScenarioDoc {
                         "[\n{}\n    ]",
                         items
                             .iter()
-                            .map(|i| format!("        {},", one_line(i)))
+                            .map(|i| format!("        {},", reindent_by(i, "        ")))
                             .collect::<Vec<_>>()
                             .join("\n")
                     ),
                     _ => v.clone(),
                 },
-                _ => reindent(v),
+                _ => reindent_by(v, "    "),
             };
             out.push_str(&format!("    {k}: {v},\n"));
         }
@@ -367,7 +374,7 @@ impl ScenarioDoc {
         for list in ["units", "leaders"] {
             if let Some(v) = field(&self.fields, list) {
                 for item in split_list(v)? {
-                    out.push(piece(list, split_struct(&item)?)?);
+                    out.push(piece(list, split_struct(&item)?, self.is_table())?);
                 }
             }
         }
@@ -376,10 +383,16 @@ impl ScenarioDoc {
 
     /// The piece at `at` (a hex), if any.
     pub fn piece_at(&self, hex: Offset) -> Option<Piece> {
+        self.pieces_at(hex).into_iter().next()
+    }
+
+    /// Every piece on `hex`: its unit first, then any leaders with it.
+    pub fn pieces_at(&self, hex: Offset) -> Vec<Piece> {
         self.pieces()
-            .ok()?
+            .unwrap_or_default()
             .into_iter()
-            .find(|p| p.at == Some(At::Hex(hex)))
+            .filter(|p| p.at == Some(At::Hex(hex)))
+            .collect()
     }
 
     /// The 1-based line of the generated [`text`](Self::text) where piece
@@ -560,6 +573,7 @@ impl ScenarioDoc {
                     })
                     .collect();
                 t.areas.push(AreaSpec {
+                    look: None,
                     name: name.clone(),
                     effects: effects.clone(),
                     height: *height,
@@ -597,7 +611,12 @@ impl ScenarioDoc {
                 at,
             } => self.place(palette, *side, unit_type, *at)?,
             EditCommand::MovePiece { id, at } => {
-                self.check_at(*at, Some(*id))?;
+                let list = self
+                    .pieces()?
+                    .into_iter()
+                    .find(|p| p.id == *id)
+                    .map_or("units", |p| p.list);
+                self.check_at(*at, Some(*id), list)?;
                 self.edit_piece(*id, |p| {
                     set_field(&mut p.fields, "at", at.ron());
                     Ok(())
@@ -704,12 +723,16 @@ impl ScenarioDoc {
 
     /// `at` is on the board or table, and (on a hex board) not taken by
     /// another piece than `moving`.
-    fn check_at(&self, at: At, moving: Option<u32>) -> Result<(), String> {
+    fn check_at(&self, at: At, moving: Option<u32>, list: &str) -> Result<(), String> {
         match at {
             At::Hex(h) => {
                 self.board_with(h)?;
-                if let Some(p) = self.piece_at(h)
-                    && Some(p.id) != moving
+                // A leader may stand with a unit, not with another leader;
+                // a unit not with another unit.
+                if let Some(p) = self
+                    .pieces_at(h)
+                    .into_iter()
+                    .find(|p| p.list == list && Some(p.id) != moving)
                 {
                     return Err(format!("hex {h:?} already holds piece {}", p.id));
                 }
@@ -756,9 +779,15 @@ impl ScenarioDoc {
             .find(|(k, _)| k == unit_type)
             .map(|(_, n)| n.clone())
             .ok_or_else(|| format!("no unit type \"{unit_type}\" in this rule system"))?;
-        self.check_at(at, None)?;
+        self.check_at(at, None, "units")?;
         let mut pieces = self.pieces()?;
-        let id = pieces.iter().map(|p| p.id).max().unwrap_or(0) + 1;
+        let id = pieces
+            .iter()
+            .map(|p| p.id)
+            .max()
+            .unwrap_or(0)
+            .checked_add(1)
+            .ok_or("no unit id is left")?;
         let kin = pieces
             .iter()
             .find(|p| p.list == "units" && p.side == s.name)
@@ -834,7 +863,12 @@ impl ScenarioDoc {
             return Err(format!("the other side is already called {name}"));
         }
         sides[i].name = name.to_string();
-        set_field(&mut self.fields, "sides", ron_text(&sides));
+        // One side per line, as a person writes them.
+        let one: Vec<String> = sides
+            .iter()
+            .map(|s| ron::to_string(s).unwrap_or_default())
+            .collect();
+        set_field(&mut self.fields, "sides", format!("[{}]", one.join(", ")));
         let mut pieces = self.pieces()?;
         for p in pieces.iter_mut().filter(|p| p.side == old) {
             p.side = name.to_string();
@@ -876,20 +910,42 @@ impl ScenarioDoc {
         b.hexsides.retain(|x| on(&x.between.0) && on(&x.between.1));
         set_field(&mut self.fields, "board", ron_text(&b));
         let mut pieces = self.pieces()?;
-        let mut taken: Vec<Offset> = Vec::new();
+        // Only what fell off moves, onto the edge, a unit to a hex no other
+        // unit holds (a leader may stand with a unit).
+        let mut taken: Vec<Offset> = pieces
+            .iter()
+            .filter(|p| p.list == "units")
+            .filter_map(|p| match p.at {
+                Some(At::Hex(h)) if on(&h) => Some(h),
+                _ => None,
+            })
+            .collect();
         for p in &mut pieces {
-            if let Some(At::Hex(h)) = p.at {
-                let mut to = (h.0.min(columns - 1), h.1.min(rows - 1));
-                // A piece moved onto the edge looks for a free hex along it.
-                while taken.contains(&to) && to.0 > 0 {
-                    to.0 -= 1;
-                }
-                taken.push(to);
-                if to != h {
-                    p.at = Some(At::Hex(to));
-                    set_field(&mut p.fields, "at", At::Hex(to).ron());
-                }
+            let Some(At::Hex(h)) = p.at else { continue };
+            if on(&h) {
+                continue;
             }
+            let edge = (h.0.min(columns - 1), h.1.min(rows - 1));
+            let to = if p.list == "units" {
+                // Along the edge row, then inwards, the first hex free.
+                (0..rows)
+                    .rev()
+                    .flat_map(|r| (0..columns).rev().map(move |c| (c, r)))
+                    .min_by_key(|x| {
+                        (
+                            taken.contains(x),
+                            (x.0 - edge.0).abs() + (x.1 - edge.1).abs(),
+                        )
+                    })
+                    .unwrap_or(edge)
+            } else {
+                edge
+            };
+            if p.list == "units" {
+                taken.push(to);
+            }
+            p.at = Some(At::Hex(to));
+            set_field(&mut p.fields, "at", At::Hex(to).ron());
         }
         self.set_pieces(&pieces);
         Ok(())
@@ -900,42 +956,39 @@ fn round1(x: f32) -> f32 {
     (x * 10.0).round() / 10.0
 }
 
-/// A multi-line value indented one level under its field, however it was
-/// indented before (so that writing a read file gives the same text).
-fn reindent(v: &str) -> String {
+/// A multi-line value indented under its field by `indent`, however it
+/// was indented before (so that writing a read file gives the same text):
+/// the whitespace its continuation lines share is replaced by `indent`.
+fn reindent_by(v: &str, indent: &str) -> String {
     let mut lines = v.lines();
     let first = lines.next().unwrap_or_default().to_string();
     let rest: Vec<&str> = lines.collect();
-    let least = rest
-        .iter()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.len() - l.trim_start().len())
-        .min()
-        .unwrap_or(0);
+    let lead = |l: &str| -> String { l.chars().take_while(|c| c.is_whitespace()).collect() };
+    // The longest whitespace prefix every non-blank continuation line shares
+    // (compared by characters, so any whitespace is cut whole).
+    let mut common: Option<String> = None;
+    for l in rest.iter().filter(|l| !l.trim().is_empty()) {
+        let w = lead(l);
+        common = Some(match common {
+            None => w,
+            Some(c) => c
+                .chars()
+                .zip(w.chars())
+                .take_while(|(a, b)| a == b)
+                .map(|(a, _)| a)
+                .collect(),
+        });
+    }
+    let common = common.unwrap_or_default();
     let mut out = first;
     for l in rest {
         out.push('\n');
         if !l.trim().is_empty() {
-            out.push_str("    ");
-            out.push_str(&l[least.min(l.len() - l.trim_start().len())..]);
+            out.push_str(indent);
+            out.push_str(l.strip_prefix(common.as_str()).unwrap_or(l));
         }
     }
     out
-}
-
-/// A RON value on one line (the serializer's pretty output folded).
-fn one_line(v: &str) -> String {
-    if !v.contains('\n') {
-        return v.to_string();
-    }
-    v.lines()
-        .map(str::trim)
-        .collect::<Vec<_>>()
-        .join(" ")
-        .replace("( ", "(")
-        .replace(" )", ")")
-        .replace("[ ", "[")
-        .replace(" ]", "]")
 }
 
 #[cfg(test)]

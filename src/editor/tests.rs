@@ -417,3 +417,92 @@ fn the_open_table_takes_areas_and_units_in_inches() {
         checked(&doc);
     }
 }
+
+#[test]
+fn leaders_stand_with_units_and_a_resize_moves_only_what_fell_off() {
+    let (mut doc, pal) = open("genpei");
+    let before = doc.pieces().expect("pieces");
+    // Within the board nothing moves.
+    doc.apply(
+        &pal,
+        &EditCommand::Resize {
+            columns: 12,
+            rows: 8,
+        },
+    )
+    .expect("resized");
+    assert_eq!(doc.pieces().expect("pieces"), before);
+    // A leader joins a unit; a unit may not join another unit.
+    doc.apply(
+        &pal,
+        &EditCommand::MovePiece {
+            id: 201,
+            at: At::Hex((5, 1)),
+        },
+    )
+    .expect("a leader with a unit");
+    assert!(
+        doc.apply(
+            &pal,
+            &EditCommand::MovePiece {
+                id: 2,
+                at: At::Hex((6, 1)),
+            },
+        )
+        .is_err()
+    );
+    // Shrunk under the Taira line: their pieces come onto the edge, each
+    // unit on a hex of its own.
+    doc.apply(
+        &pal,
+        &EditCommand::Resize {
+            columns: 12,
+            rows: 6,
+        },
+    )
+    .expect("resized");
+    let units: Vec<_> = doc
+        .pieces()
+        .expect("pieces")
+        .into_iter()
+        .filter(|p| p.list == "units")
+        .filter_map(|p| p.at)
+        .collect();
+    for (i, a) in units.iter().enumerate() {
+        assert!(!units[i + 1..].contains(a), "two units on {a:?}");
+    }
+    let moved = doc.pieces().expect("pieces");
+    let minamoto: Vec<_> = before
+        .iter()
+        .filter(|p| p.side == "Minamoto" && p.id != 201)
+        .collect();
+    for p in minamoto {
+        assert_eq!(
+            moved.iter().find(|q| q.id == p.id).map(|q| q.at),
+            Some(p.at)
+        );
+    }
+    checked(&doc);
+}
+
+#[test]
+fn a_hand_written_scenario_keeps_its_comments_and_strings_when_written_again() {
+    let (file, text) = template("samurai_battles");
+    let text = text.replacen(
+        "(name: \"Takeda\", edge: South,",
+        "(\n            name: \"Takeda ( south )\", // the attackers\n            edge: South,",
+        1,
+    );
+    let text = text.replace("side: \"Takeda\"", "side: \"Takeda ( south )\"");
+    let mut doc = ScenarioDoc::parse(&text).expect("reads");
+    let pal = palette(&file, &text).expect("palette");
+    let written = doc.text();
+    assert!(written.contains("// the attackers"), "{written}");
+    check("edited.ron", &written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+    doc.apply(&pal, &EditCommand::SetSideName(1, "Hojo ( north )".into()))
+        .expect("renamed");
+    let written = doc.text();
+    assert!(written.contains("\"Hojo ( north )\""), "{written}");
+    assert!(written.contains("\"Takeda ( south )\""), "{written}");
+    check("edited.ron", &written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+}

@@ -39,22 +39,19 @@ fn modified(path: &Path) -> Option<SystemTime> {
 /// state), so that a new game takes it from memory while the file is
 /// unchanged on disk.
 pub fn preload(path: PathBuf, text: String) {
+    let path = std::path::absolute(&path).unwrap_or(path);
     let stamp = modified(&path);
     if let Ok(mut m) = PRELOADED.lock() {
         m.insert(path, (stamp, text));
     }
 }
 
-/// How many table files are kept by [`preload`].
-pub fn preloaded_count() -> usize {
-    PRELOADED.lock().map_or(0, |m| m.len())
-}
-
 /// The preloaded text of `path`, unless the file changed since.
 fn preloaded(path: &Path) -> Option<String> {
+    let path = std::path::absolute(path).ok()?;
     let m = PRELOADED.lock().ok()?;
-    let (stamp, text) = m.get(path)?;
-    (stamp.is_some() && *stamp == modified(path)).then(|| text.clone())
+    let (stamp, text) = m.get(&path)?;
+    (stamp.is_some() && *stamp == modified(&path)).then(|| text.clone())
 }
 
 /// The text of one table and the file name its errors cite.
@@ -205,6 +202,37 @@ mod tests {
             assert!(!b.on_disk);
             assert_eq!(b.text, "(built: 0)");
             assert_eq!(b.file, "assets/rules/x/b.ron (built in)");
+        });
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_preloaded_table_is_used_until_its_file_changes() {
+        let dir = std::env::temp_dir().join(format!("kassen-preload-{}", std::process::id()));
+        let sub = dir.join("rules/y");
+        std::fs::create_dir_all(&sub).expect("temp dir");
+        let file = sub.join("c.ron");
+        std::fs::write(&file, "(on_disk: 1)").expect("write");
+        // What the loading state read (here a different text, to tell them
+        // apart).
+        preload(file.clone(), "(preloaded: 1)".to_string());
+        with_asset_root(&dir, || {
+            let c = table("rules/y/c.ron", "(built: 0)").expect("reads");
+            assert_eq!(c.text, "(preloaded: 1)");
+            assert!(c.on_disk);
+        });
+        // A later edit on disk wins (a newer modification time).
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::fs::write(&file, "(edited: 2)").expect("write");
+        let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
+        if let Ok(f) = std::fs::File::options().write(true).open(&file) {
+            f.set_modified(later).expect("mtime");
+        }
+        with_asset_root(&dir, || {
+            assert_eq!(
+                table("rules/y/c.ron", "(built: 0)").expect("reads").text,
+                "(edited: 2)"
+            );
         });
         std::fs::remove_dir_all(&dir).ok();
     }

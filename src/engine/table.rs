@@ -335,6 +335,33 @@ pub struct AreaSpec {
     pub height: f32,
     /// Corners in inches `(x, y)`, in order around the area; must be convex.
     pub points: Vec<(f32, f32)>,
+    /// How the area is drawn (the art only, never read by a rule); left
+    /// out, it follows the effects ([`AreaSpec::shown_look`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub look: Option<super::board::TerrainLook>,
+}
+
+impl AreaSpec {
+    /// The look the area is drawn with: its own, else one that says what it
+    /// does (tall and impassable: rough rock; impassable: water; blocking
+    /// sight: woods; difficult: scattered woods; else open ground).
+    pub fn shown_look(&self) -> super::board::TerrainLook {
+        use super::board::TerrainLook;
+        self.look.unwrap_or_else(|| {
+            let has = |e: AreaEffect| self.effects.contains(&e);
+            if has(AreaEffect::HighReaching) {
+                TerrainLook::Rough
+            } else if has(AreaEffect::Impassable) {
+                TerrainLook::Water
+            } else if has(AreaEffect::BlocksLos) {
+                TerrainLook::Forest
+            } else if has(AreaEffect::Difficult) {
+                TerrainLook::Scattered
+            } else {
+                TerrainLook::Open
+            }
+        })
+    }
 }
 
 /// A terrain area ready for measurement.
@@ -708,6 +735,7 @@ mod tests {
 
     fn area(name: &str, effects: &[AreaEffect], height: f32, pts: &[(f32, f32)]) -> AreaSpec {
         AreaSpec {
+            look: None,
             name: name.into(),
             effects: effects.to_vec(),
             height,

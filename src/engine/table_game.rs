@@ -76,6 +76,11 @@ pub trait TableRules: Send + Sync + 'static {
     ///
     /// # Errors
     /// A broken table file, with position.
+    /// The rules behind a unit's nerve markers and its hit-die, for their
+    /// tooltips (`None`: the module has no such marker).
+    fn marker_rules() -> (Option<&'static str>, Option<&'static str>) {
+        (None, None)
+    }
     /// The scenario the editor's *New scenario* starts from: file name and
     /// RON text (`rules/<module>/new_scenario.ron`). `None`: no editor.
     fn editor_template() -> Option<(String, String)> {

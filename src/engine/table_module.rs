@@ -374,6 +374,7 @@ impl<R: TableRules> Rules for TableModule<R> {
                         color: [0.85, 0.1, 0.1],
                         count: u.nerve_markers,
                         face: None,
+                        rule: R::marker_rules().0.map(str::to_string),
                     });
                 }
                 for f in &u.hit_dice {
@@ -382,6 +383,7 @@ impl<R: TableRules> Rules for TableModule<R> {
                         color: [1.0, 1.0, 1.0],
                         count: 1,
                         face: Some(*f),
+                        rule: R::marker_rules().1.map(str::to_string),
                     });
                 }
                 let max = ctx

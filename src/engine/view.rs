@@ -37,6 +37,10 @@ pub struct Marker {
     pub count: u32,
     /// A number shown on the token instead of dots (a hit-die's face).
     pub face: Option<u32>,
+    /// The rule that gives the marker its meaning ("SBA-MOR-1"), shown in
+    /// its tooltip; `None` for a piece that is no rule's marker (a leader
+    /// on the unit).
+    pub rule: Option<String>,
 }
 
 /// The symbol on a unit's counter: its weapon or mount, drawn the same in

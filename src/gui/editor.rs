@@ -113,6 +113,9 @@ pub struct EditorView {
     pub request: Option<EditorRequest>,
     /// The hex last painted while the button is held.
     last_painted: Option<(i32, i32)>,
+    /// The selected piece's name as typed, applied when the field loses
+    /// the keyboard.
+    pub name_edit: (Option<u32>, String),
 }
 
 /// The editor's text fields, applied with *Apply*.
@@ -124,8 +127,8 @@ pub struct EditorFields {
     pub briefing: String,
     /// Victory in words (`None`: the module has no such field).
     pub victory: Option<String>,
-    /// Turn limit.
-    pub turn_limit: u32,
+    /// Turn limit (`None`: the scenario has none).
+    pub turn_limit: Option<u32>,
     /// The sides' names.
     pub sides: [String; 2],
     /// Board size: columns × rows, or inches.
@@ -145,7 +148,7 @@ impl EditorFields {
             name: doc.string("name"),
             briefing: doc.string("description"),
             victory: doc.victory(),
-            turn_limit: doc.turn_limit().unwrap_or(6),
+            turn_limit: doc.turn_limit(),
             sides: [side(0), side(1)],
             size,
         }
@@ -195,6 +198,7 @@ impl EditorView {
             dirty: true,
             request: None,
             last_painted: None,
+            name_edit: (None, String::new()),
         })
     }
 
@@ -218,6 +222,27 @@ impl EditorView {
         }
     }
 
+    /// Applies `cmds` together: one change for *Undo*, or, if any is
+    /// refused, none of them (the refusal noted).
+    pub fn apply_all(&mut self, cmds: &[EditCommand]) -> bool {
+        if cmds.is_empty() {
+            return true;
+        }
+        let before = self.doc.clone();
+        let mut next = self.doc.clone();
+        for c in cmds {
+            if let Err(e) = next.apply(&self.palette, c) {
+                self.note = e;
+                return false;
+            }
+        }
+        self.doc = next;
+        self.undo.push(before);
+        self.note.clear();
+        self.dirty = true;
+        true
+    }
+
     /// Takes back the last change.
     pub fn undo(&mut self) {
         if let Some(d) = self.undo.pop() {
@@ -238,6 +263,9 @@ pub fn new_scenario(ruleset: &str, size: (f32, f32)) -> Result<(String, String),
         .find(|t| t.ruleset == ruleset)
         .ok_or_else(|| format!("no scenario editor for \"{ruleset}\""))?;
     let mut doc = ScenarioDoc::parse(&t.text).map_err(|e| format!("{}: {e}", t.file))?;
+    if template_size(&doc) == Some(size) {
+        return Ok((t.file, doc.text()));
+    }
     let palette = module::palette(&t.file, &t.text).map_err(|e| e.to_string())?;
     let cmd = if doc.is_table() {
         EditCommand::ResizeTable {
@@ -252,6 +280,15 @@ pub fn new_scenario(ruleset: &str, size: (f32, f32)) -> Result<(String, String),
     };
     doc.apply(&palette, &cmd)?;
     Ok((t.file, doc.text()))
+}
+
+/// A scenario's board size: columns × rows, or the table's inches.
+pub fn template_size(doc: &ScenarioDoc) -> Option<(f32, f32)> {
+    match (doc.board(), doc.table()) {
+        (Ok(b), _) => Some((b.columns as f32, b.rows as f32)),
+        (_, Ok(t)) => Some((t.width, t.depth)),
+        _ => None,
+    }
 }
 
 /// Opens the editor as the title screen asked.
@@ -280,6 +317,11 @@ pub fn start(world: &mut World, start: EditorStart) -> Result<(), String> {
     };
     let view = EditorView::open(&file, &text, path)?;
     world.insert_resource(view);
+    // The title screen gives way even when the scenario does not yet pass
+    // its check (nothing is drawn on the board then, the problem is shown).
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
     editor_world(world);
     Ok(())
 }
@@ -504,8 +546,28 @@ pub fn editor_click(
 }
 
 fn hex_click(ed: &mut EditorView, at: (i32, i32), across: Option<(i32, i32)>) {
-    let there = ed.doc.piece_at(at).map(|p| p.id);
+    let here = ed.doc.pieces_at(at);
+    // A second click on a stack selects the next piece in it (a leader
+    // with its unit).
+    let there = match here.iter().position(|p| Some(p.id) == ed.selected) {
+        Some(i) => here.get((i + 1) % here.len()).map(|p| p.id),
+        None => here.first().map(|p| p.id),
+    };
+    let selected_leader = ed
+        .selected
+        .and_then(|id| ed.doc.pieces().ok()?.into_iter().find(|p| p.id == id))
+        .filter(|p| p.list == "leaders" && p.at != Some(At::Hex(at)));
+    let no_leader_here = !here.iter().any(|p| p.list == "leaders");
     match ed.tool {
+        // A selected leader joins the unit clicked.
+        Tool::Select if selected_leader.is_some() && no_leader_here => {
+            if let Some(l) = selected_leader {
+                ed.apply(&EditCommand::MovePiece {
+                    id: l.id,
+                    at: At::Hex(at),
+                });
+            }
+        }
         Tool::Select => match (there, ed.selected) {
             (Some(id), _) => ed.selected = Some(id),
             (None, Some(id)) => {

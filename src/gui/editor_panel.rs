@@ -222,10 +222,14 @@ fn selected(ui: &mut egui::Ui, ed: &mut EditorView) {
         return;
     };
     ui.label(RichText::new(t!("editor-selected", id = p.id, side = &p.side)).strong());
-    let mut name = p.name.clone().unwrap_or_default();
+    if ed.name_edit.0 != Some(p.id) {
+        ed.name_edit = (Some(p.id), p.name.clone().unwrap_or_default());
+    }
     ui.horizontal(|ui| {
         ui.label(t!("editor-name"));
-        if ui.text_edit_singleline(&mut name).lost_focus() && Some(&name) != p.name.as_ref() {
+        let typed = ui.text_edit_singleline(&mut ed.name_edit.1);
+        let name = ed.name_edit.1.clone();
+        if typed.lost_focus() && Some(&name) != p.name.as_ref() {
             ed.apply(&EditCommand::RenamePiece { id: p.id, name });
         }
     });
@@ -324,10 +328,12 @@ fn scenario_fields(ui: &mut egui::Ui, ed: &mut EditorView) {
         ui.label(t!("editor-victory"));
         ui.add(egui::TextEdit::multiline(v).desired_rows(2));
     }
-    ui.horizontal(|ui| {
-        ui.label(t!("editor-turn-limit"));
-        ui.add(egui::DragValue::new(&mut f.turn_limit).range(1..=99));
-    });
+    if let Some(turns) = f.turn_limit.as_mut() {
+        ui.horizontal(|ui| {
+            ui.label(t!("editor-turn-limit"));
+            ui.add(egui::DragValue::new(turns).range(1..=99));
+        });
+    }
     for s in 0..2 {
         ui.horizontal(|ui| {
             ui.label(t!("editor-side", n = s + 1));
@@ -366,8 +372,10 @@ fn apply_fields(ed: &mut EditorView) {
     {
         cmds.push(EditCommand::SetVictory(v.clone()));
     }
-    if Some(f.turn_limit) != ed.doc.turn_limit() {
-        cmds.push(EditCommand::SetTurnLimit(f.turn_limit));
+    if let Some(t) = f.turn_limit
+        && Some(t) != ed.doc.turn_limit()
+    {
+        cmds.push(EditCommand::SetTurnLimit(t));
     }
     let sides = ed.doc.sides().unwrap_or_default();
     for (i, name) in f.sides.iter().enumerate() {
@@ -388,9 +396,7 @@ fn apply_fields(ed: &mut EditorView) {
         }),
         _ => {}
     }
-    for c in &cmds {
-        ed.apply(c);
-    }
+    ed.apply_all(&cmds);
 }
 
 fn file_buttons(ui: &mut egui::Ui, ed: &mut EditorView) {

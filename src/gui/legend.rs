@@ -177,7 +177,15 @@ pub fn hex_tooltip(board: &HexBoard, hex: Hex, unit: Option<&UnitView>) -> Vec<S
         }
         for m in &u.markers {
             let n = m.face.unwrap_or(m.count);
-            out.push(t!("title-legend-marker", label = m.label, count = n));
+            out.push(match &m.rule {
+                Some(rule) => t!(
+                    "title-legend-marker-rule",
+                    label = m.label,
+                    count = n,
+                    rule = rule
+                ),
+                None => t!("title-legend-marker", label = m.label, count = n),
+            });
         }
     }
     if let Some(t) = board.terrain(hex) {
@@ -317,6 +325,7 @@ mod tests {
     #[test]
     fn an_areas_effects_read_in_words() {
         let a = AreaSpec {
+            look: None,
             name: "Pine wood".into(),
             effects: vec![AreaEffect::Difficult, AreaEffect::BlocksLos],
             height: 3.0,
@@ -327,6 +336,7 @@ mod tests {
             "moves cost double for grounded units · blocks sight below 3\""
         );
         let field = AreaSpec {
+            look: None,
             effects: Vec::new(),
             ..a.clone()
         };

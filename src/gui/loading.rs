@@ -14,7 +14,6 @@ use std::path::PathBuf;
 
 use bevy::asset::io::{AssetSourceBuilder, AssetSourceId, Reader};
 use bevy::asset::{Asset, AssetLoader, LoadContext};
-use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use bevy::reflect::TypePath;
 use bevy_asset_loader::prelude::*;
@@ -71,20 +70,21 @@ impl AssetLoader for TextLoader {
     }
 }
 
-/// Every module's table files, by asset path (`rules/ran/units.ron`).
+/// Every module's table files (`assets/rules/**.ron`).
 #[derive(AssetCollection, Resource)]
 pub struct TableFiles {
-    /// The files of `assets/rules/`.
-    #[asset(path = "rules", collection(typed, mapped))]
-    pub files: HashMap<String, Handle<TextFile>>,
+    /// The files of `assets/rules/`; each handle's path is its place under
+    /// the assets folder (`rules/ran/units.ron`).
+    #[asset(path = "rules", collection(typed))]
+    pub files: Vec<Handle<TextFile>>,
 }
 
-/// The shipped scenarios, by asset path (`game://scenarios/akagawa_ford.ron`).
+/// The shipped scenarios (`scenarios/*.ron`).
 #[derive(AssetCollection, Resource)]
 pub struct ScenarioFiles {
-    /// The files of `scenarios/`.
-    #[asset(path = "game://scenarios", collection(typed, mapped))]
-    pub files: HashMap<String, Handle<TextFile>>,
+    /// The files of `scenarios/`, read through the `game://` source.
+    #[asset(path = "game://scenarios", collection(typed))]
+    pub files: Vec<Handle<TextFile>>,
 }
 
 /// The asset sources the loading state reads besides `assets/`: the
@@ -175,18 +175,20 @@ fn finish_loading(world: &mut World) {
     let root = asset_folder();
     let mut tables = Vec::new();
     if let (Some(files), Some(root)) = (world.get_resource::<TableFiles>(), root.as_ref()) {
-        for (path, h) in &files.files {
-            if let Some(t) = texts.get(h) {
-                tables.push((root.join(path), t.text.clone()));
+        for h in &files.files {
+            if let (Some(t), Some(path)) = (texts.get(h), h.path()) {
+                tables.push((root.join(path.path()), t.text.clone()));
             }
         }
     }
     let mut scenarios = Vec::new();
     if let Some(files) = world.get_resource::<ScenarioFiles>() {
         let dir = super::title::scenario_dir();
-        for (path, h) in &files.files {
-            let name = path.rsplit(['/', ':']).next().unwrap_or(path);
-            if let Some(t) = texts.get(h) {
+        for h in &files.files {
+            let name = h
+                .path()
+                .and_then(|p| p.path().file_name().map(PathBuf::from));
+            if let (Some(t), Some(name)) = (texts.get(h), name) {
                 scenarios.push((dir.join(name), t.text.clone()));
             }
         }

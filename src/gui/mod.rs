@@ -578,7 +578,11 @@ pub fn open(opts: AppOptions) -> Result<(), String> {
     settings::add_settings(&mut app, opts.lang);
     app.world_mut().resource_mut::<GuiState>().kiosk = kiosk;
     title::add_title(&mut app, kiosk);
-    loading::add_loading(&mut app);
+    // A screenshot or the demo starts on its game at once: no loading
+    // screen over it (their tables are read from disk as a game starts).
+    if !shot && !kiosk {
+        loading::add_loading(&mut app);
+    }
     if let Some(config) = opts.demo {
         demo::add_demo(&mut app, config)?;
     } else if let (Some(file), Some(text)) = (file, text) {

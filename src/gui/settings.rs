@@ -186,14 +186,12 @@ pub struct SettingsWindow {
 /// language (`lang` from `--lang` first, then the settings, then the
 /// system's), and saving on change.
 pub fn add_settings(app: &mut App, lang: Option<Lang>) {
-    let (mut settings, error) = match load_settings(&settings_path()) {
+    let (settings, error) = match load_settings(&settings_path()) {
         Ok(s) => (s, None),
         Err(e) => (Settings::default(), Some(e.to_string())),
     };
-    if lang.is_some() {
-        settings.language = lang;
-    }
-    i18n::set_lang(settings.language.unwrap_or_else(i18n::system_lang));
+    // `--lang` is for this run: it is not written into the settings.
+    i18n::set_lang(lang.or(settings.language).unwrap_or_else(i18n::system_lang));
     app.insert_resource(settings)
         .insert_resource(SettingsWindow { open: false, error })
         .add_systems(EguiPrimaryContextPass, settings_ui)

@@ -165,6 +165,52 @@ pub fn to_table(table: &Table, w: Vec2) -> Vec2 {
     w / PX_PER_INCH + Vec2::new(table.width, table.depth) / 2.0
 }
 
+/// Spacing of an area's art stamps, world px (one hex's art per stamp).
+const ART_STEP: f32 = 30.0;
+/// The art's size on the table against a hex's.
+const ART_SCALE: f32 = 0.6;
+
+/// Where an area's art is stamped: the points of a grid of `step` px
+/// (alternate rows shifted half a step) whose stamp lies wholly inside the
+/// convex polygon `pts` (world px), each with the grid cell that seeds its
+/// jitter.
+pub fn area_stamps(pts: &[Vec2], step: f32) -> Vec<(Vec2, (i32, i32))> {
+    if pts.len() < 3 || step <= 0.0 {
+        return Vec::new();
+    }
+    let (min, max) = pts
+        .iter()
+        .fold((pts[0], pts[0]), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+    // The polygon's winding, so that "inside" is on the same side of
+    // every edge.
+    let area2: f32 = (0..pts.len())
+        .map(|i| pts[i].perp_dot(pts[(i + 1) % pts.len()]))
+        .sum();
+    let margin = step * 0.45;
+    let inside = |p: Vec2| {
+        (0..pts.len()).all(|i| {
+            let a = pts[i];
+            let b = pts[(i + 1) % pts.len()];
+            let edge = b - a;
+            let len = edge.length().max(1e-3);
+            area2.signum() * edge.perp_dot(p - a) / len >= margin
+        })
+    };
+    let mut out = Vec::new();
+    let rows = ((max.y - min.y) / step).ceil() as i32;
+    let cols = ((max.x - min.x) / step).ceil() as i32;
+    for r in 0..=rows {
+        for c in 0..=cols {
+            let shift = if r % 2 == 0 { 0.0 } else { step / 2.0 };
+            let p = Vec2::new(min.x + c as f32 * step + shift, min.y + r as f32 * step);
+            if inside(p) {
+                out.push((p, (c, r)));
+            }
+        }
+    }
+    out
+}
+
 /// Marks the entities drawing the table and terrain.
 #[derive(Component)]
 pub struct TableTile;
@@ -189,6 +235,8 @@ pub fn spawn_table(
     if *drawn == Some(scene.generation) {
         return;
     }
+    let mut art_meshes = std::collections::HashMap::new();
+    let mut art_inks = std::collections::HashMap::new();
     *drawn = Some(scene.generation);
     for e in &tiles {
         commands.entity(e).despawn();
@@ -235,6 +283,30 @@ pub fn spawn_table(
             MeshMaterial2d(materials.add(color)),
             Transform::from_xyz(0.0, 0.0, -9.0),
         ));
+        // The area's art, stamped over its colour as on a hex of the same
+        // terrain, at 60 % size.
+        let look = area.spec.shown_look();
+        for (at, key) in area_stamps(&pts, ART_STEP) {
+            for s in super::terrain_art::tile_art(look, 0, key) {
+                let m = art_meshes
+                    .entry(super::terrain_art::shape_key(s.shape))
+                    .or_insert_with(|| meshes.add(super::terrain_art::mesh_of(s.shape)))
+                    .clone();
+                let ink = art_inks
+                    .entry(s.color)
+                    .or_insert_with(|| materials.add(ColorMaterial::from_color(s.color.color())))
+                    .clone();
+                let p = at + s.at * ART_SCALE;
+                commands.spawn((
+                    TableTile,
+                    Mesh2d(m),
+                    MeshMaterial2d(ink),
+                    Transform::from_xyz(p.x, p.y, -8.9 + 0.01 * f32::from(s.layer))
+                        .with_rotation(Quat::from_rotation_z(s.angle))
+                        .with_scale(Vec3::splat(ART_SCALE)),
+                ));
+            }
+        }
         commands.spawn((
             TableTile,
             Text2d::new(area.spec.name.clone()),
@@ -706,5 +778,29 @@ mod tests {
         }
         assert!(figure_ranks(0, size).is_empty());
         assert_eq!(figure_ranks(100, size).len(), 40);
+    }
+
+    #[test]
+    fn an_area_s_art_stamps_lie_inside_it_either_way_round() {
+        let square = [
+            Vec2::new(0.0, 0.0),
+            Vec2::new(120.0, 0.0),
+            Vec2::new(120.0, 90.0),
+            Vec2::new(0.0, 90.0),
+        ];
+        let stamps = area_stamps(&square, 30.0);
+        assert!(stamps.len() >= 4, "{stamps:?}");
+        for (p, _) in &stamps {
+            assert!(
+                p.x >= 13.0 && p.x <= 107.0 && p.y >= 13.0 && p.y <= 77.0,
+                "{p}"
+            );
+        }
+        let mut clockwise = square;
+        clockwise.reverse();
+        assert_eq!(area_stamps(&clockwise, 30.0).len(), stamps.len());
+        // A sliver too thin for a stamp gets none.
+        let sliver = [Vec2::ZERO, Vec2::new(100.0, 0.0), Vec2::new(100.0, 5.0)];
+        assert!(area_stamps(&sliver, 30.0).is_empty());
     }
 }

@@ -185,8 +185,8 @@ pub struct TitleState {
     /// The scenario editor to open.
     pub editor_request: Option<super::editor::EditorStart>,
     /// *New scenario*: the modules with an editor (key, title, open
-    /// table), read once.
-    pub templates: Vec<(String, String, bool)>,
+    /// table, the template's size), read once.
+    pub templates: Vec<(String, String, bool, (f32, f32))>,
     /// *New scenario*: the module picked, and the size (hexes or inches).
     pub new_scenario: (usize, (f32, f32)),
 }
@@ -197,10 +197,15 @@ fn editor_block(ui: &mut egui::Ui, state: &mut TitleState) {
         state.templates = crate::editor::module::templates()
             .into_iter()
             .map(|t| {
+                let size = crate::editor::ScenarioDoc::parse(&t.text)
+                    .ok()
+                    .and_then(|d| super::editor::template_size(&d))
+                    .unwrap_or((12.0, 9.0));
                 (
                     t.ruleset.to_string(),
                     t.title.to_string(),
                     t.board == crate::engine::core::BoardKind::Table,
+                    size,
                 )
             })
             .collect();
@@ -222,7 +227,7 @@ fn editor_block(ui: &mut egui::Ui, state: &mut TitleState) {
             });
         let table = state.templates.get(pick).is_some_and(|t| t.2);
         if pick != state.new_scenario.0 || size.0 == 0.0 {
-            size = if table { (48.0, 36.0) } else { (12.0, 9.0) };
+            size = state.templates.get(pick).map_or((12.0, 9.0), |t| t.3);
         }
         let range = if table { 12.0..=120.0 } else { 4.0..=64.0 };
         ui.add(egui::DragValue::new(&mut size.0).range(range.clone()));
@@ -441,7 +446,8 @@ pub fn add_title(app: &mut App, kiosk: bool) {
                 title_ui.run_if(
                     in_state(Screen::Title)
                         .and_then(move || !kiosk)
-                        .and_then(not(in_state(super::loading::Boot::Loading))),
+                        .and_then(not(in_state(super::loading::Boot::Loading)))
+                        .and_then(not(resource_exists::<super::editor::EditorView>)),
                 ),
                 back_button.run_if(
                     in_state(Screen::Playing)
@@ -544,18 +550,19 @@ fn handle_requests(world: &mut World) {
 
 /// The language buttons under the title: the choice is saved in the
 /// settings and applies at once.
-fn language_picker(ui: &mut egui::Ui, settings: &mut super::settings::Settings) {
+fn language_picker(ui: &mut egui::Ui) -> Option<crate::i18n::Lang> {
     let current = crate::i18n::lang();
+    let mut picked = None;
     ui.horizontal(|ui| {
         // Centre the short row under the title.
         ui.add_space((ui.available_width() - 190.0).max(0.0) / 2.0);
         for l in crate::i18n::Lang::ALL {
             if ui.selectable_label(current == l, l.native_name()).clicked() && current != l {
-                settings.language = Some(l);
-                crate::i18n::set_lang(l);
+                picked = Some(l);
             }
         }
     });
+    picked
 }
 
 fn title_ui(
@@ -585,8 +592,12 @@ fn title_ui(
             {
                 w.open = true;
             }
-            if let Some(s) = settings.as_mut() {
-                language_picker(ui, s);
+            // Only a click changes (and so saves) the settings.
+            if let Some(l) = language_picker(ui) {
+                crate::i18n::set_lang(l);
+                if let Some(s) = settings.as_mut() {
+                    s.language = Some(l);
+                }
             }
             ui.add_space(8.0);
         });

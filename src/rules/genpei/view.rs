@@ -39,6 +39,7 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
                 color: [0.95, 0.85, 0.2],
                 count: 1,
                 face: None,
+                rule: None,
             });
         }
         if s.grappled(u.id) {
@@ -47,6 +48,7 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
                 color: [0.55, 0.35, 0.15],
                 count: 1,
                 face: None,
+                rule: Some("GEN-GRP-1".into()),
             });
         }
         if u.flat {
@@ -55,6 +57,7 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
                 color: [0.55, 0.55, 0.6],
                 count: 1,
                 face: None,
+                rule: Some("GEN-AMP-2".into()),
             });
         }
         let mut badges = Vec::new();

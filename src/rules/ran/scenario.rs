@@ -380,6 +380,16 @@ pub fn check(file: &str, text: &str, s: &RanScenario, t: &RanTables) -> Result<(
             "give one Honjin hex and one withdrawal level per side".into(),
         );
     }
+    if let Some(h) = s
+        .honjin
+        .iter()
+        .find(|h| !(0..s.board.columns).contains(&h.0) || !(0..s.board.rows).contains(&h.1))
+    {
+        return err(
+            &["honjin"],
+            format!("Honjin hex {h:?} is off the board (RAN-GLO-2)"),
+        );
+    }
     if s.turn_limit == 0 {
         return err(&["turn_limit"], "turn_limit must be at least 1".into());
     }

@@ -26,6 +26,7 @@ pub fn scene(ctx: &RanCtx, s: &RanState) -> Scene {
                 color: [0.9, 0.2, 0.1],
                 count: 1,
                 face: Some(u.hits),
+                rule: Some("RAN-DICE-2".into()),
             });
         }
         for l in s
@@ -46,6 +47,7 @@ pub fn scene(ctx: &RanCtx, s: &RanState) -> Scene {
                 color: [0.95, 0.85, 0.2],
                 count: 1,
                 face: None,
+                rule: Some("RAN-GLO-2".into()),
             });
         }
         let mut badges = vec![format!("TQ {}", u.tq)];

@@ -54,6 +54,7 @@ pub fn scene(ctx: &SbaCtx, obs: &SbaState, viewer: Option<u8>) -> Scene {
                 color: MORALE_RED,
                 count: u.morale.markers(),
                 face: None,
+                rule: Some("SBA-MOR-1".into()),
             });
         }
         if u.honor {
@@ -62,6 +63,7 @@ pub fn scene(ctx: &SbaCtx, obs: &SbaState, viewer: Option<u8>) -> Scene {
                 color: HONOR_GOLD,
                 count: 1,
                 face: None,
+                rule: Some("SBA-HON-4".into()),
             });
         }
         let mut badges = Vec::new();

@@ -114,6 +114,10 @@ impl TableRules for WarStrike {
         Die::D6
     }
 
+    fn marker_rules() -> (Option<&'static str>, Option<&'static str>) {
+        (Some("WS-NV-2"), Some("WS-SUP-2"))
+    }
+
     fn editor_template() -> Option<(String, String)> {
         let t = crate::engine::assets::table(
             "rules/warstrike/new_scenario.ron",
@@ -416,7 +420,7 @@ impl TableRules for WarStrike {
 /// Rule IDs that need no citation in code, each with why: worked
 /// examples, rules the source leaves out, and table-side conventions.
 /// The coverage test checks the list stays true.
-pub const NO_CODE_CITATION: [(&str, &str); 4] = [
+pub const NO_CODE_CITATION: [(&str, &str); 3] = [
     (
         "WS-LD-3",
         "the seed's worked examples of the Ld test (GC-WS-04)",
@@ -428,10 +432,6 @@ pub const NO_CODE_CITATION: [(&str, &str); 4] = [
     (
         "WS-LD-1",
         "the meaning of the Ld and Nv values: data fields ld and nv of units.ron",
-    ),
-    (
-        "WS-SUP-2",
-        "the hit-die's place beside the unit: drawn by the table view",
     ),
 ];
 
