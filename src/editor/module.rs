@@ -45,6 +45,11 @@ pub fn templates() -> Vec<Template> {
     v.0
 }
 
+/// A scenario naming a rule system that is not registered.
+fn no_module(file: &str, ruleset: &str) -> LoadError {
+    LoadError::plain(file, format!("no rule system called \"{ruleset}\""))
+}
+
 struct Palette<'a> {
     file: &'a str,
     text: &'a str,
@@ -67,12 +72,8 @@ impl WithModule for Palette<'_> {
 /// The scenario does not read or check, or its module has no editor.
 pub fn palette(file: &str, text: &str) -> Result<EditorPalette, LoadError> {
     let h = session::read_header(file, text)?;
-    session::with_module(&h.ruleset, Palette { file, text }).unwrap_or_else(|| {
-        Err(LoadError::plain(
-            file,
-            format!("no rule system called \"{}\"", h.ruleset),
-        ))
-    })
+    session::with_module(&h.ruleset, Palette { file, text })
+        .unwrap_or_else(|| Err(no_module(file, &h.ruleset)))
 }
 
 struct Check<'a> {
@@ -105,10 +106,6 @@ pub fn check(file: &str, text: &str) -> Result<String, LoadError> {
     if h.save {
         return Err(LoadError::plain(file, "is a save, not a scenario"));
     }
-    session::with_module(&h.ruleset, Check { file, text }).unwrap_or_else(|| {
-        Err(LoadError::plain(
-            file,
-            format!("no rule system called \"{}\"", h.ruleset),
-        ))
-    })
+    session::with_module(&h.ruleset, Check { file, text })
+        .unwrap_or_else(|| Err(no_module(file, &h.ruleset)))
 }

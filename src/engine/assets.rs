@@ -132,6 +132,15 @@ pub fn table(rel: &str, embedded: &'static str) -> Result<TableText, LoadError> 
     })
 }
 
+/// The file name and text of `rel` as [`table`] reads it (for a text
+/// that is not parsed here, such as a new-scenario template); `None` when
+/// the file is there but cannot be read.
+pub fn file_and_text(rel: &str, embedded: &'static str) -> Option<(String, String)> {
+    table(rel, embedded)
+        .ok()
+        .map(|t| (t.file, t.text.into_owned()))
+}
+
 /// The table `rel` parsed: from the assets folder when the file is there,
 /// else the built-in copy `embedded` (see [`table`]).
 ///

@@ -6,6 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::board::TerrainTable;
+
 /// How a module's units face.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum FacingKind {
@@ -60,4 +62,17 @@ pub struct EditorPalette {
     pub flags: Vec<EditorFlag>,
     /// How units face.
     pub facing: FacingKind,
+}
+
+impl EditorPalette {
+    /// A hex module's palette: the terrain and hexside names of its board's
+    /// `table`, with no units, flags or facing yet.
+    pub fn of_board(table: &TerrainTable, max_elevation: i32) -> Self {
+        Self {
+            terrain: table.terrain.iter().map(|t| t.name.clone()).collect(),
+            hexsides: table.hexsides.iter().map(|h| h.name.clone()).collect(),
+            max_elevation,
+            ..Self::default()
+        }
+    }
 }

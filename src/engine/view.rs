@@ -374,6 +374,26 @@ impl RuleText {
     }
 }
 
+/// A module's rules reference: each entry `(id, title, text, stand-in)`
+/// of its `rules_text.ron`, with the Spanish of `rules_text.es.ron`.
+pub fn rules_reference<'a>(
+    entries: impl IntoIterator<Item = (&'a str, &'a str, &'a str, bool)>,
+    spanish: &RuleTranslations,
+) -> Vec<RuleText> {
+    let mut rules: Vec<RuleText> = entries
+        .into_iter()
+        .map(|(id, title, text, stand_in)| RuleText {
+            id: id.to_string(),
+            title: title.to_string(),
+            text: text.to_string(),
+            stand_in,
+            translated: Vec::new(),
+        })
+        .collect();
+    spanish.add_to(crate::i18n::Lang::Spanish, &mut rules);
+    rules
+}
+
 /// One rule's title and text in another language.
 #[derive(Clone, Debug, PartialEq, serde::Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -761,16 +761,7 @@ pub fn click_board(
     let (Ok(window), Ok((camera, ctf))) = (window.single(), cam.single()) else {
         return;
     };
-    let Some(cursor) = window.cursor_position() else {
-        return;
-    };
-    // A click on a panel never reaches the board drawn under it.
-    if let Some([x0, y0, x1, y1]) = gui.board_area
-        && !(cursor.x >= x0 && cursor.x <= x1 && cursor.y >= y0 && cursor.y <= y1)
-    {
-        return;
-    }
-    let Ok(world) = camera.viewport_to_world_2d(ctf, cursor) else {
+    let Some(world) = cursor_on_board(window, camera, ctf, &gui) else {
         return;
     };
     let hex = layout.0.world_pos_to_hex(world);
@@ -778,6 +769,23 @@ pub fn click_board(
         return;
     }
     pick_hex(&view, &mut gui, hex);
+}
+
+/// The world point under the mouse, when it is over the board (a click on
+/// a panel never reaches the board drawn under it).
+pub fn cursor_on_board(
+    window: &Window,
+    camera: &Camera,
+    ctf: &GlobalTransform,
+    gui: &GuiState,
+) -> Option<Vec2> {
+    let cursor = window.cursor_position()?;
+    if let Some([x0, y0, x1, y1]) = gui.board_area
+        && !(cursor.x >= x0 && cursor.x <= x1 && cursor.y >= y0 && cursor.y <= y1)
+    {
+        return None;
+    }
+    camera.viewport_to_world_2d(ctf, cursor).ok()
 }
 
 /// What a click on `hex` does (the mouse, or Enter on the keyboard's hex

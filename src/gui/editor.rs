@@ -16,7 +16,7 @@ use super::board_view::BoardLayout;
 use super::panels::{DIM, RED};
 use super::{GuiState, Screen, clear_game, install_text};
 use crate::editor::{At, EditCommand, ScenarioDoc, module};
-use crate::engine::board::{Facing, HexBoard};
+use crate::engine::board::HexBoard;
 use crate::engine::editing::{EditorPalette, FacingKind, FlagKind};
 use crate::engine::seats::{Player, Seats};
 use crate::engine::table::{AreaEffect, Table};
@@ -506,15 +506,7 @@ pub fn editor_click(
     let (Ok(window), Ok((camera, ctf))) = (window.single(), cam.single()) else {
         return;
     };
-    let Some(cursor) = window.cursor_position() else {
-        return;
-    };
-    if let Some([x0, y0, x1, y1]) = gui.board_area
-        && !(cursor.x >= x0 && cursor.x <= x1 && cursor.y >= y0 && cursor.y <= y1)
-    {
-        return;
-    }
-    let Ok(world) = camera.viewport_to_world_2d(ctf, cursor) else {
+    let Some(world) = super::board_view::cursor_on_board(window, camera, ctf, &gui) else {
         return;
     };
     if let Some(table) = table {
@@ -708,16 +700,6 @@ pub fn add_editor(app: &mut App) {
         super::editor_panel::editor_ui.run_if(editing),
     );
 }
-
-/// The facings a hex-board unit may take, in order round the hex.
-pub const HEX_FACINGS: [Facing; 6] = [
-    Facing::North,
-    Facing::NorthEast,
-    Facing::SouthEast,
-    Facing::South,
-    Facing::SouthWest,
-    Facing::NorthWest,
-];
 
 /// The flag's value on a piece's fields, as the panel edits it.
 pub fn flag_value(fields: &[(String, String)], field: &str, kind: FlagKind) -> Option<u32> {

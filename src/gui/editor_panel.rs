@@ -6,9 +6,7 @@ use bevy_egui::{EguiContexts, egui};
 use egui::RichText;
 
 use super::GuiState;
-use super::editor::{
-    EditorRequest, EditorView, HEX_FACINGS, Tool, flag_value, hint, turns, verdict_color,
-};
+use super::editor::{EditorRequest, EditorView, Tool, flag_value, hint, turns, verdict_color};
 use super::panels::{DIM, shown};
 use crate::editor::EditCommand;
 use crate::engine::editing::{FacingKind, FlagKind};
@@ -22,13 +20,7 @@ pub fn editor_ui(
     mut gui: ResMut<GuiState>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "editor viewport".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root = super::viewport_ui(&ctx, "editor viewport");
     egui::Panel::left("editor panel")
         .resizable(true)
         .default_size(330.0)
@@ -38,17 +30,7 @@ pub fn editor_ui(
                 .id_salt("editor scroll")
                 .show(ui, |ui| panel(ui, &mut ed));
         });
-    let free = root.available_rect_before_wrap();
-    let z = ctx.zoom_factor();
-    let area = Some([
-        free.min.x * z,
-        free.min.y * z,
-        free.max.x * z,
-        free.max.y * z,
-    ]);
-    if gui.board_area != area {
-        gui.board_area = area;
-    }
+    super::keep_board_area(&root, &ctx, &mut gui);
     Ok(())
 }
 
@@ -245,7 +227,7 @@ fn selected(ui: &mut egui::Ui, ed: &mut EditorView) {
             ui.label(t!("editor-facing"));
             match ed.palette.facing {
                 FacingKind::Hexside => {
-                    for h in HEX_FACINGS {
+                    for h in crate::engine::board::Facing::ALL {
                         let key = format!("{h:?}");
                         if ui.selectable_label(f == key, &key).clicked() {
                             ed.apply(&EditCommand::Face {

@@ -146,13 +146,7 @@ fn progress_ui(mut contexts: EguiContexts, tracker: Option<Res<ProgressTracker<B
     } else {
         done as f32 / total as f32
     };
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "loading".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root = super::viewport_ui(&ctx, "loading");
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(ui.available_height() / 2.0 - 40.0);

@@ -218,6 +218,38 @@ pub(crate) fn window_app(screenshot: bool, kiosk: bool) -> App {
     app
 }
 
+/// A Ui over the whole window, on the background layer, for the panels
+/// laid out around the board (egui's panels are shown inside it).
+pub(crate) fn viewport_ui(ctx: &bevy_egui::egui::Context, id: &'static str) -> bevy_egui::egui::Ui {
+    bevy_egui::egui::Ui::new(
+        ctx.clone(),
+        id.into(),
+        bevy_egui::egui::UiBuilder::new()
+            .layer_id(bevy_egui::egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}
+
+/// What the panels around `root` leave is the board: kept in window pixels
+/// (egui's points are scaled by the UI scale) for clicks and the wheel.
+pub(crate) fn keep_board_area(
+    root: &bevy_egui::egui::Ui,
+    ctx: &bevy_egui::egui::Context,
+    gui: &mut GuiState,
+) {
+    let free = root.available_rect_before_wrap();
+    let z = ctx.zoom_factor();
+    let area = Some([
+        free.min.x * z,
+        free.min.y * z,
+        free.max.x * z,
+        free.max.y * z,
+    ]);
+    if gui.board_area != area {
+        gui.board_area = area;
+    }
+}
+
 /// The app's screens.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Screen {

@@ -635,13 +635,7 @@ pub fn ui(
     if !view.loaded {
         return Ok(());
     }
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "viewport".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root = super::viewport_ui(&ctx, "viewport");
     if gui.screenshot_mode && gui.selected.is_none() {
         gui.selected = view
             .viewer
@@ -857,17 +851,7 @@ pub fn ui(
         });
     // What the panels leave is the board: the wheel zooms only there. In
     // window pixels: egui's points are scaled by the UI scale.
-    let free = root.available_rect_before_wrap();
-    let z = ctx.zoom_factor();
-    let area = Some([
-        free.min.x * z,
-        free.min.y * z,
-        free.max.x * z,
-        free.max.y * z,
-    ]);
-    if gui.board_area != area {
-        gui.board_area = area;
-    }
+    super::keep_board_area(&root, &ctx, &mut gui);
     if gui.briefing_open {
         let mut open = true;
         egui::Window::new(t!("panels-briefing-title", name = &view.name))

@@ -393,6 +393,29 @@ pub fn sync_bases(
                     Sprite::from_color(Color::srgba(1.0, 1.0, 1.0, 0.85), Vec2::new(size.x, 3.0)),
                     Transform::from_xyz(0.0, size.y / 2.0 - 1.5, 0.1),
                 ));
+                // The side's cue that is not colour, as on the hex
+                // counters: side 0 a dark band along the rear edge, side 1
+                // a dark frame inside the edge.
+                let cue = Color::srgba(0.0, 0.0, 0.0, 0.75);
+                if u.side == 0 {
+                    p.spawn((
+                        Sprite::from_color(cue, Vec2::new(size.x, 4.0)),
+                        Transform::from_xyz(0.0, -size.y / 2.0 + 2.0, 0.1),
+                    ));
+                } else {
+                    let (w, h) = (size.x - 6.0, size.y - 9.0);
+                    for (len, at) in [
+                        (Vec2::new(w, 2.0), Vec2::new(0.0, h / 2.0 - 1.5)),
+                        (Vec2::new(w, 2.0), Vec2::new(0.0, -h / 2.0 - 1.5)),
+                        (Vec2::new(2.0, h), Vec2::new(-w / 2.0, -1.5)),
+                        (Vec2::new(2.0, h), Vec2::new(w / 2.0, -1.5)),
+                    ] {
+                        p.spawn((
+                            Sprite::from_color(cue, len.max(Vec2::ONE)),
+                            Transform::from_translation(at.extend(0.1)),
+                        ));
+                    }
+                }
                 // The models left, as figures on their own small bases in
                 // ranks behind the front edge.
                 let (rim, body) = figure_colors(side_color);

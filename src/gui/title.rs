@@ -575,13 +575,7 @@ fn title_ui(
 ) -> Result {
     let default_level = settings.as_ref().map_or(Level::Normal, |s| s.computer);
     let ctx = contexts.ctx_mut()?.clone();
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "title".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root = super::viewport_ui(&ctx, "title");
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(12.0);

@@ -133,12 +133,10 @@ impl TableRules for ClanWar {
     }
 
     fn editor_template() -> Option<(String, String)> {
-        let t = crate::engine::assets::table(
+        crate::engine::assets::file_and_text(
             "rules/clan_war/new_scenario.ron",
             include_str!("../../../assets/rules/clan_war/new_scenario.ron"),
         )
-        .ok()?;
-        Some((t.file, t.text.into_owned()))
     }
 
     fn tables() -> Result<CwTables, LoadError> {

@@ -38,10 +38,8 @@ pub fn palette(ctx: &GenCtx) -> EditorPalette {
 
 /// `rules/genpei/new_scenario.ron`, from the assets folder or built in.
 pub fn template() -> Option<(String, String)> {
-    let t = crate::engine::assets::table(
+    crate::engine::assets::file_and_text(
         "rules/genpei/new_scenario.ron",
         include_str!("../../../assets/rules/genpei/new_scenario.ron"),
     )
-    .ok()?;
-    Some((t.file, t.text.into_owned()))
 }

@@ -9,9 +9,6 @@ use super::state::RanCtx;
 pub fn palette(ctx: &RanCtx) -> EditorPalette {
     let table = &ctx.board.table;
     EditorPalette {
-        terrain: table.terrain.iter().map(|t| t.name.clone()).collect(),
-        hexsides: table.hexsides.iter().map(|h| h.name.clone()).collect(),
-        max_elevation: 2,
         unit_types: ctx
             .tables
             .units
@@ -25,15 +22,14 @@ pub fn palette(ctx: &RanCtx) -> EditorPalette {
             rule: Some("RAN-GLO-3".into()),
         }],
         facing: FacingKind::Hexside,
+        ..EditorPalette::of_board(table, 2)
     }
 }
 
 /// `rules/ran/new_scenario.ron`, from the assets folder or built in.
 pub fn template() -> Option<(String, String)> {
-    let t = crate::engine::assets::table(
+    crate::engine::assets::file_and_text(
         "rules/ran/new_scenario.ron",
         include_str!("../../../assets/rules/ran/new_scenario.ron"),
     )
-    .ok()?;
-    Some((t.file, t.text.into_owned()))
 }

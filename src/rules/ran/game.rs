@@ -485,23 +485,14 @@ impl Rules for Ran {
     }
 
     fn rules_text(ctx: &RanCtx) -> Vec<RuleText> {
-        let mut rules: Vec<RuleText> = ctx
-            .tables
-            .rules
-            .rules
-            .iter()
-            .map(|r| RuleText {
-                id: r.id.clone(),
-                title: r.title.clone(),
-                text: r.text.clone(),
-                stand_in: r.stand_in,
-                translated: Vec::new(),
-            })
-            .collect();
-        ctx.tables
-            .rules_es
-            .add_to(crate::i18n::Lang::Spanish, &mut rules);
-        rules
+        crate::engine::view::rules_reference(
+            ctx.tables
+                .rules
+                .rules
+                .iter()
+                .map(|r| (r.id.as_str(), r.title.as_str(), r.text.as_str(), r.stand_in)),
+            &ctx.tables.rules_es,
+        )
     }
 }
 

@@ -20,9 +20,6 @@ pub fn palette(ctx: &SbaCtx) -> EditorPalette {
         .max()
         .unwrap_or(1);
     EditorPalette {
-        terrain: table.terrain.iter().map(|t| t.name.clone()).collect(),
-        hexsides: table.hexsides.iter().map(|h| h.name.clone()).collect(),
-        max_elevation: 2,
         unit_types: ctx
             .tables
             .units
@@ -48,16 +45,15 @@ pub fn palette(ctx: &SbaCtx) -> EditorPalette {
             },
         ],
         facing: FacingKind::Hexside,
+        ..EditorPalette::of_board(table, 2)
     }
 }
 
 /// `rules/samurai_battles/new_scenario.ron`, from the assets folder or
 /// built in.
 pub fn template() -> Option<(String, String)> {
-    let t = crate::engine::assets::table(
+    crate::engine::assets::file_and_text(
         "rules/samurai_battles/new_scenario.ron",
         include_str!("../../../assets/rules/samurai_battles/new_scenario.ron"),
     )
-    .ok()?;
-    Some((t.file, t.text.into_owned()))
 }

@@ -436,23 +436,14 @@ pub fn odds(ctx: &SbaCtx, state: &SbaState, cmd: &SbaCommand) -> Option<Odds> {
 
 /// The rules reference from `assets/rules/samurai_battles/rules.ron`.
 pub fn rules_text(ctx: &SbaCtx) -> Vec<RuleText> {
-    let mut rules: Vec<RuleText> = ctx
-        .tables
-        .rules
-        .rules
-        .iter()
-        .map(|r| RuleText {
-            id: r.id.clone(),
-            title: r.title.clone(),
-            text: r.text.clone(),
-            stand_in: r.stand_in,
-            translated: Vec::new(),
-        })
-        .collect();
-    ctx.tables
-        .rules_es
-        .add_to(crate::i18n::Lang::Spanish, &mut rules);
-    rules
+    crate::engine::view::rules_reference(
+        ctx.tables
+            .rules
+            .rules
+            .iter()
+            .map(|r| (r.id.as_str(), r.title.as_str(), r.text.as_str(), r.stand_in)),
+        &ctx.tables.rules_es,
+    )
 }
 
 /// Whether `viewer` may read a log entry: not one about a unit hidden from it.

@@ -119,12 +119,10 @@ impl TableRules for WarStrike {
     }
 
     fn editor_template() -> Option<(String, String)> {
-        let t = crate::engine::assets::table(
+        crate::engine::assets::file_and_text(
             "rules/warstrike/new_scenario.ron",
             include_str!("../../../assets/rules/warstrike/new_scenario.ron"),
         )
-        .ok()?;
-        Some((t.file, t.text.into_owned()))
     }
 
     fn tables() -> Result<WsTables, LoadError> {
