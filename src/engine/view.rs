@@ -374,19 +374,39 @@ impl RuleText {
     }
 }
 
-/// A module's rules reference: each entry `(id, title, text, stand-in)`
-/// of its `rules_text.ron`, with the Spanish of `rules_text.es.ron`.
-pub fn rules_reference<'a>(
-    entries: impl IntoIterator<Item = (&'a str, &'a str, &'a str, bool)>,
-    spanish: &RuleTranslations,
-) -> Vec<RuleText> {
-    let mut rules: Vec<RuleText> = entries
-        .into_iter()
-        .map(|(id, title, text, stand_in)| RuleText {
-            id: id.to_string(),
-            title: title.to_string(),
-            text: text.to_string(),
-            stand_in,
+/// One entry of a module's `rules_text.ron`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleEntry {
+    /// Rule ID ("RAN-SHOCK-2").
+    pub id: String,
+    /// Short title.
+    pub title: String,
+    /// The rule in a few sentences.
+    pub text: String,
+    /// A Kassen stand-in where the source is silent.
+    pub stand_in: bool,
+}
+
+/// A module's rules reference, `rules_text.ron`: one entry per rule ID.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesReference {
+    /// Every entry, in the order the reference lists them.
+    pub rules: Vec<RuleEntry>,
+}
+
+/// A module's rules reference as the app shows it: each entry of its
+/// `rules_text.ron`, with the Spanish of `rules_text.es.ron`.
+pub fn rules_reference(english: &RulesReference, spanish: &RuleTranslations) -> Vec<RuleText> {
+    let mut rules: Vec<RuleText> = english
+        .rules
+        .iter()
+        .map(|r| RuleText {
+            id: r.id.clone(),
+            title: r.title.clone(),
+            text: r.text.clone(),
+            stand_in: r.stand_in,
             translated: Vec::new(),
         })
         .collect();

@@ -276,25 +276,8 @@ pub struct Terrain {
     pub hexsides: Vec<HexsideFeature>,
 }
 
-/// One entry of the rules reference.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct RuleEntry {
-    /// Rule ID ("GEN-NAV-3").
-    pub id: String,
-    /// Title.
-    pub title: String,
-    /// Text.
-    pub text: String,
-    /// Leans on a [SIM] or [BASE] reading or a Kassen stand-in.
-    pub stand_in: bool,
-}
-
 /// The rules reference, `rules_text.ron`.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct RulesText {
-    /// One entry per rule ID.
-    pub rules: Vec<RuleEntry>,
-}
+pub type RulesText = crate::engine::view::RulesReference;
 
 /// Every Genpei table.
 #[derive(Clone, Debug, PartialEq)]

@@ -416,25 +416,8 @@ pub struct Values {
     pub stand_ins: StandIns,
 }
 
-/// One rules-reference entry.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct RuleEntry {
-    /// Rule ID.
-    pub id: String,
-    /// Title.
-    pub title: String,
-    /// Text.
-    pub text: String,
-    /// A Kassen stand-in.
-    pub stand_in: bool,
-}
-
-/// The rules reference.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct RulesText {
-    /// Entries.
-    pub rules: Vec<RuleEntry>,
-}
+/// The rules reference, `rules_text.ron`.
+pub type RulesText = crate::engine::view::RulesReference;
 
 /// Every RAN table.
 #[derive(Clone, Debug, PartialEq)]

@@ -485,14 +485,7 @@ impl Rules for Ran {
     }
 
     fn rules_text(ctx: &RanCtx) -> Vec<RuleText> {
-        crate::engine::view::rules_reference(
-            ctx.tables
-                .rules
-                .rules
-                .iter()
-                .map(|r| (r.id.as_str(), r.title.as_str(), r.text.as_str(), r.stand_in)),
-            &ctx.tables.rules_es,
-        )
+        crate::engine::view::rules_reference(&ctx.tables.rules, &ctx.tables.rules_es)
     }
 }
 

@@ -198,27 +198,8 @@ pub struct MoraleTable {
     pub honor_cap: u32,
 }
 
-/// One entry of the rules reference.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RuleText {
-    /// Rule ID.
-    pub id: String,
-    /// Short title.
-    pub title: String,
-    /// The rule in a few sentences.
-    pub text: String,
-    /// A Kassen stand-in, not published rules.
-    pub stand_in: bool,
-}
-
-/// The rules reference.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RulesText {
-    /// All entries.
-    pub rules: Vec<RuleText>,
-}
+/// The rules reference, `rules_text.ron`.
+pub type RulesText = crate::engine::view::RulesReference;
 
 /// Every table of the module.
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -308,7 +289,7 @@ impl SbaTables {
     }
 
     /// The rules-reference entry for an ID.
-    pub fn rule(&self, id: &str) -> Option<&RuleText> {
+    pub fn rule(&self, id: &str) -> Option<&crate::engine::view::RuleEntry> {
         self.rules.rules.iter().find(|r| r.id == id)
     }
 }

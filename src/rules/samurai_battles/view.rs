@@ -436,14 +436,7 @@ pub fn odds(ctx: &SbaCtx, state: &SbaState, cmd: &SbaCommand) -> Option<Odds> {
 
 /// The rules reference from `assets/rules/samurai_battles/rules.ron`.
 pub fn rules_text(ctx: &SbaCtx) -> Vec<RuleText> {
-    crate::engine::view::rules_reference(
-        ctx.tables
-            .rules
-            .rules
-            .iter()
-            .map(|r| (r.id.as_str(), r.title.as_str(), r.text.as_str(), r.stand_in)),
-        &ctx.tables.rules_es,
-    )
+    crate::engine::view::rules_reference(&ctx.tables.rules, &ctx.tables.rules_es)
 }
 
 /// Whether `viewer` may read a log entry: not one about a unit hidden from it.
