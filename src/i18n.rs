@@ -13,7 +13,9 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 use std::sync::LazyLock;
 
-use fluent_templates::{LanguageIdentifier, Loader, fluent_bundle::FluentValue, static_loader};
+use fluent_templates::{
+    LanguageIdentifier, Loader, StaticLoader, fluent_bundle::FluentValue, static_loader,
+};
 use serde::{Deserialize, Serialize};
 
 static_loader! {
@@ -90,6 +92,20 @@ impl Lang {
 
 static CURRENT: AtomicU8 = AtomicU8::new(0);
 
+thread_local! {
+    /// A language for this thread only, set by [`with_lang`].
+    static OVERRIDE: std::cell::Cell<Option<Lang>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with this thread's text in `lang`, whatever the process-wide
+/// language: for tests that play a game in Spanish beside others in English.
+pub fn with_lang<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
+    let before = OVERRIDE.with(|o| o.replace(Some(lang)));
+    let out = f();
+    OVERRIDE.with(|o| o.set(before));
+    out
+}
+
 /// Sets the UI's language for the whole process.
 pub fn set_lang(lang: Lang) {
     CURRENT.store(
@@ -101,8 +117,11 @@ pub fn set_lang(lang: Lang) {
     );
 }
 
-/// The UI's language.
+/// The UI's language (this thread's, inside [`with_lang`]).
 pub fn lang() -> Lang {
+    if let Some(l) = OVERRIDE.with(std::cell::Cell::get) {
+        return l;
+    }
     match CURRENT.load(Ordering::Relaxed) {
         1 => Lang::Spanish,
         _ => Lang::English,
@@ -139,6 +158,31 @@ pub fn tr_args(key: &str, args: &[(&str, String)]) -> String {
 
 /// [`tr_args`] in `lang`.
 pub fn tr_args_in(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
+    lookup(&LOCALES, lang, key, args)
+}
+
+/// The text of `key` in a rule module's own catalogue (`src/rules/<module>/
+/// locales/<lang>/*.ftl`, built into the binary by the module's
+/// `static_loader!`), in the current language, with its arguments filled in
+/// as [`tr_args`] does. Modules call it through their `say!` macro, which
+/// is [`say_with!`](crate::say_with) over their catalogue.
+pub fn say(catalogue: &StaticLoader, key: &str, args: &[(&str, String)]) -> String {
+    lookup(catalogue, lang(), key, args)
+}
+
+/// [`say`] in `lang`.
+pub fn say_in(catalogue: &StaticLoader, lang: Lang, key: &str, args: &[(&str, String)]) -> String {
+    lookup(catalogue, lang, key, args)
+}
+
+/// `key` looked up in `catalogue` in `lang`, English when it is missing
+/// there, the key itself when it is missing in both.
+fn lookup(catalogue: &StaticLoader, lang: Lang, key: &str, args: &[(&str, String)]) -> String {
+    if args.is_empty() {
+        return catalogue
+            .try_lookup(lang.id(), key)
+            .unwrap_or_else(|| key.to_string());
+    }
     let map: std::collections::HashMap<std::borrow::Cow<'static, str>, FluentValue<'_>> = args
         .iter()
         .map(|(name, value)| {
@@ -149,7 +193,7 @@ pub fn tr_args_in(lang: Lang, key: &str, args: &[(&str, String)]) -> String {
             (std::borrow::Cow::Owned(name.to_string()), v)
         })
         .collect();
-    LOCALES
+    catalogue
         .try_lookup_with_args(lang.id(), key, &map)
         .unwrap_or_else(|| key.to_string())
 }
@@ -165,6 +209,20 @@ macro_rules! t {
     };
     ($key:literal, $($name:ident = $value:expr),+ $(,)?) => {
         $crate::i18n::tr_args($key, &[$((stringify!($name), ($value).to_string())),+])
+    };
+}
+
+/// A rule module's text of a key, in the current language:
+/// `say_with!(TEXT, "ran-routs")` or `say_with!(TEXT, "ran-routs", unit = n)`
+/// (each value is formatted with `Display`). A module wraps it once as its
+/// own `say!` over its catalogue `TEXT`.
+#[macro_export]
+macro_rules! say_with {
+    ($catalogue:path, $key:literal) => {
+        $crate::i18n::say(&$catalogue, $key, &[])
+    };
+    ($catalogue:path, $key:literal, $($name:ident = $value:expr),+ $(,)?) => {
+        $crate::i18n::say(&$catalogue, $key, &[$((stringify!($name), ($value).to_string())),+])
     };
 }
 

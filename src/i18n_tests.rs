@@ -13,11 +13,18 @@ fn keys(lang: Lang) -> BTreeSet<String> {
 
 /// The messages of a language's folder: ID and its first line of text.
 fn messages(lang: Lang) -> std::collections::BTreeMap<String, String> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("locales")
-        .join(lang.tag());
+    messages_in(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("locales")
+            .join(lang.tag()),
+    )
+}
+
+/// The messages of the `.ftl` files of one folder: ID and its first line of
+/// text (its later lines joined on).
+fn messages_in(dir: &Path) -> std::collections::BTreeMap<String, String> {
     let mut out = std::collections::BTreeMap::new();
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("locale folder")
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "ftl"))
@@ -356,4 +363,225 @@ fn every_rules_reference_is_in_spanish_entry_for_entry() {
         checked += 1;
     }
     assert_eq!(checked, 3);
+}
+
+/// Every rule module's folder that has its own catalogue
+/// (`src/rules/<module>/locales`), sorted.
+fn module_folders() -> Vec<PathBuf> {
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join("rules");
+    let mut out: Vec<PathBuf> = std::fs::read_dir(rules)
+        .expect("src/rules")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("locales").is_dir())
+        .collect();
+    out.sort();
+    out
+}
+
+/// The keys named by `say!("…")` in a source text.
+fn said_keys(text: &str) -> Vec<String> {
+    text.match_indices("say!(")
+        .filter_map(|(i, m)| {
+            let rest = text[i + m.len()..].trim_start().strip_prefix('"')?;
+            rest.find('"').map(|end| rest[..end].to_string())
+        })
+        .collect()
+}
+
+/// A Fluent bundle of a module's catalogue in one language, read from its
+/// files, for formatting each message on its own and seeing its errors.
+fn module_bundle(
+    folder: &Path,
+    lang: Lang,
+) -> fluent_templates::fluent_bundle::FluentBundle<fluent_templates::fluent_bundle::FluentResource> {
+    use fluent_templates::fluent_bundle::{FluentBundle, FluentResource};
+    let dir = folder.join("locales").join(lang.tag());
+    let mut bundle = FluentBundle::new(vec![lang.id().clone()]);
+    bundle.set_use_isolating(false);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("module locale folder")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ftl"))
+        .collect();
+    files.sort();
+    for f in files {
+        let text = std::fs::read_to_string(&f).expect("ftl");
+        let res = FluentResource::try_new(text)
+            .unwrap_or_else(|(_, e)| panic!("{}: {e:?}", f.display()));
+        bundle
+            .add_resource(res)
+            .unwrap_or_else(|e| panic!("{}: {e:?}", f.display()));
+    }
+    bundle
+}
+
+#[test]
+fn every_module_speaks_both_languages_through_its_own_catalogue() {
+    use fluent_templates::fluent_bundle::{FluentArgs, FluentValue};
+    let folders = module_folders();
+    assert_eq!(folders.len(), crate::rules::rulesets().len(), "{folders:?}");
+    for folder in folders {
+        let name = folder.display().to_string();
+        let en = messages_in(&folder.join("locales").join(Lang::English.tag()));
+        let es = messages_in(&folder.join("locales").join(Lang::Spanish.tag()));
+        let en_keys: BTreeSet<&String> = en.keys().collect();
+        let es_keys: BTreeSet<&String> = es.keys().collect();
+        let only_en: Vec<_> = en_keys.difference(&es_keys).collect();
+        let only_es: Vec<_> = es_keys.difference(&en_keys).collect();
+        assert!(only_en.is_empty(), "{name}: missing in Spanish: {only_en:?}");
+        assert!(only_es.is_empty(), "{name}: missing in English: {only_es:?}");
+        // Every key the module's code says is in its catalogue.
+        let mut files = Vec::new();
+        sources(&folder, &mut files);
+        let mut used = BTreeSet::new();
+        for f in &files {
+            let text = std::fs::read_to_string(f).expect("source");
+            for k in said_keys(&text) {
+                assert!(en.contains_key(&k), "{}: {k} is not in its catalogue", f.display());
+                used.insert(k);
+            }
+        }
+        assert!(used.len() >= 10, "{name}: only {} keys said", used.len());
+        // Every message formats without error in both languages, with its
+        // arguments filled in, and most read differently in Spanish.
+        let bundles = [Lang::English, Lang::Spanish].map(|l| (l, module_bundle(&folder, l)));
+        let mut same = Vec::new();
+        for (k, text) in &en {
+            let mut names = sample_args(text);
+            names.extend(sample_args(es.get(k).map_or("", String::as_str)));
+            let mut args = FluentArgs::new();
+            for (n, _) in &names {
+                args.set(*n, FluentValue::from(2));
+            }
+            let mut out = Vec::new();
+            for (l, b) in &bundles {
+                let msg = b.get_message(k).unwrap_or_else(|| panic!("{name}: {k} in {l:?}"));
+                let pattern = msg.value().unwrap_or_else(|| panic!("{name}: {k} has no value"));
+                let mut errors = Vec::new();
+                let s = b.format_pattern(pattern, Some(&args), &mut errors);
+                assert!(errors.is_empty(), "{name}: {k} in {l:?}: {errors:?}");
+                out.push(s.to_string());
+            }
+            if out[0] == out[1] {
+                same.push(k.clone());
+            }
+        }
+        assert!(
+            same.len() * 5 <= en.len(),
+            "{name}: {} of {} messages read the same in Spanish: {same:?}",
+            same.len(),
+            en.len()
+        );
+    }
+}
+
+/// A module's raw key left in its text: `ran-shock-result` and the like.
+fn looks_like_a_key(s: &str) -> bool {
+    s.split_whitespace().any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
+        w.matches('-').count() >= 2
+            && w.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            && w.starts_with(|c: char| c.is_ascii_lowercase())
+    })
+}
+
+#[test]
+fn every_module_plays_in_spanish() {
+    use crate::engine::core::Rules;
+    use crate::engine::game::Game;
+    use crate::rules::ModuleVisitor;
+    struct Play(Vec<String>);
+    impl ModuleVisitor for Play {
+        fn visit<R: Rules>(&mut self) {
+            let Some((file, text)) = crate::bench::scenarios_of::<R>().into_iter().next() else {
+                self.0.push(format!("{}: no scenario", R::RULESET));
+                return;
+            };
+            // The same game in both languages: the same commands, the same
+            // dice, the text in each language.
+            let play = |lang: Lang| {
+                with_lang(lang, || {
+                    let scenario = R::parse_scenario(&file, &text).expect("scenario");
+                    let mut g = Game::<R>::new(scenario, 7, Vec::new()).expect("game");
+                    let mut phases = Vec::new();
+                    let mut choices = Vec::new();
+                    for _ in 0..40 {
+                        phases.push(R::phase_name(&g.ctx, &g.state));
+                        let cmd = match R::to_act(&g.ctx, &g.state) {
+                            crate::engine::core::ToAct::Side(side) => {
+                                let units: Vec<u32> = R::scene(&g.ctx, &g.state, None)
+                                    .units
+                                    .iter()
+                                    .map(|u| u.id)
+                                    .collect();
+                                for u in units {
+                                    choices.extend(
+                                        R::choices(&g.ctx, &g.state, side, u)
+                                            .into_iter()
+                                            .map(|c| c.label),
+                                    );
+                                }
+                                choices.extend(
+                                    R::side_choices(&g.ctx, &g.state, side)
+                                        .into_iter()
+                                        .map(|c| c.label),
+                                );
+                                R::default_commands(&g.ctx, &g.state, side)
+                                    .into_iter()
+                                    .next()
+                                    .or_else(|| {
+                                        R::legal_commands(&g.ctx, &g.state, side).into_iter().next()
+                                    })
+                            }
+                            crate::engine::core::ToAct::Rules => R::step_command(&g.ctx, &g.state),
+                            crate::engine::core::ToAct::Over => None,
+                        };
+                        let Some(cmd) = cmd else {
+                            break;
+                        };
+                        if g.apply(&cmd).is_err() {
+                            break;
+                        }
+                    }
+                    let log: Vec<String> = g
+                        .log
+                        .entries
+                        .iter()
+                        .flat_map(|e| [e.what.clone(), e.outcome.clone()])
+                        .collect();
+                    (phases, choices, log, g.state.clone())
+                })
+            };
+            let (en_phases, en_choices, en_log, en_state) = play(Lang::English);
+            let (es_phases, es_choices, es_log, es_state) = play(Lang::Spanish);
+            let m = R::RULESET;
+            if en_state != es_state {
+                self.0.push(format!("{m}: the game differs by language"));
+            }
+            for (what, en, es) in [
+                ("phase", &en_phases, &es_phases),
+                ("choice", &en_choices, &es_choices),
+                ("log", &en_log, &es_log),
+            ] {
+                if en.is_empty() {
+                    self.0.push(format!("{m}: no {what} text to compare"));
+                    continue;
+                }
+                if en.len() != es.len() {
+                    self.0.push(format!("{m}: {what}: {} vs {} texts", en.len(), es.len()));
+                }
+                let same = en.iter().zip(es).filter(|(a, b)| a == b && !a.is_empty()).count();
+                let worded = en.iter().filter(|a| !a.is_empty()).count();
+                if same * 5 > worded {
+                    self.0.push(format!("{m}: {same} of {worded} {what} texts read the same in Spanish"));
+                }
+                if let Some(k) = es.iter().chain(en).find(|s| looks_like_a_key(s)) {
+                    self.0.push(format!("{m}: {what} shows a raw key: {k}"));
+                }
+            }
+        }
+    }
+    let mut p = Play(Vec::new());
+    crate::rules::visit_all(&mut p);
+    assert!(p.0.is_empty(), "{:#?}", p.0);
 }

@@ -80,6 +80,15 @@
 //!   against the close ATN.
 //! - The computer's play ([`policy`]) is a stand-in policy.
 
+/// `say!("cw-key")` or `say!("cw-key", name = value)`: this module's
+/// text of a key in the player's language, from [`text::TEXT`].
+macro_rules! say {
+    ($($args:tt)*) => {
+        $crate::say_with!($crate::rules::clan_war::text::TEXT, $($args)*)
+    };
+}
+pub mod text;
+
 pub mod battle;
 pub mod cards;
 pub mod combat;

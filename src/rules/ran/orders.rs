@@ -686,24 +686,24 @@ pub fn shock_targets<'a>(
 /// The phase in words.
 pub fn phase_words(p: &Phase) -> String {
     match p {
-        Phase::Initiative => "Initiative Phase".into(),
-        Phase::Select { .. } => "Activation: choose a Busho".into(),
+        Phase::Initiative => say!("ran-phase-initiative"),
+        Phase::Select { .. } => say!("ran-phase-select"),
         Phase::Orders {
             segment: Segment::MoveFire,
             ..
-        } => "Orders Phase: Movement/Fire".into(),
+        } => say!("ran-phase-orders-move-fire"),
         Phase::Orders {
             segment: Segment::Shock,
             ..
-        } => "Orders Phase: Shock".into(),
-        Phase::Reaction { .. } => "Shock: Defender Reaction".into(),
-        Phase::Challenge { .. } => "Samurai Challenge Phase".into(),
-        Phase::Momentum { .. } => "Momentum Phase".into(),
-        Phase::Continuity { .. } => "Continuity Phase".into(),
-        Phase::Recovery => "Recovery Phase".into(),
-        Phase::Abandonment => "Contingent Abandonment Phase".into(),
-        Phase::Victory => "Victory Determination Phase".into(),
-        Phase::Over { .. } => "Game over".into(),
+        } => say!("ran-phase-orders-shock"),
+        Phase::Reaction { .. } => say!("ran-phase-reaction"),
+        Phase::Challenge { .. } => say!("ran-phase-challenge"),
+        Phase::Momentum { .. } => say!("ran-phase-momentum"),
+        Phase::Continuity { .. } => say!("ran-phase-continuity"),
+        Phase::Recovery => say!("ran-phase-recovery"),
+        Phase::Abandonment => say!("ran-phase-abandonment"),
+        Phase::Victory => say!("ran-phase-victory"),
+        Phase::Over { .. } => say!("ran-phase-over"),
     }
 }
 

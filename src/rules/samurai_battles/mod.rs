@@ -17,6 +17,15 @@
 //! The ECS layer below only gathers the battle from components into a
 //! [`battle::Battle`], calls the rules, and writes the result back.
 
+/// `say!("sba-key")` or `say!("sba-key", name = value)`: this module's
+/// text of a key in the player's language, from [`text::TEXT`].
+macro_rules! say {
+    ($($args:tt)*) => {
+        $crate::say_with!($crate::rules::samurai_battles::text::TEXT, $($args)*)
+    };
+}
+pub mod text;
+
 pub mod battle;
 pub mod data;
 pub mod default_orders;

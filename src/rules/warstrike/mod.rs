@@ -64,6 +64,15 @@
 //!   Nv 5 / Inspiring; the opposing "Reaver" unit types and faction names
 //!   (each marked `stand_in` in units.ron).
 
+/// `say!("ws-key")` or `say!("ws-key", name = value)`: this module's
+/// text of a key in the player's language, from [`text::TEXT`].
+macro_rules! say {
+    ($($args:tt)*) => {
+        $crate::say_with!($crate::rules::warstrike::text::TEXT, $($args)*)
+    };
+}
+pub mod text;
+
 pub mod actions;
 pub mod battle;
 pub mod clearing;

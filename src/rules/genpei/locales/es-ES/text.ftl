@@ -1,0 +1,3 @@
+# Genpei: el texto propio del módulo, en español.
+# Cada clave está también en ../en-US (una prueba lo comprueba).
+

@@ -1,0 +1,3 @@
+# Samurai Battles, Art of Tactic: the module's own text, English (the source language).
+# Every key here is in ../es-ES too (a test checks it).
+

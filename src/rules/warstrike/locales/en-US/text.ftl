@@ -1,0 +1,3 @@
+# WarStrike: the module's own text, English (the source language).
+# Every key here is in ../es-ES too (a test checks it).
+
