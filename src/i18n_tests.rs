@@ -549,14 +549,22 @@ fn every_module_plays_in_spanish() {
                         .iter()
                         .flat_map(|e| [e.what.clone(), e.outcome.clone()])
                         .collect();
-                    (phases, choices, log, g.state.clone())
+                    (phases, choices, log, g)
                 })
             };
-            let (en_phases, en_choices, en_log, en_state) = play(Lang::English);
-            let (es_phases, es_choices, es_log, es_state) = play(Lang::Spanish);
+            let (en_phases, en_choices, en_log, mut en_game) = play(Lang::English);
+            let (es_phases, es_choices, es_log, es_game) = play(Lang::Spanish);
             let m = R::RULESET;
-            if en_state != es_state {
+            if en_game.state != es_game.state {
                 self.0.push(format!("{m}: the game differs by language"));
+            }
+            // A game played in English, its log written anew in Spanish,
+            // reads as the game played in Spanish.
+            if let Err(e) = with_lang(Lang::Spanish, || en_game.relog()) {
+                self.0.push(format!("{m}: relog: {e}"));
+            }
+            if en_game.log != es_game.log {
+                self.0.push(format!("{m}: the log written anew differs from the Spanish game's"));
             }
             for (what, en, es) in [
                 ("phase", &en_phases, &es_phases),

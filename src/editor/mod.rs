@@ -12,6 +12,7 @@ pub mod module;
 
 use serde::{Deserialize, Serialize};
 
+use crate::t;
 use crate::engine::board::{BoardEdge, HexBoard, Offset};
 use crate::engine::editing::{EditorPalette, FacingKind, FlagKind};
 use crate::engine::scenario::{BoardSpec, ElevationPatch, HexsideSpec, SideSpec, TerrainPatch};
@@ -443,23 +444,20 @@ impl ScenarioDoc {
         match cmd {
             EditCommand::SetName(n) => {
                 if n.trim().is_empty() {
-                    return Err("a scenario needs a title".into());
+                    return Err(t!("editor-refuse-no-title"));
                 }
                 set_field(&mut self.fields, "name", quote(n));
             }
             EditCommand::SetBriefing(b) => set_field(&mut self.fields, "description", quote(b)),
             EditCommand::SetTurnLimit(t) => {
                 if !(1..=99).contains(t) {
-                    return Err(format!("a turn limit of {t}: it must be 1 to 99"));
+                    return Err(t!("editor-refuse-turn-limit", turns = t));
                 }
                 set_field(&mut self.fields, "turn_limit", t.to_string());
             }
             EditCommand::SetVictory(text) => {
                 let Some(v) = field(&self.fields, "victory") else {
-                    return Err(
-                        "this rule system's scenarios set victory by their armies, not in words"
-                            .into(),
-                    );
+                    return Err(t!("editor-refuse-victory-by-armies"));
                 };
                 let mut v = split_struct(v)?;
                 set_field(&mut v, "description", quote(text));
@@ -470,9 +468,7 @@ impl ScenarioDoc {
             EditCommand::ResizeTable { width, depth } => {
                 let mut t = self.table()?;
                 if !(12.0..=120.0).contains(width) || !(12.0..=120.0).contains(depth) {
-                    return Err(format!(
-                        "a table of {width} × {depth} inches: each side must be 12 to 120"
-                    ));
+                    return Err(t!("editor-refuse-table-size", width = width, depth = depth));
                 }
                 t.width = *width;
                 t.depth = *depth;
@@ -481,9 +477,7 @@ impl ScenarioDoc {
             EditCommand::PaintTerrain { hex, terrain } => {
                 let mut b = self.board_with(*hex)?;
                 if !palette.terrain.contains(terrain) {
-                    return Err(format!(
-                        "no terrain called \"{terrain}\" in this rule system"
-                    ));
+                    return Err(t!("editor-refuse-no-terrain", terrain = terrain));
                 }
                 for p in &mut b.terrain {
                     p.hexes.retain(|h| h != hex);
@@ -503,9 +497,10 @@ impl ScenarioDoc {
             EditCommand::SetElevation { hex, level } => {
                 let mut b = self.board_with(*hex)?;
                 if !(0..=palette.max_elevation).contains(level) {
-                    return Err(format!(
-                        "elevation {level}: this rule system's hills go from 0 to {}",
-                        palette.max_elevation
+                    return Err(t!(
+                        "editor-refuse-elevation",
+                        level = level,
+                        max = palette.max_elevation
                     ));
                 }
                 for p in &mut b.elevation {
@@ -526,17 +521,19 @@ impl ScenarioDoc {
             EditCommand::PaintHexside { a, b, feature } => {
                 let mut board = self.board_with(*a)?;
                 if !(0..board.columns).contains(&b.0) || !(0..board.rows).contains(&b.1) {
-                    return Err(format!("hex {b:?} is off the board"));
+                    return Err(t!("editor-refuse-hex-off-board", hex = format!("{b:?}")));
                 }
                 if HexBoard::to_hex(*a).unsigned_distance_to(HexBoard::to_hex(*b)) != 1 {
-                    return Err(format!("hexes {a:?} and {b:?} are not neighbours"));
+                    return Err(t!(
+                        "editor-refuse-not-neighbours",
+                        a = format!("{a:?}"),
+                        b = format!("{b:?}")
+                    ));
                 }
                 if let Some(f) = feature
                     && !palette.hexsides.contains(f)
                 {
-                    return Err(format!(
-                        "no hexside feature called \"{f}\" in this rule system"
-                    ));
+                    return Err(t!("editor-refuse-no-hexside", feature = f));
                 }
                 board
                     .hexsides
@@ -558,10 +555,10 @@ impl ScenarioDoc {
             } => {
                 let mut t = self.table()?;
                 if !(1.0..=30.0).contains(radius) {
-                    return Err(format!("an area of radius {radius} inches: 1 to 30"));
+                    return Err(t!("editor-refuse-area-radius", radius = radius));
                 }
                 if name.trim().is_empty() {
-                    return Err("an area needs a name".into());
+                    return Err(t!("editor-refuse-area-name"));
                 }
                 let points = (0..6)
                     .map(|i| {
@@ -586,7 +583,7 @@ impl ScenarioDoc {
                 let area = t
                     .areas
                     .get_mut(*index)
-                    .ok_or_else(|| format!("no area {index}"))?;
+                    .ok_or_else(|| t!("editor-refuse-no-area", index = index))?;
                 let n = area.points.len().max(1) as f32;
                 let (cx, cy) = area
                     .points
@@ -600,7 +597,7 @@ impl ScenarioDoc {
             EditCommand::RemoveArea(index) => {
                 let mut t = self.table()?;
                 if *index >= t.areas.len() {
-                    return Err(format!("no area {index}"));
+                    return Err(t!("editor-refuse-no-area", index = index));
                 }
                 t.areas.remove(*index);
                 set_field(&mut self.fields, "table", ron_text(&t));
@@ -625,7 +622,7 @@ impl ScenarioDoc {
             EditCommand::Face { id, facing } => {
                 let value = match palette.facing {
                     FacingKind::None => {
-                        return Err("units of this rule system have no facing".into());
+                        return Err(t!("editor-refuse-no-facing"));
                     }
                     FacingKind::Hexside => {
                         ron_value::<crate::engine::board::Facing>("facing", facing)?;
@@ -634,13 +631,13 @@ impl ScenarioDoc {
                     FacingKind::Degrees => {
                         let d: f32 = facing
                             .parse()
-                            .map_err(|_| format!("a facing of \"{facing}\": give degrees"))?;
+                            .map_err(|_| t!("editor-refuse-facing-degrees", facing = facing))?;
                         format!("{:.1}", d.rem_euclid(360.0))
                     }
                 };
                 self.edit_piece(*id, |p| {
                     if p.list != "units" || field(&p.fields, "facing").is_none() {
-                        return Err(format!("piece {} has no facing", p.id));
+                        return Err(t!("editor-refuse-piece-no-facing", id = p.id));
                     }
                     set_field(&mut p.fields, "facing", value.clone());
                     Ok(())
@@ -648,7 +645,7 @@ impl ScenarioDoc {
             }
             EditCommand::RenamePiece { id, name } => {
                 if name.trim().is_empty() {
-                    return Err("a name cannot be empty".into());
+                    return Err(t!("editor-refuse-empty-name"));
                 }
                 self.edit_piece(*id, |p| {
                     set_field(&mut p.fields, "name", quote(name));
@@ -664,7 +661,7 @@ impl ScenarioDoc {
                     .flags
                     .iter()
                     .find(|f| f.field == *name)
-                    .ok_or_else(|| format!("no unit flag \"{name}\" in this rule system"))?;
+                    .ok_or_else(|| t!("editor-refuse-no-flag", flag = name))?;
                 if let Some(v) = value {
                     match flag.kind {
                         FlagKind::Bool => {
@@ -678,14 +675,21 @@ impl ScenarioDoc {
                                     .as_deref()
                                     .map(|r| format!(" ({r})"))
                                     .unwrap_or_default();
-                                return Err(format!("{name} {n}: it must be {min} to {max}{rule}"));
+                                return Err(t!(
+                                    "editor-refuse-flag-range",
+                                    flag = name,
+                                    value = n,
+                                    min = min,
+                                    max = max,
+                                    rule = rule
+                                ));
                             }
                         }
                     }
                 }
                 self.edit_piece(*id, |p| {
                     if p.list != "units" {
-                        return Err(format!("{name} is a unit's flag, and {} is a leader", p.id));
+                        return Err(t!("editor-refuse-flag-on-leader", flag = name, id = p.id));
                     }
                     p.fields.retain(|(k, _)| k != name);
                     if let Some(v) = value
@@ -701,7 +705,7 @@ impl ScenarioDoc {
                 let before = pieces.len();
                 pieces.retain(|p| p.id != *id);
                 if pieces.len() == before {
-                    return Err(format!("no unit or leader {id}"));
+                    return Err(t!("editor-refuse-no-piece", id = id));
                 }
                 self.set_pieces(&pieces);
             }
@@ -713,9 +717,11 @@ impl ScenarioDoc {
     fn board_with(&self, hex: Offset) -> Result<BoardSpec, String> {
         let b = self.board()?;
         if !(0..b.columns).contains(&hex.0) || !(0..b.rows).contains(&hex.1) {
-            return Err(format!(
-                "hex {hex:?} is off the {} × {} board",
-                b.columns, b.rows
+            return Err(t!(
+                "editor-refuse-hex-off-sized-board",
+                hex = format!("{hex:?}"),
+                columns = b.columns,
+                rows = b.rows
             ));
         }
         Ok(b)
@@ -734,13 +740,17 @@ impl ScenarioDoc {
                     .into_iter()
                     .find(|p| p.list == list && Some(p.id) != moving)
                 {
-                    return Err(format!("hex {h:?} already holds piece {}", p.id));
+                    return Err(t!("editor-refuse-hex-taken", hex = format!("{h:?}"), id = p.id));
                 }
             }
             At::Table(x, y) => {
                 let t = self.table()?;
                 if !(0.0..=t.width).contains(&x) || !(0.0..=t.depth).contains(&y) {
-                    return Err(format!("({x:.1}, {y:.1}) is off the table"));
+                    return Err(t!(
+                        "editor-refuse-off-table",
+                        x = format!("{x:.1}"),
+                        y = format!("{y:.1}")
+                    ));
                 }
             }
         }
@@ -756,7 +766,7 @@ impl ScenarioDoc {
         let p = pieces
             .iter_mut()
             .find(|p| p.id == id)
-            .ok_or_else(|| format!("no unit or leader {id}"))?;
+            .ok_or_else(|| t!("editor-refuse-no-piece", id = id))?;
         f(p)?;
         self.set_pieces(&pieces);
         Ok(())
@@ -772,13 +782,13 @@ impl ScenarioDoc {
         let sides = self.sides()?;
         let s = sides
             .get(usize::from(side))
-            .ok_or_else(|| format!("no side {side}"))?;
+            .ok_or_else(|| t!("editor-refuse-no-side", side = side))?;
         let name = palette
             .unit_types
             .iter()
             .find(|(k, _)| k == unit_type)
             .map(|(_, n)| n.clone())
-            .ok_or_else(|| format!("no unit type \"{unit_type}\" in this rule system"))?;
+            .ok_or_else(|| t!("editor-refuse-no-unit-type", unit_type = unit_type))?;
         self.check_at(at, None, "units")?;
         let mut pieces = self.pieces()?;
         let id = pieces
@@ -787,7 +797,7 @@ impl ScenarioDoc {
             .max()
             .unwrap_or(0)
             .checked_add(1)
-            .ok_or("no unit id is left")?;
+            .ok_or_else(|| t!("editor-refuse-no-id-left"))?;
         let kin = pieces
             .iter()
             .find(|p| p.list == "units" && p.side == s.name)
@@ -847,12 +857,12 @@ impl ScenarioDoc {
         let mut sides = self.sides()?;
         let name = name.trim();
         if name.is_empty() {
-            return Err("a side needs a name".into());
+            return Err(t!("editor-refuse-side-name"));
         }
         let i = usize::from(side);
         let old = sides
             .get(i)
-            .ok_or_else(|| format!("no side {side}"))?
+            .ok_or_else(|| t!("editor-refuse-no-side", side = side))?
             .name
             .clone();
         if sides
@@ -860,7 +870,7 @@ impl ScenarioDoc {
             .enumerate()
             .any(|(j, s)| j != i && s.name == name)
         {
-            return Err(format!("the other side is already called {name}"));
+            return Err(t!("editor-refuse-side-taken", name = name));
         }
         sides[i].name = name.to_string();
         // One side per line, as a person writes them.
@@ -891,9 +901,7 @@ impl ScenarioDoc {
 
     fn resize(&mut self, columns: i32, rows: i32) -> Result<(), String> {
         if !(4..=64).contains(&columns) || !(4..=64).contains(&rows) {
-            return Err(format!(
-                "a board of {columns} × {rows} hexes: each side must be 4 to 64"
-            ));
+            return Err(t!("editor-refuse-board-size", columns = columns, rows = rows));
         }
         let mut b = self.board()?;
         b.columns = columns;

@@ -9,6 +9,7 @@
 //! Terrain types and hexside features are module data (each rule module has its
 //! own `terrain.ron` under `assets/rules/<module>/`) read into a [`TerrainTable`].
 
+use crate::t;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
 use bevy::prelude::{Component, Resource};
@@ -454,26 +455,26 @@ impl HexBoard {
             reason,
         };
         let Some(t) = self.terrain(to) else {
-            return Err(blocked("BOARD", "that hex is off the board".into()));
+            return Err(blocked("BOARD", t!("engine-move-off-board")));
         };
         if t.impassable {
-            return Err(blocked(&t.rule, format!("{} is impassable", t.name)));
+            return Err(blocked(&t.rule, t!("engine-move-impassable", terrain = t.name)));
         }
         if cavalry && t.no_cavalry {
             return Err(blocked(
                 &t.rule,
-                format!("cavalry may not enter {}", t.name),
+                t!("engine-move-no-cavalry-terrain", terrain = t.name),
             ));
         }
         let mut cost = t.move_cost;
         if let Some(s) = self.hexside(from, to) {
             if s.impassable {
-                return Err(blocked(&s.rule, format!("a {} cannot be crossed", s.name)));
+                return Err(blocked(&s.rule, t!("engine-move-hexside-impassable", hexside = s.name)));
             }
             if cavalry && s.no_cavalry {
                 return Err(blocked(
                     &s.rule,
-                    format!("cavalry may not cross a {}", s.name),
+                    t!("engine-move-no-cavalry-hexside", hexside = s.name),
                 ));
             }
             cost += s.extra_cost;
@@ -483,13 +484,13 @@ impl HexBoard {
         if climb.abs() >= sl.impassable_from {
             return Err(blocked(
                 &sl.rule,
-                format!("a slope of {} levels is too steep", climb.abs()),
+                t!("engine-move-slope-too-steep", levels = climb.abs()),
             ));
         }
         if cavalry && climb.abs() >= sl.no_cavalry_from {
             return Err(blocked(
                 &sl.rule,
-                format!("cavalry may not cross a slope of {} levels", climb.abs()),
+                t!("engine-move-no-cavalry-slope", levels = climb.abs()),
             ));
         }
         if climb > 0 {

@@ -5,6 +5,7 @@
 //! benchmarks and the CLI are written once against [`Rules`]. The shape
 //! follows OpenSpiel's `State`.
 
+use crate::t;
 use std::fmt::Debug;
 
 use serde::Serialize;
@@ -315,7 +316,7 @@ pub trait Rules: Sized + Send + Sync + 'static {
     ) -> Option<Self::Command>;
     /// The label of `side`'s pass command ("Orders done: pass to Takeda").
     fn pass_label(_ctx: &Self::Ctx, _state: &Self::State, _side: u8) -> String {
-        "End phase".to_string()
+        t!("engine-end-phase")
     }
     /// Exact odds of a command before it is committed, if it has any.
     fn odds(_ctx: &Self::Ctx, _state: &Self::State, _cmd: &Self::Command) -> Option<Odds> {

@@ -116,6 +116,11 @@ pub struct LogEntry {
     pub outcome: String,
     /// Exact probability of this outcome before the roll, in `0.0..=1.0`.
     pub probability: Option<f64>,
+    /// The outcome is a failure for the acting unit (a failed test or
+    /// check): the log shows it in red, whatever the language of `outcome`.
+    /// Left out of the JSON when `false`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub failed: bool,
 }
 
 impl LogEntry {
@@ -134,6 +139,7 @@ impl LogEntry {
             dice: Vec::new(),
             outcome: String::new(),
             probability: None,
+            failed: false,
         }
     }
 }

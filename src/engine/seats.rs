@@ -3,6 +3,7 @@
 //! kept in saves and autosaves, so that *Resume* continues a solo game as a
 //! solo game and a computer-vs-computer game as one.
 
+use crate::t;
 use std::fmt;
 use std::str::FromStr;
 
@@ -145,18 +146,18 @@ impl Seats {
     /// "Takeda: you, Uesugi: computer (normal)", with the sides' names.
     pub fn describe(&self, sides: &[String; 2]) -> String {
         let who = |p: Player| match p {
-            Player::Human if self.solo_side().is_some() => "you".to_string(),
-            Player::Human => "human".to_string(),
-            Player::Default => "computer (scripted)".to_string(),
-            Player::Computer(l) => format!("computer ({})", l.name()),
-            Player::Remote => "a player on another machine".to_string(),
+            Player::Human if self.solo_side().is_some() => t!("engine-seat-you"),
+            Player::Human => t!("engine-seat-human"),
+            Player::Default => t!("engine-seat-scripted"),
+            Player::Computer(l) => t!("engine-seat-computer", level = l.name()),
+            Player::Remote => t!("engine-seat-remote"),
         };
-        format!(
-            "{}: {}, {}: {}",
-            sides[0],
-            who(self.players[0]),
-            sides[1],
-            who(self.players[1])
+        t!(
+            "engine-seats",
+            side0 = sides[0],
+            who0 = who(self.players[0]),
+            side1 = sides[1],
+            who1 = who(self.players[1])
         )
     }
 }

@@ -3,6 +3,7 @@
 //! candidate set for continuous moves, a score from models left, and the
 //! table invariants.
 
+use crate::t;
 use std::marker::PhantomData;
 
 use bevy::math::Vec2;
@@ -370,7 +371,7 @@ impl<R: TableRules> Rules for TableModule<R> {
                 let mut markers = Vec::new();
                 if u.nerve_markers > 0 {
                     markers.push(Marker {
-                        label: "nerve marker".to_string(),
+                        label: t!("engine-table-nerve-marker"),
                         color: [0.85, 0.1, 0.1],
                         count: u.nerve_markers,
                         face: None,
@@ -379,7 +380,7 @@ impl<R: TableRules> Rules for TableModule<R> {
                 }
                 for f in &u.hit_dice {
                     markers.push(Marker {
-                        label: format!("hit-die showing {f}"),
+                        label: t!("engine-table-hit-die", face = f),
                         color: [1.0, 1.0, 1.0],
                         count: 1,
                         face: Some(*f),
@@ -418,7 +419,7 @@ impl<R: TableRules> Rules for TableModule<R> {
                     .enumerate()
                     .map(|(i, b)| Track {
                         side: i as u8,
-                        name: "Honor".to_string(),
+                        name: t!("engine-table-honor"),
                         value: b.honor,
                         marks: b.marks,
                         rule: String::new(),
@@ -454,30 +455,33 @@ impl<R: TableRules> Rules for TableModule<R> {
         let side = ctx.side_names.get(usize::from(u.side)).cloned();
         let mut card = vec![
             CardLine::text(&u.name).tone(Tone::Strong),
-            CardLine::text(format!(
-                "{} · {} models",
-                side.unwrap_or_default(),
-                u.models
+            CardLine::text(t!(
+                "engine-table-card-side-models",
+                side = side.unwrap_or_default(),
+                models = u.models
             )),
         ];
         card.extend(u.card.iter().map(CardLine::text));
         if u.airborne {
-            card.push(CardLine::text("Airborne").tone(Tone::Good));
+            card.push(CardLine::text(t!("engine-table-card-airborne")).tone(Tone::Good));
         }
         for b in &u.badges {
             card.push(CardLine::text(b).tone(Tone::Bad));
         }
         if u.nerve_markers > 0 {
-            card.push(CardLine::text(format!(
-                "Nerve markers: {}",
-                u.nerve_markers
+            card.push(CardLine::text(t!(
+                "engine-table-card-nerve-markers",
+                count = u.nerve_markers
             )));
         }
         for f in &u.hit_dice {
-            card.push(CardLine::text(format!("Hit-die showing {f}")));
+            card.push(CardLine::text(t!("engine-table-card-hit-die", face = f)));
         }
         if let Some(a) = R::allowance(obs, u.id, &ctx.tables) {
-            card.push(CardLine::text(format!("May move {a:.1}\" now")));
+            card.push(CardLine::text(t!(
+                "engine-table-card-may-move",
+                inches = format!("{a:.1}")
+            )));
         }
         card
     }
@@ -539,7 +543,7 @@ impl<R: TableRules> Rules for TableModule<R> {
     fn odds(ctx: &TableCtx<R>, state: &R::Battle, cmd: &R::Command) -> Option<Odds> {
         let lines = R::odds(state, cmd, &ctx.tables, &ctx.table);
         (!lines.is_empty()).then(|| Odds {
-            title: "Exact odds".to_string(),
+            title: t!("engine-table-exact-odds"),
             lines,
             distributions: Vec::new(),
             tables: Vec::new(),

@@ -11,6 +11,7 @@
 //! save would not load. The undone commands wait for a redo until any
 //! other command is played.
 
+use crate::t;
 use super::core::{Rules, ToAct, checksum};
 use super::game::Game;
 
@@ -32,7 +33,7 @@ impl<R: Rules> Game<R> {
     fn undo_point(&self, side: u8) -> Result<Game<R>, UndoRefusal> {
         let n = self.journal.entries.len();
         let Some(last) = self.journal.entries.last() else {
-            return Err("there is nothing to undo: no command has been played".into());
+            return Err(t!("engine-undo-nothing-played"));
         };
         // Solo play: the person may still take back the command that handed
         // the decision to the computer, until the computer has played (its
@@ -40,31 +41,23 @@ impl<R: Rules> Game<R> {
         let computer_to_play = matches!(self.to_act(), ToAct::Side(o)
             if o != side && self.seats.player(o).is_computer() && self.seats.player(side).is_human());
         if self.to_act() != ToAct::Side(side) && !computer_to_play {
-            return Err("only the side to act may undo, and only its own commands".into());
+            return Err(t!("engine-undo-not-to-act"));
         }
         let before = self.replayed(n - 1)?;
         match before.to_act() {
             ToAct::Side(s) if s == side => {}
             ToAct::Side(o) if self.seats.player(o).is_computer() => {
-                return Err("the computer has played since: its turn is never undone".into());
+                return Err(t!("engine-undo-computer-played"));
             }
             _ => {
-                return Err(
-                    "the last command was not yours: control has passed since (the other side or the rules acted)"
-                        .into(),
-                );
+                return Err(t!("engine-undo-not-yours"));
             }
         }
         if before.dice.rolled() != last.dice {
-            return Err(
-                "the roll has been seen: the last command drew dice, and a roll is never taken back"
-                    .into(),
-            );
+            return Err(t!("engine-undo-roll-seen"));
         }
         if R::reveals(&self.ctx, &before.state, &last.command, &before.dice, side) {
-            return Err(
-                "the last command showed you something hidden, which cannot be unseen".into(),
-            );
+            return Err(t!("engine-undo-hidden-seen"));
         }
         Ok(before)
     }
@@ -77,7 +70,7 @@ impl<R: Rules> Game<R> {
     pub fn undo(&mut self, side: u8) -> Result<(), UndoRefusal> {
         let mut before = self.undo_point(side)?;
         let Some(last) = self.journal.entries.last() else {
-            return Err("there is nothing to undo".into());
+            return Err(t!("engine-undo-nothing"));
         };
         let mut redo = std::mem::take(&mut self.redo);
         redo.push(last.command.clone());
@@ -95,10 +88,10 @@ impl<R: Rules> Game<R> {
     /// defect: it was accepted here before); nothing changes then.
     pub fn redo(&mut self, side: u8) -> Result<(), UndoRefusal> {
         let Some(cmd) = self.redo.last().cloned() else {
-            return Err("there is nothing to redo".into());
+            return Err(t!("engine-redo-nothing"));
         };
         if self.to_act() != ToAct::Side(side) {
-            return Err("only the side to act may redo".into());
+            return Err(t!("engine-redo-not-to-act"));
         }
         let mut rest = std::mem::take(&mut self.redo);
         rest.pop();
@@ -110,9 +103,22 @@ impl<R: Rules> Game<R> {
             Err(r) => {
                 rest.push(cmd);
                 self.redo = rest;
-                Err(format!("the command cannot be played again: {r}"))
+                Err(t!("engine-redo-refused", reason = r))
             }
         }
+    }
+
+    /// Writes the log anew in the current language: the journal replayed
+    /// from the scenario, every checksum and dice count checked. The state,
+    /// dice, seats and journal stay as they are; only the log's words change
+    /// (a game's log is written in the language of the moment).
+    ///
+    /// # Errors
+    /// The journal does not replay (a defect); the log is then unchanged.
+    pub fn relog(&mut self) -> Result<(), UndoRefusal> {
+        let again = self.replayed(self.journal.entries.len())?;
+        self.log = again.log;
+        Ok(())
     }
 
     /// This game's first `n` journalled commands replayed from the

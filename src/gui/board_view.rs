@@ -451,6 +451,38 @@ pub fn update_counters(
 /// The label's font size in pixels, under the symbol: 13 up to four
 /// characters, smaller for longer labels ("AS-T 4") so they stay inside the
 /// 50-pixel counter.
+/// Board text follows the UI scale (`Settings::ui_scale`, 0.75–2.0): every
+/// `Text2d` on either board (counter labels, area names, objectives, model
+/// counts, badges, marker faces) is drawn `ui_scale` times its size, a
+/// counter's label only as far as the counter's width allows
+/// ([`label_room`]). Runs when the scale or a text changes.
+pub fn scale_board_text(
+    settings: Option<Res<super::settings::Settings>>,
+    mut texts: Query<(Ref<Text2d>, &mut Transform, Option<&CounterPart>)>,
+) {
+    let scale = settings.as_ref().map_or(1.0, |s| s.ui_scale);
+    let all = settings.is_some_and(|s| s.is_changed());
+    for (text, mut tf, part) in &mut texts {
+        if !(all || text.is_added() || text.is_changed()) {
+            continue;
+        }
+        let k = match part {
+            Some(p) if p.kind == PartKind::Label => scale.min(label_room(&text.0)),
+            _ => scale,
+        };
+        if tf.scale.x != k {
+            tf.scale = Vec3::splat(k);
+        }
+    }
+}
+
+/// How many times its size a counter label may grow and still fit the
+/// counter's width (2 px margin each side; a glyph taken as 0.55 em).
+fn label_room(label: &str) -> f32 {
+    let n = label.chars().count().max(1) as f32;
+    ((counter_art::COUNTER.x - 4.0) / (0.55 * n * label_px(label))).max(1.0)
+}
+
 fn label_px(label: &str) -> f32 {
     let n = label.chars().count().max(1) as f32;
     if n <= 4.0 { 13.0 } else { (56.0 / n).max(8.5) }
@@ -811,7 +843,49 @@ pub fn pick_hex(view: &ViewModel, gui: &mut GuiState, hex: Hex) {
 
 #[cfg(test)]
 mod tests {
-    use super::label_px;
+    use super::*;
+
+    #[test]
+    fn board_text_follows_the_ui_scale_and_counter_labels_stay_inside() {
+        // A label too long for the counter even at its own size never grows.
+        assert_eq!(label_room("a very long label"), 1.0);
+        for label in ["KB 7", "AS-T 4"] {
+            let room = label_room(label);
+            assert!(room > 1.2, "{label}: {room}");
+            let width = 0.55 * label.chars().count() as f32 * label_px(label) * room;
+            assert!(width <= counter_art::COUNTER.x - 4.0 + 1e-3, "{label}: {width}");
+        }
+        let mut app = App::new();
+        app.insert_resource(super::super::settings::Settings {
+            ui_scale: 1.5,
+            ..Default::default()
+        })
+        .add_systems(Update, scale_board_text);
+        let area = app.world_mut().spawn((Text2d::new("Paddy"), Transform::default())).id();
+        let unit = app.world_mut().spawn_empty().id();
+        let label = app
+            .world_mut()
+            .spawn((
+                Text2d::new("a very long label"),
+                Transform::default(),
+                CounterPart {
+                    unit,
+                    kind: PartKind::Label,
+                },
+            ))
+            .id();
+        app.update();
+        let scale = |app: &App, e| app.world().get::<Transform>(e).map(|t| t.scale.x);
+        assert_eq!(scale(&app, area), Some(1.5));
+        let l = scale(&app, label).unwrap_or_default();
+        assert!((1.0..1.5).contains(&l), "{l}");
+        app.world_mut()
+            .resource_mut::<super::super::settings::Settings>()
+            .ui_scale = 0.75;
+        app.update();
+        assert_eq!(scale(&app, area), Some(0.75));
+        assert_eq!(scale(&app, label), Some(0.75));
+    }
 
     #[test]
     fn long_counter_labels_get_a_smaller_font() {

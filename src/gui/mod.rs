@@ -341,6 +341,12 @@ fn add_views(app: &mut App, screenshot: bool) {
     )
     .add_systems(
         Update,
+        board_view::scale_board_text
+            .after(board_view::update_counters)
+            .after(table_view::sync_bases),
+    )
+    .add_systems(
+        Update,
         table_view::table_pointer
             .run_if(on_table)
             .run_if(not(editing))

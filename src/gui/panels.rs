@@ -580,7 +580,7 @@ pub(crate) fn log_entry_with(
             ui.label(RichText::new(format!("{die}: {:?}{target}", e.dice)).monospace());
         }
         if !e.outcome.is_empty() {
-            let c = if e.outcome.starts_with("fail") {
+            let c = if e.failed {
                 RED
             } else {
                 Color32::LIGHT_GREEN

@@ -154,6 +154,8 @@ pub struct ViewModel {
     pub generation: u64,
     /// The selection, armed choice and pick it was built for.
     pub inputs: (Option<u32>, Option<Choice>, Pick),
+    /// The language its words are in.
+    pub lang: crate::i18n::Lang,
 }
 
 impl ViewModel {
@@ -637,6 +639,14 @@ pub fn refresh<R: Rules>(world: &mut World) {
         .unwrap_or_default();
     let gui_changed = world.resource::<ViewModel>().inputs != inputs;
     let first = !world.resource::<ViewModel>().loaded;
+    // Another language: the game's words, and its log, are written anew.
+    let lang_changed = !first && world.resource::<ViewModel>().lang != crate::i18n::lang();
+    if lang_changed
+        && let Err(e) = world.resource_mut::<ActiveGame<R>>().0.relog()
+    {
+        warn!("the log stays in its language: {e}");
+    }
+    let game_changed = game_changed || lang_changed;
     // A new palette repaints the counters.
     let settings_changed = world
         .get_resource_ref::<super::settings::Settings>()
@@ -775,6 +785,7 @@ pub fn refresh<R: Rules>(world: &mut World) {
         generation: old.generation + u64::from(game_changed),
         scene,
         inputs,
+        lang: crate::i18n::lang(),
     };
     let decision = match to_act {
         ToAct::Side(s) => Decision::Side(s),

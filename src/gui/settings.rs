@@ -46,13 +46,56 @@ impl Palette {
 
     /// The two sides' colours (sRGB 0..1) under this palette, from the
     /// scenario's own.
+    /// The scenario's own are moved apart in lightness where they are
+    /// close ([`apart_in_lightness`]), so that every palette keeps the sides
+    /// apart in greyscale.
     pub fn colors(self, scenario: [[f32; 3]; 2]) -> [[f32; 3]; 2] {
         match self {
-            Palette::Scenario => scenario,
+            Palette::Scenario => apart_in_lightness(scenario, MIN_LIGHTNESS_GAP),
             Palette::OkabeIto => [[0.90, 0.62, 0.0], [0.0, 0.45, 0.70]],
             Palette::HighContrast => [[0.95, 0.95, 0.92], [0.10, 0.10, 0.12]],
         }
     }
+}
+
+/// The least difference in Rec. 601 luma (0..1) between the two sides'
+/// colours: a quarter of the scale, as between Okabe–Ito orange and blue.
+pub const MIN_LIGHTNESS_GAP: f32 = 0.25;
+
+/// Rec. 601 luma of an sRGB colour (channels 0..1), 0..1.
+pub fn luma(c: [f32; 3]) -> f32 {
+    0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
+}
+
+/// Two colours (sRGB 0..1) at least `gap` apart in luma: when they are
+/// closer, the lighter is mixed toward white and the darker toward black,
+/// half the shortfall each (the rest on the other when one reaches its
+/// end). The hue stays; colours already apart are returned unchanged.
+pub fn apart_in_lightness(colors: [[f32; 3]; 2], gap: f32) -> [[f32; 3]; 2] {
+    let [a, b] = colors;
+    let (la, lb) = (luma(a), luma(b));
+    let short = gap - (la - lb).abs();
+    if short <= 0.0 {
+        return colors;
+    }
+    let (light, dark, light_first) = if la >= lb { (a, b, true) } else { (b, a, false) };
+    let (ll, ld) = (luma(light), luma(dark));
+    // Half each, within the room to white and to black; what one side
+    // cannot take goes to the other.
+    let (up_room, down_room) = (1.0 - ll, ld);
+    let mut up = (short / 2.0).min(up_room);
+    let mut down = (short / 2.0).min(down_room);
+    let left = short - up - down;
+    if up_room - up > down_room - down {
+        up = (up + left).min(up_room);
+    } else {
+        down = (down + left).min(down_room);
+    }
+    let toward_white = |c: [f32; 3], t: f32| c.map(|x| x + t * (1.0 - x));
+    let toward_black = |c: [f32; 3], t: f32| c.map(|x| x * (1.0 - t));
+    let l2 = if ll < 1.0 { toward_white(light, up / (1.0 - ll)) } else { light };
+    let d2 = if ld > 0.0 { toward_black(dark, down / ld) } else { dark };
+    if light_first { [l2, d2] } else { [d2, l2] }
 }
 
 /// How the board moves.
@@ -318,18 +361,50 @@ mod tests {
         std::fs::remove_dir_all(&dir).ok();
     }
 
-    /// Rec. 601 luma of an sRGB colour, 0..1.
-    fn luma(c: [f32; 3]) -> f32 {
-        0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
-    }
-
     #[test]
     fn the_colour_blind_palettes_differ_in_lightness_so_greyscale_keeps_the_sides_apart() {
         for p in [Palette::OkabeIto, Palette::HighContrast] {
             let [a, b] = p.colors([[0.5; 3]; 2]);
             assert!((luma(a) - luma(b)).abs() >= 0.25, "{p:?}");
         }
+        // Red against blue of nearly the same lightness: moved apart, the
+        // red staying the reddest channel and the blue the bluest.
         let own = [[0.8, 0.1, 0.1], [0.1, 0.2, 0.8]];
-        assert_eq!(Palette::Scenario.colors(own), own);
+        let [r, b] = Palette::Scenario.colors(own);
+        assert!((luma(r) - luma(b)).abs() >= MIN_LIGHTNESS_GAP - 1e-4, "{r:?} {b:?}");
+        assert!(luma(r) > luma(own[0]) && luma(b) < luma(own[1]));
+        assert!(r[0] > r[1] && r[0] > r[2] && b[2] > b[0] && b[2] > b[1]);
+        // Far apart already: unchanged.
+        let apart = [[0.9, 0.9, 0.85], [0.1, 0.1, 0.3]];
+        assert_eq!(Palette::Scenario.colors(apart), apart);
+        // A side at white: all the shortfall goes to the other.
+        let [w, g] = apart_in_lightness([[1.0; 3], [0.9; 3]], MIN_LIGHTNESS_GAP);
+        assert_eq!(w, [1.0; 3]);
+        assert!((luma(w) - luma(g) - MIN_LIGHTNESS_GAP).abs() < 1e-4, "{g:?}");
+        // Every shipped scenario's sides, as drawn by default.
+        for (file, [a, b]) in shipped_side_colours() {
+            let [a, b] = Palette::Scenario.colors([a, b]);
+            assert!((luma(a) - luma(b)).abs() >= MIN_LIGHTNESS_GAP - 1e-4, "{file}");
+        }
+    }
+
+    /// The sides' colours of every shipped scenario, by file.
+    fn shipped_side_colours() -> Vec<(String, [[f32; 3]; 2])> {
+        use crate::engine::core::Rules;
+        use crate::rules::ModuleVisitor;
+        struct Colours(Vec<(String, [[f32; 3]; 2])>);
+        impl ModuleVisitor for Colours {
+            fn visit<R: Rules>(&mut self) {
+                for (file, text) in crate::bench::scenarios_of::<R>() {
+                    let s = R::parse_scenario(&file, &text).expect("scenario");
+                    let ctx = R::context(&s).expect("context");
+                    self.0.push((file, R::side_colors(&ctx)));
+                }
+            }
+        }
+        let mut c = Colours(Vec::new());
+        crate::rules::visit_all(&mut c);
+        assert!(c.0.len() >= 7, "{} scenarios", c.0.len());
+        c.0
     }
 }

@@ -65,10 +65,9 @@ pub fn airborne_engaging_card(
 ) -> Result<CardRuling, Refusal> {
     match kind {
         CardKind::Charge => Ok(CardRuling::DiveOnly),
-        k if k.enhances_movement_or_combat() && !mentions_flight => Err(Refusal::new(
-            "CW-CRD-1",
-            "an airborne unit may not use movement- or combat-enhancing cards or skills in an engaging move",
-        )),
+        k if k.enhances_movement_or_combat() && !mentions_flight => {
+            Err(Refusal::new("CW-CRD-1", say!("cw-why-airborne-card")))
+        }
         CardKind::GroundOnly => Ok(CardRuling::Ignored),
         _ => Ok(CardRuling::Allowed),
     }
@@ -85,7 +84,7 @@ pub fn card_on_airborne(kind: CardKind, name: &str) -> (CardRuling, Option<LogEn
             Some(LogEntry::event(
                 "CW-CRD-2",
                 vec![],
-                format!("{name} has no effect on an airborne unit; play continues"),
+                say!("cw-log-card-no-effect", card = name),
             )),
         )
     } else {
@@ -100,10 +99,7 @@ pub fn card_on_airborne(kind: CardKind, name: &str) -> (CardRuling, Option<LogEn
 /// A [`Refusal`] under CW-CRD-3 for Counter-charge.
 pub fn defender_card_vs_landing(kind: CardKind) -> Result<(), Refusal> {
     if kind == CardKind::CounterCharge {
-        Err(Refusal::new(
-            "CW-CRD-3",
-            "Counter-charge cannot meet an attacking airborne unit half-way",
-        ))
+        Err(Refusal::new("CW-CRD-3", say!("cw-why-counter-charge")))
     } else {
         Ok(())
     }
@@ -131,7 +127,7 @@ pub fn duel_challenge(
             Some(LogEntry::event(
                 "CW-CRD-4",
                 vec![],
-                "an airborne personality cannot duel: the challenge is ignored (not refused)",
+                say!("cw-log-duel-ignored"),
             )),
         )
     } else {

@@ -32,12 +32,12 @@ pub enum AttackKind {
 
 impl AttackKind {
     /// Name for the log.
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            AttackKind::CloseCombat => "close combat",
-            AttackKind::Ranged => "ranged attack",
-            AttackKind::PartingShot => "parting shots",
-            AttackKind::FlyBy => "Fly-By attack",
+            AttackKind::CloseCombat => say!("cw-attack-close-combat"),
+            AttackKind::Ranged => say!("cw-attack-ranged"),
+            AttackKind::PartingShot => say!("cw-attack-parting-shots"),
+            AttackKind::FlyBy => say!("cw-attack-fly-by"),
         }
     }
 
@@ -66,15 +66,15 @@ pub struct AttackSituation {
 /// ATT with the situation's modifiers, itemized (CW-RNG-6, CW-HOS-3,
 /// CW-ENG-7).
 pub fn attack_value(att: i32, s: &AttackSituation) -> Itemized {
-    let mut v = Itemized::new("ATT", att);
+    let mut v = Itemized::new(say!("cw-item-att"), att);
     if let Some(b) = s.range_band {
-        v.add("extended range", b.att_modifier(), "CW-RNG-6");
+        v.add(say!("cw-item-extended-range"), b.att_modifier(), "CW-RNG-6");
     }
     if let Some(st) = s.stance {
         v.add(st.name(), st.att_modifier(), "CW-HOS-3");
     }
     if s.parting_shot_at_flyer {
-        v.add("parting shot at a unit taking flight", 1, "CW-ENG-7");
+        v.add(say!("cw-item-parting-shot"), 1, "CW-ENG-7");
     }
     for m in &s.extra_att {
         v.add(m.name.clone(), m.value, m.rule.clone());
@@ -84,9 +84,9 @@ pub fn attack_value(att: i32, s: &AttackSituation) -> Itemized {
 
 /// DAM with the situation's modifiers, itemized (CW-ENG-7).
 pub fn damage_value(dam: i32, s: &AttackSituation) -> Itemized {
-    let mut v = Itemized::new("DAM", dam);
+    let mut v = Itemized::new(say!("cw-item-dam"), dam);
     if s.parting_shot_at_flyer {
-        v.add("parting shot at a unit taking flight", 1, "CW-ENG-7");
+        v.add(say!("cw-item-parting-shot"), 1, "CW-ENG-7");
     }
     for m in &s.extra_dam {
         v.add(m.name.clone(), m.value, m.rule.clone());
@@ -137,6 +137,13 @@ pub fn wound_chance(conv: Convention, att: i32, dam: i32, atn: i32) -> f64 {
         * conv.success_chance(dam, atn, Comparison::AtLeast)
 }
 
+/// What a pool of dice counts.
+#[derive(Clone, Copy)]
+enum Pool {
+    Hits,
+    Wounds,
+}
+
 /// Rolls `n` dice, each succeeding on die + `spec.value` ≥ `spec.target`,
 /// and logs them under `spec.rule` with the exact chance of that many
 /// successes.
@@ -145,7 +152,7 @@ fn roll_pool(
     conv: Convention,
     spec: TestSpec<'_>,
     n: u32,
-    noun: &str,
+    noun: Pool,
 ) -> (Vec<u32>, u32, LogEntry) {
     let m = spec.value.total();
     let p = conv.success_chance(m, spec.target, spec.comparison);
@@ -159,7 +166,10 @@ fn roll_pool(
     e.target = Some(spec.target);
     e.die = Some(conv.die.name().to_string());
     e.dice = faces.clone();
-    e.outcome = format!("{k} {noun}");
+    e.outcome = match noun {
+        Pool::Hits => say!("cw-pool-hits", n = k),
+        Pool::Wounds => say!("cw-pool-wounds", n = k),
+    };
     e.probability = binomial(n, p).get(k as usize).copied();
     (faces, k, e)
 }
@@ -175,18 +185,18 @@ pub fn resolve_attack(dice: &mut Dice, conv: Convention, a: &Attack) -> AttackRe
         TestSpec {
             rule: &a.rule,
             units: units.clone(),
-            what: format!(
-                "{}: {} attack dice against ATN {}",
-                a.kind.name(),
-                a.dice,
-                a.atn
+            what: say!(
+                "cw-log-attack-dice",
+                kind = a.kind.name(),
+                n = a.dice,
+                atn = a.atn
             ),
             value: a.att.clone(),
             target: a.atn,
             comparison: Comparison::AtLeast,
         },
         a.dice,
-        "hits",
+        Pool::Hits,
     );
     let (damage_faces, wounds, e2) = roll_pool(
         dice,
@@ -194,17 +204,18 @@ pub fn resolve_attack(dice: &mut Dice, conv: Convention, a: &Attack) -> AttackRe
         TestSpec {
             rule: &a.rule,
             units,
-            what: format!(
-                "{}: {hits} Damage dice against ATN {}",
-                a.kind.name(),
-                a.atn
+            what: say!(
+                "cw-log-damage-dice-kind",
+                kind = a.kind.name(),
+                n = hits,
+                atn = a.atn
             ),
             value: a.dam.clone(),
             target: a.atn,
             comparison: Comparison::AtLeast,
         },
         hits,
-        "wounds",
+        Pool::Wounds,
     );
     AttackResult {
         hit_faces,
@@ -232,13 +243,13 @@ pub fn damage_dice(
         TestSpec {
             rule,
             units: vec![unit],
-            what: format!("{n} Damage dice against ATN {atn}"),
+            what: say!("cw-log-damage-dice", n = n, atn = atn),
             value: dam.clone(),
             target: atn,
             comparison: Comparison::AtLeast,
         },
         n,
-        "wounds",
+        Pool::Wounds,
     );
     (wounds, e)
 }

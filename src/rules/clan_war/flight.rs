@@ -38,10 +38,7 @@ pub fn check_can_fly(has_flight: bool) -> Result<(), Refusal> {
     if has_flight {
         Ok(())
     } else {
-        Err(Refusal::new(
-            "CW-FLY-2",
-            "only units with the Flight trait may become airborne",
-        ))
+        Err(Refusal::new("CW-FLY-2", say!("cw-why-no-flight-trait")))
     }
 }
 
@@ -57,9 +54,7 @@ pub fn check_flying_size(models: u32, personalities: u32) -> Result<u32, Refusal
     } else {
         Err(Refusal::new(
             "CW-FLY-3",
-            format!(
-                "a flying unit may hold at most {MAX_FLYING_MODELS} models including personalities, this one has {total}"
-            ),
+            say!("cw-why-flying-size", max = MAX_FLYING_MODELS, total = total),
         ))
     }
 }
@@ -134,10 +129,7 @@ pub fn take_off(t: &TakeOff) -> Result<TakeOffResult, Refusal> {
     check_can_fly(t.has_flight)?;
     check_flying_size(t.total_models, 0)?;
     if t.state == FlightState::Airborne {
-        return Err(Refusal::new(
-            "CW-FLY-5",
-            "the unit is already airborne; take-off is for grounded units",
-        ));
+        return Err(Refusal::new("CW-FLY-5", say!("cw-why-already-airborne")));
     }
     let half = t.movement / 2.0;
     match t.blocked_at {
@@ -150,9 +142,11 @@ pub fn take_off(t: &TakeOff) -> Result<TakeOffResult, Refusal> {
                 entry: LogEntry::event(
                     "CW-FLY-5",
                     vec![t.unit],
-                    format!(
-                        "{}: take-off stopped by contact after {moved}\" of {half}\"; it stays grounded",
-                        t.name
+                    say!(
+                        "cw-log-take-off-stopped",
+                        unit = t.name,
+                        moved = moved,
+                        half = half
                     ),
                 ),
             })
@@ -163,23 +157,16 @@ pub fn take_off(t: &TakeOff) -> Result<TakeOffResult, Refusal> {
             } else {
                 t.condition
             };
-            let reformed = if condition != t.condition {
-                "; reformed in the air without changing formation or facing (CW-FLY-14)"
+            let what = if condition != t.condition {
+                say!("cw-log-takes-off-reformed", unit = t.name, half = half)
             } else {
-                ""
+                say!("cw-log-takes-off", unit = t.name, half = half)
             };
             Ok(TakeOffResult {
                 moved: half,
                 state: FlightState::Airborne,
                 condition,
-                entry: LogEntry::event(
-                    "CW-FLY-5",
-                    vec![t.unit],
-                    format!(
-                        "{}: takes off, moving exactly {half}\"; airborne{reformed}",
-                        t.name
-                    ),
-                ),
+                entry: LogEntry::event("CW-FLY-5", vec![t.unit], what),
             })
         }
     }
@@ -199,7 +186,7 @@ pub struct MoveBoost {
 /// Flying speed (CW-FLY-6): the ground movement rate (inches), plus only the
 /// boosts that explicitly mention flight; the others are dropped.
 pub fn air_speed(ground_movement: i32, boosts: &[MoveBoost]) -> Itemized {
-    let mut v = Itemized::new("movement rate", ground_movement);
+    let mut v = Itemized::new(say!("cw-item-movement-rate"), ground_movement);
     for b in boosts.iter().filter(|b| b.mentions_flight) {
         v.add(b.name.clone(), b.inches, "CW-FLY-6");
     }
@@ -242,24 +229,19 @@ pub fn check_air_move(
     distance: f32,
 ) -> Result<(), Refusal> {
     if phase == MovementPhase::Reserve {
-        return Err(Refusal::new(
-            "CW-FLY-9",
-            "airborne units may not take Reserve Movement",
-        ));
+        return Err(Refusal::new("CW-FLY-9", say!("cw-why-airborne-reserve")));
     }
     let (min, max) = air_move_bounds(max_movement);
     if distance < min {
         return Err(Refusal::new(
             "CW-FLY-10",
-            format!(
-                "an airborne unit must move at least {min}\" in this phase (half its movement); it may not stay still"
-            ),
+            say!("cw-why-air-move-min", min = min),
         ));
     }
     if distance > max {
         return Err(Refusal::new(
             "CW-FLY-10",
-            format!("an airborne unit moves at most {max}\""),
+            say!("cw-why-air-move-max", max = max),
         ));
     }
     Ok(())
@@ -312,6 +294,25 @@ pub enum Maneuver {
     SpecialFormation,
 }
 
+impl Maneuver {
+    /// The manoeuvre as the log names it.
+    pub fn name(self) -> String {
+        match self {
+            Maneuver::Wheel => say!("cw-maneuver-wheel"),
+            Maneuver::ExpandFrontage => say!("cw-maneuver-expand-frontage"),
+            Maneuver::ContractFrontage => say!("cw-maneuver-contract-frontage"),
+            Maneuver::Dive => say!("cw-maneuver-dive"),
+            Maneuver::BackAway => say!("cw-maneuver-back-away"),
+            Maneuver::Turn => say!("cw-maneuver-turn"),
+            Maneuver::TurnAbout => say!("cw-maneuver-turn-about"),
+            Maneuver::Withdraw => say!("cw-maneuver-withdraw"),
+            Maneuver::BreakAway => say!("cw-maneuver-break-away"),
+            Maneuver::SpecialOrComplex => say!("cw-maneuver-special-or-complex"),
+            Maneuver::SpecialFormation => say!("cw-maneuver-special-formation"),
+        }
+    }
+}
+
 /// Whether `m` is allowed in flight (CW-FLY-12): Wheel, Expand/Contract
 /// frontage and Dive only, even for a single model.
 ///
@@ -325,9 +326,7 @@ pub fn check_air_maneuver(m: Maneuver) -> Result<(), Refusal> {
         | Maneuver::Dive => Ok(()),
         _ => Err(Refusal::new(
             "CW-FLY-12",
-            format!(
-                "{m:?} is not allowed in flight: only Wheel, Expand/Contract frontage and Dive"
-            ),
+            say!("cw-why-air-maneuver", maneuver = m.name()),
         )),
     }
 }

@@ -37,10 +37,7 @@ pub fn check_engagement(
     target: FlightState,
 ) -> Result<EngagementKind, Refusal> {
     match (attacker, target) {
-        (_, FlightState::Airborne) => Err(Refusal::new(
-            "CW-FBY-1",
-            "an airborne unit can be neither engaged nor engage another airborne unit; Fly-By attacks instead",
-        )),
+        (_, FlightState::Airborne) => Err(Refusal::new("CW-FBY-1", say!("cw-why-air-engage"))),
         (FlightState::Airborne, FlightState::Grounded) => Ok(EngagementKind::Landing),
         (FlightState::Grounded, FlightState::Grounded) => Ok(EngagementKind::Ground),
     }
@@ -94,21 +91,20 @@ impl FlyByRecord {
     /// with no dice noted, under CW-FBY-4 if it already rolled this turn.
     pub fn roll(&mut self, phase: MovementPhase) -> Result<u32, Refusal> {
         if phase == MovementPhase::Reserve {
-            return Err(Refusal::new(
-                "CW-FBY-3",
-                "Fly-By attacks are rolled at the end of the Primary or Cavalry Movement phase",
-            ));
+            return Err(Refusal::new("CW-FBY-3", say!("cw-why-fly-by-roll-phase")));
         }
         if let Some(p) = self.rolled_in {
             return Err(Refusal::new(
                 "CW-FBY-4",
-                format!(
-                    "the unit already made Fly-By attacks in the {p:?} Movement phase this turn"
-                ),
+                match p {
+                    MovementPhase::Primary => say!("cw-why-fly-by-already-primary"),
+                    MovementPhase::Cavalry => say!("cw-why-fly-by-already-cavalry"),
+                    MovementPhase::Reserve => say!("cw-why-fly-by-already-reserve"),
+                },
             ));
         }
         if self.pending_dice == 0 {
-            return Err(Refusal::new("CW-FBY-3", "no Fly-By contact was noted"));
+            return Err(Refusal::new("CW-FBY-3", say!("cw-why-no-fly-by-contact")));
         }
         self.rolled_in = Some(phase);
         Ok(std::mem::take(&mut self.pending_dice))
@@ -120,10 +116,7 @@ impl FlyByRecord {
         LogEntry::event(
             "CW-FBY-4",
             vec![],
-            format!(
-                "Fly-By roll skipped; {} dice kept for the next movement phase",
-                self.pending_dice
-            ),
+            say!("cw-log-fly-by-skipped", dice = self.pending_dice),
         )
     }
 
@@ -133,10 +126,7 @@ impl FlyByRecord {
     /// A [`Refusal`] under CW-FBY-4 after a Fly-By roll this turn.
     pub fn check_ranged(&self) -> Result<(), Refusal> {
         match self.rolled_in {
-            Some(_) => Err(Refusal::new(
-                "CW-FBY-4",
-                "a unit that made Fly-By attacks may not take part in Ranged Combat later this turn",
-            )),
+            Some(_) => Err(Refusal::new("CW-FBY-4", say!("cw-why-fly-by-no-ranged"))),
             None => Ok(()),
         }
     }
@@ -151,7 +141,7 @@ impl FlyByRecord {
         match self.rolled_in {
             Some(_) => Err(Refusal::new(
                 "CW-FBY-5",
-                "a unit rolls attacks in a Movement phase or in the Close Combat phase of a turn, not both",
+                say!("cw-why-fly-by-no-close-combat"),
             )),
             None => Ok(()),
         }

@@ -156,7 +156,13 @@ impl HonorTrack {
         LogEntry::event(
             rule,
             vec![],
-            format!("{why}: honor {before} {delta:+} = {}", self.honor),
+            say!(
+                "cw-log-honor-change",
+                why = why,
+                before = before,
+                delta = format!("{delta:+}"),
+                after = self.honor
+            ),
         )
     }
 
@@ -164,33 +170,55 @@ impl HonorTrack {
     /// (CW-HON-4, CW-HON-5, CW-HON-9).
     pub fn announce(tests: &[HonorTest]) -> Vec<LogEntry> {
         // Several levels reached in one turn each trigger (CW-HON-6).
-        let several = if tests.len() > 1 {
-            format!(
-                " (one of {} levels reached this turn, each tests: CW-HON-6)",
-                tests.len()
-            )
-        } else {
-            String::new()
-        };
+        let several = tests.len() > 1;
+        let count = tests.len();
         tests
             .iter()
             .map(|t| {
-                let (rule, who) = if t.enemy_tests {
-                    (
-                        if t.level == 40 { "CW-HON-4" } else { "CW-HON-5" },
-                        "every enemy unit",
-                    )
-                } else {
-                    ("CW-HON-9", "every unit of the army")
-                };
-                LogEntry::event(
-                    rule,
-                    vec![],
-                    format!(
-                        "honor level {} first reached{several}: {who} takes a Morale test at {:+} (Non-human and Creature units exempt, CW-HON-10)",
-                        t.level, t.modifier
+                let (level, modifier) = (t.level, format!("{:+}", t.modifier));
+                let (rule, what) = match (t.enemy_tests, several) {
+                    (true, false) => (
+                        if t.level == 40 {
+                            "CW-HON-4"
+                        } else {
+                            "CW-HON-5"
+                        },
+                        say!(
+                            "cw-log-honor-level-enemy",
+                            level = level,
+                            modifier = modifier
+                        ),
                     ),
-                )
+                    (true, true) => (
+                        if t.level == 40 {
+                            "CW-HON-4"
+                        } else {
+                            "CW-HON-5"
+                        },
+                        say!(
+                            "cw-log-honor-level-enemy-several",
+                            level = level,
+                            count = count,
+                            modifier = modifier,
+                            each_rule = "CW-HON-6"
+                        ),
+                    ),
+                    (false, false) => (
+                        "CW-HON-9",
+                        say!("cw-log-honor-level-own", level = level, modifier = modifier),
+                    ),
+                    (false, true) => (
+                        "CW-HON-9",
+                        say!(
+                            "cw-log-honor-level-own-several",
+                            level = level,
+                            count = count,
+                            modifier = modifier,
+                            each_rule = "CW-HON-6"
+                        ),
+                    ),
+                };
+                LogEntry::event(rule, vec![], what)
             })
             .collect()
     }

@@ -49,7 +49,7 @@ pub fn take_hostage(clan: &str, captor_unit: u32, captor_side: u8) -> (Hostage, 
         LogEntry::event(
             "CW-HOS-1",
             vec![captor_unit],
-            format!("a {clan} hostage is held by this captor unit (a distinct model, CW-HOS-2)"),
+            say!("cw-log-hostage-taken", clan = clan),
         ),
     )
 }
@@ -66,10 +66,7 @@ pub fn hindered(h: &Hostage, unit_clan: Option<&str>, army_clan: &str) -> bool {
 /// # Errors
 /// Always a [`Refusal`] under CW-HOS-2.
 pub fn check_move_hostage() -> Result<(), Refusal> {
-    Err(Refusal::new(
-        "CW-HOS-2",
-        "a hostage may not be moved between units",
-    ))
+    Err(Refusal::new("CW-HOS-2", say!("cw-why-hostage-not-moved")))
 }
 
 /// An army's honor and victory points.
@@ -101,10 +98,10 @@ impl Stance {
     }
 
     /// Name as printed.
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            Stance::StrikeEasy => "Strike Easy",
-            Stance::AllOutAttack => "All-Out Attack",
+            Stance::StrikeEasy => say!("cw-stance-strike-easy"),
+            Stance::AllOutAttack => say!("cw-stance-all-out"),
         }
     }
 }
@@ -146,18 +143,15 @@ pub fn declare_stance(
     standing: Standing,
 ) -> Result<StanceChange, Refusal> {
     if record.stance == Some(Stance::AllOutAttack) && stance == Stance::StrikeEasy {
-        return Err(Refusal::new(
-            "CW-HOS-3",
-            "an All-Out Attack lasts until the end of the engagement",
-        ));
+        return Err(Refusal::new("CW-HOS-3", say!("cw-why-all-out-lasts")));
     }
     let mut entries = vec![LogEntry::event(
         "CW-HOS-3",
         vec![unit],
-        format!(
-            "{} against the captor unit ({:+} ATT)",
-            stance.name(),
-            stance.att_modifier()
+        say!(
+            "cw-log-stance",
+            stance = stance.name(),
+            att = format!("{:+}", stance.att_modifier())
         ),
     )];
     let mut out = standing;
@@ -172,9 +166,14 @@ pub fn declare_stance(
         entries.push(LogEntry::event(
             "CW-HOS-3",
             vec![unit],
-            format!(
-                "All-Out Attack: the army loses {HONOR_LOSS} Honor ({} -> {}) and {VP_LOSS} VP ({} -> {})",
-                standing.honor, out.honor, standing.vp, out.vp
+            say!(
+                "cw-log-all-out-cost",
+                honor_loss = HONOR_LOSS,
+                honor_before = standing.honor,
+                honor_after = out.honor,
+                vp_loss = VP_LOSS,
+                vp_before = standing.vp,
+                vp_after = out.vp
             ),
         ));
     }
@@ -199,10 +198,7 @@ pub fn required_stance(
     match (is_hindered, record.stance) {
         (false, _) => Ok(None),
         (true, Some(s)) => Ok(Some(s)),
-        (true, None) => Err(Refusal::new(
-            "CW-HOS-3",
-            "a unit engaged with the captor unit must choose Strike Easy or All-Out Attack",
-        )),
+        (true, None) => Err(Refusal::new("CW-HOS-3", say!("cw-why-must-choose-stance"))),
     }
 }
 
@@ -235,9 +231,9 @@ pub fn destruction_test(
     if !all_out_this_phase || !h.alive {
         return None;
     }
-    let mut v = Itemized::new("no rating", 0);
+    let mut v = Itemized::new(say!("cw-item-no-rating"), 0);
     v.add(
-        format!("{captor_wounds_this_turn} Wounds on the captor this turn"),
+        say!("cw-item-captor-wounds", wounds = captor_wounds_this_turn),
         destruction_modifier(captor_wounds_this_turn),
         "CW-HOS-4",
     );
@@ -247,7 +243,7 @@ pub fn destruction_test(
         TestSpec {
             rule: "CW-HOS-4",
             units: vec![h.holder],
-            what: "hostage destruction test after an All-Out Attack".into(),
+            what: say!("cw-log-destruction-test"),
             value: v,
             target: DESTRUCTION_TN,
             comparison: Comparison::AtLeast,
@@ -275,7 +271,7 @@ pub fn execute_hostage(
     if !h.alive || h.holder_side != side {
         return Err(Refusal::new(
             "CW-HOS-5",
-            "only the side holding a living hostage can destroy it",
+            say!("cw-why-only-holder-destroys"),
         ));
     }
     h.alive = false;
@@ -288,9 +284,12 @@ pub fn execute_hostage(
         LogEntry::event(
             "CW-HOS-5",
             vec![h.holder],
-            format!(
-                "the captor destroys its hostage (Special Order): honor {} -> {}, VP {} -> {}",
-                standing.honor, out.honor, standing.vp, out.vp
+            say!(
+                "cw-log-executes-hostage",
+                honor_before = standing.honor,
+                honor_after = out.honor,
+                vp_before = standing.vp,
+                vp_after = out.vp
             ),
         ),
     ))
@@ -332,18 +331,16 @@ pub struct RecoveryClaim {
 /// A [`Refusal`] under CW-HOS-6 naming the missing condition.
 pub fn recovery_eligibility(c: &RecoveryClaim) -> Result<RecoveryRoute, Refusal> {
     if !c.engaged_with_holder {
-        return Err(Refusal::new(
-            "CW-HOS-6",
-            "only a unit engaged with the captor unit may try to recover the hostage",
-        ));
+        return Err(Refusal::new("CW-HOS-6", say!("cw-why-recover-engaged")));
     }
     if c.condition != Condition::Formed || c.spent {
         return Err(Refusal::new(
             "CW-HOS-6",
-            format!(
-                "a {} unit cannot try to recover a hostage",
-                if c.spent { "spent" } else { c.condition.name() }
-            ),
+            if c.spent {
+                say!("cw-why-recover-spent")
+            } else {
+                say!("cw-why-recover-condition", condition = c.condition.name())
+            },
         ));
     }
     if c.wounds_inflicted > c.wounds_received {
@@ -351,10 +348,7 @@ pub fn recovery_eligibility(c: &RecoveryClaim) -> Result<RecoveryRoute, Refusal>
     } else if c.models_sacrificed >= 2 {
         Ok(RecoveryRoute::Sacrifice)
     } else {
-        Err(Refusal::new(
-            "CW-HOS-6",
-            "a Recovery test needs a won Close Combat phase or two sacrificed models",
-        ))
+        Err(Refusal::new("CW-HOS-6", say!("cw-why-recovery-needs")))
     }
 }
 
@@ -377,7 +371,7 @@ pub fn captor_wiped_out(
     Some(LogEntry::event(
         "CW-HOS-7",
         vec![pick.0, from],
-        "the captor unit is destroyed: the engaged unit recovers the hostage automatically",
+        say!("cw-log-captor-wiped-out"),
     ))
 }
 
@@ -421,14 +415,14 @@ pub fn recovery_test(
     t: &RecoveryTest,
 ) -> RecoveryOutcome {
     let recapture = t.side == h.captor_side;
-    let mut v = Itemized::new("own commander's Leadership", t.leadership);
+    let mut v = Itemized::new(say!("cw-item-own-leadership"), t.leadership);
     v.add(
-        "holding commander's Leadership",
+        say!("cw-item-holding-leadership"),
         -t.holder_leadership,
         "CW-HOS-8",
     );
     if recapture {
-        v.add("recapture", RECAPTURE_MODIFIER, "CW-HOS-10");
+        v.add(say!("cw-item-recapture"), RECAPTURE_MODIFIER, "CW-HOS-10");
     }
     let roll = roll_test(
         dice,
@@ -436,7 +430,7 @@ pub fn recovery_test(
         TestSpec {
             rule: if recapture { "CW-HOS-10" } else { "CW-HOS-8" },
             units: vec![t.unit, h.holder],
-            what: format!("Recovery test: must exceed TL {}", t.tl),
+            what: say!("cw-log-recovery-test", tl = t.tl),
             value: v,
             target: t.tl,
             comparison: Comparison::Exceeds,
@@ -459,11 +453,7 @@ pub fn transfer(h: &mut Hostage, to: u32, side: u8) -> LogEntry {
     let from = h.holder;
     h.holder = to;
     h.holder_side = side;
-    LogEntry::event(
-        "CW-HOS-9",
-        vec![to, from],
-        "the hostage model moves from the captor unit to the recovering unit",
-    )
+    LogEntry::event("CW-HOS-9", vec![to, from], say!("cw-log-hostage-moves"))
 }
 
 /// Which hostage rules a battle uses.

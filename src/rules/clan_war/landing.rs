@@ -42,15 +42,19 @@ impl LandingKind {
     /// The modifier and rule of the landing test, besides the complex −2.
     pub fn modifier(self) -> Option<Modifier> {
         match self {
-            LandingKind::Dive => Some(Modifier::new("landing after a dive", -2, "CW-DIVE-4")),
-            LandingKind::EngagedContact => {
-                Some(Modifier::new("landed in an engagement", -1, "CW-ENG-3"))
-            }
-            LandingKind::AngleNotPossible => Some(Modifier::new(
-                "landed short: 30° contact not possible",
-                -1,
-                "CW-ENG-5",
+            LandingKind::Dive => Some(Modifier::new(
+                say!("cw-item-landing-after-dive"),
+                -2,
+                "CW-DIVE-4",
             )),
+            LandingKind::EngagedContact => Some(Modifier::new(
+                say!("cw-item-landed-engaged"),
+                -1,
+                "CW-ENG-3",
+            )),
+            LandingKind::AngleNotPossible => {
+                Some(Modifier::new(say!("cw-item-landed-short"), -1, "CW-ENG-5"))
+            }
             _ => None,
         }
     }
@@ -82,17 +86,15 @@ pub fn check_landing(
     distance: f32,
 ) -> Result<(), Refusal> {
     if !declared_at_phase_start {
-        return Err(Refusal::new(
-            "CW-LAND-1",
-            "a landing must be declared at the start of the unit's movement phase",
-        ));
+        return Err(Refusal::new("CW-LAND-1", say!("cw-why-landing-declared")));
     }
     if distance < movement / 2.0 || distance > movement {
         return Err(Refusal::new(
             "CW-LAND-1",
-            format!(
-                "a landing move is at least {}\" and at most {movement}\"",
-                movement / 2.0
+            say!(
+                "cw-why-landing-bounds",
+                min = movement / 2.0,
+                max = movement
             ),
         ));
     }
@@ -181,17 +183,14 @@ pub fn check_dive(
     charge_card: bool,
 ) -> Result<DiveSource, Refusal> {
     if state != FlightState::Airborne {
-        return Err(Refusal::new("CW-DIVE-1", "only an airborne unit may Dive"));
+        return Err(Refusal::new("CW-DIVE-1", say!("cw-why-dive-airborne")));
     }
     if charge_skill {
         Ok(DiveSource::ChargeSkill)
     } else if charge_card {
         Ok(DiveSource::ChargeCard)
     } else {
-        Err(Refusal::new(
-            "CW-DIVE-1",
-            "a Dive needs a leading personality with the Charge skill or a Charge Tactical Card",
-        ))
+        Err(Refusal::new("CW-DIVE-1", say!("cw-why-dive-charge")))
     }
 }
 
@@ -232,17 +231,14 @@ pub fn check_dive_move(
     if distance < min || distance > max {
         return Err(Refusal::new(
             "CW-DIVE-2",
-            format!("a Dive moves at least {min}\" and at most {max}\""),
+            say!("cw-why-dive-bounds", min = min, max = max),
         ));
     }
     if combined_with
         .iter()
         .any(|k| k.enhances_movement_or_combat())
     {
-        return Err(Refusal::new(
-            "CW-DIVE-5",
-            "a Dive may not be combined with other movement- or combat-enhancing cards or skills",
-        ));
+        return Err(Refusal::new("CW-DIVE-5", say!("cw-why-dive-combined")));
     }
     Ok(LandingKind::Dive)
 }
@@ -302,14 +298,11 @@ pub fn resolve_engaging_move(
     if m.target_airborne {
         return Err(Refusal::new(
             "CW-FBY-1",
-            "airborne units cannot engage each other; use Fly-By attacks",
+            say!("cw-why-air-engage-each-other"),
         ));
     }
     if m.would_be_flanked {
-        return Err(Refusal::new(
-            "CW-ENG-6",
-            "once landed the unit would be flanked by another nearby enemy unit",
-        ));
+        return Err(Refusal::new("CW-ENG-6", say!("cw-why-would-be-flanked")));
     }
     check_landing_spot(m.would_overlap)?;
     let (engaged, short_by, landing, rule, what) = if !m.angle_ok {
@@ -318,7 +311,7 @@ pub fn resolve_engaging_move(
             1.0,
             LandingKind::AngleNotPossible,
             "CW-ENG-5",
-            "cannot meet the 30° contact requirement: lands 1\" short",
+            say!("cw-log-lands-short-angle"),
         )
     } else if !m.reached {
         (
@@ -326,7 +319,7 @@ pub fn resolve_engaging_move(
             1.0,
             LandingKind::FailedToReach,
             "CW-ENG-4",
-            "fails to reach its target: lands 1\" short",
+            say!("cw-log-lands-short-reach"),
         )
     } else {
         (
@@ -334,7 +327,7 @@ pub fn resolve_engaging_move(
             0.0,
             LandingKind::EngagedContact,
             "CW-ENG-3",
-            "touches down in base contact: engaged and landed",
+            say!("cw-log-touches-down"),
         )
     };
     let landing = if m.dive { LandingKind::Dive } else { landing };
@@ -354,10 +347,7 @@ pub fn resolve_engaging_move(
 /// A [`Refusal`] under CW-ENG-6 when `overlaps`.
 pub fn check_landing_spot(overlaps: bool) -> Result<(), Refusal> {
     if overlaps {
-        Err(Refusal::new(
-            "CW-ENG-6",
-            "an airborne unit may not land with a model overlapping another unit",
-        ))
+        Err(Refusal::new("CW-ENG-6", say!("cw-why-land-overlap")))
     } else {
         Ok(())
     }
@@ -416,10 +406,7 @@ pub fn escape(e: &Escape) -> Result<EscapeOutcome, Refusal> {
     if e.take_flight {
         check_can_fly(e.has_flight)?;
     }
-    let how = match e.how {
-        LeaveEngagement::FullRetreat => "Full Retreat",
-        LeaveEngagement::BreakAway => "Break-Away",
-    };
+    let retreat = e.how == LeaveEngagement::FullRetreat;
     if !e.succeeded {
         return Ok(EscapeOutcome {
             moved: 0.0,
@@ -428,7 +415,11 @@ pub fn escape(e: &Escape) -> Result<EscapeOutcome, Refusal> {
             entry: LogEntry::event(
                 "CW-ENG-7",
                 vec![e.unit],
-                format!("{how} fails: the unit stays engaged"),
+                if retreat {
+                    say!("cw-log-full-retreat-fails")
+                } else {
+                    say!("cw-log-break-away-fails")
+                },
             ),
         });
     }
@@ -436,16 +427,21 @@ pub fn escape(e: &Escape) -> Result<EscapeOutcome, Refusal> {
         (
             FlightState::Airborne,
             (1, 1),
-            format!(
-                "{how} by air: full move of {}\", airborne; parting shots at +1 ATT +1 DAM",
-                e.movement
-            ),
+            if retreat {
+                say!("cw-log-full-retreat-by-air", mv = e.movement)
+            } else {
+                say!("cw-log-break-away-by-air", mv = e.movement)
+            },
         )
     } else {
         (
             FlightState::Grounded,
             (0, 0),
-            format!("{how} on the ground: {}\"", e.movement),
+            if retreat {
+                say!("cw-log-full-retreat-ground", mv = e.movement)
+            } else {
+                say!("cw-log-break-away-ground", mv = e.movement)
+            },
         )
     };
     Ok(EscapeOutcome {
@@ -534,14 +530,11 @@ pub fn forced_landing(f: &ForcedLanding) -> ForcedLandingResult {
     entries.push(LogEntry::event(
         "CW-FRC-2",
         vec![f.unit],
-        format!(
-            "forced landing: straight {landing_move}\" with no manoeuvres; {}",
-            if f.single_model {
-                "a single model does not become unformed"
-            } else {
-                "unformed on landing"
-            }
-        ),
+        if f.single_model {
+            say!("cw-log-forced-landing-single", mv = landing_move)
+        } else {
+            say!("cw-log-forced-landing", mv = landing_move)
+        },
     ));
     let damage = forced_landing_damage_dice(f.extension);
     let spent_turns = if f.extension > 0.0 {
@@ -553,9 +546,11 @@ pub fn forced_landing(f: &ForcedLanding) -> ForcedLandingResult {
         entries.push(LogEntry::event(
             "CW-FRC-3",
             vec![f.unit],
-            format!(
-                "landing extended {}\" to clear other units: {damage} Damage dice; spent for {s} turn(s)",
-                f.extension
+            say!(
+                "cw-log-landing-extended",
+                extension = f.extension,
+                dice = damage,
+                turns = s
             ),
         ));
         s
@@ -587,7 +582,7 @@ pub fn roll_forced_landing_damage(
         "CW-FRC-3",
         unit,
         n,
-        &Itemized::new("forced landing DAM", 0),
+        &Itemized::new(say!("cw-item-forced-landing-dam"), 0),
         atn_close,
     )
 }

@@ -64,9 +64,13 @@ pub struct ManeuverOutcome {
 /// Leadership plus the complex-manoeuvre modifier and `modifiers`, itemized
 /// (CW-GEN-3 stand-in procedure).
 pub fn maneuver_value(leadership: i32, kind: ManeuverKind, modifiers: &[Modifier]) -> Itemized {
-    let mut v = Itemized::new("Leadership", leadership);
+    let mut v = Itemized::new(say!("cw-item-leadership"), leadership);
     if kind == ManeuverKind::Complex {
-        v.add("complex manoeuvre", COMPLEX_MODIFIER, "CW-GEN-3");
+        v.add(
+            say!("cw-item-complex-manoeuvre"),
+            COMPLEX_MODIFIER,
+            "CW-GEN-3",
+        );
     }
     for m in modifiers {
         v.add(m.name.clone(), m.value, m.rule.clone());
@@ -97,14 +101,14 @@ pub fn maneuver_test(dice: &mut Dice, conv: Convention, t: &ManeuverTest) -> Man
             entry: LogEntry::event(
                 &t.rule,
                 vec![t.unit],
-                format!("{}: a single model takes no Maneuver test", t.name),
+                say!("cw-log-single-model-no-test", unit = t.name),
             ),
         };
     }
     let value = maneuver_value(t.leadership, t.kind, &t.modifiers);
-    let kind = match t.kind {
-        ManeuverKind::Simple => "simple",
-        ManeuverKind::Complex => "complex",
+    let what = match t.kind {
+        ManeuverKind::Simple => say!("cw-log-maneuver-test-simple", unit = t.name, tl = t.tl),
+        ManeuverKind::Complex => say!("cw-log-maneuver-test-complex", unit = t.name, tl = t.tl),
     };
     let roll = roll_test(
         dice,
@@ -112,7 +116,7 @@ pub fn maneuver_test(dice: &mut Dice, conv: Convention, t: &ManeuverTest) -> Man
         TestSpec {
             rule: &t.rule,
             units: vec![t.unit],
-            what: format!("{}: Maneuver test ({kind}) against TL {}", t.name, t.tl),
+            what,
             value,
             target: t.tl,
             comparison: Comparison::AtLeast,
@@ -121,11 +125,9 @@ pub fn maneuver_test(dice: &mut Dice, conv: Convention, t: &ManeuverTest) -> Man
     let unformed = !roll.pass && !t.airborne;
     let mut entry = roll.entry.clone();
     if unformed {
-        entry.outcome.push_str("; unformed");
+        entry.outcome = say!("cw-outcome-unformed", outcome = entry.outcome);
     } else if !roll.pass {
-        entry
-            .outcome
-            .push_str("; airborne units cannot become unformed (CW-FLY-14)");
+        entry.outcome = say!("cw-outcome-airborne-not-unformed", outcome = entry.outcome);
     }
     ManeuverOutcome {
         tested: true,

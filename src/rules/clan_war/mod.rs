@@ -80,8 +80,9 @@
 //!   against the close ATN.
 //! - The computer's play ([`policy`]) is a stand-in policy.
 
-/// `say!("cw-key")` or `say!("cw-key", name = value)`: this module's
-/// text of a key in the player's language, from [`text::TEXT`].
+/// `say!` with a key (`cw-…`), optionally followed by `name = value`
+/// arguments: this module's text of the key in the player's language, from
+/// [`text::TEXT`].
 macro_rules! say {
     ($($args:tt)*) => {
         $crate::say_with!($crate::rules::clan_war::text::TEXT, $($args)*)
@@ -206,19 +207,24 @@ impl TableRules for ClanWar {
     }
 
     fn phase_name(battle: &CwBattle, side_names: &[String; 2]) -> String {
-        format!(
-            "Turn {} · {} · {}",
-            battle.turn,
-            battle.phase.name(),
-            side_names[battle.active as usize & 1]
+        say!(
+            "cw-phase-line",
+            turn = battle.turn,
+            phase = battle.phase.name(),
+            side = side_names[battle.active as usize & 1]
         )
     }
 
     fn result(battle: &CwBattle, side_names: &[String; 2]) -> Option<(Option<u8>, String)> {
         battle.result.as_ref().map(|r| {
+            let reason = r.reason(side_names);
             let text = match r.winner {
-                Some(w) => format!("{} wins: {}", side_names[w as usize & 1], r.reason),
-                None => format!("Draw: {}", r.reason),
+                Some(w) => say!(
+                    "cw-result-wins",
+                    side = side_names[w as usize & 1],
+                    reason = reason
+                ),
+                None => say!("cw-result-draw", reason = reason),
             };
             (r.winner.map(|w| w & 1), text)
         })
@@ -257,16 +263,16 @@ impl TableRules for ClanWar {
                 let card = tables.unit(&u.unit_type);
                 let mut badges = Vec::new();
                 match u.condition {
-                    Condition::Unformed => badges.push("Unformed".to_string()),
-                    Condition::Broken => badges.push("Broken".to_string()),
-                    Condition::Routing => badges.push("Routing".to_string()),
+                    Condition::Unformed => badges.push(say!("cw-badge-unformed")),
+                    Condition::Broken => badges.push(say!("cw-badge-broken")),
+                    Condition::Routing => badges.push(say!("cw-badge-routing")),
                     _ => {}
                 }
                 if u.spent > 0 {
-                    badges.push("Spent".into());
+                    badges.push(say!("cw-badge-spent"));
                 }
                 if battle.holder().is_some_and(|h| h.id == u.id) {
-                    badges.push("Holds hostage".into());
+                    badges.push(say!("cw-badge-holds-hostage"));
                 }
                 // CW-RNG-4: an airborne shooter at ground targets uses +3"/+6".
                 let ranges = card
@@ -281,59 +287,69 @@ impl TableRules for ClanWar {
                     .unwrap_or_default();
                 let mut lines = Vec::new();
                 if let Some(c) = card {
-                    lines.push(format!(
-                        "Mv {}″ · ATT {} · DAM {} · ATN {}/{} · TL {} · Ld {}",
-                        c.movement,
-                        c.att,
-                        c.dam,
-                        c.atn_close,
-                        c.atn_ranged,
-                        c.tl,
-                        c.commander_leadership()
+                    lines.push(say!(
+                        "cw-card-stats",
+                        mv = c.movement,
+                        att = c.att,
+                        dam = c.dam,
+                        atn_close = c.atn_close,
+                        atn_ranged = c.atn_ranged,
+                        tl = c.tl,
+                        ld = c.commander_leadership()
                     ));
-                    lines.push(format!(
-                        "Models {}/{} · {} Wound(s) per model, {} carried",
-                        u.models, u.starting_models, c.wounds, u.wounds
+                    lines.push(say!(
+                        "cw-card-models",
+                        models = u.models,
+                        starting = u.starting_models,
+                        wounds = c.wounds,
+                        carried = u.wounds
                     ));
                     if let Some(r) = c.range {
                         lines.push(if u.airborne() {
-                            format!(
-                                "Range {}″/{}″ (at ground targets from the air {}″/{}″)",
-                                r.close,
-                                r.extended,
-                                r.close + 3.0,
-                                r.extended + 6.0
+                            say!(
+                                "cw-card-range-airborne",
+                                close = r.close,
+                                extended = r.extended,
+                                air_close = r.close + 3.0,
+                                air_extended = r.extended + 6.0
                             )
                         } else {
-                            format!("Range {}″/{}″", r.close, r.extended)
+                            say!("cw-card-range", close = r.close, extended = r.extended)
                         });
                     }
                     if let Some(p) = &c.personality {
-                        lines.push(format!(
-                            "{} · personal Honor {} · Ld {}",
-                            p.name, p.honor, p.leadership
+                        lines.push(say!(
+                            "cw-card-personality",
+                            name = p.name,
+                            honor = p.honor,
+                            ld = p.leadership
                         ));
                     }
                     if c.has(Trait::Flight) {
-                        lines.push("Flight".into());
+                        lines.push(say!("cw-card-flight"));
                     }
                 }
-                lines.push(format!(
-                    "{} · {}{}",
-                    u.condition.name(),
-                    if u.airborne() { "airborne" } else { "grounded" },
-                    if u.spent > 0 {
-                        format!(" · spent {} turn(s)", u.spent)
-                    } else {
-                        String::new()
-                    }
-                ));
+                let condition = u.condition.name();
+                lines.push(match (u.airborne(), u.spent > 0) {
+                    (true, false) => say!("cw-card-state-airborne", condition = condition),
+                    (false, false) => say!("cw-card-state-grounded", condition = condition),
+                    (true, true) => say!(
+                        "cw-card-state-airborne-spent",
+                        condition = condition,
+                        turns = u.spent
+                    ),
+                    (false, true) => say!(
+                        "cw-card-state-grounded-spent",
+                        condition = condition,
+                        turns = u.spent
+                    ),
+                });
                 if let Some(h) = battle
                     .hostage
                     .as_ref()
                     .filter(|h| h.state.alive && h.state.holder == u.id)
                 {
-                    lines.push(format!("Holds {} ({} hostage)", h.name, h.state.clan));
+                    lines.push(say!("cw-card-holds", hostage = h.name, clan = h.state.clan));
                 }
                 UnitSummary {
                     id: u.id,
@@ -357,8 +373,8 @@ impl TableRules for ClanWar {
     }
 
     fn choices(battle: &CwBattle, unit: u32, tables: &CwTables) -> Vec<Choice> {
-        let choice = |label: &str, key: &str, needs: Needs| Choice {
-            label: label.into(),
+        let choice = |label: String, key: &str, needs: Needs| Choice {
+            label,
             key: key.into(),
             needs,
         };
@@ -373,47 +389,51 @@ impl TableRules for ClanWar {
         match battle.phase {
             CwPhase::SpecialOrders => {
                 if battle.holder().is_some_and(|h| h.id == unit) {
-                    out.push(choice("Execute the hostage", "execute", Needs::Nothing));
+                    out.push(choice(say!("cw-choice-execute"), "execute", Needs::Nothing));
                 }
             }
             CwPhase::PrimaryMovement | CwPhase::CavalryMovement | CwPhase::ReserveMovement => {
                 if battle.may_escape_by_air(u, tables) && battle.can_move(u, tables) {
                     out.push(choice(
-                        "Take flight (Break-Away)",
+                        say!("cw-choice-take-flight"),
                         "take_flight",
                         Needs::Path,
                     ));
                 } else if battle.can_move(u, tables) {
-                    out.push(choice("Move", "move", Needs::Path));
+                    out.push(choice(say!("cw-choice-move"), "move", Needs::Path));
                     if u.airborne() {
-                        out.push(choice("Land", "land", Needs::Path));
+                        out.push(choice(say!("cw-choice-land"), "land", Needs::Path));
                         if card.is_some_and(data::UnitStats::has_charge_skill) {
-                            out.push(choice("Dive", "dive", Needs::Path));
+                            out.push(choice(say!("cw-choice-dive"), "dive", Needs::Path));
                         }
                     } else if card.is_some_and(|c| c.has(Trait::Flight)) {
-                        out.push(choice("Take off", "take_off", Needs::Path));
+                        out.push(choice(say!("cw-choice-take-off"), "take_off", Needs::Path));
                     }
-                    out.push(choice("Engage", "engage", Needs::Target));
+                    out.push(choice(say!("cw-choice-engage"), "engage", Needs::Target));
                 }
             }
             CwPhase::RangedAttack => {
                 if battle.can_shoot(u, tables) {
-                    out.push(choice("Shoot", "shoot", Needs::Target));
+                    out.push(choice(say!("cw-choice-shoot"), "shoot", Needs::Target));
                 }
             }
             CwPhase::CloseCombat => {
                 if battle.stance_units(u.side, tables).contains(&unit) {
                     let st = battle.stances.get(&unit).and_then(|r| r.stance);
                     if st.is_none() {
-                        out.push(choice("Strike Easy", "strike_easy", Needs::Nothing));
+                        out.push(choice(
+                            say!("cw-choice-strike-easy"),
+                            "strike_easy",
+                            Needs::Nothing,
+                        ));
                     }
                     if st != Some(Stance::AllOutAttack) {
-                        out.push(choice("All-Out Attack", "all_out", Needs::Nothing));
+                        out.push(choice(say!("cw-choice-all-out"), "all_out", Needs::Nothing));
                     }
                 }
                 if battle.check_sacrifice(unit).is_ok() {
                     out.push(choice(
-                        "Sacrifice two models (recover the hostage)",
+                        say!("cw-choice-sacrifice"),
                         "sacrifice",
                         Needs::Nothing,
                     ));

@@ -52,13 +52,13 @@ impl Condition {
     }
 
     /// Name as players say it.
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            Condition::Formed => "formed",
-            Condition::Unformed => "unformed",
-            Condition::Broken => "broken",
-            Condition::Routing => "routing",
-            Condition::Destroyed => "destroyed",
+            Condition::Formed => say!("cw-condition-formed"),
+            Condition::Unformed => say!("cw-condition-unformed"),
+            Condition::Broken => say!("cw-condition-broken"),
+            Condition::Routing => say!("cw-condition-routing"),
+            Condition::Destroyed => say!("cw-condition-destroyed"),
         }
     }
 }
@@ -120,6 +120,20 @@ pub enum MoraleTrigger {
     FriendBroke,
     /// Engaged while broken or unformed.
     EngagedWhileShaken,
+}
+
+impl MoraleTrigger {
+    /// The trigger as the log names it.
+    pub fn name(self) -> String {
+        match self {
+            MoraleTrigger::Losses(pct) => say!("cw-trigger-losses", pct = pct),
+            MoraleTrigger::PhaseLosses => say!("cw-trigger-phase-losses"),
+            MoraleTrigger::Outnumbered => say!("cw-trigger-outnumbered"),
+            MoraleTrigger::CommanderLost => say!("cw-trigger-commander-lost"),
+            MoraleTrigger::FriendBroke => say!("cw-trigger-friend-broke"),
+            MoraleTrigger::EngagedWhileShaken => say!("cw-trigger-engaged-while-shaken"),
+        }
+    }
 }
 
 /// What the turn engine knows about a unit when looking for triggers.
@@ -227,9 +241,9 @@ pub struct MoraleOutcome {
 /// cumulative −1 per earlier test (not for honor tests, CW-HON-4), the
 /// honor-level modifier (CW-HON-5, CW-HON-9), and `extra`.
 pub fn morale_value(t: &MoraleTest, s: &MoraleSettings) -> Itemized {
-    let mut v = Itemized::new("Leadership", t.leadership);
+    let mut v = Itemized::new(say!("cw-item-leadership"), t.leadership);
     v.add(
-        "army honor 20 or more",
+        say!("cw-item-army-honor-20"),
         morale_bonus(t.army_honor, t.honor_immune),
         "CW-HON-3",
     );
@@ -241,7 +255,7 @@ pub fn morale_value(t: &MoraleTest, s: &MoraleSettings) -> Itemized {
     };
     v.add(t.condition.name(), cond, "CW-GEN-3");
     if t.full_retreat_this_turn {
-        v.add("Full Retreat this turn", s.full_retreat, "CW-GEN-3");
+        v.add(say!("cw-item-full-retreat"), s.full_retreat, "CW-GEN-3");
     }
     match t.cause {
         MoraleCause::Honor(h) => {
@@ -250,13 +264,14 @@ pub fn morale_value(t: &MoraleTest, s: &MoraleSettings) -> Itemized {
                 (true, _) => "CW-HON-5",
                 (false, _) => "CW-HON-9",
             };
-            v.add(format!("honor level {}", h.level), h.modifier, rule);
+            v.add(
+                say!("cw-item-honor-level", level = h.level),
+                h.modifier,
+                rule,
+            );
         }
         MoraleCause::Trigger(_) => v.add(
-            format!(
-                "{} earlier Morale tests this turn",
-                t.earlier_tests_this_turn
-            ),
+            say!("cw-item-earlier-tests", tests = t.earlier_tests_this_turn),
             s.per_earlier_test * t.earlier_tests_this_turn as i32,
             "CW-GEN-3",
         ),
@@ -295,8 +310,8 @@ pub fn morale_test(
         MoraleCause::Trigger(_) => "CW-GEN-3",
     };
     let why = match t.cause {
-        MoraleCause::Honor(h) => format!("honor level {}", h.level),
-        MoraleCause::Trigger(tr) => format!("{tr:?}"),
+        MoraleCause::Honor(h) => say!("cw-item-honor-level", level = h.level),
+        MoraleCause::Trigger(tr) => tr.name(),
     };
     let roll = roll_test(
         dice,
@@ -304,7 +319,7 @@ pub fn morale_test(
         TestSpec {
             rule,
             units: vec![t.unit],
-            what: format!("{}: Morale test ({why}) against TL {}", t.name, t.tl),
+            what: say!("cw-log-morale-test", unit = t.name, why = why, tl = t.tl),
             value: morale_value(t, s),
             target: t.tl,
             comparison: Comparison::AtLeast,
@@ -320,11 +335,11 @@ pub fn morale_test(
         entries.push(LogEntry::event(
             if t.airborne { "CW-FLY-14" } else { "CW-GEN-3" },
             vec![t.unit],
-            format!(
-                "{} fails its Morale test: {} -> {}",
-                t.name,
-                t.condition.name(),
-                after.name()
+            say!(
+                "cw-log-morale-fails",
+                unit = t.name,
+                before = t.condition.name(),
+                after = after.name()
             ),
         ));
     }
@@ -359,10 +374,7 @@ pub fn rally(
         TestSpec {
             rule: "CW-GEN-3",
             units: vec![t.unit],
-            what: format!(
-                "{}: rally test in the End phase against TL {}",
-                t.name, t.tl
-            ),
+            what: say!("cw-log-rally-test", unit = t.name, tl = t.tl),
             value: morale_value(&plain, s),
             target: t.tl,
             comparison: Comparison::AtLeast,
@@ -378,11 +390,11 @@ pub fn rally(
         entries.push(LogEntry::event(
             "CW-GEN-3",
             vec![t.unit],
-            format!(
-                "{} rallies: {} -> {}",
-                t.name,
-                t.condition.name(),
-                after.name()
+            say!(
+                "cw-log-rallies",
+                unit = t.name,
+                before = t.condition.name(),
+                after = after.name()
             ),
         ));
     }

@@ -49,28 +49,19 @@ pub struct TargetView {
 pub fn check_target(v: &TargetView) -> Result<(), Refusal> {
     if !v.in_los {
         return Err(if v.shooter_airborne || v.target_airborne {
-            Refusal::new(
-                "CW-RNG-1",
-                "the target is not in line of sight (traced from the front edge, a flyer's raised 10\")",
-            )
+            Refusal::new("CW-RNG-1", say!("cw-why-no-los-flyer"))
         } else {
-            Refusal::new("CW-RNG-2", "the target is not in line of sight")
+            Refusal::new("CW-RNG-2", say!("cw-why-no-los"))
         });
     }
     if !v.in_range {
-        return Err(Refusal::new("CW-RNG-2", "the target is out of range"));
+        return Err(Refusal::new("CW-RNG-2", say!("cw-why-out-of-range")));
     }
     if !v.in_forward_arc {
-        return Err(Refusal::new(
-            "CW-RNG-2",
-            "the target is outside the 90 degree forward arc",
-        ));
+        return Err(Refusal::new("CW-RNG-2", say!("cw-why-outside-arc")));
     }
     if !(v.shooter_airborne || v.target_airborne || v.closest) {
-        return Err(Refusal::new(
-            "CW-RNG-2",
-            "a grounded unit must shoot at the closest enemy unit unless the target is airborne",
-        ));
+        return Err(Refusal::new("CW-RNG-2", say!("cw-why-closest-target")));
     }
     Ok(())
 }
@@ -87,6 +78,15 @@ pub enum RangeBand {
 }
 
 impl RangeBand {
+    /// The band in words ("close range").
+    pub fn name(self) -> String {
+        match self {
+            RangeBand::Close => say!("cw-band-close"),
+            RangeBand::Extended => say!("cw-band-extended"),
+            RangeBand::OutOfRange => say!("cw-band-out"),
+        }
+    }
+
     /// ATT modifier of the band (CW-RNG-6).
     pub fn att_modifier(self) -> i32 {
         if self == RangeBand::Extended { -2 } else { 0 }
@@ -115,27 +115,24 @@ impl RangeCheck {
     /// The range in words, with the rule of its adjustment ("10.0\" + 6\"
     /// ground at air (CW-RNG-3) = 16.0\": extended range").
     pub fn explain(&self) -> String {
-        let band = match self.band {
-            RangeBand::Close => "close range",
-            RangeBand::Extended => "extended range",
-            RangeBand::OutOfRange => "out of range",
-        };
+        let band = self.band.name();
+        let measured = format!("{:.1}", self.measured);
         let how = match self.rule {
-            "CW-RNG-3" => format!(
-                "{:.1}\" + 6\" ground at air (CW-RNG-3) = {:.1}\"",
-                self.measured, self.effective
+            "CW-RNG-3" => say!(
+                "cw-range-ground-at-air",
+                measured = measured,
+                effective = format!("{:.1}", self.effective)
             ),
-            "CW-RNG-4" => format!(
-                "{:.1}\", air at ground: close {:.0}\", extended {:.0}\" (CW-RNG-4)",
-                self.measured, self.close, self.extended
+            "CW-RNG-4" => say!(
+                "cw-range-air-at-ground",
+                measured = measured,
+                close = format!("{:.0}", self.close),
+                extended = format!("{:.0}", self.extended)
             ),
-            "CW-RNG-5" => format!(
-                "{:.1}\", air against air: no adjustment (CW-RNG-5)",
-                self.measured
-            ),
-            _ => format!("{:.1}\" (CW-RNG-6)", self.measured),
+            "CW-RNG-5" => say!("cw-range-air-at-air", measured = measured),
+            _ => say!("cw-range-ground-at-ground", measured = measured),
         };
-        format!("{how}: {band}")
+        say!("cw-range-explain", how = how, band = band)
     }
 }
 

@@ -141,17 +141,37 @@ pub fn roll_test(dice: &mut Dice, conv: Convention, spec: TestSpec<'_>) -> TestR
     entry.target = Some(spec.target);
     entry.die = Some(conv.die.name().to_string());
     entry.dice = vec![face];
-    let natural = if !pass && conv.natural_one_fails && face == conv.die.min() {
-        " (natural 1)"
+    let natural = !pass && conv.natural_one_fails && face == conv.die.min();
+    let (cmp, target) = (spec.comparison.symbol(), spec.target);
+    let (die_rule, test_rule) = ("CW-GEN-1", "CW-GEN-2");
+    entry.outcome = if pass {
+        say!(
+            "cw-test-pass",
+            total = total,
+            cmp = cmp,
+            target = target,
+            die_rule = die_rule,
+            test_rule = test_rule
+        )
+    } else if natural {
+        say!(
+            "cw-test-fail-natural",
+            total = total,
+            cmp = cmp,
+            target = target,
+            die_rule = die_rule,
+            test_rule = test_rule
+        )
     } else {
-        ""
+        say!(
+            "cw-test-fail",
+            total = total,
+            cmp = cmp,
+            target = target,
+            die_rule = die_rule,
+            test_rule = test_rule
+        )
     };
-    entry.outcome = format!(
-        "{}: {total} {} {}{natural} (one die, CW-GEN-1; CW-GEN-2)",
-        if pass { "pass" } else { "fail" },
-        spec.comparison.symbol(),
-        spec.target
-    );
     entry.probability = Some(if pass { chance } else { 1.0 - chance });
     TestRoll {
         face,

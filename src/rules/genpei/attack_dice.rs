@@ -66,53 +66,47 @@ pub fn attack_dice(s: &AttackSetup, v: &CombatValues) -> Result<Itemized, Refusa
     if s.embarked {
         return Err(refuse(
             "GEN-AMP-1",
-            format!(
-                "{} embarked or disembarked this turn and may not battle",
-                u.name
-            ),
+            say!("gen-refuse-embarked-no-battle", unit = u.name),
         ));
     }
     if s.moved > u.move_and_battle && !at_sea {
         return Err(refuse(
             "GEN-UNIT-1",
-            format!(
-                "{} moved {} hexes; it may battle only after moving {} (at sea it always may, GEN-NCB-4)",
-                u.name, s.moved, u.move_and_battle
+            say!(
+                "gen-refuse-moved-too-far",
+                unit = u.name,
+                moved = s.moved,
+                max = u.move_and_battle,
+                rule = "GEN-NCB-4"
             ),
         ));
     }
     let moved_on_land = s.moved > 0 && !at_sea;
-    let at_sea_note = if s.moved > 0 && at_sea {
-        "; moving at sea costs no dice, GEN-NCB-3"
-    } else {
-        ""
-    };
+    let sea_note = s.moved > 0 && at_sea;
     let mut dice = match s.kind {
         AttackKind::Close | AttackKind::Work => {
             if s.onslaught && !u.close_by_onslaught {
                 return Err(refuse(
                     "GEN-UNIT-2",
-                    format!(
-                        "{} may not close combat when ordered by Infantry Onslaught",
-                        u.name
-                    ),
+                    say!("gen-refuse-onslaught-no-close", unit = u.name),
                 ));
             }
-            let what = if s.kind == AttackKind::Work {
-                "attacks the fortification, never capped (GEN-STK-6)"
+            let name = if s.kind == AttackKind::Work {
+                say!("gen-dice-work", unit = u.name)
+            } else if sea_note {
+                say!("gen-dice-close-sea", unit = u.name, rule = "GEN-NCB-3")
             } else {
-                "close combat (GEN-BASE"
+                say!("gen-dice-close", unit = u.name)
             };
-            let close = if s.kind == AttackKind::Work {
-                what.to_string()
-            } else {
-                format!("{what}{at_sea_note})")
-            };
-            let mut d = Itemized::new(format!("{} {close}", u.name), u.close as i32);
+            let mut d = Itemized::new(name, u.close as i32);
             if let Some(after) = u.close_after_move
                 && moved_on_land
             {
-                d.add("after moving", after as i32 - u.close as i32, "GEN-UNIT-2");
+                d.add(
+                    say!("gen-mod-after-moving"),
+                    after as i32 - u.close as i32,
+                    "GEN-UNIT-2",
+                );
             }
             d
         }
@@ -120,7 +114,7 @@ pub fn attack_dice(s: &AttackSetup, v: &CombatValues) -> Result<Itemized, Refusa
             let Some(r) = &u.ranged else {
                 return Err(refuse(
                     "GEN-BASE",
-                    format!("{} has no ranged attack", u.name),
+                    say!("gen-refuse-no-ranged", unit = u.name),
                 ));
             };
             let max = if s.in_tower && u.archer {
@@ -129,26 +123,37 @@ pub fn attack_dice(s: &AttackSetup, v: &CombatValues) -> Result<Itemized, Refusa
                 r.max_range
             };
             if range < r.min_range || range > max {
-                let tower = if s.in_tower && u.archer {
-                    " from its arrow tower (GEN-TWR-3)"
+                let why = if s.in_tower && u.archer {
+                    say!(
+                        "gen-refuse-out-of-range-tower",
+                        unit = u.name,
+                        min = r.min_range,
+                        max = max,
+                        range = range
+                    )
                 } else {
-                    ""
+                    say!(
+                        "gen-refuse-out-of-range",
+                        unit = u.name,
+                        min = r.min_range,
+                        max = max,
+                        range = range
+                    )
                 };
                 return Err(refuse(
                     if s.in_tower { "GEN-TWR-3" } else { "GEN-BASE" },
-                    format!(
-                        "{} fires at {}..={} hexes{tower}; the target is {range} away",
-                        u.name, r.min_range, max
-                    ),
+                    why,
                 ));
             }
-            let mut d = Itemized::new(
-                format!("{} ranged attack (GEN-BASE{at_sea_note})", u.name),
-                r.dice as i32,
-            );
+            let name = if sea_note {
+                say!("gen-dice-ranged-sea", unit = u.name, rule = "GEN-NCB-3")
+            } else {
+                say!("gen-dice-ranged", unit = u.name)
+            };
+            let mut d = Itemized::new(name, r.dice as i32);
             if moved_on_land {
                 d.add(
-                    "after moving",
+                    say!("gen-mod-after-moving"),
                     r.after_move as i32 - r.dice as i32,
                     "GEN-UNIT-2",
                 );
@@ -157,35 +162,33 @@ pub fn attack_dice(s: &AttackSetup, v: &CombatValues) -> Result<Itemized, Refusa
         }
     };
     if at_sea {
-        dice.add("naval unit", v.naval_dice, "GEN-NCB-1");
+        dice.add(say!("gen-mod-naval-unit"), v.naval_dice, "GEN-NCB-1");
     } else if s.into.ocean && s.kind == AttackKind::Close {
         dice.add(
-            "from the shore against a boat",
+            say!("gen-mod-shore-vs-boat"),
             v.shore_vs_boat_dice,
             "GEN-NCB-2",
         );
     }
     if let Some((cap, name, rule)) = cap(s) {
+        // `name` reads "…: at most {cap} dice".
         let now = dice.total();
         if now > cap as i32 {
-            dice.add(
-                format!("{name}: at most {cap} dice"),
-                cap as i32 - now,
-                rule,
-            );
+            dice.add(name, cap as i32 - now, rule);
         }
     }
     for (name, n, rule) in &s.bonus {
         dice.add(name.clone(), *n, rule.clone());
     }
     if dice.total() < 0 {
-        dice.add("no fewer than 0 dice", -dice.total(), "GEN-NCB-1");
+        dice.add(say!("gen-mod-no-fewer-than-0"), -dice.total(), "GEN-NCB-1");
     }
     Ok(dice)
 }
 
-/// The tightest terrain cap on an attack's dice before bonuses, with the
-/// terrain's name and rule.
+/// The tightest terrain cap on an attack's dice before bonuses, with its
+/// modifier's name ("close combat with a Marsh hex: at most 2 dice") and
+/// rule.
 fn cap(s: &AttackSetup) -> Option<(u32, String, &'static str)> {
     let mut caps: Vec<(u32, String, &'static str)> = Vec::new();
     match s.kind {
@@ -200,7 +203,11 @@ fn cap(s: &AttackSetup) -> Option<(u32, String, &'static str)> {
                         } else {
                             "GEN-MSH-4"
                         };
-                        caps.push((c, format!("close combat with a {} hex", t.name), rule));
+                        caps.push((
+                            c,
+                            say!("gen-mod-cap-close", terrain = t.name, cap = c),
+                            rule,
+                        ));
                     }
                 }
             }
@@ -208,14 +215,22 @@ fn cap(s: &AttackSetup) -> Option<(u32, String, &'static str)> {
         AttackKind::Work => {}
         AttackKind::Ranged(_) => {
             if let Some(c) = s.from.ranged_cap_from {
-                caps.push((c, format!("firing from a {} hex", s.from.name), "GEN-MSH-4"));
+                caps.push((
+                    c,
+                    say!("gen-mod-cap-fire-from", terrain = s.from.name, cap = c),
+                    "GEN-MSH-4",
+                ));
             }
             // GEN-STK-4: fire from outside into the stockade; the occupant's own
             // fire is not capped.
             if let Some(c) = s.into.ranged_cap_into
                 && s.from.key != s.into.key
             {
-                caps.push((c, format!("firing into a {} hex", s.into.name), "GEN-STK-4"));
+                caps.push((
+                    c,
+                    say!("gen-mod-cap-fire-into", terrain = s.into.name, cap = c),
+                    "GEN-STK-4",
+                ));
             }
         }
     }

@@ -136,23 +136,23 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
     let Some(u) = s.unit(a.unit).filter(|u| u.alive()) else {
         return Err(refuse(
             "GEN-BASE",
-            format!("no unit {} on the board", a.unit),
+            say!("gen-refuse-no-unit-on-board", id = a.unit),
         ));
     };
     if u.side != s.active {
         return Err(refuse(
             "GEN-BASE",
-            format!("{} is not on the side to act", u.name),
+            say!("gen-refuse-not-side-to-act", unit = u.name),
         ));
     }
     if !a.bonus && (!u.ordered || u.battled) {
         return Err(refuse(
             "GEN-BASE",
-            format!("{} is not ordered or has battled this turn", u.name),
+            say!("gen-refuse-not-ordered-or-battled", unit = u.name),
         ));
     }
     let Some(ty) = ctx.unit_type(&u.kind) else {
-        return Err(refuse("GEN-BASE", "unknown unit type"));
+        return Err(refuse("GEN-BASE", say!("gen-refuse-unknown-unit-type")));
     };
     let card = s.card.as_deref().and_then(|k| ctx.cards.card(k));
     let mut lone_leader = None;
@@ -167,10 +167,10 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
                 (l.hex, None)
             } else {
                 let Some(d) = s.unit(t).filter(|d| d.alive()) else {
-                    return Err(refuse("GEN-BASE", format!("no enemy unit {t} to attack")));
+                    return Err(refuse("GEN-BASE", say!("gen-refuse-no-enemy-unit", id = t)));
                 };
                 if d.side == u.side {
-                    return Err(refuse("GEN-BASE", "a unit attacks enemy units only"));
+                    return Err(refuse("GEN-BASE", say!("gen-refuse-attack-enemies-only")));
                 }
                 (d.hex, Some(d))
             }
@@ -182,10 +182,7 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
     let kind = match a.target {
         AttackTarget::Work(h) => {
             if dist != 1 {
-                return Err(refuse(
-                    "GEN-PAL-4",
-                    "a fortification is attacked from next to it",
-                ));
+                return Err(refuse("GEN-PAL-4", say!("gen-refuse-work-adjacent")));
             }
             if s.stockade(ctx, h) && s.unit_at(h).is_some_and(|d| d.side != u.side) {
                 let need = terrain_now(ctx, s, h).demolish_swords.unwrap_or(2);
@@ -200,29 +197,26 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
                     .unwrap_or(1);
                 work = Some((Work::Palisade, need));
             } else {
-                return Err(refuse(
-                    "GEN-PAL-1",
-                    "a palisade covers only the hexsides drawn on it: none between these hexes, and no enemy-held stockade there (GEN-PAL-4, GEN-STK-6)",
-                ));
+                return Err(refuse("GEN-PAL-1", say!("gen-refuse-no-work-there")));
             }
             AttackKind::Work
         }
         AttackTarget::Unit(_) if dist == 1 => AttackKind::Close,
         AttackTarget::Unit(_) => {
             if a.bonus {
-                return Err(refuse("GEN-BASE", "a bonus battle is a close combat"));
+                return Err(refuse("GEN-BASE", say!("gen-refuse-bonus-close")));
             }
             AttackKind::Ranged(dist)
         }
     };
     if a.bonus && kind != AttackKind::Close {
-        return Err(refuse("GEN-BASE", "a bonus battle is a close combat"));
+        return Err(refuse("GEN-BASE", say!("gen-refuse-bonus-close")));
     }
     if let AttackKind::Ranged(_) = kind {
         if let Some(c) = card.filter(|c| c.close_only || c.no_ranged) {
             return Err(refuse(
                 "GEN-BASE",
-                format!("{}: no ranged combat ({})", c.name, c.text),
+                say!("gen-refuse-card-no-ranged", card = c.name, text = c.text),
             ));
         }
         // Sight: other units block it; a stockade between blocks it unless
@@ -230,7 +224,7 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
         let line: Vec<Hex> = u.hex.line_to(to).collect();
         for h in line.iter().skip(1).take(line.len().saturating_sub(2)) {
             if s.occupied(*h) {
-                return Err(refuse("GEN-BASE", "the line of sight is blocked by a unit"));
+                return Err(refuse("GEN-BASE", say!("gen-refuse-sight-unit")));
             }
             let (blocked, rule) = stockade_blocks_sight(
                 s.stockade(ctx, u.hex),
@@ -238,7 +232,7 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
                 s.stockade(ctx, *h),
             );
             if blocked {
-                return Err(refuse(rule, "a stockade blocks the line of sight"));
+                return Err(refuse(rule, say!("gen-refuse-sight-stockade")));
             }
         }
     }
@@ -258,14 +252,14 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
     }
     if u.dragon_dice != 0 && kind == AttackKind::Close {
         bonus.push((
-            "Dragon card".to_string(),
+            say!("gen-mod-dragon-card"),
             u.dragon_dice,
             "GEN-BASE".to_string(),
         ));
     }
     if a.reaction_dice != 0 {
         bonus.push((
-            "the defender's Dragon card".to_string(),
+            say!("gen-mod-defender-dragon-card"),
             a.reaction_dice,
             "GEN-BASE".to_string(),
         ));
@@ -274,27 +268,26 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
         if kind != AttackKind::Close {
             return Err(refuse(
                 "GEN-BASE",
-                "Leader Inspiration adds close-combat dice only",
+                say!("gen-refuse-inspiration-close-only"),
             ));
         }
         if !inspiring_leader(ctx, s, a.unit) {
-            return Err(refuse(
-                "GEN-BASE",
-                "no leader can inspire this unit (attached, or a cavalry leader next to it on land)",
-            ));
+            return Err(refuse("GEN-BASE", say!("gen-refuse-no-inspiring-leader")));
         }
         let (cost, ok) = inspiration_cost(a.inspire, s.hf[u.side as usize], v);
         if !ok || a.inspire > v.inspiration_max_dice {
             return Err(refuse(
                 "GEN-BASE",
-                format!(
-                    "Inspiration: at most {} dice, 1 H&F each; {cost} asked, the army has {}",
-                    v.inspiration_max_dice, s.hf[u.side as usize]
+                say!(
+                    "gen-refuse-inspiration-cost",
+                    max = v.inspiration_max_dice,
+                    cost = cost,
+                    hf = s.hf[u.side as usize]
                 ),
             ));
         }
         bonus.push((
-            "Leader Inspiration".to_string(),
+            say!("gen-mod-leader-inspiration"),
             a.inspire as i32,
             "GEN-BASE".to_string(),
         ));
@@ -323,10 +316,7 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
     if a.grapple {
         let target_naval = defender.is_some_and(|d| ctx.ocean(d.hex));
         if kind != AttackKind::Close || !target_naval || !(at_sea || ctx.shore(u.hex)) {
-            return Err(refuse(
-                "GEN-GRP-1",
-                "a grapple is made in close combat on a naval unit, by a boat or from the shore",
-            ));
+            return Err(refuse("GEN-GRP-1", say!("gen-refuse-grapple-where")));
         }
     }
     let striker = Striker {
@@ -340,7 +330,8 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
     };
     let (target, figures) = match defender {
         Some(d) => (
-            target_of(ctx, s, d.id, u.hex).ok_or_else(|| refuse("GEN-BASE", "unknown target"))?,
+            target_of(ctx, s, d.id, u.hex)
+                .ok_or_else(|| refuse("GEN-BASE", say!("gen-refuse-unknown-target")))?,
             d.figures,
         ),
         None => (
@@ -413,7 +404,7 @@ pub fn fight(
     let v = &ctx.tables.combat;
     let side = s.active;
     let Some(u) = s.unit(a.unit).cloned() else {
-        return Err(refuse("GEN-BASE", "no such unit"));
+        return Err(refuse("GEN-BASE", say!("gen-refuse-no-such-unit")));
     };
     if let Some(m) = s.unit_mut(a.unit) {
         m.battled = true;
@@ -424,9 +415,11 @@ pub fn fight(
         out.push(LogEntry::event(
             "GEN-BASE",
             vec![a.unit],
-            format!(
-                "Leader Inspiration: {} pays {cost} H&F for {} die(s)",
-                u.name, a.inspire
+            say!(
+                "gen-log-inspiration-paid",
+                unit = u.name,
+                cost = cost,
+                n = a.inspire
             ),
         ));
     }
@@ -441,9 +434,9 @@ pub fn fight(
             out.push(LogEntry::event(
                 rule,
                 vec![d, a.unit],
-                format!("{} in its stockade battles first", du.name),
+                say!("gen-log-stockade-first", unit = du.name),
             ));
-            counter(ctx, s, d, a.unit, "strikes first", dice, out);
+            counter(ctx, s, d, a.unit, true, dice, out);
             let still = s.unit(a.unit).is_some_and(|x| x.alive() && x.hex == u.hex);
             if !still {
                 s.phase = Phase::Battle;
@@ -457,13 +450,19 @@ pub fn fight(
     let mut e = LogEntry::event(
         "GEN-DICE-2",
         vec![a.unit],
-        format!("{} rolls {n} battle dice: {}", u.name, r.describe()),
+        say!("gen-log-rolls", unit = u.name, n = n, roll = r.describe()),
     );
     e.value = Some(p.dice.clone());
-    e.die = Some("battle die".into());
+    e.die = Some(say!("gen-die-battle"));
     e.dice = faces(ctx, &r);
     out.push(e);
-    s.last_roll = Some(format!("{}: {}", u.name, r.describe()));
+    // The state keeps the roll in English: the same game in any language
+    // is the same state (its checksum, the journal's replay).
+    s.last_roll = Some(format!(
+        "{}: {}",
+        u.name,
+        crate::i18n::with_lang(crate::i18n::Lang::English, || r.describe())
+    ));
     if let Some((work, need)) = p.work {
         let AttackTarget::Work(h) = a.target else {
             return Ok(());
@@ -501,22 +500,32 @@ pub fn fight(
     };
     let severing = a.grapple && s.grappled_together(a.unit, d);
     let eff = effect(&c, p.kind, &p.striker, &p.target, a.grapple, v);
-    out.push(LogEntry::event(
-        "GEN-DICE-1",
-        vec![a.unit, d],
-        format!(
-            "on {}: {} hit(s), {} flag(s) to retreat{}; {}",
+    out.push(LogEntry::event("GEN-DICE-1", vec![a.unit, d], {
+        let (unit, hits, flags, why) = (
             s.unit(d).map_or("?", |x| x.name.as_str()),
             eff.hits(),
             eff.retreat,
-            if eff.hf_tokens > 0 {
-                format!(", {} H&F token(s) earned", eff.hf_tokens)
-            } else {
-                String::new()
-            },
-            eff.reasons.join("; ")
-        ),
-    ));
+            eff.reasons.join("; "),
+        );
+        if eff.hf_tokens > 0 {
+            say!(
+                "gen-log-effect-hf",
+                unit = unit,
+                hits = hits,
+                flags = flags,
+                hf = eff.hf_tokens,
+                why = why
+            )
+        } else {
+            say!(
+                "gen-log-effect",
+                unit = unit,
+                hits = hits,
+                flags = flags,
+                why = why
+            )
+        }
+    }));
     s.hf[side as usize] += eff.hf_tokens;
     if eff.grapple {
         let k = (a.unit.min(d), a.unit.max(d));
@@ -525,7 +534,7 @@ pub fn fight(
             out.push(LogEntry::event(
                 "GEN-GRP-4",
                 vec![a.unit, d],
-                "1 sword severs the grapple: both may move again",
+                say!("gen-log-grapple-severed"),
             ));
         } else if !s.grapples.contains(&k) {
             s.grapples.push(k);
@@ -533,7 +542,7 @@ pub fn fight(
             out.push(LogEntry::event(
                 "GEN-GRP-1",
                 vec![a.unit, d],
-                "grapple marker placed on the hexside: neither may move (GEN-GRP-3)",
+                say!("gen-log-grapple-placed"),
             ));
         }
     }
@@ -549,7 +558,7 @@ pub fn fight(
     }
     let alive = s.unit(d).is_some_and(|x| x.alive());
     if p.kind == AttackKind::Close && alive && !retreated && !first_struck {
-        counter(ctx, s, d, a.unit, "battles back", dice, out);
+        counter(ctx, s, d, a.unit, false, dice, out);
     }
     if over(s) {
         return Ok(());
@@ -594,14 +603,18 @@ fn attack_lone_leader(
         out.push(LogEntry::event(
             "GEN-BASE",
             vec![a.unit, l],
-            format!("{swords} sword(s) on {} alone: he falls", ld.name),
+            say!(
+                "gen-log-lone-leader-falls",
+                swords = swords,
+                leader = ld.name
+            ),
         ));
         losses::leader_dies(ctx, s, l, side, out);
     } else {
         out.push(LogEntry::event(
             "GEN-BASE",
             vec![a.unit, l],
-            format!("no sword on {} alone: he must leave the hex", ld.name),
+            say!("gen-log-lone-leader-no-sword", leader = ld.name),
         ));
         losses::lone_leader_escapes(ctx, s, l, dice, out);
     }
@@ -627,7 +640,7 @@ fn attack_lone_leader(
 /// (cavalry into a stockade).
 pub fn take_ground_allowed(ctx: &GenCtx, s: &GenState, id: u32, h: Hex) -> Result<(), Refusal> {
     let Some(u) = s.unit(id) else {
-        return Err(refuse("GEN-BASE", "no such unit"));
+        return Err(refuse("GEN-BASE", say!("gen-refuse-no-such-unit")));
     };
     check_take_ground(ctx.ocean(u.hex), ctx.ocean(h))?;
     check_take_ground_marsh(&MarshTurn {
@@ -637,7 +650,7 @@ pub fn take_ground_allowed(ctx: &GenCtx, s: &GenState, id: u32, h: Hex) -> Resul
         took_ground: u.took_ground,
     })?;
     if s.stockade(ctx, h) && ctx.unit_type(&u.kind).is_some_and(|t| t.mounted) {
-        return Err(refuse("GEN-STK-2", "cavalry never enter a stockade"));
+        return Err(refuse("GEN-STK-2", say!("gen-refuse-cavalry-stockade")));
     }
     Ok(())
 }
@@ -652,14 +665,14 @@ pub fn bonus_allowed(ctx: &GenCtx, s: &GenState, id: u32) -> (bool, &'static str
     bonus_close_combat(mounted, ctx.ocean(u.hex), s.attached_leader(u).is_some())
 }
 
-/// Battle back (or first strike): unit `by` rolls its close-combat dice at
-/// `at`, unmodified by cards.
+/// Battle back (or first strike, `first`): unit `by` rolls its
+/// close-combat dice at `at`, unmodified by cards.
 fn counter(
     ctx: &GenCtx,
     s: &mut GenState,
     by: u32,
     at: u32,
-    verb: &str,
+    first: bool,
     dice: &mut Dice,
     out: &mut Vec<LogEntry>,
 ) {
@@ -698,21 +711,39 @@ fn counter(
     let r = roll(&ctx.tables.die, k, ty.reroll_hf, false, dice);
     let c = r.counts();
     let eff = effect(&c, AttackKind::Close, &striker, &target, false, v);
-    let mut e = LogEntry::event(
-        "GEN-BASE",
-        vec![by, at],
-        format!(
-            "{} {verb} with {k} dice: {}; on {}: {} hit(s), {} flag(s); {}",
-            b.name,
+    let mut e = LogEntry::event("GEN-BASE", vec![by, at], {
+        let (roll, hits, flags, why) = (
             r.describe(),
-            t.name,
             eff.hits(),
             eff.retreat,
-            eff.reasons.join("; ")
-        ),
-    );
+            eff.reasons.join("; "),
+        );
+        if first {
+            say!(
+                "gen-log-strikes-first",
+                unit = b.name,
+                n = k,
+                roll = roll,
+                target = t.name,
+                hits = hits,
+                flags = flags,
+                why = why
+            )
+        } else {
+            say!(
+                "gen-log-battles-back",
+                unit = b.name,
+                n = k,
+                roll = roll,
+                target = t.name,
+                hits = hits,
+                flags = flags,
+                why = why
+            )
+        }
+    });
     e.value = Some(n);
-    e.die = Some("battle die".into());
+    e.die = Some(say!("gen-die-battle"));
     e.dice = faces(ctx, &r);
     out.push(e);
     s.hf[b.side as usize] += eff.hf_tokens;

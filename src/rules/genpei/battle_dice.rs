@@ -102,38 +102,36 @@ impl BattleRoll {
             .dice
             .iter()
             .map(|d| {
-                let mut s = face_name(d.first).to_string();
-                if d.cancelled {
-                    s.push_str(" (cancelled by Inspiration, GEN-UNIT-1)");
-                }
+                let mut s = if d.cancelled {
+                    say!("gen-die-cancelled", face = face_name(d.first))
+                } else {
+                    face_name(d.first)
+                };
                 for f in &d.rerolls {
                     s.push('→');
-                    s.push_str(face_name(*f));
+                    s.push_str(&face_name(*f));
                 }
                 s
             })
             .collect();
-        let mut s = format!(
-            "{} battle dice (GEN-DICE-2): {}",
-            self.dice.len(),
-            words.join(", ")
-        );
+        let (n, faces) = (self.dice.len(), words.join(", "));
         if self.dice.iter().any(|d| !d.rerolls.is_empty()) {
-            s.push_str(" (H&F kept and rerolled, GEN-UNIT-3)");
+            say!("gen-dice-rolled-rerolls", n = n, faces = faces)
+        } else {
+            say!("gen-dice-rolled", n = n, faces = faces)
         }
-        s
     }
 }
 
 /// A face as the player reads it.
-pub fn face_name(f: Face) -> &'static str {
+pub fn face_name(f: Face) -> String {
     match f {
-        Face::Circle => "circle",
-        Face::Triangle => "triangle",
-        Face::Square => "square",
-        Face::Sword => "sword",
-        Face::Flag => "flag",
-        Face::HonorFortune => "H&F",
+        Face::Circle => say!("gen-face-circle"),
+        Face::Triangle => say!("gen-face-triangle"),
+        Face::Square => say!("gen-face-square"),
+        Face::Sword => say!("gen-face-sword"),
+        Face::Flag => say!("gen-face-flag"),
+        Face::HonorFortune => say!("gen-face-hf"),
     }
 }
 

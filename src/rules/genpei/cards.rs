@@ -268,7 +268,7 @@ pub fn check_orders(
     if chosen.len() as u32 > limit {
         return Err(Refusal::new(
             "GEN-BASE",
-            format!("{} orders at most {limit} unit(s)", card.name),
+            say!("gen-refuse-card-limit", card = card.name, limit = limit),
         ));
     }
     let mut units = Vec::new();
@@ -276,11 +276,11 @@ pub fn check_orders(
         let Some(u) = army.iter().find(|u| u.id == *id) else {
             return Err(Refusal::new(
                 "GEN-BASE",
-                format!("unit {id} cannot be ordered"),
+                say!("gen-refuse-cannot-be-ordered", id = id),
             ));
         };
         if units.iter().any(|x: &&Orderable| x.id == *id) {
-            return Err(Refusal::new("GEN-BASE", "a unit is ordered once"));
+            return Err(Refusal::new("GEN-BASE", say!("gen-refuse-ordered-once")));
         }
         let fits = match &card.order {
             Order::Section { sections, .. } => u.sections.iter().any(|s| sections.contains(s)),
@@ -292,7 +292,12 @@ pub fn check_orders(
         if !fits {
             return Err(Refusal::new(
                 "GEN-BASE",
-                format!("{} cannot order unit {id}: {}", card.name, card.text),
+                say!(
+                    "gen-refuse-card-cannot-order",
+                    card = card.name,
+                    id = id,
+                    text = card.text
+                ),
             ));
         }
         units.push(u);
@@ -307,7 +312,7 @@ pub fn check_orders(
         };
         return Err(Refusal::new(
             rule,
-            format!("{} orders land units or naval units, not both", card.name),
+            say!("gen-refuse-card-one-group", card = card.name),
         ));
     }
     Ok(())

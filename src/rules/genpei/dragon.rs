@@ -164,27 +164,33 @@ pub fn check_play(
     if card.blank {
         return Err(Refusal::new(
             "GEN-SCN-2",
-            format!("{} is blank in the Genpei War", card.name),
+            say!("gen-refuse-dragon-blank", card = card.name),
         ));
     }
     if played_this_turn {
         return Err(Refusal::new(
             "GEN-BASE",
-            "one Dragon card per player per turn",
+            say!("gen-refuse-one-dragon-per-turn"),
         ));
     }
     if card.timing != timing_now {
         return Err(Refusal::new(
             "GEN-BASE",
-            format!("{} is not played now: {}", card.name, card.text),
+            say!(
+                "gen-refuse-dragon-not-now",
+                card = card.name,
+                text = card.text
+            ),
         ));
     }
     if tokens < card.cost {
         return Err(Refusal::new(
             "GEN-BASE",
-            format!(
-                "{} costs {} H&F; the army has {tokens}",
-                card.name, card.cost
+            say!(
+                "gen-refuse-dragon-cost",
+                card = card.name,
+                cost = card.cost,
+                hf = tokens
             ),
         ));
     }
@@ -198,10 +204,7 @@ pub fn check_play(
 /// GEN-SCN-3.
 pub fn check_challenge(challenger_named: bool, target_named: bool) -> Result<(), Refusal> {
     if target_named && !challenger_named {
-        return Err(Refusal::new(
-            "GEN-SCN-3",
-            "a Samurai of Name ranks above an unnamed leader, who cannot challenge him",
-        ));
+        return Err(Refusal::new("GEN-SCN-3", say!("gen-refuse-challenge-rank")));
     }
     Ok(())
 }

@@ -35,20 +35,23 @@ pub(super) fn play_dragon(
     out: &mut Vec<LogEntry>,
 ) -> Result<(), Refusal> {
     let Some(side) = side_to_act(s) else {
-        return Err(refuse("GEN-BASE", "the battle is over"));
+        return Err(refuse("GEN-BASE", say!("gen-refuse-battle-over")));
     };
     let sd = side as usize;
     let Some(i) = s.dragon_hands[sd].iter().position(|c| c == key) else {
         return Err(refuse(
             "GEN-BASE",
-            format!("{key} is not in the Dragon hand"),
+            say!("gen-refuse-not-in-dragon-hand", card = key),
         ));
     };
     let Some(card) = ctx.dragons.card(key) else {
-        return Err(refuse("GEN-BASE", format!("unknown Dragon card {key}")));
+        return Err(refuse(
+            "GEN-BASE",
+            say!("gen-refuse-unknown-dragon-card-key", card = key),
+        ));
     };
     let Some(now) = timing_now(s, side) else {
-        return Err(refuse("GEN-BASE", "no Dragon card may be played now"));
+        return Err(refuse("GEN-BASE", say!("gen-refuse-no-dragon-now")));
     };
     check_play(card, now, s.dragon_played[sd], s.hf[sd])?;
     check_dragon_target(ctx, s, side, key, target)?;
@@ -56,23 +59,31 @@ pub(super) fn play_dragon(
     s.dragon_deck.discard.push(key.into());
     s.dragon_played[sd] = true;
     s.hf[sd] -= card.cost;
-    let who = target
-        .and_then(|t| {
-            s.unit(t)
-                .map(|u| u.name.clone())
-                .or_else(|| s.leader(t).map(|l| l.name.clone()))
-        })
-        .map_or(String::new(), |n| format!(" on {n}"));
+    let who = target.and_then(|t| {
+        s.unit(t)
+            .map(|u| u.name.clone())
+            .or_else(|| s.leader(t).map(|l| l.name.clone()))
+    });
     out.push(LogEntry::event(
         "GEN-BASE",
         target.into_iter().collect(),
-        format!(
-            "{} plays the Dragon card {}{who} for {} H&F: {}",
-            side_name(ctx, side),
-            card.name,
-            card.cost,
-            card.text
-        ),
+        match who {
+            Some(who) => say!(
+                "gen-log-plays-dragon-on",
+                side = side_name(ctx, side),
+                card = card.name,
+                target = who,
+                cost = card.cost,
+                text = card.text
+            ),
+            None => say!(
+                "gen-log-plays-dragon",
+                side = side_name(ctx, side),
+                card = card.name,
+                cost = card.cost,
+                text = card.text
+            ),
+        },
     ));
     match card.effect {
         DragonEffect::Move(n) => {
@@ -85,7 +96,7 @@ pub(super) fn play_dragon(
             out.push(LogEntry::event(
                 rule,
                 vec![],
-                format!("ordered units move {n} more hex(es) this turn"),
+                say!("gen-log-dragon-move", n = n),
             ));
         }
         DragonEffect::Dice(n) => {
@@ -106,7 +117,7 @@ pub(super) fn play_dragon(
                     out.push(LogEntry::event(
                         "GEN-NCB-6",
                         vec![t.id],
-                        format!("{flags} flag(s) at sea are hits"),
+                        say!("gen-log-dragon-flags-at-sea", n = flags),
                     ));
                     losses::lose(ctx, s, t.id, flags, side, "GEN-NCB-6", dice, out);
                 } else if flags > 0 {
@@ -153,7 +164,7 @@ pub fn check_dragon_target(
     target: Option<u32>,
 ) -> Result<(), Refusal> {
     let Some(card) = ctx.dragons.card(key) else {
-        return Err(refuse("GEN-BASE", "unknown Dragon card"));
+        return Err(refuse("GEN-BASE", say!("gen-refuse-unknown-dragon-card")));
     };
     let near_friend = |h: Hex, r: u32| {
         s.units
@@ -163,7 +174,10 @@ pub fn check_dragon_target(
     match card.target {
         DragonTarget::OrderedUnits | DragonTarget::Attack => {
             if target.is_some() {
-                return Err(refuse("GEN-BASE", format!("{} takes no target", card.name)));
+                return Err(refuse(
+                    "GEN-BASE",
+                    say!("gen-refuse-dragon-no-target", card = card.name),
+                ));
             }
             Ok(())
         }
@@ -171,10 +185,7 @@ pub fn check_dragon_target(
             Some(u) if u.side == side && u.ordered && !u.battled && u.alive() => Ok(()),
             _ => Err(refuse(
                 "GEN-BASE",
-                format!(
-                    "{} needs one of your ordered units yet to battle",
-                    card.name
-                ),
+                say!("gen-refuse-dragon-own-unit", card = card.name),
             )),
         },
         DragonTarget::EnemyUnit => match target.and_then(|t| s.unit(t)) {
@@ -184,7 +195,7 @@ pub fn check_dragon_target(
                     if !water {
                         return Err(refuse(
                             rule,
-                            format!("{} needs a target in water terrain", card.name),
+                            say!("gen-refuse-dragon-water", card = card.name),
                         ));
                     }
                 }
@@ -192,9 +203,10 @@ pub fn check_dragon_target(
             }
             _ => Err(refuse(
                 "GEN-BASE",
-                format!(
-                    "{} needs an enemy unit within {} hex(es) of your units",
-                    card.name, card.range
+                say!(
+                    "gen-refuse-dragon-enemy-range",
+                    card = card.name,
+                    n = card.range
                 ),
             )),
         },
@@ -203,12 +215,15 @@ pub fn check_dragon_target(
                 .and_then(|t| s.leader(t))
                 .filter(|l| !l.dead && l.side != side)
             else {
-                return Err(refuse("GEN-SCN-3", "a challenge needs an enemy leader"));
+                return Err(refuse(
+                    "GEN-SCN-3",
+                    say!("gen-refuse-challenge-enemy-leader"),
+                ));
             };
             let Some(c) = challenger(s, side, t.id, card.range).and_then(|c| s.leader(c)) else {
                 return Err(refuse(
                     "GEN-SCN-3",
-                    "none of your leaders stands next to him",
+                    say!("gen-refuse-challenge-no-leader-next"),
                 ));
             };
             check_challenge(c.named, t.named)
@@ -238,10 +253,12 @@ fn duel(
     out.push(LogEntry::event(
         "GEN-SCN-3",
         vec![c, target],
-        format!(
-            "Personal Challenge: {cn} rolls {}, {tn} rolls {}",
-            a.describe(),
-            b.describe()
+        say!(
+            "gen-log-challenge",
+            challenger = cn,
+            a = a.describe(),
+            target = tn,
+            b = b.describe()
         ),
     ));
     if a.counts().swords > 0 {

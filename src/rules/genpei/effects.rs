@@ -127,10 +127,8 @@ pub fn effect(
         ..Effect::default()
     };
     if e.symbol_hits > 0 {
-        e.reasons.push(format!(
-            "{} matching symbols hit (GEN-DICE-1)",
-            e.symbol_hits
-        ));
+        e.reasons
+            .push(say!("gen-why-symbols-hit", n = e.symbol_hits));
     }
     if kind == AttackKind::Close {
         let mut swords = c.swords;
@@ -138,46 +136,40 @@ pub fn effect(
             e.grapple = true;
             swords -= 1;
             e.reasons.push(if striker.swords_hit {
-                "1 sword made a grapple (GEN-GRP-1)".to_string()
+                say!("gen-why-grapple")
             } else {
-                "1 sword made a grapple, though this unit never hits with swords (GEN-GRP-2)"
-                    .to_string()
+                say!("gen-why-grapple-no-sword-hits", rule = "GEN-GRP-2")
             });
         }
         if !striker.swords_hit {
             e.swords_resisted = swords;
             if swords > 0 {
-                e.reasons.push(format!(
-                    "{swords} swords: this unit never hits with swords (GEN-BASE)"
-                ));
+                e.reasons.push(say!("gen-why-never-sword-hits", n = swords));
             }
         } else if swords > 0 {
             let status = status_resistance(striker, target, v);
             if target.flat {
-                e.reasons
-                    .push("laid flat: no rank or cavalry resistance to swords (GEN-AMP-2)".into());
+                e.reasons.push(say!("gen-why-flat"));
             } else if target.mounted && target.at_sea && !striker.mounted {
-                e.reasons
-                    .push("mounted unit at sea: no cavalry resistance (GEN-NCB-5)".into());
+                e.reasons.push(say!("gen-why-mounted-at-sea"));
             }
             let by_status = swords.min(status);
             if by_status > 0 {
-                e.reasons.push(format!(
-                    "{by_status} swords ignored: rank and cavalry resistance (GEN-BASE)"
-                ));
+                e.reasons
+                    .push(say!("gen-why-swords-resisted", n = by_status));
             }
             let by_terrain = (swords - by_status).min(target.terrain_swords_ignored);
             if by_terrain > 0 {
-                e.reasons.push(format!(
-                    "{by_terrain} sword ignored: {}",
-                    terrain_words(target)
+                e.reasons.push(say!(
+                    "gen-why-sword-terrain",
+                    n = by_terrain,
+                    terrain = terrain_words(target)
                 ));
             }
             e.swords_resisted = by_status + by_terrain;
             e.sword_hits = swords - e.swords_resisted;
             if e.sword_hits > 0 {
-                e.reasons
-                    .push(format!("{} swords hit (GEN-DICE-1)", e.sword_hits));
+                e.reasons.push(say!("gen-why-swords-hit", n = e.sword_hits));
             }
         }
     }
@@ -185,22 +177,20 @@ pub fn effect(
     let by_terrain = (c.flags - by_unit).min(target.terrain_flags_ignored);
     e.flags_ignored = by_unit + by_terrain;
     if by_unit > 0 {
-        e.reasons
-            .push(format!("{by_unit} flag ignored by the unit (GEN-BASE)"));
+        e.reasons.push(say!("gen-why-flag-unit", n = by_unit));
     }
     if by_terrain > 0 {
-        e.reasons.push(format!(
-            "{by_terrain} flag ignored: {}",
-            terrain_words(target)
+        e.reasons.push(say!(
+            "gen-why-flag-terrain",
+            n = by_terrain,
+            terrain = terrain_words(target)
         ));
     }
     let flags = c.flags - e.flags_ignored;
     if target.at_sea {
         e.flag_hits = flags;
         if flags > 0 {
-            e.reasons.push(format!(
-                "{flags} flags are hits: a naval unit never retreats (GEN-NCB-6)"
-            ));
+            e.reasons.push(say!("gen-why-flags-naval", n = flags));
         }
     } else {
         e.retreat = flags;
@@ -214,7 +204,7 @@ pub fn effect(
 fn terrain_words(t: &Target) -> String {
     t.terrain
         .as_ref()
-        .map_or_else(|| "terrain".to_string(), |(n, r)| format!("{n} ({r})"))
+        .map_or_else(|| say!("gen-why-terrain"), |(n, r)| format!("{n} ({r})"))
 }
 
 /// What the target's terrain lets it disregard: a stockade hex it occupies
@@ -232,7 +222,7 @@ pub fn terrain_defence(
         swords += p.swords_ignored;
         flags += p.flags_ignored;
         label = Some(match label {
-            Some((n, r)) => (format!("{n} and {}", p.name), r),
+            Some((n, r)) => (say!("gen-terrain-and", a = n, b = p.name), r),
             None => (p.name.clone(), "GEN-PAL-3"),
         });
     }
@@ -259,17 +249,12 @@ pub enum Work {
 /// occupant is not the target and never battles back. Returns whether it
 /// fell and the log line.
 pub fn demolition(work: Work, swords: u32, need: u32) -> (bool, String) {
-    let (name, rule) = match work {
-        Work::Palisade => ("palisade", "GEN-PAL-4"),
-        Work::Stockade => ("stockade", "GEN-STK-6"),
-    };
     let fell = swords >= need;
-    let text = if fell {
-        format!(
-            "{swords} swords: the {name} is destroyed; its occupant does not battle back ({rule})"
-        )
-    } else {
-        format!("{swords} swords of {need} needed: the {name} stands ({rule})")
+    let text = match (work, fell) {
+        (Work::Palisade, true) => say!("gen-log-palisade-destroyed", swords = swords),
+        (Work::Stockade, true) => say!("gen-log-stockade-destroyed", swords = swords),
+        (Work::Palisade, false) => say!("gen-log-palisade-stands", swords = swords, need = need),
+        (Work::Stockade, false) => say!("gen-log-stockade-stands", swords = swords, need = need),
     };
     (fell, text)
 }
@@ -280,9 +265,11 @@ pub fn hf_after_loss(tokens: u32, lost: u32) -> (u32, String) {
     let after = tokens.saturating_sub(lost);
     (
         after,
-        format!(
-            "the army loses {} H&F for its Sohei unit: {tokens} → {after} (GEN-UNIT-1)",
-            tokens - after
+        say!(
+            "gen-log-sohei-hf-loss",
+            lost = tokens - after,
+            before = tokens,
+            after = after
         ),
     )
 }

@@ -238,10 +238,11 @@ impl Rules for Genpei {
         let mut entries = vec![LogEntry::event(
             "GEN-BASE",
             vec![],
-            format!(
-                "{}: the battle begins; {} plays first",
-                s.name,
-                s.sides
+            say!(
+                "gen-log-battle-begins",
+                scenario = s.name,
+                side = s
+                    .sides
                     .get(s.first as usize)
                     .map_or("?", |x| x.name.as_str())
             ),
@@ -250,13 +251,10 @@ impl Rules for Genpei {
             entries.push(LogEntry::event(
                 "GEN-SCN-2",
                 vec![],
-                format!(
-                    "{} is blank in the Genpei War and removed from the Dragon deck",
-                    r.name
-                ),
+                say!("gen-log-dragon-blank-removed", card = r.name),
             ));
         }
-        log.extend(1, "Set-up", entries);
+        log.extend(1, &say!("gen-log-setup"), entries);
         let mut st = GenState {
             turn: 1,
             active: s.first,
@@ -369,7 +367,13 @@ impl Rules for Genpei {
         let mut s = state.clone();
         let mut d = dice.clone();
         let mut out = Vec::new();
-        let phase = Self::phase_name(ctx, &s);
+        // The phase's name only for a log that keeps it (the search's
+        // `NoLog` does not).
+        let phase = if log.wants() {
+            Self::phase_name(ctx, &s)
+        } else {
+            String::new()
+        };
         let t = s.turn;
         turn::apply(ctx, &mut s, cmd, &mut d, &mut out)?;
         *state = s;
@@ -402,11 +406,22 @@ impl Rules for Genpei {
         None
     }
 
-    fn outcome(_ctx: &GenCtx, state: &GenState) -> Option<Outcome> {
+    fn outcome(ctx: &GenCtx, state: &GenState) -> Option<Outcome> {
         match &state.phase {
+            // The state keeps the result in English; another language
+            // words it anew from the banners.
             Phase::Over { winner, text } => Some(Outcome {
                 winner: *winner,
-                text: text.clone(),
+                text: if crate::i18n::lang() == crate::i18n::Lang::English {
+                    text.clone()
+                } else {
+                    super::losses::result_words(
+                        ctx,
+                        *winner,
+                        super::losses::ended_by_last_round(ctx, state, *winner),
+                        state.banners,
+                    )
+                },
             }),
             _ => None,
         }
@@ -613,14 +628,14 @@ impl Rules for Genpei {
 
     fn pass_label(_ctx: &GenCtx, state: &GenState, _side: u8) -> String {
         match &state.phase {
-            Phase::Order => "Orders done: move".into(),
-            Phase::Move => "Movement done: battle".into(),
-            Phase::Battle => "Battles done: draw".into(),
-            Phase::Reaction { .. } => "No Dragon card: let the attack roll".into(),
-            Phase::TakeGround { .. } => "Stay: do not take ground".into(),
-            Phase::Bonus { .. } => "No bonus close combat".into(),
-            Phase::EndTurn => "Take 2 H&F and end the turn".into(),
-            _ => "End phase".into(),
+            Phase::Order => say!("gen-pass-orders-done"),
+            Phase::Move => say!("gen-pass-moves-done"),
+            Phase::Battle => say!("gen-pass-battles-done"),
+            Phase::Reaction { .. } => say!("gen-pass-no-reaction"),
+            Phase::TakeGround { .. } => say!("gen-pass-stay"),
+            Phase::Bonus { .. } => say!("gen-pass-no-bonus"),
+            Phase::EndTurn => say!("gen-pass-end-turn"),
+            _ => say!("gen-pass-end-phase"),
         }
     }
 

@@ -50,10 +50,22 @@ pub fn retreat_bill(
     };
     let paid = cost.min(tokens);
     let hits = cost - paid;
-    let mut text = format!("retreat of {hexes} hex(es) costs {cost} H&F, {paid} paid (GEN-BASE)");
-    if hits > 0 {
-        text.push_str(&format!("; Lack of Honor: {hits} hit(s) (GEN-BASE)"));
-    }
+    let text = if hits > 0 {
+        say!(
+            "gen-log-retreat-bill-lack-of-honor",
+            hexes = hexes,
+            cost = cost,
+            paid = paid,
+            hits = hits
+        )
+    } else {
+        say!(
+            "gen-log-retreat-bill",
+            hexes = hexes,
+            cost = cost,
+            paid = paid
+        )
+    };
     RetreatBill {
         cost,
         paid,

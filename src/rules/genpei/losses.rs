@@ -110,12 +110,12 @@ pub fn retreat(
         out.push(LogEntry::event(
             "GEN-BASE",
             vec![id],
-            format!(
-                "{} retreats {} hex(es) to {:?}; {}",
-                u.name,
-                path.len(),
-                HexBoard::to_offset(last),
-                bill.text
+            say!(
+                "gen-log-retreats",
+                unit = u.name,
+                n = path.len(),
+                at = format!("{:?}", HexBoard::to_offset(last)),
+                bill = bill.text
             ),
         ));
         capture_tent(ctx, s, last, u.side, out);
@@ -127,10 +127,7 @@ pub fn retreat(
         out.push(LogEntry::event(
             "GEN-BASE",
             vec![id],
-            format!(
-                "{} cannot retreat {blocked} hex(es): {blocked} hit(s)",
-                u.name
-            ),
+            say!("gen-log-retreat-blocked", unit = u.name, n = blocked),
         ));
     }
     let hits = blocked + bill.hits;
@@ -167,10 +164,11 @@ pub fn lose(
     out.push(LogEntry::event(
         rule,
         vec![id],
-        format!(
-            "{} loses {} figure(s): {left} left",
-            u.name,
-            u.figures - left
+        say!(
+            "gen-log-loses-figures",
+            unit = u.name,
+            n = u.figures - left,
+            left = left
         ),
     ));
     let leader = s.attached_leader(&u).map(|l| (l.id, l.name.clone()));
@@ -183,11 +181,19 @@ pub fn lose(
             out.push(LogEntry::event(
                 "GEN-BASE",
                 vec![id],
-                format!(
-                    "leader casualty check for {lname}: {} — {}",
-                    r.describe(),
-                    if dies { "he falls" } else { "he survives" }
-                ),
+                if dies {
+                    say!(
+                        "gen-log-leader-check-falls",
+                        leader = lname,
+                        roll = r.describe()
+                    )
+                } else {
+                    say!(
+                        "gen-log-leader-check-survives",
+                        leader = lname,
+                        roll = r.describe()
+                    )
+                },
             ));
             if dies {
                 leader_dies(ctx, s, lid, by, out);
@@ -200,12 +206,12 @@ pub fn lose(
     out.push(LogEntry::event(
         "GEN-BASE",
         vec![id],
-        format!(
-            "{} is eliminated: a victory banner for {} ({} of {})",
-            u.name,
-            side_name(ctx, by),
-            s.banners[by as usize],
-            banners_needed(ctx, by)
+        say!(
+            "gen-log-eliminated",
+            unit = u.name,
+            side = side_name(ctx, by),
+            banners = s.banners[by as usize],
+            needed = banners_needed(ctx, by)
         ),
     ));
     s.grapples.retain(|g| g.0 != id && g.1 != id);
@@ -227,11 +233,11 @@ pub fn lose(
         out.push(LogEntry::event(
             "GEN-CMD-1",
             vec![id],
-            format!(
-                "the Commander's bodyguard is lost: the Command {} falls, a banner for {} (stand-in)",
-                if t.ship { "Ship" } else { "Tent" },
-                side_name(ctx, by)
-            ),
+            if t.ship {
+                say!("gen-log-bodyguard-lost-ship", side = side_name(ctx, by))
+            } else {
+                say!("gen-log-bodyguard-lost-tent", side = side_name(ctx, by))
+            },
         ));
     }
     if let Some((lid, lname)) = leader {
@@ -242,7 +248,11 @@ pub fn lose(
             out.push(LogEntry::event(
                 "GEN-BASE",
                 vec![id],
-                format!("{lname} falls with his unit ({})", r.describe()),
+                say!(
+                    "gen-log-leader-falls-with-unit",
+                    leader = lname,
+                    roll = r.describe()
+                ),
             ));
             leader_dies(ctx, s, lid, by, out);
         } else {
@@ -263,11 +273,12 @@ pub fn leader_dies(ctx: &GenCtx, s: &mut GenState, id: u32, by: u8, out: &mut Ve
     out.push(LogEntry::event(
         "GEN-BASE",
         vec![id],
-        format!(
-            "{name} is killed: a victory banner for {} ({} of {})",
-            side_name(ctx, by),
-            s.banners[by as usize],
-            banners_needed(ctx, by)
+        say!(
+            "gen-log-leader-killed",
+            leader = name,
+            side = side_name(ctx, by),
+            banners = s.banners[by as usize],
+            needed = banners_needed(ctx, by)
         ),
     ));
     check_end(ctx, s, out);
@@ -339,20 +350,19 @@ pub fn lone_leader_escapes(
             if let Some(m) = s.leaders.iter_mut().find(|x| x.id == id) {
                 m.hex = h;
             }
-            out.push(LogEntry::event(
-                "GEN-BASE",
-                vec![id],
-                format!(
-                    "{} retreats alone to a friendly unit at {:?}{}",
-                    l.name,
-                    HexBoard::to_offset(h),
-                    if ctx.ocean(l.hex) {
-                        String::new()
-                    } else {
-                        format!(" for {} H&F", v.lone_leader_retreat_hf)
-                    }
-                ),
-            ));
+            out.push(LogEntry::event("GEN-BASE", vec![id], {
+                let at = format!("{:?}", HexBoard::to_offset(h));
+                if ctx.ocean(l.hex) {
+                    say!("gen-log-lone-leader-retreats-sea", leader = l.name, at = at)
+                } else {
+                    say!(
+                        "gen-log-lone-leader-retreats",
+                        leader = l.name,
+                        at = at,
+                        hf = v.lone_leader_retreat_hf
+                    )
+                }
+            }));
         }
         None => seppuku(ctx, s, id, dice, out),
     }
@@ -369,13 +379,13 @@ pub fn seppuku(ctx: &GenCtx, s: &mut GenState, id: u32, dice: &mut Dice, out: &m
     let side = l.side as usize;
     let name = l.name.clone();
     s.hf[side] += v.seppuku_hf;
-    let mut lost = String::new();
+    let mut lost = false;
     if !s.hands[side].is_empty() {
         let i = dice.pick(s.hands[side].len() as u32) as usize;
         let i = i.min(s.hands[side].len() - 1);
         let c = s.hands[side].remove(i);
         s.deck.discard.push(c);
-        lost = ", loses a random Command card".into();
+        lost = true;
     }
     let other = 1 - side;
     if let Some(c) = s.dragon_deck.draw(dice) {
@@ -385,11 +395,21 @@ pub fn seppuku(ctx: &GenCtx, s: &mut GenState, id: u32, dice: &mut Dice, out: &m
     out.push(LogEntry::event(
         "GEN-BASE",
         vec![id],
-        format!(
-            "{name} commits seppuku: his army gains {} H&F{lost}; {} wins no banner and draws a Dragon card",
-            v.seppuku_hf,
-            side_name(ctx, other as u8)
-        ),
+        if lost {
+            say!(
+                "gen-log-seppuku-card-lost",
+                leader = name,
+                hf = v.seppuku_hf,
+                side = side_name(ctx, other as u8)
+            )
+        } else {
+            say!(
+                "gen-log-seppuku",
+                leader = name,
+                hf = v.seppuku_hf,
+                side = side_name(ctx, other as u8)
+            )
+        },
     ));
 }
 
@@ -413,11 +433,11 @@ pub fn marsh_entry(
         out.push(LogEntry::event(
             "GEN-MSH-3",
             vec![id],
-            format!(
-                "{} enters the marsh and rolls {}: {}",
-                u.name,
-                face_name(face),
-                a.text
+            say!(
+                "gen-log-marsh-roll",
+                unit = u.name,
+                face = face_name(face),
+                text = a.text
             ),
         ));
         if a.figures > 0 {
@@ -428,11 +448,11 @@ pub fn marsh_entry(
         out.push(LogEntry::event(
             "GEN-MSH-3",
             vec![id],
-            format!(
-                "{} enters the marsh alone and rolls {}: {}",
-                l.name,
-                face_name(face),
-                a.text
+            say!(
+                "gen-log-marsh-roll-leader",
+                leader = l.name,
+                face = face_name(face),
+                text = a.text
             ),
         ));
         if a.leader_dies {
@@ -456,21 +476,57 @@ pub fn capture_tent(ctx: &GenCtx, s: &mut GenState, h: Hex, by: u8, out: &mut Ve
         out.push(LogEntry::event(
             "GEN-CMD-1",
             vec![],
-            format!(
-                "the Command Tent is taken: a banner for {} (stand-in)",
-                side_name(ctx, by)
-            ),
+            say!("gen-log-tent-taken", side = side_name(ctx, by)),
         ));
         check_end(ctx, s, out);
     }
 }
 
+/// The result of the battle in words, in the player's language: `winner`
+/// (or a draw) by its banners, or when the last round was played
+/// (GEN-BASE).
+pub fn result_words(
+    ctx: &GenCtx,
+    winner: Option<u8>,
+    last_round: bool,
+    banners: [u32; 2],
+) -> String {
+    let [a, b] = banners;
+    match (winner, last_round) {
+        (Some(w), false) => say!(
+            "gen-over-banners",
+            side = side_name(ctx, w),
+            banners = banners[w as usize],
+            needed = banners_needed(ctx, w),
+            a = a,
+            b = b
+        ),
+        (Some(w), true) => say!(
+            "gen-over-last-round-win",
+            side = side_name(ctx, w),
+            a = a,
+            b = b
+        ),
+        (None, _) => say!("gen-over-last-round-draw", a = a, b = b),
+    }
+}
+
+/// Whether a battle won by `winner` (or drawn) ended with the last round
+/// rather than on banners or a side with no unit left ([`check_end`]).
+pub fn ended_by_last_round(ctx: &GenCtx, s: &GenState, winner: Option<u8>) -> bool {
+    winner.is_none_or(|w| {
+        let other = 1 - w;
+        s.banners[w as usize] < banners_needed(ctx, w)
+            && s.units.iter().any(|u| u.side == other && u.alive())
+    })
+}
+
 /// The side's name.
 pub fn side_name(ctx: &GenCtx, side: u8) -> String {
-    ctx.scenario
-        .sides
-        .get(side as usize)
-        .map_or_else(|| format!("side {side}"), |x| x.name.clone())
+    ctx.scenario.sides.get(side as usize).map_or_else(
+        || say!("gen-side-fallback", side = side),
+        |x| x.name.clone(),
+    )
 }
 
 /// Banners `side` needs to win.
@@ -491,23 +547,15 @@ pub fn check_end(ctx: &GenCtx, s: &mut GenState, out: &mut Vec<LogEntry>) {
         let other = 1 - side;
         let wiped = !s.units.iter().any(|u| u.side == other && u.alive());
         if s.banners[side as usize] >= banners_needed(ctx, side) || wiped {
-            let text = format!(
-                "{} wins with {} of {} victory banners ({} – {})",
-                side_name(ctx, side),
-                s.banners[side as usize],
-                banners_needed(ctx, side),
-                s.banners[0],
-                s.banners[1]
-            );
+            let winner = Some(side);
+            let words = || result_words(ctx, winner, false, s.banners);
+            let text = crate::i18n::with_lang(crate::i18n::Lang::English, words);
             out.push(LogEntry::event(
                 "GEN-BASE",
                 vec![],
-                format!("The battle is over: {text}"),
+                say!("gen-log-battle-over", text = words()),
             ));
-            s.phase = Phase::Over {
-                winner: Some(side),
-                text,
-            };
+            s.phase = Phase::Over { winner, text };
             return;
         }
     }

@@ -20,8 +20,8 @@
 //! - The core: [`game`]; the app's view: [`view`]; scripted play:
 //!   [`default_play`]; scenarios: [`scenario`]; state: [`state`]
 
-/// `say!("gen-key")` or `say!("gen-key", name = value)`: this module's
-/// text of a key in the player's language, from [`text::TEXT`].
+/// `say!` with a key (`"gen-…"`), then any `name = value` arguments: this
+/// module's text of the key in the player's language, from [`text::TEXT`].
 macro_rules! say {
     ($($args:tt)*) => {
         $crate::say_with!($crate::rules::genpei::text::TEXT, $($args)*)

@@ -284,28 +284,28 @@ pub fn leader_reachable(ctx: &GenCtx, s: &GenState, id: u32) -> BTreeMap<(i32, i
 pub fn why_not(ctx: &GenCtx, s: &GenState, u: &GenUnit, to: Hex) -> Refusal {
     let v = &ctx.tables.combat;
     if !u.ordered {
-        return Refusal::new("GEN-BASE", format!("{} is not ordered this turn", u.name));
-    }
-    if u.moved > 0 || u.embarked {
-        return Refusal::new("GEN-BASE", format!("{} has already moved", u.name));
-    }
-    if s.grappled(u.id) {
         return Refusal::new(
-            "GEN-GRP-3",
-            format!("{} is grappled and cannot move", u.name),
+            "GEN-BASE",
+            say!("gen-refuse-not-ordered-this-turn", unit = u.name),
         );
     }
+    if u.moved > 0 || u.embarked {
+        return Refusal::new("GEN-BASE", say!("gen-refuse-already-moved", unit = u.name));
+    }
+    if s.grappled(u.id) {
+        return Refusal::new("GEN-GRP-3", say!("gen-refuse-grappled", unit = u.name));
+    }
     if !ctx.board.contains(to) {
-        return Refusal::new("GEN-BASE", "that hex is off the board");
+        return Refusal::new("GEN-BASE", say!("gen-refuse-off-board"));
     }
     if s.occupied(to) {
-        return Refusal::new("GEN-NAV-1", "one unit per hex: that hex is taken");
+        return Refusal::new("GEN-NAV-1", say!("gen-refuse-hex-taken"));
     }
     let dist = u.hex.unsigned_distance_to(to);
     if ctx.ocean(to) != ctx.ocean(u.hex) {
         return check_embark(dist, u.start == u.hex && dist == 1, v)
             .err()
-            .unwrap_or_else(|| Refusal::new("GEN-AMP-1", "it cannot embark or land there"));
+            .unwrap_or_else(|| Refusal::new("GEN-AMP-1", say!("gen-refuse-cannot-embark-there")));
     }
     if ctx.ocean(u.hex) {
         let steps: Vec<u8> = u
@@ -328,7 +328,7 @@ pub fn why_not(ctx: &GenCtx, s: &GenState, u: &GenUnit, to: Hex) -> Refusal {
         if let Err(r) = check_naval_move(&steps, ctx.wind(s.turn), &[], order, v) {
             return r;
         }
-        return Refusal::new("GEN-NAV-4", "no naval path reaches that hex");
+        return Refusal::new("GEN-NAV-4", say!("gen-refuse-no-naval-path"));
     }
     if s.stockade(ctx, to) {
         let ty = ctx.unit_type(&u.kind);
@@ -342,13 +342,7 @@ pub fn why_not(ctx: &GenCtx, s: &GenState, u: &GenUnit, to: Hex) -> Refusal {
         }
     }
     if ctx.marsh(u.hex) && dist > v.marsh_exit_hexes {
-        return Refusal::new(
-            "GEN-MSH-2",
-            "a unit moving out of a marsh moves 1 hex, then stops",
-        );
+        return Refusal::new("GEN-MSH-2", say!("gen-refuse-marsh-exit", n = 1));
     }
-    Refusal::new(
-        "GEN-BASE",
-        format!("{} cannot reach that hex this turn", u.name),
-    )
+    Refusal::new("GEN-BASE", say!("gen-refuse-cannot-reach", unit = u.name))
 }

@@ -55,17 +55,14 @@ pub fn check_naval_move(
         if n > v.naval_leader_hexes {
             return Err(Refusal::new(
                 "GEN-NLD-3",
-                format!(
-                    "a naval leader moves at most {} hexes",
-                    v.naval_leader_hexes
-                ),
+                say!("gen-refuse-naval-leader-max", n = v.naval_leader_hexes),
             ));
         }
         if friendly_boats.iter().take(steps.len()).any(|b| !b) || friendly_boats.len() < steps.len()
         {
             return Err(Refusal::new(
                 "GEN-NLD-2",
-                "a leader on his own may not enter open ocean: every hex must hold a friendly boat",
+                say!("gen-refuse-leader-open-ocean"),
             ));
         }
         return Ok(());
@@ -73,7 +70,7 @@ pub fn check_naval_move(
     if order.grappled && n > 0 {
         return Err(Refusal::new(
             "GEN-GRP-3",
-            "a grappled unit cannot move until the grapple is severed",
+            say!("gen-refuse-grappled-cannot-move"),
         ));
     }
     if let Some(m) = order.card_move {
@@ -82,7 +79,7 @@ pub fn check_naval_move(
         } else {
             Err(Refusal::new(
                 "GEN-NAV-5",
-                format!("the card moves naval units at most {m} hexes, whatever the wind/tide"),
+                say!("gen-refuse-card-naval-move", n = m),
             ))
         };
     }
@@ -92,17 +89,17 @@ pub fn check_naval_move(
     if n > v.naval_with_the_wind {
         return Err(Refusal::new(
             "GEN-NAV-4",
-            format!("a naval unit moves at most {} hexes", v.naval_with_the_wind),
+            say!("gen-refuse-naval-max", n = v.naval_with_the_wind),
         ));
     }
     if let Some(i) = steps.iter().position(|d| !with_any_wind(winds, *d, v)) {
         return Err(Refusal::new(
             "GEN-NAV-4",
-            format!(
-                "step {} goes against the wind/tide: only {} hex in any direction, {} only with the wind/tide (GEN-NAV-3)",
-                i + 1,
-                v.naval_any_direction,
-                v.naval_with_the_wind
+            say!(
+                "gen-refuse-against-wind",
+                step = i + 1,
+                any = v.naval_any_direction,
+                with = v.naval_with_the_wind
             ),
         ));
     }
@@ -123,16 +120,13 @@ pub fn check_embark(
     if hexes != v.embark_hexes {
         return Err(Refusal::new(
             "GEN-AMP-1",
-            format!(
-                "embarking or disembarking moves exactly {} hex; cards cannot lengthen it",
-                v.embark_hexes
-            ),
+            say!("gen-refuse-embark-hexes", n = v.embark_hexes),
         ));
     }
     if !adjacent_at_turn_start {
         return Err(Refusal::new(
             "GEN-AMP-1",
-            "a unit embarks or disembarks only into a hex it was next to when its turn began",
+            say!("gen-refuse-embark-adjacent"),
         ));
     }
     Ok(())
@@ -145,10 +139,7 @@ pub fn check_embark(
 /// GEN-NCB-6 for an ocean hex.
 pub fn check_land_retreat_into(into_ocean: bool) -> Result<(), Refusal> {
     if into_ocean {
-        Err(Refusal::new(
-            "GEN-NCB-6",
-            "a land unit may not retreat onto an ocean hex",
-        ))
+        Err(Refusal::new("GEN-NCB-6", say!("gen-refuse-retreat-ocean")))
     } else {
         Ok(())
     }
@@ -164,7 +155,7 @@ pub fn check_take_ground(from_ocean: bool, into_ocean: bool) -> Result<(), Refus
     } else {
         Err(Refusal::new(
             "GEN-AMP-4",
-            "taking ground never crosses between ocean and land",
+            say!("gen-refuse-take-ground-shore"),
         ))
     }
 }
@@ -180,16 +171,9 @@ pub fn naval_leader_retreat(path_friendly: &[bool], v: &CombatValues) -> (Option
         .take_while(|f| **f)
         .count() as u32;
     if n > 0 {
-        (
-            Some(n),
-            format!("the naval leader retreats {n} hex(es), deck to deck (GEN-NLD-4)"),
-        )
+        (Some(n), say!("gen-log-naval-leader-retreats", n = n))
     } else {
-        (
-            None,
-            "only open ocean or the enemy behind him: the naval leader commits seppuku (GEN-NLD-4)"
-                .to_string(),
-        )
+        (None, say!("gen-log-naval-leader-seppuku"))
     }
 }
 

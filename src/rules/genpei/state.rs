@@ -320,7 +320,9 @@ pub enum Phase {
     Over {
         /// The winner, or `None` for a draw.
         winner: Option<u8>,
-        /// The result in words.
+        /// The result in words, in English whatever the player's language:
+        /// the state is the same in every language (its checksum is in the
+        /// saves); the outcome is worded anew in the player's language.
         text: String,
     },
 }

@@ -116,9 +116,9 @@ pub fn attack_defender(_s: &GenState, a: &Attack) -> Option<u32> {
 /// The phase in words.
 pub fn phase_words(s: &GenState) -> String {
     match &s.phase {
-        Phase::Play => "Play a Command card".into(),
-        Phase::Order => "Order units".into(),
-        Phase::Move => "Move".into(),
+        Phase::Play => say!("gen-phase-play"),
+        Phase::Order => say!("gen-phase-order"),
+        Phase::Move => say!("gen-phase-move"),
         Phase::Battle => {
             // The count changes with every battle, so that each battle is a
             // decision of its own.
@@ -127,14 +127,14 @@ pub fn phase_words(s: &GenState) -> String {
                 .iter()
                 .filter(|u| u.ordered && !u.battled && u.alive())
                 .count();
-            format!("Battle: {left} ordered unit(s) yet to battle")
+            say!("gen-phase-battle", left = left)
         }
-        Phase::Reaction { .. } => "Battle: the defender may answer with a Dragon card".into(),
-        Phase::TakeGround { .. } => "Battle: take ground".into(),
-        Phase::Bonus { .. } => "Battle: bonus close combat".into(),
-        Phase::Keep { .. } => "Draw: keep one card".into(),
-        Phase::EndTurn => "End of turn: Dragon card or H&F".into(),
-        Phase::Over { .. } => "The battle is over".into(),
+        Phase::Reaction { .. } => say!("gen-phase-reaction"),
+        Phase::TakeGround { .. } => say!("gen-phase-take-ground"),
+        Phase::Bonus { .. } => say!("gen-phase-bonus"),
+        Phase::Keep { .. } => say!("gen-phase-keep"),
+        Phase::EndTurn => say!("gen-phase-end-turn"),
+        Phase::Over { .. } => say!("gen-phase-over"),
     }
 }
 
@@ -217,7 +217,7 @@ pub fn apply(
     let side = s.active;
     let phase = s.phase.clone();
     match (cmd, &phase) {
-        (_, Phase::Over { .. }) => Err(refuse("GEN-BASE", "the battle is over")),
+        (_, Phase::Over { .. }) => Err(refuse("GEN-BASE", say!("gen-refuse-battle-over"))),
         (GenCommand::PlayCard { card }, Phase::Play) => play_card(ctx, s, card, out),
         (GenCommand::Order { id }, Phase::Order) => order(ctx, s, *id, out),
         (GenCommand::OrdersDone, Phase::Order) => {
@@ -225,7 +225,7 @@ pub fn apply(
             out.push(LogEntry::event(
                 "GEN-BASE",
                 ordered(s),
-                format!("{} ordered: move", ordered(s).len()),
+                say!("gen-log-ordered-move", n = ordered(s).len()),
             ));
             Ok(())
         }
@@ -254,10 +254,7 @@ pub fn apply(
             Phase::Bonus { unit: b },
         ) => {
             if unit != b {
-                return Err(refuse(
-                    "GEN-BASE",
-                    "only the unit that took ground battles again",
-                ));
+                return Err(refuse("GEN-BASE", say!("gen-refuse-bonus-unit")));
             }
             start_attack(ctx, s, *unit, *target, *grapple, *inspire, true, dice, out)
         }
@@ -276,7 +273,7 @@ pub fn apply(
         }
         (GenCommand::Keep { card }, Phase::Keep { cards }) => {
             let Some(i) = cards.iter().position(|c| c == card) else {
-                return Err(refuse("GEN-BASE", "keep one of the two cards drawn"));
+                return Err(refuse("GEN-BASE", say!("gen-refuse-keep-one")));
             };
             let mut rest = cards.clone();
             let kept = rest.remove(i);
@@ -286,7 +283,7 @@ pub fn apply(
             out.push(LogEntry::event(
                 "GEN-BASE",
                 vec![],
-                "Order One: one card of the two drawn kept, the other discarded",
+                say!("gen-log-order-one-kept"),
             ));
             s.phase = Phase::EndTurn;
             Ok(())
@@ -294,9 +291,10 @@ pub fn apply(
         (GenCommand::EndTurn { dragon }, Phase::EndTurn) => end_turn(ctx, s, *dragon, dice, out),
         _ => Err(refuse(
             "GEN-BASE",
-            format!(
-                "{cmd:?} is not a decision of this step ({})",
-                phase_words(s)
+            say!(
+                "gen-refuse-not-this-step",
+                cmd = format!("{cmd:?}"),
+                phase = phase_words(s)
             ),
         )),
     }
@@ -310,17 +308,28 @@ fn play_card(
 ) -> Result<(), Refusal> {
     let side = s.active as usize;
     let Some(i) = s.hands[side].iter().position(|c| c == card) else {
-        return Err(refuse("GEN-BASE", format!("{card} is not in the hand")));
+        return Err(refuse(
+            "GEN-BASE",
+            say!("gen-refuse-card-not-in-hand", card = card),
+        ));
     };
     let Some(c) = ctx.cards.card(card) else {
-        return Err(refuse("GEN-BASE", format!("unknown Command card {card}")));
+        return Err(refuse(
+            "GEN-BASE",
+            say!("gen-refuse-unknown-command-card", card = card),
+        ));
     };
     s.hands[side].remove(i);
     s.card = Some(card.into());
     out.push(LogEntry::event(
         "GEN-BASE",
         vec![],
-        format!("{} plays {}: {}", side_name(ctx, s.active), c.name, c.text),
+        say!(
+            "gen-log-plays-card",
+            side = side_name(ctx, s.active),
+            card = c.name,
+            text = c.text
+        ),
     ));
     let a = army(ctx, s, s.active);
     let any = a
@@ -332,7 +341,7 @@ fn play_card(
         out.push(LogEntry::event(
             "GEN-BASE",
             vec![],
-            "the card can order no unit: straight to the draw",
+            say!("gen-log-card-orders-none"),
         ));
         s.phase = Phase::Battle;
     }
@@ -341,13 +350,13 @@ fn play_card(
 
 fn order(ctx: &GenCtx, s: &mut GenState, id: u32, out: &mut Vec<LogEntry>) -> Result<(), Refusal> {
     let Some(c) = s.card.as_deref().and_then(|k| ctx.cards.card(k)) else {
-        return Err(refuse("GEN-BASE", "no Command card in play"));
+        return Err(refuse("GEN-BASE", say!("gen-refuse-no-card-in-play")));
     };
     let side = s.active;
     let a = army(ctx, s, side);
     let mut chosen = ordered(s);
     if chosen.contains(&id) {
-        return Err(refuse("GEN-BASE", "a unit is ordered once"));
+        return Err(refuse("GEN-BASE", say!("gen-refuse-ordered-once")));
     }
     chosen.push(id);
     check_orders(c, &chosen, &a, s.hands[side as usize].len() as u32 + 1)?;
@@ -359,12 +368,12 @@ fn order(ctx: &GenCtx, s: &mut GenState, id: u32, out: &mut Vec<LogEntry>) -> Re
         l.ordered = true;
         name = l.name.clone();
     } else {
-        return Err(refuse("GEN-BASE", format!("no unit {id}")));
+        return Err(refuse("GEN-BASE", say!("gen-refuse-no-unit", id = id)));
     }
     out.push(LogEntry::event(
         "GEN-BASE",
         vec![id],
-        format!("{name} is ordered by {}", c.name),
+        say!("gen-log-ordered-by", unit = name, card = c.name),
     ));
     Ok(())
 }
@@ -374,25 +383,28 @@ fn order(ctx: &GenCtx, s: &mut GenState, id: u32, out: &mut Vec<LogEntry>) -> Re
 fn hold(s: &mut GenState, id: u32, out: &mut Vec<LogEntry>) -> Result<(), Refusal> {
     let active = s.active;
     let Some(u) = s.unit_mut(id) else {
-        return Err(refuse("GEN-BASE", format!("no unit {id} to hold")));
+        return Err(refuse(
+            "GEN-BASE",
+            say!("gen-refuse-no-unit-to-hold", id = id),
+        ));
     };
     if u.side != active || !u.ordered {
         return Err(refuse(
             "GEN-BASE",
-            format!("{} is not an ordered unit of yours", u.name),
+            say!("gen-refuse-not-your-ordered-unit", unit = u.name),
         ));
     }
     if u.moved > 0 || u.embarked || u.held {
         return Err(refuse(
             "GEN-BASE",
-            format!("{} has already moved or held this turn", u.name),
+            say!("gen-refuse-moved-or-held", unit = u.name),
         ));
     }
     u.held = true;
     out.push(LogEntry::event(
         "GEN-BASE",
         vec![id],
-        format!("{} holds its ground this turn", u.name),
+        say!("gen-log-holds", unit = u.name),
     ));
     Ok(())
 }
@@ -409,7 +421,7 @@ fn move_one(
         if u.side != s.active {
             return Err(refuse(
                 "GEN-BASE",
-                format!("{} is not yours to move", u.name),
+                say!("gen-refuse-not-yours-to-move", unit = u.name),
             ));
         }
         let reach = movement::reachable(ctx, s, &u);
@@ -438,33 +450,25 @@ fn move_one(
         } else {
             "GEN-BASE"
         };
-        out.push(LogEntry::event(
-            rule,
-            vec![id],
-            format!(
-                "{} moves {} hex(es) to {:?}{}",
-                u.name,
+        out.push(LogEntry::event(rule, vec![id], {
+            let (unit, n, at) = (
+                u.name.as_str(),
                 path.len(),
-                HexBoard::to_offset(to),
-                if embark {
-                    if ctx.ocean(to) {
-                        "; it embarks and may not battle this turn"
-                    } else {
-                        "; it lands and may not battle this turn"
-                    }
-                } else {
-                    ""
-                }
-            ),
-        ));
+                format!("{:?}", HexBoard::to_offset(to)),
+            );
+            if !embark {
+                say!("gen-log-unit-moves", unit = unit, n = n, at = at)
+            } else if ctx.ocean(to) {
+                say!("gen-log-unit-moves-embarks", unit = unit, n = n, at = at)
+            } else {
+                say!("gen-log-unit-moves-lands", unit = unit, n = n, at = at)
+            }
+        }));
         if embark && armoured {
             out.push(LogEntry::event(
                 "GEN-AMP-2",
                 vec![id],
-                format!(
-                    "{}'s figures lie flat: no rank or cavalry resistance to swords until its next turn",
-                    u.name
-                ),
+                say!("gen-log-figures-flat", unit = u.name),
             ));
         }
         if embark {
@@ -472,9 +476,9 @@ fn move_one(
                 "GEN-AMP-3",
                 vec![id],
                 if ctx.ocean(to) {
-                    "afloat it follows every naval rule (GEN-NAV-1)"
+                    say!("gen-log-afloat")
                 } else {
-                    "ashore it is an ordinary unit of its type again"
+                    say!("gen-log-ashore")
                 },
             ));
         }
@@ -492,7 +496,7 @@ fn move_one(
                     out.push(LogEntry::event(
                         "GEN-CMD-2",
                         vec![id],
-                        "the Command Ship lands: it is a Command Tent from now on",
+                        say!("gen-log-command-ship-lands"),
                     ));
                 }
             } else if ctx.ocean(to) && t.hex == u.hex {
@@ -501,7 +505,7 @@ fn move_one(
                 out.push(LogEntry::event(
                     "GEN-CMD-2",
                     vec![id],
-                    "the Commander embarks: the Command Tent becomes a Command Ship",
+                    say!("gen-log-commander-embarks"),
                 ));
             }
         }
@@ -512,12 +516,15 @@ fn move_one(
         return Ok(());
     }
     let Some(l) = s.leader(id).cloned() else {
-        return Err(refuse("GEN-BASE", format!("no unit or leader {id}")));
+        return Err(refuse(
+            "GEN-BASE",
+            say!("gen-refuse-no-unit-or-leader", id = id),
+        ));
     };
     if l.side != s.active || !l.ordered || l.moved || l.dead {
         return Err(refuse(
             "GEN-BASE",
-            format!("{} is not ordered to move", l.name),
+            say!("gen-refuse-leader-not-ordered", leader = l.name),
         ));
     }
     let reach = movement::leader_reachable(ctx, s, id);
@@ -527,7 +534,10 @@ fn move_one(
         } else {
             "GEN-BASE"
         };
-        return Err(refuse(rule, format!("{} cannot reach that hex", l.name)));
+        return Err(refuse(
+            rule,
+            say!("gen-refuse-leader-cannot-reach", leader = l.name),
+        ));
     };
     let off_grapple = s.unit_at(l.hex).is_some_and(|u| s.grappled(u.id));
     if let Some(m) = s.leaders.iter_mut().find(|x| x.id == id) {
@@ -541,19 +551,26 @@ fn move_one(
             "GEN-BASE"
         },
         vec![id],
-        format!(
-            "{} moves {} hex(es) to {:?}{}",
-            l.name,
-            path.len(),
-            HexBoard::to_offset(to),
+        {
+            let (leader, n, at) = (
+                l.name.as_str(),
+                path.len(),
+                format!("{:?}", HexBoard::to_offset(to)),
+            );
             if ctx.ocean(l.hex) && off_grapple {
-                ", deck to deck: grapples do not hold a leader on his own (GEN-GRP-5)"
+                say!(
+                    "gen-log-leader-moves-off-grapple",
+                    leader = leader,
+                    n = n,
+                    at = at,
+                    rule = "GEN-GRP-5"
+                )
             } else if ctx.ocean(l.hex) {
-                ", deck to deck (GEN-NLD-3)"
+                say!("gen-log-leader-moves-deck", leader = leader, n = n, at = at)
             } else {
-                ""
+                say!("gen-log-leader-moves", leader = leader, n = n, at = at)
             }
-        ),
+        },
     ));
     if s.unit_at(to).is_none() && ctx.marsh(to) {
         losses::marsh_entry(ctx, s, id, dice, out);
@@ -605,11 +622,11 @@ fn take_ground(
     out: &mut Vec<LogEntry>,
 ) -> Result<(), Refusal> {
     if s.occupied(hex) {
-        return Err(refuse("GEN-BASE", "the hex is no longer empty"));
+        return Err(refuse("GEN-BASE", say!("gen-refuse-hex-not-empty")));
     }
     take_ground_allowed(ctx, s, unit, hex)?;
     let Some(u) = s.unit(unit).cloned() else {
-        return Err(refuse("GEN-BASE", "no such unit"));
+        return Err(refuse("GEN-BASE", say!("gen-refuse-no-such-unit")));
     };
     let leader = s.attached_leader(&u).map(|l| l.id);
     if let Some(m) = s.unit_mut(unit) {
@@ -630,7 +647,11 @@ fn take_ground(
     out.push(LogEntry::event(
         rule,
         vec![unit],
-        format!("{} takes ground at {:?}", u.name, HexBoard::to_offset(hex)),
+        say!(
+            "gen-log-takes-ground",
+            unit = u.name,
+            at = format!("{:?}", HexBoard::to_offset(hex))
+        ),
     ));
     losses::capture_tent(ctx, s, hex, u.side, out);
     if ctx.marsh(hex) {
@@ -647,7 +668,7 @@ fn take_ground(
         out.push(LogEntry::event(
             rule,
             vec![unit],
-            format!("{} may make a bonus close combat", u.name),
+            say!("gen-log-may-bonus", unit = u.name),
         ));
         s.phase = Phase::Bonus { unit };
     } else {
@@ -691,7 +712,7 @@ fn end_battles(
     out.push(LogEntry::event(
         "GEN-BASE",
         vec![],
-        "a Command card is drawn",
+        say!("gen-log-command-card-drawn"),
     ));
     s.phase = Phase::EndTurn;
     Ok(())
@@ -708,25 +729,25 @@ fn end_turn(
     let v = &ctx.tables.combat;
     if dragon {
         let Some(c) = s.dragon_deck.draw(dice) else {
-            return Err(refuse("GEN-BASE", "the Dragon deck is empty: take the H&F"));
+            return Err(refuse("GEN-BASE", say!("gen-refuse-dragon-deck-empty")));
         };
         s.dragon_hands[side].push(c);
         s.dragon_hands[side].sort();
         out.push(LogEntry::event(
             "GEN-BASE",
             vec![],
-            format!("{} draws a Dragon card", side_name(ctx, s.active)),
+            say!("gen-log-draws-dragon", side = side_name(ctx, s.active)),
         ));
     } else {
         s.hf[side] += v.end_of_turn_hf;
         out.push(LogEntry::event(
             "GEN-BASE",
             vec![],
-            format!(
-                "{} takes {} H&F ({} now)",
-                side_name(ctx, s.active),
-                v.end_of_turn_hf,
-                s.hf[side]
+            say!(
+                "gen-log-takes-hf",
+                side = side_name(ctx, s.active),
+                n = v.end_of_turn_hf,
+                now = s.hf[side]
             ),
         ));
     }
@@ -739,19 +760,12 @@ fn end_turn(
                 std::cmp::Ordering::Less => Some(1),
                 std::cmp::Ordering::Equal => None,
             };
-            let text = format!(
-                "the last round is played: {} ({} – {} banners)",
-                winner.map_or_else(
-                    || "a draw".to_string(),
-                    |w| format!("{} wins", side_name(ctx, w))
-                ),
-                a,
-                b
-            );
+            let words = || losses::result_words(ctx, winner, true, [a, b]);
+            let text = crate::i18n::with_lang(crate::i18n::Lang::English, words);
             out.push(LogEntry::event(
                 "GEN-BASE",
                 vec![],
-                format!("The battle is over: {text}"),
+                say!("gen-log-battle-over", text = words()),
             ));
             s.phase = Phase::Over { winner, text };
             return Ok(());
@@ -761,10 +775,7 @@ fn end_turn(
             out.push(LogEntry::event(
                 "GEN-NAV-2",
                 vec![],
-                format!(
-                    "the tide turns: naval units now move 2 hexes only with the wind/tide toward {}",
-                    wind_words(ctx.wind(s.turn))
-                ),
+                say!("gen-log-tide-turns", toward = wind_words(ctx.wind(s.turn))),
             ));
         }
     }
@@ -784,16 +795,16 @@ pub fn orders_left(ctx: &GenCtx, s: &GenState) -> u32 {
 
 /// Wind/tide directions in words ("north-east").
 pub fn wind_words(w: &[u8]) -> String {
-    const NAMES: [&str; 6] = [
-        "north",
-        "north-east",
-        "south-east",
-        "south",
-        "south-west",
-        "north-west",
-    ];
     w.iter()
-        .map(|d| NAMES.get(*d as usize).copied().unwrap_or("?"))
+        .map(|d| match d {
+            0 => say!("gen-dir-north"),
+            1 => say!("gen-dir-north-east"),
+            2 => say!("gen-dir-south-east"),
+            3 => say!("gen-dir-south"),
+            4 => say!("gen-dir-south-west"),
+            5 => say!("gen-dir-north-west"),
+            _ => "?".to_string(),
+        })
         .collect::<Vec<_>>()
-        .join(" and ")
+        .join(&say!("gen-dir-and"))
 }

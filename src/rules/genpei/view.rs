@@ -30,12 +30,12 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
         let mut markers = Vec::new();
         if let Some(l) = s.attached_leader(u) {
             markers.push(Marker {
-                label: format!(
-                    "{} ({} leader{})",
-                    l.name,
-                    if l.cavalry { "cavalry" } else { "infantry" },
-                    if l.named { ", Samurai of Name" } else { "" }
-                ),
+                label: match (l.cavalry, l.named) {
+                    (true, false) => say!("gen-marker-leader-cavalry", leader = l.name),
+                    (false, false) => say!("gen-marker-leader-infantry", leader = l.name),
+                    (true, true) => say!("gen-marker-leader-cavalry-named", leader = l.name),
+                    (false, true) => say!("gen-marker-leader-infantry-named", leader = l.name),
+                },
                 color: [0.95, 0.85, 0.2],
                 count: 1,
                 face: None,
@@ -44,7 +44,7 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
         }
         if s.grappled(u.id) {
             markers.push(Marker {
-                label: "Grapple marker (GEN-GRP-1)".into(),
+                label: say!("gen-marker-grapple"),
                 color: [0.55, 0.35, 0.15],
                 count: 1,
                 face: None,
@@ -53,7 +53,7 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
         }
         if u.flat {
             markers.push(Marker {
-                label: "Figures laid flat (GEN-AMP-2)".into(),
+                label: say!("gen-marker-flat"),
                 color: [0.55, 0.55, 0.6],
                 count: 1,
                 face: None,
@@ -62,25 +62,25 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
         }
         let mut badges = Vec::new();
         if ctx.ocean(u.hex) {
-            badges.push("Naval".to_string());
+            badges.push(say!("gen-badge-naval"));
         }
         if u.flat {
-            badges.push("Flat (GEN-AMP-2)".to_string());
+            badges.push(say!("gen-badge-flat"));
         }
         if s.grappled(u.id) {
-            badges.push("Grappled".to_string());
+            badges.push(say!("gen-badge-grappled"));
         }
         if u.ordered {
-            badges.push("Ordered".to_string());
+            badges.push(say!("gen-badge-ordered"));
         }
         if s.commands
             .iter()
             .any(|t| t.unit == u.id && !t.captured && t.hex == u.hex)
         {
             badges.push(if ctx.ocean(u.hex) {
-                "Command Ship".to_string()
+                say!("gen-badge-command-ship")
             } else {
-                "Command Tent".to_string()
+                say!("gen-badge-command-tent")
             });
         }
         let range = ty.and_then(|t| t.ranged.as_ref()).map(|r| {
@@ -109,7 +109,7 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
             airborne: false,
             markers,
             badges,
-            order: u.ordered.then(|| "Ordered".to_string()),
+            order: u.ordered.then(|| say!("gen-badge-ordered")),
             ranges: range.into_iter().collect(),
             concealed: false,
             allowance: None,
@@ -124,7 +124,7 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
             id: l.id,
             side: l.side,
             name: l.name.to_string(),
-            kind: "Leader".into(),
+            kind: say!("gen-badge-leader"),
             symbol: crate::engine::view::UnitSymbol::Leader,
             place: Place::Hex {
                 hex: l.hex,
@@ -139,11 +139,11 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
             airborne: false,
             markers: Vec::new(),
             badges: vec![if l.named {
-                "Samurai of Name".to_string()
+                say!("gen-badge-samurai-of-name")
             } else {
-                "Leader".to_string()
+                say!("gen-badge-leader")
             }],
-            order: l.ordered.then(|| "Ordered".to_string()),
+            order: l.ordered.then(|| say!("gen-badge-ordered")),
             ranges: Vec::new(),
             concealed: false,
             allowance: None,
@@ -154,14 +154,14 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
     for side in 0..2u8 {
         tracks.push(Track {
             side,
-            name: "Honor & Fortune".into(),
+            name: say!("gen-track-hf"),
             value: s.hf[side as usize] as i32,
             marks: Vec::new(),
             rule: "GEN-BASE".into(),
         });
         tracks.push(Track {
             side,
-            name: "Victory banners".into(),
+            name: say!("gen-track-banners"),
             value: s.banners[side as usize] as i32,
             marks: vec![(banners_needed(ctx, side) as i32, false)],
             rule: "GEN-BASE".into(),
@@ -190,11 +190,11 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
                 hand.push(HandCard {
                     deck: "Dragon".into(),
                     name: c.name.clone(),
-                    text: format!(
-                        "{} Cost {} H&F; played in {}.",
-                        c.text,
-                        c.cost,
-                        timing_words(c.timing)
+                    text: say!(
+                        "gen-hand-dragon-text",
+                        text = c.text,
+                        cost = c.cost,
+                        timing = timing_words(c.timing)
                     ),
                     rule: "GEN-BASE".into(),
                     play: playable.then(|| format!("dragon:{k}")),
@@ -206,7 +206,7 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
         .card
         .as_deref()
         .and_then(|k| ctx.cards.card(k))
-        .map_or_else(String::new, |c| format!("; in play: {}", c.name));
+        .map_or_else(String::new, |c| say!("gen-score-in-play", card = c.name));
     Scene {
         units,
         arrows: Vec::new(),
@@ -219,7 +219,7 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
             .map(|t| {
                 let h = HexBoard::to_hex(*t);
                 Objective {
-                    name: "Arrow tower (GEN-TWR-1)".into(),
+                    name: say!("gen-objective-tower"),
                     at: Spot::Hex(h),
                     held_by: s.unit_at(h).map(|u| u.side),
                 }
@@ -229,28 +229,34 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
                     .iter()
                     .filter(|t| !t.captured)
                     .map(|t| Objective {
-                        name: format!(
-                            "Command {} of {} (GEN-CMD-1)",
-                            if t.ship { "Ship" } else { "Tent" },
-                            side_name(ctx, t.side)
-                        ),
+                        name: if t.ship {
+                            say!("gen-objective-command-ship", side = side_name(ctx, t.side))
+                        } else {
+                            say!("gen-objective-command-tent", side = side_name(ctx, t.side))
+                        },
                         at: Spot::Hex(t.hex),
                         held_by: Some(t.side),
                     }),
             )
             .collect(),
         score: format!(
-            "{} {} – {} {} (banners); cards in hand {} – {}{played}{}",
-            side_name(ctx, 0),
-            s.banners[0],
-            s.banners[1],
-            side_name(ctx, 1),
-            s.hands[0].len() + s.dragon_hands[0].len(),
-            s.hands[1].len() + s.dragon_hands[1].len(),
+            "{}{played}{}",
+            say!(
+                "gen-score",
+                side0 = side_name(ctx, 0),
+                b0 = s.banners[0],
+                b1 = s.banners[1],
+                side1 = side_name(ctx, 1),
+                h0 = s.hands[0].len() + s.dragon_hands[0].len(),
+                h1 = s.hands[1].len() + s.dragon_hands[1].len()
+            ),
             if ctx.wind(s.turn).is_empty() {
                 String::new()
             } else {
-                format!("; wind/tide toward {}", turn::wind_words(ctx.wind(s.turn)))
+                say!(
+                    "gen-score-wind",
+                    toward = turn::wind_words(ctx.wind(s.turn))
+                )
             }
         ),
         tables: Vec::new(),
@@ -293,33 +299,38 @@ pub fn unit_card(ctx: &GenCtx, s: &GenState, id: u32) -> Vec<CardLine> {
         };
         v.push(CardLine::text(format!("{} — {}", u.name, ty.name)).tone(Tone::Strong));
         v.push(
-            CardLine::text(format!("Figures: {} of {}", u.figures, ty.figures)).rule("GEN-BASE"),
+            CardLine::text(say!("gen-card-figures", n = u.figures, max = ty.figures))
+                .rule("GEN-BASE"),
         );
         v.push(
-            CardLine::text(format!(
-                "{:?} rank; close combat {} dice; moves {} (battles after {})",
-                ty.rank, ty.close, ty.move_max, ty.move_and_battle
+            CardLine::text(say!(
+                "gen-card-stats",
+                rank = rank_words(ty.rank),
+                close = ty.close,
+                moves = ty.move_max,
+                after = ty.move_and_battle
             ))
             .rule("GEN-BASE"),
         );
         if let Some(r) = &ty.ranged {
             v.push(
-                CardLine::text(format!(
-                    "Ranged: {} dice at {}–{} hexes ({} after moving){}",
-                    r.dice,
-                    r.min_range,
-                    if ctx.tower(u.hex) {
-                        ctx.tables.combat.tower_range
-                    } else {
-                        r.max_range
-                    },
-                    r.after_move,
-                    if ctx.tower(u.hex) {
-                        ", from the arrow tower"
-                    } else {
-                        ""
-                    }
-                ))
+                CardLine::text(if ctx.tower(u.hex) {
+                    say!(
+                        "gen-card-ranged-tower",
+                        dice = r.dice,
+                        min = r.min_range,
+                        max = ctx.tables.combat.tower_range,
+                        after = r.after_move
+                    )
+                } else {
+                    say!(
+                        "gen-card-ranged",
+                        dice = r.dice,
+                        min = r.min_range,
+                        max = r.max_range,
+                        after = r.after_move
+                    )
+                })
                 .rule(if ctx.tower(u.hex) {
                     "GEN-TWR-3"
                 } else {
@@ -328,38 +339,32 @@ pub fn unit_card(ctx: &GenCtx, s: &GenState, id: u32) -> Vec<CardLine> {
             );
         }
         if ty.reroll_hf {
-            v.push(
-                CardLine::text("Sohei: re-rolls every H&F; its loss costs the army 2 H&F")
-                    .rule("GEN-UNIT-1"),
-            );
+            v.push(CardLine::text(say!("gen-card-sohei")).rule("GEN-UNIT-1"));
         }
-        v.push(CardLine::text(format!(
-            "Terrain: {}",
-            battle::terrain_now(ctx, s, u.hex).name
+        v.push(CardLine::text(say!(
+            "gen-card-terrain",
+            terrain = battle::terrain_now(ctx, s, u.hex).name
         )));
         if ctx.ocean(u.hex) {
-            v.push(
-                CardLine::text("Naval unit: one boat, moves with the wind/tide, flags are hits")
-                    .rule("GEN-NAV-1"),
-            );
+            v.push(CardLine::text(say!("gen-card-naval")).rule("GEN-NAV-1"));
         }
         if u.flat {
             v.push(
-                CardLine::text("Figures lie flat: no rank or cavalry resistance to swords")
+                CardLine::text(say!("gen-card-flat"))
                     .rule("GEN-AMP-2")
                     .tone(Tone::Bad),
             );
         }
         if s.grappled(u.id) {
             v.push(
-                CardLine::text("Grappled: cannot move until the grapple is severed")
+                CardLine::text(say!("gen-card-grappled"))
                     .rule("GEN-GRP-3")
                     .tone(Tone::Bad),
             );
         }
         if let Some(l) = s.attached_leader(u) {
             v.push(
-                CardLine::text(format!("Leader attached: {}", l.name))
+                CardLine::text(say!("gen-card-leader-attached", leader = l.name))
                     .rule("GEN-BASE")
                     .tone(Tone::Good),
             );
@@ -369,11 +374,12 @@ pub fn unit_card(ctx: &GenCtx, s: &GenState, id: u32) -> Vec<CardLine> {
     if let Some(l) = s.leader(id) {
         v.push(CardLine::text(l.name.clone()).tone(Tone::Strong));
         v.push(
-            CardLine::text(format!(
-                "{} leader{}, alone",
-                if l.cavalry { "Cavalry" } else { "Infantry" },
-                if l.named { ", Samurai of Name" } else { "" }
-            ))
+            CardLine::text(match (l.cavalry, l.named) {
+                (true, false) => say!("gen-card-leader-alone-cavalry"),
+                (false, false) => say!("gen-card-leader-alone-infantry"),
+                (true, true) => say!("gen-card-leader-alone-cavalry-named"),
+                (false, true) => say!("gen-card-leader-alone-infantry-named"),
+            })
             .rule("GEN-SCN-3"),
         );
     }
@@ -400,10 +406,10 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
         Phase::Order => {
             if ordered_ok(ctx, s, id) {
                 v.push(c(
-                    if own_leader.is_some() {
-                        "Order this leader"
+                    &if own_leader.is_some() {
+                        say!("gen-choice-order-leader")
                     } else {
-                        "Order this unit"
+                        say!("gen-choice-order-unit")
                     },
                     "order",
                     Needs::Nothing,
@@ -415,7 +421,7 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
                 && ordered_ok(ctx, s, l.id)
             {
                 v.push(c(
-                    &format!("Order {} on his own", l.name),
+                    &say!("gen-choice-order-leader-alone", leader = l.name),
                     &format!("order_leader:{}", l.id),
                     Needs::Nothing,
                 ));
@@ -425,10 +431,10 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
             let can = own_unit.is_some_and(|u| !movement::reachable(ctx, s, u).is_empty())
                 || own_leader.is_some() && !movement::leader_reachable(ctx, s, id).is_empty();
             if can {
-                v.push(c("Move", "move", Needs::Hex));
+                v.push(c(&say!("gen-choice-move"), "move", Needs::Hex));
             }
             if own_unit.is_some_and(|u| !movement::reachable(ctx, s, u).is_empty()) {
-                v.push(c("Hold: stay here this turn", "hold", Needs::Nothing));
+                v.push(c(&say!("gen-choice-hold"), "hold", Needs::Nothing));
             }
             if let Some(u) = own_unit
                 && let Some(l) = s
@@ -438,7 +444,7 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
                 && !movement::leader_reachable(ctx, s, l.id).is_empty()
             {
                 v.push(c(
-                    &format!("Move {} on his own", l.name),
+                    &say!("gen-choice-move-leader-alone", leader = l.name),
                     &format!("move_leader:{}", l.id),
                     Needs::Hex,
                 ));
@@ -449,20 +455,12 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
                 && (u.ordered && !u.battled
                     || matches!(s.phase, Phase::Bonus { unit } if unit == id))
             {
-                v.push(c("Battle an enemy unit", "battle", Needs::Target));
+                v.push(c(&say!("gen-choice-battle"), "battle", Needs::Target));
                 if ctx.ocean(u.hex) || ctx.shore(u.hex) {
-                    v.push(c(
-                        "Battle and grapple, or sever, a naval enemy",
-                        "grapple",
-                        Needs::Target,
-                    ));
+                    v.push(c(&say!("gen-choice-grapple"), "grapple", Needs::Target));
                 }
                 if battle::inspiring_leader(ctx, s, id) {
-                    v.push(c(
-                        "Battle with Leader Inspiration, +1 die for 1 H&F",
-                        "inspire",
-                        Needs::Target,
-                    ));
+                    v.push(c(&say!("gen-choice-inspire"), "inspire", Needs::Target));
                 }
                 // Only where a palisade or stockade is next to the unit.
                 let work_near = crate::engine::board::Facing::ALL.iter().any(|f| {
@@ -470,7 +468,7 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
                     s.palisade(ctx, u.hex, h) || s.stockade(ctx, h)
                 });
                 if work_near {
-                    v.push(c("Attack a palisade or stockade", "work", Needs::Hex));
+                    v.push(c(&say!("gen-choice-work"), "work", Needs::Hex));
                 }
             }
         }
@@ -487,12 +485,20 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
             }
             match card.target {
                 DragonTarget::OwnUnit => v.push(c(
-                    &format!("Dragon card {} on this unit ({} H&F)", card.name, card.cost),
+                    &say!(
+                        "gen-choice-dragon-own-unit",
+                        card = card.name,
+                        cost = card.cost
+                    ),
                     &format!("dragon:{k}"),
                     Needs::Nothing,
                 )),
                 DragonTarget::EnemyUnit | DragonTarget::Challenge => v.push(c(
-                    &format!("Dragon card {} ({} H&F)", card.name, card.cost),
+                    &say!(
+                        "gen-choice-dragon-target",
+                        card = card.name,
+                        cost = card.cost
+                    ),
                     &format!("dragon:{k}"),
                     Needs::Target,
                 )),
@@ -541,7 +547,7 @@ pub fn side_choices(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<Choice> {
             for k in dedup(&s.hands[side as usize]) {
                 if let Some(card) = ctx.cards.card(&k) {
                     v.push(c(
-                        format!("Play {}: {}", card.name, card.text),
+                        say!("gen-choice-play", card = card.name, text = card.text),
                         format!("play:{k}"),
                     ));
                 }
@@ -551,19 +557,16 @@ pub fn side_choices(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<Choice> {
             for k in cards {
                 if let Some(card) = ctx.cards.card(k) {
                     v.push(c(
-                        format!("Keep {}: {}", card.name, card.text),
+                        say!("gen-choice-keep", card = card.name, text = card.text),
                         format!("keep:{k}"),
                     ));
                 }
             }
         }
         Phase::EndTurn if !s.dragon_deck.draw.is_empty() || !s.dragon_deck.discard.is_empty() => {
-            v.push(c(
-                "Draw a Dragon card and end the turn".into(),
-                "end:dragon".into(),
-            ));
+            v.push(c(say!("gen-choice-end-dragon"), "end:dragon".into()));
         }
-        Phase::TakeGround { .. } => v.push(c("Take ground".into(), "take".into())),
+        Phase::TakeGround { .. } => v.push(c(say!("gen-choice-take-ground"), "take".into())),
         _ => {}
     }
     if let Some(t) = turn::timing_now(s, side) {
@@ -579,9 +582,11 @@ pub fn side_choices(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<Choice> {
                 )
             {
                 v.push(c(
-                    format!(
-                        "Dragon card {} ({} H&F): {}",
-                        card.name, card.cost, card.text
+                    say!(
+                        "gen-choice-dragon-side",
+                        card = card.name,
+                        cost = card.cost,
+                        text = card.text
                     ),
                     format!("dragon:{k}"),
                 ));
@@ -682,7 +687,7 @@ pub fn odds(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> Option<Odds> {
     let v = &ctx.tables.combat;
     let n = p.dice.total().max(0) as u32;
     let dist = roll_distribution(&ctx.tables.die, n, p.reroll_hf, p.inspired, v.odds_hf_top);
-    let mut lines = vec![(format!("dice: {}", p.dice.explain()), 1.0)];
+    let mut lines = vec![(say!("gen-odds-dice", dice = p.dice.explain()), 1.0)];
     if let Some((work, need)) = p.work {
         let fall: f64 = dist
             .iter()
@@ -690,13 +695,13 @@ pub fn odds(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> Option<Odds> {
             .map(|(_, q)| q)
             .sum();
         let name = if work == Work::Palisade {
-            "the palisade falls (GEN-PAL-4)"
+            say!("gen-odds-palisade-falls")
         } else {
-            "the stockade falls (GEN-STK-6)"
+            say!("gen-odds-stockade-falls")
         };
-        lines.push((name.to_string(), fall));
+        lines.push((name, fall));
         return Some(Odds {
-            title: format!("Attack on the fortification: {n} dice (exact)"),
+            title: say!("gen-odds-title-work", n = n),
             lines,
             distributions: Vec::new(),
             tables: Vec::new(),
@@ -708,9 +713,9 @@ pub fn odds(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> Option<Odds> {
             .filter(|(c, _)| super::honor::lone_leader_hit(c.swords))
             .map(|(_, q)| q)
             .sum();
-        lines.push(("the leader alone falls: any sword (GEN-BASE)".into(), falls));
+        lines.push((say!("gen-odds-lone-leader-falls"), falls));
         return Some(Odds {
-            title: format!("Attack on a leader alone: {n} battle dice (exact)"),
+            title: say!("gen-odds-title-lone-leader", n = n),
             lines,
             distributions: Vec::new(),
             tables: Vec::new(),
@@ -726,18 +731,12 @@ pub fn odds(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> Option<Odds> {
         p.defender.map_or(0, |d| battle::retreat_room(ctx, s, d, 6)),
         v,
     );
-    lines.push(("the target is eliminated".into(), o.eliminated));
+    lines.push((say!("gen-odds-eliminated"), o.eliminated));
     if !p.target.at_sea {
-        lines.push((
-            "its retreat is blocked (hits for each hex)".into(),
-            o.retreat_blocked,
-        ));
+        lines.push((say!("gen-odds-retreat-blocked"), o.retreat_blocked));
     }
     if *grapple {
-        lines.push((
-            "a grapple is made or severed (GEN-GRP-1, GEN-GRP-4)".into(),
-            o.grapple,
-        ));
+        lines.push((say!("gen-odds-grapple"), o.grapple));
     }
     if let Some(d) = p.defender
         && let Some(du) = s.unit(d)
@@ -745,29 +744,26 @@ pub fn odds(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> Option<Odds> {
     {
         let ps = ctx.tables.die.p(super::data::Face::Sword);
         lines.push((
-            "its attached leader falls, if it takes a hit and survives (GEN-BASE)".into(),
+            say!("gen-odds-attached-leader-falls"),
             attached_leader_death_chance(ps, v),
         ));
     }
     let expected: f64 = o.hits.iter().enumerate().map(|(k, q)| k as f64 * q).sum();
     lines.push(("expected hits".into(), expected));
-    let kind = match p.kind {
-        AttackKind::Close => "Close combat".to_string(),
-        AttackKind::Ranged(r) => format!("Ranged combat at {r} hexes"),
-        AttackKind::Work => "Attack on a fortification".to_string(),
+    let title = match p.kind {
+        AttackKind::Close => say!("gen-odds-title-close", n = n),
+        AttackKind::Ranged(r) => say!("gen-odds-title-ranged", range = r, n = n),
+        AttackKind::Work => say!("gen-odds-title-fortification", n = n),
     };
     Some(Odds {
-        title: format!("{kind}: {n} battle dice (exact)"),
+        title,
         lines,
         distributions: vec![
-            ("hits".into(), o.hits),
-            ("swords rolled".into(), o.swords),
-            ("flags rolled".into(), o.flags),
-            ("retreat hexes".into(), o.retreat),
-            (
-                format!("H&F earned (last: {} or more)", v.odds_hf_top),
-                o.hf,
-            ),
+            (say!("gen-odds-dist-hits"), o.hits),
+            (say!("gen-odds-dist-swords"), o.swords),
+            (say!("gen-odds-dist-flags"), o.flags),
+            (say!("gen-odds-dist-retreat"), o.retreat),
+            (say!("gen-odds-dist-hf", top = v.odds_hf_top), o.hf),
         ],
         tables: Vec::new(),
     })
@@ -792,10 +788,19 @@ pub fn at(h: Hex) -> (i32, i32) {
 }
 
 /// The Dragon timing the app shows.
-pub fn timing_words(t: Timing) -> &'static str {
+pub fn timing_words(t: Timing) -> String {
     match t {
-        Timing::OwnOrders => "your Order or Move phase",
-        Timing::OwnBattle => "your Battle phase",
-        Timing::Reaction => "when your unit is attacked",
+        Timing::OwnOrders => say!("gen-timing-own-orders"),
+        Timing::OwnBattle => say!("gen-timing-own-battle"),
+        Timing::Reaction => say!("gen-timing-reaction"),
+    }
+}
+
+/// A rank in words, as the unit card shows it ("Circle").
+pub fn rank_words(r: super::data::Rank) -> String {
+    match r {
+        super::data::Rank::Circle => say!("gen-rank-circle"),
+        super::data::Rank::Triangle => say!("gen-rank-triangle"),
+        super::data::Rank::Square => say!("gen-rank-square"),
     }
 }

@@ -22,10 +22,7 @@ pub fn check_marsh_move(
     if started_in_marsh && path_marsh.len() as u32 > v.marsh_exit_hexes {
         return Err(Refusal::new(
             "GEN-MSH-2",
-            format!(
-                "a unit moving out of a marsh moves {} hex, then stops",
-                v.marsh_exit_hexes
-            ),
+            say!("gen-refuse-marsh-exit", n = v.marsh_exit_hexes),
         ));
     }
     if let Some(i) = path_marsh.iter().position(|m| *m)
@@ -33,7 +30,7 @@ pub fn check_marsh_move(
     {
         return Err(Refusal::new(
             "GEN-MSH-2",
-            format!("entering the marsh at hex {} ends the move", i + 1),
+            say!("gen-refuse-marsh-entry-ends", step = i + 1),
         ));
     }
     Ok(())
@@ -62,21 +59,15 @@ pub struct MarshTurn {
 /// GEN-MSH-2 with the reason.
 pub fn check_take_ground_marsh(t: &MarshTurn) -> Result<(), Refusal> {
     if t.entered_marsh {
-        return Err(Refusal::new(
-            "GEN-MSH-2",
-            "it went into a marsh this turn: its movement, taking ground included, is over",
-        ));
+        return Err(Refusal::new("GEN-MSH-2", say!("gen-refuse-marsh-entered")));
     }
     if t.started_in_marsh && t.moved {
-        return Err(Refusal::new(
-            "GEN-MSH-2",
-            "it moved out of a marsh this turn and is done moving, taking ground included",
-        ));
+        return Err(Refusal::new("GEN-MSH-2", say!("gen-refuse-marsh-left")));
     }
     if t.started_in_marsh && t.took_ground {
         return Err(Refusal::new(
             "GEN-MSH-2",
-            "a unit that began in a marsh takes ground out of it only once",
+            say!("gen-refuse-marsh-take-ground-once"),
         ));
     }
     Ok(())
@@ -102,20 +93,17 @@ pub fn marsh_attrition(face: Face, rank: Option<Rank>, v: &CombatValues) -> Mars
         Some(r) if face == r.face() => MarshAttrition {
             figures: v.marsh_figures,
             leader_dies: false,
-            text: format!(
-                "its own symbol: the marsh costs {} figure(s) (GEN-MSH-3)",
-                v.marsh_figures
-            ),
+            text: say!("gen-log-marsh-own-symbol", n = v.marsh_figures),
         },
         None if face == Face::Sword => MarshAttrition {
             figures: 0,
             leader_dies: true,
-            text: "a sword: the leader dies in the marsh (GEN-MSH-3)".into(),
+            text: say!("gen-log-marsh-leader-dies"),
         },
         _ => MarshAttrition {
             figures: 0,
             leader_dies: false,
-            text: "no effect (GEN-MSH-3)".into(),
+            text: say!("gen-log-marsh-no-effect"),
         },
     }
 }
@@ -136,20 +124,17 @@ pub fn check_stockade_entry(
     if cavalry_or_leader {
         return Err(Refusal::new(
             "GEN-STK-2",
-            "cavalry and leaders can never enter a stockade",
+            say!("gen-refuse-stockade-cavalry-leaders"),
         ));
     }
     if !adjacent_at_turn_start || index != 0 {
         return Err(Refusal::new(
             "GEN-STK-2",
-            "only a unit that began its turn next to the stockade may enter it",
+            say!("gen-refuse-stockade-adjacent"),
         ));
     }
     if index + 1 != len {
-        return Err(Refusal::new(
-            "GEN-STK-2",
-            "a unit entering a stockade stops there",
-        ));
+        return Err(Refusal::new("GEN-STK-2", say!("gen-refuse-stockade-stops")));
     }
     Ok(())
 }

@@ -57,20 +57,24 @@ pub fn modifiers(
     let mut m = Vec::new();
     if original_alive {
         m.push(Modifier::new(
-            "original Busho alive",
+            say!("ran-mod-original-busho-alive"),
             momentum.div_euclid(2),
             "RAN-WD-2",
         ));
     }
     if busho_died_this_turn {
         m.push(Modifier::new(
-            "Busho died this turn",
+            say!("ran-mod-busho-died"),
             -((momentum + 1).div_euclid(2)),
             "RAN-WD-2",
         ));
     }
     if let Some(init) = so_taisho_died_this_turn {
-        m.push(Modifier::new("So-Taisho died this turn", -init, "RAN-WD-2"));
+        m.push(Modifier::new(
+            say!("ran-mod-so-taisho-died"),
+            -init,
+            "RAN-WD-2",
+        ));
     }
     m
 }

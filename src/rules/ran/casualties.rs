@@ -6,6 +6,7 @@ use hexx::Hex;
 
 use crate::engine::dice::Dice;
 use crate::engine::log::LogEntry;
+use crate::i18n::{Lang, with_lang};
 
 use super::leaders::{self, Role};
 use super::movement;
@@ -36,7 +37,7 @@ pub fn take_hits(
     out.push(LogEntry::event(
         "RAN-DICE-2",
         vec![id],
-        format!("{name} takes {n} hit(s): {hits} of TQ {tq}"),
+        say!("ran-takes-hits", unit = name, n = n, hits = hits, tq = tq),
     ));
     if hits as i32 >= tq {
         let side = state.unit(id).map_or(0, |u| u.side);
@@ -75,14 +76,11 @@ fn leader_in_retreat(
         out.push(roll_entry(
             "RAN-LDR-3",
             vec![lid],
-            format!(
-                "{} is caught in the retreat with enemy Kibamusha near",
-                l.name
-            ),
+            say!("ran-leader-caught-in-retreat", leader = l.name),
             None,
             None,
             roll.unwrap_or(0),
-            "eliminated (captured or killed)".into(),
+            say!("ran-outcome-captured-or-killed"),
             Some(0.7),
         ));
         kill_leader(ctx, state, lid, out);
@@ -100,15 +98,12 @@ fn leader_in_retreat(
     let mut e = LogEntry::event(
         "RAN-LDR-3",
         vec![lid],
-        format!(
-            "{} retreats and is placed with the nearest friendly unit",
-            l.name
-        ),
+        say!("ran-leader-placed", leader = l.name),
     );
     if let Some(r) = roll {
         e.dice = vec![r];
         e.die = Some("d10 (0-9)".into());
-        e.outcome = "placed".into();
+        e.outcome = say!("ran-outcome-placed");
     }
     out.push(e);
 }
@@ -128,7 +123,7 @@ pub fn kill_leader(ctx: &RanCtx, state: &mut RanState, lid: u32, out: &mut Vec<L
     out.push(LogEntry::event(
         "RAN-BB-2",
         vec![lid],
-        format!("{} is dead", l.name),
+        say!("ran-leader-dead", leader = l.name),
     ));
     if l.role != Role::Busho {
         return;
@@ -147,7 +142,10 @@ pub fn kill_leader(ctx: &RanCtx, state: &mut RanState, lid: u32, out: &mut Vec<L
     }
     let new = RanLeader {
         id,
-        name: format!("Replacement for {}", l.name),
+        // A name in the state: in English, the same in every language.
+        name: with_lang(Lang::English, || {
+            say!("ran-replacement-name", leader = l.name)
+        }),
         factors: leaders::Factors {
             initiative: 0,
             momentum: r.momentum,
@@ -168,7 +166,7 @@ pub fn kill_leader(ctx: &RanCtx, state: &mut RanState, lid: u32, out: &mut Vec<L
     out.push(LogEntry::event(
         "RAN-WD-2",
         vec![id],
-        format!("{} takes command of the contingent", new.name),
+        say!("ran-takes-command", leader = new.name),
     ));
     let pos = state
         .leaders
@@ -197,20 +195,29 @@ pub fn individual_combat(
     let mut e = LogEntry::event(
         "RAN-IC-2",
         vec![a, b],
-        format!(
-            "Individual combat (RAN-IC-1): {} {ta} (roll {ra} + Combat {}) against {} {tb} (roll {rb} + Combat {}) [{why}]",
-            la.name, la.factors.combat, lb.name, lb.factors.combat
+        say!(
+            "ran-individual-combat",
+            ic_rule = "RAN-IC-1",
+            a = la.name,
+            a_total = ta,
+            a_roll = ra,
+            a_combat = la.factors.combat,
+            b = lb.name,
+            b_total = tb,
+            b_roll = rb,
+            b_combat = lb.factors.combat,
+            rule = why
         ),
     );
     e.die = Some("d10 (0-9)".into());
     e.dice = vec![ra, rb];
     e.outcome = if ha == 0 && hb == 0 {
-        "equal totals: no hits (RAN-IC-3)".into()
+        say!("ran-outcome-ic-tie", rule = "RAN-IC-3")
     } else {
-        format!(
-            "{} takes {}",
-            if ha > 0 { &la.name } else { &lb.name },
-            ha.max(hb)
+        say!(
+            "ran-outcome-ic-takes",
+            leader = if ha > 0 { &la.name } else { &lb.name },
+            n = ha.max(hb)
         )
     };
     out.push(e);
@@ -228,7 +235,12 @@ pub fn individual_combat(
             out.push(LogEntry::event(
                 "RAN-IC-5",
                 vec![id],
-                format!("{name} falls: {hits} hits exceed Energy {energy}"),
+                say!(
+                    "ran-leader-falls",
+                    leader = name,
+                    hits = hits,
+                    energy = energy
+                ),
             ));
         }
     }
@@ -251,7 +263,7 @@ pub fn busho_casualty(
     out.push(roll_entry(
         "RAN-BB-2",
         vec![b],
-        format!("Busho casualty (Baja de Busho): {}", l.name),
+        say!("ran-busho-casualty", leader = l.name),
         None,
         None,
         r,

@@ -39,104 +39,102 @@ pub fn plan(
     let Some(t) = state.unit(target).filter(|t| t.active() && t.side != side) else {
         return Err((
             "RAN-FIRE-1",
-            format!("unit {target} is not an enemy unit that can be fired at"),
+            say!("ran-refuse-not-fire-target", id = target),
         ));
     };
     if t.committed {
         return Err((
             "RAN-STAT-4",
-            format!("{} is Committed and cannot be fired at", t.name),
+            say!("ran-refuse-committed-target", unit = t.name),
         ));
     }
     let Some(lead) = firers.first().and_then(|f| state.unit(*f)) else {
-        return Err(("RAN-FIRE-1", "no firing unit".into()));
+        return Err(("RAN-FIRE-1", say!("ran-refuse-no-firer")));
     };
     let lt = ctx
         .utype(lead)
-        .ok_or(("RAN-GLO-1", "unknown type".to_string()))?;
-    let firer_key = lt
-        .missile
-        .clone()
-        .ok_or(("RAN-FIRE-4", format!("{} has no missile fire", lead.name)))?;
+        .ok_or_else(|| ("RAN-GLO-1", say!("ran-refuse-unknown-type")))?;
+    let firer_key = lt.missile.clone().ok_or_else(|| {
+        (
+            "RAN-FIRE-4",
+            say!("ran-refuse-no-missile", unit = lead.name),
+        )
+    })?;
     let range = lead.hex.unsigned_distance_to(t.hex);
-    let (row, ext) = fire_table::effect_row(&ctx.tables.fire, &firer_key, range).ok_or((
-        "RAN-FIRE-4",
-        format!(
-            "{} is out of range ({range} hexes) for {}",
-            t.name, lead.kind
-        ),
-    ))?;
+    let (row, ext) =
+        fire_table::effect_row(&ctx.tables.fire, &firer_key, range).ok_or_else(|| {
+            (
+                "RAN-FIRE-4",
+                say!(
+                    "ran-refuse-out-of-range-for",
+                    unit = t.name,
+                    range = range,
+                    kind = lead.kind
+                ),
+            )
+        })?;
     let higher = ctx.board.elevation(lead.hex) > ctx.board.elevation(t.hex);
     if !fire_table::range_allowed(ext, higher) {
-        return Err((
-            "RAN-FIRE-2",
-            format!("{range} hexes is an [Ext] range: only from higher elevation"),
-        ));
+        return Err(("RAN-FIRE-2", say!("ran-refuse-ext-range", range = range)));
     }
     let mut seen = Vec::new();
     for f in firers {
         if seen.contains(f) {
-            return Err(("RAN-FIRE-7", format!("unit {f} is listed twice")));
+            return Err(("RAN-FIRE-7", say!("ran-refuse-listed-twice", id = f)));
         }
         seen.push(*f);
         let Some(u) = state.unit(*f).filter(|u| u.active() && u.side == side) else {
-            return Err((
-                "RAN-FIRE-1",
-                format!("unit {f} is not an active friendly unit"),
-            ));
+            return Err(("RAN-FIRE-1", say!("ran-refuse-not-active-friendly", id = f)));
         };
         let Some(ut) = ctx.utype(u) else {
-            return Err(("RAN-GLO-1", "unknown type".into()));
+            return Err(("RAN-GLO-1", say!("ran-refuse-unknown-type")));
         };
         let Some(key) = ut.missile.as_ref() else {
-            return Err(("RAN-FIRE-4", format!("{} has no missile fire", u.name)));
+            return Err(("RAN-FIRE-4", say!("ran-refuse-no-missile", unit = u.name)));
         };
         if u.fired || (u.ordered && !u.moved) {
-            return Err((
-                "RAN-ORD-1",
-                format!("{} has already used its order", u.name),
-            ));
+            return Err(("RAN-ORD-1", say!("ran-refuse-order-used", unit = u.name)));
         }
         if u.committed {
             return Err((
                 "RAN-STAT-4",
-                format!("{} is Committed and cannot fire", u.name),
+                say!("ran-refuse-committed-no-fire", unit = u.name),
             ));
         }
         if !state.in_command(u) && key == "AS-T" {
             return Err((
                 "RAN-ORD-4",
-                format!(
-                    "{} is Out of Command: firearm units may not fire (RAN-STAT-1)",
-                    u.name
-                ),
+                say!("ran-refuse-out-of-command-fire", unit = u.name),
             ));
         }
         if arc_steps(u.hex, u.facing, t.hex) >= 3 {
-            return Err((
-                "RAN-FIRE-7",
-                format!("{} cannot fire through its rear", u.name),
-            ));
+            return Err(("RAN-FIRE-7", say!("ran-refuse-fire-rear", unit = u.name)));
         }
         if fire_table::effect_row(&ctx.tables.fire, key, u.hex.unsigned_distance_to(t.hex))
             .is_none()
         {
             return Err((
                 "RAN-FIRE-4",
-                format!("{} is out of range of {}", t.name, u.name),
+                say!("ran-refuse-out-of-range-of", target = t.name, unit = u.name),
             ));
         }
         if u.moved && u.mp_used + fire_cost(ctx, u).0 > u.ma {
-            return Err(("RAN-FIRE-8", format!("{} has no MP left to fire", u.name)));
+            return Err(("RAN-FIRE-8", say!("ran-refuse-no-mp-fire", unit = u.name)));
         }
     }
     let tt = ctx
         .utype(t)
-        .ok_or(("RAN-GLO-1", "unknown type".to_string()))?;
+        .ok_or_else(|| ("RAN-GLO-1", say!("ran-refuse-unknown-type")))?;
     let b = ctx.tables.battle(&ctx.scenario.battle);
     let terrain = b
         .and_then(|b| terrain::row(b, &movement::terrain_at(ctx, t.hex)))
-        .map(|r| (format!("target in {}", r.label()), r.fire(), r.rule()));
+        .map(|r| {
+            (
+                say!("ran-mod-target-in", terrain = r.label()),
+                r.fire(),
+                r.rule(),
+            )
+        });
     let inputs = FireInputs {
         through_flank: arc_steps(lead.hex, lead.facing, t.hex) == 2,
         terrain,
@@ -201,7 +199,7 @@ pub fn resolve(
         &p.row,
         raw as i32 + sum,
     );
-    let mut value = Itemized::new("roll", raw as i32);
+    let mut value = Itemized::new(say!("ran-value-roll"), raw as i32);
     for m in &p.mods {
         value.add(m.name.clone(), m.value, m.rule.clone());
     }
@@ -211,14 +209,21 @@ pub fn resolve(
     out.push(roll_entry(
         "RAN-FIRE-3",
         firers.iter().copied().chain([target]).collect(),
-        format!(
-            "{lead} fires at {} ({} hexes, row {}, RAN-FIRE-4)",
-            t.name, p.range, p.row
+        say!(
+            "ran-fires-at",
+            lead = lead,
+            target = t.name,
+            range = p.range,
+            row = p.row
         ),
         Some(value),
         None,
         raw,
-        format!("{} (modified {})", res.label(), raw as i32 + sum),
+        say!(
+            "ran-fire-result",
+            result = res.label(),
+            modified = raw as i32 + sum
+        ),
         None,
     ));
     let mut hits = res.hits;
@@ -228,7 +233,7 @@ pub fn resolve(
             out.push(LogEntry::event(
                 "RAN-FIRE-2",
                 vec![target],
-                format!("{} is already Disordered: 1 extra hit", t.name),
+                say!("ran-already-disordered-extra-hit", unit = t.name),
             ));
         } else {
             let tqv = tq::effective_tq(&ctx.tables.values.tq, t.tq, ctx.open_order(&t), false);
@@ -238,14 +243,14 @@ pub fn resolve(
             out.push(roll_entry(
                 "RAN-FIRE-2",
                 vec![target],
-                format!("{} checks for Disorder", t.name),
+                say!("ran-checks-disorder", unit = t.name),
                 Some(tqv),
                 Some(tv),
                 r,
                 if ok {
-                    "holds".into()
+                    say!("ran-outcome-holds")
                 } else {
-                    "Disordered (Desorganizada)".into()
+                    say!("ran-outcome-disordered")
                 },
                 Some(tq::pass_chance(tv)),
             ));
@@ -261,7 +266,7 @@ pub fn resolve(
         out.push(LogEntry::event(
             "RAN-BB-1",
             vec![b],
-            "unmodified 9 on the Fire Table: Busho casualty check",
+            say!("ran-fire-busho-check"),
         ));
         casualties::busho_casualty(ctx, state, dice, b, out);
     }
@@ -294,14 +299,14 @@ fn reactions(
         out.push(roll_entry(
             "RAN-TQ-7",
             vec![target],
-            format!("{} checks KB Aggression and Impetuosity", t.name),
+            say!("ran-kb-aggression-check", unit = t.name),
             None,
             Some(t.tq),
             r,
             if go {
-                "it charges the firer".into()
+                say!("ran-outcome-charges-firer")
             } else {
-                "holds".into()
+                say!("ran-outcome-holds")
             },
             Some(1.0 - tq::pass_chance(t.tq)),
         ));
@@ -336,14 +341,14 @@ fn reactions(
         out.push(roll_entry(
             "RAN-TQ-4",
             vec![target],
-            format!("{} checks Reaction Movement", t.name),
+            say!("ran-reaction-movement-check", unit = t.name),
             None,
             Some(t.tq),
             r,
             if forced {
-                "moves 1 hex forward".into()
+                say!("ran-outcome-moves-forward")
             } else {
-                "holds".into()
+                say!("ran-outcome-holds")
             },
             None,
         ));

@@ -104,7 +104,7 @@ pub fn modifiers(v: &FireValues, i: &FireInputs) -> Vec<Modifier> {
     let mut m = Vec::new();
     if i.through_flank {
         m.push(Modifier::new(
-            "through a flank hexside",
+            say!("ran-mod-through-flank"),
             v.flank,
             "RAN-FIRE-7",
         ));
@@ -115,11 +115,15 @@ pub fn modifiers(v: &FireValues, i: &FireInputs) -> Vec<Modifier> {
         m.push(Modifier::new(name.clone(), *value, rule.clone()));
     }
     if i.moved {
-        m.push(Modifier::new("firer moved", v.moved, "RAN-FIRE-7"));
+        m.push(Modifier::new(
+            say!("ran-mod-firer-moved"),
+            v.moved,
+            "RAN-FIRE-7",
+        ));
     }
     if i.bows_vs_armour {
         m.push(Modifier::new(
-            "bows against KB or SI",
+            say!("ran-mod-bows-vs-armour"),
             v.bows_vs_armour,
             "RAN-FIRE-7",
         ));
@@ -127,21 +131,21 @@ pub fn modifiers(v: &FireValues, i: &FireInputs) -> Vec<Modifier> {
     if i.volley_units > 1 {
         let extra = (i.volley_units as i32 - 1) * v.per_volley_unit;
         m.push(Modifier::new(
-            format!("Volley Fire, {} units", i.volley_units),
+            say!("ran-mod-volley-fire", n = i.volley_units),
             extra.min(v.volley_max),
             "RAN-FIRE-7",
         ));
     }
     if i.teppo_vs_ashigaru {
         m.push(Modifier::new(
-            "AS-T firing at AS",
+            say!("ran-mod-teppo-vs-ashigaru"),
             v.teppo_vs_ashigaru,
             "RAN-FIRE-7",
         ));
     }
     if i.target_closed {
         m.push(Modifier::new(
-            "target in Closed Order",
+            say!("ran-mod-target-closed-order"),
             v.closed_order_target,
             "RAN-FIRE-7",
         ));

@@ -15,7 +15,7 @@ use super::leaders::{Factors, Role};
 use super::orders::{self, Mode, RanCommand};
 use super::scenario::{self, RanScenario};
 use super::state::{Phase, RanCtx, RanLeader, RanState, RanUnit, Segment};
-use super::{default_play, view};
+use super::{default_play, sequence, view};
 
 /// The module's marker type.
 #[derive(Clone, Copy, Debug, Default)]
@@ -148,11 +148,11 @@ impl Rules for Ran {
         leaders.sort_by_key(|l| l.id);
         log.extend(
             1,
-            "Set-up",
+            &say!("ran-phase-setup"),
             [LogEntry::event(
                 "RAN-SOP-1",
                 vec![],
-                format!("{}: the battle begins", s.name),
+                say!("ran-battle-begins", scenario = s.name),
             )],
         );
         RanState {
@@ -262,7 +262,7 @@ impl Rules for Ran {
         {
             return Err(Refusal::new(
                 "RAN-SOP-3",
-                format!("side {side} must decide; the rules take no step now"),
+                say!("ran-refuse-side-must-decide", side = side),
             ));
         }
         let mut s = state.clone();
@@ -282,11 +282,13 @@ impl Rules for Ran {
         state.clone()
     }
 
-    fn outcome(_ctx: &RanCtx, state: &RanState) -> Option<Outcome> {
+    fn outcome(ctx: &RanCtx, state: &RanState) -> Option<Outcome> {
         match &state.phase {
+            // The state keeps the sentence in English; the player reads it
+            // in his language.
             Phase::Over { winner, text } => Some(Outcome {
                 winner: *winner,
-                text: text.clone(),
+                text: sequence::victory_text(ctx, state).map_or_else(|| text.clone(), |(_, t)| t),
             }),
             _ => None,
         }
@@ -455,20 +457,20 @@ impl Rules for Ran {
 
     fn pass_label(_ctx: &RanCtx, state: &RanState, _side: u8) -> String {
         match &state.phase {
-            Phase::Select { .. } => "Pass".into(),
+            Phase::Select { .. } => say!("ran-pass-select"),
             Phase::Orders {
                 segment: Segment::MoveFire,
                 ..
-            } => "Movement/Fire done: to Shock".into(),
+            } => say!("ran-pass-move-fire"),
             Phase::Orders {
                 segment: Segment::Shock,
                 ..
-            } => "Shock done".into(),
-            Phase::Reaction { .. } => "Stand and receive the shock".into(),
-            Phase::Challenge { .. } => "No challenge".into(),
-            Phase::Momentum { .. } => "No Momentum: Busho Finished".into(),
-            Phase::Continuity { .. } => "No Continuity: pass the action".into(),
-            _ => "End phase".into(),
+            } => say!("ran-pass-shock"),
+            Phase::Reaction { .. } => say!("ran-pass-reaction"),
+            Phase::Challenge { .. } => say!("ran-pass-challenge"),
+            Phase::Momentum { .. } => say!("ran-pass-momentum"),
+            Phase::Continuity { .. } => say!("ran-pass-continuity"),
+            _ => say!("ran-pass-end-phase"),
         }
     }
 
@@ -492,32 +494,35 @@ impl Rules for Ran {
 /// A leader's card line.
 pub fn leader_line(l: &RanLeader) -> String {
     let role = match l.role {
-        Role::SoTaisho => "So-Taisho",
-        Role::Busho => "Busho",
-        Role::Samurai => "Samurai",
+        Role::SoTaisho => say!("ran-role-so-taisho"),
+        Role::Busho => say!("ran-role-busho"),
+        Role::Samurai => say!("ran-role-samurai"),
     };
     let f = l.factors;
-    let mut s = format!(
-        "{role} {}: Initiative {} Momentum {} Energy {} Combat {} Activation {}",
-        l.name, f.initiative, f.momentum, f.energy, f.combat, f.activation
+    let s = say!(
+        "ran-leader-line",
+        role = role,
+        leader = l.name,
+        initiative = f.initiative,
+        momentum = f.momentum,
+        energy = f.energy,
+        combat = f.combat,
+        activation = f.activation
     );
+    let mut parts = vec![s];
     if l.wounds > 0 {
-        s.push_str(&format!(", wounded ×{}", l.wounds));
+        parts.push(say!("ran-leader-line-wounded", n = l.wounds));
     }
     if l.dead {
-        s.push_str(", dead");
+        parts.push(say!("ran-leader-line-dead"));
     } else if l.finished {
-        s.push_str(", Finished (Finalizado)");
+        parts.push(say!("ran-leader-line-finished"));
     }
-    s
+    parts.join(", ")
 }
 
 /// The default mode of an activation in the app's choices.
-pub const MODES: [(Mode, &str); 3] = [
-    (Mode::Orders, "Orders"),
-    (Mode::Challenge, "Samurai Challenge"),
-    (Mode::Reorganize, "Reorganize Fled units"),
-];
+pub const MODES: [Mode; 3] = [Mode::Orders, Mode::Challenge, Mode::Reorganize];
 
 /// The hexes next to `h`, clockwise from North.
 pub fn around(h: Hex) -> [(Facing, Hex); 6] {

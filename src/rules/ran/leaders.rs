@@ -52,7 +52,7 @@ pub fn busho_casualty(t: &LeaderCasualty, r: u32, f: Factors, wounds: u32) -> Ca
     let r = r.min(9) as i32;
     let Some(band) = t.results.iter().find(|b| b.dr_min <= r && r <= b.dr_max) else {
         return Casualty {
-            text: "no band".into(),
+            text: say!("ran-no-band"),
             factors: f,
             wounds,
             dies: false,
@@ -61,9 +61,9 @@ pub fn busho_casualty(t: &LeaderCasualty, r: u32, f: Factors, wounds: u32) -> Ca
     let wounded = band.factor_penalty != 0;
     if band.dies || (wounded && wounds > 0) {
         let text = if band.dies {
-            band.result.clone()
+            say!("ran-casualty-killed", text = band.result)
         } else {
-            "wounded a second time: killed (RAN-BB-3)".to_string()
+            say!("ran-wounded-twice-killed", rule = "RAN-BB-3")
         };
         return Casualty {
             text,
@@ -80,8 +80,13 @@ pub fn busho_casualty(t: &LeaderCasualty, r: u32, f: Factors, wounds: u32) -> Ca
         combat: (f.combat + p).max(0),
         activation: f.activation,
     };
+    let text = if wounded {
+        say!("ran-casualty-wounded", text = band.result, penalty = p)
+    } else {
+        say!("ran-casualty-finished", text = band.result)
+    };
     Casualty {
-        text: band.result.clone(),
+        text,
         factors,
         wounds: wounds + u32::from(wounded),
         dies: false,

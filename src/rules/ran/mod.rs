@@ -13,8 +13,8 @@
 //! - Orders and commands (RAN-ORD): [`orders`]; sequence of play (RAN-SOP): [`sequence`]
 //! - The core: [`game`]; the app's view: [`view`]; exact odds: [`odds`]; scripted play: [`default_play`]
 
-/// `say!("ran-key")` or `say!("ran-key", name = value)`: this module's
-/// text of a key in the player's language, from [`text::TEXT`].
+/// `say!` with a key (`"ran-…"`), then any `name = value` arguments: this
+/// module's text of the key in the player's language, from [`text::TEXT`].
 macro_rules! say {
     ($($args:tt)*) => {
         $crate::say_with!($crate::rules::ran::text::TEXT, $($args)*)

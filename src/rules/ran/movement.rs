@@ -290,10 +290,7 @@ pub fn flee(ctx: &RanCtx, state: &mut RanState, id: u32, hexes: u32) -> Option<L
         return Some(LogEntry::event(
             "RAN-BASE",
             vec![id],
-            format!(
-                "{} routs with nowhere to flee: Eliminated (Eliminada)",
-                u.name
-            ),
+            say!("ran-routs-eliminated", unit = u.name),
         ));
     }
     um.fled = true;
@@ -302,9 +299,6 @@ pub fn flee(ctx: &RanCtx, state: &mut RanState, id: u32, hexes: u32) -> Option<L
     Some(LogEntry::event(
         "RAN-BASE",
         vec![id],
-        format!(
-            "{} is Fled (Huida): hits reached TQ {}; it retreats {moved} hex(es)",
-            u.name, u.tq
-        ),
+        say!("ran-fled", unit = u.name, tq = u.tq, n = moved),
     ))
 }

@@ -61,11 +61,11 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 .collect::<std::collections::BTreeSet<_>>()
                 .len() as i32;
             let mut lines = vec![(
-                format!(
-                    "weapons matrix column {} ({} vs {})",
-                    p.base,
-                    ctx.tables.weapons.attacker_name(&p.matrix.0),
-                    p.matrix.1
+                say!(
+                    "ran-odds-weapons-column",
+                    column = p.base,
+                    attacker = ctx.tables.weapons.attacker_name(&p.matrix.0),
+                    defender = p.matrix.1
                 ),
                 1.0,
             )];
@@ -73,19 +73,32 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 let t =
                     tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(u), false).total();
                 lines.push((
-                    format!(
-                        "{} (Disordered, Committed) passes its TQ check and shocks (RAN-TQ-3); the column below assumes it does",
-                        u.name
-                    ),
+                    say!("ran-odds-disordered-committed", unit = u.name),
                     tq::pass_chance(t),
                 ));
             }
             for m in &p.shifts {
-                lines.push((format!("shift {:+} {} ({})", m.value, m.name, m.rule), 1.0));
+                lines.push((
+                    say!(
+                        "ran-odds-shift",
+                        value = format!("{:+}", m.value),
+                        name = m.name,
+                        rule = m.rule
+                    ),
+                    1.0,
+                ));
             }
-            lines.push((format!("final column {} (RAN-SADJ-8)", p.column), 1.0));
+            lines.push((say!("ran-odds-final-column", column = p.column), 1.0));
             for m in &p.roll_mods {
-                lines.push((format!("roll {:+} {} ({})", m.value, m.name, m.rule), 1.0));
+                lines.push((
+                    say!(
+                        "ran-odds-roll-mod",
+                        value = format!("{:+}", m.value),
+                        name = m.name,
+                        rule = m.rule
+                    ),
+                    1.0,
+                ));
             }
             let must = &ctx.tables.values.stand_ins.must_check_types;
             for x in attackers.iter().filter_map(|x| state.unit(*x)) {
@@ -93,17 +106,17 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                     let t = tq::effective_tq(&ctx.tables.values.tq, x.tq, ctx.open_order(x), false)
                         .total();
                     lines.push((
-                        format!("{} passes MUST CHECK (RAN-TQ-11)", x.name),
+                        say!("ran-odds-must-check", unit = x.name),
                         tq::pass_chance(t),
                     ));
                 }
             }
             lines.push((
-                "a Busho casualty check is a 9 (RAN-BB-1), per Busho in it".into(),
+                say!("ran-odds-busho-check"),
                 if bushos > 0 { 0.1 } else { 0.0 },
             ));
             lines.push((
-                "a Busho casualty kills (9 then 9, RAN-BB-2)".into(),
+                say!("ran-odds-busho-killed"),
                 if bushos > 0 { 0.01 } else { 0.0 },
             ));
             let ea: f64 = a.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
@@ -116,13 +129,20 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
             ];
             Some(Odds {
                 tables,
-                title: format!("Shock odds (exact): column {}", p.column),
+                title: say!("ran-odds-shock-title", column = p.column),
                 lines,
                 distributions: vec![
-                    ("hits on the lead attacker (RAN-CRT-1)".into(), a),
-                    ("hits on the defender (RAN-CRT-1, RAN-SADJ-6)".into(), d),
+                    (say!("ran-odds-dist-lead-attacker", rule = "RAN-CRT-1"), a),
                     (
-                        "defender reaction hits (RAN-TQ-10)".into(),
+                        say!(
+                            "ran-odds-dist-defender",
+                            rule = "RAN-CRT-1",
+                            double_rule = "RAN-SADJ-6"
+                        ),
+                        d,
+                    ),
+                    (
+                        say!("ran-odds-dist-defender-reaction"),
                         tq::excess_distribution(dtq, shift),
                     ),
                 ],
@@ -139,17 +159,25 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
             );
             let mut lines: Vec<(String, f64)> = dist
                 .into_iter()
-                .map(|(l, q)| (format!("result {l} (row {})", p.row), q))
+                .map(|(l, q)| (say!("ran-odds-fire-result", result = l, row = p.row), q))
                 .collect();
             for m in &p.mods {
-                lines.push((format!("roll {:+} {} ({})", m.value, m.name, m.rule), 1.0));
+                lines.push((
+                    say!(
+                        "ran-odds-roll-mod",
+                        value = format!("{:+}", m.value),
+                        name = m.name,
+                        rule = m.rule
+                    ),
+                    1.0,
+                ));
             }
             let t = state.unit(*target)?;
             if shock::busho_on(state, t.side, t.hex).is_some() {
-                lines.push(("Busho casualty check (unmodified 9, RAN-BB-1)".into(), 0.1));
+                lines.push((say!("ran-odds-fire-busho-check"), 0.1));
             }
             Some(Odds {
-                title: format!("Fire odds (exact), {} hexes", p.range),
+                title: say!("ran-odds-fire-title", range = p.range),
                 lines,
                 distributions: Vec::new(),
                 tables: vec![super::table_view::fire(ctx, &p)],
@@ -173,16 +201,13 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                     .sum();
             let mut lines = Vec::new();
             if d.committed {
-                lines.push((
-                    "a Committed unit may withdraw (RAN-TQ-2)".to_string(),
-                    tq::pass_chance(t),
-                ));
+                lines.push((say!("ran-odds-committed-withdraw"), tq::pass_chance(t)));
             }
             Some(Odds {
-                title: "Reaction Withdrawal (exact)".into(),
+                title: say!("ran-odds-withdrawal-title"),
                 lines,
                 distributions: vec![(
-                    "hits taken (RAN-TQ-1)".into(),
+                    say!("ran-odds-dist-hits-taken"),
                     tq::excess_distribution(t, shift),
                 )],
                 tables: Vec::new(),
@@ -196,20 +221,18 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
             let f = super::leaders::momentum_factor(l.role, l.factors);
             let ok = f64::from(f.clamp(0, 9)) / 10.0;
             Some(Odds {
-                title: "Momentum (exact)".into(),
+                title: say!("ran-odds-momentum-title"),
                 lines: vec![
                     (
                         if f == l.factors.momentum {
-                            format!("another phase (roll below Momentum {f}, RAN-SOP-5)")
+                            say!("ran-odds-momentum-another", factor = f)
                         } else {
-                            format!(
-                                "another phase (roll below {f}, the So-Taisho's Initiative, RAN-SOP-5, RAN-LDR-2)"
-                            )
+                            say!("ran-odds-momentum-another-so-taisho", factor = f)
                         },
                         ok,
                     ),
-                    ("a 9: the Fate roll (RAN-FATE-1)".into(), 0.1),
-                    ("Finished".into(), 0.9 - ok),
+                    (say!("ran-odds-fate-roll"), 0.1),
+                    (say!("ran-odds-finished"), 0.9 - ok),
                 ],
                 distributions: Vec::new(),
                 tables: Vec::new(),
@@ -225,9 +248,9 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 f = super::leaders::outside_honjin(f);
             }
             Some(Odds {
-                title: "Continuity (exact)".into(),
+                title: say!("ran-odds-continuity-title"),
                 lines: vec![(
-                    "another Busho may act (roll below Initiative, RAN-SOP-6)".into(),
+                    say!("ran-odds-continuity-another"),
                     f64::from(f.clamp(0, 10)) / 10.0,
                 )],
                 distributions: Vec::new(),
@@ -238,8 +261,8 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
             let u = state.unit(*unit).filter(|u| u.disordered)?;
             let t = tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(u), false).total();
             Some(Odds {
-                title: "Recover from Disorder".into(),
-                lines: vec![("passes the TQ check".into(), tq::pass_chance(t))],
+                title: say!("ran-odds-recover-title"),
+                lines: vec![(say!("ran-odds-passes-tq"), tq::pass_chance(t))],
                 distributions: Vec::new(),
                 tables: Vec::new(),
             })

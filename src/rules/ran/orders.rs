@@ -154,13 +154,16 @@ pub fn own_unit(
         Some(u) if u.active() && u.contingent == c => Ok(u),
         Some(u) if !u.active() => Err(Refusal::new(
             "RAN-STAT-2",
-            format!("{} is Fled or Eliminated", u.name),
+            say!("ran-refuse-fled-or-eliminated", unit = u.name),
         )),
         Some(u) => Err(Refusal::new(
             "RAN-ORD-1",
-            format!("{} is not in the activated contingent", u.name),
+            say!("ran-refuse-not-activated-contingent", unit = u.name),
         )),
-        None => Err(Refusal::new("RAN-ORD-1", format!("no unit {unit}"))),
+        None => Err(Refusal::new(
+            "RAN-ORD-1",
+            say!("ran-refuse-no-unit", id = unit),
+        )),
     }
 }
 
@@ -183,9 +186,7 @@ pub fn apply(
             if !sequence::eligible(ctx, state, side, resurrection).contains(busho) {
                 return refuse(
                     "RAN-LDR-3",
-                    format!(
-                        "leader {busho} may not be activated now (Finished, dead, without units, or outside the So-Taisho's Command Range)"
-                    ),
+                    say!("ran-refuse-may-not-activate", leader = busho),
                 );
             }
             let name = state
@@ -198,7 +199,11 @@ pub fn apply(
                     Mode::Reorganize => "RAN-ORD-3",
                 },
                 vec![*busho],
-                format!("{name} is activated: {mode:?}"),
+                match mode {
+                    Mode::Orders => say!("ran-activated-orders", leader = name),
+                    Mode::Challenge => say!("ran-activated-challenge", leader = name),
+                    Mode::Reorganize => say!("ran-activated-reorganize", leader = name),
+                },
             ));
             match mode {
                 Mode::Orders => sequence::start_orders(state, *busho),
@@ -222,22 +227,19 @@ pub fn apply(
         ) => {
             let u = own_unit(state, busho, *unit)?.clone();
             if u.ordered {
-                return refuse("RAN-ORD-1", format!("{} has already had its order", u.name));
+                return refuse(
+                    "RAN-ORD-1",
+                    say!("ran-refuse-already-ordered", unit = u.name),
+                );
             }
             if u.committed {
                 return refuse(
                     "RAN-STAT-4",
-                    format!("{} is Committed and may not move", u.name),
+                    say!("ran-refuse-committed-no-move", unit = u.name),
                 );
             }
             if state.enemy_zoc(u.side, u.hex) {
-                return refuse(
-                    "RAN-ORD-2",
-                    format!(
-                        "{} is in an enemy ZOC: it may turn, fire or withdraw, not move away",
-                        u.name
-                    ),
-                );
+                return refuse("RAN-ORD-2", say!("ran-refuse-in-enemy-zoc", unit = u.name));
             }
             let cmd_ok = state.in_command(&u);
             let budget = movement::allowance(&u, cmd_ok);
@@ -245,15 +247,15 @@ pub fn apply(
             let Some(r) = reach.get(&(to.x, to.y)).cloned() else {
                 return refuse(
                     if cmd_ok { "RAN-TER-1" } else { "RAN-STAT-1" },
-                    format!(
-                        "{} cannot reach that hex with {budget} MP{}",
-                        u.name,
-                        if cmd_ok {
-                            ""
-                        } else {
-                            " (Out of Command: half MA, never next to an enemy)"
-                        }
-                    ),
+                    if cmd_ok {
+                        say!("ran-refuse-cannot-reach", unit = u.name, mp = budget)
+                    } else {
+                        say!(
+                            "ran-refuse-cannot-reach-out-of-command",
+                            unit = u.name,
+                            mp = budget
+                        )
+                    },
                 );
             };
             let mut prev = u.hex;
@@ -271,10 +273,7 @@ pub fn apply(
                     out.push(LogEntry::event(
                         "RAN-TER-2",
                         vec![sid, u.id],
-                        format!(
-                            "{} passes through a Stationary unit, which takes 1 hit",
-                            u.name
-                        ),
+                        say!("ran-passes-through-stationary", unit = u.name),
                     ));
                     casualties::take_hits(ctx, state, dice, sid, 1, false, out);
                 }
@@ -300,7 +299,8 @@ pub fn apply(
                 !l.dead && l.hex == from && l.side == u.side && l.contingent == u.contingent
             }) {
                 l.hex = *to;
-                with.push_str(&format!(" with {}", l.name));
+                with.push(' ');
+                with.push_str(&say!("ran-move-with-leader", leader = l.name));
             }
             let out_of_command = state
                 .unit(u.id)
@@ -308,26 +308,37 @@ pub fn apply(
             if let Some(um) = state.unit_mut(u.id) {
                 um.must_shock = zoc && !no_column && !out_of_command;
             }
-            out.push(LogEntry::event(
-                "RAN-ORD-1",
-                vec![u.id],
-                format!(
-                    "{}{with} moves {} hex(es) for {} MP{}",
-                    u.name,
-                    r.path.len(),
-                    r.mp,
-                    match (zoc, no_column, out_of_command) {
-                        (false, _, _) => "",
-                        (true, true, _) => {
-                            ": into an enemy ZOC (no Shock Weapons Table column, RAN-WPN-4: no shock)"
-                        }
-                        (true, false, true) => {
-                            ": into an enemy ZOC, Out of Command (RAN-ORD-2: it may not shock)"
-                        }
-                        (true, false, false) => ": into an enemy ZOC, it must shock (RAN-STAT-4)",
+            out.push(LogEntry::event("RAN-ORD-1", vec![u.id], {
+                let (unit, n, mp) = (&u.name, r.path.len(), r.mp);
+                match (zoc, no_column, out_of_command) {
+                    (false, _, _) => say!("ran-moves", unit = unit, with = with, n = n, mp = mp),
+                    (true, true, _) => {
+                        say!(
+                            "ran-moves-zoc-no-column",
+                            unit = unit,
+                            with = with,
+                            n = n,
+                            mp = mp
+                        )
                     }
-                ),
-            ));
+                    (true, false, true) => say!(
+                        "ran-moves-zoc-out-of-command",
+                        unit = unit,
+                        with = with,
+                        n = n,
+                        mp = mp
+                    ),
+                    (true, false, false) => {
+                        say!(
+                            "ran-moves-zoc-must-shock",
+                            unit = unit,
+                            with = with,
+                            n = n,
+                            mp = mp
+                        )
+                    }
+                }
+            }));
             reaction_facing(ctx, state, dice, u.id, out);
         }
         (
@@ -339,20 +350,23 @@ pub fn apply(
         ) => {
             let u = own_unit(state, busho, *unit)?.clone();
             if u.ordered {
-                return refuse("RAN-ORD-1", format!("{} has already had its order", u.name));
+                return refuse(
+                    "RAN-ORD-1",
+                    say!("ran-refuse-already-ordered", unit = u.name),
+                );
             }
             if u.committed {
                 return refuse(
                     "RAN-STAT-4",
-                    format!("{} is Committed and may not turn", u.name),
+                    say!("ran-refuse-committed-no-turn", unit = u.name),
                 );
             }
             if *facing == u.facing {
-                return refuse("RAN-TER-1", "the unit already faces that way");
+                return refuse("RAN-TER-1", say!("ran-refuse-already-facing"));
             }
             let (mp, rules) = movement::facing_cost(ctx, &u, *facing);
             if mp > movement::allowance(&u, state.in_command(&u)) {
-                return refuse("RAN-TER-1", "not enough MP to turn that far");
+                return refuse("RAN-TER-1", say!("ran-refuse-turn-mp"));
             }
             if let Some(um) = state.unit_mut(u.id) {
                 um.facing = *facing;
@@ -363,7 +377,7 @@ pub fn apply(
             out.push(LogEntry::event(
                 rules.first().map_or("RAN-TER-1", |s| s.as_str()),
                 vec![u.id],
-                format!("{} changes facing for {mp} MP", u.name),
+                say!("ran-changes-facing", unit = u.name, mp = mp),
             ));
         }
         (
@@ -391,12 +405,15 @@ pub fn apply(
         ) => {
             let u = own_unit(state, busho, *unit)?.clone();
             if u.ordered {
-                return refuse("RAN-ORD-1", format!("{} has already had its order", u.name));
+                return refuse(
+                    "RAN-ORD-1",
+                    say!("ran-refuse-already-ordered", unit = u.name),
+                );
             }
             if u.hits == 0 || state.enemy_zoc(u.side, u.hex) {
                 return refuse(
                     "RAN-ORD-1",
-                    format!("{} has no hits to remove, or is in an enemy ZOC", u.name),
+                    say!("ran-refuse-no-hits-to-remove", unit = u.name),
                 );
             }
             let n = ctx.tables.values.stand_ins.remove_hits;
@@ -411,7 +428,7 @@ pub fn apply(
                     "RAN-ORD-2"
                 },
                 vec![u.id],
-                format!("{} removes up to {n} hits", u.name),
+                say!("ran-removes-hits", unit = u.name, n = n),
             ));
         }
         (
@@ -425,16 +442,13 @@ pub fn apply(
             if u.ordered || !u.disordered {
                 return refuse(
                     "RAN-ORD-1",
-                    format!("{} is not Disordered or has had its order", u.name),
+                    say!("ran-refuse-not-disordered", unit = u.name),
                 );
             }
             if !state.in_command(&u) {
                 return refuse(
                     "RAN-STAT-1",
-                    format!(
-                        "{} is Out of Command and cannot recover from Disorder",
-                        u.name
-                    ),
+                    say!("ran-refuse-out-of-command-recover", unit = u.name),
                 );
             }
             let tqv = tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(&u), false);
@@ -444,14 +458,14 @@ pub fn apply(
             out.push(roll_entry(
                 "RAN-ORD-1",
                 vec![u.id],
-                format!("{} tries to Recover from Disorder", u.name),
+                say!("ran-tries-recover", unit = u.name),
                 Some(tqv),
                 Some(t),
                 r,
                 if ok {
-                    "recovers".into()
+                    say!("ran-outcome-recovers")
                 } else {
-                    "stays Disordered".into()
+                    say!("ran-outcome-stays-disordered")
                 },
                 Some(tq::pass_chance(t)),
             ));
@@ -471,16 +485,19 @@ pub fn apply(
         ) => {
             let u = own_unit(state, busho, *unit)?.clone();
             if u.ordered {
-                return refuse("RAN-ORD-1", format!("{} has already had its order", u.name));
+                return refuse(
+                    "RAN-ORD-1",
+                    say!("ran-refuse-already-ordered", unit = u.name),
+                );
             }
             if !state.in_command(&u) {
                 return refuse(
                     "RAN-ORD-2",
-                    format!("{} is Out of Command: no Active Withdrawal", u.name),
+                    say!("ran-refuse-out-of-command-withdraw", unit = u.name),
                 );
             }
             let Some(b) = movement::hex_behind(ctx, state, &u) else {
-                return refuse("RAN-ORD-1", format!("{} has no free hex behind it", u.name));
+                return refuse("RAN-ORD-1", say!("ran-refuse-no-hex-behind", unit = u.name));
             };
             if let Some(um) = state.unit_mut(u.id) {
                 um.hex = b;
@@ -490,7 +507,7 @@ pub fn apply(
             out.push(LogEntry::event(
                 "RAN-ORD-1",
                 vec![u.id],
-                format!("{} makes an Active Withdrawal (Retirada Activa)", u.name),
+                say!("ran-active-withdrawal", unit = u.name),
             ));
         }
         (
@@ -503,12 +520,12 @@ pub fn apply(
             let l = state
                 .leader(*leader)
                 .cloned()
-                .ok_or_else(|| Refusal::new("RAN-LDR-1", "no such leader"))?;
+                .ok_or_else(|| Refusal::new("RAN-LDR-1", say!("ran-refuse-no-such-leader")))?;
             let c = state.leader(busho).map_or(busho, |b| b.contingent);
             if l.dead || !(l.id == busho || (l.role == Role::Samurai && l.contingent == c)) {
                 return Err(Refusal::new(
                     "RAN-LDR-1",
-                    format!("{} is not the active Busho or his Samurai", l.name),
+                    say!("ran-refuse-not-active-busho", leader = l.name),
                 ));
             }
             let ma = leaders::leader_ma(
@@ -524,10 +541,7 @@ pub fn apply(
             if !ok {
                 return refuse(
                     "RAN-LDR-1",
-                    format!(
-                        "{} may move {ma} hexes onto an empty or friendly hex",
-                        l.name
-                    ),
+                    say!("ran-refuse-leader-move", leader = l.name, ma = ma),
                 );
             }
             if let Some(lm) = state.leader_mut(*leader) {
@@ -536,7 +550,7 @@ pub fn apply(
             out.push(LogEntry::event(
                 "RAN-LDR-1",
                 vec![*leader],
-                format!("{} moves {dist} hex(es) (allowance {ma})", l.name),
+                say!("ran-leader-moves", leader = l.name, n = dist, ma = ma),
             ));
         }
         (
@@ -614,7 +628,7 @@ pub fn apply(
                 out.push(LogEntry::event(
                     "RAN-STAT-4",
                     vec![id, t],
-                    format!("{name} must shock (it moved into an enemy ZOC or is Committed)"),
+                    say!("ran-must-shock", unit = name),
                 ));
                 if let Some(p) = shock::declare(ctx, state, dice, &[id], t, false, out) {
                     shock::fight(ctx, state, dice, &p, out);
@@ -656,7 +670,11 @@ pub fn apply(
         (c, p) => {
             return refuse(
                 "RAN-SOP-3",
-                format!("{c:?} is not a command of this phase ({})", phase_words(&p)),
+                say!(
+                    "ran-refuse-not-this-phase",
+                    command = format!("{c:?}"),
+                    phase = phase_words(&p)
+                ),
             );
         }
     }
@@ -738,7 +756,7 @@ fn reaction_facing(
         let mut entry = LogEntry::event(
             "RAN-TQ-5",
             vec![id, mover],
-            format!("{} tries Reaction Facing toward {}", e.name, m.name),
+            say!("ran-tries-reaction-facing", unit = e.name, enemy = m.name),
         );
         if let Some(r) = r {
             entry.dice = vec![r];
@@ -746,9 +764,9 @@ fn reaction_facing(
             entry.target = Some(e.tq);
         }
         entry.outcome = if ok {
-            "turns to face".into()
+            say!("ran-outcome-turns-to-face")
         } else {
-            "cannot turn".into()
+            say!("ran-outcome-cannot-turn")
         };
         out.push(entry);
         if ok && let Some(um) = state.unit_mut(id) {
@@ -787,11 +805,15 @@ fn reorganize(
         out.push(roll_entry(
             "RAN-TQ-9",
             vec![id],
-            format!("{} tries to reorganize {}", l.name, u.name),
+            say!("ran-tries-reorganize", leader = l.name, unit = u.name),
             None,
             Some(dtq),
             r,
-            format!("{res:?}"),
+            match res {
+                tq::Reorganize::Rallied => say!("ran-outcome-rallied"),
+                tq::Reorganize::StaysFled => say!("ran-outcome-stays-fled"),
+                tq::Reorganize::Eliminated => say!("ran-outcome-eliminated"),
+            },
             None,
         ));
         if let Some(um) = state.unit_mut(id) {
@@ -823,28 +845,30 @@ fn challenge(
     let b = state
         .leader(busho)
         .cloned()
-        .ok_or_else(|| Refusal::new("RAN-SOP-4", "no Busho"))?;
+        .ok_or_else(|| Refusal::new("RAN-SOP-4", say!("ran-refuse-no-busho")))?;
     let c = state.leader(challenger).cloned().filter(|c| {
         !c.dead && (c.id == busho || (c.role == Role::Samurai && c.contingent == b.contingent))
     });
     let Some(c) = c else {
-        return refuse(
-            "RAN-SOP-4",
-            "the challenger must be the Busho or a Samurai of his contingent",
-        );
+        return refuse("RAN-SOP-4", say!("ran-refuse-challenger"));
     };
     let t = state
         .leader(target)
         .cloned()
         .filter(|t| !t.dead && t.side != b.side);
     let Some(t) = t else {
-        return refuse("RAN-SOP-4", "the target must be a living enemy leader");
+        return refuse("RAN-SOP-4", say!("ran-refuse-challenge-target"));
     };
     let range = leaders::command_range(b.factors.momentum, state.enemy_zoc(b.side, b.hex));
     if b.hex.unsigned_distance_to(t.hex) as i32 > range {
         return refuse(
             "RAN-LDR-2",
-            format!("{} is beyond {}'s Command Range of {range}", t.name, b.name),
+            say!(
+                "ran-refuse-beyond-command-range",
+                target = t.name,
+                busho = b.name,
+                range = range
+            ),
         );
     }
     if c.role == Role::Samurai && state.unit_at(t.hex).is_some_and(|u| u.side != c.side) {
@@ -857,10 +881,7 @@ fn challenge(
         if c.hex.unsigned_distance_to(t.hex) + extra > ma {
             return refuse(
                 "RAN-IC-4",
-                format!(
-                    "{} cannot reach: entering an occupied hex costs +{extra} MP",
-                    c.name
-                ),
+                say!("ran-refuse-samurai-reach", leader = c.name, extra = extra),
             );
         }
         let r = d10(dice);
@@ -868,14 +889,14 @@ fn challenge(
         out.push(roll_entry(
             "RAN-IC-4",
             vec![c.id],
-            format!("{} charges into a hex held by the enemy", c.name),
+            say!("ran-samurai-charges", leader = c.name),
             None,
             Some(c.factors.energy),
             r,
             if dies {
-                "dies".into()
+                say!("ran-outcome-dies")
             } else {
-                "gets through".into()
+                say!("ran-outcome-gets-through")
             },
             None,
         ));

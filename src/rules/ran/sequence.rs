@@ -4,6 +4,7 @@
 
 use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry};
+use crate::i18n::{Lang, with_lang};
 
 use super::abandonment;
 use super::leaders::{self, Fate, Role};
@@ -17,7 +18,7 @@ pub fn side_name(ctx: &RanCtx, s: u8) -> String {
     ctx.scenario
         .sides
         .get(s as usize)
-        .map_or_else(|| format!("side {s}"), |x| x.name.clone())
+        .map_or_else(|| say!("ran-side-fallback", side = s), |x| x.name.clone())
 }
 
 /// Initiative (RAN-SOP-1) and Activation (RAN-SOP-2): each side rolls d10
@@ -32,35 +33,36 @@ pub fn initiative(ctx: &RanCtx, state: &mut RanState, dice: &mut Dice, out: &mut
         let mut e = LogEntry::event(
             "RAN-SOP-1",
             vec![],
-            format!(
-                "Initiative: {} rolls {r0} + {} = {t0}, {} rolls {r1} + {} = {t1}",
-                name(0),
-                init(0, state),
-                name(1),
-                init(1, state)
+            say!(
+                "ran-initiative-rolls",
+                side0 = name(0),
+                roll0 = r0,
+                init0 = init(0, state),
+                total0 = t0,
+                side1 = name(1),
+                roll1 = r1,
+                init1 = init(1, state),
+                total1 = t1
             ),
         );
         e.die = Some("d10 (0-9)".into());
         e.dice = vec![r0, r1];
         if t0 != t1 {
             state.initiative = u8::from(t1 > t0);
-            e.outcome = format!(
-                "{} has the Initiative and acts first",
-                name(state.initiative)
-            );
+            e.outcome = say!("ran-outcome-has-initiative", side = name(state.initiative));
             out.push(e);
             break;
         }
-        e.outcome = "tie: roll again".into();
+        e.outcome = say!("ran-outcome-tie-roll-again");
         out.push(e);
     }
     out.push(LogEntry::event(
         "RAN-SOP-2",
         vec![],
-        format!(
-            "Activation: {} activates its contingents, then {}; every contingent is Active",
-            name(1 - state.initiative),
-            name(state.initiative)
+        say!(
+            "ran-activation-order",
+            first = name(1 - state.initiative),
+            second = name(state.initiative)
         ),
     ));
     state.passes = 0;
@@ -164,11 +166,11 @@ pub fn momentum(
         out.push(roll_entry(
             "RAN-FATE-1",
             vec![busho],
-            format!("{} tries Momentum", l.name),
+            say!("ran-tries-momentum-fate", leader = l.name),
             None,
             Some(factor - 1),
             r,
-            "9: the Fate roll".into(),
+            say!("ran-outcome-fate-roll"),
             Some(0.1),
         ));
         let f = d10(dice);
@@ -176,11 +178,18 @@ pub fn momentum(
         out.push(roll_entry(
             "RAN-FATE-2",
             vec![busho],
-            format!("Fate roll for {}", l.name),
+            say!("ran-fate-roll-for", leader = l.name),
             None,
             None,
             f,
-            leaders::band_text(&ctx.tables.fate, f),
+            {
+                let text = leaders::band_text(&ctx.tables.fate, f);
+                match fate {
+                    Fate::Resurrection => say!("ran-fate-resurrection", text = text),
+                    Fate::Finished => say!("ran-fate-finished", text = text),
+                    Fate::CrisisOfFaith => say!("ran-fate-crisis-of-faith", text = text),
+                }
+            },
             None,
         ));
         match fate {
@@ -205,22 +214,22 @@ pub fn momentum(
     out.push(roll_entry(
         "RAN-SOP-5",
         vec![busho],
-        format!(
-            "{} tries Momentum (roll less than {factor}{})",
-            l.name,
-            if l.role == Role::SoTaisho && factor != l.factors.momentum {
-                ": the So-Taisho's Initiative, RAN-LDR-2"
-            } else {
-                ""
-            }
-        ),
+        if l.role == Role::SoTaisho && factor != l.factors.momentum {
+            say!(
+                "ran-tries-momentum-so-taisho",
+                leader = l.name,
+                factor = factor
+            )
+        } else {
+            say!("ran-tries-momentum", leader = l.name, factor = factor)
+        },
         None,
         Some(factor - 1),
         r,
         if ok {
-            "another Orders or Challenge Phase".into()
+            say!("ran-outcome-another-phase")
         } else {
-            "fails: Finished".into()
+            say!("ran-outcome-fails-finished")
         },
         Some(f64::from(factor.clamp(0, 9)) / 10.0),
     ));
@@ -256,7 +265,7 @@ fn crisis_of_faith(ctx: &RanCtx, state: &mut RanState, busho: u32, out: &mut Vec
             out.push(LogEntry::event(
                 "RAN-FATE-2",
                 vec![id],
-                format!("{} withdraws (Crisis of Faith)", u.name),
+                say!("ran-crisis-of-faith-withdraws", unit = u.name),
             ));
         }
     }
@@ -276,10 +285,13 @@ pub fn continuity(
         hand_over(ctx, state, side);
         return;
     };
-    let mut factor = Itemized::new("So-Taisho Initiative", so.factors.initiative);
+    let mut factor = Itemized::new(
+        say!("ran-value-so-taisho-initiative"),
+        so.factors.initiative,
+    );
     if so.hex != ctx.honjin(side) {
         factor.add(
-            "outside his Honjin: halved",
+            say!("ran-mod-outside-honjin"),
             leaders::outside_honjin(so.factors.initiative) - so.factors.initiative,
             "RAN-LDR-2",
         );
@@ -290,14 +302,14 @@ pub fn continuity(
     out.push(roll_entry(
         "RAN-SOP-6",
         vec![so.id],
-        format!("Continuity: {} tries to keep the action", so.name),
+        say!("ran-continuity-tries", leader = so.name),
         Some(factor),
         Some(f - 1),
         r,
         if ok {
-            "another Busho may act".into()
+            say!("ran-outcome-another-busho")
         } else {
-            "play passes".into()
+            say!("ran-outcome-play-passes")
         },
         Some(f64::from(f.clamp(0, 10)) / 10.0),
     ));
@@ -332,7 +344,7 @@ pub fn pass(ctx: &RanCtx, state: &mut RanState, side: u8, out: &mut Vec<LogEntry
     out.push(LogEntry::event(
         "RAN-SOP-6",
         vec![],
-        format!("{} passes", side_name(ctx, side)),
+        say!("ran-side-passes", side = side_name(ctx, side)),
     ));
     if state.passes >= 2 {
         state.phase = Phase::Recovery;
@@ -375,14 +387,14 @@ pub fn recovery(ctx: &RanCtx, state: &mut RanState, dice: &mut Dice, out: &mut V
             out.push(roll_entry(
                 "RAN-SOP-7",
                 vec![id],
-                format!("Recovery: {} tries to recover from Disorder", u.name),
+                say!("ran-recovery-tries", unit = u.name),
                 Some(tqv),
                 Some(t),
                 r,
                 if ok {
-                    "recovers".into()
+                    say!("ran-outcome-recovers")
                 } else {
-                    "stays Disordered".into()
+                    say!("ran-outcome-stays-disordered")
                 },
                 Some(tq::pass_chance(t)),
             ));
@@ -394,7 +406,7 @@ pub fn recovery(ctx: &RanCtx, state: &mut RanState, dice: &mut Dice, out: &mut V
     out.push(LogEntry::event(
         "RAN-SOP-7",
         vec![],
-        format!("Recovery Phase: units out of enemy ZOCs remove {n} hit(s)"),
+        say!("ran-recovery-remove-hits", n = n),
     ));
     state.phase = Phase::Abandonment;
 }
@@ -433,12 +445,31 @@ pub fn abandonment(ctx: &RanCtx, state: &mut RanState, dice: &mut Dice, out: &mu
         let mods = abandonment::modifiers(original.is_some(), momentum, died, so_died);
         let r = d10(dice);
         let leaves = abandonment::abandons(r, &mods, th);
-        let mut value = Itemized::new("roll", r as i32);
+        let mut value = Itemized::new(say!("ran-value-roll"), r as i32);
         for m in &mods {
             value.add(m.name.clone(), m.value, m.rule.clone());
         }
         let name = state.leader(c).map_or_else(String::new, |l| l.name.clone());
-        out.push(roll_entry(abandonment::table_rule(n), vec![c], format!("Contingent Abandonment (Abandono de Contingente): {name}'s contingent, {d} of {n} units bad (RAN-WD-1)"), Some(value), Some(th), r, if leaves { "abandons the battle".into() } else { "stays".into() }, Some(abandonment::abandon_chance(&mods, th))));
+        out.push(roll_entry(
+            abandonment::table_rule(n),
+            vec![c],
+            say!(
+                "ran-abandonment-check",
+                rule = "RAN-WD-1",
+                busho = name,
+                bad = d,
+                n = n
+            ),
+            Some(value),
+            Some(th),
+            r,
+            if leaves {
+                say!("ran-outcome-abandons")
+            } else {
+                say!("ran-outcome-stays")
+            },
+            Some(abandonment::abandon_chance(&mods, th)),
+        ));
         if leaves {
             state.abandoned.push(c);
             for u in state.units.iter_mut().filter(|u| u.contingent == c) {
@@ -460,26 +491,55 @@ pub fn abandonment(ctx: &RanCtx, state: &mut RanState, dice: &mut Dice, out: &mu
 /// reach its withdrawal level loses; after the last turn the side that
 /// inflicted more rout points wins. Otherwise the next turn begins.
 pub fn victory(ctx: &RanCtx, state: &mut RanState, out: &mut Vec<LogEntry>) {
+    if let Some((winner, text)) = victory_text(ctx, state) {
+        out.push(LogEntry::event(
+            "RAN-SOP-7",
+            vec![],
+            say!("ran-victory-log", text = text),
+        ));
+        // The state keeps the sentence in English, the same in every
+        // language; the app shows it in the player's ([`Ran::outcome`]).
+        let text = with_lang(Lang::English, || victory_text(ctx, state))
+            .map_or(text, |(_, english)| english);
+        state.phase = Phase::Over { winner, text };
+        return;
+    }
+    state.turn += 1;
+    for l in state.leaders.iter_mut() {
+        l.finished = l.dead;
+        l.momentum_used = 0;
+        l.died_this_turn = false;
+    }
+    state.phase = Phase::Initiative;
+}
+
+/// The winner (`None`: a draw) and the game-over sentence in the player's
+/// language, if the battle ends at this Victory Determination (RAN-SOP-7).
+pub fn victory_text(ctx: &RanCtx, state: &RanState) -> Option<(Option<u8>, String)> {
     let lv = &ctx.scenario.withdrawal_level;
     let broken: Vec<bool> = (0..2u8)
         .map(|s| state.rout_points(s) >= lv.get(s as usize).copied().unwrap_or(u32::MAX))
         .collect();
     let names: Vec<String> = ctx.scenario.sides.iter().map(|s| s.name.clone()).collect();
-    let over = match (broken[0], broken[1]) {
-        (true, true) => Some((None, "both armies withdraw: a draw".to_string())),
+    match (broken[0], broken[1]) {
+        (true, true) => Some((None, say!("ran-victory-draw"))),
         (true, false) => Some((
             Some(1),
-            format!("{} withdraws: {} wins", names[0], names[1]),
+            say!("ran-victory-withdraws", loser = names[0], winner = names[1]),
         )),
         (false, true) => Some((
             Some(0),
-            format!("{} withdraws: {} wins", names[1], names[0]),
+            say!("ran-victory-withdraws", loser = names[1], winner = names[0]),
         )),
         _ if state.turn >= ctx.scenario.turn_limit => {
             let (a, b) = (state.rout_points(1), state.rout_points(0));
-            let text = format!(
-                "after turn {}: {} inflicted {a} rout points, {} {b}",
-                state.turn, names[0], names[1]
+            let text = say!(
+                "ran-victory-turn-limit",
+                turn = state.turn,
+                side0 = names[0],
+                points0 = a,
+                side1 = names[1],
+                points1 = b
             );
             Some((
                 match a.cmp(&b) {
@@ -491,21 +551,5 @@ pub fn victory(ctx: &RanCtx, state: &mut RanState, out: &mut Vec<LogEntry>) {
             ))
         }
         _ => None,
-    };
-    if let Some((winner, text)) = over {
-        out.push(LogEntry::event(
-            "RAN-SOP-7",
-            vec![],
-            format!("Victory: {text}"),
-        ));
-        state.phase = Phase::Over { winner, text };
-        return;
     }
-    state.turn += 1;
-    for l in state.leaders.iter_mut() {
-        l.finished = l.dead;
-        l.momentum_used = 0;
-        l.died_this_turn = false;
-    }
-    state.phase = Phase::Initiative;
 }

@@ -6,6 +6,7 @@ use hexx::Hex;
 
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::{Itemized, LogEntry, Modifier};
+use crate::i18n::{Lang, with_lang};
 
 use super::casualties::take_hits;
 use super::leaders::{self, Coordination, Role};
@@ -71,9 +72,11 @@ pub fn terrain_shifts(
         let a_ter = movement::terrain_at(ctx, a.hex);
         if let Some(r) = terrain::row(b, &d_ter) {
             match r.shock() {
-                Shift::Columns(n) => {
-                    items.push((format!("defender in {}", r.label()), n, r.rule()))
-                }
+                Shift::Columns(n) => items.push((
+                    say!("ran-shift-defender-in", terrain = r.label()),
+                    n,
+                    r.rule(),
+                )),
                 Shift::Paddy => {}
                 Shift::NotPermitted => return None,
             }
@@ -82,12 +85,12 @@ pub fn terrain_shifts(
         let paddy = |name: &str| terrain::row(b, name).filter(|r| r.shock() == Shift::Paddy);
         match (paddy(&a_ter), paddy(&d_ter)) {
             (Some(r), None) => items.push((
-                "attacker in paddy".into(),
+                say!("ran-shift-attacker-in-paddy"),
                 ctx.tables.values.shock.paddy_attacker_only,
                 r.rule(),
             )),
             (None, Some(r)) => items.push((
-                "defender in paddy".into(),
+                say!("ran-shift-defender-in-paddy"),
                 ctx.tables.values.shock.paddy_defender_only,
                 r.rule(),
             )),
@@ -97,7 +100,9 @@ pub fn terrain_shifts(
             && let Some(r) = terrain::row(b, &f.name)
         {
             match r.shock() {
-                Shift::Columns(n) => items.push((format!("across {}", r.label()), n, r.rule())),
+                Shift::Columns(n) => {
+                    items.push((say!("ran-shift-across", terrain = r.label()), n, r.rule()))
+                }
                 Shift::NotPermitted => return None,
                 Shift::Paddy => {}
             }
@@ -112,7 +117,11 @@ pub fn terrain_shifts(
             if let Some(r) = terrain::row(b, name)
                 && let Shift::Columns(n) = r.shock()
             {
-                items.push((format!("attacking {}", r.label()), n, r.rule()));
+                items.push((
+                    say!("ran-shift-attacking", terrain = r.label()),
+                    n,
+                    r.rule(),
+                ));
             }
         }
         let sum: i32 = items.iter().map(|i| i.1).sum();
@@ -201,7 +210,15 @@ pub fn plan(
     };
     let v = &ctx.tables.values.shock;
     let mut shifts = shock_table::column_shifts(v, &inputs);
-    shifts.extend(extra.iter().cloned());
+    // An extra shift comes from the state, worded in English: in the
+    // player's language here (RAN-TQ-3 is the only one).
+    shifts.extend(extra.iter().map(|m| {
+        if m.rule == "RAN-TQ-3" {
+            shock_table::disordered_committed_shift(v)
+        } else {
+            m.clone()
+        }
+    }));
     let column = shock_table::final_column(v, base, &shifts);
     let ba = attacking
         .iter()
@@ -238,67 +255,58 @@ pub fn refuse(
         .filter(|d| d.active() && d.side != side)
     else {
         let why = match state.unit(defender) {
-            Some(u) if u.side == side => format!("{} is a friendly unit", u.name),
-            Some(u) => format!("{} is Fled or Eliminated and cannot be shocked", u.name),
-            None => format!("unit {defender} is not on the board"),
+            Some(u) if u.side == side => say!("ran-refuse-friendly-unit", unit = u.name),
+            Some(u) => say!("ran-refuse-shock-inactive", unit = u.name),
+            None => say!("ran-refuse-not-on-board", id = defender),
         };
         return Some(("RAN-SHOCK-1", why));
     };
     if attackers.is_empty() {
-        return Some(("RAN-SHOCK-1", "a shock needs at least one attacker".into()));
+        return Some(("RAN-SHOCK-1", say!("ran-refuse-no-attacker")));
     }
     let mut seen = Vec::new();
     for a in attackers {
         if seen.contains(a) {
-            return Some(("RAN-SHOCK-1", format!("unit {a} is listed twice")));
+            return Some(("RAN-SHOCK-1", say!("ran-refuse-listed-twice", id = a)));
         }
         seen.push(*a);
         let Some(u) = state.unit(*a).filter(|u| u.active() && u.side == side) else {
             return Some((
                 "RAN-SHOCK-1",
-                format!("unit {a} is not an active friendly unit"),
+                say!("ran-refuse-not-active-friendly", id = a),
             ));
         };
         if u.shocked {
             return Some((
                 "RAN-SHOCK-1",
-                format!("{} has already shocked this Orders phase", u.name),
+                say!("ran-refuse-already-shocked", unit = u.name),
             ));
         }
         if u.hex.unsigned_distance_to(d.hex) != 1 || !in_front(u.hex, u.facing, d.hex) {
             return Some((
                 "RAN-SHOCK-2",
-                format!("{} does not have {} in its front hexes", u.name, d.name),
+                say!("ran-refuse-not-in-front", unit = u.name, enemy = d.name),
             ));
         }
         let Some(t) = ctx.utype(u) else {
-            return Some(("RAN-GLO-1", "unknown type".into()));
+            return Some(("RAN-GLO-1", say!("ran-refuse-unknown-type")));
         };
         if t.shock_column.is_none() {
             return Some((
                 "RAN-WPN-4",
-                format!(
-                    "{} ({}) has no column on the Shock Weapons Table",
-                    u.name, u.kind
-                ),
+                say!("ran-refuse-no-shock-column", unit = u.name, kind = u.kind),
             ));
         }
         if u.disordered && !u.moved && !u.committed {
             return Some((
                 "RAN-STAT-2",
-                format!(
-                    "{} is Disordered and may shock only if it moved or is Committed",
-                    u.name
-                ),
+                say!("ran-refuse-disordered-shock", unit = u.name),
             ));
         }
         if !state.in_command(u) && !u.committed {
             return Some((
                 "RAN-ORD-2",
-                format!(
-                    "{} is Out of Command and may not start a shock unless Committed",
-                    u.name
-                ),
+                say!("ran-refuse-out-of-command-shock", unit = u.name),
             ));
         }
     }
@@ -309,16 +317,10 @@ pub fn refuse(
             .filter_map(|u| ctx.utype(u))
             .any(shock_table::may_charge)
     {
-        return Some((
-            "RAN-WPN-3",
-            "only Kibamusha may charge (Norikuzushi)".into(),
-        ));
+        return Some(("RAN-WPN-3", say!("ran-refuse-only-kibamusha-charge")));
     }
     if terrain_shifts(ctx, state, attackers, defender).is_none() {
-        return Some((
-            "RAN-SADJ-4",
-            "no shock across that hexside (NP on the terrain table)".into(),
-        ));
+        return Some(("RAN-SADJ-4", say!("ran-refuse-np-hexside")));
     }
     None
 }
@@ -383,14 +385,24 @@ pub fn declare(
         out.push(roll_entry(
             "RAN-COORD-2",
             attackers.clone(),
-            format!(
-                "Contingent coordination for a shock by {} contingents (RAN-COORD-1)",
-                contingents.len()
+            say!(
+                "ran-coordination",
+                rule = "RAN-COORD-1",
+                n = contingents.len()
             ),
             None,
             None,
             r,
-            leaders::band_text(&ctx.tables.coordination, r),
+            {
+                let text = leaders::band_text(&ctx.tables.coordination, r);
+                match res {
+                    Coordination::AsPlanned => say!("ran-coordination-as-planned", text = text),
+                    Coordination::HigherOnly => say!("ran-coordination-higher", text = text),
+                    Coordination::LowerOnly => say!("ran-coordination-lower", text = text),
+                    Coordination::OwnerPicksOne => say!("ran-coordination-one", text = text),
+                    Coordination::NoAttack => say!("ran-coordination-no-attack", text = text),
+                }
+            },
             Some(0.1),
         ));
         if let Some(k) = keep {
@@ -417,17 +429,19 @@ pub fn declare(
                     out.push(roll_entry(
                         "RAN-TQ-3",
                         vec![a],
-                        format!("{} (Disordered, Committed) checks TQ to shock", u.name),
+                        say!("ran-disordered-committed-check", unit = u.name),
                         Some(tq),
                         Some(t),
                         r,
-                        "pass: shocks at 2 columns left".into(),
+                        say!("ran-outcome-shocks-2-left"),
                         Some(tq::pass_chance(t)),
                     ));
                     if extra.is_empty() {
-                        extra.push(shock_table::disordered_committed_shift(
-                            &ctx.tables.values.shock,
-                        ));
+                        // Kept in the state (a pending shock): in English,
+                        // the same in every language; [`plan`] words it.
+                        extra.push(with_lang(Lang::English, || {
+                            shock_table::disordered_committed_shift(&ctx.tables.values.shock)
+                        }));
                     }
                     going.push(a);
                 }
@@ -435,14 +449,15 @@ pub fn declare(
                     out.push(roll_entry(
                         "RAN-TQ-3",
                         vec![a],
-                        format!("{} (Disordered, Committed) checks TQ to shock", u.name),
+                        say!("ran-disordered-committed-check", unit = u.name),
                         Some(tq),
                         Some(t),
                         r,
-                        format!(
-                            "fail: {hits} hit(s){}",
-                            if retreats { ", retreats 1 hex" } else { "" }
-                        ),
+                        if retreats {
+                            say!("ran-outcome-fail-hits-retreats", n = hits)
+                        } else {
+                            say!("ran-outcome-fail-hits", n = hits)
+                        },
                         Some(1.0 - tq::pass_chance(t)),
                     ));
                     if retreats
@@ -463,14 +478,14 @@ pub fn declare(
             out.push(roll_entry(
                 "RAN-TQ-11",
                 vec![a],
-                format!("{} carries MUST CHECK: pre-shock TQ check", u.name),
+                say!("ran-must-check", unit = u.name),
                 Some(tq),
                 Some(t),
                 r,
                 if ok {
-                    "pass: it shocks".into()
+                    say!("ran-outcome-pass-shocks")
                 } else {
-                    "fail: it does not shock".into()
+                    say!("ran-outcome-fail-no-shock")
                 },
                 Some(if ok {
                     tq::pass_chance(t)
@@ -512,18 +527,18 @@ pub fn defender_reaction(
         tq::defender_reaction_modifiers(&ctx.tables.values.tq, ctx.infantry(&d), shock.charge);
     let r = d10(dice);
     let hits = tq::defender_reaction_hits(r, &mods, t);
-    let mut value = Itemized::new("roll", r as i32);
+    let mut value = Itemized::new(say!("ran-value-roll"), r as i32);
     for m in &mods {
         value.add(m.name.clone(), m.value, m.rule.clone());
     }
     out.push(roll_entry(
         "RAN-TQ-10",
         vec![d.id],
-        format!("{} checks its reaction to the shock (TQ {t})", d.name),
+        say!("ran-defender-reaction", unit = d.name, tq = t),
         Some(value),
         Some(t),
         r,
-        format!("{hits} hit(s)"),
+        say!("ran-outcome-hits", n = hits),
         None,
     ));
     let kb = shock
@@ -554,7 +569,7 @@ pub fn fight(
             out.push(LogEntry::event(
                 "RAN-TQ-10",
                 vec![d.id],
-                format!("{} flees before contact: no shock is fought", d.name),
+                say!("ran-flees-before-contact", unit = d.name),
             ));
             return;
         }
@@ -582,14 +597,14 @@ pub fn reaction_withdrawal(
         out.push(roll_entry(
             "RAN-TQ-2",
             vec![d.id],
-            format!("{} is Committed and tries to withdraw", d.name),
+            say!("ran-committed-tries-withdraw", unit = d.name),
             Some(tqv),
             Some(t),
             r,
             if ok {
-                "withdraws".into()
+                say!("ran-outcome-withdraws")
             } else {
-                "must stand and fight".into()
+                say!("ran-outcome-must-stand")
             },
             Some(tq::pass_chance(t)),
         ));
@@ -606,21 +621,18 @@ pub fn reaction_withdrawal(
     let mods = tq::withdrawal_modifiers(&ctx.tables.values.tq, flank, ctx.open_order(&d));
     let r = d10(dice);
     let hits = tq::reaction_withdrawal_hits(r, &mods, t);
-    let mut value = Itemized::new("roll", r as i32);
+    let mut value = Itemized::new(say!("ran-value-roll"), r as i32);
     for m in &mods {
         value.add(m.name.clone(), m.value, m.rule.clone());
     }
     out.push(roll_entry(
         "RAN-TQ-1",
         vec![d.id],
-        format!(
-            "{} makes a Reaction Withdrawal (Retirada en Reacción)",
-            d.name
-        ),
+        say!("ran-reaction-withdrawal", unit = d.name),
         Some(value),
         Some(t),
         r,
-        format!("{hits} hit(s)"),
+        say!("ran-outcome-hits", n = hits),
         None,
     ));
     let old = d.hex;
@@ -670,14 +682,14 @@ fn banzai(
         out.push(roll_entry(
             "RAN-TQ-8",
             vec![id],
-            format!("{} checks Samurai Aggression (Banzai)", u.name),
+            say!("ran-banzai-check", unit = u.name),
             None,
             Some(u.tq),
             r,
             if go {
-                "Banzai! it charges".into()
+                say!("ran-outcome-banzai-charges")
             } else {
-                "holds".into()
+                say!("ran-outcome-holds")
             },
             Some(tq::pass_chance(u.tq)),
         ));
@@ -704,11 +716,11 @@ fn banzai(
                 out.push(roll_entry(
                     "RAN-TQ-6",
                     vec![s.id],
-                    format!("{} is passed through by a Banzai unit", s.name),
+                    say!("ran-banzai-passed-through", unit = s.name),
                     None,
                     Some(s.tq),
                     r,
-                    format!("{hits} hit(s)"),
+                    say!("ran-outcome-hits", n = hits),
                     None,
                 ));
                 take_hits(ctx, state, dice, s.id, hits, false, out);
@@ -764,7 +776,7 @@ pub fn resolve(
             out.push(LogEntry::event(
                 "RAN-BASE",
                 vec![d.id],
-                format!("{} was already Fled: Eliminated", d.name),
+                say!("ran-already-fled-eliminated", unit = d.name),
             ));
         }
         return;
@@ -797,14 +809,18 @@ pub fn resolve(
         out.push(roll_entry(
             "RAN-BB-1",
             vec![b],
-            format!("Busho casualty check for {name}, stacked with a unit in the shock (RAN-BB-4)"),
+            say!(
+                "ran-busho-casualty-check-shock",
+                rule = "RAN-BB-4",
+                leader = name
+            ),
             None,
             None,
             r,
             if hit {
-                "9: roll on the Busho casualty table".into()
+                say!("ran-outcome-busho-table")
             } else {
-                "safe".into()
+                say!("ran-outcome-safe")
             },
             Some(if hit { 0.1 } else { 0.9 }),
         ));
@@ -824,53 +840,107 @@ pub fn resolve(
         .unit(p.lead)
         .map_or_else(String::new, |u| u.name.clone());
     let mut value = Itemized::new(
-        format!(
-            "weapons matrix {} vs {}; shifts cumulative (RAN-SADJ-1)",
-            ctx.tables.weapons.attacker_name(&p.matrix.0),
-            p.matrix.1
+        say!(
+            "ran-value-weapons-matrix",
+            rule = "RAN-SADJ-1",
+            attacker = ctx.tables.weapons.attacker_name(&p.matrix.0),
+            defender = p.matrix.1
         ),
         p.base,
     );
     for m in &p.shifts {
         value.add(m.name.clone(), m.value, m.rule.clone());
     }
-    let mut outcome = format!("column {} roll {} -> {}({})", p.column, dr, cell.0, cell.1);
-    if p.positional {
-        outcome.push_str(", Positional Superiority doubles the defender's hits (RAN-SADJ-6)");
-    }
-    if p.castle {
-        outcome.push_str(", castle doubles the attacker's hits (RAN-SADJ-6)");
-    }
-    outcome.push_str(&format!(": attacker {ha}, defender {hd} hits"));
-    let mut e = roll_entry(
+    let (column, a_cell, d_cell) = (p.column, cell.0, cell.1);
+    let outcome = match (p.positional, p.castle) {
+        (false, false) => say!(
+            "ran-crt-outcome",
+            column = column,
+            roll = dr,
+            a_cell = a_cell,
+            d_cell = d_cell,
+            a_hits = ha,
+            d_hits = hd
+        ),
+        (true, false) => say!(
+            "ran-crt-outcome-positional",
+            rule = "RAN-SADJ-6",
+            column = column,
+            roll = dr,
+            a_cell = a_cell,
+            d_cell = d_cell,
+            a_hits = ha,
+            d_hits = hd
+        ),
+        (false, true) => say!(
+            "ran-crt-outcome-castle",
+            rule = "RAN-SADJ-6",
+            column = column,
+            roll = dr,
+            a_cell = a_cell,
+            d_cell = d_cell,
+            a_hits = ha,
+            d_hits = hd
+        ),
+        (true, true) => say!(
+            "ran-crt-outcome-positional-castle",
+            rule = "RAN-SADJ-6",
+            column = column,
+            roll = dr,
+            a_cell = a_cell,
+            d_cell = d_cell,
+            a_hits = ha,
+            d_hits = hd
+        ),
+    };
+    let what = if p.roll_mods.is_empty() {
+        say!(
+            "ran-shock-leads",
+            lead = lead_name,
+            n = attackers.len(),
+            defender = d.name
+        )
+    } else {
+        say!(
+            "ran-shock-leads-roll-mods",
+            dice_rule = "RAN-DICE-3",
+            lead = lead_name,
+            n = attackers.len(),
+            defender = d.name,
+            mods = format!("{:+}", p.roll_mods.iter().map(|m| m.value).sum::<i32>())
+        )
+    };
+    let e = roll_entry(
         "RAN-CRT-2",
         attackers.iter().copied().chain([d.id]).collect(),
-        format!(
-            "{lead_name} leads {} unit(s) in shock against {} (RAN-WPN-1, RAN-SADJ-8)",
-            attackers.len(),
-            d.name
-        ),
+        what,
         Some(value),
         Some(p.column),
         raw,
         outcome,
         Some(0.1),
     );
-    if !p.roll_mods.is_empty() {
-        e.what.push_str(&format!(
-            " — roll modifiers {:+} (RAN-SADJ-5), the modified roll kept within 0-9 (RAN-DICE-3)",
-            p.roll_mods.iter().map(|m| m.value).sum::<i32>()
-        ));
-    }
     out.push(e);
+    // The record is part of the state: its words in English, the same in
+    // every language.
+    let (title, shifts, roll_mods) = with_lang(Lang::English, || {
+        let english = plan(ctx, state, &attackers, d.id, shock.charge, &shock.extra);
+        (
+            say!("ran-shock-title", lead = lead_name, defender = d.name),
+            english
+                .as_ref()
+                .map_or_else(|| p.shifts.clone(), |e| e.shifts.clone()),
+            english.map_or_else(|| p.roll_mods.clone(), |e| e.roll_mods),
+        )
+    });
     state.last_shock = Some(ShockRecord {
-        title: format!("{lead_name} attacks {}", d.name),
+        title,
         matrix: p.matrix.clone(),
         base: p.base,
-        shifts: p.shifts.clone(),
+        shifts,
         column: p.column,
         roll: raw,
-        roll_mods: p.roll_mods.clone(),
+        roll_mods,
         dr,
         hits: (ha, hd),
     });
@@ -896,14 +966,14 @@ pub fn resolve(
         out.push(roll_entry(
             "RAN-SHOCK-2",
             vec![id],
-            format!("{} checks TQ after the shock", u.name),
+            say!("ran-post-shock-check", unit = u.name),
             Some(tqv),
             Some(t),
             r,
             if ok {
-                "holds".into()
+                say!("ran-outcome-holds")
             } else {
-                "Disordered (Desorganizada)".into()
+                say!("ran-outcome-disordered")
             },
             Some(if ok {
                 tq::pass_chance(t)
@@ -937,7 +1007,7 @@ pub fn resolve(
             out.push(LogEntry::event(
                 "RAN-STAT-2",
                 vec![l.id],
-                format!("{} advances after shock", l.name),
+                say!("ran-advances-after-shock", unit = l.name),
             ));
         }
         for a in &attackers {
@@ -958,7 +1028,7 @@ pub fn resolve(
         out.push(LogEntry::event(
             "RAN-STAT-4",
             attackers.clone(),
-            "the units in the shock are Committed (Comprometida)",
+            say!("ran-shock-committed"),
         ));
     }
 }

@@ -53,14 +53,14 @@ pub fn column_shifts(v: &ShockValues, i: &ShiftInputs) -> Vec<Modifier> {
     let mut out = Vec::new();
     if i.attacker_disordered {
         out.push(Modifier::new(
-            "attacker Disordered",
+            say!("ran-shift-attacker-disordered"),
             v.disordered_attacker,
             "RAN-SADJ-2",
         ));
     }
     if i.attacker_open_order {
         out.push(Modifier::new(
-            "attacker in Open Order",
+            say!("ran-shift-attacker-open-order"),
             v.open_order_attacker,
             "RAN-SADJ-2",
         ));
@@ -68,9 +68,9 @@ pub fn column_shifts(v: &ShockValues, i: &ShiftInputs) -> Vec<Modifier> {
     let diff = i.attackers as i32 - i.defenders as i32;
     if diff != 0 {
         let name = if diff > 0 {
-            format!("{diff} more attacking unit(s)")
+            say!("ran-shift-more-attackers", n = diff)
         } else {
-            format!("{} more defending unit(s)", -diff)
+            say!("ran-shift-more-defenders", n = -diff)
         };
         out.push(Modifier::new(
             name,
@@ -93,7 +93,7 @@ pub fn column_shifts(v: &ShockValues, i: &ShiftInputs) -> Vec<Modifier> {
 /// and shocks (RAN-TQ-3): `disordered_committed_shock` columns (2 left).
 pub fn disordered_committed_shift(v: &ShockValues) -> Modifier {
     Modifier::new(
-        "Disordered Committed unit shocks",
+        say!("ran-shift-disordered-committed"),
         v.disordered_committed_shock,
         "RAN-TQ-3",
     )
@@ -116,14 +116,14 @@ pub fn roll_modifiers(
     let mut out = Vec::new();
     if busho_attacker {
         out.push(Modifier::new(
-            "Busho with the attacker",
+            say!("ran-mod-busho-with-attacker"),
             v.busho_with_attacker,
             "RAN-SADJ-5",
         ));
     }
     if busho_defender {
         out.push(Modifier::new(
-            "Busho with the defender",
+            say!("ran-mod-busho-with-defender"),
             v.busho_with_defender,
             "RAN-SADJ-5",
         ));

@@ -39,38 +39,39 @@ fn dr_headers() -> Vec<String> {
 /// steps from the weapons-matrix column to it (RAN-CRT-2, RAN-SADJ-8).
 pub fn crt_planned(ctx: &RanCtx, p: &Plan) -> TableView {
     let mut steps = vec![(
-        format!(
-            "weapons matrix, {} attacking {}",
-            ctx.tables.weapons.attacker_name(&p.matrix.0),
-            p.matrix.1
+        say!(
+            "ran-table-step-weapons",
+            attacker = ctx.tables.weapons.attacker_name(&p.matrix.0),
+            defender = p.matrix.1
         ),
-        format!("column {}", p.base),
+        say!("ran-table-column", column = p.base),
         "RAN-WPN-1".to_string(),
     )];
     steps.extend(p.shifts.iter().map(shift));
     steps.push((
-        "final column (clamped to 1-13, RAN-SADJ-7)".into(),
-        format!("= column {}", p.column),
+        say!("ran-table-step-final-clamped", rule = "RAN-SADJ-7"),
+        say!("ran-table-final-column", column = p.column),
         "RAN-SADJ-8".into(),
     ));
     steps.extend(p.roll_mods.iter().map(|m| {
         (
-            format!("to the die roll: {}", m.name),
+            say!("ran-table-step-roll-mod", name = m.name),
             format!("{:+}", m.value),
             m.rule.clone(),
         )
     }));
-    let mut note = "Cells: attacker hits (defender hits).".to_string();
+    let mut notes = vec![say!("ran-table-note-cells")];
     if p.positional {
-        note.push_str(" Positional Superiority: defender hits doubled (RAN-SADJ-6).");
+        notes.push(say!("ran-table-note-positional", rule = "RAN-SADJ-6"));
     }
     if p.castle {
-        note.push_str(" Castle: attacker hits doubled (RAN-SADJ-6).");
+        notes.push(say!("ran-table-note-castle", rule = "RAN-SADJ-6"));
     }
+    let note = notes.join(" ");
     TableView {
-        title: "Shock Results Table (Tabla de Resultados del Choque)".into(),
+        title: say!("ran-table-crt-title"),
         rule: "RAN-CRT-2".into(),
-        corner: "Column".into(),
+        corner: say!("ran-table-corner-column"),
         columns: dr_headers(),
         rows: crt_rows(ctx),
         row: Some((p.column - 1).max(0) as usize),
@@ -85,40 +86,37 @@ pub fn crt_planned(ctx: &RanCtx, p: &Plan) -> TableView {
 /// The Shock Results Table after a roll: the rolled cell marked.
 pub fn crt_resolved(ctx: &RanCtx, r: &ShockRecord) -> TableView {
     let mut steps = vec![(
-        format!(
-            "weapons matrix, {} attacking {}",
-            ctx.tables.weapons.attacker_name(&r.matrix.0),
-            r.matrix.1
+        say!(
+            "ran-table-step-weapons",
+            attacker = ctx.tables.weapons.attacker_name(&r.matrix.0),
+            defender = r.matrix.1
         ),
-        format!("column {}", r.base),
+        say!("ran-table-column", column = r.base),
         "RAN-WPN-1".to_string(),
     )];
     steps.extend(r.shifts.iter().map(shift));
     steps.push((
-        "final column".into(),
-        format!("= column {}", r.column),
+        say!("ran-table-step-final"),
+        say!("ran-table-final-column", column = r.column),
         "RAN-SADJ-8".into(),
     ));
     steps.push((
-        "die roll, one d10 read 0-9".into(),
-        format!("rolled {}", r.roll),
+        say!("ran-table-step-die-roll"),
+        say!("ran-table-rolled", roll = r.roll),
         "RAN-DICE-1".into(),
     ));
     steps.extend(r.roll_mods.iter().map(|m| {
         (
-            format!("to the die roll: {}", m.name),
+            say!("ran-table-step-roll-mod", name = m.name),
             format!("{:+}", m.value),
             m.rule.clone(),
         )
     }));
     let row = (r.column - 1).max(0) as usize;
     TableView {
-        title: format!(
-            "Shock Results Table (Tabla de Resultados del Choque): {}",
-            r.title
-        ),
+        title: say!("ran-table-crt-title-of", shock = r.title),
         rule: "RAN-CRT-2".into(),
-        corner: "Column".into(),
+        corner: say!("ran-table-corner-column"),
         columns: dr_headers(),
         rows: crt_rows(ctx),
         row: Some(row),
@@ -128,17 +126,22 @@ pub fn crt_resolved(ctx: &RanCtx, r: &ShockRecord) -> TableView {
         folded: true,
         note: {
             let cell = super::shock_table::crt_cell(&ctx.tables.crt, r.column, r.dr);
-            let mut n = format!(
-                "Rolled {}, modified {}: cell {}({}); attacker {} hits, defender {} hits",
-                r.roll, r.dr, cell.0, cell.1, r.hits.0, r.hits.1
-            );
+            let mut n = vec![say!(
+                "ran-table-note-rolled",
+                roll = r.roll,
+                dr = r.dr,
+                a_cell = cell.0,
+                d_cell = cell.1,
+                a_hits = r.hits.0,
+                d_hits = r.hits.1
+            )];
             if r.hits.1 != cell.1 {
-                n.push_str(" (defender's doubled: Positional Superiority, RAN-SADJ-6)");
+                n.push(say!("ran-table-note-defender-doubled", rule = "RAN-SADJ-6"));
             }
             if r.hits.0 != cell.0 {
-                n.push_str(" (attacker's doubled: castle, RAN-SADJ-6)");
+                n.push(say!("ran-table-note-attacker-doubled", rule = "RAN-SADJ-6"));
             }
-            n
+            n.join(" ")
         },
     }
 }
@@ -149,9 +152,9 @@ pub fn weapons(ctx: &RanCtx, attacker: &str, defender: &str) -> TableView {
     let column = w.attacker_types.iter().position(|k| k == attacker);
     let row = w.rows.iter().position(|r| r.defender == defender);
     TableView {
-        title: "Shock Weapons Table (Tabla de Armas de Choque)".into(),
+        title: say!("ran-table-weapons-title"),
         rule: "RAN-WPN-1".into(),
-        corner: "Defender \\ Attacker".into(),
+        corner: say!("ran-table-weapons-corner"),
         columns: w
             .attacker_types
             .iter()
@@ -172,9 +175,7 @@ pub fn weapons(ctx: &RanCtx, attacker: &str, defender: &str) -> TableView {
         cell: row.zip(column),
         steps: Vec::new(),
         folded: false,
-        note:
-            "The number is the starting Shock Results Table column; KB-H reads as KB (RAN-WPN-2)."
-                .into(),
+        note: say!("ran-table-weapons-note", rule = "RAN-WPN-2"),
     }
 }
 
@@ -183,22 +184,40 @@ pub fn fire(ctx: &RanCtx, p: &FirePlan) -> TableView {
     let t = &ctx.tables.fire;
     let row = t.effect_rows.iter().position(|r| r.row == p.row);
     TableView {
-        title: "Fire Table (Tabla de Disparo)".into(),
+        title: say!("ran-table-fire-title"),
         rule: "RAN-FIRE-3".into(),
-        corner: "Row".into(),
+        corner: say!("ran-table-corner-row"),
         columns: t.dr_columns.clone(),
         rows: t
             .effect_rows
             .iter()
-            .map(|r| (r.row.clone(), r.results.iter().map(|c| c.clone().unwrap_or_else(|| "–".into())).collect()))
+            .map(|r| {
+                (
+                    r.row.clone(),
+                    r.results
+                        .iter()
+                        .map(|c| c.clone().unwrap_or_else(|| "–".into()))
+                        .collect(),
+                )
+            })
             .collect(),
         row,
         column: None,
         cell: None,
-        steps: std::iter::once((format!("range {} hexes", p.range), format!("row {}", p.row), "RAN-FIRE-4".to_string()))
-            .chain(p.mods.iter().map(|m| (format!("to the die roll: {}", m.name), format!("{:+}", m.value), m.rule.clone())))
-            .collect(),
+        steps: std::iter::once((
+            say!("ran-table-step-range", range = p.range),
+            say!("ran-table-row", row = p.row),
+            "RAN-FIRE-4".to_string(),
+        ))
+        .chain(p.mods.iter().map(|m| {
+            (
+                say!("ran-table-step-roll-mod", name = m.name),
+                format!("{:+}", m.value),
+                m.rule.clone(),
+            )
+        }))
+        .collect(),
         folded: false,
-        note: "D: Disorder check (or +1 hit if Disordered); an unmodified 9 checks for a Busho casualty (RAN-BB-1).".into(),
+        note: say!("ran-table-fire-note"),
     }
 }

@@ -1,7 +1,7 @@
 //! RAN's own text in English and Spanish: the catalogue
 //! `src/rules/ran/locales/<lang>/*.ftl`, built into the binary, through which
 //! the module writes its phase names, choices, refusals, log entries and
-//! game-over sentence with `say!("ran-…")` in the player's language
+//! game-over sentence with `say!` and a `ran-…` key in the player's language
 //! ([`crate::i18n::say`]). Every key the module's code names is in both
 //! languages (`i18n_tests`). `TEXT` is the catalogue.
 

@@ -10,10 +10,10 @@ use super::data::TqValues;
 pub fn effective_tq(v: &TqValues, tq: i32, open_order: bool, hara_kiri: bool) -> Itemized {
     let mut it = Itemized::new("TQ", tq);
     if open_order {
-        it.add("Open Order", v.open_order_tq, "RAN-STAT-3");
+        it.add(say!("ran-mod-open-order"), v.open_order_tq, "RAN-STAT-3");
     }
     if hara_kiri {
-        it.add("Hara-Kiri this turn", -1, "RAN-TQ-12");
+        it.add(say!("ran-mod-hara-kiri"), -1, "RAN-TQ-12");
     }
     it
 }
@@ -35,14 +35,14 @@ pub fn withdrawal_modifiers(v: &TqValues, flank_or_rear: bool, open_order: bool)
     let mut m = Vec::new();
     if flank_or_rear {
         m.push(Modifier::new(
-            "approached through flank or rear",
+            say!("ran-mod-flank-or-rear"),
             v.withdrawal_flank_or_rear,
             "RAN-TQ-1",
         ));
     }
     if open_order {
         m.push(Modifier::new(
-            "in Open Order",
+            say!("ran-mod-in-open-order"),
             v.withdrawal_open_order,
             "RAN-TQ-1",
         ));
@@ -161,7 +161,7 @@ pub fn defender_reaction_modifiers(
 ) -> Vec<Modifier> {
     if infantry && norikuzushi {
         vec![Modifier::new(
-            "infantry facing a Norikuzushi",
+            say!("ran-mod-infantry-vs-norikuzushi"),
             v.norikuzushi_vs_infantry,
             "RAN-TQ-10",
         )]

@@ -10,7 +10,7 @@ use crate::engine::view::{
 
 use super::game::{MODES, leader_line};
 use super::leaders::Role;
-use super::orders::{self, RanCommand};
+use super::orders::{self, Mode, RanCommand};
 use super::sequence;
 use super::state::{Phase, RanCtx, RanState, Segment};
 use super::tq;
@@ -22,7 +22,7 @@ pub fn scene(ctx: &RanCtx, s: &RanState) -> Scene {
         let mut markers = Vec::new();
         if u.hits > 0 {
             markers.push(Marker {
-                label: "Hits (Impactos)".into(),
+                label: say!("ran-marker-hits"),
                 color: [0.9, 0.2, 0.1],
                 count: 1,
                 face: Some(u.hits),
@@ -35,15 +35,11 @@ pub fn scene(ctx: &RanCtx, s: &RanState) -> Scene {
             .filter(|l| !l.dead && l.hex == u.hex && l.side == u.side)
         {
             markers.push(Marker {
-                label: format!(
-                    "{} ({})",
-                    l.name,
-                    match l.role {
-                        Role::SoTaisho => "So-Taisho",
-                        Role::Busho => "Busho",
-                        Role::Samurai => "Samurai",
-                    }
-                ),
+                label: match l.role {
+                    Role::SoTaisho => say!("ran-marker-so-taisho", leader = l.name),
+                    Role::Busho => say!("ran-marker-busho", leader = l.name),
+                    Role::Samurai => say!("ran-marker-samurai", leader = l.name),
+                },
                 color: [0.95, 0.85, 0.2],
                 count: 1,
                 face: None,
@@ -51,15 +47,16 @@ pub fn scene(ctx: &RanCtx, s: &RanState) -> Scene {
             });
         }
         let mut badges = vec![format!("TQ {}", u.tq)];
-        for (on, b) in [
-            (u.disordered, "Disordered"),
-            (u.committed, "Committed"),
-            (ctx.open_order(u), "Open Order"),
-            (u.fled, "Fled"),
-            (!s.in_command(u), "Out of Command"),
-        ] {
+        let flags: [(bool, fn() -> String); 5] = [
+            (u.disordered, || say!("ran-badge-disordered")),
+            (u.committed, || say!("ran-badge-committed")),
+            (ctx.open_order(u), || say!("ran-badge-open-order")),
+            (u.fled, || say!("ran-badge-fled")),
+            (!s.in_command(u), || say!("ran-badge-out-of-command")),
+        ];
+        for (on, b) in flags {
             if on {
-                badges.push(b.to_string());
+                badges.push(b());
             }
         }
         let range = ctx
@@ -84,7 +81,7 @@ pub fn scene(ctx: &RanCtx, s: &RanState) -> Scene {
             order: (u.ordered
                 && matches!(&s.phase, Phase::Orders { busho, .. }
                     if s.leader(*busho).is_some_and(|l| l.contingent == u.contingent)))
-            .then(|| "ordered".to_string()),
+            .then(|| say!("ran-order-ordered")),
             ranges: range.into_iter().collect(),
             concealed: false,
             allowance: None,
@@ -93,7 +90,7 @@ pub fn scene(ctx: &RanCtx, s: &RanState) -> Scene {
     let tracks = (0..2u8)
         .map(|side| Track {
             side,
-            name: "Rout points".into(),
+            name: say!("ran-track-rout-points"),
             value: s.rout_points(side) as i32,
             marks: vec![(
                 ctx.scenario
@@ -110,14 +107,14 @@ pub fn scene(ctx: &RanCtx, s: &RanState) -> Scene {
     Scene {
         units,
         tracks,
-        score: format!(
-            "{} rout points {} / {} — {} rout points {} / {}",
-            names.first().unwrap_or(&"?"),
-            s.rout_points(0),
-            ctx.scenario.withdrawal_level.first().copied().unwrap_or(0),
-            names.get(1).unwrap_or(&"?"),
-            s.rout_points(1),
-            ctx.scenario.withdrawal_level.get(1).copied().unwrap_or(0)
+        score: say!(
+            "ran-score",
+            side0 = names.first().unwrap_or(&"?"),
+            points0 = s.rout_points(0),
+            level0 = ctx.scenario.withdrawal_level.first().copied().unwrap_or(0),
+            side1 = names.get(1).unwrap_or(&"?"),
+            points1 = s.rout_points(1),
+            level1 = ctx.scenario.withdrawal_level.get(1).copied().unwrap_or(0)
         ),
         tables: s
             .last_shock
@@ -147,18 +144,12 @@ pub fn unit_card(ctx: &RanCtx, s: &RanState, id: u32) -> Vec<CardLine> {
     ];
     let tqv = tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(u), false);
     v.push(CardLine::value("TQ", tqv));
-    v.push(
-        CardLine::text(format!(
-            "Hits: {} of TQ {} (Fled at {})",
-            u.hits, u.tq, u.tq
-        ))
-        .rule("RAN-DICE-2"),
-    );
-    v.push(CardLine::value("Movement allowance (MP)", {
-        let mut it = Itemized::new("MA", u.ma as i32);
+    v.push(CardLine::text(say!("ran-card-hits", hits = u.hits, tq = u.tq)).rule("RAN-DICE-2"));
+    v.push(CardLine::value(say!("ran-card-movement-allowance"), {
+        let mut it = Itemized::new(say!("ran-value-ma"), u.ma as i32);
         if !s.in_command(u) {
             it.add(
-                "Out of Command: half, rounded down",
+                say!("ran-mod-out-of-command-half"),
                 super::movement::allowance(u, false) as i32 - u.ma as i32,
                 "RAN-STAT-1",
             );
@@ -167,21 +158,17 @@ pub fn unit_card(ctx: &RanCtx, s: &RanState, id: u32) -> Vec<CardLine> {
     }));
     v.push(
         CardLine::text(if s.in_command(u) {
-            "In Command (Bajo Mando)"
+            say!("ran-card-in-command")
         } else {
-            "Out of Command (Sin Mando): half MA, never next to an enemy, no Recover from Disorder, no AS-T fire"
+            say!("ran-card-out-of-command")
         })
         .rule("RAN-STAT-1"),
     );
     for (on, t, r) in [
-        (u.disordered, "Disordered (Desorganizada)", "RAN-STAT-2"),
-        (u.committed, "Committed (Comprometida)", "RAN-STAT-4"),
-        (
-            ctx.open_order(u),
-            "Open Order (Orden Abierto): 2L when attacking, −1 TQ",
-            "RAN-STAT-3",
-        ),
-        (u.fled, "Fled (Huida)", "RAN-TQ-9"),
+        (u.disordered, say!("ran-card-disordered"), "RAN-STAT-2"),
+        (u.committed, say!("ran-card-committed"), "RAN-STAT-4"),
+        (ctx.open_order(u), say!("ran-card-open-order"), "RAN-STAT-3"),
+        (u.fled, say!("ran-card-fled"), "RAN-TQ-9"),
     ] {
         if on {
             v.push(CardLine::text(t).rule(r).tone(Tone::Bad));
@@ -195,7 +182,7 @@ pub fn unit_card(ctx: &RanCtx, s: &RanState, id: u32) -> Vec<CardLine> {
         );
     }
     if let Some(c) = s.commander(u.contingent) {
-        v.push(CardLine::text(format!("Contingent of {}", c.name)).tone(Tone::Dim));
+        v.push(CardLine::text(say!("ran-card-contingent-of", busho = c.name)).tone(Tone::Dim));
         // Why his Busho is not offered for activation now (RAN-LDR-3).
         if let Phase::Select { side, resurrection } = s.phase
             && side == c.side
@@ -206,14 +193,14 @@ pub fn unit_card(ctx: &RanCtx, s: &RanState, id: u32) -> Vec<CardLine> {
                 .iter()
                 .any(|x| x.contingent == c.contingent && x.active());
             let why = if c.finished && !resurrection {
-                "he is Finished (Finalizado) this turn"
+                say!("ran-card-not-activated-finished", busho = c.name)
             } else if none_left {
-                "no unit of his contingent can act"
+                say!("ran-card-not-activated-no-unit", busho = c.name)
             } else {
-                "he is outside the So-Taisho's Command Range, and the So-Taisho is not in his Honjin"
+                say!("ran-card-not-activated-range", busho = c.name)
             };
             v.push(
-                CardLine::text(format!("{} may not be activated now: {why}", c.name))
+                CardLine::text(why)
                     .rule(if c.finished { "RAN-SOP-5" } else { "RAN-LDR-3" })
                     .tone(Tone::Bad),
             );
@@ -242,19 +229,23 @@ pub fn choices(ctx: &RanCtx, s: &RanState, side: u8, unit: u32) -> Vec<Choice> {
             segment: Segment::MoveFire,
             busho,
         } if u.side == side => {
-            v.push(ch("Move".into(), "move".into(), Needs::Hex));
-            v.push(ch("Turn to face a hex".into(), "face".into(), Needs::Hex));
+            v.push(ch(say!("ran-choice-move"), "move".into(), Needs::Hex));
+            v.push(ch(say!("ran-choice-face"), "face".into(), Needs::Hex));
             if ctx.utype(u).is_some_and(|t| t.missile.is_some()) {
-                v.push(ch("Fire".into(), "fire".into(), Needs::Target));
+                v.push(ch(say!("ran-choice-fire"), "fire".into(), Needs::Target));
             }
-            v.push(ch("Remove Hits".into(), "remove".into(), Needs::Nothing));
             v.push(ch(
-                "Recover from Disorder".into(),
+                say!("ran-choice-remove-hits"),
+                "remove".into(),
+                Needs::Nothing,
+            ));
+            v.push(ch(
+                say!("ran-choice-recover"),
                 "recover".into(),
                 Needs::Nothing,
             ));
             v.push(ch(
-                "Active Withdrawal (Retirada Activa)".into(),
+                say!("ran-choice-withdraw"),
                 "withdraw".into(),
                 Needs::Nothing,
             ));
@@ -267,7 +258,7 @@ pub fn choices(ctx: &RanCtx, s: &RanState, side: u8, unit: u32) -> Vec<Choice> {
                                 .is_some_and(|b| b.contingent == l.contingent)))
             }) {
                 v.push(ch(
-                    format!("Move {}", l.name),
+                    say!("ran-choice-move-leader", leader = l.name),
                     format!("leader:{}", l.id),
                     Needs::Hex,
                 ));
@@ -287,10 +278,10 @@ pub fn choices(ctx: &RanCtx, s: &RanState, side: u8, unit: u32) -> Vec<Choice> {
             if !may(false) {
                 return v;
             }
-            v.push(ch("Shock".into(), "shock".into(), Needs::Target));
+            v.push(ch(say!("ran-choice-shock"), "shock".into(), Needs::Target));
             if ctx.utype(u).is_some_and(super::shock_table::may_charge) && may(true) {
                 v.push(ch(
-                    "Shock: Norikuzushi charge".into(),
+                    say!("ran-choice-charge"),
                     "charge".into(),
                     Needs::Target,
                 ));
@@ -304,7 +295,7 @@ pub fn choices(ctx: &RanCtx, s: &RanState, side: u8, unit: u32) -> Vec<Choice> {
                     && (l.id == *busho || l.role == Role::Samurai)
             }) {
                 v.push(ch(
-                    format!("{} challenges a leader", l.name),
+                    say!("ran-choice-challenge", leader = l.name),
                     format!("challenge:{}", l.id),
                     Needs::Target,
                 ));
@@ -332,26 +323,26 @@ pub fn side_choices(ctx: &RanCtx, s: &RanState, side: u8) -> Vec<Choice> {
         Phase::Select { resurrection, .. } => {
             for b in sequence::eligible(ctx, s, side, *resurrection) {
                 let Some(l) = s.leader(b) else { continue };
-                for (m, name) in MODES {
-                    v.push(ch(
-                        format!("Activate {}: {name}", l.name),
-                        format!("act:{}:{m:?}", l.id),
-                    ));
+                for m in MODES {
+                    let label = match m {
+                        Mode::Orders => say!("ran-choice-activate-orders", leader = l.name),
+                        Mode::Challenge => say!("ran-choice-activate-challenge", leader = l.name),
+                        Mode::Reorganize => say!("ran-choice-activate-reorganize", leader = l.name),
+                    };
+                    v.push(ch(label, format!("act:{}:{m:?}", l.id)));
                 }
             }
         }
         Phase::Reaction { shock, .. } => {
             // Standing is the pass button ("Stand and receive the shock").
-            let who = s
-                .unit(shock.defender)
-                .map_or_else(String::new, |d| format!(" of {}", d.name));
-            v.push(ch(
-                format!("Reaction Withdrawal{who} (Retirada en Reacción)"),
-                "react:withdraw".into(),
-            ));
+            let label = s.unit(shock.defender).map_or_else(
+                || say!("ran-choice-react-withdraw"),
+                |d| say!("ran-choice-react-withdraw-of", unit = d.name),
+            );
+            v.push(ch(label, "react:withdraw".into()));
         }
-        Phase::Momentum { .. } => v.push(ch("Try Momentum".into(), "momentum".into())),
-        Phase::Continuity { .. } => v.push(ch("Try Continuity".into(), "continuity".into())),
+        Phase::Momentum { .. } => v.push(ch(say!("ran-choice-momentum"), "momentum".into())),
+        Phase::Continuity { .. } => v.push(ch(say!("ran-choice-continuity"), "continuity".into())),
         _ => {}
     }
     v

@@ -262,23 +262,19 @@ impl<'a> Battle<'a> {
         self.armies[side].units_lost += 1;
         self.armies[1 - side].victory_points += vp;
         let what = match why {
-            Removal::Destroyed => "is destroyed",
-            Removal::Routed => "routs off the field",
-            Removal::Surrendered => "surrenders",
-            Removal::Joined => "joins up",
+            Removal::Destroyed => say!("sba-log-destroyed", unit = u.name, vp = vp),
+            Removal::Routed => say!("sba-log-routed", unit = u.name, vp = vp),
+            Removal::Surrendered => say!("sba-log-surrendered", unit = u.name, vp = vp),
+            Removal::Joined => say!("sba-log-joined", unit = u.name, vp = vp),
         };
-        self.note(LogEntry::event(
-            "SBA-BASE/VICTORY",
-            vec![id],
-            format!("{} {what}; the enemy scores {vp} victory points", u.name),
-        ));
+        self.note(LogEntry::event("SBA-BASE/VICTORY", vec![id], what));
         if stats.is_some_and(|s| s.general_staff) && !self.armies[side].general_staff_lost {
             self.armies[side].general_staff_lost = true;
             self.pending_dishonor.push(u.side);
             self.note(LogEntry::event(
                 "SBA-GS-5",
                 vec![id],
-                format!("{}'s General Staff is lost: Dishonor", u.name),
+                say!("sba-log-staff-lost", unit = u.name),
             ));
         }
     }

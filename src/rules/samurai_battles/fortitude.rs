@@ -23,7 +23,7 @@ pub fn current_fortitude(b: &Battle, u: &SbaUnit, reason: Option<TestReason>) ->
     let t = b.tables;
     let stats = b.stats(u);
     let mut v = Itemized::new(
-        "Fortitude (unit card; current value, SBA-FORT-2)",
+        say!("sba-fortitude-card", rule = "SBA-FORT-2"),
         stats.fortitude,
     );
     if b.has_commander(u) {
@@ -32,49 +32,51 @@ pub fn current_fortitude(b: &Battle, u: &SbaUnit, reason: Option<TestReason>) ->
         } else {
             "SBA-BASE"
         };
-        v.add("Commander", t.units.commander_fortitude, rule);
+        v.add(say!("sba-mod-commander"), t.units.commander_fortitude, rule);
     }
     if let Some(o) = &u.order {
         let row = t.order(o.kind);
-        apply_order_mod(&mut v, &row.name, row.fortitude);
+        apply_order_mod(&mut v, row, row.fortitude);
     }
     if b.inspired(u) {
         v.add(
-            "General Staff within 2 hexes (Inspirational)",
+            say!("sba-mod-inspirational"),
             t.morale.inspirational_fortitude,
             "SBA-GS-3",
         );
     }
     if u.honor {
-        v.add("Honor Marker", t.morale.honor_fortitude, "SBA-HON-4");
+        v.add(say!("sba-mod-honor"), t.morale.honor_fortitude, "SBA-HON-4");
     }
     if u.casualties > 0 {
         v.add(
-            format!("{} casualties", u.casualties),
+            say!("sba-mod-casualties", n = u.casualties),
             -(u.casualties as i32),
             "SBA-FORT-5",
         );
     }
     if b.armies[u.side as usize].general_staff_lost {
         v.add(
-            "General Staff lost (Dishonor)",
+            say!("sba-mod-general-staff-lost"),
             t.morale.general_staff_lost,
             "SBA-GS-5",
         );
     }
     let m = t.morale_row(u.morale).fortitude;
-    v.add(format!("{} morale", u.morale.name()), m, "SBA-MOR-1");
+    if m != 0 {
+        v.add(
+            say!("sba-mod-morale", level = u.morale.name()),
+            m,
+            "SBA-MOR-1",
+        );
+    }
     match reason {
-        Some(TestReason::FlankAttack) => v.add(
-            "attacked from a flank (this test only)",
-            t.morale.flank_attack,
-            "SBA-FORT-1",
-        ),
-        Some(TestReason::RearAttack) => v.add(
-            "attacked from the rear (this test only)",
-            t.morale.rear_attack,
-            "SBA-FORT-1",
-        ),
+        Some(TestReason::FlankAttack) => {
+            v.add(say!("sba-mod-flank"), t.morale.flank_attack, "SBA-FORT-1")
+        }
+        Some(TestReason::RearAttack) => {
+            v.add(say!("sba-mod-rear"), t.morale.rear_attack, "SBA-FORT-1")
+        }
         _ => {}
     }
     v
@@ -101,13 +103,22 @@ pub fn roll_test(
     let mut e = LogEntry::event(
         "SBA-FORT-3",
         vec![unit],
-        format!("{name}: Fortitude Test ({}, SBA-FORT-1)", reason.describe()),
+        say!(
+            "sba-log-fortitude-test",
+            unit = name,
+            reason = reason.describe()
+        ),
     );
     e.value = Some(value.clone());
     e.target = Some(target);
     e.die = Some(Die::D20.name().to_string());
     e.dice = vec![roll];
-    e.outcome = if pass { "pass".into() } else { "fail".into() };
+    e.outcome = if pass {
+        say!("sba-outcome-pass")
+    } else {
+        say!("sba-outcome-fail")
+    };
+    e.failed = !pass;
     e.probability = Some(if pass { p } else { 1.0 - p });
     (roll, pass, e)
 }
@@ -139,11 +150,7 @@ pub fn apply_failure(b: &mut Battle, id: u32, effect: FailureEffect) {
         FailureEffect::NoChange => b.note(LogEntry::event(
             "SBA-MOR-3",
             vec![id],
-            format!(
-                "{} stays {}: this failure does not lower the Morale Level",
-                u.name,
-                u.morale.name()
-            ),
+            say!("sba-log-stays", unit = u.name, level = u.morale.name()),
         )),
         FailureEffect::HonorLost => {
             if let Some(m) = b.unit_mut(id) {
@@ -152,10 +159,7 @@ pub fn apply_failure(b: &mut Battle, id: u32, effect: FailureEffect) {
             b.note(LogEntry::event(
                 "SBA-HON-5",
                 vec![id],
-                format!(
-                    "{} loses its Honor Marker instead of a Morale Level",
-                    u.name
-                ),
+                say!("sba-log-honor-lost", unit = u.name),
             ));
         }
         FailureEffect::Dropped { to, put_to_flight } => {
@@ -174,25 +178,21 @@ pub fn apply_failure(b: &mut Battle, id: u32, effect: FailureEffect) {
             b.note(LogEntry::event(
                 "SBA-MOR-2",
                 vec![id],
-                format!(
-                    "{} drops from {} to {} ({} red markers)",
-                    u.name,
-                    u.morale.name(),
-                    to.name(),
-                    to.markers()
+                say!(
+                    "sba-log-drops",
+                    unit = u.name,
+                    from = u.morale.name(),
+                    to = to.name(),
+                    markers = to.markers()
                 ),
             ));
             if to >= MoraleLevel::Shaken {
-                let order = if to == MoraleLevel::Shaken {
-                    "Flee"
+                let what = if to == MoraleLevel::Shaken {
+                    say!("sba-log-now-flees", unit = u.name)
                 } else {
-                    "Panic"
+                    say!("sba-log-now-panics", unit = u.name)
                 };
-                b.note(LogEntry::event(
-                    "SBA-MOR-6",
-                    vec![id],
-                    format!("{} now carries out the {order} order (its modifiers apply at once, SBA-ORD-1)", u.name),
-                ));
+                b.note(LogEntry::event("SBA-MOR-6", vec![id], what));
             }
             if put_to_flight {
                 if let Some(m) = b.unit_mut(id) {
@@ -204,7 +204,7 @@ pub fn apply_failure(b: &mut Battle, id: u32, effect: FailureEffect) {
                 b.note(LogEntry::event(
                     "SBA-MOR-5",
                     units,
-                    format!("{} is Put to Flight and leaves the melee", u.name),
+                    say!("sba-log-put-to-flight", unit = u.name),
                 ));
                 b.defeats.push(super::battle::Defeat {
                     loser: id,
@@ -218,7 +218,7 @@ pub fn apply_failure(b: &mut Battle, id: u32, effect: FailureEffect) {
             b.note(LogEntry::event(
                 "SBA-MOR-4",
                 vec![id],
-                format!("{} is Panicked, fails in melee and surrenders", u.name),
+                say!("sba-log-surrenders", unit = u.name),
             ));
             honor::award(b, &winners, &u.name);
             b.defeats.push(super::battle::Defeat {
@@ -232,7 +232,7 @@ pub fn apply_failure(b: &mut Battle, id: u32, effect: FailureEffect) {
             b.note(LogEntry::event(
                 "SBA-MOR-4",
                 vec![id],
-                format!("{} is Panicked, fails again and routs", u.name),
+                say!("sba-log-routs", unit = u.name),
             ));
             b.remove_unit(id, Removal::Routed);
         }

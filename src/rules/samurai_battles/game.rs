@@ -74,12 +74,13 @@ pub struct OrdersFile {
 }
 
 /// Runs `f` over the state's units as a [`Battle`], then puts the units,
-/// armies and log entries back (entries under `turn` and `phase`).
+/// armies and log entries back (entries under `turn` and the phase name
+/// `phase` gives, worded only for a log that wants entries).
 fn with_battle<T>(
     ctx: &SbaCtx,
     state: &mut SbaState,
     log: &mut dyn LogSink,
-    phase: &str,
+    phase: impl FnOnce() -> String,
     f: impl FnOnce(&mut Battle) -> T,
 ) -> T {
     let units = std::mem::take(&mut state.units);
@@ -93,7 +94,10 @@ fn with_battle<T>(
     let r = f(&mut b);
     state.units = std::mem::take(&mut b.units);
     state.game.armies = b.armies.clone();
-    log.extend(state.game.turn, phase, std::mem::take(&mut b.log));
+    let entries = std::mem::take(&mut b.log);
+    if log.wants() {
+        log.extend(state.game.turn, &phase(), entries);
+    }
     r
 }
 
@@ -158,10 +162,7 @@ fn plan(ctx: &SbaCtx, state: &mut SbaState, cmd: &SbaCommand) -> Result<(), Refu
     if state.phase != SbaPhase::Planning {
         return Err(Refusal::new(
             "SBA-BASE",
-            format!(
-                "orders are written in the Planning Phase, not the {}",
-                state.phase.name()
-            ),
+            say!("sba-refuse-not-planning", phase = state.phase.name()),
         ));
     }
     let side = match cmd {
@@ -173,7 +174,7 @@ fn plan(ctx: &SbaCtx, state: &mut SbaState, cmd: &SbaCommand) -> Result<(), Refu
     if state.game.side_to_plan() != Some(side) {
         return Err(Refusal::new(
             "SBA-ORD-1",
-            format!("side {side} is not the side writing orders now"),
+            say!("sba-refuse-not-your-turn", side = side),
         ));
     }
     match cmd {
@@ -186,7 +187,7 @@ fn plan(ctx: &SbaCtx, state: &mut SbaState, cmd: &SbaCommand) -> Result<(), Refu
             if !own || !state.game.written.contains_key(unit) {
                 return Err(Refusal::new(
                     "SBA-ORD-1",
-                    format!("there is no order of yours written for unit {unit}"),
+                    say!("sba-refuse-nothing-written", unit = unit),
                 ));
             }
             state.game.written.remove(unit);
@@ -208,23 +209,41 @@ fn plan(ctx: &SbaCtx, state: &mut SbaState, cmd: &SbaCommand) -> Result<(), Refu
 fn step(ctx: &SbaCtx, state: &mut SbaState, dice: &mut Dice, log: &mut dyn LogSink) {
     match state.phase {
         SbaPhase::Morale => {
-            with_battle(ctx, state, log, SbaPhase::Morale.name(), |b| {
-                turn::begin_turn(b);
-                turn::morale_phase(b, dice);
-            });
+            with_battle(
+                ctx,
+                state,
+                log,
+                || SbaPhase::Morale.name(),
+                |b| {
+                    turn::begin_turn(b);
+                    turn::morale_phase(b, dice);
+                },
+            );
             state.phase = SbaPhase::Planning;
         }
         SbaPhase::Execution => {
             let step = state.step.unwrap_or_default();
             if step == OrderStep::Defensive {
                 let written = std::mem::take(&mut state.game.written);
-                with_battle(ctx, state, log, SbaPhase::Planning.name(), |b| {
-                    turn::apply_orders(b, &written, default_order);
-                });
+                with_battle(
+                    ctx,
+                    state,
+                    log,
+                    || SbaPhase::Planning.name(),
+                    |b| {
+                        turn::apply_orders(b, &written, default_order);
+                    },
+                );
             }
-            with_battle(ctx, state, log, step.name(), |b| {
-                turn::execution_step(b, dice, step);
-            });
+            with_battle(
+                ctx,
+                state,
+                log,
+                || step.name(),
+                |b| {
+                    turn::execution_step(b, dice, step);
+                },
+            );
             match step.next() {
                 Some(n) => state.step = Some(n),
                 None => {
@@ -258,15 +277,15 @@ fn end_of_turn(ctx: &SbaCtx, state: &mut SbaState, log: &mut dyn LogSink) {
         let entry = LogEntry::event(
             "SBA-BASE/VICTORY",
             vec![],
-            format!(
-                "End of turn {}: {} ({} to {} victory points)",
-                state.game.turn,
-                result_words(r, &side_names(ctx)),
-                vp[0].victory_points,
-                vp[1].victory_points
+            say!(
+                "sba-log-end-of-turn",
+                turn = state.game.turn,
+                result = result_words(r, &side_names(ctx)),
+                vp0 = vp[0].victory_points,
+                vp1 = vp[1].victory_points
             ),
         );
-        log.extend(state.game.turn, SbaPhase::EndOfTurn.name(), [entry]);
+        log.extend(state.game.turn, &SbaPhase::EndOfTurn.name(), [entry]);
     }
     state.game.result = Some(r);
     state.phase = SbaPhase::GameOver;
@@ -275,11 +294,11 @@ fn end_of_turn(ctx: &SbaCtx, state: &mut SbaState, log: &mut dyn LogSink) {
 /// "Takeda wins the battle" or "the battle is a draw".
 pub fn result_words(r: GameResult, sides: &[String; 2]) -> String {
     match r {
-        GameResult::Winner(s) => format!(
-            "{} wins the battle",
-            sides.get(s as usize).cloned().unwrap_or_default()
+        GameResult::Winner(s) => say!(
+            "sba-result-winner",
+            side = sides.get(s as usize).cloned().unwrap_or_default()
         ),
-        GameResult::Draw => "the battle is a draw".to_string(),
+        GameResult::Draw => say!("sba-result-draw"),
     }
 }
 
@@ -367,18 +386,20 @@ impl Rules for SamuraiBattles {
     fn new_state(ctx: &SbaCtx, dice: &Dice, log: &mut dyn LogSink) -> SbaState {
         let s = &ctx.scenario;
         if log.wants() {
+            // The seed goes in after the lookup: a whole-number argument
+            // becomes a Fluent number, which is exact only up to 2^53.
+            const SEED: &str = "\u{e000}";
+            let what = say!(
+                "sba-log-battle-begins",
+                scenario = s.name,
+                seed = SEED,
+                rule = "SBA-DICE-2"
+            )
+            .replacen(SEED, &dice.seed().to_string(), 1);
             log.extend(
                 0,
-                SbaPhase::Setup.name(),
-                [LogEntry::event(
-                    "SBA-DICE-1",
-                    vec![],
-                    format!(
-                        "{}: the battle begins; dice seed {}, d20 roll-under (SBA-DICE-2)",
-                        s.name,
-                        dice.seed()
-                    ),
-                )],
+                &SbaPhase::Setup.name(),
+                [LogEntry::event("SBA-DICE-1", vec![], what)],
             );
         }
         SbaState {
@@ -416,7 +437,11 @@ impl Rules for SamuraiBattles {
     fn phase_name(ctx: &SbaCtx, state: &SbaState) -> String {
         match (state.phase, state.step) {
             (SbaPhase::Execution, Some(step)) => {
-                format!("Turn {} · {}", state.game.turn, step.name())
+                say!(
+                    "sba-turn-phase",
+                    turn = state.game.turn,
+                    phase = step.name()
+                )
             }
             (SbaPhase::Planning, _) => {
                 let who = state
@@ -424,9 +449,9 @@ impl Rules for SamuraiBattles {
                     .side_to_plan()
                     .map(|s| side_names(ctx)[s as usize].clone())
                     .unwrap_or_default();
-                format!("Turn {} · Planning Phase · {who}", state.game.turn)
+                say!("sba-turn-planning", turn = state.game.turn, side = who)
             }
-            (p, _) => format!("Turn {} · {}", state.game.turn, p.name()),
+            (p, _) => say!("sba-turn-phase", turn = state.game.turn, phase = p.name()),
         }
     }
 
@@ -508,10 +533,7 @@ impl Rules for SamuraiBattles {
                 if Self::to_act(ctx, state) != ToAct::Rules {
                     return Err(Refusal::new(
                         "SBA-BASE",
-                        format!(
-                            "the rules take no step of their own in the {}",
-                            state.phase.name()
-                        ),
+                        say!("sba-refuse-no-step", phase = state.phase.name()),
                     ));
                 }
                 step(ctx, state, dice, log);
@@ -571,11 +593,11 @@ impl Rules for SamuraiBattles {
                 GameResult::Winner(s) => Some(s),
                 GameResult::Draw => None,
             },
-            text: format!(
-                "{} ({} to {} victory points)",
-                result_words(r, &side_names(ctx)),
-                vp[0].victory_points,
-                vp[1].victory_points
+            text: say!(
+                "sba-outcome",
+                result = result_words(r, &side_names(ctx)),
+                vp0 = vp[0].victory_points,
+                vp1 = vp[1].victory_points
             ),
         })
     }
@@ -775,12 +797,9 @@ impl Rules for SamuraiBattles {
     fn pass_label(ctx: &SbaCtx, state: &SbaState, side: u8) -> String {
         let names = side_names(ctx);
         if state.game.planning_done[1 - side.min(1) as usize] {
-            "Orders done: execute the turn (SBA-ORD-1)".to_string()
+            say!("sba-pass-execute")
         } else {
-            format!(
-                "Orders done: pass to {} (SBA-ORD-1)",
-                names[1 - side.min(1) as usize]
-            )
+            say!("sba-pass-to", side = names[1 - side.min(1) as usize])
         }
     }
 

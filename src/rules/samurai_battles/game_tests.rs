@@ -98,7 +98,7 @@ fn a_save_in_the_middle_of_the_execution_phase_continues_identically() {
             a.apply(&SbaCommand::Step).expect("step");
         }
         assert_eq!(a.state.phase, SbaPhase::Execution);
-        assert!(a.phase_name().contains(stop.name()));
+        assert!(a.phase_name().contains(&stop.name()));
         let text = a.save_text().expect("save");
         let mut b = Game::<SamuraiBattles>::load_save("mid.ron", &text).expect("load");
         assert_eq!(b.state.step, Some(stop));

@@ -52,10 +52,7 @@ pub fn rally_point(b: &mut Battle, id: u32) -> bool {
     b.note(LogEntry::event(
         "SBA-GS-4",
         vec![id],
-        format!(
-            "{} reaches its General Staff, stops and rallies to Hesitant (1 red marker)",
-            u.name
-        ),
+        say!("sba-log-rallies", unit = u.name),
     ));
     true
 }

@@ -17,13 +17,14 @@ pub fn award(b: &mut Battle, winners: &[u32], loser_name: &str) {
         let had = u.honor;
         u.honor = cap > 0;
         let what = if had {
-            format!(
-                "{name} wins honor against {loser_name} but already holds an Honor Marker; the extra one is lost (SBA-HON-3)"
+            say!(
+                "sba-log-honor-extra",
+                unit = name,
+                enemy = loser_name,
+                rule = "SBA-HON-3"
             )
         } else {
-            format!(
-                "{name} gains an Honor Marker for defeating {loser_name}: +1 Attack, +2 Fortitude (SBA-HON-4)"
-            )
+            say!("sba-log-honor-gained", unit = name, enemy = loser_name)
         };
         b.note(LogEntry::event("SBA-HON-1", vec![w], what));
     }

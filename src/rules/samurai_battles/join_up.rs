@@ -38,7 +38,7 @@ pub fn join_up(b: &mut Battle, id: u32) {
         b.note(LogEntry::event(
             "SBA-ORD-11",
             vec![id, target],
-            format!("{} cannot join {} any more", u.name, t.name),
+            say!("sba-log-cannot-join", unit = u.name, other = t.name),
         ));
         return;
     }
@@ -56,12 +56,12 @@ pub fn join_up(b: &mut Battle, id: u32) {
     b.note(LogEntry::event(
         "SBA-ORD-11",
         vec![target, id],
-        format!(
-            "{} joins {}: {} models, {}",
-            u.name,
-            t.name,
-            models,
-            morale.name()
+        say!(
+            "sba-log-joins",
+            unit = u.name,
+            other = t.name,
+            models = models,
+            level = morale.name()
         ),
     ));
 }

@@ -26,8 +26,8 @@ pub fn attack_value(b: &Battle, attacker: &SbaUnit, target: &SbaUnit) -> Itemize
     let t = b.tables;
     let s = b.stats(attacker);
     let (name, base) = match b.stats(target).class {
-        UnitClass::Infantry => ("Attack vs infantry (unit card)", s.attack_vs_infantry),
-        UnitClass::Cavalry => ("Attack vs cavalry (unit card)", s.attack_vs_cavalry),
+        UnitClass::Infantry => (say!("sba-attack-infantry-card"), s.attack_vs_infantry),
+        UnitClass::Cavalry => (say!("sba-attack-cavalry-card"), s.attack_vs_cavalry),
     };
     let mut v = Itemized::new(name, base);
     if let Some(o) = &attacker.order {
@@ -35,24 +35,27 @@ pub fn attack_value(b: &Battle, attacker: &SbaUnit, target: &SbaUnit) -> Itemize
         if o.kind == OrderKind::Ambush && attacker.flags.surprised {
             // SBA-ORD-10: approached from outside its Defense Zone, no +3 Attack.
         } else {
-            apply_order_mod(&mut v, &row.name, row.attack);
+            apply_order_mod(&mut v, row, row.attack);
         }
     }
     if b.inspired(attacker) {
         v.add(
-            "General Staff within 2 hexes (Inspirational)",
+            say!("sba-mod-inspirational"),
             t.morale.inspirational_attack,
             "SBA-GS-3",
         );
     }
     if attacker.honor {
-        v.add("Honor Marker", t.morale.honor_attack, "SBA-HON-4");
+        v.add(say!("sba-mod-honor"), t.morale.honor_attack, "SBA-HON-4");
     }
-    v.add(
-        format!("{} morale", attacker.morale.name()),
-        t.morale_row(attacker.morale).attack,
-        "SBA-MOR-1",
-    );
+    let m = t.morale_row(attacker.morale).attack;
+    if m != 0 {
+        v.add(
+            say!("sba-mod-morale", level = attacker.morale.name()),
+            m,
+            "SBA-MOR-1",
+        );
+    }
     v
 }
 
@@ -62,23 +65,26 @@ pub fn attack_value(b: &Battle, attacker: &SbaUnit, target: &SbaUnit) -> Itemize
 /// turn are not deducted.
 pub fn defense_value(b: &Battle, u: &SbaUnit, attacker: Option<&SbaUnit>) -> Itemized {
     let t = b.tables;
-    let mut v = Itemized::new("Defense (unit card)", b.stats(u).defense);
+    let mut v = Itemized::new(say!("sba-defense-card"), b.stats(u).defense);
     if let Some(o) = &u.order {
         let row = t.order(o.kind);
-        apply_order_mod(&mut v, &row.name, row.defense);
+        apply_order_mod(&mut v, row, row.defense);
     }
     if b.inspired(u) {
         v.add(
-            "General Staff within 2 hexes (Inspirational)",
+            say!("sba-mod-inspirational"),
             t.morale.inspirational_defense,
             "SBA-GS-3",
         );
     }
-    v.add(
-        format!("{} morale", u.morale.name()),
-        t.morale_row(u.morale).defense,
-        "SBA-MOR-1",
-    );
+    let m = t.morale_row(u.morale).defense;
+    if m != 0 {
+        v.add(
+            say!("sba-mod-morale", level = u.morale.name()),
+            m,
+            "SBA-MOR-1",
+        );
+    }
     if let Some(ter) = b.board.terrain(u.hex) {
         v.add(ter.name.clone(), ter.defense, "SBA-BASE");
     }
@@ -86,7 +92,7 @@ pub fn defense_value(b: &Battle, u: &SbaUnit, attacker: Option<&SbaUnit>) -> Ite
         && let Some(side) = b.board.hexside(a.hex, u.hex)
     {
         v.add(
-            format!("attacked across a {}", side.name),
+            say!("sba-mod-across", hexside = side.name),
             side.defense,
             "SBA-BASE",
         );
@@ -155,9 +161,14 @@ pub fn take_hits(
     b.note(LogEntry::event(
         "SBA-MEL-4",
         units,
-        format!(
-            "{hits} hits on {}: {} absorbed by Defense ({left} -> {}), {} casualties",
-            target.name, dmg.absorbed, dmg.defense_after, dmg.casualties
+        say!(
+            "sba-log-hits-on",
+            hits = hits,
+            unit = target.name,
+            absorbed = dmg.absorbed,
+            left = left,
+            after = dmg.defense_after,
+            casualties = dmg.casualties
         ),
     ));
     dmg
@@ -216,15 +227,15 @@ pub fn engage(b: &mut Battle, dice: &mut Dice, attacker: u32, defender: u32) {
         m.hidden = false;
     }
     let app = approach(b.tables.units.facing_arcs, d.facing, d.hex, a.hex);
-    let from = match app {
-        Approach::Front => "the front",
-        Approach::Flank => "a flank",
-        Approach::Rear => "the rear",
+    let what = match app {
+        Approach::Front => say!("sba-log-engages-front", unit = a.name, enemy = d.name),
+        Approach::Flank => say!("sba-log-engages-flank", unit = a.name, enemy = d.name),
+        Approach::Rear => say!("sba-log-engages-rear", unit = a.name, enemy = d.name),
     };
     b.note(LogEntry::event(
         "SBA-BASE/ZOC",
         vec![attacker, defender],
-        format!("{} engages {} in melee from {from}", a.name, d.name),
+        what,
     ));
     if d.hidden {
         let surprised = app != Approach::Front;
@@ -232,15 +243,15 @@ pub fn engage(b: &mut Battle, dice: &mut Dice, attacker: u32, defender: u32) {
             m.hidden = false;
             m.flags.surprised = surprised;
         }
-        let how = if surprised {
-            "from outside its Defense Zone: not a flank or rear attack, and no +3 Attack"
+        let what = if surprised {
+            say!("sba-log-revealed-outside", unit = d.name)
         } else {
-            "through its Defense Zone"
+            say!("sba-log-revealed-through", unit = d.name)
         };
         b.note(LogEntry::event(
             "SBA-ORD-10",
             vec![defender, attacker],
-            format!("{} is revealed from Ambush, approached {how}", d.name),
+            what,
         ));
         return;
     }
@@ -288,16 +299,20 @@ pub fn resolve_melee(b: &mut Battle, dice: &mut Dice) {
         let mut e = LogEntry::event(
             "SBA-MEL-4",
             vec![u.id, target.id],
-            format!(
-                "{} attacks {} with {n} dice ({} models, SBA-MEL-5)",
-                u.name, target.name, u.models
+            say!(
+                "sba-log-attacks",
+                unit = u.name,
+                enemy = target.name,
+                dice = n,
+                models = u.models,
+                rule = "SBA-MEL-5"
             ),
         );
         e.value = Some(av.clone());
         e.target = Some(av.total());
         e.die = Some(Die::D20.name().into());
         e.dice = rolled;
-        e.outcome = format!("{hits} hits");
+        e.outcome = say!("sba-outcome-hits", hits = hits);
         e.probability = Some(p);
         b.note(e);
         attacks.push((u.id, target.id, hits));
@@ -338,7 +353,7 @@ pub fn apply_casualties(
         b.note(LogEntry::event(
             "SBA-FORT-5",
             vec![id],
-            format!("{name} loses {c} models ({left} left) and {c} Fortitude"),
+            say!("sba-log-loses-models", unit = name, n = c, left = left),
         ));
         if left == 0 {
             if melee {
@@ -392,17 +407,14 @@ pub fn after_melee(b: &mut Battle, dice: &mut Dice) {
                 b.note(LogEntry::event(
                     rule,
                     vec![w, e],
-                    format!(
-                        "{} turns to face the strongest enemy in its Zone of Control",
-                        u.name
-                    ),
+                    say!("sba-log-turns-to-face", unit = u.name),
                 ));
                 engage(b, dice, w, e);
             } else if !d.destroyed && b.unit(d.loser).is_some() {
                 b.note(LogEntry::event(
                     "SBA-MEL-3",
                     vec![w, d.loser],
-                    format!("{}'s enemy fled: no Honor Marker (SBA-HON-2); it tests to see if it pursues", u.name),
+                    say!("sba-log-enemy-fled", unit = u.name, rule = "SBA-HON-2"),
                 ));
                 let passed = fortitude_test(b, dice, w, TestReason::PursueCheck);
                 if passed == Some(true) {
@@ -414,7 +426,7 @@ pub fn after_melee(b: &mut Battle, dice: &mut Dice) {
                         b.note(LogEntry::event(
                             "SBA-ORD-8",
                             vec![w],
-                            format!("{} holds back: its earlier Pursue obligation ends", u.name),
+                            say!("sba-log-holds-back", unit = u.name),
                         ));
                     }
                 } else if passed == Some(false) {
@@ -424,7 +436,7 @@ pub fn after_melee(b: &mut Battle, dice: &mut Dice) {
                     b.note(LogEntry::event(
                         "SBA-ORD-8",
                         vec![w, d.loser],
-                        format!("{} cannot hold back and must Pursue next turn", u.name),
+                        say!("sba-log-must-pursue", unit = u.name),
                     ));
                 }
             }

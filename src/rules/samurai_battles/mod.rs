@@ -17,8 +17,9 @@
 //! The ECS layer below only gathers the battle from components into a
 //! [`battle::Battle`], calls the rules, and writes the result back.
 
-/// `say!("sba-key")` or `say!("sba-key", name = value)`: this module's
-/// text of a key in the player's language, from [`text::TEXT`].
+/// `say!` with a key of the catalogue (`"sba-…"`), and `name = value`
+/// arguments if it has any: this module's text of a key in the player's
+/// language, from [`text::TEXT`].
 macro_rules! say {
     ($($args:tt)*) => {
         $crate::say_with!($crate::rules::samurai_battles::text::TEXT, $($args)*)
@@ -140,14 +141,14 @@ pub enum SbaPhase {
 
 impl SbaPhase {
     /// The phase's name in the rules' words.
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            SbaPhase::Setup => "Set-up",
-            SbaPhase::Morale => "Morale Phase",
-            SbaPhase::Planning => "Planning Phase",
-            SbaPhase::Execution => "Execution Phase",
-            SbaPhase::EndOfTurn => "End of Turn",
-            SbaPhase::GameOver => "Game over",
+            SbaPhase::Setup => say!("sba-phase-setup"),
+            SbaPhase::Morale => say!("sba-phase-morale"),
+            SbaPhase::Planning => say!("sba-phase-planning"),
+            SbaPhase::Execution => say!("sba-phase-execution"),
+            SbaPhase::EndOfTurn => say!("sba-phase-end-of-turn"),
+            SbaPhase::GameOver => say!("sba-phase-game-over"),
         }
     }
 }

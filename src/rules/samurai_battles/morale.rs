@@ -66,12 +66,12 @@ impl MoraleLevel {
     }
 
     /// The level's name.
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            MoraleLevel::Normal => "Normal",
-            MoraleLevel::Hesitant => "Hesitant",
-            MoraleLevel::Shaken => "Shaken",
-            MoraleLevel::Panicked => "Panicked",
+            MoraleLevel::Normal => say!("sba-morale-normal"),
+            MoraleLevel::Hesitant => say!("sba-morale-hesitant"),
+            MoraleLevel::Shaken => say!("sba-morale-shaken"),
+            MoraleLevel::Panicked => say!("sba-morale-panicked"),
         }
     }
 }
@@ -95,14 +95,14 @@ pub enum TestReason {
 
 impl TestReason {
     /// Words for the log.
-    pub fn describe(self) -> &'static str {
+    pub fn describe(self) -> String {
         match self {
-            TestReason::Casualties => "after casualties",
-            TestReason::FlankAttack => "attacked from a flank",
-            TestReason::RearAttack => "attacked from the rear",
-            TestReason::MoralePhase => "Morale Phase",
-            TestReason::Dishonor => "General Staff destroyed",
-            TestReason::PursueCheck => "must it pursue?",
+            TestReason::Casualties => say!("sba-reason-casualties"),
+            TestReason::FlankAttack => say!("sba-reason-flank"),
+            TestReason::RearAttack => say!("sba-reason-rear"),
+            TestReason::MoralePhase => say!("sba-reason-morale-phase"),
+            TestReason::Dishonor => say!("sba-reason-dishonor"),
+            TestReason::PursueCheck => say!("sba-reason-pursue"),
         }
     }
 }

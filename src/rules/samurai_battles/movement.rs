@@ -13,7 +13,7 @@ use super::battle::{Battle, Removal, SbaUnit};
 use super::data::OrderMovement;
 use super::general_staff::rally_point;
 use super::melee::{after_melee, engage};
-use super::orders::{OrderKind, destination};
+use super::orders::{OrderKind, destination, order_name};
 use super::ranged::{can_fire_at, fire, nearest_target, reaction_fire};
 
 /// Hexes a unit moves at its fastest rate: 2 infantry, 4 cavalry (SBA-ORD-6,
@@ -47,11 +47,7 @@ pub fn zoc_enemies(b: &Battle, u: &SbaUnit, h: Hex) -> Vec<u32> {
 
 /// "1 hex", "2 hexes".
 fn hexes(n: u32) -> String {
-    if n == 1 {
-        "1 hex".to_string()
-    } else {
-        format!("{n} hexes")
-    }
+    say!("sba-hexes", n = n)
 }
 
 /// Moves one step and turns the unit to face the way it moved.
@@ -129,7 +125,7 @@ pub fn movement_step(b: &mut Battle, dice: &mut Dice) {
             b.note(LogEntry::event(
                 "SBA-BASE",
                 vec![id],
-                format!("{} finds no path and stays", u.name),
+                say!("sba-log-no-path", unit = u.name),
             ));
             continue;
         };
@@ -208,10 +204,15 @@ pub fn movement_step(b: &mut Battle, dice: &mut Dice) {
             b.note(LogEntry::event(
                 rule,
                 vec![id],
-                format!(
-                    "{name} ({}) moves from ({c0}, {r0}) to ({c1}, {r1}), {}",
-                    row.name,
-                    hexes(moved)
+                say!(
+                    "sba-log-moves",
+                    unit = name,
+                    order = order_name(row),
+                    c0 = c0,
+                    r0 = r0,
+                    c1 = c1,
+                    r1 = r1,
+                    distance = hexes(moved)
                 ),
             ));
         }
@@ -295,17 +296,13 @@ pub fn flee(b: &mut Battle, id: u32) {
             .shortest_path_to(u.hex, cav, |h| b.free(h), |h| b.board.on_edge(h, edge)),
     };
     let path = path.unwrap_or_else(|| vec![u.hex]);
-    let toward = if gs.is_some() {
-        "its General Staff"
+    let planned = hexes((path.len().saturating_sub(1) as u32).min(rate));
+    let what = if gs.is_some() {
+        say!("sba-log-flees-to-staff", unit = u.name, distance = planned)
     } else {
-        "its own board edge (General Staff lost)"
+        say!("sba-log-flees-to-edge", unit = u.name, distance = planned)
     };
-    let planned = (path.len().saturating_sub(1) as u32).min(rate);
-    b.note(LogEntry::event(
-        "SBA-ORD-6",
-        vec![id],
-        format!("{} flees up to {} toward {toward}", u.name, hexes(planned)),
-    ));
+    b.note(LogEntry::event("SBA-ORD-6", vec![id], what));
     let moved = walk(b, id, &path, rate, |b, _| rally_point(b, id));
     if moved == 0 {
         rally_point(b, id);
@@ -332,7 +329,7 @@ pub fn panic_move(b: &mut Battle, id: u32) {
     b.note(LogEntry::event(
         "SBA-ORD-7",
         vec![id],
-        format!("{} panics {} toward the nearest edge", u.name, hexes(moved)),
+        say!("sba-log-panics", unit = u.name, distance = hexes(moved)),
     ));
     if b.unit(id).is_some_and(|now| b.board.is_edge(now.hex)) {
         b.remove_unit(id, Removal::Routed);
@@ -360,7 +357,7 @@ pub fn retreat(b: &mut Battle, id: u32) {
     b.note(LogEntry::event(
         "SBA-MEL-1",
         vec![id],
-        format!("{} retreats {} and leaves any melee", u.name, hexes(moved)),
+        say!("sba-log-retreats", unit = u.name, distance = hexes(moved)),
     ));
 }
 

@@ -10,7 +10,7 @@ use crate::engine::units::UnitClass;
 
 use super::SbaPhase;
 use super::battle::Battle;
-use super::data::ValueMod;
+use super::data::{OrderRow, ValueMod};
 use super::morale::MoraleLevel;
 
 /// The orders of the Art of Tactic rules (SBA-ORD-4).
@@ -133,14 +133,14 @@ impl OrderStep {
     }
 
     /// The step's name.
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            OrderStep::Defensive => "Execution: Defensive Step",
-            OrderStep::Ranged => "Execution: Ranged Combat Step",
-            OrderStep::Movement => "Execution: Movement Step",
-            OrderStep::Special => "Execution: Special Orders Step",
-            OrderStep::Melee => "Execution: Melee Step",
-            OrderStep::Retreat => "Execution: Retreat Step",
+            OrderStep::Defensive => say!("sba-step-defensive"),
+            OrderStep::Ranged => say!("sba-step-ranged"),
+            OrderStep::Movement => say!("sba-step-movement"),
+            OrderStep::Special => say!("sba-step-special"),
+            OrderStep::Melee => say!("sba-step-melee"),
+            OrderStep::Retreat => say!("sba-step-retreat"),
         }
     }
 }
@@ -187,13 +187,44 @@ impl OrderSpec {
     }
 }
 
-/// Applies an order's modifier to an itemized value (SBA-ORD-2: "= n" overrides).
-pub fn apply_order_mod(v: &mut crate::engine::log::Itemized, name: &str, m: ValueMod) {
+/// An order's name in the player's language: the order table's own name
+/// (`orders.ron`) in English, the rules reference's term in Spanish.
+pub fn order_name(row: &OrderRow) -> String {
+    let name = &row.name;
+    match row.order {
+        OrderKind::AllAroundDefense => say!("sba-order-all-around-defense", name = name),
+        OrderKind::Defend => say!("sba-order-defend", name = name),
+        OrderKind::FireAndRetreat => say!("sba-order-fire-and-retreat", name = name),
+        OrderKind::FireRangedWeapons => say!("sba-order-fire-ranged-weapons", name = name),
+        OrderKind::Assault => say!("sba-order-assault", name = name),
+        OrderKind::March => say!("sba-order-march", name = name),
+        OrderKind::MoveAndFire => say!("sba-order-move-and-fire", name = name),
+        OrderKind::Retreat => say!("sba-order-retreat", name = name),
+        OrderKind::Flee => say!("sba-order-flee", name = name),
+        OrderKind::Panic => say!("sba-order-panic", name = name),
+        OrderKind::Pursue => say!("sba-order-pursue", name = name),
+        OrderKind::Ambush => say!("sba-order-ambush", name = name),
+        OrderKind::JoinUp => say!("sba-order-join-up", name = name),
+        OrderKind::ReceiveSupplies => say!("sba-order-receive-supplies", name = name),
+        OrderKind::Reconnaissance => say!("sba-order-reconnaissance", name = name),
+        OrderKind::Rest => say!("sba-order-rest", name = name),
+        OrderKind::Run => say!("sba-order-run", name = name),
+    }
+}
+
+/// Applies the modifier `m` of order `row` to an itemized value (SBA-ORD-2:
+/// "= n" overrides).
+pub fn apply_order_mod(v: &mut crate::engine::log::Itemized, row: &OrderRow, m: ValueMod) {
     match m {
-        ValueMod::Add(n) => v.add(format!("{name} order"), n, "SBA-ORD-4"),
+        ValueMod::Add(0) => {}
+        ValueMod::Add(n) => v.add(
+            say!("sba-mod-order", order = order_name(row)),
+            n,
+            "SBA-ORD-4",
+        ),
         ValueMod::Set(n) => {
             v.set_to = Some(crate::engine::log::Modifier::new(
-                format!("{name} order: = {n}"),
+                say!("sba-mod-order-set", order = order_name(row), n = n),
                 n,
                 "SBA-ORD-2",
             ))
@@ -208,35 +239,35 @@ pub fn apply_order_mod(v: &mut crate::engine::log::Itemized, name: &str, m: Valu
 /// A [`Refusal`] naming the rule that forbids the order.
 pub fn validate_order(b: &Battle, side: u8, unit: u32, spec: &OrderSpec) -> Result<(), Refusal> {
     let Some(u) = b.unit(unit) else {
-        return Err(Refusal::new("SBA-BASE", format!("there is no unit {unit}")));
+        return Err(Refusal::new(
+            "SBA-BASE",
+            say!("sba-refuse-no-unit", unit = unit),
+        ));
     };
     if u.side != side {
         return Err(Refusal::new(
             "SBA-BASE",
-            format!("unit {unit} is not yours to command"),
+            say!("sba-refuse-not-yours", unit = unit),
         ));
     }
     let row = b.tables.order(spec.kind);
     if row.forced {
         return Err(Refusal::new(
             "SBA-ORD-3",
-            format!(
-                "{} is imposed by a failed Fortitude Test and cannot be written",
-                row.name
-            ),
+            say!("sba-refuse-forced", order = order_name(row)),
         ));
     }
     match u.morale {
         MoraleLevel::Shaken => {
             return Err(Refusal::new(
                 "SBA-MOR-6",
-                format!("{} is Shaken and must Flee", u.name),
+                say!("sba-refuse-shaken", unit = u.name),
             ));
         }
         MoraleLevel::Panicked => {
             return Err(Refusal::new(
                 "SBA-MOR-6",
-                format!("{} is Panicked and must Panic", u.name),
+                say!("sba-refuse-panicked", unit = u.name),
             ));
         }
         _ => {}
@@ -248,52 +279,53 @@ pub fn validate_order(b: &Battle, side: u8, unit: u32, spec: &OrderSpec) -> Resu
     {
         return Err(Refusal::new(
             "SBA-ORD-8",
-            format!("{} failed its Pursue test and must Pursue", u.name),
+            say!("sba-refuse-must-pursue", unit = u.name),
         ));
     }
     let stats = b.stats(u);
     if !stats.orders.contains(&spec.kind) {
         return Err(Refusal::new(
             "SBA-BASE",
-            format!("{} is not on the {} unit card", row.name, stats.name),
+            say!(
+                "sba-refuse-not-on-card",
+                order = order_name(row),
+                card = stats.name
+            ),
         ));
     }
     if row.needs_commander && !b.has_commander(u) {
         return Err(Refusal::new(
             "SBA-GS-2",
-            format!(
-                "{} has no Commander; it may only Defend, All-Around Defense, Rest or March",
-                u.name
-            ),
+            say!("sba-refuse-no-commander", unit = u.name),
         ));
     }
     if row.no_cavalry && stats.class == UnitClass::Cavalry {
         return Err(Refusal::new(
             "SBA-BASE",
-            format!("cavalry may not take {}", row.name),
+            say!("sba-refuse-no-cavalry", order = order_name(row)),
         ));
     }
     if row.ranged_only && stats.firepower <= 0 {
         return Err(Refusal::new(
             "SBA-BASE",
-            format!("{} has no ranged weapons", u.name),
+            say!("sba-refuse-no-ranged", unit = u.name),
         ));
     }
     if !u.engaged.is_empty() && !row.in_melee {
-        let allowed: Vec<&str> = b
+        let allowed: Vec<String> = b
             .tables
             .orders
             .orders
             .iter()
             .filter(|r| r.in_melee && !r.forced)
-            .map(|r| r.name.as_str())
+            .map(order_name)
             .collect();
         return Err(Refusal::new(
             "SBA-MEL-1",
-            format!(
-                "{} is engaged in melee: only {}",
-                u.name,
-                allowed.join(", ")
+            say!(
+                "sba-refuse-engaged",
+                unit = u.name,
+                orders = allowed.join(", ")
             ),
         ));
     }
@@ -301,13 +333,13 @@ pub fn validate_order(b: &Battle, side: u8, unit: u32, spec: &OrderSpec) -> Resu
         if !spec.kind.takes_destination() {
             return Err(Refusal::new(
                 "SBA-BASE",
-                format!("{} takes no destination", row.name),
+                say!("sba-refuse-no-destination", order = order_name(row)),
             ));
         }
         if !b.board.contains_offset(to) {
             return Err(Refusal::new(
                 "SBA-BASE",
-                format!("hex ({}, {}) is off the board", to.0, to.1),
+                say!("sba-refuse-off-board", col = to.0, row = to.1),
             ));
         }
     }
@@ -315,45 +347,39 @@ pub fn validate_order(b: &Battle, side: u8, unit: u32, spec: &OrderSpec) -> Resu
         if !spec.kind.takes_target() {
             return Err(Refusal::new(
                 "SBA-BASE",
-                format!("{} takes no target unit", row.name),
+                say!("sba-refuse-no-target", order = order_name(row)),
             ));
         }
         let Some(tu) = b.unit(t).filter(|tu| b.visible_to(tu, side)) else {
             return Err(Refusal::new(
                 "SBA-BASE",
-                format!("there is no unit {t} you can see"),
+                say!("sba-refuse-unseen-unit", unit = t),
             ));
         };
         let friendly = tu.side == side;
         match spec.kind {
             OrderKind::JoinUp => {
                 if !friendly || tu.id == u.id {
-                    return Err(Refusal::new(
-                        "SBA-ORD-11",
-                        "Join Up needs another friendly unit",
-                    ));
+                    return Err(Refusal::new("SBA-ORD-11", say!("sba-refuse-join-friend")));
                 }
                 if tu.unit_type != u.unit_type {
                     return Err(Refusal::new(
                         "SBA-ORD-11",
-                        "only units of the same type can join up",
+                        say!("sba-refuse-join-same-type"),
                     ));
                 }
                 if tu.hex.unsigned_distance_to(u.hex) != 1 {
-                    return Err(Refusal::new(
-                        "SBA-ORD-11",
-                        "the unit to join must be adjacent",
-                    ));
+                    return Err(Refusal::new("SBA-ORD-11", say!("sba-refuse-join-adjacent")));
                 }
                 if !tu.engaged.is_empty() {
-                    return Err(Refusal::new("SBA-MEL-1", "a unit in melee cannot join up"));
+                    return Err(Refusal::new("SBA-MEL-1", say!("sba-refuse-join-in-melee")));
                 }
             }
             _ => {
                 if friendly {
                     return Err(Refusal::new(
                         "SBA-BASE",
-                        format!("unit {t} is on your side"),
+                        say!("sba-refuse-own-side", unit = t),
                     ));
                 }
             }
@@ -363,27 +389,27 @@ pub fn validate_order(b: &Battle, side: u8, unit: u32, spec: &OrderSpec) -> Resu
         }
     }
     match spec.kind {
-        OrderKind::Assault if spec.target.is_none() && spec.to.is_none() => Err(Refusal::new(
-            "SBA-BASE",
-            "Assault needs a target unit or hex",
-        )),
-        OrderKind::March | OrderKind::Run | OrderKind::MoveAndFire if spec.to.is_none() => Err(
-            Refusal::new("SBA-BASE", format!("{} needs a destination hex", row.name)),
-        ),
-        OrderKind::JoinUp if spec.target.is_none() => {
-            Err(Refusal::new("SBA-ORD-11", "Join Up needs the unit to join"))
+        OrderKind::Assault if spec.target.is_none() && spec.to.is_none() => {
+            Err(Refusal::new("SBA-BASE", say!("sba-refuse-assault-needs")))
         }
+        OrderKind::March | OrderKind::Run | OrderKind::MoveAndFire if spec.to.is_none() => {
+            Err(Refusal::new(
+                "SBA-BASE",
+                say!("sba-refuse-needs-destination", order = order_name(row)),
+            ))
+        }
+        OrderKind::JoinUp if spec.target.is_none() => Err(Refusal::new(
+            "SBA-ORD-11",
+            say!("sba-refuse-join-needs-unit"),
+        )),
         OrderKind::Ambush => {
             let cover = b.board.terrain(u.hex).is_some_and(|t| t.blocks_los);
             if !(u.hidden || cover) {
-                Err(Refusal::new(
-                    "SBA-ORD-10",
-                    "only a hidden unit, or one in forest or a village, can lie in Ambush",
-                ))
+                Err(Refusal::new("SBA-ORD-10", say!("sba-refuse-ambush-cover")))
             } else if b.enemies_adjacent(u).next().is_some() {
                 Err(Refusal::new(
                     "SBA-ORD-10",
-                    "a unit next to the enemy cannot hide",
+                    say!("sba-refuse-ambush-adjacent"),
                 ))
             } else {
                 Ok(())

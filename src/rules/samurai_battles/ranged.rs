@@ -63,38 +63,41 @@ pub fn can_fire_at(
     if s.firepower <= 0 || s.range == 0 {
         return Err(Refusal::new(
             "SBA-BASE",
-            format!("{} has no ranged weapons", shooter.name),
+            say!("sba-refuse-no-ranged", unit = shooter.name),
         ));
     }
     if !shooter.engaged.is_empty() {
         return Err(Refusal::new(
             "SBA-MEL-1",
-            format!("{} is in melee and cannot shoot", shooter.name),
+            say!("sba-refuse-shooter-in-melee", unit = shooter.name),
         ));
     }
     if !b.visible_to(target, shooter.side) {
-        return Err(Refusal::new("SBA-ORD-10", "that unit cannot be seen"));
+        return Err(Refusal::new("SBA-ORD-10", say!("sba-refuse-cannot-see")));
     }
     if !target.engaged.is_empty() {
         return Err(Refusal::new(
             "SBA-BASE",
-            format!("{} is in melee; no shooting into a melee", target.name),
+            say!("sba-refuse-target-in-melee", unit = target.name),
         ));
     }
     let d = shooter.hex.unsigned_distance_to(target.hex);
     if d > s.range {
         return Err(Refusal::new(
             "SBA-BASE",
-            format!(
-                "{} is {d} hexes away; {} reach {} hexes",
-                target.name, s.name, s.range
+            say!(
+                "sba-refuse-out-of-range",
+                unit = target.name,
+                distance = d,
+                card = s.name,
+                range = s.range
             ),
         ));
     }
     if !line_of_sight(b, shooter.hex, target.hex) {
         return Err(Refusal::new(
             "SBA-BASE",
-            format!("no line of sight to {}", target.name),
+            say!("sba-refuse-no-sight", unit = target.name),
         ));
     }
     Ok(())
@@ -103,10 +106,10 @@ pub fn can_fire_at(
 /// Firepower of `shooter` (SBA-BASE card value + order, SBA-ORD-4: Ambush +2,
 /// Move and Fire −2; "= n" overrides, SBA-ORD-2). A d20 roll-under value.
 pub fn firepower(b: &Battle, shooter: &SbaUnit) -> Itemized {
-    let mut v = Itemized::new("Firepower (unit card)", b.stats(shooter).firepower);
+    let mut v = Itemized::new(say!("sba-firepower-card"), b.stats(shooter).firepower);
     if let Some(o) = &shooter.order {
         let row = b.tables.order(o.kind);
-        apply_order_mod(&mut v, &row.name, row.firepower);
+        apply_order_mod(&mut v, row, row.firepower);
     }
     v
 }
@@ -138,16 +141,13 @@ pub fn fire(
     let mut e = LogEntry::event(
         rule,
         vec![shooter, target],
-        format!(
-            "{} shoots at {} with {n} dice (1 per model, SBA-BASE)",
-            s.name, t.name
-        ),
+        say!("sba-log-shoots", unit = s.name, enemy = t.name, dice = n),
     );
     e.value = Some(fp.clone());
     e.target = Some(fp.total());
     e.die = Some(Die::D20.name().into());
     e.dice = rolled;
-    e.outcome = format!("{hits} hits");
+    e.outcome = say!("sba-outcome-hits", hits = hits);
     e.probability = Some(binomial(n, roll_under(fp.total(), 20))[hits as usize]);
     b.note(e);
     if s.hidden
@@ -198,10 +198,7 @@ pub fn reaction_fire(b: &mut Battle, dice: &mut Dice, mover: u32) -> bool {
             b.note(LogEntry::event(
                 "SBA-ORD-5",
                 vec![mover, id],
-                format!(
-                    "{} took casualties from Fire and Retreat, failed its test and stops moving",
-                    m.name
-                ),
+                say!("sba-log-stops-moving", unit = m.name),
             ));
             halt = true;
         }

@@ -89,12 +89,12 @@ pub fn morale_phase(b: &mut Battle, dice: &mut Dice) {
             b.note(LogEntry::event(
                 "SBA-MOR-7",
                 vec![id],
-                format!(
-                    "{} recovers from {} to {} ({} red markers)",
-                    u.name,
-                    u.morale.name(),
-                    to.name(),
-                    to.markers()
+                say!(
+                    "sba-log-recovers",
+                    unit = u.name,
+                    from = u.morale.name(),
+                    to = to.name(),
+                    markers = to.markers()
                 ),
             ));
         }
@@ -135,7 +135,7 @@ pub fn apply_orders(
             b.note(LogEntry::event(
                 "SBA-ORD-10",
                 vec![id],
-                format!("{} hides in Ambush", u.name),
+                say!("sba-log-hides", unit = u.name),
             ));
         } else if !ambush && u.hidden {
             if let Some(m) = b.unit_mut(id) {
@@ -144,7 +144,7 @@ pub fn apply_orders(
             b.note(LogEntry::event(
                 "SBA-ORD-10",
                 vec![id],
-                format!("{} leaves its Ambush and is revealed", u.name),
+                say!("sba-log-leaves-ambush", unit = u.name),
             ));
         }
     }
@@ -179,7 +179,7 @@ pub fn execution_step(b: &mut Battle, dice: &mut Dice, step: OrderStep) {
                     None => b.note(LogEntry::event(
                         "SBA-BASE",
                         vec![id],
-                        format!("{} has no target in range and sight", u.name),
+                        say!("sba-log-no-target", unit = u.name),
                     )),
                 }
             }

@@ -16,7 +16,7 @@ use super::fortitude::{current_fortitude, pass_chance};
 use super::game::{SbaCtx, SbaState, read_battle};
 use super::melee::{attack_value, defense_left, defense_value};
 use super::odds::melee_odds;
-use super::orders::{OrderKind, OrderSpec};
+use super::orders::{OrderKind, OrderSpec, order_name};
 use super::ranged::firepower;
 use super::{SbaCommand, SbaPhase};
 
@@ -50,7 +50,7 @@ pub fn scene(ctx: &SbaCtx, obs: &SbaState, viewer: Option<u8>) -> Scene {
         let mut markers = Vec::new();
         if u.morale.markers() > 0 {
             markers.push(Marker {
-                label: format!("Morale Marker ({}, SBA-MOR-1)", u.morale.name()),
+                label: say!("sba-marker-morale", level = u.morale.name()),
                 color: MORALE_RED,
                 count: u.morale.markers(),
                 face: None,
@@ -59,7 +59,7 @@ pub fn scene(ctx: &SbaCtx, obs: &SbaState, viewer: Option<u8>) -> Scene {
         }
         if u.honor {
             markers.push(Marker {
-                label: "Honor Marker (SBA-HON-4)".to_string(),
+                label: say!("sba-marker-honor"),
                 color: HONOR_GOLD,
                 count: 1,
                 face: None,
@@ -68,16 +68,16 @@ pub fn scene(ctx: &SbaCtx, obs: &SbaState, viewer: Option<u8>) -> Scene {
         }
         let mut badges = Vec::new();
         if u.hidden {
-            badges.push("Hidden in Ambush".to_string());
+            badges.push(say!("sba-badge-hidden"));
         }
         if !u.engaged.is_empty() {
-            badges.push("In melee".to_string());
+            badges.push(say!("sba-badge-in-melee"));
         }
         let own = viewer == Some(u.side);
         let order = own
             .then(|| {
                 let o = obs.game.written.get(&u.id).or(u.order.as_ref())?;
-                Some(ctx.tables.order(o.kind).name.clone())
+                Some(order_name(ctx.tables.order(o.kind)))
             })
             .flatten();
         if own
@@ -139,9 +139,12 @@ pub fn scene(ctx: &SbaCtx, obs: &SbaState, viewer: Option<u8>) -> Scene {
         links,
         tracks: Vec::new(),
         objectives: Vec::new(),
-        score: format!(
-            "{} {} – {} {} (victory points, SBA-BASE)",
-            names[0], vp[0].victory_points, vp[1].victory_points, names[1]
+        score: say!(
+            "sba-score",
+            side0 = names[0],
+            vp0 = vp[0].victory_points,
+            vp1 = vp[1].victory_points,
+            side1 = names[1]
         ),
         tables: Vec::new(),
         ..Scene::default()
@@ -174,41 +177,44 @@ pub fn unit_card(ctx: &SbaCtx, obs: &SbaState, unit: u32, viewer: Option<u8>) ->
     let names = super::game::side_names(ctx);
     let mut out = vec![
         CardLine::text(&u.name).tone(Tone::Strong),
-        CardLine::text(format!(
-            "{} ({}), {}",
-            stats.name,
-            names.get(u.side as usize).cloned().unwrap_or_default(),
+        CardLine::text({
+            let side = names.get(u.side as usize).cloned().unwrap_or_default();
             if stats.class == UnitClass::Cavalry {
-                "cavalry"
+                say!("sba-card-type-cavalry", card = stats.name, side = side)
             } else {
-                "infantry"
+                say!("sba-card-type-infantry", card = stats.name, side = side)
             }
+        }),
+        CardLine::text(say!(
+            "sba-card-models",
+            models = u.models,
+            full = stats.models
         )),
-        CardLine::text(format!("Models: {} of {}", u.models, stats.models)),
-        CardLine::text(format!(
-            "Morale: {} ({} red markers)",
-            u.morale.name(),
-            u.morale.markers()
+        CardLine::text(say!(
+            "sba-card-morale",
+            level = u.morale.name(),
+            markers = u.morale.markers()
         ))
         .rule("SBA-MOR-1"),
     ];
     if u.honor {
         out.push(
-            CardLine::text("Honor Marker: +1 Attack, +2 Fortitude")
+            CardLine::text(say!("sba-card-honor"))
                 .rule("SBA-HON-4")
                 .tone(Tone::Good),
         );
     }
     out.push(
-        CardLine::text(format!(
-            "Commander: {}",
-            if b.has_commander(&u) { "yes" } else { "no" }
-        ))
+        CardLine::text(if b.has_commander(&u) {
+            say!("sba-card-commander-yes")
+        } else {
+            say!("sba-card-commander-no")
+        })
         .rule("SBA-GS-2"),
     );
     if u.hidden {
         out.push(
-            CardLine::text("Hidden in Ambush (the enemy cannot see it)")
+            CardLine::text(say!("sba-card-hidden"))
                 .rule("SBA-ORD-10")
                 .tone(Tone::Good),
         );
@@ -221,7 +227,7 @@ pub fn unit_card(ctx: &SbaCtx, obs: &SbaState, unit: u32, viewer: Option<u8>) ->
             .map(|e| e.name.clone())
             .collect();
         out.push(
-            CardLine::text(format!("In melee with {}", names.join(", ")))
+            CardLine::text(say!("sba-card-in-melee", units = names.join(", ")))
                 .rule("SBA-MEL-1")
                 .tone(Tone::Bad),
         );
@@ -236,57 +242,62 @@ pub fn unit_card(ctx: &SbaCtx, obs: &SbaState, unit: u32, viewer: Option<u8>) ->
         if !forced && let Some(w) = obs.game.written.get(&u.id) {
             p.order = Some(w.clone());
         }
-        let order = p
-            .order
-            .as_ref()
-            .map_or("none".to_string(), |o| b.tables.order(o.kind).name.clone());
-        out.push(CardLine::text(format!("Order: {order}")).rule("SBA-ORD-1"));
+        let line = match &p.order {
+            Some(o) => say!("sba-card-order", order = order_name(b.tables.order(o.kind))),
+            None => say!("sba-card-no-order"),
+        };
+        out.push(CardLine::text(line).rule("SBA-ORD-1"));
     } else {
         p = u.clone();
     }
     for class in [UnitClass::Infantry, UnitClass::Cavalry] {
         if let Some(t) = dummy_target(&b, class) {
             let title = if class == UnitClass::Infantry {
-                "Attack vs infantry"
+                say!("sba-card-attack-infantry")
             } else {
-                "Attack vs cavalry"
+                say!("sba-card-attack-cavalry")
             };
             out.push(CardLine::value(title, attack_value(&b, &p, &t)));
         }
     }
     out.push(
-        CardLine::text(format!(
-            "Attack dice: {} ({} per model)",
-            p.models * stats.dice_per_model,
-            stats.dice_per_model
+        CardLine::text(say!(
+            "sba-card-attack-dice",
+            dice = p.models * stats.dice_per_model,
+            per_model = stats.dice_per_model
         ))
         .rule("SBA-MEL-2"),
     );
-    out.push(CardLine::value("Defense", defense_value(&b, &p, None)));
-    out.push(CardLine::text(format!(
-        "   left this turn: {}",
-        defense_left(&b, &p, None)
+    out.push(CardLine::value(
+        say!("sba-card-defense"),
+        defense_value(&b, &p, None),
+    ));
+    out.push(CardLine::text(say!(
+        "sba-card-defense-left",
+        left = defense_left(&b, &p, None)
     )));
     let fort = current_fortitude(&b, &p, None);
     let chance = pass_chance(fort.total());
-    out.push(CardLine::value("Fortitude", fort));
+    out.push(CardLine::value(say!("sba-card-fortitude"), fort));
     out.push(
-        CardLine::text(format!(
-            "Fortitude Test pass chance: {:.1}%",
-            chance * 100.0
+        CardLine::text(say!(
+            "sba-card-pass-chance",
+            percent = format!("{:.1}", chance * 100.0)
         ))
         .rule("SBA-FORT-3")
         .tone(Tone::Strong),
     );
     if stats.firepower > 0 {
-        out.push(CardLine::value("Firepower", firepower(&b, &p)));
-        out.push(
-            CardLine::text(format!("   range {} hexes, 1 die per model", stats.range))
-                .rule("SBA-ORD-5"),
-        );
+        out.push(CardLine::value(
+            say!("sba-card-firepower"),
+            firepower(&b, &p),
+        ));
+        out.push(CardLine::text(say!("sba-card-range", range = stats.range)).rule("SBA-ORD-5"));
     }
-    out.push(CardLine::text(format!("Card: {}", stats.source)).tone(Tone::Dim));
-    out.push(CardLine::text(format!("Stand-ins: {}", stats.stand_in)).tone(Tone::Dim));
+    out.push(CardLine::text(say!("sba-card-source", source = stats.source)).tone(Tone::Dim));
+    out.push(
+        CardLine::text(say!("sba-card-stand-ins", stand_ins = stats.stand_in)).tone(Tone::Dim),
+    );
     out
 }
 
@@ -316,15 +327,16 @@ pub fn choices(ctx: &SbaCtx, state: &SbaState, side: u8, unit: u32) -> Vec<Choic
         .filter(|k| !b.tables.order(**k).forced)
         .map(|k| {
             let row = b.tables.order(*k);
-            let mark = if written == Some(*k) {
-                " (written)"
+            let (order, line) = (order_name(row), &row.line);
+            let label = if written == Some(*k) {
+                say!("sba-choice-written", order = order, line = line)
             } else if written.is_none() && default == Some(*k) {
-                " (default)"
+                say!("sba-choice-default", order = order, line = line)
             } else {
-                ""
+                say!("sba-choice", order = order, line = line)
             };
             Choice {
-                label: format!("{} ({}){mark}", row.name, row.line),
+                label,
                 key: key_of(*k),
                 needs: if k.takes_target() {
                     Needs::Target
@@ -338,7 +350,7 @@ pub fn choices(ctx: &SbaCtx, state: &SbaState, side: u8, unit: u32) -> Vec<Choic
         .collect();
     if written.is_some() {
         out.push(Choice {
-            label: "Erase the written order".to_string(),
+            label: say!("sba-choice-erase"),
             key: "erase".to_string(),
             needs: Needs::Nothing,
         });
@@ -388,29 +400,35 @@ pub fn odds(ctx: &SbaCtx, state: &SbaState, cmd: &SbaCommand) -> Option<Odds> {
             let o = melee_odds(&b, &a, &t);
             let lines = vec![
                 (
-                    format!("expected casualties on {}", t.name),
+                    say!("sba-odds-expected", unit = t.name),
                     o.expected_on_defender(),
                 ),
                 (
-                    format!("expected casualties on {}", a.name),
+                    say!("sba-odds-expected", unit = a.name),
                     o.expected_on_attacker(),
                 ),
             ];
             Some(Odds {
-                title: "Melee odds if it engages (exact, SBA-MEL-2)".to_string(),
+                title: say!("sba-odds-melee"),
                 lines,
                 distributions: vec![
                     (
-                        format!(
-                            "{}: {} dice at {} -> casualties on {}",
-                            a.name, o.attacker_dice, o.attacker_attack, t.name
+                        say!(
+                            "sba-odds-melee-dice",
+                            unit = a.name,
+                            dice = o.attacker_dice,
+                            attack = o.attacker_attack,
+                            enemy = t.name
                         ),
                         o.on_defender.clone(),
                     ),
                     (
-                        format!(
-                            "{}: {} dice at {} -> casualties on {}",
-                            t.name, o.defender_dice, o.defender_attack, a.name
+                        say!(
+                            "sba-odds-melee-dice",
+                            unit = t.name,
+                            dice = o.defender_dice,
+                            attack = o.defender_attack,
+                            enemy = a.name
                         ),
                         o.on_attacker.clone(),
                     ),
@@ -421,10 +439,10 @@ pub fn odds(ctx: &SbaCtx, state: &SbaState, cmd: &SbaCommand) -> Option<Odds> {
         OrderKind::FireRangedWeapons | OrderKind::MoveAndFire => {
             let fp = firepower(&b, &a).total();
             Some(Odds {
-                title: "Fire odds (exact, SBA-ORD-5)".to_string(),
+                title: say!("sba-odds-fire"),
                 lines: Vec::new(),
                 distributions: vec![(
-                    format!("{} dice at Firepower {fp}: hits", a.models),
+                    say!("sba-odds-fire-dice", dice = a.models, firepower = fp),
                     binomial(a.models, roll_under(fp, 20)),
                 )],
                 tables: Vec::new(),

@@ -31,14 +31,14 @@ pub enum WsAction {
 }
 
 impl WsAction {
-    /// The action's name as printed.
-    pub fn name(self) -> &'static str {
+    /// The action's name as printed, in the player's language.
+    pub fn name(self) -> String {
         match self {
-            WsAction::OpenFire => "Open Fire!",
-            WsAction::Advance => "Advance!",
-            WsAction::AtTheDouble => "At The Double!",
-            WsAction::GetDown => "Get Down!",
-            WsAction::FallBack => "fall back",
+            WsAction::OpenFire => say!("ws-action-open-fire"),
+            WsAction::Advance => say!("ws-action-advance"),
+            WsAction::AtTheDouble => say!("ws-action-at-the-double"),
+            WsAction::GetDown => say!("ws-action-get-down"),
+            WsAction::FallBack => say!("ws-action-fall-back"),
         }
     }
 
@@ -73,24 +73,21 @@ pub fn check_action(unit: &WsUnitState, action: WsAction, going: Going) -> Resul
     if unit.destroyed() {
         return Err(Refusal::new(
             "WS-BASE",
-            format!("{} has no models left", unit.name),
+            say!("ws-why-no-models", unit = unit.name),
         ));
     }
     if unit.suppressed() && action != WsAction::FallBack {
         return Err(Refusal::new(
             "WS-SUP-3",
-            format!(
-                "{} is suppressed: it may not take {}; it must fall back",
-                unit.name,
-                action.name()
+            say!(
+                "ws-why-suppressed-action",
+                unit = unit.name,
+                action = action.name()
             ),
         ));
     }
     if action == WsAction::AtTheDouble && going == Going::Difficult {
-        return Err(Refusal::new(
-            "WS-BASE",
-            "At The Double! may not cross slow-going terrain",
-        ));
+        return Err(Refusal::new("WS-BASE", say!("ws-why-double-difficult")));
     }
     Ok(())
 }
@@ -107,10 +104,7 @@ pub fn move_allowance(action: WsAction, mv: f64, going: Going) -> Result<f64, Re
         WsAction::Advance | WsAction::FallBack => mv,
         WsAction::AtTheDouble => {
             if going == Going::Difficult {
-                return Err(Refusal::new(
-                    "WS-BASE",
-                    "At The Double! may not cross slow-going terrain",
-                ));
+                return Err(Refusal::new("WS-BASE", say!("ws-why-double-difficult")));
             }
             2.0 * mv
         }
@@ -156,21 +150,27 @@ pub fn take_action(
     check_action(unit, action, going)?;
     let max_move = move_allowance(action, unit.mv, going)?;
     let forced = forced_action(unit).is_some();
+    let name = action.name();
     let mut e = LogEntry::event(
         if forced { "WS-SUP-3" } else { "WS-BASE" },
         vec![unit.id],
-        format!(
-            "{}: {}{}, up to {max_move}\"",
-            unit.name,
-            action.name(),
-            if forced {
-                " (suppressed: forced to fall back)"
-            } else {
-                ""
-            }
-        ),
+        if forced {
+            say!(
+                "ws-log-action-forced",
+                unit = unit.name,
+                action = name,
+                inches = max_move
+            )
+        } else {
+            say!(
+                "ws-log-action",
+                unit = unit.name,
+                action = name,
+                inches = max_move
+            )
+        },
     );
-    e.outcome = action.name().to_string();
+    e.outcome = name;
     let mut log = vec![e];
     let mut save_bonus = 0;
     let relief = match action {
@@ -204,10 +204,7 @@ pub fn may_capture_objective(unit: &WsUnitState) -> Result<(), Refusal> {
     if unit.suppressed() {
         return Err(Refusal::new(
             "WS-SUP-3",
-            format!(
-                "{} is suppressed: it may not capture an objective",
-                unit.name
-            ),
+            say!("ws-why-no-capture", unit = unit.name),
         ));
     }
     Ok(())
@@ -222,13 +219,13 @@ pub fn may_defensive_fire(unit: &WsUnitState) -> Result<(), Refusal> {
     if unit.suppressed() {
         return Err(Refusal::new(
             "WS-SUP-3",
-            format!("{} is suppressed: no defensive fire", unit.name),
+            say!("ws-why-no-defensive-fire", unit = unit.name),
         ));
     }
     if unit.shooting.is_none() {
         return Err(Refusal::new(
             "WS-BASE",
-            format!("{} has no ranged weapon", unit.name),
+            say!("ws-why-no-ranged-weapon", unit = unit.name),
         ));
     }
     Ok(())

@@ -41,12 +41,10 @@ impl MarkerRelief {
     /// The occasion in the rules' words.
     pub fn name(self) -> String {
         match self {
-            MarkerRelief::StartingPhase => "unsuppressed in its starting phase".into(),
-            MarkerRelief::GetDown => "performed Get Down!".into(),
-            MarkerRelief::FallBack => "fell back in the action phase".into(),
-            MarkerRelief::EnemyBroke { enemy } => {
-                format!("enemy unit {enemy} failed an Ld test in close combat within 6\"")
-            }
+            MarkerRelief::StartingPhase => say!("ws-relief-starting-phase"),
+            MarkerRelief::GetDown => say!("ws-relief-get-down"),
+            MarkerRelief::FallBack => say!("ws-relief-fall-back"),
+            MarkerRelief::EnemyBroke { enemy } => say!("ws-relief-enemy-broke", enemy = enemy),
         }
     }
 }
@@ -62,13 +60,14 @@ pub fn remove_marker(unit: &mut WsUnitState, relief: MarkerRelief) -> Option<Log
     let mut e = LogEntry::event(
         relief.rule(),
         vec![unit.id],
-        format!(
-            "{}: {}; removes 1 nerve marker (one of the ways a marker comes off, WS-CLR-6)",
-            unit.name,
-            relief.name()
+        say!(
+            "ws-log-marker-removed",
+            rule = "WS-CLR-6",
+            unit = unit.name,
+            relief = relief.name()
         ),
     );
-    e.outcome = format!("{} nerve markers", unit.nerve_markers());
+    e.outcome = say!("ws-outcome-nerve-markers", count = unit.nerve_markers());
     Some(e)
 }
 
@@ -83,19 +82,16 @@ pub fn reaction_phase_test(
     if !unit.suppressed() {
         return None;
     }
-    let test = leadership_test(dice, unit, inspiring, "reaction phase, WS-CLR-1");
+    let test = leadership_test(dice, unit, inspiring, &say!("ws-test-reaction-phase"));
     let mut log = vec![test.log.clone()];
     if test.pass {
         unit.suppression = unit.suppression.cleared();
         let mut e = LogEntry::event(
             "WS-CLR-1",
             vec![unit.id],
-            format!(
-                "{} passed its reaction-phase Ld test: hit-die removed",
-                unit.name
-            ),
+            say!("ws-log-reaction-passed", unit = unit.name),
         );
-        e.outcome = "no longer suppressed".into();
+        e.outcome = say!("ws-outcome-no-longer-suppressed");
         log.push(e);
     }
     Some((test, log))
@@ -111,12 +107,9 @@ pub fn clear_by_winning_fight(unit: &mut WsUnitState, enemy: u32) -> Option<LogE
     let mut e = LogEntry::event(
         "WS-CLR-2",
         vec![unit.id, enemy],
-        format!(
-            "{} made enemy unit {enemy} fall back: hit-die removed",
-            unit.name
-        ),
+        say!("ws-log-won-fight", unit = unit.name, enemy = enemy),
     );
-    e.outcome = "no longer suppressed".into();
+    e.outcome = say!("ws-outcome-no-longer-suppressed");
     Some(e)
 }
 

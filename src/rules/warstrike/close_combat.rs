@@ -67,14 +67,8 @@ pub fn keep_fighting_test(
     unit: &WsUnitState,
     inspiring: Option<InspiringOfficer>,
 ) -> Option<LdOutcome> {
-    unit.suppressed().then(|| {
-        leadership_test(
-            dice,
-            unit,
-            inspiring,
-            "suppressed, to keep fighting, WS-SUP-3",
-        )
-    })
+    unit.suppressed()
+        .then(|| leadership_test(dice, unit, inspiring, &say!("ws-test-keep-fighting")))
 }
 
 /// Which side lost: the one that lost more models; `None` on equal losses
@@ -99,12 +93,9 @@ fn falls_back(r: &mut FightResult, side: usize, units: [&mut WsUnitState; 2]) {
     let mut e = LogEntry::event(
         "WS-CLR-5",
         vec![runner.id, winner.id],
-        format!(
-            "{} failed an Ld test in close combat and falls back: opposing units within 6\" may remove 1 nerve marker first",
-            runner.name
-        ),
+        say!("ws-log-breaks", unit = runner.name),
     );
-    e.outcome = "falls back".into();
+    e.outcome = say!("ws-outcome-falls-back");
     r.log.push(e);
     if let Some(e) = clear_by_winning_fight(winner, runner.id) {
         r.cleared.push(winner.id);
@@ -136,18 +127,18 @@ pub fn fight(
         inspiring: b_insp,
     } = defender;
     if a.destroyed() || b.destroyed() || a.id == b.id {
-        return Err(Refusal::new("WS-BASE", "both units must be in play"));
+        return Err(Refusal::new("WS-BASE", say!("ws-why-both-in-play")));
     }
     if a.suppressed() {
         return Err(Refusal::new(
             "WS-SUP-3",
-            format!("{} is suppressed: it may not charge", a.name),
+            say!("ws-why-suppressed-no-charge", unit = a.name),
         ));
     }
     if record.has_salvo(a.id, b.id) {
         return Err(Refusal::new(
             "WS-GLO-1",
-            format!("{} has already received a salvo from {}", b.name, a.name),
+            say!("ws-why-already-salvo", target = b.name, unit = a.name),
         ));
     }
     let mut r = FightResult::default();
@@ -158,9 +149,9 @@ pub fn fight(
             let mut e = LogEntry::event(
                 "WS-SUP-3",
                 vec![b.id, a.id],
-                format!("{} is suppressed: no defensive fire", b.name),
+                say!("ws-why-no-defensive-fire", unit = b.name),
             );
-            e.outcome = "no defensive fire".into();
+            e.outcome = say!("ws-outcome-no-defensive-fire");
             r.log.push(e);
         } else {
             let s = resolve_salvo(
@@ -235,7 +226,7 @@ pub fn fight(
             (&*b, b_insp)
         };
         if !u.destroyed() {
-            let t = leadership_test(dice, u, insp, "lost the fight");
+            let t = leadership_test(dice, u, insp, &say!("ws-test-lost-fight"));
             r.log.push(t.log);
             if !t.pass {
                 falls_back(&mut r, side, [&mut *a, &mut *b]);

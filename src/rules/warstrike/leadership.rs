@@ -68,8 +68,13 @@ pub fn ld_test(dice: &mut Dice, ld: u32, nv: &Itemized, unit: u32, name: &str) -
     let mut e = LogEntry::event(
         rule,
         vec![unit],
-        format!(
-            "{name}: Ld test, {ld} d6 (current Ld = printed Ld, WS-LD-4), pass if any die is {target} or less; P(pass) = {p:.4} (WS-LD-6)"
+        say!(
+            "ws-log-ld-test",
+            rule = "WS-LD-6",
+            unit = name,
+            ld = ld,
+            target = target,
+            p = format!("{p:.4}")
         ),
     );
     e.value = Some(nv.clone());
@@ -77,9 +82,11 @@ pub fn ld_test(dice: &mut Dice, ld: u32, nv: &Itemized, unit: u32, name: &str) -
     e.die = Some(Die::D6.name().to_string());
     e.dice = rolled;
     e.outcome = match (rule, pass) {
-        ("WS-LD-5", true) => "automatic pass".into(),
-        ("WS-LD-5", false) => "automatic fail".into(),
-        (_, true) => "pass".into(),
+        ("WS-LD-5", true) => say!("ws-outcome-automatic-pass"),
+        ("WS-LD-5", false) => say!("ws-outcome-automatic-fail"),
+        (_, true) => say!("ws-outcome-pass"),
+        // Stays English: the log panel colours outcomes starting with
+        // "fail" (src/gui/panels.rs).
         (_, false) => "fail".into(),
     };
     e.probability = Some(if pass { p } else { 1.0 - p });
@@ -113,15 +120,19 @@ impl InspiringOfficer {
 /// (WS-LD-4, WS-NV-2), and an Inspiring Officer's higher current Nv as a
 /// setting (WS-SPC-1).
 pub fn tested_nv_itemized(unit: &WsUnitState, inspiring: Option<InspiringOfficer>) -> Itemized {
-    let mut nv = Itemized::new("starting Nv", unit.starting_nv as i32);
-    nv.add("nerve markers", -(unit.nerve_markers() as i32), "WS-LD-4");
+    let mut nv = Itemized::new(say!("ws-nv-starting"), unit.starting_nv as i32);
+    nv.add(
+        say!("ws-nv-markers"),
+        -(unit.nerve_markers() as i32),
+        "WS-LD-4",
+    );
     let own = nv.total();
     if let Some(o) = inspiring
         && o.officer != unit.id
         && tested_nv(own, Some(o.current_nv)) > own
     {
         nv.set_to = Some(crate::engine::log::Modifier::new(
-            "Inspiring Officer's current Nv",
+            say!("ws-nv-inspiring"),
             o.current_nv,
             "WS-SPC-1",
         ));

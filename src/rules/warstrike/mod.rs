@@ -64,7 +64,7 @@
 //!   Nv 5 / Inspiring; the opposing "Reaver" unit types and faction names
 //!   (each marked `stand_in` in units.ron).
 
-/// `say!("ws-key")` or `say!("ws-key", name = value)`: this module's
+/// `say!` with a key (`"ws-…"`), then any `name = value` arguments: this module's
 /// text of a key in the player's language, from [`text::TEXT`].
 macro_rules! say {
     ($($args:tt)*) => {
@@ -100,9 +100,9 @@ use data::WsTables;
 /// WarStrike as a table module (WS-BASE turn structure; see [`battle`]).
 pub struct WarStrike;
 
-fn choice(label: &str, key: &str, needs: Needs) -> Choice {
+fn choice(label: String, key: &str, needs: Needs) -> Choice {
     Choice {
-        label: label.into(),
+        label,
         key: key.into(),
         needs,
     }
@@ -191,9 +191,14 @@ impl TableRules for WarStrike {
 
     fn result(battle: &WsBattle, side_names: &[String; 2]) -> Option<(Option<u8>, String)> {
         battle.result.as_ref().map(|r| {
+            let reason = r.reason(side_names);
             let text = match r.winner {
-                Some(s) => format!("{} win: {}", side_names[usize::from(s.min(1))], r.reason),
-                None => format!("Draw: {}", r.reason),
+                Some(s) => say!(
+                    "ws-result-win",
+                    side = side_names[usize::from(s.min(1))],
+                    reason = reason
+                ),
+                None => say!("ws-result-draw", reason = reason),
             };
             (r.winner.map(|s| s.min(1)), text)
         })
@@ -233,52 +238,52 @@ impl TableRules for WarStrike {
                 let s = &u.state;
                 let mut badges = Vec::new();
                 if s.suppressed() {
-                    badges.push("Suppressed".to_string());
+                    badges.push(say!("ws-badge-suppressed"));
                 }
                 if s.got_down {
-                    badges.push("Got down".to_string());
+                    badges.push(say!("ws-badge-got-down"));
                 }
                 if u.acted {
-                    badges.push("Acted".to_string());
+                    badges.push(say!("ws-badge-acted"));
                 }
                 if battle.engaged(i) {
-                    badges.push("Engaged".to_string());
+                    badges.push(say!("ws-badge-engaged"));
                 }
                 if s.inspiring {
-                    badges.push("Inspiring".to_string());
+                    badges.push(say!("ws-badge-inspiring"));
                 }
                 if s.steadfast {
-                    badges.push("Steadfast".to_string());
+                    badges.push(say!("ws-badge-steadfast"));
                 }
                 let stats = tables.unit(&u.unit_type);
-                let mut card = vec![format!(
-                    "Ld {} · Nv {} (current {}) · Mv {}″ · Sv {}",
-                    s.ld,
-                    s.starting_nv,
-                    s.current_nv(),
-                    s.mv,
-                    if s.save > 6 {
-                        "none".to_string()
+                let mut card = vec![say!(
+                    "ws-card-values",
+                    ld = s.ld,
+                    nv = s.starting_nv,
+                    current = s.current_nv(),
+                    mv = s.mv,
+                    save = if s.save > 6 {
+                        say!("ws-card-no-save")
                     } else {
                         format!("{}+", s.save)
                     }
                 )];
                 card.push(match s.shooting {
-                    Some(w) => format!(
-                        "Aw {}″ · Shooting {}″ × {} per model · {} melee attack(s)",
-                        s.aw, w.range, w.shots_per_model, s.melee_attacks
+                    Some(w) => say!(
+                        "ws-card-shooting",
+                        aw = s.aw,
+                        range = w.range,
+                        shots = w.shots_per_model,
+                        attacks = s.melee_attacks
                     ),
-                    None => format!(
-                        "Aw {}″ · no shooting · {} melee attack(s)",
-                        s.aw, s.melee_attacks
-                    ),
+                    None => say!("ws-card-no-shooting", aw = s.aw, attacks = s.melee_attacks),
                 });
-                card.push(format!(
-                    "Models {}/{} · hit-die {} · nerve markers {}",
-                    s.models,
-                    stats.map_or(s.models, |t| t.models),
-                    s.suppression.hit_die,
-                    s.nerve_markers()
+                card.push(say!(
+                    "ws-card-models",
+                    models = s.models,
+                    max = stats.map_or(s.models, |t| t.models),
+                    hit_die = s.suppression.hit_die,
+                    markers = s.nerve_markers()
                 ));
                 UnitSummary {
                     id: u.id,
@@ -329,18 +334,30 @@ impl TableRules for WarStrike {
         if battle.awaiting() != Some(u.side) || u.acted || !u.alive() {
             return Vec::new();
         }
-        let fall_back = choice("Fall back", "fall_back", Needs::Nothing);
+        let fall_back = choice(say!("ws-choice-fall-back"), "fall_back", Needs::Nothing);
         if u.state.suppressed() || battle.engaged(idx) {
             return vec![fall_back];
         }
         let mut out = Vec::new();
         if u.state.shooting.is_some() {
-            out.push(choice("Open Fire!", "open_fire", Needs::Target));
+            out.push(choice(
+                say!("ws-action-open-fire"),
+                "open_fire",
+                Needs::Target,
+            ));
         }
-        out.push(choice("Advance!", "advance", Needs::Path));
-        out.push(choice("At The Double!", "at_the_double", Needs::Path));
-        out.push(choice("Get Down!", "get_down", Needs::Nothing));
-        out.push(choice("Charge!", "charge", Needs::Target));
+        out.push(choice(say!("ws-action-advance"), "advance", Needs::Path));
+        out.push(choice(
+            say!("ws-action-at-the-double"),
+            "at_the_double",
+            Needs::Path,
+        ));
+        out.push(choice(
+            say!("ws-action-get-down"),
+            "get_down",
+            Needs::Nothing,
+        ));
+        out.push(choice(say!("ws-choice-charge"), "charge", Needs::Target));
         out.push(fall_back);
         out
     }

@@ -47,9 +47,10 @@ impl SalvoRecord {
         if !self.made.insert((attacker, target)) {
             return Err(Refusal::new(
                 "WS-GLO-1",
-                format!(
-                    "unit {target} has already received a salvo from unit {attacker}: \
-                     a unit receives at most one salvo from any one enemy unit"
+                say!(
+                    "ws-why-salvo-recorded",
+                    target = target,
+                    attacker = attacker
                 ),
             ));
         }
@@ -112,16 +113,27 @@ pub fn resolve_salvo(
     let mut e = LogEntry::event(
         "WS-BASE",
         vec![attacker, target.id],
-        format!(
-            "{} at {}: {attacks} d6 to hit on {to_hit}+ (WS-DICE-1, stand-in)",
-            source.name(),
-            target.name
-        ),
+        match source {
+            HitSource::Shooting => say!(
+                "ws-log-to-hit-shooting",
+                rule = "WS-DICE-1",
+                target = target.name,
+                attacks = attacks,
+                to_hit = to_hit
+            ),
+            HitSource::CloseCombat => say!(
+                "ws-log-to-hit-close-combat",
+                rule = "WS-DICE-1",
+                target = target.name,
+                attacks = attacks,
+                to_hit = to_hit
+            ),
+        },
     );
     e.target = Some(to_hit as i32);
     e.die = Some(Die::D6.name().to_string());
     e.dice = rolled;
-    e.outcome = format!("{hits} hits");
+    e.outcome = say!("ws-outcome-hits", hits = hits);
     e.probability = Some(binomial(attacks, p_hit)[hits as usize]);
     log.push(e);
 
@@ -131,18 +143,18 @@ pub fn resolve_salvo(
         0
     };
     let need = save_needed(target.save, bonus);
-    let mut sv = Itemized::new("Sv", target.save as i32);
-    sv.add("Get Down!", -(bonus as i32), "WS-BASE");
+    let mut sv = Itemized::new(say!("ws-sv"), target.save as i32);
+    sv.add(say!("ws-action-get-down"), -(bonus as i32), "WS-BASE");
     let failed_saves = if hits == 0 {
         0
     } else if need > 6 {
         let mut e = LogEntry::event(
             "WS-BASE",
             vec![target.id],
-            format!("{} has no save: {hits} saves failed", target.name),
+            say!("ws-log-no-save", unit = target.name, hits = hits),
         );
         e.value = Some(sv);
-        e.outcome = format!("{hits} failed saves");
+        e.outcome = say!("ws-outcome-failed-saves", count = hits);
         e.probability = Some(1.0);
         log.push(e);
         hits
@@ -152,13 +164,13 @@ pub fn resolve_salvo(
         let mut e = LogEntry::event(
             "WS-BASE",
             vec![target.id],
-            format!("{}: {hits} saves on {need}+ (stand-in)", target.name),
+            say!("ws-log-saves", unit = target.name, hits = hits, need = need),
         );
         e.value = Some(sv);
         e.target = Some(need as i32);
         e.die = Some(Die::D6.name().to_string());
         e.dice = rolled;
-        e.outcome = format!("{failed} failed saves");
+        e.outcome = say!("ws-outcome-failed-saves", count = failed);
         e.probability = Some(binomial(hits, 1.0 - d6_at_least(need))[failed as usize]);
         log.push(e);
         failed
@@ -168,12 +180,14 @@ pub fn resolve_salvo(
         let mut e = LogEntry::event(
             "WS-BASE",
             vec![target.id],
-            format!(
-                "{}: {failed_saves} wounds, {models_killed} models killed",
-                target.name
+            say!(
+                "ws-log-wounds",
+                unit = target.name,
+                wounds = failed_saves,
+                killed = models_killed
             ),
         );
-        e.outcome = format!("{} models left", target.models);
+        e.outcome = say!("ws-outcome-models-left", count = target.models);
         log.push(e);
     }
     let suppression = target.take_hits(hits, failed_saves, source);
@@ -227,18 +241,18 @@ pub fn check_fire(
     req: FireRequest,
 ) -> Result<(), Refusal> {
     if shooter.destroyed() || target.destroyed() || shooter.id == target.id {
-        return Err(Refusal::new("WS-BASE", "shooter or target not in play"));
+        return Err(Refusal::new("WS-BASE", say!("ws-why-not-in-play")));
     }
     if shooter.suppressed() && req.kind != FireKind::Reaction {
         return Err(Refusal::new(
             "WS-SUP-3",
-            format!("{} is suppressed and may not shoot now", shooter.name),
+            say!("ws-why-suppressed-no-shooting", unit = shooter.name),
         ));
     }
     let Some(w) = shooter.shooting else {
         return Err(Refusal::new(
             "WS-BASE",
-            format!("{} has no ranged weapon", shooter.name),
+            say!("ws-why-no-ranged-weapon", unit = shooter.name),
         ));
     };
     let aw = if req.snap_fire {
@@ -249,21 +263,26 @@ pub fn check_fire(
     if !(req.distance >= 0.0 && req.distance <= w.range) {
         return Err(Refusal::new(
             "WS-BASE",
-            format!("target at {}\" is beyond range {}\"", req.distance, w.range),
+            say!(
+                "ws-why-beyond-range",
+                distance = req.distance,
+                range = w.range
+            ),
         ));
     }
     if req.distance > aw {
         return Err(Refusal::new(
             "WS-BASE",
-            format!("target at {}\" is beyond Awareness {aw}\"", req.distance),
+            say!("ws-why-beyond-awareness", distance = req.distance, aw = aw),
         ));
     }
     if record.has_salvo(shooter.id, target.id) {
         return Err(Refusal::new(
             "WS-GLO-1",
-            format!(
-                "{} has already received a salvo from {}",
-                target.name, shooter.name
+            say!(
+                "ws-why-already-salvo",
+                target = target.name,
+                unit = shooter.name
             ),
         ));
     }

@@ -17,11 +17,11 @@ pub enum HitSource {
 }
 
 impl HitSource {
-    /// The source in the rules' words.
-    pub fn name(self) -> &'static str {
+    /// The source in the rules' words, in the player's language.
+    pub fn name(self) -> String {
         match self {
-            HitSource::Shooting => "shooting",
-            HitSource::CloseCombat => "close combat",
+            HitSource::Shooting => say!("ws-source-shooting"),
+            HitSource::CloseCombat => say!("ws-source-close-combat"),
         }
     }
 }
@@ -154,37 +154,49 @@ impl Suppression {
             let mut e = LogEntry::event(
                 rule,
                 vec![unit],
-                format!(
-                    "{hits} hits from {}: hit-die {} -> {} (WS-HIT-1, WS-HIT-2{})",
-                    source.name(),
-                    self.hit_die,
-                    hit_die,
-                    if steadfast {
-                        ", Steadfast WS-SPC-2"
-                    } else {
-                        ""
-                    }
-                ),
+                if steadfast {
+                    say!(
+                        "ws-log-hits-steadfast",
+                        rule = "WS-SPC-2",
+                        hits = hits,
+                        source = source.name(),
+                        before = self.hit_die,
+                        after = hit_die
+                    )
+                } else {
+                    say!(
+                        "ws-log-hits",
+                        hits = hits,
+                        source = source.name(),
+                        before = self.hit_die,
+                        after = hit_die
+                    )
+                },
             );
-            e.outcome = "suppressed".into();
+            e.outcome = say!("ws-outcome-suppressed");
             log.push(e);
         }
         if from_hits > 0 {
             let mut e = LogEntry::event(
                 "WS-HIT-2",
                 vec![unit],
-                format!("the hit count reached {cycle}: {from_hits} nerve marker(s) (WS-NV-1)"),
+                say!(
+                    "ws-log-hit-count",
+                    cycle = cycle,
+                    markers = from_hits,
+                    rule = "WS-NV-1"
+                ),
             );
-            e.outcome = format!("+{from_hits} nerve markers");
+            e.outcome = say!("ws-outcome-plus-markers", count = from_hits);
             log.push(e);
         }
         if from_saves {
             let mut e = LogEntry::event(
                 "WS-HIT-4",
                 vec![unit],
-                format!("{failed_saves} failed save(s) in one salvo: one nerve marker"),
+                say!("ws-log-failed-save-marker", failed = failed_saves),
             );
-            e.outcome = "+1 nerve marker".into();
+            e.outcome = say!("ws-outcome-plus-one-marker");
             log.push(e);
         }
         let over = wanted - capped;
@@ -192,11 +204,14 @@ impl Suppression {
             let mut e = LogEntry::event(
                 "WS-NV-2",
                 vec![unit],
-                format!(
-                    "no more nerve markers than the starting Nv {starting_nv}: {over} not gained (WS-HIT-5)"
+                say!(
+                    "ws-log-marker-cap",
+                    nv = starting_nv,
+                    over = over,
+                    rule = "WS-HIT-5"
                 ),
             );
-            e.outcome = format!("{capped} nerve markers");
+            e.outcome = say!("ws-outcome-nerve-markers", count = capped);
             log.push(e);
         }
         SalvoEffect {

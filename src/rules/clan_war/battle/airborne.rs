@@ -22,9 +22,12 @@ impl CwBattle {
             entries.push(LogEntry::event(
                 "CW-FBY-2",
                 vec![u.id, *t],
-                format!(
-                    "{} passes {tname} in the air without engaging it (CW-FBY-1): {mine} Fly-By dice noted for it, {back} for {tname}",
-                    u.name
+                say!(
+                    "cw-log-passes-in-air",
+                    unit = u.name,
+                    target = tname,
+                    mine = mine,
+                    back = back
                 ),
             ));
         }
@@ -82,10 +85,15 @@ impl CwBattle {
         entries.push(LogEntry::event(
             "CW-LAND-3",
             vec![target, mover],
-            format!(
-                "{} fires at {} engaging it from the air: reactionary fire at {band:?} range",
-                t.name, m.name
-            ),
+            match band {
+                RangeBand::Close => say!("cw-log-reactionary-close", unit = t.name, mover = m.name),
+                RangeBand::Extended => {
+                    say!("cw-log-reactionary-extended", unit = t.name, mover = m.name)
+                }
+                RangeBand::OutOfRange => {
+                    say!("cw-log-reactionary-out", unit = t.name, mover = m.name)
+                }
+            },
         ));
         let sit = AttackSituation {
             range_band: Some(band),
@@ -221,16 +229,18 @@ impl CwBattle {
                     entries.push(LogEntry::event(
                         "CW-FBY-3",
                         vec![id, tid],
-                        format!("{}'s Fly-By target is gone: {k} dice lost", u.name),
+                        say!("cw-log-fly-by-target-gone", unit = u.name, dice = k),
                     ));
                     continue;
                 };
                 entries.push(LogEntry::event(
                     "CW-FBY-3",
                     vec![id, t.id],
-                    format!(
-                        "{} makes Fly-By attacks on {} with {k} dice; it may not shoot or fight in close combat this turn (CW-FBY-4, CW-FBY-5)",
-                        u.name, t.name
+                    say!(
+                        "cw-log-fly-by-attacks",
+                        unit = u.name,
+                        target = t.name,
+                        dice = k
                     ),
                 ));
                 let r = fly_by_attack(

@@ -26,7 +26,7 @@ impl CwBattle {
                 entries.push(LogEntry::event(
                     "CW-HOS-7",
                     vec![id],
-                    "the holding unit is destroyed with no enemy engaged: the hostage is lost with it [stand-in]",
+                    say!("cw-log-hostage-lost-no-enemy"),
                 ));
             }
         }
@@ -71,7 +71,7 @@ impl CwBattle {
                 entries.push(LogEntry::event(
                     "CW-GEN-3",
                     vec![a],
-                    format!("{} is spent or routing and does not attack", au.name),
+                    say!("cw-log-spent-no-attack", unit = au.name),
                 ));
                 continue;
             }
@@ -95,10 +95,7 @@ impl CwBattle {
                         entries.push(LogEntry::event(
                             "CW-HOS-3",
                             vec![a, t],
-                            format!(
-                                "{} chose no stance against the captor: Strike Easy [stand-in]",
-                                au.name
-                            ),
+                            say!("cw-log-no-stance-strike-easy", unit = au.name),
                         ));
                         self.stances.insert(
                             a,
@@ -165,7 +162,7 @@ impl CwBattle {
                 entries.push(LogEntry::event(
                     "CW-HOS-6",
                     vec![id],
-                    format!("{name} has no two models left to sacrifice"),
+                    say!("cw-log-no-models-to-sacrifice", unit = name),
                 ));
                 continue;
             }
@@ -175,7 +172,7 @@ impl CwBattle {
             entries.push(LogEntry::event(
                 "CW-HOS-6",
                 vec![id],
-                format!("{name} sacrifices two models to reach the hostage"),
+                say!("cw-log-sacrifices", unit = name),
             ));
         }
         // Morale after the phase's losses.
@@ -221,7 +218,7 @@ impl CwBattle {
                     entries.push(LogEntry::event(
                         "CW-HOS-4",
                         vec![hid],
-                        format!("{} is killed in the fighting", h.name),
+                        say!("cw-log-hostage-killed", hostage = h.name),
                     ));
                 }
             }
@@ -239,7 +236,7 @@ impl CwBattle {
                         entries.push(LogEntry::event(
                             "CW-HOS-7",
                             vec![hid],
-                            "the holding unit is destroyed with no enemy left engaged: the hostage is lost with it [stand-in]",
+                            say!("cw-log-hostage-lost-no-enemy-left"),
                         ));
                     }
                 }
@@ -268,10 +265,7 @@ impl CwBattle {
                         Err(r) => entries.push(LogEntry::event(
                             &r.rule,
                             vec![*cid, hid],
-                            format!(
-                                "{} may not try to recover the hostage: {}",
-                                c.name, r.reason
-                            ),
+                            say!("cw-log-may-not-recover", unit = c.name, reason = r.reason),
                         )),
                         Ok(_) => {
                             let card = tables.unit(&c.unit_type);

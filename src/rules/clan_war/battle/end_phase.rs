@@ -31,10 +31,7 @@ impl CwBattle {
             let mut entries = vec![LogEntry::event(
                 "CW-FLY-10",
                 vec![id],
-                format!(
-                    "{} did not move at least half its movement this phase: it loses its movement",
-                    u.name
-                ),
+                say!("cw-log-loses-movement", unit = u.name),
             )];
             if !forced_landing_required(u.flight, ForcedCause::LostMovement) {
                 continue;
@@ -67,10 +64,7 @@ impl CwBattle {
                 entries.push(LogEntry::event(
                     "CW-FRC-3",
                     vec![id],
-                    format!(
-                        "{} finds no clear landing spot ahead and stays airborne [stand-in]",
-                        u.name
-                    ),
+                    say!("cw-log-no-landing-spot", unit = u.name),
                 ));
                 self.push(log, entries);
                 continue;
@@ -78,7 +72,7 @@ impl CwBattle {
             entries.push(LogEntry::event(
                 "CW-FRC-1",
                 vec![id],
-                format!("{} must make a forced landing", u.name),
+                say!("cw-log-must-force-land", unit = u.name),
             ));
             let r = forced_landing(&ForcedLanding {
                 unit: id,
@@ -174,11 +168,8 @@ impl CwBattle {
         let mut entries = Vec::new();
         let honors = [self.armies[0].honor.honor, self.armies[1].honor.honor];
         let card = match extra_card_army(&honors) {
-            Some(i) => format!(
-                "{} has the highest honor and draws an extra Tactical Card (cards are not played in this release)",
-                self.side_names[i]
-            ),
-            None => "equal honor: nobody draws the extra Tactical Card".into(),
+            Some(i) => say!("cw-log-extra-card", side = self.side_names[i]),
+            None => say!("cw-log-extra-card-nobody"),
         };
         entries.push(LogEntry::event("CW-HON-7", vec![], card));
         for side in [0u8, 1] {
@@ -208,7 +199,7 @@ impl CwBattle {
                         None => entries.push(LogEntry::event(
                             "CW-HON-10",
                             vec![id],
-                            format!("{} is immune to honor: no test", u.name),
+                            say!("cw-log-immune-to-honor", unit = u.name),
                         )),
                     }
                 }
@@ -269,9 +260,9 @@ impl CwBattle {
                 .filter(|u| u.side == s && u.alive())
                 .collect();
             if mine.is_empty() {
-                Some("destroyed")
+                Some(true)
             } else if mine.iter().all(|u| u.condition == Condition::Routing) {
-                Some("routed")
+                Some(false)
             } else {
                 None
             }
@@ -281,25 +272,28 @@ impl CwBattle {
             (None, None) => return false,
             (Some(_), Some(_)) => CwResult {
                 winner: None,
-                reason: "both armies are destroyed or routed: a draw".into(),
+                end: CwEnd::BothOut,
             },
-            (Some(how), None) => CwResult {
+            (Some(destroyed), None) => CwResult {
                 winner: Some(1),
-                reason: format!("the {} army is {how}", self.side_names[0]),
+                end: CwEnd::ArmyOut { side: 0, destroyed },
             },
-            (None, Some(how)) => CwResult {
+            (None, Some(destroyed)) => CwResult {
                 winner: Some(0),
-                reason: format!("the {} army is {how}", self.side_names[1]),
+                end: CwEnd::ArmyOut { side: 1, destroyed },
             },
         };
-        self.push(
-            log,
-            [LogEntry::event(
-                "CW-GEN-3",
-                vec![],
-                format!("battle over: {}", result.reason),
-            )],
-        );
+        if log.wants() {
+            let reason = result.reason(&self.side_names);
+            self.push(
+                log,
+                [LogEntry::event(
+                    "CW-GEN-3",
+                    vec![],
+                    say!("cw-log-battle-over", reason = reason),
+                )],
+            );
+        }
         self.result = Some(result);
         true
     }
@@ -309,14 +303,11 @@ impl CwBattle {
     pub(super) fn finish_at_turn_limit(&mut self, tables: &CwTables, log: &mut dyn LogSink) {
         let v = &tables.settings.victory;
         let mut vp = [self.armies[0].vp, self.armies[1].vp];
-        let mut note = String::new();
+        let mut holder = None;
         if let Some(h) = self.holder() {
             let s = h.side as usize & 1;
             vp[s] += v.hostage_held_vp;
-            note = format!(
-                "; {} holds the living hostage (+{})",
-                self.side_names[s], v.hostage_held_vp
-            );
+            holder = Some(s as u8);
         }
         let honor = [self.armies[0].honor.honor, self.armies[1].honor.honor];
         let winner: Option<u8> = if vp[0] != vp[1] {
@@ -326,30 +317,28 @@ impl CwBattle {
         } else {
             None
         };
-        let reason = format!(
-            "turn limit {}: {} {} VP, {} {} VP{note} (stand-in scoring: {} VP per enemy unit destroyed, {} VP for holding a living hostage, -2 VP per All-Out Attack or execution; ties go to honor {}-{}){}",
-            self.turn_limit,
-            self.side_names[0],
-            vp[0],
-            self.side_names[1],
-            vp[1],
-            v.destroy_unit_vp,
-            v.hostage_held_vp,
-            honor[0],
-            honor[1],
-            match winner {
-                Some(w) => format!(" — {} wins", self.side_names[w as usize & 1]),
-                None => " — a draw".into(),
-            }
-        );
-        self.push(
-            log,
-            [LogEntry::event(
-                "CW-GEN-3",
-                vec![],
-                format!("battle over: {reason}"),
-            )],
-        );
-        self.result = Some(CwResult { winner, reason });
+        let result = CwResult {
+            winner,
+            end: CwEnd::TurnLimit {
+                turn_limit: self.turn_limit,
+                vp,
+                honor,
+                holder,
+                destroy_unit_vp: v.destroy_unit_vp,
+                hostage_held_vp: v.hostage_held_vp,
+            },
+        };
+        if log.wants() {
+            let reason = result.reason(&self.side_names);
+            self.push(
+                log,
+                [LogEntry::event(
+                    "CW-GEN-3",
+                    vec![],
+                    say!("cw-log-battle-over", reason = reason),
+                )],
+            );
+        }
+        self.result = Some(result);
     }
 }

@@ -37,9 +37,12 @@ impl CwBattle {
         entries.push(LogEntry::event(
             "CW-GEN-3",
             vec![id],
-            format!(
-                "{} takes {wounds} Wounds: {lost} models removed, {left} left",
-                u.name
+            say!(
+                "cw-log-takes-wounds",
+                unit = u.name,
+                wounds = wounds,
+                lost = lost,
+                left = left
             ),
         ));
         if left == 0 {
@@ -66,7 +69,7 @@ impl CwBattle {
         entries.push(LogEntry::event(
             "CW-GEN-3",
             vec![id],
-            format!("{} is destroyed", u.name),
+            say!("cw-log-destroyed", unit = u.name),
         ));
         if let Some(side) = by {
             let gains = &tables.settings.honor_gains;
@@ -74,7 +77,7 @@ impl CwBattle {
             let mut e = a.honor.change(
                 honor_gain(HonorEvent::DestroyedUnit, gains),
                 "CW-HON-2",
-                &format!("destroyed {}", u.name),
+                &say!("cw-why-honor-destroyed-unit", unit = u.name),
             );
             e.units = vec![id];
             entries.push(e);
@@ -82,7 +85,7 @@ impl CwBattle {
                 let mut e = a.honor.change(
                     honor_gain(HonorEvent::DestroyedPersonality, gains),
                     "CW-HON-2",
-                    &format!("destroyed the personality {p}"),
+                    &say!("cw-why-honor-destroyed-personality", personality = p),
                 );
                 e.units = vec![id];
                 entries.push(e);

@@ -207,15 +207,15 @@ pub enum CwPhase {
 
 impl CwPhase {
     /// Name as the game says it.
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            CwPhase::SpecialOrders => "Special Orders",
-            CwPhase::PrimaryMovement => "Primary Movement",
-            CwPhase::CavalryMovement => "Cavalry Movement",
-            CwPhase::RangedAttack => "Ranged Attack",
-            CwPhase::CloseCombat => "Close Combat",
-            CwPhase::ReserveMovement => "Reserve Movement",
-            CwPhase::End => "End phase",
+            CwPhase::SpecialOrders => say!("cw-phase-special-orders"),
+            CwPhase::PrimaryMovement => say!("cw-phase-primary-movement"),
+            CwPhase::CavalryMovement => say!("cw-phase-cavalry-movement"),
+            CwPhase::RangedAttack => say!("cw-phase-ranged-attack"),
+            CwPhase::CloseCombat => say!("cw-phase-close-combat"),
+            CwPhase::ReserveMovement => say!("cw-phase-reserve-movement"),
+            CwPhase::End => say!("cw-phase-end"),
         }
     }
 
@@ -397,8 +397,97 @@ pub enum CwCommand {
 pub struct CwResult {
     /// The winning side, `None` for a draw.
     pub winner: Option<u8>,
-    /// Why, in words.
-    pub reason: String,
+    /// Why: [`CwResult::reason`] words it in the player's language.
+    pub end: CwEnd,
+}
+
+/// Why the battle ended, kept apart from its words so that the state reads
+/// the same in every language.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum CwEnd {
+    /// Both armies are destroyed or wholly routing: a draw.
+    BothOut,
+    /// One army is destroyed (`destroyed`) or wholly routing.
+    ArmyOut {
+        /// The losing side.
+        side: u8,
+        /// Destroyed, else routed.
+        destroyed: bool,
+    },
+    /// Scored at the turn limit [stand-in].
+    TurnLimit {
+        /// The turn limit.
+        turn_limit: u32,
+        /// VP of each side, the hostage bonus included.
+        vp: [i32; 2],
+        /// Honor of each side (the tie-break).
+        honor: [i32; 2],
+        /// The side holding the living hostage, if any.
+        holder: Option<u8>,
+        /// VP per enemy unit destroyed (settings).
+        destroy_unit_vp: i32,
+        /// VP for holding a living hostage (settings).
+        hostage_held_vp: i32,
+    },
+}
+
+impl CwResult {
+    /// Why the battle ended, in the player's language.
+    pub fn reason(&self, side_names: &[String; 2]) -> String {
+        let side = |s: u8| side_names[s as usize & 1].as_str();
+        match &self.end {
+            CwEnd::BothOut => say!("cw-end-both-out"),
+            CwEnd::ArmyOut {
+                side: s,
+                destroyed: true,
+            } => say!("cw-end-army-destroyed", side = side(*s)),
+            CwEnd::ArmyOut {
+                side: s,
+                destroyed: false,
+            } => say!("cw-end-army-routed", side = side(*s)),
+            CwEnd::TurnLimit {
+                turn_limit,
+                vp,
+                honor,
+                holder,
+                destroy_unit_vp,
+                hostage_held_vp,
+            } => {
+                let scores = match holder {
+                    Some(h) => say!(
+                        "cw-end-scores-hostage",
+                        side0 = side(0),
+                        vp0 = vp[0],
+                        side1 = side(1),
+                        vp1 = vp[1],
+                        holder = side(*h),
+                        bonus = hostage_held_vp
+                    ),
+                    None => say!(
+                        "cw-end-scores",
+                        side0 = side(0),
+                        vp0 = vp[0],
+                        side1 = side(1),
+                        vp1 = vp[1]
+                    ),
+                };
+                let verdict = match self.winner {
+                    Some(w) => say!("cw-end-verdict-wins", side = side(w)),
+                    None => say!("cw-end-verdict-draw"),
+                };
+                say!(
+                    "cw-end-turn-limit",
+                    limit = turn_limit,
+                    scores = scores,
+                    destroy_vp = destroy_unit_vp,
+                    hostage_vp = hostage_held_vp,
+                    honor0 = honor[0],
+                    honor1 = honor[1],
+                    verdict = verdict
+                )
+            }
+        }
+    }
 }
 
 /// The whole battle state.
@@ -488,13 +577,21 @@ fn refuse(rule: &str, why: impl Into<String>) -> Refusal {
 
 fn move_error(rule: &str, e: MoveError, names: &[String]) -> Refusal {
     let why = match e {
-        MoveError::TooFar(c, a) => format!("the move costs {c:.1}\" of a {a:.1}\" allowance"),
-        MoveError::OffTable => "the unit would leave the table".into(),
-        MoveError::Impassable(n) => format!("the unit would enter \"{n}\""),
-        MoveError::Unit(i, at) => format!(
-            "the unit would touch {} after {at:.1}\"",
-            names.get(i).map_or("another unit", String::as_str)
+        MoveError::TooFar(c, a) => say!(
+            "cw-why-move-too-far",
+            cost = format!("{c:.1}"),
+            allowance = format!("{a:.1}")
         ),
+        MoveError::OffTable => say!("cw-why-move-off-table"),
+        MoveError::Impassable(n) => say!("cw-why-move-impassable", terrain = n),
+        MoveError::Unit(i, at) => match names.get(i) {
+            Some(other) => say!(
+                "cw-why-move-touches",
+                other = other,
+                at = format!("{at:.1}")
+            ),
+            None => say!("cw-why-move-touches-another", at = format!("{at:.1}")),
+        },
     };
     refuse(rule, why)
 }
@@ -622,11 +719,11 @@ impl CwBattle {
 
     /// "Turn 3 · Primary Movement · Lion".
     pub fn phase_name(&self) -> String {
-        format!(
-            "Turn {} · {} · {}",
-            self.turn,
-            self.phase.name(),
-            self.side_names[self.active as usize & 1]
+        say!(
+            "cw-phase-line",
+            turn = self.turn,
+            phase = self.phase.name(),
+            side = self.side_names[self.active as usize & 1]
         )
     }
 
@@ -640,7 +737,9 @@ impl CwBattle {
     }
 
     fn push(&self, log: &mut dyn LogSink, entries: impl IntoIterator<Item = LogEntry>) {
-        log.extend(self.turn, self.phase.name(), entries);
+        if log.wants() {
+            log.extend(self.turn, &self.phase.name(), entries);
+        }
     }
 
     /// Whether `u` is a grounded unit in base contact with a grounded enemy
@@ -762,14 +861,14 @@ impl CwBattle {
     fn check_actor(&self, id: u32) -> Result<&CwUnit, Refusal> {
         let u = self
             .unit(id)
-            .ok_or_else(|| refuse("CW-GEN-3", format!("there is no unit {id}")))?;
+            .ok_or_else(|| refuse("CW-GEN-3", say!("cw-why-no-unit", id = id)))?;
         if !u.alive() {
-            return Err(refuse("CW-GEN-3", format!("{} is destroyed", u.name)));
+            return Err(refuse("CW-GEN-3", say!("cw-why-destroyed", unit = u.name)));
         }
         if u.side != self.active {
             return Err(refuse(
                 "CW-GEN-3",
-                format!("{} is not a unit of the side deciding now", u.name),
+                say!("cw-why-not-deciding-side", unit = u.name),
             ));
         }
         Ok(u)
@@ -788,14 +887,14 @@ impl CwBattle {
         log: &mut dyn LogSink,
     ) -> Result<(), Refusal> {
         if self.result.is_some() {
-            return Err(refuse("CW-GEN-3", "the battle is over"));
+            return Err(refuse("CW-GEN-3", say!("cw-why-battle-over")));
         }
         match cmd {
             CwCommand::EndPhase { side } => {
                 if *side != self.active {
                     return Err(refuse(
                         "CW-GEN-3",
-                        format!("it is not side {side}'s turn to decide"),
+                        say!("cw-why-not-side-turn", side = side),
                     ));
                 }
                 self.end_side_phase(*side, tables, table, dice, log);
@@ -823,18 +922,19 @@ impl CwBattle {
                 let range = s
                     .zip(t)
                     .and_then(|(s, t)| self.range_detail(s, t, tables))
-                    .map(|r| format!("; {}", r.explain()))
-                    .unwrap_or_default();
+                    .map(|r| r.explain());
+                let what = match range {
+                    Some(range) => say!(
+                        "cw-log-declares-shot-range",
+                        unit = names.0,
+                        target = names.1,
+                        range = range
+                    ),
+                    None => say!("cw-log-declares-shot", unit = names.0, target = names.1),
+                };
                 self.push(
                     log,
-                    [LogEntry::event(
-                        "CW-RNG-2",
-                        vec![*unit, *target],
-                        format!(
-                            "{} declares a ranged attack on {}{range} (resolved at the end of the phase)",
-                            names.0, names.1
-                        ),
-                    )],
+                    [LogEntry::event("CW-RNG-2", vec![*unit, *target], what)],
                 );
                 Ok(())
             }
@@ -846,9 +946,7 @@ impl CwBattle {
                     [LogEntry::event(
                         "CW-HOS-6",
                         vec![*unit],
-                        format!(
-                            "{name} will sacrifice two models after the enemy's attack, to try to recover the hostage"
-                        ),
+                        say!("cw-log-will-sacrifice", unit = name),
                     )],
                 );
                 Ok(())
@@ -864,10 +962,7 @@ impl CwBattle {
             }
             CwCommand::FlyBy { unit, roll } => {
                 let Some(phase) = self.phase.movement() else {
-                    return Err(refuse(
-                        "CW-FBY-3",
-                        "Fly-By attacks are decided in a Movement phase",
-                    ));
+                    return Err(refuse("CW-FBY-3", say!("cw-why-fly-by-movement-phase")));
                 };
                 let u = self.check_actor(*unit)?;
                 let name = u.name.clone();
@@ -878,7 +973,7 @@ impl CwBattle {
                     LogEntry::event(
                         "CW-FBY-3",
                         vec![*unit],
-                        format!("{name} will roll its Fly-By attacks at the end of the phase"),
+                        say!("cw-log-will-roll-fly-by", unit = name),
                     )
                 } else {
                     if !self.fly_by_declined.contains(unit) {
@@ -894,10 +989,7 @@ impl CwBattle {
             }
             CwCommand::ExecuteHostage { unit } => {
                 if self.phase != CwPhase::SpecialOrders {
-                    return Err(refuse(
-                        "CW-HOS-5",
-                        "the hostage is executed only as a Special Order",
-                    ));
+                    return Err(refuse("CW-HOS-5", say!("cw-why-execute-special-order")));
                 }
                 self.check_actor(*unit)?;
                 let side = self.active;
@@ -906,7 +998,7 @@ impl CwBattle {
                     vp: self.armies[side as usize].vp,
                 };
                 let Some(h) = self.hostage.as_ref().filter(|h| h.state.holder == *unit) else {
-                    return Err(refuse("CW-HOS-5", "this unit holds no hostage"));
+                    return Err(refuse("CW-HOS-5", say!("cw-why-holds-no-hostage")));
                 };
                 let mut state = h.state.clone();
                 let (out, entry) = execute_hostage(&mut state, side, standing)?;
@@ -929,34 +1021,31 @@ impl CwBattle {
     /// A refusal under CW-HOS-6.
     pub fn check_sacrifice(&self, unit: u32) -> Result<&CwUnit, Refusal> {
         if self.phase != CwPhase::CloseCombat {
-            return Err(refuse(
-                "CW-HOS-6",
-                "a sacrifice is declared in the Close Combat phase",
-            ));
+            return Err(refuse("CW-HOS-6", say!("cw-why-sacrifice-close-combat")));
         }
         let u = self.check_actor(unit)?;
         let holder = self
             .holder()
             .filter(|h| h.side != u.side && self.hostage.as_ref().is_some_and(|x| x.state.alive));
         let Some(h) = holder else {
-            return Err(refuse("CW-HOS-6", "the enemy holds no hostage"));
+            return Err(refuse("CW-HOS-6", say!("cw-why-enemy-holds-no-hostage")));
         };
         if !self.enemies_in_contact(u).contains(&h.id) {
             return Err(refuse(
                 "CW-HOS-6",
-                format!("{} is not engaged with the captor unit", u.name),
+                say!("cw-why-not-engaged-captor", unit = u.name),
             ));
         }
         if u.models <= 2 {
             return Err(refuse(
                 "CW-HOS-6",
-                format!("{} has no two models to spare", u.name),
+                say!("cw-why-no-two-models", unit = u.name),
             ));
         }
         if self.sacrifices.contains(&unit) {
             return Err(refuse(
                 "CW-HOS-6",
-                format!("{} has already declared its sacrifice", u.name),
+                say!("cw-why-already-sacrificed", unit = u.name),
             ));
         }
         Ok(u)

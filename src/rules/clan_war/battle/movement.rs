@@ -117,19 +117,13 @@ impl CwBattle {
         tables: &CwTables,
     ) -> Result<super::super::hostage::StanceChange, Refusal> {
         if self.phase != CwPhase::CloseCombat {
-            return Err(refuse(
-                "CW-HOS-3",
-                "stances are declared in the Close Combat phase",
-            ));
+            return Err(refuse("CW-HOS-3", say!("cw-why-stance-close-combat")));
         }
         let u = self.check_actor(unit)?;
         if !self.stance_units(u.side, tables).contains(&unit) {
             return Err(refuse(
                 "CW-HOS-3",
-                format!(
-                    "{} is not a hindered unit engaged with the captor unit",
-                    u.name
-                ),
+                say!("cw-why-not-hindered-engaged", unit = u.name),
             ));
         }
         let side = u.side as usize & 1;
@@ -229,10 +223,7 @@ impl CwBattle {
             {
                 return Err(refuse(
                     "CW-FBY-1",
-                    format!(
-                        "an airborne unit passes over {} but may not end its move overlapping it",
-                        o.name
-                    ),
+                    say!("cw-why-passes-over-overlap", other = o.name),
                 ));
             }
         }
@@ -289,52 +280,37 @@ impl CwBattle {
         let u = self.check_actor(unit)?;
         let card = tables
             .unit(&u.unit_type)
-            .ok_or_else(|| refuse("CW-GEN-3", "unknown unit card"))?;
+            .ok_or_else(|| refuse("CW-GEN-3", say!("cw-why-unknown-card")))?;
         let Some(phase) = self.phase.movement() else {
-            return Err(refuse(
-                "CW-GEN-3",
-                "units move only in the Primary, Cavalry and Reserve Movement phases",
-            ));
+            return Err(refuse("CW-GEN-3", say!("cw-why-move-phases")));
         };
         if self.acted.contains(&unit) {
             return Err(refuse(
                 "CW-GEN-3",
-                format!("{} already moved this phase", u.name),
+                say!("cw-why-already-moved", unit = u.name),
             ));
         }
         if u.spent > 0 {
-            return Err(refuse(
-                "CW-GEN-3",
-                format!("{} is spent and cannot act", u.name),
-            ));
+            return Err(refuse("CW-GEN-3", say!("cw-why-spent", unit = u.name)));
         }
         if u.condition == Condition::Routing {
-            return Err(refuse(
-                "CW-GEN-3",
-                format!("{} is routing and cannot move [stand-in]", u.name),
-            ));
+            return Err(refuse("CW-GEN-3", say!("cw-why-routing", unit = u.name)));
         }
         if !may_move_in_phase(phase, u.flight, card.has(Trait::Cavalry)) {
             return Err(if u.airborne() {
-                refuse("CW-FLY-9", "airborne units may not take Reserve Movement")
+                refuse("CW-FLY-9", say!("cw-why-airborne-reserve"))
             } else {
-                refuse(
-                    "CW-FLY-4",
-                    "a grounded unit without the Cavalry trait does not move in the Cavalry Movement phase",
-                )
+                refuse("CW-FLY-4", say!("cw-why-not-cavalry"))
             });
         }
         if !u.airborne() && self.engaged(u) && *mode != MoveMode::EscapeByAir {
             return Err(refuse(
                 "CW-GEN-3",
-                format!(
-                    "{} is engaged; only a flyer's Break-Away by air (CW-ENG-7) is offered [stand-in]",
-                    u.name
-                ),
+                say!("cw-why-engaged-no-move", unit = u.name),
             ));
         }
         if !facing.is_finite() || path.iter().any(|p| !p.0.is_finite() || !p.1.is_finite()) {
-            return Err(refuse("CW-GEN-3", "the path is not a number"));
+            return Err(refuse("CW-GEN-3", say!("cw-why-path-nan")));
         }
         let wps: Vec<Vec2> = path.iter().map(|p| Vec2::new(p.0, p.1)).collect();
         let base = u.base();
@@ -400,7 +376,7 @@ impl CwBattle {
                 if length + 1e-3 < half {
                     return Err(refuse(
                         "CW-FLY-5",
-                        format!("a take-off moves exactly half the movement, {half}\""),
+                        say!("cw-why-take-off-half", half = half),
                     ));
                 }
                 let cut = truncate_path(start, &wps, half);
@@ -455,7 +431,7 @@ impl CwBattle {
                 } else {
                     "CW-LAND-1"
                 },
-                "only an airborne unit lands",
+                say!("cw-why-only-airborne-lands"),
             )),
             (MoveMode::Land | MoveMode::Dive, FlightState::Airborne) => {
                 let kind = if *mode == MoveMode::Dive {
@@ -486,7 +462,7 @@ impl CwBattle {
                 {
                     return Err(refuse(
                         "CW-ENG-2",
-                        format!("landing in contact with {} is an engaging move", o.name),
+                        say!("cw-why-landing-contact", other = o.name),
                     ));
                 }
                 Ok(MovePlan {
@@ -497,27 +473,23 @@ impl CwBattle {
                     kind: PlanKind::Landing(kind),
                 })
             }
-            (MoveMode::EscapeByAir, FlightState::Airborne) => Err(refuse(
-                "CW-ENG-7",
-                "only an engaged grounded unit escapes by air",
-            )),
+            (MoveMode::EscapeByAir, FlightState::Airborne) => {
+                Err(refuse("CW-ENG-7", say!("cw-why-escape-grounded")))
+            }
             (MoveMode::EscapeByAir, FlightState::Grounded) => {
                 let enemies = self.enemies_in_contact(u);
                 if enemies.is_empty() {
-                    return Err(refuse("CW-ENG-7", format!("{} is not engaged", u.name)));
+                    return Err(refuse(
+                        "CW-ENG-7",
+                        say!("cw-why-not-engaged", unit = u.name),
+                    ));
                 }
                 check_can_fly(card.has(Trait::Flight))?;
                 if phase == MovementPhase::Reserve {
-                    return Err(refuse(
-                        "CW-FLY-9",
-                        "a unit taking flight ends airborne, and airborne units may not take Reserve Movement",
-                    ));
+                    return Err(refuse("CW-FLY-9", say!("cw-why-escape-reserve")));
                 }
                 if length + 1e-3 < mv {
-                    return Err(refuse(
-                        "CW-ENG-7",
-                        format!("escaping by air is a full move of {mv}\""),
-                    ));
+                    return Err(refuse("CW-ENG-7", say!("cw-why-escape-full-move", mv = mv)));
                 }
                 let cut = truncate_path(start, &wps, mv);
                 let (_, others, names) = self.others(u, true);
@@ -533,10 +505,7 @@ impl CwBattle {
                 {
                     return Err(refuse(
                         "CW-FBY-1",
-                        format!(
-                            "an airborne unit may not end its move overlapping {}",
-                            o.name
-                        ),
+                        say!("cw-why-airborne-overlap", other = o.name),
                     ));
                 }
                 Ok(MovePlan {
@@ -551,7 +520,7 @@ impl CwBattle {
                 let t = self
                     .unit(*target)
                     .filter(|t| t.alive() && t.side != u.side)
-                    .ok_or_else(|| refuse("CW-GEN-3", "the target is not a living enemy unit"))?;
+                    .ok_or_else(|| refuse("CW-GEN-3", say!("cw-why-target-not-enemy")))?;
                 check_engagement(state, t.flight)?;
                 let tb = t.base();
                 if state == FlightState::Grounded {
@@ -565,15 +534,17 @@ impl CwBattle {
                     if !fb.in_contact(&tb) {
                         return Err(refuse(
                             "CW-GEN-3",
-                            format!("an engaging move must end in base contact with {}", t.name),
+                            say!("cw-why-engage-contact", target = t.name),
                         ));
                     }
                     let angle = fb.approach_angle(&tb);
                     if angle > ENGAGE_ANGLE + 1e-3 {
                         return Err(refuse(
                             "CW-GEN-3",
-                            format!(
-                                "the angle of engagement is {angle:.0}°, more than {ENGAGE_ANGLE}°"
+                            say!(
+                                "cw-why-engage-angle",
+                                angle = format!("{angle:.0}"),
+                                max = ENGAGE_ANGLE
                             ),
                         ));
                     }
@@ -657,7 +628,7 @@ impl CwBattle {
         ManeuverTest {
             rule: "CW-ENG-7".into(),
             unit: u.id,
-            name: format!("{} (Break-Away by air)", u.name),
+            name: say!("cw-name-break-away", unit = u.name),
             leadership: card.map_or(0, UnitStats::commander_leadership),
             tl: card.map_or(10, |c| c.tl),
             kind: ManeuverKind::Simple,
@@ -702,17 +673,28 @@ impl CwBattle {
                 "CW-GEN-3",
                 vec![u.id],
                 if plan.length < 0.01 {
-                    format!("{name} turns to face {:.0}°", plan.end.facing)
+                    say!(
+                        "cw-log-turns",
+                        unit = name,
+                        facing = format!("{:.0}", plan.end.facing)
+                    )
                 } else {
-                    format!("{name} moves {:.1}\"", plan.length)
+                    say!(
+                        "cw-log-moves",
+                        unit = name,
+                        length = format!("{:.1}", plan.length)
+                    )
                 },
             )),
             PlanKind::Fly => entries.push(LogEntry::event(
                 "CW-FLY-10",
                 vec![u.id],
-                format!(
-                    "{name} flies {:.1}\" over terrain and grounded units (CW-FLY-8, CW-FLY-11)",
-                    plan.length
+                say!(
+                    "cw-log-flies",
+                    unit = name,
+                    length = format!("{:.1}", plan.length),
+                    cavalry_rule = "CW-FLY-8",
+                    terrain_rule = "CW-FLY-11"
                 ),
             )),
             PlanKind::TakeOff {
@@ -727,32 +709,36 @@ impl CwBattle {
                 }
             }
             PlanKind::Landing(kind) => {
-                let how = if kind == LandingKind::Dive {
-                    " in a Dive used as a non-engaging landing (CW-DIVE-3)"
+                let length = format!("{:.1}", plan.length);
+                let what = if kind == LandingKind::Dive {
+                    say!(
+                        "cw-log-lands-dive",
+                        unit = name,
+                        length = length,
+                        rule = "CW-DIVE-3"
+                    )
                 } else {
-                    ""
+                    say!("cw-log-lands", unit = name, length = length)
                 };
-                entries.push(LogEntry::event(
-                    kind.rule(),
-                    vec![u.id],
-                    format!("{name} lands{how} after {:.1}\"", plan.length),
-                ));
+                entries.push(LogEntry::event(kind.rule(), vec![u.id], what));
                 landed = Some(kind);
             }
             PlanKind::GroundEngage { target, angle } => {
                 entries.push(LogEntry::event(
                     "CW-GEN-3",
                     vec![u.id, target],
-                    format!(
-                        "{name} engages {} at an angle of {angle:.0}° (30° rule)",
-                        self.unit(target).map_or("?", |t| t.name.as_str())
+                    say!(
+                        "cw-log-engages",
+                        unit = name,
+                        target = self.unit(target).map_or("?", |t| t.name.as_str()),
+                        angle = format!("{angle:.0}")
                     ),
                 ));
                 if self.holder().is_some_and(|h| h.id == target) {
                     entries.push(LogEntry::event(
                         "CW-HOS-3",
                         vec![u.id, target],
-                        "engaged with the captor unit: a hindered unit fights with Strike Easy or All-Out Attack",
+                        say!("cw-log-engaged-captor"),
                     ));
                 }
             }

@@ -22,10 +22,10 @@ impl CwBattle {
                 let p_w = wound_chance(conv, a.att.total(), a.dam.total(), a.atn);
                 let n = i32::try_from(a.dice).unwrap_or(i32::MAX);
                 vec![
-                    ("hit chance per die".into(), p_hit),
-                    ("wound chance per die".into(), p_w),
-                    ("at least one hit".into(), 1.0 - (1.0 - p_hit).powi(n)),
-                    ("at least one wound".into(), 1.0 - (1.0 - p_w).powi(n)),
+                    (say!("cw-odds-hit-per-die"), p_hit),
+                    (say!("cw-odds-wound-per-die"), p_w),
+                    (say!("cw-odds-one-hit"), 1.0 - (1.0 - p_hit).powi(n)),
+                    (say!("cw-odds-one-wound"), 1.0 - (1.0 - p_w).powi(n)),
                 ]
             }
             CwCommand::Move {
@@ -45,18 +45,15 @@ impl CwBattle {
                     PlanKind::AirEngage { landing, .. } => landing,
                     PlanKind::EscapeByAir { .. } => {
                         let t = self.escape_test(u, tables);
-                        return vec![("Break-Away test passes".into(), maneuver_chance(conv, &t))];
+                        return vec![(say!("cw-odds-break-away"), maneuver_chance(conv, &t))];
                     }
                     PlanKind::TakeOff { completed, .. } => {
-                        return vec![(
-                            "take-off completes".into(),
-                            if completed { 1.0 } else { 0.0 },
-                        )];
+                        return vec![(say!("cw-odds-take-off"), if completed { 1.0 } else { 0.0 })];
                     }
                     _ => return Vec::new(),
                 };
                 landing_test_for(kind, &self.lander(u, tables))
-                    .map(|t| vec![("landing test passes".into(), maneuver_chance(conv, &t))])
+                    .map(|t| vec![(say!("cw-odds-landing"), maneuver_chance(conv, &t))])
                     .unwrap_or_default()
             }
             CwCommand::Stance { unit, stance } => {
@@ -71,9 +68,9 @@ impl CwBattle {
                         Comparison::AtLeast,
                     ),
                 };
-                vec![("hostage survives".into(), p)]
+                vec![(say!("cw-odds-hostage-survives"), p)]
             }
-            CwCommand::ExecuteHostage { .. } => vec![("hostage survives".into(), 0.0)],
+            CwCommand::ExecuteHostage { .. } => vec![(say!("cw-odds-hostage-survives"), 0.0)],
             CwCommand::FlyBy { .. } | CwCommand::Sacrifice { .. } | CwCommand::EndPhase { .. } => {
                 Vec::new()
             }

@@ -75,19 +75,16 @@ impl CwBattle {
         table: &Table,
     ) -> Result<Attack, Refusal> {
         if self.phase != CwPhase::RangedAttack {
-            return Err(refuse(
-                "CW-RNG-2",
-                "ranged attacks are made in the Ranged Attack phase",
-            ));
+            return Err(refuse("CW-RNG-2", say!("cw-why-shoot-phase")));
         }
         let s = self.check_actor(unit)?;
         let card = tables
             .unit(&s.unit_type)
-            .ok_or_else(|| refuse("CW-GEN-3", "unknown unit card"))?;
+            .ok_or_else(|| refuse("CW-GEN-3", say!("cw-why-unknown-card")))?;
         if card.range.is_none() {
             return Err(refuse(
                 "CW-RNG-2",
-                format!("{} has no ranged attack", s.name),
+                say!("cw-why-no-ranged-attack", unit = s.name),
             ));
         }
         if let Some(r) = self.fly_by.get(&unit) {
@@ -96,16 +93,13 @@ impl CwBattle {
         if !self.can_shoot(s, tables) {
             return Err(refuse(
                 "CW-GEN-3",
-                format!(
-                    "{} cannot shoot now (already shot, engaged, spent, broken or routing)",
-                    s.name
-                ),
+                say!("cw-why-cannot-shoot-now", unit = s.name),
             ));
         }
         let t = self
             .unit(target)
             .filter(|t| t.alive() && t.side != s.side)
-            .ok_or_else(|| refuse("CW-RNG-2", "the target is not a living enemy unit"))?;
+            .ok_or_else(|| refuse("CW-RNG-2", say!("cw-why-target-not-enemy")))?;
         let sb = s.base();
         let visible: Vec<(&CwUnit, f32)> = self
             .units
@@ -127,7 +121,7 @@ impl CwBattle {
         check_target(&view)?;
         let tcard = tables
             .unit(&t.unit_type)
-            .ok_or_else(|| refuse("CW-GEN-3", "unknown unit card"))?;
+            .ok_or_else(|| refuse("CW-GEN-3", say!("cw-why-unknown-card")))?;
         let sit = AttackSituation {
             range_band: Some(band),
             ..Default::default()
@@ -166,7 +160,7 @@ impl CwBattle {
                 entries.push(LogEntry::event(
                     "CW-RNG-2",
                     vec![s, t],
-                    format!("{}'s target {} is gone: no shot", su.name, tu.name),
+                    say!("cw-log-target-gone", unit = su.name, target = tu.name),
                 ));
                 continue;
             }

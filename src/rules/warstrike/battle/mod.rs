@@ -143,14 +143,22 @@ pub enum WsPhase {
 }
 
 impl WsPhase {
-    /// The phase in the game's words.
-    pub fn name(self) -> &'static str {
+    /// The phase in the game's words, in the player's language.
+    pub fn name(self) -> String {
         match self {
-            WsPhase::Starting => "Starting phase",
-            WsPhase::Action => "Action phase",
-            WsPhase::Reaction => "Reaction phase",
-            WsPhase::CloseCombat => "Close-combat phase",
+            WsPhase::Starting => say!("ws-phase-starting"),
+            WsPhase::Action => say!("ws-phase-action"),
+            WsPhase::Reaction => say!("ws-phase-reaction"),
+            WsPhase::CloseCombat => say!("ws-phase-close-combat"),
         }
+    }
+}
+
+/// Appends `entries` to `log` under the phase `phase`, naming the phase
+/// only when the sink keeps entries.
+fn write_log(log: &mut dyn LogSink, turn: u32, phase: WsPhase, entries: Vec<LogEntry>) {
+    if log.wants() {
+        log.extend(turn, &phase.name(), entries);
     }
 }
 
@@ -182,13 +190,52 @@ impl WsObjective {
     }
 }
 
+/// Why the battle ended (kept as data, so the state is the same in every
+/// language; [`WsResult::reason`] words it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WsEnd {
+    /// Both sides have no models left: a draw [stand-in].
+    BothDestroyed,
+    /// Side `loser` has no models left and loses at once [stand-in].
+    Destroyed {
+        /// The side with no models left.
+        loser: u8,
+    },
+    /// After the last turn, by objectives held [stand-in].
+    Objectives {
+        /// The last turn.
+        turn: u32,
+        /// Objectives held by side 0 and side 1.
+        held: [usize; 2],
+    },
+}
+
 /// How the battle ended.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WsResult {
     /// The winning side, or `None` for a draw.
     pub winner: Option<u8>,
-    /// The rule and what happened, in words.
-    pub reason: String,
+    /// Why it ended.
+    pub end: WsEnd,
+}
+
+impl WsResult {
+    /// The rule and what happened, in words, in the player's language.
+    pub fn reason(&self, sides: &[String; 2]) -> String {
+        let side = |s: u8| sides[usize::from(s.min(1))].as_str();
+        match self.end {
+            WsEnd::BothDestroyed => say!("ws-end-both-destroyed"),
+            WsEnd::Destroyed { loser } => say!("ws-end-destroyed", side = side(loser)),
+            WsEnd::Objectives { turn, held } => say!(
+                "ws-end-objectives",
+                turn = turn,
+                side_a = side(0),
+                held_a = held[0],
+                side_b = side(1),
+                held_b = held[1]
+            ),
+        }
+    }
 }
 
 /// One unit on the table.
@@ -347,8 +394,10 @@ pub struct WsBattle {
     pub objectives: Vec<WsObjective>,
     /// Charges made this player turn: (charger, target).
     pub charges: Vec<(u32, u32)>,
-    /// Log entries of the first starting phase, written with the first command.
-    pub pending_log: Vec<LogEntry>,
+    /// The first starting phase (run when the battle is set up) has log
+    /// entries still to write with the first command. Kept as a flag, not
+    /// as text, so the state is the same in every language.
+    pub pending_start: bool,
     /// Set when the battle is over.
     pub result: Option<WsResult>,
 }
@@ -434,10 +483,10 @@ impl WsBattle {
                 })
                 .collect(),
             charges: Vec::new(),
-            pending_log: Vec::new(),
+            pending_start: false,
             result: None,
         };
-        b.pending_log = b.starting_phase_steps(tables);
+        b.pending_start = !b.starting_phase_steps(tables).is_empty();
         b.phase = WsPhase::Action;
         b
     }
@@ -449,11 +498,11 @@ impl WsBattle {
 
     /// "Turn 3 · Action phase · Laans".
     pub fn phase_name(&self, side_names: &[String; 2]) -> String {
-        format!(
-            "Turn {} · {} · {}",
-            self.turn,
-            self.phase.name(),
-            side_names[usize::from(self.active.min(1))]
+        say!(
+            "ws-phase-line",
+            turn = self.turn,
+            phase = self.phase.name(),
+            side = side_names[usize::from(self.active.min(1))]
         )
     }
 
@@ -504,34 +553,42 @@ impl WsBattle {
         match cmd {
             WsCommand::Act { unit, action } => {
                 let plan = self.plan_act(*unit, action, table)?;
-                self.flush_pending(log);
+                self.flush_pending(tables, log);
                 let out = self.execute(plan, dice, tables);
-                log.extend(self.turn, WsPhase::Action.name(), out);
+                write_log(log, self.turn, WsPhase::Action, out);
                 let out = self.check_destroyed();
-                log.extend(self.turn, WsPhase::Action.name(), out);
+                write_log(log, self.turn, WsPhase::Action, out);
             }
             WsCommand::EndPhase { side } => {
                 if self.awaiting() != Some(*side) {
                     return Err(refuse(match self.awaiting() {
-                        None => "the battle is over".to_string(),
-                        Some(s) => format!(
-                            "it is {}'s action phase, not {}'s",
-                            self.sides[usize::from(s)],
-                            self.sides.get(usize::from(*side)).map_or("?", |s| s)
+                        None => say!("ws-why-battle-over"),
+                        Some(s) => say!(
+                            "ws-why-not-your-phase",
+                            active = self.sides[usize::from(s)],
+                            side = self.sides.get(usize::from(*side)).map_or("?", |s| s)
                         ),
                     }));
                 }
-                self.flush_pending(log);
+                self.flush_pending(tables, log);
                 self.end_phase(dice, tables, table, log);
             }
         }
         Ok(())
     }
 
-    fn flush_pending(&mut self, log: &mut dyn LogSink) {
-        if !self.pending_log.is_empty() {
-            let pending = std::mem::take(&mut self.pending_log);
-            log.extend(1, WsPhase::Starting.name(), pending);
+    /// Writes the first starting phase's entries, in the player's language:
+    /// before the first command the battle is as [`WsBattle::new`] left it,
+    /// so the phase run again with no objective held gives them again (the
+    /// units start with no markers; only captures are logged).
+    fn flush_pending(&mut self, tables: &WsTables, log: &mut dyn LogSink) {
+        if std::mem::take(&mut self.pending_start) && log.wants() {
+            let mut again = self.clone();
+            for o in &mut again.objectives {
+                o.held_by = None;
+            }
+            let pending = again.starting_phase_steps(tables);
+            write_log(log, 1, WsPhase::Starting, pending);
         }
     }
 

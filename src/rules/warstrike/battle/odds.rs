@@ -16,18 +16,13 @@ impl WsBattle {
                     return out;
                 };
                 if let Some(t) = action.fire_target().and_then(|t| self.unit(t)) {
-                    out.extend(salvo_odds(&u.state, &t.state, "", tables));
+                    out.extend(salvo_odds(&u.state, &t.state, false, tables));
                 }
                 if let Some(t) = action.charge().and_then(|t| self.unit(t))
                     && !t.state.suppressed()
                     && t.state.shooting.is_some()
                 {
-                    out.extend(salvo_odds(
-                        &t.state,
-                        &u.state,
-                        "defensive fire at the charger: ",
-                        tables,
-                    ));
+                    out.extend(salvo_odds(&t.state, &u.state, true, tables));
                 }
                 if let (Some(t), Some(ti)) = (
                     action.charge().and_then(|t| self.unit(t)),
@@ -36,7 +31,7 @@ impl WsBattle {
                 {
                     let nv = tested_nv_itemized(&t.state, self.inspiring_for(ti, tables)).total();
                     out.push((
-                        format!("{}: Ld test to keep fighting passes (WS-SUP-3)", t.name),
+                        say!("ws-odds-keep-fighting", unit = t.name),
                         pass_probability(t.state.ld, nv),
                     ));
                 }
@@ -47,7 +42,7 @@ impl WsBattle {
                         let nv =
                             tested_nv_itemized(&u.state, self.inspiring_for(i, tables)).total();
                         out.push((
-                            format!("{}: reaction-phase Ld test passes (WS-CLR-1)", u.name),
+                            say!("ws-odds-reaction-test", unit = u.name),
                             pass_probability(u.state.ld, nv),
                         ));
                     }
@@ -61,11 +56,12 @@ impl WsBattle {
 /// Exact odds of one salvo of `shooter` at `target` (WS-SUP-1, WS-HIT-4;
 /// shooting [stand-in]): at least one hit, at least one failed save, and
 /// the expected models killed (failed saves are binomial; wounds finish the
-/// wounded model first).
+/// wounded model first). `defensive`: labelled as the defensive fire of a
+/// charged unit at its charger.
 pub fn salvo_odds(
     shooter: &WsUnitState,
     target: &WsUnitState,
-    prefix: &str,
+    defensive: bool,
     tables: &WsTables,
 ) -> Vec<(String, f64)> {
     let Some(w) = shooter.shooting else {
@@ -95,15 +91,24 @@ pub fn salvo_odds(
             p * f64::from((k / wpm).min(target.models))
         })
         .sum();
+    let [hit, failed_save, killed] = if defensive {
+        [
+            say!("ws-odds-defensive-hit"),
+            say!("ws-odds-defensive-failed-save"),
+            say!("ws-odds-defensive-killed"),
+        ]
+    } else {
+        [
+            say!("ws-odds-hit"),
+            say!("ws-odds-failed-save"),
+            // Stays English: the odds panel shows a label starting with
+            // "expected" as a value, not a percentage (src/gui/panels.rs).
+            "expected models killed".to_string(),
+        ]
+    };
     vec![
-        (
-            format!("{prefix}at least one hit (suppresses, WS-SUP-1)"),
-            1.0 - (1.0 - p_hit).powi(shots as i32),
-        ),
-        (
-            format!("{prefix}at least one failed save (+1 nerve marker, WS-HIT-4)"),
-            1.0 - (1.0 - p_wound).powi(shots as i32),
-        ),
-        (format!("{prefix}expected models killed"), kills),
+        (hit, 1.0 - (1.0 - p_hit).powi(shots as i32)),
+        (failed_save, 1.0 - (1.0 - p_wound).powi(shots as i32)),
+        (killed, kills),
     ]
 }

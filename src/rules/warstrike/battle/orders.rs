@@ -87,10 +87,10 @@ impl WsBattle {
     ) -> Result<f32, Refusal> {
         let u = &self.units[idx];
         let Some(t) = self.unit(target) else {
-            return Err(refuse(format!("there is no unit {target}")));
+            return Err(refuse(say!("ws-why-no-unit", id = target)));
         };
         if t.side == u.side {
-            return Err(refuse(format!("{} is not an enemy unit", t.name)));
+            return Err(refuse(say!("ws-why-not-enemy", unit = t.name)));
         }
         let tb = t.base();
         let distance = from.distance_to(&tb);
@@ -105,9 +105,10 @@ impl WsBattle {
             },
         )?;
         if !from.in_forward_arc(&tb) {
-            return Err(refuse(format!(
-                "{} is not in {}'s 90° forward arc [stand-in]",
-                t.name, u.name
+            return Err(refuse(say!(
+                "ws-why-not-in-arc",
+                target = t.name,
+                unit = u.name
             )));
         }
         let obstacles: Vec<Obstacle> = self
@@ -143,7 +144,7 @@ impl WsBattle {
             }
         }
         let by = match blocked {
-            Some(Blocked::Terrain(name)) => format!("\"{name}\""),
+            Some(Blocked::Terrain(name)) => say!("ws-blocker-terrain", terrain = name),
             Some(Blocked::Unit(i)) => obstacles
                 .get(i)
                 .and_then(|o| {
@@ -152,30 +153,32 @@ impl WsBattle {
                         .find(|u| u.alive() && u.base() == o.base)
                         .map(|u| u.name.clone())
                 })
-                .unwrap_or_else(|| "a unit".into()),
-            None => "something".into(),
+                .unwrap_or_else(|| say!("ws-blocker-a-unit")),
+            None => say!("ws-blocker-something"),
         };
-        Err(refuse(format!(
-            "{} has no line of sight to {}: blocked by {by}",
-            u.name, t.name
+        Err(refuse(say!(
+            "ws-why-no-line-of-sight",
+            unit = u.name,
+            target = t.name,
+            by = by
         )))
     }
 
     pub(super) fn move_refusal(&self, e: MoveError, ids: &[u32]) -> Refusal {
         refuse(match e {
-            MoveError::TooFar(cost, allowed) => {
-                format!(
-                    "the move costs {cost:.1}″ (difficult going counts double) but only {allowed:.1}″ are allowed"
-                )
-            }
-            MoveError::OffTable => "the unit would leave the table".into(),
-            MoveError::Impassable(name) => format!("the unit may not enter \"{name}\""),
+            MoveError::TooFar(cost, allowed) => say!(
+                "ws-why-move-too-far",
+                cost = format!("{cost:.1}"),
+                allowed = format!("{allowed:.1}")
+            ),
+            MoveError::OffTable => say!("ws-why-off-table"),
+            MoveError::Impassable(name) => say!("ws-why-impassable", terrain = name),
             MoveError::Unit(i, at) => {
                 let name = ids
                     .get(i)
                     .and_then(|id| self.unit(*id))
-                    .map_or_else(|| "another unit".to_string(), |u| u.name.clone());
-                format!("the move touches {name} after {at:.1}″")
+                    .map_or_else(|| say!("ws-another-unit"), |u| u.name.clone());
+                say!("ws-why-move-touches", unit = name, at = format!("{at:.1}"))
             }
         })
     }
@@ -188,34 +191,25 @@ impl WsBattle {
         table: &Table,
     ) -> Result<Plan, Refusal> {
         if self.result.is_some() {
-            return Err(refuse("the battle is over"));
+            return Err(refuse(say!("ws-why-battle-over")));
         }
         let Some(idx) = self.index(unit) else {
-            return Err(refuse(format!("there is no unit {unit}")));
+            return Err(refuse(say!("ws-why-no-unit", id = unit)));
         };
         let u = &self.units[idx];
         if !u.alive() {
-            return Err(refuse(format!("{} has no models left", u.name)));
+            return Err(refuse(say!("ws-why-no-models", unit = u.name)));
         }
         if u.side != self.active || self.phase != WsPhase::Action {
-            return Err(refuse(format!(
-                "{} may act only in its own side's action phase",
-                u.name
-            )));
+            return Err(refuse(say!("ws-why-not-own-phase", unit = u.name)));
         }
         if u.acted {
-            return Err(refuse(format!(
-                "{} has already taken its action this phase",
-                u.name
-            )));
+            return Err(refuse(say!("ws-why-already-acted", unit = u.name)));
         }
         let action = order.action();
         check_action(&u.state, action, Going::Open)?;
         if action != WsAction::FallBack && self.engaged(idx) {
-            return Err(refuse(format!(
-                "{} is engaged in close combat: it fights in the close-combat phase and may only fall back [stand-in]",
-                u.name
-            )));
+            return Err(refuse(say!("ws-why-engaged", unit = u.name)));
         }
         let base = u.base();
         let mut plan = Plan {
@@ -233,22 +227,22 @@ impl WsBattle {
             charge: order.charge(),
         };
         if plan.charge.is_some() && plan.fire.is_some() {
-            return Err(refuse("a charging unit does not fire [stand-in]"));
+            return Err(refuse(say!("ws-why-charger-fires")));
         }
         match order {
             WsOrder::Advance { path, facing, .. } | WsOrder::AtTheDouble { path, facing, .. } => {
                 if !path.iter().all(|p| finite(*p)) || !facing.is_finite() {
-                    return Err(refuse("the path is not a list of numbers"));
+                    return Err(refuse(say!("ws-why-bad-path")));
                 }
                 let waypoints: Vec<Vec2> = path.iter().map(|p| Vec2::new(p.0, p.1)).collect();
                 let (others, ids) = self.others(idx);
                 let mut may_touch = Vec::new();
                 if let Some(t) = plan.charge {
                     let Some(target) = self.unit(t).filter(|t| t.alive()) else {
-                        return Err(refuse(format!("there is no unit {t} in play to charge")));
+                        return Err(refuse(say!("ws-why-no-charge-target", id = t)));
                     };
                     if target.side == u.side {
-                        return Err(refuse(format!("{} is not an enemy unit", target.name)));
+                        return Err(refuse(say!("ws-why-not-enemy", unit = target.name)));
                     }
                     may_touch.extend(ids.iter().position(|i| *i == t));
                 }
@@ -280,10 +274,7 @@ impl WsBattle {
                 if let Some(t) = plan.charge.and_then(|t| self.unit(t))
                     && !end.in_contact(&t.base())
                 {
-                    return Err(refuse(format!(
-                        "a charge must end in base contact with {}",
-                        t.name
-                    )));
+                    return Err(refuse(say!("ws-why-charge-contact", target = t.name)));
                 }
                 if let Some(t) = plan.fire {
                     let from = if plan.fire_first { base } else { end };
@@ -340,12 +331,14 @@ impl WsBattle {
         let mut e = LogEntry::event(
             "WS-GLO-1",
             vec![shooter.id, target],
-            format!(
-                "{} fires one salvo at {}: {distance:.1}″ edge to edge, in the forward arc and in sight",
-                shooter.name, self.units[ti].name
+            say!(
+                "ws-log-fires-salvo",
+                unit = shooter.name,
+                target = self.units[ti].name,
+                distance = format!("{distance:.1}")
             ),
         );
-        e.outcome = "salvo".into();
+        e.outcome = say!("ws-outcome-salvo");
         out.push(e);
         let mut rec = SalvoRecord::new();
         match open_fire(
@@ -388,12 +381,16 @@ impl WsBattle {
         let mut e = LogEntry::event(
             "WS-BASE",
             vec![u.id],
-            format!(
-                "{} moves {length:.1}″ to ({:.1}, {:.1}), facing {facing:.0}°",
-                u.name, here.x, here.y
+            say!(
+                "ws-log-moves",
+                unit = u.name,
+                length = format!("{length:.1}"),
+                x = format!("{:.1}", here.x),
+                y = format!("{:.1}", here.y),
+                facing = format!("{facing:.0}")
             ),
         );
-        e.outcome = "moved".into();
+        e.outcome = say!("ws-outcome-moved");
         out.push(e);
     }
 
@@ -429,12 +426,9 @@ impl WsBattle {
                 let mut e = LogEntry::event(
                     "WS-BASE",
                     vec![self.units[idx].id],
-                    format!(
-                        "{} has no room to fall back and stays [stand-in]",
-                        self.units[idx].name
-                    ),
+                    say!("ws-log-no-room", unit = self.units[idx].name),
                 );
-                e.outcome = "stays".into();
+                e.outcome = say!("ws-outcome-stays");
                 out.push(e);
             }
             None => {}
@@ -443,12 +437,9 @@ impl WsBattle {
             let mut e = LogEntry::event(
                 "WS-BASE",
                 vec![self.units[idx].id, t],
-                format!(
-                    "{} charges into base contact; the fight comes in the close-combat phase [stand-in]",
-                    self.units[idx].name
-                ),
+                say!("ws-log-charges", unit = self.units[idx].name),
             );
-            e.outcome = "charge".into();
+            e.outcome = say!("ws-outcome-charge");
             out.push(e);
             self.charges.push((self.units[idx].id, t));
         }
@@ -469,35 +460,21 @@ impl WsBattle {
         let (a, b) = (alive(0), alive(1));
         let (winner, reason) = match (a, b) {
             (true, true) => return Vec::new(),
-            (false, false) => (
-                None,
-                "both sides have no models left: a draw [stand-in]".to_string(),
-            ),
-            (true, false) => (
-                Some(0),
-                format!(
-                    "{} have no models left and lose at once [stand-in]",
-                    self.sides[1]
-                ),
-            ),
-            (false, true) => (
-                Some(1),
-                format!(
-                    "{} have no models left and lose at once [stand-in]",
-                    self.sides[0]
-                ),
-            ),
+            (false, false) => (None, WsEnd::BothDestroyed),
+            (true, false) => (Some(0), WsEnd::Destroyed { loser: 1 }),
+            (false, true) => (Some(1), WsEnd::Destroyed { loser: 0 }),
         };
         self.finish(winner, reason)
     }
 
-    pub(super) fn finish(&mut self, winner: Option<u8>, reason: String) -> Vec<LogEntry> {
-        let mut e = LogEntry::event("WS-BASE", Vec::new(), reason.clone());
+    pub(super) fn finish(&mut self, winner: Option<u8>, end: WsEnd) -> Vec<LogEntry> {
+        let result = WsResult { winner, end };
+        let mut e = LogEntry::event("WS-BASE", Vec::new(), result.reason(&self.sides));
         e.outcome = match winner {
-            Some(s) => format!("{} win", self.sides[usize::from(s)]),
-            None => "draw".into(),
+            Some(s) => say!("ws-outcome-side-wins", side = self.sides[usize::from(s)]),
+            None => say!("ws-outcome-draw"),
         };
-        self.result = Some(WsResult { winner, reason });
+        self.result = Some(result);
         vec![e]
     }
 }

@@ -38,12 +38,14 @@ impl WsBattle {
                     let mut e = LogEntry::event(
                         "WS-BASE",
                         vec![c.id],
-                        format!(
-                            "{} captures \"{}\": unsuppressed within {reach}″, no unsuppressed enemy within {reach}″ [stand-in]",
-                            c.name, self.objectives[oi].name
+                        say!(
+                            "ws-log-captures",
+                            unit = c.name,
+                            objective = self.objectives[oi].name,
+                            reach = reach
                         ),
                     );
-                    e.outcome = format!("held by {}", self.sides[usize::from(side)]);
+                    e.outcome = say!("ws-outcome-held-by", side = self.sides[usize::from(side)]);
                     out.push(e);
                     self.objectives[oi].held_by = Some(side);
                 }
@@ -53,7 +55,10 @@ impl WsBattle {
                 && let Err(r) = may_capture_objective(&s.state)
             {
                 let mut e = LogEntry::event(&r.rule, vec![s.id], r.reason);
-                e.outcome = format!("\"{}\" not captured", self.objectives[oi].name);
+                e.outcome = say!(
+                    "ws-outcome-not-captured",
+                    objective = self.objectives[oi].name
+                );
                 out.push(e);
             }
         }
@@ -112,12 +117,9 @@ impl WsBattle {
                 let mut e = LogEntry::event(
                     "WS-SUP-3",
                     vec![broke],
-                    format!(
-                        "{} falls back out of the fight toward its own table edge [stand-in: up to Mv]",
-                        self.units[bi].name
-                    ),
+                    say!("ws-log-falls-back-out", unit = self.units[bi].name),
                 );
-                e.outcome = "falls back".into();
+                e.outcome = say!("ws-outcome-falls-back");
                 out.push(e);
                 self.move_unit(bi, &[Vec2::new(p.x, p.y)], p.facing, out);
             }
@@ -125,12 +127,9 @@ impl WsBattle {
                 let mut e = LogEntry::event(
                     "WS-SUP-3",
                     vec![broke],
-                    format!(
-                        "{} has no room to fall back and stays [stand-in]",
-                        self.units[bi].name
-                    ),
+                    say!("ws-log-no-room", unit = self.units[bi].name),
                 );
-                e.outcome = "stays".into();
+                e.outcome = say!("ws-outcome-stays");
                 out.push(e);
             }
         }
@@ -170,18 +169,21 @@ impl WsBattle {
             let mut e = LogEntry::event(
                 "WS-BASE",
                 vec![a, b],
-                format!(
-                    "{} and {} are in base contact and fight{}",
-                    self.units[ai].name,
-                    self.units[bi].name,
-                    if self.charges.contains(&(a, b)) {
-                        " (charge)"
-                    } else {
-                        ""
-                    }
-                ),
+                if self.charges.contains(&(a, b)) {
+                    say!(
+                        "ws-log-fight-charge",
+                        unit = self.units[ai].name,
+                        other = self.units[bi].name
+                    )
+                } else {
+                    say!(
+                        "ws-log-fight",
+                        unit = self.units[ai].name,
+                        other = self.units[bi].name
+                    )
+                },
             );
-            e.outcome = "close combat".into();
+            e.outcome = say!("ws-outcome-close-combat");
             out.push(e);
             if sa && sb {
                 self.both_suppressed(ai, bi, dice, tables, table, &mut out);
@@ -257,9 +259,9 @@ impl WsBattle {
         let mut e = LogEntry::event(
             "WS-SUP-3",
             vec![self.units[ai].id, self.units[bi].id],
-            "both units are suppressed and hold: no blows this phase [stand-in]",
+            say!("ws-log-both-hold"),
         );
-        e.outcome = "both hold".into();
+        e.outcome = say!("ws-outcome-both-hold");
         out.push(e);
     }
 
@@ -291,15 +293,15 @@ impl WsBattle {
                 out.extend(self.execute(plan, dice, tables));
             }
         }
-        log.extend(self.turn, WsPhase::Action.name(), out);
+        write_log(log, self.turn, WsPhase::Action, out);
 
         self.phase = WsPhase::Reaction;
         let out = self.reaction_steps(dice, tables);
-        log.extend(self.turn, WsPhase::Reaction.name(), out);
+        write_log(log, self.turn, WsPhase::Reaction, out);
 
         self.phase = WsPhase::CloseCombat;
         let out = self.close_combat_steps(dice, tables, table);
-        log.extend(self.turn, WsPhase::CloseCombat.name(), out);
+        write_log(log, self.turn, WsPhase::CloseCombat, out);
         if self.result.is_some() {
             return;
         }
@@ -312,7 +314,9 @@ impl WsBattle {
             self.active = 1;
         } else if self.turn >= self.turn_limit {
             let out = self.victory_by_objectives();
-            log.extend(self.turn, "End of battle", out);
+            if log.wants() {
+                log.extend(self.turn, &say!("ws-phase-end-of-battle"), out);
+            }
             return;
         } else {
             self.turn += 1;
@@ -320,7 +324,7 @@ impl WsBattle {
         }
         self.phase = WsPhase::Starting;
         let out = self.starting_phase_steps(tables);
-        log.extend(self.turn, WsPhase::Starting.name(), out);
+        write_log(log, self.turn, WsPhase::Starting, out);
         self.phase = WsPhase::Action;
     }
 
@@ -334,15 +338,15 @@ impl WsBattle {
                 .count()
         };
         let (a, b) = (held(0), held(1));
-        let tally = format!(
-            "after turn {}: {} hold {a} objective(s), {} hold {b} [stand-in: more objectives wins, equal is a draw]",
-            self.turn, self.sides[0], self.sides[1]
-        );
+        let end = WsEnd::Objectives {
+            turn: self.turn,
+            held: [a, b],
+        };
         let winner = match a.cmp(&b) {
             std::cmp::Ordering::Greater => Some(0),
             std::cmp::Ordering::Less => Some(1),
             std::cmp::Ordering::Equal => None,
         };
-        self.finish(winner, tally)
+        self.finish(winner, end)
     }
 }

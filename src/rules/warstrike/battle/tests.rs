@@ -54,7 +54,7 @@ fn laans_crossing_parses_and_plays_to_its_end() {
     let refused = play_out(&mut b, &tables, &table, &mut dice, &mut log, None);
     assert!(refused.is_empty(), "{refused:?}");
     let r = b.result.clone().expect("a result");
-    assert!(!r.reason.is_empty());
+    assert!(!r.reason(&b.sides).is_empty());
     assert!(b.turn <= b.turn_limit);
     assert!(log.entries.iter().all(|e| e.rule.starts_with("WS-")));
     for phase in ["Action phase", "Reaction phase", "Close-combat phase"] {
