@@ -368,7 +368,9 @@ fn every_rules_reference_is_in_spanish_entry_for_entry() {
 /// Every rule module's folder that has its own catalogue
 /// (`src/rules/<module>/locales`), sorted.
 fn module_folders() -> Vec<PathBuf> {
-    let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join("rules");
+    let rules = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join("rules");
     let mut out: Vec<PathBuf> = std::fs::read_dir(rules)
         .expect("src/rules")
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -393,7 +395,8 @@ fn said_keys(text: &str) -> Vec<String> {
 fn module_bundle(
     folder: &Path,
     lang: Lang,
-) -> fluent_templates::fluent_bundle::FluentBundle<fluent_templates::fluent_bundle::FluentResource> {
+) -> fluent_templates::fluent_bundle::FluentBundle<fluent_templates::fluent_bundle::FluentResource>
+{
     use fluent_templates::fluent_bundle::{FluentBundle, FluentResource};
     let dir = folder.join("locales").join(lang.tag());
     let mut bundle = FluentBundle::new(vec![lang.id().clone()]);
@@ -406,8 +409,8 @@ fn module_bundle(
     files.sort();
     for f in files {
         let text = std::fs::read_to_string(&f).expect("ftl");
-        let res = FluentResource::try_new(text)
-            .unwrap_or_else(|(_, e)| panic!("{}: {e:?}", f.display()));
+        let res =
+            FluentResource::try_new(text).unwrap_or_else(|(_, e)| panic!("{}: {e:?}", f.display()));
         bundle
             .add_resource(res)
             .unwrap_or_else(|e| panic!("{}: {e:?}", f.display()));
@@ -428,8 +431,14 @@ fn every_module_speaks_both_languages_through_its_own_catalogue() {
         let es_keys: BTreeSet<&String> = es.keys().collect();
         let only_en: Vec<_> = en_keys.difference(&es_keys).collect();
         let only_es: Vec<_> = es_keys.difference(&en_keys).collect();
-        assert!(only_en.is_empty(), "{name}: missing in Spanish: {only_en:?}");
-        assert!(only_es.is_empty(), "{name}: missing in English: {only_es:?}");
+        assert!(
+            only_en.is_empty(),
+            "{name}: missing in Spanish: {only_en:?}"
+        );
+        assert!(
+            only_es.is_empty(),
+            "{name}: missing in English: {only_es:?}"
+        );
         // Every key the module's code says is in its catalogue.
         let mut files = Vec::new();
         sources(&folder, &mut files);
@@ -437,7 +446,11 @@ fn every_module_speaks_both_languages_through_its_own_catalogue() {
         for f in &files {
             let text = std::fs::read_to_string(f).expect("source");
             for k in said_keys(&text) {
-                assert!(en.contains_key(&k), "{}: {k} is not in its catalogue", f.display());
+                assert!(
+                    en.contains_key(&k),
+                    "{}: {k} is not in its catalogue",
+                    f.display()
+                );
                 used.insert(k);
             }
         }
@@ -455,8 +468,12 @@ fn every_module_speaks_both_languages_through_its_own_catalogue() {
             }
             let mut out = Vec::new();
             for (l, b) in &bundles {
-                let msg = b.get_message(k).unwrap_or_else(|| panic!("{name}: {k} in {l:?}"));
-                let pattern = msg.value().unwrap_or_else(|| panic!("{name}: {k} has no value"));
+                let msg = b
+                    .get_message(k)
+                    .unwrap_or_else(|| panic!("{name}: {k} in {l:?}"));
+                let pattern = msg
+                    .value()
+                    .unwrap_or_else(|| panic!("{name}: {k} has no value"));
                 let mut errors = Vec::new();
                 let s = b.format_pattern(pattern, Some(&args), &mut errors);
                 assert!(errors.is_empty(), "{name}: {k} in {l:?}: {errors:?}");
@@ -480,7 +497,8 @@ fn looks_like_a_key(s: &str) -> bool {
     s.split_whitespace().any(|w| {
         let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
         w.matches('-').count() >= 2
-            && w.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            && w.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
             && w.starts_with(|c: char| c.is_ascii_lowercase())
     })
 }
@@ -564,7 +582,9 @@ fn every_module_plays_in_spanish() {
                 self.0.push(format!("{m}: relog: {e}"));
             }
             if en_game.log != es_game.log {
-                self.0.push(format!("{m}: the log written anew differs from the Spanish game's"));
+                self.0.push(format!(
+                    "{m}: the log written anew differs from the Spanish game's"
+                ));
             }
             for (what, en, es) in [
                 ("phase", &en_phases, &es_phases),
@@ -576,12 +596,19 @@ fn every_module_plays_in_spanish() {
                     continue;
                 }
                 if en.len() != es.len() {
-                    self.0.push(format!("{m}: {what}: {} vs {} texts", en.len(), es.len()));
+                    self.0
+                        .push(format!("{m}: {what}: {} vs {} texts", en.len(), es.len()));
                 }
-                let same = en.iter().zip(es).filter(|(a, b)| a == b && !a.is_empty()).count();
+                let same = en
+                    .iter()
+                    .zip(es)
+                    .filter(|(a, b)| a == b && !a.is_empty())
+                    .count();
                 let worded = en.iter().filter(|a| !a.is_empty()).count();
                 if same * 5 > worded {
-                    self.0.push(format!("{m}: {same} of {worded} {what} texts read the same in Spanish"));
+                    self.0.push(format!(
+                        "{m}: {same} of {worded} {what} texts read the same in Spanish"
+                    ));
                 }
                 if let Some(k) = es.iter().chain(en).find(|s| looks_like_a_key(s)) {
                     self.0.push(format!("{m}: {what} shows a raw key: {k}"));
@@ -592,4 +619,21 @@ fn every_module_plays_in_spanish() {
     let mut p = Play(Vec::new());
     crate::rules::visit_all(&mut p);
     assert!(p.0.is_empty(), "{:#?}", p.0);
+}
+
+#[test]
+fn quietly_writes_no_text_except_what_with_lang_asks_for() {
+    let spoken = crate::say_with!(super::LOCALES, "settings-language");
+    assert_eq!(spoken, tr_in(lang(), "settings-language"));
+    let (quiet, kept) = quietly(|| {
+        (
+            crate::say_with!(super::LOCALES, "loading-steps", done = 1, total = 2),
+            with_lang(Lang::Spanish, || {
+                crate::say_with!(super::LOCALES, "settings-language")
+            }),
+        )
+    });
+    assert_eq!(quiet, "");
+    assert_eq!(kept, "Idioma");
+    assert!(!is_quiet());
 }

@@ -473,11 +473,12 @@ fn screenshot_shows_the_board_and_the_panels() {
         .map(rgb)
         .filter(|(r, g, b)| *r > 150 && *g < 70 && *b < 70)
         .count();
-    // Counter blue, not the lighter blue of streams and lakes.
+    // Counter blue (darkened to stand apart from the red in greyscale),
+    // not the lighter blue of streams and lakes.
     let blue = centre
         .iter()
         .map(rgb)
-        .filter(|(r, g, b)| *b > 150 && *r < 50 && *g < 80)
+        .filter(|(r, g, b)| *b > 90 && *r < 50 && *g < 80 && *b > g + 40)
         .count();
     assert!(
         red > 0 && blue > 0,

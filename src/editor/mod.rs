@@ -12,11 +12,11 @@ pub mod module;
 
 use serde::{Deserialize, Serialize};
 
-use crate::t;
 use crate::engine::board::{BoardEdge, HexBoard, Offset};
 use crate::engine::editing::{EditorPalette, FacingKind, FlagKind};
 use crate::engine::scenario::{BoardSpec, ElevationPatch, HexsideSpec, SideSpec, TerrainPatch};
 use crate::engine::table::{AreaEffect, AreaSpec, TableSpec};
+use crate::t;
 use fields::{join_struct, split_list, split_struct};
 
 /// Where a piece stands.
@@ -740,7 +740,11 @@ impl ScenarioDoc {
                     .into_iter()
                     .find(|p| p.list == list && Some(p.id) != moving)
                 {
-                    return Err(t!("editor-refuse-hex-taken", hex = format!("{h:?}"), id = p.id));
+                    return Err(t!(
+                        "editor-refuse-hex-taken",
+                        hex = format!("{h:?}"),
+                        id = p.id
+                    ));
                 }
             }
             At::Table(x, y) => {
@@ -901,7 +905,11 @@ impl ScenarioDoc {
 
     fn resize(&mut self, columns: i32, rows: i32) -> Result<(), String> {
         if !(4..=64).contains(&columns) || !(4..=64).contains(&rows) {
-            return Err(t!("editor-refuse-board-size", columns = columns, rows = rows));
+            return Err(t!(
+                "editor-refuse-board-size",
+                columns = columns,
+                rows = rows
+            ));
         }
         let mut b = self.board()?;
         b.columns = columns;

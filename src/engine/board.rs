@@ -458,7 +458,10 @@ impl HexBoard {
             return Err(blocked("BOARD", t!("engine-move-off-board")));
         };
         if t.impassable {
-            return Err(blocked(&t.rule, t!("engine-move-impassable", terrain = t.name)));
+            return Err(blocked(
+                &t.rule,
+                t!("engine-move-impassable", terrain = t.name),
+            ));
         }
         if cavalry && t.no_cavalry {
             return Err(blocked(
@@ -469,7 +472,10 @@ impl HexBoard {
         let mut cost = t.move_cost;
         if let Some(s) = self.hexside(from, to) {
             if s.impassable {
-                return Err(blocked(&s.rule, t!("engine-move-hexside-impassable", hexside = s.name)));
+                return Err(blocked(
+                    &s.rule,
+                    t!("engine-move-hexside-impassable", hexside = s.name),
+                ));
             }
             if cavalry && s.no_cavalry {
                 return Err(blocked(

@@ -148,13 +148,14 @@ pub trait TableRules: Send + Sync + 'static {
     fn choices(battle: &Self::Battle, unit: u32, tables: &Self::Tables) -> Vec<Choice>;
     /// Turns a choice and the player's pick into a command.
     fn choose(battle: &Self::Battle, key: &str, pick: &Pick) -> Option<Self::Command>;
-    /// Exact odds of a command before it is committed, labelled.
+    /// Exact odds of a command before it is committed, labelled: chances
+    /// and expected values.
     fn odds(
         battle: &Self::Battle,
         cmd: &Self::Command,
         tables: &Self::Tables,
         table: &Table,
-    ) -> Vec<(String, f64)>;
+    ) -> super::view::OddsLines;
     /// The scenario's objectives and who holds them, for modules that have
     /// them.
     fn objectives(_battle: &Self::Battle) -> Vec<Objective> {

@@ -544,7 +544,8 @@ impl<R: TableRules> Rules for TableModule<R> {
         let lines = R::odds(state, cmd, &ctx.tables, &ctx.table);
         (!lines.is_empty()).then(|| Odds {
             title: t!("engine-table-exact-odds"),
-            lines,
+            lines: lines.chances,
+            expected: lines.expected,
             distributions: Vec::new(),
             tables: Vec::new(),
         })

@@ -11,9 +11,9 @@
 //! save would not load. The undone commands wait for a redo until any
 //! other command is played.
 
-use crate::t;
 use super::core::{Rules, ToAct, checksum};
 use super::game::Game;
+use crate::t;
 
 /// Why an undo or redo is refused, in a sentence for the player.
 pub type UndoRefusal = String;

@@ -185,8 +185,12 @@ pub struct Scene {
 /// A card in the viewer's hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandCard {
-    /// The deck it comes from ("Command", "Dragon").
+    /// The deck it comes from, in the player's words ("Command",
+    /// "Dragon").
     pub deck: String,
+    /// A card of the module's second deck (Genpei's Dragon cards): drawn in
+    /// its own colour, played with *Play card*.
+    pub second_deck: bool,
     /// The card's name.
     pub name: String,
     /// Its text.
@@ -336,14 +340,47 @@ pub struct TableView {
 pub struct Odds {
     /// Headline ("Melee odds if it engages (exact)").
     pub title: String,
-    /// Labelled probabilities (`0.0..=1.0`) and, where the label starts
-    /// with "expected", expected values.
+    /// Labelled probabilities (`0.0..=1.0`), shown as percentages.
     pub lines: Vec<(String, f64)>,
+    /// Labelled expected values (hits, casualties, models killed), shown as
+    /// numbers to two places.
+    pub expected: Vec<(String, f64)>,
     /// Labelled distributions: entry `k` is the probability of exactly `k`
     /// (hits, casualties).
     pub distributions: Vec<(String, Vec<f64>)>,
     /// Tables the command is resolved on, shown in their own windows.
     pub tables: Vec<TableView>,
+}
+
+/// The labelled lines of an open-table module's exact odds
+/// ([`crate::engine::table_game::TableRules::odds`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OddsLines {
+    /// Chances, `0.0..=1.0`, shown as percentages.
+    pub chances: Vec<(String, f64)>,
+    /// Expected values (models killed), shown as numbers.
+    pub expected: Vec<(String, f64)>,
+}
+
+impl OddsLines {
+    /// Chances only.
+    pub fn chances(chances: Vec<(String, f64)>) -> Self {
+        Self {
+            chances,
+            expected: Vec::new(),
+        }
+    }
+
+    /// Nothing to show.
+    pub fn is_empty(&self) -> bool {
+        self.chances.is_empty() && self.expected.is_empty()
+    }
+
+    /// Appends another's lines to these.
+    pub fn extend(&mut self, other: OddsLines) {
+        self.chances.extend(other.chances);
+        self.expected.extend(other.expected);
+    }
 }
 
 /// One rule of the rules reference.

@@ -853,7 +853,10 @@ mod tests {
             let room = label_room(label);
             assert!(room > 1.2, "{label}: {room}");
             let width = 0.55 * label.chars().count() as f32 * label_px(label) * room;
-            assert!(width <= counter_art::COUNTER.x - 4.0 + 1e-3, "{label}: {width}");
+            assert!(
+                width <= counter_art::COUNTER.x - 4.0 + 1e-3,
+                "{label}: {width}"
+            );
         }
         let mut app = App::new();
         app.insert_resource(super::super::settings::Settings {
@@ -861,7 +864,10 @@ mod tests {
             ..Default::default()
         })
         .add_systems(Update, scale_board_text);
-        let area = app.world_mut().spawn((Text2d::new("Paddy"), Transform::default())).id();
+        let area = app
+            .world_mut()
+            .spawn((Text2d::new("Paddy"), Transform::default()))
+            .id();
         let unit = app.world_mut().spawn_empty().id();
         let label = app
             .world_mut()

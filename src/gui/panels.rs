@@ -143,11 +143,10 @@ fn unit_card(ui: &mut egui::Ui, view: &ViewModel, gui: &mut GuiState, table: boo
 pub(crate) fn odds_view(ui: &mut egui::Ui, o: &Odds) {
     ui.label(RichText::new(shown(&o.title)).strong());
     for (label, p) in &o.lines {
-        if label.starts_with("expected") {
-            ui.label(shown(&format!("{label}: {p:.2}")));
-        } else {
-            ui.label(shown(&format!("{label}: {}", pct(*p))));
-        }
+        ui.label(shown(&format!("{label}: {}", pct(*p))));
+    }
+    for (label, v) in &o.expected {
+        ui.label(shown(&format!("{label}: {v:.2}")));
     }
     for (label, d) in &o.distributions {
         ui.label(shown(label));
@@ -508,7 +507,7 @@ fn hand_view(
         .show(ui, |ui| {
             ui.horizontal_top(|ui| {
                 for c in &view.scene.hand {
-                    let fill = if c.deck == "Dragon" {
+                    let fill = if c.second_deck {
                         Color32::from_rgb(52, 30, 30)
                     } else {
                         Color32::from_rgb(36, 40, 52)
@@ -530,7 +529,7 @@ fn hand_view(
                                     if deciding
                                         && let Some(key) = &c.play
                                         && ui
-                                            .button(if c.deck == "Dragon" {
+                                            .button(if c.second_deck {
                                                 t!("panels-play-card")
                                             } else {
                                                 t!("panels-play")
@@ -580,11 +579,7 @@ pub(crate) fn log_entry_with(
             ui.label(RichText::new(format!("{die}: {:?}{target}", e.dice)).monospace());
         }
         if !e.outcome.is_empty() {
-            let c = if e.failed {
-                RED
-            } else {
-                Color32::LIGHT_GREEN
-            };
+            let c = if e.failed { RED } else { Color32::LIGHT_GREEN };
             ui.label(RichText::new(&e.outcome).color(c).strong());
         }
         if let Some(p) = e.probability {

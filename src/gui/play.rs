@@ -641,9 +641,7 @@ pub fn refresh<R: Rules>(world: &mut World) {
     let first = !world.resource::<ViewModel>().loaded;
     // Another language: the game's words, and its log, are written anew.
     let lang_changed = !first && world.resource::<ViewModel>().lang != crate::i18n::lang();
-    if lang_changed
-        && let Err(e) = world.resource_mut::<ActiveGame<R>>().0.relog()
-    {
+    if lang_changed && let Err(e) = world.resource_mut::<ActiveGame<R>>().0.relog() {
         warn!("the log stays in its language: {e}");
     }
     let game_changed = game_changed || lang_changed;

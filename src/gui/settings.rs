@@ -78,7 +78,11 @@ pub fn apart_in_lightness(colors: [[f32; 3]; 2], gap: f32) -> [[f32; 3]; 2] {
     if short <= 0.0 {
         return colors;
     }
-    let (light, dark, light_first) = if la >= lb { (a, b, true) } else { (b, a, false) };
+    let (light, dark, light_first) = if la >= lb {
+        (a, b, true)
+    } else {
+        (b, a, false)
+    };
     let (ll, ld) = (luma(light), luma(dark));
     // Half each, within the room to white and to black; what one side
     // cannot take goes to the other.
@@ -93,8 +97,16 @@ pub fn apart_in_lightness(colors: [[f32; 3]; 2], gap: f32) -> [[f32; 3]; 2] {
     }
     let toward_white = |c: [f32; 3], t: f32| c.map(|x| x + t * (1.0 - x));
     let toward_black = |c: [f32; 3], t: f32| c.map(|x| x * (1.0 - t));
-    let l2 = if ll < 1.0 { toward_white(light, up / (1.0 - ll)) } else { light };
-    let d2 = if ld > 0.0 { toward_black(dark, down / ld) } else { dark };
+    let l2 = if ll < 1.0 {
+        toward_white(light, up / (1.0 - ll))
+    } else {
+        light
+    };
+    let d2 = if ld > 0.0 {
+        toward_black(dark, down / ld)
+    } else {
+        dark
+    };
     if light_first { [l2, d2] } else { [d2, l2] }
 }
 
@@ -371,7 +383,10 @@ mod tests {
         // red staying the reddest channel and the blue the bluest.
         let own = [[0.8, 0.1, 0.1], [0.1, 0.2, 0.8]];
         let [r, b] = Palette::Scenario.colors(own);
-        assert!((luma(r) - luma(b)).abs() >= MIN_LIGHTNESS_GAP - 1e-4, "{r:?} {b:?}");
+        assert!(
+            (luma(r) - luma(b)).abs() >= MIN_LIGHTNESS_GAP - 1e-4,
+            "{r:?} {b:?}"
+        );
         assert!(luma(r) > luma(own[0]) && luma(b) < luma(own[1]));
         assert!(r[0] > r[1] && r[0] > r[2] && b[2] > b[0] && b[2] > b[1]);
         // Far apart already: unchanged.
@@ -380,11 +395,17 @@ mod tests {
         // A side at white: all the shortfall goes to the other.
         let [w, g] = apart_in_lightness([[1.0; 3], [0.9; 3]], MIN_LIGHTNESS_GAP);
         assert_eq!(w, [1.0; 3]);
-        assert!((luma(w) - luma(g) - MIN_LIGHTNESS_GAP).abs() < 1e-4, "{g:?}");
+        assert!(
+            (luma(w) - luma(g) - MIN_LIGHTNESS_GAP).abs() < 1e-4,
+            "{g:?}"
+        );
         // Every shipped scenario's sides, as drawn by default.
         for (file, [a, b]) in shipped_side_colours() {
             let [a, b] = Palette::Scenario.colors([a, b]);
-            assert!((luma(a) - luma(b)).abs() >= MIN_LIGHTNESS_GAP - 1e-4, "{file}");
+            assert!(
+                (luma(a) - luma(b)).abs() >= MIN_LIGHTNESS_GAP - 1e-4,
+                "{file}"
+            );
         }
     }
 

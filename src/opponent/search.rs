@@ -102,6 +102,18 @@ impl Opponent {
         side: u8,
         salt: u64,
     ) -> (Option<R::Command>, Effort) {
+        // Nothing the search writes is read: no text is written.
+        crate::i18n::quietly(|| self.search::<R>(ctx, obs, side, salt))
+    }
+
+    /// [`Opponent::decide`]'s search.
+    fn search<R: Rules>(
+        &self,
+        ctx: &R::Ctx,
+        obs: &R::State,
+        side: u8,
+        salt: u64,
+    ) -> (Option<R::Command>, Effort) {
         let mut rng =
             ChaCha8Rng::seed_from_u64(self.seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         // The module's focus, when it gives one, narrows the candidates and

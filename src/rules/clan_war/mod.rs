@@ -488,8 +488,8 @@ impl TableRules for ClanWar {
         cmd: &CwCommand,
         tables: &CwTables,
         table: &Table,
-    ) -> Vec<(String, f64)> {
-        battle.odds(cmd, tables, table)
+    ) -> crate::engine::view::OddsLines {
+        crate::engine::view::OddsLines::chances(battle.odds(cmd, tables, table))
     }
 
     fn honor(battle: &CwBattle) -> Option<[HonorBar; 2]> {

@@ -172,7 +172,8 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
         for k in &s.hands[v as usize] {
             if let Some(c) = ctx.cards.card(k) {
                 hand.push(HandCard {
-                    deck: "Command".into(),
+                    deck: say!("gen-deck-command"),
+                    second_deck: false,
                     name: c.name.clone(),
                     text: c.text.clone(),
                     rule: "GEN-BASE".into(),
@@ -188,7 +189,8 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
                         && matches!(c.target, DragonTarget::OrderedUnits | DragonTarget::Attack)
                 });
                 hand.push(HandCard {
-                    deck: "Dragon".into(),
+                    deck: say!("gen-deck-dragon"),
+                    second_deck: true,
                     name: c.name.clone(),
                     text: say!(
                         "gen-hand-dragon-text",
@@ -701,6 +703,7 @@ pub fn odds(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> Option<Odds> {
         };
         lines.push((name, fall));
         return Some(Odds {
+            expected: Vec::new(),
             title: say!("gen-odds-title-work", n = n),
             lines,
             distributions: Vec::new(),
@@ -715,6 +718,7 @@ pub fn odds(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> Option<Odds> {
             .sum();
         lines.push((say!("gen-odds-lone-leader-falls"), falls));
         return Some(Odds {
+            expected: Vec::new(),
             title: say!("gen-odds-title-lone-leader", n = n),
             lines,
             distributions: Vec::new(),
@@ -749,13 +753,14 @@ pub fn odds(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> Option<Odds> {
         ));
     }
     let expected: f64 = o.hits.iter().enumerate().map(|(k, q)| k as f64 * q).sum();
-    lines.push(("expected hits".into(), expected));
+    let expected = vec![(say!("gen-odds-expected-hits"), expected)];
     let title = match p.kind {
         AttackKind::Close => say!("gen-odds-title-close", n = n),
         AttackKind::Ranged(r) => say!("gen-odds-title-ranged", range = r, n = n),
         AttackKind::Work => say!("gen-odds-title-fortification", n = n),
     };
     Some(Odds {
+        expected,
         title,
         lines,
         distributions: vec![

@@ -121,13 +121,16 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
             ));
             let ea: f64 = a.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
             let ed: f64 = d.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
-            lines.push(("expected hits on the lead attacker".into(), ea));
-            lines.push(("expected hits on the defender".into(), ed));
+            let expected = vec![
+                (say!("ran-odds-expected-lead-attacker"), ea),
+                (say!("ran-odds-expected-defender"), ed),
+            ];
             let tables = vec![
                 super::table_view::crt_planned(ctx, &p),
                 super::table_view::weapons(ctx, &p.matrix.0, &p.matrix.1),
             ];
             Some(Odds {
+                expected,
                 tables,
                 title: say!("ran-odds-shock-title", column = p.column),
                 lines,
@@ -177,6 +180,7 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 lines.push((say!("ran-odds-fire-busho-check"), 0.1));
             }
             Some(Odds {
+                expected: Vec::new(),
                 title: say!("ran-odds-fire-title", range = p.range),
                 lines,
                 distributions: Vec::new(),
@@ -204,6 +208,7 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 lines.push((say!("ran-odds-committed-withdraw"), tq::pass_chance(t)));
             }
             Some(Odds {
+                expected: Vec::new(),
                 title: say!("ran-odds-withdrawal-title"),
                 lines,
                 distributions: vec![(
@@ -221,6 +226,7 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
             let f = super::leaders::momentum_factor(l.role, l.factors);
             let ok = f64::from(f.clamp(0, 9)) / 10.0;
             Some(Odds {
+                expected: Vec::new(),
                 title: say!("ran-odds-momentum-title"),
                 lines: vec![
                     (
@@ -248,6 +254,7 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 f = super::leaders::outside_honjin(f);
             }
             Some(Odds {
+                expected: Vec::new(),
                 title: say!("ran-odds-continuity-title"),
                 lines: vec![(
                     say!("ran-odds-continuity-another"),
@@ -261,6 +268,7 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
             let u = state.unit(*unit).filter(|u| u.disordered)?;
             let t = tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(u), false).total();
             Some(Odds {
+                expected: Vec::new(),
                 title: say!("ran-odds-recover-title"),
                 lines: vec![(say!("ran-odds-passes-tq"), tq::pass_chance(t))],
                 distributions: Vec::new(),

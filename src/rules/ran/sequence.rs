@@ -9,7 +9,7 @@ use crate::i18n::{Lang, with_lang};
 use super::abandonment;
 use super::leaders::{self, Fate, Role};
 use super::movement;
-use super::shock::{d10, roll_entry};
+use super::shock::{d10, failed_unless, roll_entry};
 use super::state::{Phase, RanCtx, RanState, Segment};
 use super::tq;
 
@@ -211,27 +211,30 @@ pub fn momentum(
         return;
     }
     let ok = (r as i32) < factor;
-    out.push(roll_entry(
-        "RAN-SOP-5",
-        vec![busho],
-        if l.role == Role::SoTaisho && factor != l.factors.momentum {
-            say!(
-                "ran-tries-momentum-so-taisho",
-                leader = l.name,
-                factor = factor
-            )
-        } else {
-            say!("ran-tries-momentum", leader = l.name, factor = factor)
-        },
-        None,
-        Some(factor - 1),
-        r,
-        if ok {
-            say!("ran-outcome-another-phase")
-        } else {
-            say!("ran-outcome-fails-finished")
-        },
-        Some(f64::from(factor.clamp(0, 9)) / 10.0),
+    out.push(failed_unless(
+        ok,
+        roll_entry(
+            "RAN-SOP-5",
+            vec![busho],
+            if l.role == Role::SoTaisho && factor != l.factors.momentum {
+                say!(
+                    "ran-tries-momentum-so-taisho",
+                    leader = l.name,
+                    factor = factor
+                )
+            } else {
+                say!("ran-tries-momentum", leader = l.name, factor = factor)
+            },
+            None,
+            Some(factor - 1),
+            r,
+            if ok {
+                say!("ran-outcome-another-phase")
+            } else {
+                say!("ran-outcome-fails-finished")
+            },
+            Some(f64::from(factor.clamp(0, 9)) / 10.0),
+        ),
     ));
     if ok {
         start_orders(state, busho);

@@ -43,6 +43,12 @@ pub fn roll_entry(
     e
 }
 
+/// `e`, marked a failure (shown in red) unless `ok`.
+pub fn failed_unless(ok: bool, mut e: LogEntry) -> LogEntry {
+    e.failed = !ok;
+    e
+}
+
 /// Whether a Busho of `side` stands on `h`.
 pub fn busho_on(state: &RanState, side: u8, h: Hex) -> Option<u32> {
     state
@@ -446,19 +452,22 @@ pub fn declare(
                     going.push(a);
                 }
                 tq::DisorderedShock::Fails { hits, retreats } => {
-                    out.push(roll_entry(
-                        "RAN-TQ-3",
-                        vec![a],
-                        say!("ran-disordered-committed-check", unit = u.name),
-                        Some(tq),
-                        Some(t),
-                        r,
-                        if retreats {
-                            say!("ran-outcome-fail-hits-retreats", n = hits)
-                        } else {
-                            say!("ran-outcome-fail-hits", n = hits)
-                        },
-                        Some(1.0 - tq::pass_chance(t)),
+                    out.push(failed_unless(
+                        false,
+                        roll_entry(
+                            "RAN-TQ-3",
+                            vec![a],
+                            say!("ran-disordered-committed-check", unit = u.name),
+                            Some(tq),
+                            Some(t),
+                            r,
+                            if retreats {
+                                say!("ran-outcome-fail-hits-retreats", n = hits)
+                            } else {
+                                say!("ran-outcome-fail-hits", n = hits)
+                            },
+                            Some(1.0 - tq::pass_chance(t)),
+                        ),
                     ));
                     if retreats
                         && let Some(b) = movement::hex_behind(ctx, state, &u)
@@ -475,23 +484,26 @@ pub fn declare(
         if must_check.contains(&u.kind) {
             let r = d10(dice);
             let ok = tq::engages(r, t);
-            out.push(roll_entry(
-                "RAN-TQ-11",
-                vec![a],
-                say!("ran-must-check", unit = u.name),
-                Some(tq),
-                Some(t),
-                r,
-                if ok {
-                    say!("ran-outcome-pass-shocks")
-                } else {
-                    say!("ran-outcome-fail-no-shock")
-                },
-                Some(if ok {
-                    tq::pass_chance(t)
-                } else {
-                    1.0 - tq::pass_chance(t)
-                }),
+            out.push(failed_unless(
+                ok,
+                roll_entry(
+                    "RAN-TQ-11",
+                    vec![a],
+                    say!("ran-must-check", unit = u.name),
+                    Some(tq),
+                    Some(t),
+                    r,
+                    if ok {
+                        say!("ran-outcome-pass-shocks")
+                    } else {
+                        say!("ran-outcome-fail-no-shock")
+                    },
+                    Some(if ok {
+                        tq::pass_chance(t)
+                    } else {
+                        1.0 - tq::pass_chance(t)
+                    }),
+                ),
             ));
             if !ok {
                 continue;

@@ -398,7 +398,7 @@ pub fn odds(ctx: &SbaCtx, state: &SbaState, cmd: &SbaCommand) -> Option<Odds> {
     match order.kind {
         OrderKind::Assault => {
             let o = melee_odds(&b, &a, &t);
-            let lines = vec![
+            let expected = vec![
                 (
                     say!("sba-odds-expected", unit = t.name),
                     o.expected_on_defender(),
@@ -409,8 +409,9 @@ pub fn odds(ctx: &SbaCtx, state: &SbaState, cmd: &SbaCommand) -> Option<Odds> {
                 ),
             ];
             Some(Odds {
+                expected,
                 title: say!("sba-odds-melee"),
-                lines,
+                lines: Vec::new(),
                 distributions: vec![
                     (
                         say!(
@@ -439,6 +440,7 @@ pub fn odds(ctx: &SbaCtx, state: &SbaState, cmd: &SbaCommand) -> Option<Odds> {
         OrderKind::FireRangedWeapons | OrderKind::MoveAndFire => {
             let fp = firepower(&b, &a).total();
             Some(Odds {
+                expected: Vec::new(),
                 title: say!("sba-odds-fire"),
                 lines: Vec::new(),
                 distributions: vec![(

@@ -85,10 +85,9 @@ pub fn ld_test(dice: &mut Dice, ld: u32, nv: &Itemized, unit: u32, name: &str) -
         ("WS-LD-5", true) => say!("ws-outcome-automatic-pass"),
         ("WS-LD-5", false) => say!("ws-outcome-automatic-fail"),
         (_, true) => say!("ws-outcome-pass"),
-        // Stays English: the log panel colours outcomes starting with
-        // "fail" (src/gui/panels.rs).
-        (_, false) => "fail".into(),
+        (_, false) => say!("ws-outcome-fail"),
     };
+    e.failed = !pass;
     e.probability = Some(if pass { p } else { 1.0 - p });
     (pass, e)
 }

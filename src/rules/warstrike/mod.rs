@@ -424,7 +424,7 @@ impl TableRules for WarStrike {
         cmd: &WsCommand,
         tables: &WsTables,
         _table: &Table,
-    ) -> Vec<(String, f64)> {
+    ) -> crate::engine::view::OddsLines {
         battle.odds(cmd, tables)
     }
 

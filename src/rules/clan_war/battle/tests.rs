@@ -450,7 +450,7 @@ fn choices_in_the_games_words_become_commands() {
     };
     let cmd = ClanWar::choose(&b, &take_off.key, &pick).expect("command");
     assert_eq!(
-        ClanWar::odds(&b, &cmd, &tables, &table),
+        ClanWar::odds(&b, &cmd, &tables, &table).chances,
         vec![("take-off completes".to_string(), 1.0)]
     );
     ClanWar::apply(&mut b, &cmd, &tables, &table, &mut dice, &mut log).expect("up");

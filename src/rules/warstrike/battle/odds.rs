@@ -1,6 +1,7 @@
 //! The exact odds shown before an order is committed (WS-SUP-1, WS-HIT-4).
 
 use super::*;
+use crate::engine::view::OddsLines;
 
 impl WsBattle {
     /// Exact odds of a command, labelled: for a salvo the chance of at least
@@ -8,8 +9,8 @@ impl WsBattle {
     /// WS-HIT-4) and the expected models killed; for a charge the
     /// defender's defensive fire; for ending the phase each opposing
     /// suppressed unit's reaction-phase Ld test (WS-CLR-1, WS-LD-6).
-    pub fn odds(&self, cmd: &WsCommand, tables: &WsTables) -> Vec<(String, f64)> {
-        let mut out = Vec::new();
+    pub fn odds(&self, cmd: &WsCommand, tables: &WsTables) -> OddsLines {
+        let mut out = OddsLines::default();
         match cmd {
             WsCommand::Act { unit, action } => {
                 let Some(u) = self.unit(*unit) else {
@@ -30,7 +31,7 @@ impl WsBattle {
                 ) && t.state.suppressed()
                 {
                     let nv = tested_nv_itemized(&t.state, self.inspiring_for(ti, tables)).total();
-                    out.push((
+                    out.chances.push((
                         say!("ws-odds-keep-fighting", unit = t.name),
                         pass_probability(t.state.ld, nv),
                     ));
@@ -41,7 +42,7 @@ impl WsBattle {
                     if u.side != *side && u.alive() && u.state.suppressed() {
                         let nv =
                             tested_nv_itemized(&u.state, self.inspiring_for(i, tables)).total();
-                        out.push((
+                        out.chances.push((
                             say!("ws-odds-reaction-test", unit = u.name),
                             pass_probability(u.state.ld, nv),
                         ));
@@ -63,9 +64,9 @@ pub fn salvo_odds(
     target: &WsUnitState,
     defensive: bool,
     tables: &WsTables,
-) -> Vec<(String, f64)> {
+) -> OddsLines {
     let Some(w) = shooter.shooting else {
-        return Vec::new();
+        return OddsLines::default();
     };
     let shots = shooter.models * w.shots_per_model;
     let p_hit = d6_at_least(tables.constants.to_hit);
@@ -101,14 +102,14 @@ pub fn salvo_odds(
         [
             say!("ws-odds-hit"),
             say!("ws-odds-failed-save"),
-            // Stays English: the odds panel shows a label starting with
-            // "expected" as a value, not a percentage (src/gui/panels.rs).
-            "expected models killed".to_string(),
+            say!("ws-odds-killed"),
         ]
     };
-    vec![
-        (hit, 1.0 - (1.0 - p_hit).powi(shots as i32)),
-        (failed_save, 1.0 - (1.0 - p_wound).powi(shots as i32)),
-        (killed, kills),
-    ]
+    OddsLines {
+        chances: vec![
+            (hit, 1.0 - (1.0 - p_hit).powi(shots as i32)),
+            (failed_save, 1.0 - (1.0 - p_wound).powi(shots as i32)),
+        ],
+        expected: vec![(killed, kills)],
+    }
 }

@@ -241,7 +241,7 @@ fn shooting_needs_the_forward_arc_and_line_of_sight() {
     b.units[0].pos.facing = 0.0;
     let odds = b.odds(&fire, &tables);
     let p = 1.0 - 0.5f64.powi(10);
-    assert!((odds[0].1 - p).abs() < 1e-12, "{odds:?}");
+    assert!((odds.chances[0].1 - p).abs() < 1e-12, "{odds:?}");
     b.apply(&fire, &tables, &table, &mut dice, &mut log)
         .expect("in arc and sight");
     assert!(log.entries.iter().any(|e| e.rule == "WS-GLO-1"));
@@ -306,7 +306,11 @@ fn a_charge_leads_to_close_combat() {
         action: order,
     };
     let odds = b.odds(&cmd, &tables);
-    assert!(odds.iter().any(|(l, _)| l.contains("defensive fire")));
+    assert!(
+        odds.chances
+            .iter()
+            .any(|(l, _)| l.contains("defensive fire"))
+    );
     let mut dice = Dice::new(5);
     let mut log = GameLog::default();
     b.apply(&cmd, &tables, &table, &mut dice, &mut log)
@@ -394,8 +398,8 @@ fn end_phase_odds_give_the_reaction_test() {
         .state
         .take_hits(2, 0, super::super::suppression::HitSource::Shooting);
     let o = b.odds(&WsCommand::EndPhase { side: 0 }, &tables);
-    assert_eq!(o.len(), 1);
-    assert!((o[0].1 - 0.75).abs() < 1e-12);
+    assert_eq!(o.chances.len(), 1);
+    assert!((o.chances[0].1 - 0.75).abs() < 1e-12);
 }
 
 #[test]

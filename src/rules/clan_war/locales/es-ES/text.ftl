@@ -89,9 +89,9 @@ cw-attack-fly-by = ataque en pasada
 ## Tests
 # "pass"/"fail" stay as they are: the log panel (src/gui/panels.rs) colours an outcome
 # that starts with "fail".
-cw-test-pass = pass: { $total } { $cmp } { $target } (un dado, { $die_rule }; { $test_rule })
-cw-test-fail = fail: { $total } { $cmp } { $target } (un dado, { $die_rule }; { $test_rule })
-cw-test-fail-natural = fail: { $total } { $cmp } { $target } (1 natural) (un dado, { $die_rule }; { $test_rule })
+cw-test-pass = superado: { $total } { $cmp } { $target } (un dado, { $die_rule }; { $test_rule })
+cw-test-fail = fallado: { $total } { $cmp } { $target } (un dado, { $die_rule }; { $test_rule })
+cw-test-fail-natural = fallado: { $total } { $cmp } { $target } (1 natural) (un dado, { $die_rule }; { $test_rule })
 
 ## Hostage
 cw-why-all-out-lasts = un Ataque a Ultranza dura hasta el final del combate

@@ -307,3 +307,6 @@ gen-log-seppuku-card-lost = { $leader } commits seppuku: his army gains { $hf } 
 gen-log-marsh-roll = { $unit } enters the marsh and rolls { $face }: { $text }
 gen-log-marsh-roll-leader = { $leader } enters the marsh alone and rolls { $face }: { $text }
 gen-log-tent-taken = the Command Tent is taken: a banner for { $side } (stand-in)
+gen-odds-expected-hits = expected hits
+gen-deck-command = Command
+gen-deck-dragon = Dragon

@@ -505,3 +505,6 @@ gen-log-seppuku-card-lost = { $leader } comete seppuku: su ejército gana { $hf 
 gen-log-marsh-roll = { $unit } entra en la marisma y saca { $face }: { $text }
 gen-log-marsh-roll-leader = { $leader } entra solo en la marisma y saca { $face }: { $text }
 gen-log-tent-taken = se toma la tienda de mando: un estandarte para { $side } (sustituto)
+gen-odds-expected-hits = impactos esperados
+gen-deck-command = Mando
+gen-deck-dragon = Dragón

@@ -357,3 +357,5 @@ ran-coordination-no-attack = { $text }
 ran-casualty-killed = { $text }
 ran-casualty-wounded = { $text }
 ran-casualty-finished = { $text }
+ran-odds-expected-lead-attacker = expected hits on the lead attacker
+ran-odds-expected-defender = expected hits on the defender

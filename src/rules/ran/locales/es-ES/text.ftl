@@ -417,3 +417,5 @@ ran-coordination-no-attack = no tiene lugar ningún ataque en Choque (los Bushos
 ran-casualty-killed = el Busho muere (véase 10.5)
 ran-casualty-wounded = Busho Herido: queda Finalizado, con { $penalty } a todos sus factores excepto la Activación de Contingente
 ran-casualty-finished = el Busho queda Finalizado
+ran-odds-expected-lead-attacker = impactos esperados al atacante principal
+ran-odds-expected-defender = impactos esperados al defensor

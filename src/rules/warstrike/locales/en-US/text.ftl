@@ -25,6 +25,7 @@ ws-odds-failed-save = at least one failed save (+1 nerve marker, WS-HIT-4)
 ws-odds-defensive-hit = defensive fire at the charger: at least one hit (suppresses, WS-SUP-1)
 ws-odds-defensive-failed-save = defensive fire at the charger: at least one failed save (+1 nerve marker, WS-HIT-4)
 ws-odds-defensive-killed = defensive fire at the charger: expected models killed
+ws-odds-killed = expected models killed
 ws-odds-keep-fighting = { $unit }: Ld test to keep fighting passes (WS-SUP-3)
 ws-odds-reaction-test = { $unit }: reaction-phase Ld test passes (WS-CLR-1)
 
@@ -106,6 +107,7 @@ ws-log-ld-test = { $unit }: Ld test, { $ld } d6 (current Ld = printed Ld, WS-LD-
 ws-outcome-automatic-pass = automatic pass
 ws-outcome-automatic-fail = automatic fail
 ws-outcome-pass = pass
+ws-outcome-fail = fail
 ws-nv-starting = starting Nv
 ws-nv-markers = nerve markers
 ws-nv-inspiring = Inspiring Officer's current Nv

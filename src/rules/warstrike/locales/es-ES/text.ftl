@@ -25,6 +25,7 @@ ws-odds-failed-save = al menos una salvación fallada (+1 marcador de nervio, WS
 ws-odds-defensive-hit = fuego defensivo contra la unidad que carga: al menos un impacto (suprime, WS-SUP-1)
 ws-odds-defensive-failed-save = fuego defensivo contra la unidad que carga: al menos una salvación fallada (+1 marcador de nervio, WS-HIT-4)
 ws-odds-defensive-killed = fuego defensivo contra la unidad que carga: miniaturas muertas esperadas
+ws-odds-killed = miniaturas muertas esperadas
 ws-odds-keep-fighting = { $unit }: supera el chequeo de Ld para seguir luchando (WS-SUP-3)
 ws-odds-reaction-test = { $unit }: supera el chequeo de Ld de la fase de reacción (WS-CLR-1)
 
@@ -109,6 +110,7 @@ ws-log-ld-test = { $unit }: chequeo de Ld, { $ld } d6 (Ld actual = Ld impreso, W
 ws-outcome-automatic-pass = superado automáticamente
 ws-outcome-automatic-fail = fallado automáticamente
 ws-outcome-pass = superado
+ws-outcome-fail = fallado
 ws-nv-starting = Nv inicial
 ws-nv-markers = marcadores de nervio
 ws-nv-inspiring = Nv actual del Oficial Inspirador
