@@ -44,7 +44,7 @@ use bevy::prelude::*;
 use bevy::render::RenderPlugin;
 use bevy::render::settings::WgpuSettings;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
-use bevy::window::WindowResolution;
+use bevy::window::{PrimaryWindow, WindowResolution};
 use bevy::winit::WinitSettings;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
 
@@ -431,18 +431,33 @@ pub(crate) fn place_camera(world: &mut World, scale: f32, at: Vec2) {
 }
 
 /// Places the camera as a new game of module `R` wants it: the whole
-/// table in the free area (1400 × 900 window, left panel 320 px, right
-/// 340, top bar 30, log 210), or the hex map at a fixed zoom; the board's
-/// centre under the middle of the free area.
+/// table in the free area (the window less the panels at the UI scale:
+/// left 320 px, right 340, top bar 30, log 210, each times the scale), or
+/// the hex map at a fixed zoom; the board's centre under the middle of the
+/// free area.
 pub(crate) fn place_board_camera<R: Rules>(world: &mut World) {
+    let ui = world
+        .get_resource::<settings::Settings>()
+        .map_or(1.0, |s| s.ui_scale);
+    let mut windows = world.query_filtered::<&Window, With<PrimaryWindow>>();
+    let (win_w, win_h) = windows
+        .iter(world)
+        .next()
+        .map_or((1400.0, 900.0), |w| (w.width(), w.height()));
     let Some(g) = world.get_resource::<play::ActiveGame<R>>() else {
         return;
     };
+    let free_w = (win_w - 660.0 * ui - 20.0).max(100.0);
+    let free_h = (win_h - 240.0 * ui - 40.0).max(100.0);
     let scale = R::table(&g.0.ctx).map_or(1.3, |t| {
         let px = table_view::PX_PER_INCH;
-        (t.width * px / 720.0).max(t.depth * px / 620.0)
+        (t.width * px / free_w).max(t.depth * px / free_h)
     });
-    place_camera(world, scale, Vec2::new(10.0 * scale, -90.0 * scale));
+    place_camera(
+        world,
+        scale,
+        Vec2::new(10.0 * ui * scale, -90.0 * ui * scale),
+    );
 }
 
 /// Opens a scenario or save's text in the app, for its rule system (found
