@@ -864,47 +864,24 @@ pub fn resolve(
         value.add(m.name.clone(), m.value, m.rule.clone());
     }
     let (column, a_cell, d_cell) = (p.column, cell.0, cell.1);
-    let outcome = match (p.positional, p.castle) {
-        (false, false) => say!(
-            "ran-crt-outcome",
-            column = column,
-            roll = dr,
-            a_cell = a_cell,
-            d_cell = d_cell,
-            a_hits = ha,
-            d_hits = hd
-        ),
-        (true, false) => say!(
-            "ran-crt-outcome-positional",
-            rule = "RAN-SADJ-6",
-            column = column,
-            roll = dr,
-            a_cell = a_cell,
-            d_cell = d_cell,
-            a_hits = ha,
-            d_hits = hd
-        ),
-        (false, true) => say!(
-            "ran-crt-outcome-castle",
-            rule = "RAN-SADJ-6",
-            column = column,
-            roll = dr,
-            a_cell = a_cell,
-            d_cell = d_cell,
-            a_hits = ha,
-            d_hits = hd
-        ),
-        (true, true) => say!(
-            "ran-crt-outcome-positional-castle",
-            rule = "RAN-SADJ-6",
-            column = column,
-            roll = dr,
-            a_cell = a_cell,
-            d_cell = d_cell,
-            a_hits = ha,
-            d_hits = hd
-        ),
-    };
+    // The doublings of RAN-SADJ-6, each a clause of its own.
+    let mut doubling = String::new();
+    if p.positional {
+        doubling.push_str(&say!("ran-crt-doubling-positional", rule = "RAN-SADJ-6"));
+    }
+    if p.castle {
+        doubling.push_str(&say!("ran-crt-doubling-castle", rule = "RAN-SADJ-6"));
+    }
+    let outcome = say!(
+        "ran-crt-outcome",
+        column = column,
+        roll = dr,
+        a_cell = a_cell,
+        d_cell = d_cell,
+        doubling = doubling,
+        a_hits = ha,
+        d_hits = hd
+    );
     let what = if p.roll_mods.is_empty() {
         say!(
             "ran-shock-leads",

@@ -239,10 +239,9 @@ ran-busho-casualty-check-shock = Chequeo de Baja de Busho de { $leader }, apilad
 ran-outcome-busho-table = 9: tirada en la Tabla de Baja de Busho
 ran-outcome-safe = a salvo
 ran-value-weapons-matrix = matriz de armas { $attacker } contra { $defender }; ajustes acumulativos ({ $rule })
-ran-crt-outcome = columna { $column } tirada { $roll } -> { $a_cell }({ $d_cell }): Impactos al atacante { $a_hits }, al defensor { $d_hits }
-ran-crt-outcome-positional = columna { $column } tirada { $roll } -> { $a_cell }({ $d_cell }), la Superioridad por Posición duplica los Impactos del defensor ({ $rule }): Impactos al atacante { $a_hits }, al defensor { $d_hits }
-ran-crt-outcome-castle = columna { $column } tirada { $roll } -> { $a_cell }({ $d_cell }), el castillo duplica los Impactos del atacante ({ $rule }): Impactos al atacante { $a_hits }, al defensor { $d_hits }
-ran-crt-outcome-positional-castle = columna { $column } tirada { $roll } -> { $a_cell }({ $d_cell }), la Superioridad por Posición duplica los Impactos del defensor ({ $rule }), el castillo duplica los Impactos del atacante ({ $rule }): Impactos al atacante { $a_hits }, al defensor { $d_hits }
+ran-crt-outcome = columna { $column } tirada { $roll } -> { $a_cell }({ $d_cell }){ $doubling }: Impactos al atacante { $a_hits }, al defensor { $d_hits }
+ran-crt-doubling-positional = , la Superioridad por Posición duplica los Impactos del defensor ({ $rule })
+ran-crt-doubling-castle = , el castillo duplica los Impactos del atacante ({ $rule })
 ran-shock-leads = { $lead } encabeza { $n ->
         [one] 1 unidad
        *[other] { $n } unidades
