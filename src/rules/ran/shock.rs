@@ -498,11 +498,7 @@ pub fn declare(
                     } else {
                         say!("ran-outcome-fail-no-shock")
                     },
-                    Some(if ok {
-                        tq::pass_chance(t)
-                    } else {
-                        1.0 - tq::pass_chance(t)
-                    }),
+                    Some(tq::chance_of(ok, t)),
                 ),
             ));
             if !ok {
@@ -964,11 +960,7 @@ pub fn resolve(
             } else {
                 say!("ran-outcome-disordered")
             },
-            Some(if ok {
-                tq::pass_chance(t)
-            } else {
-                1.0 - tq::pass_chance(t)
-            }),
+            Some(tq::chance_of(ok, t)),
         ));
         if !ok && let Some(um) = state.unit_mut(id) {
             um.disordered = true;

@@ -186,6 +186,16 @@ pub fn pass_chance(tq: i32) -> f64 {
     f64::from((tq + 1).clamp(0, 10)) / 10.0
 }
 
+/// The chance of the result a TQ check had (RAN-TQ-1): [`pass_chance`]
+/// when it `passed`, its complement when it failed; in `0.0..=1.0`.
+pub fn chance_of(passed: bool, tq: i32) -> f64 {
+    if passed {
+        pass_chance(tq)
+    } else {
+        1.0 - pass_chance(tq)
+    }
+}
+
 /// Exact distribution of excess hits (`roll + shift − tq`, when positive)
 /// over the ten rolls: entry `k` = P(k hits).
 pub fn excess_distribution(tq: i32, shift: i32) -> Vec<f64> {
