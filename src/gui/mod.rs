@@ -11,6 +11,7 @@
 //! [`play::ViewModel`] and the mirrored entities.
 
 pub mod board_view;
+mod computer;
 pub mod counter_art;
 pub mod demo;
 pub mod dice_tray;

@@ -37,6 +37,7 @@ pub mod orders;
 pub mod scenario;
 pub mod sequence;
 pub mod shock;
+mod shock_resolve;
 pub mod shock_table;
 pub mod state;
 pub mod table_view;
@@ -195,7 +196,7 @@ mod rule_coverage {
     //! least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 34] = [
+    const SOURCES: [&str; 35] = [
         include_str!("../../../assets/rules/ran/coordination.ron"),
         include_str!("../../../assets/rules/ran/fate_roll.ron"),
         include_str!("../../../assets/rules/ran/fire_table.ron"),
@@ -224,6 +225,7 @@ mod rule_coverage {
         include_str!("scenario.rs"),
         include_str!("sequence.rs"),
         include_str!("shock.rs"),
+        include_str!("shock_resolve.rs"),
         include_str!("shock_table.rs"),
         include_str!("state.rs"),
         include_str!("table_view.rs"),

@@ -5,6 +5,7 @@
 use super::*;
 use crate::engine::log::GameLog;
 use crate::engine::table_game::{TableRules, play_defaults};
+use crate::engine::table_scenario::TableScenario;
 use crate::rules::clan_war::ClanWar;
 
 const SCENARIO: &str = include_str!("../../../../scenarios/desperate_journey.ron");
