@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::table::Footprint;
+use crate::engine::table::{Footprint, TablePos};
 use crate::engine::table_scenario::{TableCatalog, TableScenario};
 
 use super::super::data::{CwTables, UnitStats};
@@ -14,7 +14,6 @@ use super::super::honor::{HonorTrack, Personality, starting_honor};
 use super::super::hostage::take_hostage;
 use super::super::morale::Condition;
 use super::{CwArmy, CwBattle, CwHostage, CwPhase, CwUnit};
-use crate::engine::table::TablePos;
 
 /// A scenario's Clan War army: the clan of the side named `side`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
