@@ -275,7 +275,7 @@ pub fn resolve(
 
 /// A unit fired upon: a Kibamusha checks Aggression (RAN-TQ-7) and may
 /// charge the firer; Samurai Infantry check Reaction Movement (RAN-TQ-4).
-fn reactions(
+pub(super) fn reactions(
     ctx: &RanCtx,
     state: &mut RanState,
     dice: &mut Dice,
@@ -308,7 +308,8 @@ fn reactions(
             } else {
                 say!("ran-outcome-holds")
             },
-            Some(1.0 - tq::pass_chance(t.tq)),
+            // The chance of the result rolled: charging is the failed check.
+            Some(tq::chance_of(!go, t.tq)),
         ));
         if !go {
             return;

@@ -600,3 +600,39 @@ fn the_card_says_why_a_busho_may_not_be_activated() {
         "{card:?}"
     );
 }
+
+#[test]
+fn a_kibamusha_fired_upon_logs_the_chance_of_the_result_it_rolled() {
+    // RAN-TQ-7: a roll ≤ TQ holds (the check passes), a roll above charges.
+    let (ctx, st) = setup();
+    let kb = st
+        .units
+        .iter()
+        .find(|u| ctx.kibamusha(u) && u.active() && !u.committed)
+        .expect("a Kibamusha in Mimigawa")
+        .clone();
+    let firer = st
+        .units
+        .iter()
+        .find(|u| u.side != kb.side)
+        .expect("an enemy")
+        .id;
+    for (roll, held) in [(0, true), (9, false)] {
+        let mut s = st.clone();
+        let mut dice = Dice::new(1);
+        dice.load([roll]);
+        let mut out = Vec::new();
+        super::fire::reactions(&ctx, &mut s, &mut dice, firer, kb.id, &mut out);
+        let e = out
+            .iter()
+            .find(|e| e.rule == "RAN-TQ-7")
+            .expect("the KB Aggression check is logged");
+        let want = if held {
+            super::tq::pass_chance(kb.tq)
+        } else {
+            1.0 - super::tq::pass_chance(kb.tq)
+        };
+        let p = e.probability.expect("a chance");
+        assert!((p - want).abs() < 1e-12, "roll {roll}: {p} for {want}");
+    }
+}

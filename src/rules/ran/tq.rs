@@ -297,6 +297,10 @@ mod tests {
     fn odds_are_exact() {
         assert!((pass_chance(5) - 0.6).abs() < 1e-12);
         assert!((pass_chance(12) - 1.0).abs() < 1e-12);
+        // RAN-TQ-1: the chance of the result a check had.
+        assert!((chance_of(true, 5) - 0.6).abs() < 1e-12);
+        assert!((chance_of(false, 5) - 0.4).abs() < 1e-12);
+        assert!((chance_of(false, 12)).abs() < 1e-12);
         let d = excess_distribution(5, 1);
         // rolls 0..9 + 1 − 5: hits 0 for rolls 0-4 (5), 1..=5 for rolls 5-9.
         assert!((d[0] - 0.5).abs() < 1e-12 && (d[5] - 0.1).abs() < 1e-12);
