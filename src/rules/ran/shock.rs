@@ -1,6 +1,9 @@
-//! The shock procedure (RAN-SHOCK-1, steps 1–7) over the game state, with
-//! contingent coordination (RAN-COORD), post-shock checks, advance and
-//! Committed status (RAN-STAT-4), and the cohesion hits every combat shares.
+//! The shock procedure (RAN-SHOCK-1) over the game state: the dice and log
+//! helpers every combat shares, the terrain shifts, the plan and its
+//! refusals, and steps 1–2 (declaration with contingent coordination,
+//! RAN-COORD; the defender's reaction and reaction withdrawal, with Samurai
+//! Aggression, RAN-TQ-8). Steps 3–7, the post-shock checks,
+//! advance and Committed status (RAN-STAT-4) are in `shock_resolve.rs`.
 
 use hexx::Hex;
 
