@@ -26,6 +26,10 @@ pub(crate) const RED: Color32 = Color32::from_rgb(230, 70, 60);
 /// Secondary text.
 pub(crate) const DIM: Color32 = Color32::from_rgb(160, 160, 160);
 
+/// Width (logical px) the hand leaves free at the bottom-right corner for
+/// the *Title* button (`title::back_button`, anchored 8 px from the corner).
+const TITLE_BUTTON_ROOM: f32 = 96.0;
+
 /// A probability as a percentage with one decimal.
 pub(crate) fn pct(p: f64) -> String {
     format!("{:.1}%", p * 100.0)
@@ -502,8 +506,12 @@ fn hand_view(
         ui.label(RichText::new(t!("panels-hand-hidden")).color(DIM));
     });
     let deciding = view.actor.is_some() && view.actor == view.viewer;
+    // The hand stops short of the bottom-right corner, where the Title
+    // button sits over every panel; the cards beyond scroll.
+    let room = (ui.available_width() - TITLE_BUTTON_ROOM).max(TITLE_BUTTON_ROOM);
     egui::ScrollArea::horizontal()
         .id_salt("hand_scroll")
+        .max_width(room)
         .show(ui, |ui| {
             ui.horizontal_top(|ui| {
                 for c in &view.scene.hand {
@@ -548,8 +556,6 @@ fn hand_view(
                             });
                         });
                 }
-                // Room to scroll the last card clear of the Title button.
-                ui.add_space(80.0);
             });
         });
 }
