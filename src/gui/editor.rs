@@ -420,7 +420,7 @@ fn save(world: &mut World) {
 }
 
 /// The scenario as it stands, played hot-seat; *Back to the title* from
-/// that game returns to the editor.
+/// that game returns to the editor. It writes no autosave.
 fn play_test(world: &mut World) {
     let Some(ed) = world.remove_resource::<EditorView>() else {
         return;
@@ -429,6 +429,9 @@ fn play_test(world: &mut World) {
     match install_text(world, &ed.path, &text, None, Some(Seats::default())) {
         Ok(()) => {
             world.resource_mut::<GuiState>().briefing_open = true;
+            // A play-test is no game to resume: the autosave keeps the
+            // player's last real game.
+            world.resource_mut::<super::play::AppAutosave>().0 = None;
             world.insert_resource(PlayTestOf(ed));
         }
         Err(e) => {

@@ -337,3 +337,47 @@ fn the_app_undoes_and_redoes_and_refuses_an_undo_after_a_roll() {
     eprintln!("{}", u.0.join("; "));
     assert_eq!(u.0.len(), crate::rules::rulesets().len());
 }
+
+/// An editor play-test is no game to resume: it installs the scenario as
+/// it stands (hot-seat) and keeps the app's autosave off, so *Resume* on the
+/// title screen still offers the player's last real game. Every module's
+/// first shipped scenario.
+#[test]
+fn an_editor_play_test_writes_no_autosave() {
+    struct PlayTest {
+        checked: u32,
+    }
+    impl ModuleVisitor for PlayTest {
+        fn visit<R: Rules>(&mut self) {
+            let Some((file, text)) = scenarios_of::<R>().into_iter().next() else {
+                return;
+            };
+            let mut app = headless_app();
+            let w = app.world_mut();
+            // As the window: a game installed there autosaves.
+            w.resource_mut::<GuiState>().screenshot_mode = false;
+            let path = std::env::temp_dir().join("kassen-play-test-no-autosave.ron");
+            let mut ed = super::editor::EditorView::open(&file, &text, path)
+                .unwrap_or_else(|e| panic!("{file}: {e}"));
+            ed.request = Some(super::editor::EditorRequest::PlayTest);
+            w.insert_resource(ed);
+            super::editor::editor_world(w);
+            assert!(
+                w.get_resource::<super::editor::PlayTestOf>().is_some(),
+                "{file}: the play-test began"
+            );
+            assert!(
+                w.get_resource::<ActiveGame<R>>().is_some(),
+                "{file}: its game is installed"
+            );
+            assert!(
+                w.resource::<super::play::AppAutosave>().0.is_none(),
+                "{file}: a play-test writes no autosave"
+            );
+            self.checked += 1;
+        }
+    }
+    let mut v = PlayTest { checked: 0 };
+    visit_all(&mut v);
+    assert_eq!(v.checked, 5, "every module");
+}
