@@ -55,6 +55,27 @@ fn screenshots_possible() -> bool {
     true
 }
 
+/// Runs the app with what `setup` adds to its command, and waits for it.
+/// Under heavy load the X server may fail to take a connection (winit's
+/// `XOpenDisplayFailed`, before the app does anything of its own): such a
+/// run is tried again, three runs at the most.
+fn run_app(setup: impl Fn(&mut Command)) -> Output {
+    let run = || {
+        let mut c = Command::new(BIN);
+        setup(&mut c);
+        c.output().expect("run")
+    };
+    let mut o = run();
+    for _ in 1..3 {
+        if o.status.success() || !text(&o).1.contains("XOpenDisplayFailed") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        o = run();
+    }
+    o
+}
+
 /// Renders the app with `args` to the PNG `out`. False (after saying why)
 /// when it cannot render here and screenshots are not required; a failure
 /// when they are.
@@ -63,12 +84,11 @@ fn render(args: &[&str], out: &Path) -> bool {
         return false;
     }
     // The player's own settings never reach a test.
-    let o = Command::new(BIN)
-        .env("KASSEN_CONFIG_DIR", tmp("no-settings"))
-        .args(args)
-        .args(["--screenshot", p(out)])
-        .output()
-        .expect("run");
+    let o = run_app(|c| {
+        c.env("KASSEN_CONFIG_DIR", tmp("no-settings"))
+            .args(args)
+            .args(["--screenshot", p(out)]);
+    });
     if !o.status.success() || !out.exists() {
         let (_, err) = text(&o);
         assert!(!screenshots_required(), "screenshot failed: {err}");
@@ -154,11 +174,10 @@ fn the_colour_blind_palette_keeps_the_sides_apart_in_greyscale() {
     if !screenshots_possible() {
         return;
     }
-    let o = Command::new(BIN)
-        .env("KASSEN_CONFIG_DIR", &dir)
-        .args(["--scenario", DEFAULT, "--screenshot", p(&out)])
-        .output()
-        .expect("run");
+    let o = run_app(|c| {
+        c.env("KASSEN_CONFIG_DIR", &dir)
+            .args(["--scenario", DEFAULT, "--screenshot", p(&out)]);
+    });
     if !o.status.success() || !out.exists() {
         let (_, err) = text(&o);
         assert!(!screenshots_required(), "screenshot failed: {err}");
@@ -322,11 +341,10 @@ fn the_demo_renders_its_attract_loop_with_the_banner() {
     // The demo writes no file: not even an autosave (checked through a
     // data directory of its own).
     let data = dir.join("data");
-    let o = Command::new(BIN)
-        .env("XDG_DATA_HOME", &data)
-        .args(["--demo", "--screenshot", p(&dir.join("again.png"))])
-        .output()
-        .expect("run");
+    let o = run_app(|c| {
+        c.env("XDG_DATA_HOME", &data)
+            .args(["--demo", "--screenshot", p(&dir.join("again.png"))]);
+    });
     assert!(o.status.success(), "{:?}", text(&o));
     assert!(!data.exists(), "the demo wrote into its data directory");
 }
