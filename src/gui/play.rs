@@ -1,9 +1,9 @@
 //! A game of any module in the app, written once against [`Rules`]: the
 //! game as a resource, the player's actions turned into commands, the
-//! automatic steps and autosave (the computer's seat is `computer.rs`), and the view model the panels and the hex
-//! board draw. The world mirrors the state: units (with their place,
-//! markers and flight state) as entities, the phase and who decides as Bevy
-//! states.
+//! automatic steps and autosave (the computer's seat is `computer.rs`),
+//! and the view model the panels and the hex board draw. The world mirrors
+//! the state: units (with their place, markers and flight state) as
+//! entities, the phase and who decides as Bevy states.
 
 use std::marker::PhantomData;
 use std::path::PathBuf;
