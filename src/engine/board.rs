@@ -212,6 +212,11 @@ impl Facing {
         90.0 - 60.0 * self.index() as f32
     }
 
+    /// The facing pointing the other way.
+    pub fn opposite(self) -> Facing {
+        Facing::ALL[(self.index() + 3) % 6]
+    }
+
     /// Hex steps between two facings: 0 (same) to 3 (opposite).
     pub fn steps_to(self, other: Facing) -> usize {
         let d = (self.index() + 6 - other.index()) % 6;
@@ -409,6 +414,11 @@ impl HexBoard {
     /// Puts a feature on the hexside between two neighbours.
     pub fn set_hexside(&mut self, a: Hex, b: Hex, feature: &str) {
         self.hexsides.insert(side_key(a, b), feature.to_string());
+    }
+
+    /// Takes away the feature on the hexside between two neighbours, if any.
+    pub fn remove_hexside(&mut self, a: Hex, b: Hex) {
+        self.hexsides.remove(&side_key(a, b));
     }
 
     /// The feature on the hexside between two neighbours.

@@ -137,6 +137,11 @@ pub struct HonorTrack {
     pub honor: i32,
     /// Levels whose test has been spent.
     pub spent: BTreeSet<i32>,
+    /// The highest and lowest honor reached this turn, if it changed: a
+    /// level reached during the turn and left again still triggers its
+    /// test at the end of it (CW-HON-4, CW-HON-5, CW-HON-9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_range: Option<(i32, i32)>,
 }
 
 impl HonorTrack {
@@ -145,6 +150,7 @@ impl HonorTrack {
         Self {
             honor,
             spent: BTreeSet::new(),
+            turn_range: None,
         }
     }
 
@@ -153,6 +159,8 @@ impl HonorTrack {
     pub fn change(&mut self, delta: i32, rule: &str, why: &str) -> LogEntry {
         let before = self.honor;
         self.honor += delta;
+        let (lo, hi) = self.turn_range.unwrap_or((before, before));
+        self.turn_range = Some((lo.min(self.honor), hi.max(self.honor)));
         LogEntry::event(
             rule,
             vec![],
@@ -228,9 +236,16 @@ impl HonorTrack {
     /// High levels are those of 40 and each further 20 at or below the current
     /// honor; low levels are −50 and each further −10 at or above it.
     pub fn end_of_turn(&mut self) -> Vec<HonorTest> {
+        // CW-HON-4/5/9: "reaches", "descends to": any time in the turn.
+        let (low, high) = self
+            .turn_range
+            .take()
+            .map_or((self.honor, self.honor), |(lo, hi)| {
+                (lo.min(self.honor), hi.max(self.honor))
+            });
         let mut tests = Vec::new();
         let mut level = 40;
-        while level <= self.honor {
+        while level <= high {
             if self.spent.insert(level) {
                 tests.push(HonorTest {
                     level,
@@ -241,7 +256,7 @@ impl HonorTrack {
             level += 20;
         }
         let mut level = -50;
-        while level >= self.honor {
+        while level >= low {
             if self.spent.insert(level) {
                 tests.push(HonorTest {
                     level,
@@ -258,6 +273,33 @@ impl HonorTrack {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cw_hon_4_a_level_reached_during_the_turn_triggers_even_if_lost_again() {
+        // CW-HON-4 (L8): "at the end of the turn in which an army reaches
+        // 40 Honor for the first time"; CW-HON-9: "descends to".
+        let mut t = HonorTrack::new(38);
+        t.change(2, "CW-HON-2", "");
+        t.change(-5, "CW-HOS-3", "");
+        assert_eq!(
+            t.end_of_turn(),
+            vec![HonorTest {
+                level: 40,
+                enemy_tests: true,
+                modifier: 0
+            }]
+        );
+        assert!(
+            t.end_of_turn().is_empty(),
+            "once, and the turn's range is spent"
+        );
+        let mut t = HonorTrack::new(-46);
+        t.change(-5, "CW-HOS-3", "");
+        t.change(2, "CW-HON-2", "");
+        let tests = t.end_of_turn();
+        assert_eq!(tests.len(), 1, "{tests:?}");
+        assert_eq!(tests[0].level, -50);
+    }
 
     fn p(clan: Option<&str>, honor: i32) -> Personality {
         Personality {

@@ -268,7 +268,9 @@ pub fn execute_hostage(
     side: u8,
     standing: Standing,
 ) -> Result<(Standing, LogEntry), Refusal> {
-    if !h.alive || h.holder_side != side {
+    // CW-HOS-5 (L90): "the captor unit may also decide to destroy its
+    // hostages": a unit of the army that took it, not a rescuer.
+    if !h.alive || h.holder_side != side || h.captor_side != side {
         return Err(Refusal::new(
             "CW-HOS-5",
             say!("cw-why-only-holder-destroys"),
@@ -567,6 +569,19 @@ mod tests {
         assert!(!h.alive);
         assert_eq!(e.rule, "CW-HOS-5");
         assert!(execute_hostage(&mut h, 0, st).is_err());
+    }
+
+    #[test]
+    fn cw_hos_5_a_rescuer_may_not_execute_the_hostage() {
+        // CW-HOS-5 (L90): only the captor may destroy its hostage. After a
+        // recovery the hostage is held by the other army: refused.
+        let mut h = hostage();
+        h.holder = 11;
+        h.holder_side = 1;
+        let before = h.clone();
+        let e = execute_hostage(&mut h, 1, Standing { honor: 20, vp: 15 }).expect_err("rescuer");
+        assert_eq!(e.rule, "CW-HOS-5");
+        assert_eq!(h, before);
     }
 
     #[test]

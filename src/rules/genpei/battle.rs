@@ -184,7 +184,9 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
             if dist != 1 {
                 return Err(refuse("GEN-PAL-4", say!("gen-refuse-work-adjacent")));
             }
-            if s.stockade(ctx, h) && s.unit_at(h).is_some_and(|d| d.side != u.side) {
+            // GEN-STK-6: "An ordered unit adjacent to a Stockade hex may
+            // attempt to destroy it", whoever holds it, or nobody.
+            if s.stockade(ctx, h) {
                 let need = terrain_now(ctx, s, h).demolish_swords.unwrap_or(2);
                 work = Some((Work::Stockade, need));
             } else if s.palisade(ctx, u.hex, h) {
@@ -237,10 +239,14 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
         }
     }
     let onslaught = card.is_some_and(|c| c.key == "infantry_onslaught");
+    // Close combat, and an attack on a palisade or stockade, which "may be
+    // increased by Leader Inspiration and Command or Dragon Card effects"
+    // (GEN-PAL-4, GEN-STK-6).
+    let close_dice = matches!(kind, AttackKind::Close | AttackKind::Work);
     let mut bonus = Vec::new();
     if let Some(c) = card
         && c.close_bonus != 0
-        && kind == AttackKind::Close
+        && close_dice
         && card_orders_kind(c, ty.mounted, ctx.ocean(u.hex))
     {
         let rule = if ctx.ocean(u.hex) {
@@ -250,7 +256,7 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
         };
         bonus.push((c.name.clone(), c.close_bonus, rule.to_string()));
     }
-    if u.dragon_dice != 0 && kind == AttackKind::Close {
+    if u.dragon_dice != 0 && close_dice {
         bonus.push((
             say!("gen-mod-dragon-card"),
             u.dragon_dice,
@@ -265,7 +271,7 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
         ));
     }
     if a.inspire > 0 {
-        if kind != AttackKind::Close {
+        if !close_dice {
             return Err(refuse(
                 "GEN-BASE",
                 say!("gen-refuse-inspiration-close-only"),
@@ -642,6 +648,10 @@ pub fn take_ground_allowed(ctx: &GenCtx, s: &GenState, id: u32, h: Hex) -> Resul
     let Some(u) = s.unit(id) else {
         return Err(refuse("GEN-BASE", say!("gen-refuse-no-such-unit")));
     };
+    // GEN-GRP-3: "While grappled, units may not move".
+    if s.grappled(id) {
+        return Err(refuse("GEN-GRP-3", say!("gen-refuse-grappled-no-ground")));
+    }
     check_take_ground(ctx.ocean(u.hex), ctx.ocean(h))?;
     check_take_ground_marsh(&MarshTurn {
         started_in_marsh: ctx.marsh(u.start),

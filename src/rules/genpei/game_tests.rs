@@ -62,7 +62,7 @@ pub(super) fn game(text: &str) -> (GenCtx, GenState) {
     (ctx, st)
 }
 
-fn hex(c: i32, r: i32) -> Hex {
+pub(super) fn hex(c: i32, r: i32) -> Hex {
     HexBoard::to_hex((c, r))
 }
 
@@ -83,7 +83,12 @@ pub(super) fn battle_step(s: &mut GenState, side: u8, card: &str, ids: &[u32]) {
     s.phase = Phase::Battle;
 }
 
-fn apply(ctx: &GenCtx, s: &mut GenState, cmd: &GenCommand, faces: &[u32]) -> Vec<LogEntry> {
+pub(super) fn apply(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    cmd: &GenCommand,
+    faces: &[u32],
+) -> Vec<LogEntry> {
     let mut d = Dice::new(7);
     d.load(faces.iter().copied());
     let mut log = GameLog::default();

@@ -44,6 +44,11 @@ pub fn retreat_path(ctx: &GenCtx, s: &GenState, id: u32, n: u32) -> Vec<Hex> {
     let Some(u) = s.unit(id) else {
         return Vec::new();
     };
+    // GEN-GRP-3: a grappled unit may not move: each flag is a blocked
+    // retreat (a hit), and the grapple holds.
+    if s.grappled(id) {
+        return Vec::new();
+    }
     let mut path = Vec::new();
     let mut at = u.hex;
     for _ in 0..n {
@@ -58,6 +63,11 @@ pub fn retreat_path(ctx: &GenCtx, s: &GenState, id: u32, n: u32) -> Vec<Hex> {
             Some(h) => {
                 path.push(h);
                 at = h;
+                // GEN-MSH-2: a unit entering a marsh hex must stop, a
+                // retreating one too; the flags left are a blocked retreat.
+                if ctx.marsh(h) {
+                    break;
+                }
             }
             None => break,
         }
@@ -119,7 +129,8 @@ pub fn retreat(
             ),
         ));
         capture_tent(ctx, s, last, u.side, out);
-        if path.iter().any(|h| ctx.marsh(*h)) && !ctx.marsh(u.hex) {
+        // GEN-MSH-3: entering a marsh by retreat rolls, from a marsh too.
+        if path.iter().any(|h| ctx.marsh(*h)) {
             marsh_entry(ctx, s, id, dice, out);
         }
     }
@@ -285,8 +296,9 @@ pub fn leader_dies(ctx: &GenCtx, s: &mut GenState, id: u32, by: u8, out: &mut Ve
 }
 
 /// A leader left alone must retreat or commit seppuku (GEN-BASE). On land
-/// he joins the nearest friendly unit within 3 hexes for 3 H&F; at sea he
-/// goes deck to deck or commits seppuku (GEN-NLD-4). The owner's choice is
+/// he joins the nearest friendly unit within 3 hexes for 3 H&F; at sea, or
+/// on a shoreline land hex with only open ocean behind him, he goes deck to
+/// deck or commits seppuku (GEN-NLD-4). The owner's choice is
 /// made by this rule (stand-in): retreat when he can reach a unit and the
 /// army can pay, seppuku otherwise.
 pub fn lone_leader_escapes(
@@ -301,7 +313,16 @@ pub fn lone_leader_escapes(
         return;
     };
     let side = l.side as usize;
-    let dest = if ctx.ocean(l.hex) {
+    // GEN-NLD-4: a leader on a shoreline land hex with only open ocean
+    // behind him retreats as a naval leader does: deck to deck, or seppuku.
+    let behind: Vec<Hex> = backwards(ctx, l.side, l.hex)
+        .into_iter()
+        .filter(|h| ctx.board.contains(*h))
+        .collect();
+    let ocean_behind =
+        ctx.shore(l.hex) && !behind.is_empty() && behind.iter().all(|h| ctx.ocean(*h));
+    let naval = ctx.ocean(l.hex) || ocean_behind;
+    let dest = if naval {
         // Deck to deck toward his own edge: each hex back must hold a
         // friendly boat (GEN-NLD-4).
         let mut path: Vec<Hex> = Vec::new();
@@ -344,7 +365,7 @@ pub fn lone_leader_escapes(
     };
     match dest {
         Some(h) => {
-            if !ctx.ocean(l.hex) {
+            if !naval {
                 s.hf[side] -= v.lone_leader_retreat_hf;
             }
             if let Some(m) = s.leaders.iter_mut().find(|x| x.id == id) {
@@ -352,7 +373,7 @@ pub fn lone_leader_escapes(
             }
             out.push(LogEntry::event("GEN-BASE", vec![id], {
                 let at = format!("{:?}", HexBoard::to_offset(h));
-                if ctx.ocean(l.hex) {
+                if naval {
                     say!("gen-log-lone-leader-retreats-sea", leader = l.name, at = at)
                 } else {
                     say!(

@@ -52,6 +52,8 @@ pub mod view;
 pub mod works;
 
 #[cfg(test)]
+mod fidelity_tests;
+#[cfg(test)]
 mod game_tests;
 #[cfg(test)]
 mod table_tests;

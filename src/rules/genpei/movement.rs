@@ -52,7 +52,8 @@ pub fn reachable(ctx: &GenCtx, s: &GenState, u: &GenUnit) -> BTreeMap<(i32, i32)
         if ctx.ocean(n) != at_sea
             && !s.occupied(n)
             && check_embark(1, u.start == u.hex, &ctx.tables.combat).is_ok()
-            && (at_sea || !s.stockade(ctx, n))
+            // GEN-STK-2: cavalry may not land into a stockade either.
+            && !(s.stockade(ctx, n) && ty.mounted)
         {
             out.insert(key(n), vec![n]);
         }

@@ -268,6 +268,14 @@ pub struct UnitType {
     pub open_order: bool,
     /// Infantry (RAN-GLO-1).
     pub infantry: bool,
+    /// Samurai infantry (SI, SI-B): checks Samurai Aggression, Banzai,
+    /// when an enemy withdraws near it (RAN-TQ-8). Kibamusha have their
+    /// own Aggression (RAN-TQ-7).
+    #[serde(default)]
+    pub samurai: bool,
+    /// May not cross hexsides marked [m] (KB, KB-H; not KB-B): RAN-TER-2.
+    #[serde(default)]
+    pub barred_by_m: bool,
     /// Samurai armour (the −1 for bows, RAN-FIRE-7).
     pub armoured: bool,
     /// Fire Table firing type, if it fires.
@@ -356,11 +364,21 @@ pub struct TqValues {
     pub disordered_side_tq: i32,
     /// The Disordered-side TQ is a stand-in.
     pub disordered_stand_in: bool,
+    /// TQ change for the rest of a turn after a Hara-Kiri (RAN-TQ-12,
+    /// RAN-LDR-3): the card's −1 on the die of a TQ check, as +1 to the TQ
+    /// it is checked against (the same pass and the same excess hits).
+    pub hara_kiri_tq: i32,
 }
 
 /// Leader values.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct LeaderValues {
+    /// Hits a Hara-Kiri removes from each friendly combat unit within the
+    /// Busho's Command/Challenge Range (RAN-LDR-3).
+    pub hara_kiri_hits_removed: u32,
+    /// Disordered units within that range a Hara-Kiri recovers instead
+    /// (RAN-LDR-3).
+    pub hara_kiri_recovered: u32,
     /// Momentum attempts per Busho per turn.
     pub momentum_attempts: u32,
     /// That limit is a stand-in.

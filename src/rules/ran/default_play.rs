@@ -5,7 +5,7 @@ use hexx::Hex;
 
 use crate::engine::board::Facing;
 
-use super::orders::{Mode, RanCommand, shock_targets};
+use super::orders::{Mode, RanCommand, move_destinations, shock_targets};
 use super::sequence;
 use super::state::{Phase, RanCtx, RanState, Segment};
 use super::{fire, movement};
@@ -19,11 +19,21 @@ pub fn candidates(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<RanCommand> {
     match &state.phase {
         Phase::Select { resurrection, .. } => {
             for b in sequence::eligible(ctx, state, side, *resurrection) {
-                for m in [Mode::Orders, Mode::Challenge, Mode::Reorganize] {
+                for m in super::game::MODES {
+                    if !m.offered(ctx, state, b) {
+                        continue;
+                    }
                     v.push(RanCommand::Activate { busho: b, mode: m });
                 }
             }
             v.push(RanCommand::Pass);
+        }
+        Phase::Orders {
+            busho,
+            segment: Segment::MoveFire,
+        } if state.busho_movement => {
+            v.extend(busho_movement_candidates(ctx, state, *busho));
+            v.push(RanCommand::EndMoveFire);
         }
         Phase::Orders {
             busho,
@@ -36,14 +46,8 @@ pub fn candidates(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<RanCommand> {
                 .filter(|u| u.contingent == c && u.active())
             {
                 if !u.ordered {
-                    let cmd = state.in_command(u);
-                    let free = !u.committed && !state.enemy_zoc(u.side, u.hex);
-                    for (k, _) in
-                        movement::reachable(ctx, state, u, movement::allowance(u, cmd), cmd)
-                    {
-                        if !free {
-                            break;
-                        }
+                    let reach = move_destinations(ctx, state, u).map(|r| r.reach);
+                    for (k, _) in reach.unwrap_or_default() {
                         v.push(RanCommand::Move {
                             unit: u.id,
                             to: Hex::new(k.0, k.1),
@@ -147,8 +151,49 @@ pub fn candidates(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<RanCommand> {
             v.push(RanCommand::Continuity);
             v.push(RanCommand::EndActivation);
         }
+        Phase::Trump { busho, momentum } => {
+            v.extend(trump_candidates(ctx, state, *busho, *momentum));
+        }
         _ => {}
     }
+    v
+}
+
+/// Under a Busho Movement Order (RAN-LDR-3), a documented candidate set of
+/// leader moves: each Busho that may move joins each unit of his own
+/// contingent within the hexes he has left (RAN-LDR-1).
+fn busho_movement_candidates(ctx: &RanCtx, state: &RanState, so: u32) -> Vec<RanCommand> {
+    let mut v = Vec::new();
+    for l in state
+        .leaders
+        .iter()
+        .filter(|l| super::leader_actions::may_move_leader(state, so, l))
+    {
+        let (_, left) = super::orders::leader_ma_left(ctx, l);
+        for u in state.units.iter().filter(|u| {
+            u.contingent == l.contingent
+                && u.active()
+                && u.hex != l.hex
+                && u.hex.unsigned_distance_to(l.hex) <= left
+        }) {
+            v.push(RanCommand::MoveLeader {
+                leader: l.id,
+                to: u.hex,
+            });
+        }
+    }
+    v
+}
+
+/// A Trump window's commands (RAN-LDR-2): each Busho that may be
+/// designated, and declining.
+fn trump_candidates(ctx: &RanCtx, state: &RanState, busho: u32, momentum: bool) -> Vec<RanCommand> {
+    let mut v: Vec<RanCommand> =
+        super::leader_actions::trump_designees(ctx, state, busho, momentum)
+            .into_iter()
+            .map(|d| RanCommand::Trump { busho: d })
+            .collect();
+    v.push(RanCommand::DeclineTrump);
     v
 }
 
@@ -166,6 +211,11 @@ pub fn default_command(ctx: &RanCtx, state: &RanState, side: u8) -> Option<RanCo
                 mode: Mode::Orders,
             })
             .or(Some(RanCommand::Pass)),
+        Phase::Orders {
+            segment: Segment::MoveFire,
+            ..
+        } if state.busho_movement => Some(RanCommand::EndMoveFire),
+        Phase::Trump { .. } => Some(RanCommand::DeclineTrump),
         Phase::Orders {
             busho,
             segment: Segment::MoveFire,
@@ -341,6 +391,9 @@ pub fn focus(
         }
         Phase::Reaction { .. } => {
             candidates.extend([RanCommand::ReactWithdraw, RanCommand::ReactStand])
+        }
+        Phase::Trump { busho, momentum } => {
+            candidates.extend(trump_candidates(ctx, state, *busho, *momentum));
         }
         _ => {}
     }

@@ -107,16 +107,28 @@ pub fn plan(
                 say!("ran-refuse-out-of-command-fire", unit = u.name),
             ));
         }
+        // RAN-ORD-2: an Out-of-Command unit may Move or Fire, not both.
+        if !state.in_command(u) && u.moved {
+            return Err((
+                "RAN-ORD-2",
+                say!("ran-refuse-out-of-command-moved-fire", unit = u.name),
+            ));
+        }
         if arc_steps(u.hex, u.facing, t.hex) >= 3 {
             return Err(("RAN-FIRE-7", say!("ran-refuse-fire-rear", unit = u.name)));
         }
-        if fire_table::effect_row(&ctx.tables.fire, key, u.hex.unsigned_distance_to(t.hex))
-            .is_none()
-        {
+        let u_range = u.hex.unsigned_distance_to(t.hex);
+        let Some((_, u_ext)) = fire_table::effect_row(&ctx.tables.fire, key, u_range) else {
             return Err((
                 "RAN-FIRE-4",
                 say!("ran-refuse-out-of-range-of", target = t.name, unit = u.name),
             ));
+        };
+        // RAN-FIRE-2 [Ext]: every unit of a Volley, not the lead alone,
+        // fires at that range only from higher elevation.
+        let u_higher = ctx.board.elevation(u.hex) > ctx.board.elevation(t.hex);
+        if !fire_table::range_allowed(u_ext, u_higher) {
+            return Err(("RAN-FIRE-2", say!("ran-refuse-ext-range", range = u_range)));
         }
         if u.moved && u.mp_used + fire_cost(ctx, u).0 > u.ma {
             return Err(("RAN-FIRE-8", say!("ran-refuse-no-mp-fire", unit = u.name)));
@@ -139,7 +151,9 @@ pub fn plan(
         through_flank: arc_steps(lead.hex, lead.facing, t.hex) == 2,
         terrain,
         moved: lead.moved,
-        bows_vs_armour: firer_key.contains("-B") && tt.armoured && firer_key != "KB-B",
+        // RAN-FIRE-7 (L42): "unidades armadas con arcos (-B) disparan a KB o
+        // SI": every -B firer, the mounted KB-B too.
+        bows_vs_armour: firer_key.contains("-B") && tt.armoured,
         volley_units: firers.len() as u32,
         teppo_vs_ashigaru: firer_key == "AS-T" && t.kind == "AS",
         target_closed: !tt.open_order,
@@ -236,7 +250,7 @@ pub fn resolve(
                 say!("ran-already-disordered-extra-hit", unit = t.name),
             ));
         } else {
-            let tqv = tq::effective_tq(&ctx.tables.values.tq, t.tq, ctx.open_order(&t), false);
+            let tqv = ctx.effective_tq(state, &t);
             let tv = tqv.total();
             let r = d10(dice);
             let ok = tq::passes(r as i32, tv);
@@ -294,14 +308,17 @@ pub(super) fn reactions(
         return;
     };
     if ctx.kibamusha(&t) {
+        // RAN-STAT-3, RAN-TQ-12: the check uses the effective TQ.
+        let tqv = ctx.effective_tq(state, &t);
+        let tq_now = tqv.total();
         let r = d10(dice);
-        let go = tq::kb_aggression(r, t.tq);
+        let go = tq::kb_aggression(r, tq_now);
         out.push(roll_entry(
             "RAN-TQ-7",
             vec![target],
             say!("ran-kb-aggression-check", unit = t.name),
-            None,
-            Some(t.tq),
+            Some(tqv),
+            Some(tq_now),
             r,
             if go {
                 say!("ran-outcome-charges-firer")
@@ -309,42 +326,50 @@ pub(super) fn reactions(
                 say!("ran-outcome-holds")
             },
             // The chance of the result rolled: charging is the failed check.
-            Some(tq::chance_of(!go, t.tq)),
+            Some(tq::chance_of(!go, tq_now)),
         ));
         if !go {
             return;
         }
         let budget = ctx.tables.values.stand_ins.kb_aggression_mp;
         let reach = movement::reachable(ctx, state, &t, budget, true);
-        let dest = reach
-            .iter()
-            .filter(|(k, _)| hexx::Hex::new(k.0, k.1).unsigned_distance_to(f.hex) == 1)
-            .min_by_key(|(k, r)| (r.mp, **k))
-            .map(|(k, _)| hexx::Hex::new(k.0, k.1));
-        if let Some(h) = dest {
-            if let Some(u) = state.unit_mut(target) {
-                u.hex = h;
-                u.facing = crate::engine::board::Facing::towards(h, f.hex);
-                u.moved = true;
-                u.shocked = true;
-            }
-            let s = PendingShock {
-                attackers: vec![target],
-                defender: firer,
-                charge: false,
-                extra: Vec::new(),
-            };
-            shock::fight(ctx, state, dice, &s, out);
+        // RAN-TQ-7: it moves toward the firer by the most direct route,
+        // as far as its MP allow, and shocks it if it gets next to it.
+        let Some((h, _)) = movement::toward(&reach, t.hex, f.hex) else {
+            return;
+        };
+        if let Some(u) = state.unit_mut(target) {
+            u.hex = h;
+            u.facing = crate::engine::board::Facing::towards(h, f.hex);
+            u.moved = true;
+            u.shocked = true;
         }
+        if h.unsigned_distance_to(f.hex) > 1 {
+            out.push(LogEntry::event(
+                "RAN-TQ-7",
+                vec![target],
+                say!("ran-aggression-falls-short", unit = t.name, mp = budget),
+            ));
+            return;
+        }
+        let s = PendingShock {
+            attackers: vec![target],
+            defender: firer,
+            charge: false,
+            extra: Vec::new(),
+        };
+        shock::fight(ctx, state, dice, &s, out);
     } else if t.kind == "SI" {
+        let tqv = ctx.effective_tq(state, &t);
+        let tq_now = tqv.total();
         let r = d10(dice);
-        let forced = tq::reaction_movement_forced(r, t.tq);
+        let forced = tq::reaction_movement_forced(r, tq_now);
         out.push(roll_entry(
             "RAN-TQ-4",
             vec![target],
             say!("ran-reaction-movement-check", unit = t.name),
-            None,
-            Some(t.tq),
+            Some(tqv),
+            Some(tq_now),
             r,
             if forced {
                 say!("ran-outcome-moves-forward")

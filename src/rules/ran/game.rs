@@ -15,7 +15,7 @@ use super::leaders::{Factors, Role};
 use super::orders::{self, Mode, RanCommand};
 use super::scenario::{self, RanScenario};
 use super::state::{Phase, RanCtx, RanLeader, RanState, RanUnit, Segment};
-use super::{default_play, sequence, view};
+use super::{default_play, sequence, terrain, view};
 
 /// The module's marker type.
 #[derive(Clone, Copy, Debug, Default)]
@@ -55,12 +55,28 @@ impl Rules for Ran {
             }
         }
         let mp_rows = RanCtx::read_rows(&tables, &s.battle);
+        // A slope hexside is placed from its foot to its top (RAN-TER-2).
+        let uphill = s
+            .board
+            .hexsides
+            .iter()
+            .filter(|h| terrain::is_slope(&h.feature))
+            .map(|h| (HexBoard::to_hex(h.between.0), HexBoard::to_hex(h.between.1)))
+            .collect();
+        let road_row = tables.battle(&s.battle).and_then(|b| {
+            b.rows
+                .iter()
+                .find(|r| terrain::plain_name(r).starts_with("Road"))
+                .map(|r| (terrain::plain_name(r), r.terrain.contains("[n]")))
+        });
         Ok(RanCtx {
             scenario: s.clone(),
             board,
             tables,
             roads,
             mp_rows,
+            uphill,
+            road_row,
         })
     }
 
@@ -143,6 +159,10 @@ impl Rules for Ran {
                 contingent: l.contingent.unwrap_or(l.id),
                 replacement: false,
                 hex: HexBoard::to_hex(l.at),
+                hexes_moved: 0,
+                began_in_enemy_zoc: false,
+                activated: false,
+                ordered_withdrawal: false,
             })
             .collect();
         leaders.sort_by_key(|l| l.id);
@@ -164,6 +184,8 @@ impl Rules for Ran {
             leaders,
             abandoned: Vec::new(),
             last_shock: None,
+            busho_movement: false,
+            hara_kiri: Vec::new(),
         }
     }
 
@@ -219,6 +241,7 @@ impl Rules for Ran {
             Phase::Challenge { .. } => RanCommand::EndChallenge,
             Phase::Momentum { .. } => RanCommand::Finish,
             Phase::Continuity { .. } => RanCommand::EndActivation,
+            Phase::Trump { .. } => RanCommand::DeclineTrump,
             _ => return None,
         };
         let mut s = state.clone();
@@ -470,6 +493,7 @@ impl Rules for Ran {
             Phase::Challenge { .. } => say!("ran-pass-challenge"),
             Phase::Momentum { .. } => say!("ran-pass-momentum"),
             Phase::Continuity { .. } => say!("ran-pass-continuity"),
+            Phase::Trump { .. } => say!("ran-pass-trump"),
             _ => say!("ran-pass-end-phase"),
         }
     }
@@ -522,7 +546,15 @@ pub fn leader_line(l: &RanLeader) -> String {
 }
 
 /// The default mode of an activation in the app's choices.
-pub const MODES: [Mode; 3] = [Mode::Orders, Mode::Challenge, Mode::Reorganize];
+/// Every way a Busho may be activated, in the order the app offers them.
+pub const MODES: [Mode; 6] = [
+    Mode::Orders,
+    Mode::Challenge,
+    Mode::Reorganize,
+    Mode::BushoMovement,
+    Mode::HaraKiriHits,
+    Mode::HaraKiriRecover,
+];
 
 /// The hexes next to `h`, clockwise from North.
 pub fn around(h: Hex) -> [(Facing, Hex); 6] {

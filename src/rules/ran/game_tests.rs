@@ -432,7 +432,11 @@ fn side_decisions_need_no_selected_unit() {
         .collect();
     let eligible = super::sequence::eligible(&ctx, &st, side, false);
     assert!(!eligible.is_empty());
-    assert_eq!(keys.len(), eligible.len() * 3, "{keys:?}");
+    // Orders, Challenge and Reorganize for each; the Busho Movement Order
+    // for the So-Taisho in his Honjin; no Hara-Kiri, which would help no
+    // unit at the start (RAN-LDR-3).
+    assert_eq!(keys.len(), eligible.len() * 3 + 1, "{keys:?}");
+    assert!(keys.iter().all(|k| !k.contains("HaraKiri")), "{keys:?}");
     let pick = crate::engine::view::Pick::default();
     let cmd = Ran::choose(&ctx, &st, side, &keys[0], &pick);
     assert!(matches!(cmd, Some(RanCommand::Activate { busho, .. }) if busho == eligible[0]));

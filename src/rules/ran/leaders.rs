@@ -116,12 +116,14 @@ pub fn leader_ma(t: &LeaderMovement, role: Role, wounded: bool, in_enemy_zoc: bo
     })
 }
 
-/// The factor a leader's Momentum roll must beat (RAN-LDR-2): his Momentum,
-/// or for the So-Taisho the higher of his Initiative and his Momentum.
+/// The factor a leader's Momentum roll must beat (RAN-LDR-2): a Busho's
+/// Momentum, the So-Taisho's Initiative.
 /// Range 0..=9 (a 9 on the d10 is always the Fate roll, RAN-FATE-1).
 pub fn momentum_factor(role: Role, f: Factors) -> i32 {
+    // RAN-LDR-2 (L1047): the So-Taisho's Initiative factor serves "Momentum
+    // para contingente personal".
     if role == Role::SoTaisho {
-        f.initiative.max(f.momentum)
+        f.initiative
     } else {
         f.momentum
     }
@@ -260,13 +262,14 @@ mod tests {
     };
 
     #[test]
-    fn a_so_taisho_rolls_momentum_against_the_higher_of_initiative_and_momentum() {
-        // RAN-LDR-2: the So-Taisho may use his Initiative for Momentum.
+    fn ran_ldr_2_a_so_taisho_rolls_momentum_against_his_initiative() {
+        // RAN-LDR-2 (L1047): the So-Taisho's Initiative factor serves
+        // "Momentum para contingente personal", a lower one too.
         let so = Factors { initiative: 6, ..F };
         assert_eq!(momentum_factor(Role::SoTaisho, so), 6);
         assert_eq!(momentum_factor(Role::Busho, so), 4);
         let low = Factors { initiative: 2, ..F };
-        assert_eq!(momentum_factor(Role::SoTaisho, low), 4);
+        assert_eq!(momentum_factor(Role::SoTaisho, low), 2);
     }
 
     #[test]

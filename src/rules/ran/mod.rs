@@ -30,6 +30,7 @@ pub mod editor;
 pub mod fire;
 pub mod fire_table;
 pub mod game;
+pub mod leader_actions;
 pub mod leaders;
 pub mod movement;
 pub mod odds;
@@ -45,6 +46,8 @@ pub mod terrain;
 pub mod tq;
 pub mod view;
 
+#[cfg(test)]
+mod fidelity_tests;
 #[cfg(test)]
 mod game_tests;
 

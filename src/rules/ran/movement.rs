@@ -11,7 +11,7 @@ use crate::engine::board::{BoardEdge, Facing, HexBoard};
 use crate::engine::log::LogEntry;
 
 use super::state::{RanCtx, RanState, RanUnit};
-use super::terrain::Mp;
+use super::terrain::{self, Mp};
 
 /// One step's cost and the rules behind it.
 #[derive(Clone, Debug, PartialEq)]
@@ -41,13 +41,14 @@ pub fn terrain_at(ctx: &RanCtx, h: Hex) -> String {
 /// RAN-TER-2): the hex's terrain (OT = clear ground), road rates along a
 /// road link [c] for the Open column, the hexside feature, elevation up
 /// and down, and moving through a friendly unit [d]. `None` where the
-/// step is not permitted (NP, off the board, a KB at an [m] hexside).
+/// step is not permitted (NP, off the board, a KB or KB-H, `barred_by_m`,
+/// at an [m] hexside).
 pub fn step_cost(
     ctx: &RanCtx,
     state: &RanState,
     side: u8,
     open: bool,
-    kibamusha: bool,
+    barred_by_m: bool,
     a: Hex,
     b: Hex,
 ) -> Option<StepCost> {
@@ -57,8 +58,18 @@ pub fn step_cost(
     let mut rules = Vec::new();
     let mut mp = 0;
     let name = terrain_at(ctx, b);
-    let road = open && ctx.road(a, b) && !state.enemy_zoc(side, b);
-    let base_terrain = if road { "Road".to_string() } else { name };
+    // Road rates [c]: not into an enemy ZOC; with note [n] (Okitanawate)
+    // not next to an enemy unit either. The row is the battle's own
+    // ("Road", "Road / track").
+    let road_row = ctx
+        .road_row
+        .as_ref()
+        .filter(|(_, n)| !n || !state.enemy_adjacent(side, b));
+    let road = open && ctx.road(a, b) && !state.enemy_zoc(side, b) && road_row.is_some();
+    let base_terrain = match road_row {
+        Some((row, _)) if road => row.clone(),
+        _ => name,
+    };
     let (cell, rule) = row_mp(ctx, &base_terrain, open)?;
     rules.push(rule);
     mp += match cell {
@@ -72,10 +83,20 @@ pub fn step_cost(
             _ => 1,
         },
     };
+    let mut slope = false;
     if let Some(f) = ctx.board.hexside(a, b) {
-        let (cell, rule, steep) = ctx.mp_row(&f.name, open)?;
+        // A slope hexside is crossed up or down (RAN-TER-2); its [m] mark
+        // (KB and KB-H may not cross, KB-B may) holds both ways.
+        slope = terrain::is_slope(&f.name);
+        let name = if slope {
+            ctx.slope_row(&f.name, a, b)
+        } else {
+            f.name.clone()
+        };
+        let (cell, rule, no_kb) = ctx.mp_row(&name, open)?;
+        let no_kb = no_kb || (slope && ctx.mp_row(&f.name, open).is_some_and(|r| r.2));
         let rule = rule.to_string();
-        if kibamusha && steep {
+        if barred_by_m && no_kb {
             return None;
         }
         rules.push(rule);
@@ -85,8 +106,10 @@ pub fn step_cost(
             _ => {}
         }
     }
+    // The level changed across a slope hexside is that row's alone: "Up 1
+    // level" is not counted again (RAN-TER-2).
     let (ea, eb) = (ctx.board.elevation(a), ctx.board.elevation(b));
-    if eb != ea {
+    if eb != ea && !slope {
         let name = if eb > ea {
             "Up 1 level"
         } else {
@@ -139,7 +162,7 @@ pub fn reachable(
     in_command: bool,
 ) -> BTreeMap<(i32, i32), Reach> {
     let open = ctx.open_column(u);
-    let kb = ctx.kibamusha(u);
+    let kb = ctx.barred_by_m(u);
     let mut best: BTreeMap<(i32, i32), Reach> = BTreeMap::new();
     let key = |h: Hex| (h.x, h.y);
     best.insert(
@@ -192,6 +215,24 @@ pub fn reachable(
     best
 }
 
+/// Where a unit made to move toward `target` ends (RAN-TQ-7 KB Aggression,
+/// RAN-TQ-8 Banzai): of the hexes in `reach`, the one nearest `target`,
+/// then the cheapest, then the lowest key; next to it when it can get
+/// there, otherwise as near as its MP allow. `None` when no reachable hex
+/// is nearer than `from`, where it stands.
+pub fn toward(
+    reach: &BTreeMap<(i32, i32), Reach>,
+    from: Hex,
+    target: Hex,
+) -> Option<(Hex, &Reach)> {
+    let here = from.unsigned_distance_to(target);
+    reach
+        .iter()
+        .map(|(k, r)| (Hex::new(k.0, k.1), r))
+        .filter(|(h, _)| h.unsigned_distance_to(target) < here)
+        .min_by_key(|(h, r)| (h.unsigned_distance_to(target), r.mp, h.x, h.y))
+}
+
 /// The MP a unit may spend: its MA, halved (rounded down) Out of Command
 /// (RAN-STAT-1, RAN-ORD-2).
 pub fn allowance(u: &RanUnit, in_command: bool) -> u32 {
@@ -234,7 +275,7 @@ pub fn hex_behind(ctx: &RanCtx, state: &RanState, u: &RanUnit) -> Option<Hex> {
     let back = Facing::ALL[(u.facing.index() + 3) % 6];
     let b = u.hex.neighbor(back.edge_direction());
     let open = ctx.open_column(u);
-    step_cost(ctx, state, u.side, open, ctx.kibamusha(u), u.hex, b)?;
+    step_cost(ctx, state, u.side, open, ctx.barred_by_m(u), u.hex, b)?;
     state.unit_at(b).is_none().then_some(b)
 }
 

@@ -46,8 +46,7 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 p.castle,
             );
             let def = state.unit(*defender)?;
-            let dtq =
-                tq::effective_tq(&ctx.tables.values.tq, def.tq, ctx.open_order(def), false).total();
+            let dtq = ctx.effective_tq(state, def).total();
             let shift: i32 =
                 tq::defender_reaction_modifiers(&ctx.tables.values.tq, ctx.infantry(def), *charge)
                     .iter()
@@ -70,8 +69,7 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 1.0,
             )];
             for u in &dc {
-                let t =
-                    tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(u), false).total();
+                let t = ctx.effective_tq(state, u).total();
                 lines.push((
                     say!("ran-odds-disordered-committed", unit = u.name),
                     tq::pass_chance(t),
@@ -103,8 +101,7 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
             let must = &ctx.tables.values.stand_ins.must_check_types;
             for x in attackers.iter().filter_map(|x| state.unit(*x)) {
                 if must.contains(&x.kind) {
-                    let t = tq::effective_tq(&ctx.tables.values.tq, x.tq, ctx.open_order(x), false)
-                        .total();
+                    let t = ctx.effective_tq(state, x).total();
                     lines.push((
                         say!("ran-odds-must-check", unit = x.name),
                         tq::pass_chance(t),
@@ -192,7 +189,7 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 return None;
             };
             let d = state.unit(p.defender)?;
-            let t = tq::effective_tq(&ctx.tables.values.tq, d.tq, ctx.open_order(d), false).total();
+            let t = ctx.effective_tq(state, d).total();
             let flank = p
                 .attackers
                 .iter()
@@ -230,7 +227,7 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 title: say!("ran-odds-momentum-title"),
                 lines: vec![
                     (
-                        if f == l.factors.momentum {
+                        if l.role != super::leaders::Role::SoTaisho {
                             say!("ran-odds-momentum-another", factor = f)
                         } else {
                             say!("ran-odds-momentum-another-so-taisho", factor = f)
@@ -249,10 +246,7 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 return None;
             };
             let so = state.so_taisho(*side)?;
-            let mut f = so.factors.initiative;
-            if so.hex != ctx.honjin(*side) {
-                f = super::leaders::outside_honjin(f);
-            }
+            let f = super::sequence::continuity_factor(so).total();
             Some(Odds {
                 expected: Vec::new(),
                 title: say!("ran-odds-continuity-title"),
@@ -264,9 +258,55 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 tables: Vec::new(),
             })
         }
+        RanCommand::Trump { busho: designated } => {
+            let super::state::Phase::Trump { busho, momentum } = &state.phase else {
+                return None;
+            };
+            let la = super::leader_actions::trump_designees(ctx, state, *busho, *momentum);
+            if !la.contains(designated) {
+                return None;
+            }
+            let side = state.leader(*designated)?.side;
+            let so = state.so_taisho(side)?;
+            let f = super::sequence::trump_factor(ctx, so).total();
+            let ok = super::leader_actions::trump_chance(f);
+            Some(Odds {
+                expected: Vec::new(),
+                title: say!("ran-odds-trump-title"),
+                lines: vec![
+                    (say!("ran-odds-trump-succeeds", factor = f), ok),
+                    (say!("ran-odds-trump-fails"), 1.0 - ok),
+                ],
+                distributions: Vec::new(),
+                tables: Vec::new(),
+            })
+        }
+        RanCommand::Withdraw { .. } => {
+            // RAN-LDR-2 (6.44): the first Active Withdrawal a Busho orders in
+            // an Orders Phase makes him check for Seppuku.
+            let super::state::Phase::Orders { busho, .. } = &state.phase else {
+                return None;
+            };
+            let l = state.leader(*busho).filter(|l| !l.ordered_withdrawal)?;
+            let f = super::leader_actions::seppuku_factor(l).total();
+            let p = super::leader_actions::seppuku_chance(f);
+            Some(Odds {
+                expected: Vec::new(),
+                title: say!("ran-odds-seppuku-title"),
+                lines: vec![
+                    (
+                        say!("ran-odds-seppuku", leader = l.name.clone(), factor = f),
+                        p,
+                    ),
+                    (say!("ran-odds-no-seppuku"), 1.0 - p),
+                ],
+                distributions: Vec::new(),
+                tables: Vec::new(),
+            })
+        }
         RanCommand::Recover { unit } => {
             let u = state.unit(*unit).filter(|u| u.disordered)?;
-            let t = tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(u), false).total();
+            let t = ctx.effective_tq(state, u).total();
             Some(Odds {
                 expected: Vec::new(),
                 title: say!("ran-odds-recover-title"),

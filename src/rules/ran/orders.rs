@@ -2,6 +2,8 @@
 //! activating a Busho, the orders of his units, shock, the Samurai
 //! Challenge, Momentum and Continuity.
 
+use std::collections::BTreeMap;
+
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
@@ -12,6 +14,7 @@ use crate::engine::log::LogEntry;
 
 use super::casualties;
 use super::fire;
+use super::leader_actions;
 use super::leaders::{self, Role};
 use super::movement;
 use super::sequence;
@@ -28,6 +31,34 @@ pub enum Mode {
     Challenge,
     /// Reorganize Fled units instead of Orders (RAN-ORD-3).
     Reorganize,
+    /// The So-Taisho's Busho Movement Order: every Busho may move his full
+    /// allowance; the So-Taisho must be in his Honjin (RAN-LDR-3).
+    BushoMovement,
+    /// Hara-Kiri: 1 hit off every friendly combat unit in range (RAN-LDR-3).
+    HaraKiriHits,
+    /// Hara-Kiri: two Disordered units in range recover (RAN-LDR-3).
+    HaraKiriRecover,
+}
+
+impl Mode {
+    /// Whether the app and the computer offer this activation of `busho`
+    /// now: the Busho Movement Order where the So-Taisho may give it, a
+    /// Hara-Kiri where it would help a unit (RAN-LDR-3); the rest always.
+    pub fn offered(self, ctx: &RanCtx, state: &RanState, busho: u32) -> bool {
+        use leader_actions::HaraKiri;
+        match self {
+            Mode::BushoMovement => {
+                leader_actions::may_order_busho_movement(ctx, state, busho).is_ok()
+            }
+            Mode::HaraKiriHits => {
+                leader_actions::hara_kiri_helps(state, busho, HaraKiri::RemoveHits)
+            }
+            Mode::HaraKiriRecover => {
+                leader_actions::hara_kiri_helps(state, busho, HaraKiri::Recover)
+            }
+            Mode::Orders | Mode::Challenge | Mode::Reorganize => true,
+        }
+    }
 }
 
 /// A command.
@@ -121,6 +152,13 @@ pub enum RanCommand {
     Continuity,
     /// Decline Continuity: play passes.
     EndActivation,
+    /// Trump the enemy's Momentum or Continuity with this Busho (RAN-LDR-2).
+    Trump {
+        /// The designated Busho.
+        busho: u32,
+    },
+    /// Let the enemy's Momentum or Continuity be tried (RAN-LDR-2).
+    DeclineTrump,
 }
 
 fn refuse(rule: &str, reason: impl Into<String>) -> Result<(), Refusal> {
@@ -135,6 +173,7 @@ pub fn side_to_act(state: &RanState) -> Option<u8> {
             state.leader(*busho).map(|l| l.side)
         }
         Phase::Reaction { shock, .. } => state.unit(shock.defender).map(|u| u.side),
+        Phase::Trump { busho, .. } => state.leader(*busho).map(|l| 1 - l.side),
         _ => None,
     }
 }
@@ -167,9 +206,458 @@ pub fn own_unit(
     }
 }
 
+/// A Kibamusha Committed only against AS/SI units may move away from them
+/// (RAN-STAT-4, "la Kibamusha puede alejarse si está Comprometida con
+/// unidades AS/SI"): every active enemy next to it is infantry.
+pub fn kb_may_move_away(ctx: &RanCtx, state: &RanState, u: &super::state::RanUnit) -> bool {
+    ctx.kibamusha(u)
+        && state
+            .units
+            .iter()
+            .filter(|e| e.side != u.side && e.active() && e.hex.unsigned_distance_to(u.hex) == 1)
+            .all(|e| ctx.infantry(e))
+}
+
+/// Where a unit may move now ([`move_destinations`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveDestinations {
+    /// Each hex it may end on, by axial `(x, y)`, with its cheapest path.
+    pub reach: BTreeMap<(i32, i32), movement::Reach>,
+    /// The MP it may spend (RAN-STAT-1: halved Out of Command).
+    pub budget: u32,
+    /// It is In Command (RAN-ORD-1) rather than Out (RAN-ORD-2).
+    pub in_command: bool,
+}
+
+/// Where `u` may move now, with the MP it may spend and whether it is In
+/// Command: the hexes [`movement::reachable`] finds, after RAN-STAT-4 (a
+/// Committed unit moves only by Active Withdrawal, but a Kibamusha
+/// Committed only with AS/SI units may move away, to a hex next to no
+/// enemy) and RAN-ORD-2 (an Out-of-Command unit in an enemy ZOC may not
+/// leave it; an In-Command one may, and entering one still stops it).
+/// `apply` and the candidate moves both ask this.
+///
+/// # Errors
+/// The refusal when the unit may not move at all.
+pub fn move_destinations(
+    ctx: &RanCtx,
+    state: &RanState,
+    u: &super::state::RanUnit,
+) -> Result<MoveDestinations, Refusal> {
+    let cmd_ok = state.in_command(u);
+    let kb_away = u.committed && kb_may_move_away(ctx, state, u);
+    if u.committed && !kb_away {
+        return Err(Refusal::new(
+            "RAN-STAT-4",
+            say!("ran-refuse-committed-no-move", unit = u.name),
+        ));
+    }
+    if !cmd_ok && state.enemy_zoc(u.side, u.hex) {
+        return Err(Refusal::new(
+            "RAN-ORD-2",
+            say!("ran-refuse-in-enemy-zoc", unit = u.name),
+        ));
+    }
+    let budget = movement::allowance(u, cmd_ok);
+    let mut reach = movement::reachable(ctx, state, u, budget, cmd_ok);
+    if kb_away {
+        reach.retain(|k, _| !state.enemy_adjacent(u.side, Hex::new(k.0, k.1)));
+    }
+    Ok(MoveDestinations {
+        reach,
+        budget,
+        in_command: cmd_ok,
+    })
+}
+
+/// Moves a unit of the active Busho's contingent by its cheapest path
+/// (RAN-ORD-1, RAN-ORD-2, RAN-STAT-1/2/4, RAN-TER).
+fn move_unit(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    busho: u32,
+    unit: u32,
+    to: Hex,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let u = own_unit(state, busho, unit)?.clone();
+    if u.ordered {
+        return refuse(
+            "RAN-ORD-1",
+            say!("ran-refuse-already-ordered", unit = u.name),
+        );
+    }
+    let MoveDestinations {
+        reach,
+        budget,
+        in_command: cmd_ok,
+    } = move_destinations(ctx, state, &u)?;
+    let Some(r) = reach.get(&(to.x, to.y)).cloned() else {
+        if u.committed && state.enemy_adjacent(u.side, to) {
+            return refuse(
+                "RAN-STAT-4",
+                say!("ran-refuse-kibamusha-not-away", unit = u.name),
+            );
+        }
+        return refuse(
+            if cmd_ok { "RAN-TER-1" } else { "RAN-STAT-1" },
+            if cmd_ok {
+                say!("ran-refuse-cannot-reach", unit = u.name, mp = budget)
+            } else {
+                say!(
+                    "ran-refuse-cannot-reach-out-of-command",
+                    unit = u.name,
+                    mp = budget
+                )
+            },
+        );
+    };
+    let mut prev = u.hex;
+    for h in &r.path {
+        let step = movement::step_cost(
+            ctx,
+            state,
+            u.side,
+            ctx.open_column(&u),
+            ctx.barred_by_m(&u),
+            prev,
+            *h,
+        );
+        if let Some(sid) = step.and_then(|s| s.through) {
+            out.push(LogEntry::event(
+                "RAN-TER-2",
+                vec![sid, u.id],
+                say!("ran-passes-through-stationary", unit = u.name),
+            ));
+            casualties::take_hits(ctx, state, dice, sid, 1, false, out);
+        }
+        prev = *h;
+    }
+    let before = r.path.len().checked_sub(2).map_or(u.hex, |i| r.path[i]);
+    let facing = Facing::towards_neighbor(before, to).unwrap_or(u.facing);
+    let zoc = state.enemy_zoc(u.side, to);
+    // RAN-STAT-4: a unit that moves into an enemy ZOC must shock,
+    // if it may shock at all (RAN-WPN-4; RAN-ORD-2 when Out of
+    // Command). Command is judged where it stands after the move.
+    let no_column = ctx.utype(&u).is_some_and(|t| t.shock_column.is_none());
+    let from = u.hex;
+    if let Some(um) = state.unit_mut(u.id) {
+        um.hex = to;
+        um.facing = facing;
+        um.mp_used = r.mp;
+        um.moved = true;
+        um.ordered = true;
+        um.committed = false;
+    }
+    let mut with = String::new();
+    for l in state
+        .leaders
+        .iter_mut()
+        .filter(|l| !l.dead && l.hex == from && l.side == u.side && l.contingent == u.contingent)
+    {
+        l.hex = to;
+        with.push(' ');
+        with.push_str(&say!("ran-move-with-leader", leader = l.name));
+    }
+    let out_of_command = state
+        .unit(u.id)
+        .is_some_and(|m| !state.in_command(m) && !m.committed);
+    if let Some(um) = state.unit_mut(u.id) {
+        um.must_shock = zoc && !no_column && !out_of_command;
+    }
+    out.push(LogEntry::event("RAN-ORD-1", vec![u.id], {
+        let (unit, n, mp) = (&u.name, r.path.len(), r.mp);
+        match (zoc, no_column, out_of_command) {
+            (false, _, _) => say!("ran-moves", unit = unit, with = with, n = n, mp = mp),
+            (true, true, _) => {
+                say!(
+                    "ran-moves-zoc-no-column",
+                    unit = unit,
+                    with = with,
+                    n = n,
+                    mp = mp
+                )
+            }
+            (true, false, true) => say!(
+                "ran-moves-zoc-out-of-command",
+                unit = unit,
+                with = with,
+                n = n,
+                mp = mp
+            ),
+            (true, false, false) => {
+                say!(
+                    "ran-moves-zoc-must-shock",
+                    unit = unit,
+                    with = with,
+                    n = n,
+                    mp = mp
+                )
+            }
+        }
+    }));
+    reaction_facing(ctx, state, dice, u.id, out);
+    Ok(())
+}
+
+/// An Active Withdrawal (RAN-ORD-1, 6.41): an In-Command unit steps to the
+/// hex behind it and is no longer Committed; the enemy's Samurai infantry
+/// near it then check Banzai (RAN-TQ-8).
+fn active_withdrawal(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    busho: u32,
+    unit: u32,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let u = own_unit(state, busho, unit)?.clone();
+    if u.ordered {
+        return refuse(
+            "RAN-ORD-1",
+            say!("ran-refuse-already-ordered", unit = u.name),
+        );
+    }
+    if !state.in_command(&u) {
+        return refuse(
+            "RAN-ORD-2",
+            say!("ran-refuse-out-of-command-withdraw", unit = u.name),
+        );
+    }
+    let Some(b) = movement::hex_behind(ctx, state, &u) else {
+        return refuse("RAN-ORD-1", say!("ran-refuse-no-hex-behind", unit = u.name));
+    };
+    if let Some(um) = state.unit_mut(u.id) {
+        um.hex = b;
+        um.committed = false;
+        um.ordered = true;
+    }
+    out.push(LogEntry::event(
+        "RAN-ORD-1",
+        vec![u.id],
+        say!("ran-active-withdrawal", unit = u.name),
+    ));
+    shock::banzai(ctx, state, dice, u.id, u.hex, out);
+    // RAN-LDR-2 (6.44): the Busho who ordered it checks for Seppuku.
+    leader_actions::seppuku_check(ctx, state, dice, busho, out);
+    Ok(())
+}
+
+/// The shocks the units of `busho`'s contingent must make (RAN-STAT-4):
+/// those that moved into an enemy ZOC this phase, and Committed units,
+/// "when their Busho is activated", whatever he is activated for. Each
+/// shocks its first target, the defender standing.
+fn forced_shocks(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    busho: u32,
+    out: &mut Vec<LogEntry>,
+) {
+    let c = state.leader(busho).map_or(busho, |l| l.contingent);
+    let side = state.leader(busho).map_or(0, |l| l.side);
+    let must: Vec<u32> = state
+        .units
+        .iter()
+        .filter(|u| u.contingent == c && u.active() && !u.shocked && (u.must_shock || u.committed))
+        .map(|u| u.id)
+        .collect();
+    for id in must {
+        if !state.unit(id).is_some_and(|u| u.active() && !u.shocked) {
+            continue;
+        }
+        let Some(t) = shock_targets(ctx, state, id).next() else {
+            continue;
+        };
+        if shock::refuse(ctx, state, side, &[id], t, false).is_some() {
+            continue;
+        }
+        let name = state.unit(id).map_or_else(String::new, |u| u.name.clone());
+        out.push(LogEntry::event(
+            "RAN-STAT-4",
+            vec![id, t],
+            say!("ran-must-shock", unit = name),
+        ));
+        if let Some(p) = shock::declare(ctx, state, dice, &[id], t, false, out) {
+            shock::fight(ctx, state, dice, &p, out);
+        }
+    }
+}
+
+/// A leader's allowance left in this Orders Phase, in hexes (RAN-LDR-1):
+/// the table's allowance for his role and wounds, the smaller one if he
+/// began the phase in an enemy ZOC, less the hexes he has moved in it.
+pub fn leader_ma_left(ctx: &RanCtx, l: &super::state::RanLeader) -> (u32, u32) {
+    let ma = leaders::leader_ma(
+        &ctx.tables.leader_movement,
+        l.role,
+        l.wounds > 0,
+        l.began_in_enemy_zoc,
+    );
+    (ma, ma.saturating_sub(l.hexes_moved))
+}
+
+/// Moves the active Busho or one of his Samurai (RAN-LDR-1): within the
+/// allowance left this Orders Phase, onto the board, not into an enemy unit.
+fn move_leader(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    busho: u32,
+    leader: u32,
+    to: Hex,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let l = state
+        .leader(leader)
+        .cloned()
+        .ok_or_else(|| Refusal::new("RAN-LDR-1", say!("ran-refuse-no-such-leader")))?;
+    if !leader_actions::may_move_leader(state, busho, &l) {
+        return refuse(
+            "RAN-LDR-1",
+            say!("ran-refuse-not-active-busho", leader = l.name),
+        );
+    }
+    let (ma, left) = leader_ma_left(ctx, &l);
+    let dist = l.hex.unsigned_distance_to(to);
+    let ok = ctx.board.contains(to)
+        && dist <= left
+        && state.unit_at(to).is_none_or(|u| u.side == l.side);
+    if !ok {
+        return refuse(
+            "RAN-LDR-1",
+            say!(
+                "ran-refuse-leader-move",
+                leader = l.name,
+                ma = ma,
+                left = left
+            ),
+        );
+    }
+    if let Some(lm) = state.leader_mut(leader) {
+        lm.hex = to;
+        lm.hexes_moved += dist;
+    }
+    out.push(LogEntry::event(
+        "RAN-LDR-1",
+        vec![leader],
+        say!(
+            "ran-leader-moves",
+            leader = l.name,
+            n = dist,
+            ma = ma,
+            left = left - dist
+        ),
+    ));
+    Ok(())
+}
+
 /// Applies `cmd` for `side` to a copy-safe state: on a refusal the caller
-/// drops the copy. Entries go to `out`.
+/// drops the copy. Entries go to `out`. A Momentum or Continuity decision
+/// it leads to opens the enemy's Trump window first (RAN-LDR-2).
+///
+/// # Errors
+/// The refusal naming the rule the command breaks.
 pub fn apply(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    cmd: &RanCommand,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let before = state.phase.clone();
+    // RAN-LDR-3: under a Busho Movement Order only Bushos move.
+    if state.busho_movement
+        && matches!(
+            cmd,
+            RanCommand::Move { .. }
+                | RanCommand::Face { .. }
+                | RanCommand::Fire { .. }
+                | RanCommand::RemoveHits { .. }
+                | RanCommand::Recover { .. }
+                | RanCommand::Withdraw { .. }
+        )
+    {
+        return refuse("RAN-LDR-3", say!("ran-refuse-busho-movement-units"));
+    }
+    apply_command(ctx, state, cmd, dice, out)?;
+    leader_actions::offer_trump(ctx, state, &before);
+    Ok(())
+}
+
+/// Activates `busho` of the side choosing (`side`, after a Fate roll of
+/// 0–1 `resurrection`) for an Orders or Challenge Phase, a Reorganization,
+/// a Busho Movement Order or a Hara-Kiri (RAN-SOP-2..4, RAN-ORD-3,
+/// RAN-LDR-3).
+fn activate(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    (side, resurrection): (u8, bool),
+    busho: u32,
+    mode: Mode,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    if !sequence::eligible(ctx, state, side, resurrection).contains(&busho) {
+        return refuse(
+            "RAN-LDR-3",
+            say!("ran-refuse-may-not-activate", leader = busho),
+        );
+    }
+    if mode == Mode::BushoMovement {
+        leader_actions::may_order_busho_movement(ctx, state, busho)?;
+    }
+    let name = state
+        .leader(busho)
+        .map_or_else(String::new, |l| l.name.clone());
+    out.push(LogEntry::event(
+        match mode {
+            Mode::Orders => "RAN-SOP-3",
+            Mode::Challenge => "RAN-SOP-4",
+            Mode::Reorganize => "RAN-ORD-3",
+            Mode::BushoMovement | Mode::HaraKiriHits | Mode::HaraKiriRecover => "RAN-LDR-3",
+        },
+        vec![busho],
+        match mode {
+            Mode::Orders => say!("ran-activated-orders", leader = name),
+            Mode::Challenge => say!("ran-activated-challenge", leader = name),
+            Mode::Reorganize => say!("ran-activated-reorganize", leader = name),
+            Mode::BushoMovement => say!("ran-activated-busho-movement", leader = name),
+            Mode::HaraKiriHits | Mode::HaraKiriRecover => {
+                say!("ran-activated-hara-kiri", leader = name)
+            }
+        },
+    ));
+    if let Some(l) = state.leader_mut(busho) {
+        l.activated = true;
+    }
+    match mode {
+        Mode::Orders => sequence::start_orders(state, busho),
+        Mode::Challenge => {
+            // RAN-STAT-4: his Committed units shock when he is activated.
+            sequence::start_orders(state, busho);
+            forced_shocks(ctx, state, dice, busho, out);
+            state.passes = 0;
+            state.phase = Phase::Challenge { busho };
+        }
+        Mode::Reorganize => {
+            sequence::start_orders(state, busho);
+            forced_shocks(ctx, state, dice, busho, out);
+            reorganize(ctx, state, dice, busho, out);
+            sequence::after_phase(ctx, state, busho);
+        }
+        Mode::BushoMovement => leader_actions::start_busho_movement(state, busho),
+        Mode::HaraKiriHits => {
+            leader_actions::hara_kiri(ctx, state, busho, leader_actions::HaraKiri::RemoveHits, out);
+        }
+        Mode::HaraKiriRecover => {
+            leader_actions::hara_kiri(ctx, state, busho, leader_actions::HaraKiri::Recover, out);
+        }
+    }
+    Ok(())
+}
+
+fn apply_command(
     ctx: &RanCtx,
     state: &mut RanState,
     cmd: &RanCommand,
@@ -183,39 +671,7 @@ pub fn apply(
         (RanCommand::Step, Phase::Abandonment) => sequence::abandonment(ctx, state, dice, out),
         (RanCommand::Step, Phase::Victory) => sequence::victory(ctx, state, out),
         (RanCommand::Activate { busho, mode }, Phase::Select { side, resurrection }) => {
-            if !sequence::eligible(ctx, state, side, resurrection).contains(busho) {
-                return refuse(
-                    "RAN-LDR-3",
-                    say!("ran-refuse-may-not-activate", leader = busho),
-                );
-            }
-            let name = state
-                .leader(*busho)
-                .map_or_else(String::new, |l| l.name.clone());
-            out.push(LogEntry::event(
-                match mode {
-                    Mode::Orders => "RAN-SOP-3",
-                    Mode::Challenge => "RAN-SOP-4",
-                    Mode::Reorganize => "RAN-ORD-3",
-                },
-                vec![*busho],
-                match mode {
-                    Mode::Orders => say!("ran-activated-orders", leader = name),
-                    Mode::Challenge => say!("ran-activated-challenge", leader = name),
-                    Mode::Reorganize => say!("ran-activated-reorganize", leader = name),
-                },
-            ));
-            match mode {
-                Mode::Orders => sequence::start_orders(state, *busho),
-                Mode::Challenge => {
-                    state.passes = 0;
-                    state.phase = Phase::Challenge { busho: *busho };
-                }
-                Mode::Reorganize => {
-                    reorganize(ctx, state, dice, *busho, out);
-                    sequence::after_phase(ctx, state, *busho);
-                }
-            }
+            activate(ctx, state, dice, (side, resurrection), *busho, *mode, out)?;
         }
         (RanCommand::Pass, Phase::Select { side, .. }) => sequence::pass(ctx, state, side, out),
         (
@@ -224,123 +680,7 @@ pub fn apply(
                 busho,
                 segment: Segment::MoveFire,
             },
-        ) => {
-            let u = own_unit(state, busho, *unit)?.clone();
-            if u.ordered {
-                return refuse(
-                    "RAN-ORD-1",
-                    say!("ran-refuse-already-ordered", unit = u.name),
-                );
-            }
-            if u.committed {
-                return refuse(
-                    "RAN-STAT-4",
-                    say!("ran-refuse-committed-no-move", unit = u.name),
-                );
-            }
-            if state.enemy_zoc(u.side, u.hex) {
-                return refuse("RAN-ORD-2", say!("ran-refuse-in-enemy-zoc", unit = u.name));
-            }
-            let cmd_ok = state.in_command(&u);
-            let budget = movement::allowance(&u, cmd_ok);
-            let reach = movement::reachable(ctx, state, &u, budget, cmd_ok);
-            let Some(r) = reach.get(&(to.x, to.y)).cloned() else {
-                return refuse(
-                    if cmd_ok { "RAN-TER-1" } else { "RAN-STAT-1" },
-                    if cmd_ok {
-                        say!("ran-refuse-cannot-reach", unit = u.name, mp = budget)
-                    } else {
-                        say!(
-                            "ran-refuse-cannot-reach-out-of-command",
-                            unit = u.name,
-                            mp = budget
-                        )
-                    },
-                );
-            };
-            let mut prev = u.hex;
-            for h in &r.path {
-                let step = movement::step_cost(
-                    ctx,
-                    state,
-                    u.side,
-                    ctx.open_column(&u),
-                    ctx.kibamusha(&u),
-                    prev,
-                    *h,
-                );
-                if let Some(sid) = step.and_then(|s| s.through) {
-                    out.push(LogEntry::event(
-                        "RAN-TER-2",
-                        vec![sid, u.id],
-                        say!("ran-passes-through-stationary", unit = u.name),
-                    ));
-                    casualties::take_hits(ctx, state, dice, sid, 1, false, out);
-                }
-                prev = *h;
-            }
-            let before = r.path.len().checked_sub(2).map_or(u.hex, |i| r.path[i]);
-            let facing = Facing::towards_neighbor(before, *to).unwrap_or(u.facing);
-            let zoc = state.enemy_zoc(u.side, *to);
-            // RAN-STAT-4: a unit that moves into an enemy ZOC must shock,
-            // if it may shock at all (RAN-WPN-4; RAN-ORD-2 when Out of
-            // Command). Command is judged where it stands after the move.
-            let no_column = ctx.utype(&u).is_some_and(|t| t.shock_column.is_none());
-            let from = u.hex;
-            if let Some(um) = state.unit_mut(u.id) {
-                um.hex = *to;
-                um.facing = facing;
-                um.mp_used = r.mp;
-                um.moved = true;
-                um.ordered = true;
-            }
-            let mut with = String::new();
-            for l in state.leaders.iter_mut().filter(|l| {
-                !l.dead && l.hex == from && l.side == u.side && l.contingent == u.contingent
-            }) {
-                l.hex = *to;
-                with.push(' ');
-                with.push_str(&say!("ran-move-with-leader", leader = l.name));
-            }
-            let out_of_command = state
-                .unit(u.id)
-                .is_some_and(|m| !state.in_command(m) && !m.committed);
-            if let Some(um) = state.unit_mut(u.id) {
-                um.must_shock = zoc && !no_column && !out_of_command;
-            }
-            out.push(LogEntry::event("RAN-ORD-1", vec![u.id], {
-                let (unit, n, mp) = (&u.name, r.path.len(), r.mp);
-                match (zoc, no_column, out_of_command) {
-                    (false, _, _) => say!("ran-moves", unit = unit, with = with, n = n, mp = mp),
-                    (true, true, _) => {
-                        say!(
-                            "ran-moves-zoc-no-column",
-                            unit = unit,
-                            with = with,
-                            n = n,
-                            mp = mp
-                        )
-                    }
-                    (true, false, true) => say!(
-                        "ran-moves-zoc-out-of-command",
-                        unit = unit,
-                        with = with,
-                        n = n,
-                        mp = mp
-                    ),
-                    (true, false, false) => {
-                        say!(
-                            "ran-moves-zoc-must-shock",
-                            unit = unit,
-                            with = with,
-                            n = n,
-                            mp = mp
-                        )
-                    }
-                }
-            }));
-            reaction_facing(ctx, state, dice, u.id, out);
-        }
+        ) => move_unit(ctx, state, dice, busho, *unit, *to, out)?,
         (
             RanCommand::Face { unit, facing },
             Phase::Orders {
@@ -451,7 +791,7 @@ pub fn apply(
                     say!("ran-refuse-out-of-command-recover", unit = u.name),
                 );
             }
-            let tqv = tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(&u), false);
+            let tqv = ctx.effective_tq(state, &u);
             let t = tqv.total();
             let r = d10(dice);
             let ok = tq::passes(r as i32, t);
@@ -482,76 +822,23 @@ pub fn apply(
                 busho,
                 segment: Segment::MoveFire,
             },
-        ) => {
-            let u = own_unit(state, busho, *unit)?.clone();
-            if u.ordered {
-                return refuse(
-                    "RAN-ORD-1",
-                    say!("ran-refuse-already-ordered", unit = u.name),
-                );
-            }
-            if !state.in_command(&u) {
-                return refuse(
-                    "RAN-ORD-2",
-                    say!("ran-refuse-out-of-command-withdraw", unit = u.name),
-                );
-            }
-            let Some(b) = movement::hex_behind(ctx, state, &u) else {
-                return refuse("RAN-ORD-1", say!("ran-refuse-no-hex-behind", unit = u.name));
-            };
-            if let Some(um) = state.unit_mut(u.id) {
-                um.hex = b;
-                um.committed = false;
-                um.ordered = true;
-            }
-            out.push(LogEntry::event(
-                "RAN-ORD-1",
-                vec![u.id],
-                say!("ran-active-withdrawal", unit = u.name),
-            ));
-        }
+        ) => active_withdrawal(ctx, state, dice, busho, *unit, out)?,
         (
             RanCommand::MoveLeader { leader, to },
             Phase::Orders {
                 busho,
                 segment: Segment::MoveFire,
             },
-        ) => {
-            let l = state
-                .leader(*leader)
-                .cloned()
-                .ok_or_else(|| Refusal::new("RAN-LDR-1", say!("ran-refuse-no-such-leader")))?;
-            let c = state.leader(busho).map_or(busho, |b| b.contingent);
-            if l.dead || !(l.id == busho || (l.role == Role::Samurai && l.contingent == c)) {
-                return Err(Refusal::new(
-                    "RAN-LDR-1",
-                    say!("ran-refuse-not-active-busho", leader = l.name),
-                ));
-            }
-            let ma = leaders::leader_ma(
-                &ctx.tables.leader_movement,
-                l.role,
-                l.wounds > 0,
-                state.enemy_zoc(l.side, l.hex),
-            );
-            let dist = l.hex.unsigned_distance_to(*to);
-            let ok = ctx.board.contains(*to)
-                && dist <= ma
-                && state.unit_at(*to).is_none_or(|u| u.side == l.side);
-            if !ok {
-                return refuse(
-                    "RAN-LDR-1",
-                    say!("ran-refuse-leader-move", leader = l.name, ma = ma),
-                );
-            }
-            if let Some(lm) = state.leader_mut(*leader) {
-                lm.hex = *to;
-            }
-            out.push(LogEntry::event(
-                "RAN-LDR-1",
-                vec![*leader],
-                say!("ran-leader-moves", leader = l.name, n = dist, ma = ma),
-            ));
+        ) => move_leader(ctx, state, busho, *leader, *to, out)?,
+        (
+            RanCommand::EndMoveFire,
+            Phase::Orders {
+                busho,
+                segment: Segment::MoveFire,
+            },
+        ) if state.busho_movement => {
+            state.busho_movement = false;
+            sequence::after_phase(ctx, state, busho);
         }
         (
             RanCommand::EndMoveFire,
@@ -601,39 +888,7 @@ pub fn apply(
                 segment: Segment::Shock,
             },
         ) => {
-            // Units that moved into an enemy ZOC, and Committed units, must
-            // shock (RAN-STAT-4): ending the segment makes their shocks, each
-            // at its first target, the defender standing.
-            let c = state.leader(busho).map_or(busho, |l| l.contingent);
-            let side = state.leader(busho).map_or(0, |l| l.side);
-            let must: Vec<u32> = state
-                .units
-                .iter()
-                .filter(|u| {
-                    u.contingent == c && u.active() && !u.shocked && (u.must_shock || u.committed)
-                })
-                .map(|u| u.id)
-                .collect();
-            for id in must {
-                if !state.unit(id).is_some_and(|u| u.active() && !u.shocked) {
-                    continue;
-                }
-                let Some(t) = shock_targets(ctx, state, id).next() else {
-                    continue;
-                };
-                if shock::refuse(ctx, state, side, &[id], t, false).is_some() {
-                    continue;
-                }
-                let name = state.unit(id).map_or_else(String::new, |u| u.name.clone());
-                out.push(LogEntry::event(
-                    "RAN-STAT-4",
-                    vec![id, t],
-                    say!("ran-must-shock", unit = name),
-                ));
-                if let Some(p) = shock::declare(ctx, state, dice, &[id], t, false, out) {
-                    shock::fight(ctx, state, dice, &p, out);
-                }
-            }
+            forced_shocks(ctx, state, dice, busho, out);
             sequence::after_phase(ctx, state, busho);
         }
         (RanCommand::ReactWithdraw, Phase::Reaction { shock: p, busho }) => {
@@ -656,6 +911,12 @@ pub fn apply(
         }
         (RanCommand::EndChallenge, Phase::Challenge { busho }) => {
             sequence::after_phase(ctx, state, busho)
+        }
+        (RanCommand::Trump { busho: designated }, Phase::Trump { busho, momentum }) => {
+            leader_actions::trump(ctx, state, dice, busho, momentum, *designated, out)?;
+        }
+        (RanCommand::DeclineTrump, Phase::Trump { busho, momentum }) => {
+            leader_actions::decline_trump(state, busho, momentum);
         }
         (RanCommand::Momentum, Phase::Momentum { busho }) => {
             sequence::momentum(ctx, state, dice, busho, out)
@@ -718,6 +979,7 @@ pub fn phase_words(p: &Phase) -> String {
         Phase::Challenge { .. } => say!("ran-phase-challenge"),
         Phase::Momentum { .. } => say!("ran-phase-momentum"),
         Phase::Continuity { .. } => say!("ran-phase-continuity"),
+        Phase::Trump { .. } => say!("ran-phase-trump"),
         Phase::Recovery => say!("ran-phase-recovery"),
         Phase::Abandonment => say!("ran-phase-abandonment"),
         Phase::Victory => say!("ran-phase-victory"),
@@ -751,8 +1013,11 @@ fn reaction_facing(
             continue;
         };
         let (ei, mi) = (ctx.infantry(&e), ctx.infantry(&m));
+        // RAN-STAT-3, RAN-TQ-12: the check uses the effective TQ.
+        let tqv = ctx.effective_tq(state, &e);
+        let t = tqv.total();
         let r = if ei == mi { Some(d10(dice)) } else { None };
-        let ok = tq::reaction_facing(r.unwrap_or(0), e.tq, ei, mi);
+        let ok = tq::reaction_facing(r.unwrap_or(0), t, ei, mi);
         let mut entry = LogEntry::event(
             "RAN-TQ-5",
             vec![id, mover],
@@ -761,7 +1026,8 @@ fn reaction_facing(
         if let Some(r) = r {
             entry.dice = vec![r];
             entry.die = Some("d10 (0-9)".into());
-            entry.target = Some(e.tq);
+            entry.target = Some(t);
+            entry.value = Some(tqv);
         }
         entry.outcome = if ok {
             say!("ran-outcome-turns-to-face")
@@ -792,7 +1058,9 @@ fn reorganize(
         .units
         .iter()
         .filter(|u| u.contingent == l.contingent && u.fled && !u.eliminated)
-        .filter(|u| u.hex.unsigned_distance_to(l.hex) as i32 <= l.factors.momentum)
+        // RAN-TQ-9, RAN-LDR-2: within his Command Range, halved in an
+        // enemy ZOC.
+        .filter(|u| u.hex.unsigned_distance_to(l.hex) as i32 <= state.command_range(&l))
         .map(|u| u.id)
         .collect();
     for id in ids {
@@ -859,7 +1127,7 @@ fn challenge(
     let Some(t) = t else {
         return refuse("RAN-SOP-4", say!("ran-refuse-challenge-target"));
     };
-    let range = leaders::command_range(b.factors.momentum, state.enemy_zoc(b.side, b.hex));
+    let range = state.command_range(&b);
     if b.hex.unsigned_distance_to(t.hex) as i32 > range {
         return refuse(
             "RAN-LDR-2",

@@ -10,7 +10,7 @@ use super::abandonment;
 use super::leaders::{self, Fate, Role};
 use super::movement;
 use super::shock::{d10, failed_unless, roll_entry};
-use super::state::{Phase, RanCtx, RanState, Segment};
+use super::state::{Phase, RanCtx, RanLeader, RanState, Segment};
 use super::tq;
 
 /// The name of side `s`.
@@ -116,6 +116,22 @@ pub fn start_orders(state: &mut RanState, busho: u32) {
         u.shocked = false;
         u.must_shock = false;
     }
+    // RAN-LDR-1: a leader's allowance is per Orders Phase; the Busho and
+    // his Samurai start it afresh, the smaller one if in an enemy ZOC.
+    let zoc: Vec<(u32, bool)> = state
+        .leaders
+        .iter()
+        .filter(|l| l.contingent == c)
+        .map(|l| (l.id, state.enemy_zoc(l.side, l.hex)))
+        .collect();
+    for (id, in_zoc) in zoc {
+        if let Some(l) = state.leader_mut(id) {
+            l.hexes_moved = 0;
+            l.began_in_enemy_zoc = in_zoc;
+            l.ordered_withdrawal = false;
+        }
+    }
+    state.busho_movement = false;
     state.passes = 0;
     state.phase = Phase::Orders {
         busho,
@@ -204,7 +220,7 @@ pub fn momentum(
                 };
             }
             Fate::CrisisOfFaith => {
-                crisis_of_faith(ctx, state, busho, out);
+                crisis_of_faith(ctx, state, dice, busho, out);
                 finish(state, busho);
             }
         }
@@ -216,7 +232,7 @@ pub fn momentum(
         roll_entry(
             "RAN-SOP-5",
             vec![busho],
-            if l.role == Role::SoTaisho && factor != l.factors.momentum {
+            if l.role == Role::SoTaisho {
                 say!(
                     "ran-tries-momentum-so-taisho",
                     leader = l.name,
@@ -245,7 +261,13 @@ pub fn momentum(
 
 /// Crisis of Faith (RAN-FATE-2): every unit of the contingent in an enemy
 /// ZOC makes an Active Withdrawal.
-fn crisis_of_faith(ctx: &RanCtx, state: &mut RanState, busho: u32, out: &mut Vec<LogEntry>) {
+fn crisis_of_faith(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    busho: u32,
+    out: &mut Vec<LogEntry>,
+) {
     let c = state.leader(busho).map_or(busho, |l| l.contingent);
     let ids: Vec<u32> = state
         .units
@@ -270,13 +292,40 @@ fn crisis_of_faith(ctx: &RanCtx, state: &mut RanState, busho: u32, out: &mut Vec
                 vec![id],
                 say!("ran-crisis-of-faith-withdraws", unit = u.name),
             ));
+            // An Active Withdrawal: the enemy's Samurai may Banzai (RAN-TQ-8).
+            super::shock::banzai(ctx, state, dice, id, u.hex, out);
         }
     }
 }
 
-/// Continuity (RAN-SOP-6): a roll below the So-Taisho's Initiative (halved,
-/// rounded down, outside his Honjin, RAN-LDR-2) lets the side activate
-/// another Busho; otherwise play passes to the enemy.
+/// The factor a Continuity roll must be below (RAN-SOP-6, RAN-LDR-2): the
+/// So-Taisho's Initiative, in full wherever he stands (the halving outside
+/// the Honjin is for Trump attempts only, [`trump_factor`]). 0..=9.
+pub fn continuity_factor(so: &RanLeader) -> Itemized {
+    Itemized::new(
+        say!("ran-value-so-taisho-initiative"),
+        so.factors.initiative,
+    )
+}
+
+/// The factor a Trump attempt's roll must be below (RAN-LDR-2): the
+/// So-Taisho's Initiative, halved (rounded down) when he is outside his
+/// Honjin. 0..=9.
+pub fn trump_factor(ctx: &RanCtx, so: &RanLeader) -> Itemized {
+    let mut factor = continuity_factor(so);
+    if so.hex != ctx.honjin(so.side) {
+        factor.add(
+            say!("ran-mod-outside-honjin"),
+            leaders::outside_honjin(so.factors.initiative) - so.factors.initiative,
+            "RAN-LDR-2",
+        );
+    }
+    factor
+}
+
+/// Continuity (RAN-SOP-6): a roll below the So-Taisho's Initiative
+/// ([`continuity_factor`]) lets the side activate another Busho;
+/// otherwise play passes to the enemy.
 pub fn continuity(
     ctx: &RanCtx,
     state: &mut RanState,
@@ -288,17 +337,7 @@ pub fn continuity(
         hand_over(ctx, state, side);
         return;
     };
-    let mut factor = Itemized::new(
-        say!("ran-value-so-taisho-initiative"),
-        so.factors.initiative,
-    );
-    if so.hex != ctx.honjin(side) {
-        factor.add(
-            say!("ran-mod-outside-honjin"),
-            leaders::outside_honjin(so.factors.initiative) - so.factors.initiative,
-            "RAN-LDR-2",
-        );
-    }
+    let factor = continuity_factor(&so);
     let f = factor.total();
     let r = d10(dice);
     let ok = (r as i32) < f && !eligible(ctx, state, side, false).is_empty();
@@ -383,7 +422,7 @@ pub fn recovery(ctx: &RanCtx, state: &mut RanState, dice: &mut Dice, out: &mut V
             }
         }
         if u.disordered && cmd && !zoc {
-            let tqv = tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(&u), false);
+            let tqv = ctx.effective_tq(state, &u);
             let t = tqv.total();
             let r = d10(dice);
             let ok = tq::passes(r as i32, t);
@@ -431,10 +470,14 @@ pub fn abandonment(ctx: &RanCtx, state: &mut RanState, dice: &mut Dice, out: &mu
         };
         let side = units.first().map_or(0, |u| u.side);
         let original = state.leader(c).filter(|l| !l.dead && !l.replacement);
-        let busho = state
-            .leaders
-            .iter()
-            .find(|l| l.contingent == c && l.role != Role::Samurai);
+        // RAN-WD: the Momentum of the Busho leading it now (a replacement
+        // when the original is dead), not the dead original's.
+        let busho = state.commander(c).or_else(|| {
+            state
+                .leaders
+                .iter()
+                .find(|l| l.contingent == c && l.role != Role::Samurai)
+        });
         let momentum = busho.map_or(0, |l| l.factors.momentum);
         let died = state
             .leaders
@@ -512,7 +555,10 @@ pub fn victory(ctx: &RanCtx, state: &mut RanState, out: &mut Vec<LogEntry>) {
         l.finished = l.dead;
         l.momentum_used = 0;
         l.died_this_turn = false;
+        l.activated = false;
     }
+    // RAN-TQ-12: a Hara-Kiri's −1 lasts for the rest of its turn.
+    state.hara_kiri.clear();
     state.phase = Phase::Initiative;
 }
 

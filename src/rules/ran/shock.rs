@@ -106,19 +106,28 @@ pub fn terrain_shifts(
             )),
             _ => {}
         }
-        if let Some(f) = ctx.board.hexside(a.hex, d.hex)
-            && let Some(r) = terrain::row(b, &f.name)
-        {
-            match r.shock() {
-                Shift::Columns(n) => {
-                    items.push((say!("ran-shift-across", terrain = r.label()), n, r.rule()))
+        // A slope hexside is crossed up or down (RAN-TER-2): the attacker's
+        // way across picks its row, and the level is that row's alone.
+        let side = ctx.board.hexside(a.hex, d.hex);
+        let slope = side.is_some_and(|f| terrain::is_slope(&f.name));
+        if let Some(f) = side {
+            let name = if slope {
+                ctx.slope_row(&f.name, a.hex, d.hex)
+            } else {
+                f.name.clone()
+            };
+            if let Some(r) = terrain::row(b, &name) {
+                match r.shock() {
+                    Shift::Columns(n) => {
+                        items.push((say!("ran-shift-across", terrain = r.label()), n, r.rule()))
+                    }
+                    Shift::NotPermitted => return None,
+                    Shift::Paddy => {}
                 }
-                Shift::NotPermitted => return None,
-                Shift::Paddy => {}
             }
         }
         let (ea, ed) = (ctx.board.elevation(a.hex), ctx.board.elevation(d.hex));
-        if ea != ed {
+        if ea != ed && !slope {
             let name = if ed > ea {
                 "Up 1 level"
             } else {
@@ -429,7 +438,7 @@ pub fn declare(
         let Some(u) = state.unit(a).cloned() else {
             continue;
         };
-        let tq = tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(&u), false);
+        let tq = ctx.effective_tq(state, &u);
         let t = tq.total();
         if u.disordered && u.committed {
             let r = d10(dice);
@@ -533,7 +542,7 @@ pub fn defender_reaction(
     let Some(d) = state.unit(shock.defender).cloned() else {
         return;
     };
-    let tqv = tq::effective_tq(&ctx.tables.values.tq, d.tq, ctx.open_order(&d), false);
+    let tqv = ctx.effective_tq(state, &d);
     let t = tqv.total();
     let mods =
         tq::defender_reaction_modifiers(&ctx.tables.values.tq, ctx.infantry(&d), shock.charge);
@@ -601,7 +610,7 @@ pub fn reaction_withdrawal(
     let Some(d) = state.unit(shock.defender).cloned() else {
         return false;
     };
-    let tqv = tq::effective_tq(&ctx.tables.values.tq, d.tq, ctx.open_order(&d), false);
+    let tqv = ctx.effective_tq(state, &d);
     let t = tqv.total();
     if d.committed {
         let r = d10(dice);
@@ -616,12 +625,25 @@ pub fn reaction_withdrawal(
             if ok {
                 say!("ran-outcome-withdraws")
             } else {
-                say!("ran-outcome-must-stand")
+                say!("ran-outcome-must-attack")
             },
             Some(tq::pass_chance(t)),
         ));
         if !ok {
-            fight(ctx, state, dice, shock, out);
+            // RAN-TQ-2 (L1012): "en otro caso debe atacar en Choque": the
+            // Committed unit shocks its lead attacker instead of standing.
+            if let Some(lead) = shock.attackers.first().copied() {
+                let turned = PendingShock {
+                    attackers: vec![d.id],
+                    defender: lead,
+                    charge: false,
+                    extra: Vec::new(),
+                };
+                if let Some(um) = state.unit_mut(d.id) {
+                    um.shocked = true;
+                }
+                fight(ctx, state, dice, &turned, out);
+            }
             return false;
         }
     }
@@ -659,10 +681,11 @@ pub fn reaction_withdrawal(
     true
 }
 
-/// Samurai Aggression (RAN-TQ-8): the enemy's SI units near a withdrawing
-/// unit check; on a roll ≤ TQ each moves half its MA (rounded up) toward it,
-/// passing friendly units (RAN-TQ-6), and shocks it if it gets next to it.
-fn banzai(
+/// Samurai Aggression (RAN-TQ-8): the enemy's Samurai infantry (SI, SI-B)
+/// near a withdrawing unit (a Reaction or an Active Withdrawal) check; on a
+/// roll ≤ TQ each moves half its MA (rounded up) toward it, passing
+/// friendly units (RAN-TQ-6), and shocks it if it gets next to it.
+pub(super) fn banzai(
     ctx: &RanCtx,
     state: &mut RanState,
     dice: &mut Dice,
@@ -677,7 +700,11 @@ fn banzai(
         .units
         .iter()
         .filter(|u| {
-            u.side != t.side && u.active() && u.kind == "SI" && !u.disordered && !u.committed
+            u.side != t.side
+                && u.active()
+                && ctx.utype(u).is_some_and(|k| k.samurai)
+                && !u.disordered
+                && !u.committed
         })
         .filter(|u| u.hex.unsigned_distance_to(from) <= tq::banzai_mp(u.ma))
         .map(|u| u.id)
@@ -689,21 +716,24 @@ fn banzai(
         if !state.unit(target).is_some_and(|x| x.active()) {
             return;
         }
+        // RAN-STAT-3, RAN-TQ-12: every TQ check uses the effective TQ.
+        let tqv = ctx.effective_tq(state, &u);
+        let t = tqv.total();
         let r = d10(dice);
-        let go = tq::banzai(r, u.tq);
+        let go = tq::banzai(r, t);
         out.push(roll_entry(
             "RAN-TQ-8",
             vec![id],
             say!("ran-banzai-check", unit = u.name),
-            None,
-            Some(u.tq),
+            Some(tqv),
+            Some(t),
             r,
             if go {
                 say!("ran-outcome-banzai-charges")
             } else {
                 say!("ran-outcome-holds")
             },
-            Some(tq::pass_chance(u.tq)),
+            Some(tq::pass_chance(t)),
         ));
         if !go {
             continue;
@@ -712,25 +742,25 @@ fn banzai(
             return;
         };
         let reach = movement::reachable(ctx, state, &u, tq::banzai_mp(u.ma), true);
-        let Some((_, best)) = reach
-            .iter()
-            .filter(|(k, _)| Hex::new(k.0, k.1).unsigned_distance_to(tx) == 1)
-            .min_by_key(|(k, r)| (r.mp, **k))
-        else {
+        // It moves toward the withdrawing unit as far as half its MA
+        // allows, and shocks it only if it gets next to it.
+        let Some((_, best)) = movement::toward(&reach, u.hex, tx) else {
             continue;
         };
         let path = best.path.clone();
         // RAN-TQ-6: Stationary friendly units passed through check.
         for h in &path[..path.len().saturating_sub(1)] {
             if let Some(s) = state.unit_at(*h).filter(|s| s.side == u.side).cloned() {
+                let tqv = ctx.effective_tq(state, &s);
+                let t = tqv.total();
                 let r = d10(dice);
-                let hits = tq::banzai_pass_through_hits(r, s.tq);
+                let hits = tq::banzai_pass_through_hits(r, t);
                 out.push(roll_entry(
                     "RAN-TQ-6",
                     vec![s.id],
                     say!("ran-banzai-passed-through", unit = s.name),
-                    None,
-                    Some(s.tq),
+                    Some(tqv),
+                    Some(t),
                     r,
                     say!("ran-outcome-hits", n = hits),
                     None,
@@ -743,15 +773,23 @@ fn banzai(
             um.facing = crate::engine::board::Facing::towards(end, tx);
             um.moved = true;
         }
+        if let Some(um) = state.unit_mut(id) {
+            um.shocked = true;
+        }
+        if path.last().is_none_or(|e| e.unsigned_distance_to(tx) > 1) {
+            out.push(LogEntry::event(
+                "RAN-TQ-8",
+                vec![id],
+                say!("ran-banzai-falls-short", unit = u.name),
+            ));
+            continue;
+        }
         let shock = PendingShock {
             attackers: vec![id],
             defender: target,
             charge: false,
             extra: Vec::new(),
         };
-        if let Some(um) = state.unit_mut(id) {
-            um.shocked = true;
-        }
         fight(ctx, state, dice, &shock, out);
     }
 }

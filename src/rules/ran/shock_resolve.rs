@@ -205,7 +205,7 @@ pub fn resolve(
         if h == 0 || !u.active() || u.disordered {
             continue;
         }
-        let tqv = tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(&u), false);
+        let tqv = ctx.effective_tq(state, &u);
         let t = tqv.total();
         let r = d10(dice);
         let ok = tq::passes(r as i32, t);

@@ -100,6 +100,30 @@ pub struct RanLeader {
     pub replacement: bool,
     /// Hex.
     pub hex: Hex,
+    /// Hexes moved in the current Orders Phase, against his allowance
+    /// (RAN-LDR-1: the allowance is per Orders Phase, not per move).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hexes_moved: u32,
+    /// He began the current Orders Phase in an enemy ZOC, so his smaller
+    /// allowance applies for the whole phase (RAN-LDR-1).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub began_in_enemy_zoc: bool,
+    /// He has been activated this turn (RAN-LDR-2: a Busho designated to
+    /// Trump a Momentum must have been Activated).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub activated: bool,
+    /// He ordered an Active Withdrawal in the current Orders Phase and has
+    /// made his Seppuku check (RAN-LDR-2, 6.44).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub ordered_withdrawal: bool,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// The segment of an Orders Phase (RAN-SOP-3).
@@ -166,6 +190,14 @@ pub enum Phase {
         /// The side.
         side: u8,
     },
+    /// The other side may Trump the Momentum of `busho` (`momentum`) or
+    /// his side's Continuity before it is tried (RAN-LDR-2).
+    Trump {
+        /// The Busho whose Momentum, or whose side's Continuity, is trumped.
+        busho: u32,
+        /// A Trump of Momentum, else of Continuity.
+        momentum: bool,
+    },
     /// Recovery (automatic, RAN-SOP-7).
     Recovery,
     /// Contingent Abandonment (automatic, RAN-WD).
@@ -223,6 +255,14 @@ pub struct RanState {
     pub abandoned: Vec<u32>,
     /// The last shock, for the overlay.
     pub last_shock: Option<ShockRecord>,
+    /// The current Orders Phase is the So-Taisho's Busho Movement Order:
+    /// Bushos move, units take no orders (RAN-LDR-3).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub busho_movement: bool,
+    /// Contingents (by leader id) whose units check TQ at −1 for the rest
+    /// of the turn after a Hara-Kiri (RAN-LDR-3, RAN-TQ-12).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hara_kiri: Vec<u32>,
 }
 
 /// The context: scenario, board, tables.
@@ -239,6 +279,12 @@ pub struct RanCtx {
     /// The battle's rows read once: plain name, Closed MP, Open MP, rule ID,
     /// Kibamusha may not cross (RAN-TER-2 [m]).
     pub mp_rows: Vec<(String, Mp, Mp, String, bool)>,
+    /// Slope hexsides (steep levels, escarpments) as `(foot, top)`: crossing
+    /// from the foot goes up, from the top down (RAN-TER-2, note [m]).
+    pub uphill: Vec<(Hex, Hex)>,
+    /// The battle's road row ("Road", "Road / track") and whether it carries
+    /// note [n]: no road rate moving next to an enemy unit (RAN-TER-2).
+    pub road_row: Option<(String, bool)>,
 }
 
 impl RanCtx {
@@ -259,6 +305,16 @@ impl RanCtx {
                 })
                 .collect()
         })
+    }
+    /// The row that crossing the slope hexside `feature` (an "Up …" row,
+    /// as placed) from `a` to `b` uses: the "Up …" row going up, its
+    /// "Down …" row going down (RAN-TER-2).
+    pub fn slope_row(&self, feature: &str, a: Hex, b: Hex) -> String {
+        if self.uphill.contains(&(b, a)) {
+            terrain::down_of(feature)
+        } else {
+            feature.to_string()
+        }
     }
     /// The MP cell and rule of the row called `name`.
     pub fn mp_row(&self, name: &str, open: bool) -> Option<(Mp, &str, bool)> {
@@ -287,6 +343,21 @@ impl RanCtx {
     /// A Kibamusha (KB, KB-H, KB-B).
     pub fn kibamusha(&self, u: &RanUnit) -> bool {
         self.utype(u).is_some_and(|t| !t.infantry)
+    }
+    /// A unit's effective TQ now: printed TQ, −1 in Open Order (RAN-STAT-3),
+    /// and the Hara-Kiri penalty for the rest of the turn (RAN-TQ-12).
+    pub fn effective_tq(&self, state: &RanState, u: &RanUnit) -> crate::engine::log::Itemized {
+        super::tq::effective_tq(
+            &self.tables.values.tq,
+            u.tq,
+            self.open_order(u),
+            state.hara_kiri.contains(&u.contingent),
+        )
+    }
+    /// A KB or KB-H, which may not cross hexsides marked [m] (RAN-TER-2);
+    /// KB-B may.
+    pub fn barred_by_m(&self, u: &RanUnit) -> bool {
+        self.utype(u).is_some_and(|t| t.barred_by_m)
     }
     /// The side's Honjin hex.
     pub fn honjin(&self, side: u8) -> Hex {
@@ -364,13 +435,23 @@ impl RanState {
             .iter()
             .any(|e| e.side != side && e.active() && e.hex.unsigned_distance_to(h) == 1)
     }
-    /// Whether `u` is In Command: within its commander's Command Range,
-    /// halved (rounded up) when he is in an enemy ZOC (RAN-LDR-2, RAN-STAT-1).
+    /// A leader's Command Range in hexes (RAN-LDR-2): a Busho's Momentum,
+    /// the So-Taisho's Initiative (the card lists Command Range under the
+    /// Initiative factor, So-Taisho only), halved (rounded up) when he is
+    /// in an enemy ZOC. It is also his Challenge Range.
+    pub fn command_range(&self, l: &RanLeader) -> i32 {
+        let factor = if l.role == super::leaders::Role::SoTaisho {
+            l.factors.initiative
+        } else {
+            l.factors.momentum
+        };
+        command_range(factor, self.enemy_zoc(l.side, l.hex))
+    }
+    /// Whether `u` is In Command: within its commander's Command Range
+    /// (RAN-LDR-2, RAN-STAT-1).
     pub fn in_command(&self, u: &RanUnit) -> bool {
-        self.commander(u.contingent).is_some_and(|l| {
-            let r = command_range(l.factors.momentum, self.enemy_zoc(l.side, l.hex));
-            l.hex.unsigned_distance_to(u.hex) as i32 <= r
-        })
+        self.commander(u.contingent)
+            .is_some_and(|l| l.hex.unsigned_distance_to(u.hex) as i32 <= self.command_range(l))
     }
     /// Rout points suffered by `side`: the TQ of its Fled and Eliminated
     /// units (RAN-BASE victory).

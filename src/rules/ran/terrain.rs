@@ -147,13 +147,29 @@ pub fn placeable(battle: &BattleTerrain) -> Vec<String> {
         .iter()
         .map(plain_name)
         .filter(|n| {
-            !(n.starts_with("Up ")
-                || n.starts_with("Down ")
-                || n.starts_with("Change facing")
-                || n.contains(" fire")
-                || n.starts_with("Move through"))
+            is_slope(n)
+                || !(n.starts_with("Up ")
+                    || n.starts_with("Down ")
+                    || n.starts_with("Change facing")
+                    || n.contains(" fire")
+                    || n.starts_with("Move through"))
         })
         .collect()
+}
+
+/// A slope hexside: an "Up …" row other than "Up 1 level" (a steep level,
+/// an escarpment). Placed on a hexside from its foot to its top, it has a
+/// direction: crossing it upward uses its own row, downward the matching
+/// "Down …" row (RAN-TER-2; Okitanawate, Nagakute, Nunobeyama).
+pub fn is_slope(feature: &str) -> bool {
+    feature.starts_with("Up ") && !feature.eq_ignore_ascii_case("Up 1 level")
+}
+
+/// The "Down …" row matching the slope row `up` ("Up a steep level" →
+/// "Down a steep level").
+pub fn down_of(up: &str) -> String {
+    up.strip_prefix("Up ")
+        .map_or_else(|| up.to_string(), |rest| format!("Down {rest}"))
 }
 
 #[cfg(test)]

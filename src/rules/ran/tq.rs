@@ -6,14 +6,15 @@ use crate::engine::log::{Itemized, Modifier};
 use super::data::TqValues;
 
 /// A unit's effective TQ: printed TQ, −1 in Open Order (RAN-STAT-3,
-/// RAN-TQ-12), −1 for the rest of a turn after a Hara-Kiri (RAN-LDR-3).
+/// RAN-TQ-12), and for the rest of a turn after a Hara-Kiri the card's −1
+/// on the die, as +1 to the TQ (RAN-LDR-3, `values.ron`).
 pub fn effective_tq(v: &TqValues, tq: i32, open_order: bool, hara_kiri: bool) -> Itemized {
     let mut it = Itemized::new("TQ", tq);
     if open_order {
         it.add(say!("ran-mod-open-order"), v.open_order_tq, "RAN-STAT-3");
     }
     if hara_kiri {
-        it.add(say!("ran-mod-hara-kiri"), -1, "RAN-TQ-12");
+        it.add(say!("ran-mod-hara-kiri"), v.hara_kiri_tq, "RAN-TQ-12");
     }
     it
 }
@@ -290,7 +291,7 @@ mod tests {
         assert!(banzai(7, 7) && !banzai(8, 7));
         assert_eq!(banzai_mp(5), 3);
         assert!(engages(5, 5) && !engages(6, 5));
-        assert_eq!(effective_tq(&v(), 6, false, true).total(), 5, "RAN-TQ-12");
+        assert_eq!(effective_tq(&v(), 6, false, true).total(), 7, "RAN-TQ-12");
     }
 
     #[test]

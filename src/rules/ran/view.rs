@@ -9,11 +9,11 @@ use crate::engine::view::{
 };
 
 use super::game::{MODES, leader_line};
+use super::leader_actions;
 use super::leaders::Role;
 use super::orders::{self, Mode, RanCommand};
 use super::sequence;
 use super::state::{Phase, RanCtx, RanState, Segment};
-use super::tq;
 
 /// The board's units and tracks.
 pub fn scene(ctx: &RanCtx, s: &RanState) -> Scene {
@@ -142,7 +142,7 @@ pub fn unit_card(ctx: &RanCtx, s: &RanState, id: u32) -> Vec<CardLine> {
         .tone(Tone::Strong)
         .rule("RAN-GLO-1"),
     ];
-    let tqv = tq::effective_tq(&ctx.tables.values.tq, u.tq, ctx.open_order(u), false);
+    let tqv = ctx.effective_tq(s, u);
     v.push(CardLine::value("TQ", tqv));
     v.push(CardLine::text(say!("ran-card-hits", hits = u.hits, tq = u.tq)).rule("RAN-DICE-2"));
     v.push(CardLine::value(say!("ran-card-movement-allowance"), {
@@ -217,6 +217,24 @@ pub fn choices(ctx: &RanCtx, s: &RanState, side: u8, unit: u32) -> Vec<Choice> {
     }
     let Some(u) = s.unit(unit) else { return v };
     let ch = |label: String, key: String, needs| Choice { label, key, needs };
+    // RAN-LDR-3: under a Busho Movement Order only the Bushos move; each
+    // is offered from the hex he stands on.
+    if s.busho_movement {
+        if let Phase::Orders { busho, .. } = &s.phase {
+            for l in s
+                .leaders
+                .iter()
+                .filter(|l| l.hex == u.hex && leader_actions::may_move_leader(s, *busho, l))
+            {
+                v.push(ch(
+                    say!("ran-choice-move-leader", leader = l.name),
+                    format!("leader:{}", l.id),
+                    Needs::Hex,
+                ));
+            }
+        }
+        return v;
+    }
     // RAN-ORD-1: only the activated contingent takes orders; no choice is
     // offered that would be refused.
     if let Phase::Orders { busho, .. } = &s.phase
@@ -249,14 +267,11 @@ pub fn choices(ctx: &RanCtx, s: &RanState, side: u8, unit: u32) -> Vec<Choice> {
                 "withdraw".into(),
                 Needs::Nothing,
             ));
-            for l in s.leaders.iter().filter(|l| {
-                !l.dead
-                    && l.hex == u.hex
-                    && (l.id == *busho
-                        || (l.role == Role::Samurai
-                            && s.leader(*busho)
-                                .is_some_and(|b| b.contingent == l.contingent)))
-            }) {
+            for l in s
+                .leaders
+                .iter()
+                .filter(|l| l.hex == u.hex && leader_actions::may_move_leader(s, *busho, l))
+            {
                 v.push(ch(
                     say!("ran-choice-move-leader", leader = l.name),
                     format!("leader:{}", l.id),
@@ -324,10 +339,21 @@ pub fn side_choices(ctx: &RanCtx, s: &RanState, side: u8) -> Vec<Choice> {
             for b in sequence::eligible(ctx, s, side, *resurrection) {
                 let Some(l) = s.leader(b) else { continue };
                 for m in MODES {
+                    // Offered where it applies (RAN-LDR-3).
+                    if !m.offered(ctx, s, b) {
+                        continue;
+                    }
                     let label = match m {
                         Mode::Orders => say!("ran-choice-activate-orders", leader = l.name),
                         Mode::Challenge => say!("ran-choice-activate-challenge", leader = l.name),
                         Mode::Reorganize => say!("ran-choice-activate-reorganize", leader = l.name),
+                        Mode::BushoMovement => {
+                            say!("ran-choice-activate-busho-movement", leader = l.name)
+                        }
+                        Mode::HaraKiriHits => say!("ran-choice-hara-kiri-hits", leader = l.name),
+                        Mode::HaraKiriRecover => {
+                            say!("ran-choice-hara-kiri-recover", leader = l.name)
+                        }
                     };
                     v.push(ch(label, format!("act:{}:{m:?}", l.id)));
                 }
@@ -343,6 +369,19 @@ pub fn side_choices(ctx: &RanCtx, s: &RanState, side: u8) -> Vec<Choice> {
         }
         Phase::Momentum { .. } => v.push(ch(say!("ran-choice-momentum"), "momentum".into())),
         Phase::Continuity { .. } => v.push(ch(say!("ran-choice-continuity"), "continuity".into())),
+        Phase::Trump { busho, momentum } => {
+            for d in leader_actions::trump_designees(ctx, s, *busho, *momentum) {
+                let Some(l) = s.leader(d) else { continue };
+                v.push(ch(
+                    if *momentum {
+                        say!("ran-choice-trump-momentum", leader = l.name)
+                    } else {
+                        say!("ran-choice-trump-continuity", leader = l.name)
+                    },
+                    format!("trump:{d}"),
+                ));
+            }
+        }
         _ => {}
     }
     v
@@ -364,6 +403,9 @@ pub fn choose(
             let mode = match parts.next()? {
                 "Challenge" => orders::Mode::Challenge,
                 "Reorganize" => orders::Mode::Reorganize,
+                "BushoMovement" => orders::Mode::BushoMovement,
+                "HaraKiriHits" => orders::Mode::HaraKiriHits,
+                "HaraKiriRecover" => orders::Mode::HaraKiriRecover,
                 _ => orders::Mode::Orders,
             };
             RanCommand::Activate { busho, mode }
@@ -416,6 +458,9 @@ pub fn choose(
         }
         "momentum" => RanCommand::Momentum,
         "continuity" => RanCommand::Continuity,
+        "trump" => RanCommand::Trump {
+            busho: parts.next()?.parse().ok()?,
+        },
         _ => return None,
     })
 }

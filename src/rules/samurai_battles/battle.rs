@@ -26,6 +26,10 @@ pub struct CombatFlags {
     pub surprised: bool,
     /// Must Pursue this unit next turn (SBA-ORD-8).
     pub pursue_target: Option<u32>,
+    /// Rallied at a Rally Point this turn (SBA-GS-4): it does not Flee in
+    /// the Retreat Step. A unit only stopped by fire (SBA-ORD-5) still does.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rallied: bool,
 }
 
 /// One unit as the rules see it.

@@ -48,6 +48,7 @@ pub fn rally_point(b: &mut Battle, id: u32) -> bool {
     if let Some(m) = b.unit_mut(id) {
         m.morale = MoraleLevel::Hesitant;
         m.flags.halted = true;
+        m.flags.rallied = true;
     }
     b.note(LogEntry::event(
         "SBA-GS-4",
@@ -113,6 +114,35 @@ mod tests {
             8
         );
         assert!(b.pending_dishonor.is_empty());
+    }
+
+    #[test]
+    fn sba_gs_5_a_general_staff_routed_in_the_retreat_step_makes_its_army_test() {
+        // SBA-GS-5 (L6, L55; L27: routed counts as destroyed): a Panicked
+        // General Staff at its home edge routs in the Retreat Step; its
+        // army tests at once (Fortitude 10 − 2 = 8).
+        use crate::rules::samurai_battles::morale::MoraleLevel;
+        use crate::rules::samurai_battles::orders::{OrderKind, OrderSpec, OrderStep};
+        let t = tables();
+        let board = board(&t);
+        let mut gs = unit(&t, 1, 0, "general_staff", (5, 0), Facing::South);
+        gs.morale = MoraleLevel::Panicked;
+        gs.order = Some(OrderSpec::plain(OrderKind::Panic));
+        let mut u = unit(&t, 2, 0, "ashigaru_spearmen", (8, 6), Facing::North);
+        u.commander = false;
+        let mut b = battle(vec![gs, u], &board, &t);
+        let mut d = Dice::new(0);
+        d.load([8]);
+        crate::rules::samurai_battles::turn::execution_step(&mut b, &mut d, OrderStep::Retreat);
+        assert!(b.unit(1).is_none(), "the General Staff routed off");
+        assert!(b.pending_dishonor.is_empty());
+        let test = b
+            .log
+            .iter()
+            .find(|e| e.rule == "SBA-FORT-3" && e.units.first() == Some(&2))
+            .expect("the Dishonor test");
+        assert_eq!(test.target, Some(8));
+        assert_eq!(d.loaded_remaining(), 0);
     }
 
     #[test]

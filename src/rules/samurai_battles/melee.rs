@@ -270,10 +270,22 @@ pub fn engage(b: &mut Battle, dice: &mut Dice, attacker: u32, defender: u32) {
 }
 
 /// Total Attack of `enemy` against `u` for choosing the strongest enemy
-/// (SBA-MEL-2: the highest total Attack Value, read as Attack × dice).
+/// (SBA-MEL-2, L77: "the enemy with the highest total Attack value"): its
+/// Attack Value after every modifier. The seed never multiplies it by the
+/// dice; "Attack Value" is always the roll-under number (L81, L83).
 pub fn total_attack(b: &Battle, enemy: &SbaUnit, u: &SbaUnit) -> i32 {
     attack_value(b, enemy, u).total().max(0)
-        * dice_count(enemy.models, b.stats(enemy).dice_per_model) as i32
+}
+
+/// The strongest enemy next to `u` that it turns to face and engages
+/// (SBA-MEL-2, SBA-MEL-3): the highest [`total_attack`], the lowest id on
+/// a tie; hidden units and units Put to Flight are not counted.
+pub fn strongest_enemy(b: &Battle, u: &SbaUnit) -> Option<u32> {
+    b.enemies_adjacent(u)
+        .filter(|e| !e.hidden && !e.flags.put_to_flight)
+        .map(|e| (total_attack(b, e, u), std::cmp::Reverse(e.id), e.id))
+        .max()
+        .map(|(_, _, id)| id)
 }
 
 /// Resolves every melee of the Melee Step (SBA-MEL-4, SBA-MEL-5): all attacks
@@ -392,12 +404,7 @@ pub fn after_melee(b: &mut Battle, dice: &mut Dice) {
             if !u.engaged.is_empty() || u.flags.put_to_flight {
                 continue;
             }
-            let strongest = b
-                .enemies_adjacent(&u)
-                .filter(|e| !e.hidden && !e.flags.put_to_flight)
-                .map(|e| (total_attack(b, e, &u), std::cmp::Reverse(e.id), e.id))
-                .max()
-                .map(|(_, _, id)| id);
+            let strongest = strongest_enemy(b, &u);
             let rule = if d.destroyed {
                 "SBA-MEL-2"
             } else {
@@ -461,6 +468,40 @@ mod tests {
         let mut ash = unit(t, 2, 1, "ashigaru_spearmen", (5, 4), Facing::South);
         ash.models = 4;
         battle(vec![sc, ash], board, t)
+    }
+
+    #[test]
+    fn sba_mel_2_the_strongest_enemy_has_the_highest_attack_value_not_times_dice() {
+        // SBA-MEL-2 (L77): "the enemy with the highest total Attack value".
+        // Spearmen (4 models) against cavalry have the higher Attack Value;
+        // the enemy cavalry (3 models) rolls more dice. The spearmen are
+        // the strongest.
+        use crate::engine::board::HexBoard;
+        let t = tables();
+        let board = board(&t);
+        let c = HexBoard::to_hex((5, 3));
+        let n1 = HexBoard::to_offset(c.neighbor(Facing::North.edge_direction()));
+        let n2 = HexBoard::to_offset(c.neighbor(Facing::NorthEast.edge_direction()));
+        let mut cav = unit(&t, 1, 0, "samurai_cavalry", (5, 3), Facing::North);
+        cav.models = 3;
+        let mut sp = unit(&t, 3, 1, "ashigaru_spearmen", n1, Facing::South);
+        sp.models = 4;
+        let mut ec = unit(&t, 4, 1, "samurai_cavalry", n2, Facing::SouthWest);
+        ec.models = 3;
+        let b = battle(vec![cav, sp, ec], &board, &t);
+        let u = b.unit(1).cloned().expect("cavalry");
+        let (s, e) = (b.unit(3).expect("sp"), b.unit(4).expect("ec"));
+        let (av_s, av_e) = (
+            attack_value(&b, s, &u).total(),
+            attack_value(&b, e, &u).total(),
+        );
+        assert!(av_s > av_e, "{av_s} vs {av_e}");
+        let dice = |x: &SbaUnit| dice_count(x.models, b.stats(x).dice_per_model) as i32;
+        assert!(
+            av_s * dice(s) < av_e * dice(e),
+            "the old reading picks the cavalry"
+        );
+        assert_eq!(strongest_enemy(&b, &u), Some(3));
     }
 
     #[test]

@@ -244,7 +244,9 @@ pub fn retreat_step(b: &mut Battle, dice: &mut Dice) {
             continue;
         };
         match b.order_kind(&u) {
-            Some(OrderKind::Flee) if !u.flags.halted => flee(b, id),
+            // SBA-ORD-6, SBA-MOR-5: a Shaken unit Flees every turn, one
+            // stopped by Fire and Retreat too; only a rallied one does not.
+            Some(OrderKind::Flee) if !u.flags.rallied => flee(b, id),
             Some(OrderKind::Panic) => panic_move(b, id),
             Some(OrderKind::Retreat) => retreat(b, id),
             _ => {}
@@ -369,6 +371,34 @@ mod tests {
     use crate::rules::samurai_battles::morale::MoraleLevel;
     use crate::rules::samurai_battles::morale::TestReason;
     use crate::rules::samurai_battles::orders::OrderSpec;
+
+    #[test]
+    fn sba_ord_6_a_unit_stopped_by_fire_and_retreat_still_flees_when_shaken() {
+        // SBA-ORD-6, SBA-MOR-6 (L20, L79): a Hesitant mover shot by Fire and
+        // Retreat archers loses a model, fails its test and is Shaken: it
+        // stops (SBA-ORD-5) and still Flees in the Retreat Step.
+        let t = tables();
+        let board = board(&t);
+        let mut arch = unit(&t, 1, 0, "ashigaru_archers", (5, 1), Facing::North);
+        arch.commander = true;
+        arch.order = Some(OrderSpec::plain(OrderKind::FireAndRetreat));
+        let mut sp = unit(&t, 2, 1, "ashigaru_spearmen", (5, 3), Facing::South);
+        sp.morale = MoraleLevel::Hesitant;
+        sp.order = Some(OrderSpec::at_unit(OrderKind::Assault, 1));
+        let gs = unit(&t, 3, 1, "general_staff", (5, 8), Facing::South);
+        let mut b = battle(vec![arch, sp, gs], &board, &t);
+        let mut d = Dice::new(0);
+        d.load([1, 20, 20, 20, 20]);
+        let stop = crate::rules::samurai_battles::ranged::reaction_fire(&mut b, &mut d, 2);
+        assert!(stop, "stopped by the fire: {:#?}", b.log);
+        let u = b.unit(2).cloned().expect("spearmen");
+        assert_eq!(u.morale, MoraleLevel::Shaken);
+        assert!(u.flags.halted);
+        let from = u.hex;
+        retreat_step(&mut b, &mut d);
+        let now = b.unit(2).map(|u| u.hex).expect("spearmen");
+        assert_ne!(now, from, "it Flees: {:#?}", b.log);
+    }
 
     #[test]
     fn gc_sba_15_put_to_flight_and_flee() {

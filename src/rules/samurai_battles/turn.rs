@@ -34,6 +34,7 @@ pub fn begin_turn(b: &mut Battle) {
         u.defense_lost = 0;
         u.flags.put_to_flight = false;
         u.flags.halted = false;
+        u.flags.rallied = false;
         u.flags.reaction_fired = false;
         u.flags.surprised = false;
         u.order = None;
@@ -199,6 +200,10 @@ pub fn execution_step(b: &mut Battle, dice: &mut Dice, step: OrderStep) {
         OrderStep::Melee => resolve_melee(b, dice),
         OrderStep::Retreat => retreat_step(b, dice),
     }
+    // SBA-GS-5: a General Staff destroyed or routed in any step (a Panic
+    // move off the edge, a surrender on a flank test) makes its army test
+    // at once, not only after Melee or Ranged fire.
+    super::general_staff::resolve_dishonor(b, dice);
 }
 
 /// Victory check at the end of a turn (SBA-BASE/VICTORY stand-in): a side with

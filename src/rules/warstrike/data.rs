@@ -212,8 +212,11 @@ mod tests {
         assert_eq!((lg.ld, lg.nv), (2, 3));
         let kp = t.unit("knight_paladin").expect("Knight Paladin");
         assert_eq!((kp.ld, kp.nv), (1, 5));
-        // WS-SPC-1: the Paladin is an Inspiring Officer/Hero, 6" reach.
+        // WS-SPC-1: the Paladin is an Inspiring Officer/Hero, 6" reach: a
+        // stand-in (the seed's L136-142 name no unit), and labelled so.
         assert!(kp.officer && kp.has(SpecialRule::Inspiring));
+        assert!(kp.stand_in.contains("Inspiring"), "{}", kp.stand_in);
+        assert!(!kp.source.contains("Inspiring"), "{}", kp.source);
         assert_eq!(t.constants.inspiring_range, 6.0);
         assert_eq!(t.constants.break_relief_range, 6.0);
         // WS-SPC-2: the opposing side has a Steadfast unit.

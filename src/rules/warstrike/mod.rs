@@ -61,8 +61,9 @@
 //!   terrain and other units; snap fire and reaction-phase defensive fire
 //!   are not offered.
 //! - All unit values except LaansGuard Ld 2 / Nv 3 and Knight Paladin Ld 1 /
-//!   Nv 5 / Inspiring; the opposing "Reaver" unit types and faction names
-//!   (each marked `stand_in` in units.ron).
+//!   Nv 5 (the Paladin being an Inspiring Officer/Hero is Kassen's: the seed
+//!   names the rule, not the unit); the opposing "Reaver" unit types and
+//!   faction names (each marked `stand_in` in units.ron).
 
 /// `say!` with a key (`"ws-…"`), then any `name = value` arguments: this module's
 /// text of a key in the player's language, from [`text::TEXT`].

@@ -206,11 +206,14 @@ impl CwBattle {
         // The hostage.
         if let (Some(hid), Some(h)) = (holder_id, self.hostage.clone()) {
             let mut state = h.state.clone();
+            // CW-HOS-4 is the captor unit's test: a captor removed entirely
+            // makes none, and its hostage goes to an engaged unit (CW-HOS-7).
+            let holder_gone = self.unit(hid).is_none_or(|u| !u.alive());
             if let Some(out) = destruction_test(
                 dice,
                 conv,
                 &mut state,
-                all_out,
+                all_out && !holder_gone,
                 self.captor_wounds_this_turn,
             ) {
                 entries.push(out.roll.entry);

@@ -667,14 +667,22 @@ impl CwBattle {
     fn has_decisions(&self, side: u8, tables: &CwTables) -> bool {
         let mine = || self.units.iter().filter(move |u| u.side == side);
         match self.phase {
-            CwPhase::SpecialOrders => self.holder().is_some_and(|h| h.side == side),
+            CwPhase::SpecialOrders => {
+                self.holder().is_some_and(|h| h.side == side)
+                    && self
+                        .hostage
+                        .as_ref()
+                        .is_some_and(|x| x.state.captor_side == side)
+            }
             CwPhase::PrimaryMovement | CwPhase::CavalryMovement | CwPhase::ReserveMovement => {
                 mine().any(|u| self.can_move(u, tables))
             }
             CwPhase::RangedAttack => mine().any(|u| self.can_shoot(u, tables)),
-            CwPhase::CloseCombat => self.stance_units(side, tables).iter().any(|id| {
-                self.stances.get(id).and_then(|r| r.stance) != Some(Stance::AllOutAttack)
-            }),
+            CwPhase::CloseCombat => {
+                self.stance_units(side, tables).iter().any(|id| {
+                    self.stances.get(id).and_then(|r| r.stance) != Some(Stance::AllOutAttack)
+                }) || mine().any(|u| u.alive() && self.sacrifice_open(u).is_ok())
+            }
             CwPhase::End => false,
         }
     }
@@ -845,6 +853,20 @@ impl CwBattle {
             return Err(refuse("CW-HOS-6", say!("cw-why-sacrifice-close-combat")));
         }
         let u = self.check_actor(unit)?;
+        self.sacrifice_open(u)?;
+        Ok(u)
+    }
+
+    /// Whether `u` may still declare a sacrifice of two models this Close
+    /// Combat (CW-HOS-6 (b)): the enemy holds a living hostage, `u` is
+    /// engaged with the captor unit, has more than two models and has not
+    /// declared one yet. Asked whatever stance it fights with: an All-Out
+    /// Attack declared earlier in the engagement lasts (CW-HOS-3) and does
+    /// not close this route.
+    ///
+    /// # Errors
+    /// A refusal under CW-HOS-6 naming the missing condition.
+    pub fn sacrifice_open(&self, u: &CwUnit) -> Result<(), Refusal> {
         let holder = self
             .holder()
             .filter(|h| h.side != u.side && self.hostage.as_ref().is_some_and(|x| x.state.alive));
@@ -863,13 +885,13 @@ impl CwBattle {
                 say!("cw-why-no-two-models", unit = u.name),
             ));
         }
-        if self.sacrifices.contains(&unit) {
+        if self.sacrifices.contains(&u.id) {
             return Err(refuse(
                 "CW-HOS-6",
                 say!("cw-why-already-sacrificed", unit = u.name),
             ));
         }
-        Ok(u)
+        Ok(())
     }
 }
 

@@ -622,7 +622,7 @@ impl CwBattle {
     }
 
     /// The Maneuver test of a Break-Away by air (CW-ENG-7) [stand-in: a
-    /// simple manoeuvre, taken even by a single model].
+    /// simple manoeuvre]; a single model takes none (CW-LAND-2, L37).
     pub(super) fn escape_test(&self, u: &CwUnit, tables: &CwTables) -> ManeuverTest {
         let card = tables.unit(&u.unit_type);
         ManeuverTest {
@@ -632,7 +632,7 @@ impl CwBattle {
             leadership: card.map_or(0, UnitStats::commander_leadership),
             tl: card.map_or(10, |c| c.tl),
             kind: ManeuverKind::Simple,
-            single_model: false,
+            single_model: u.models <= 1,
             airborne: false,
             modifiers: Vec::new(),
         }

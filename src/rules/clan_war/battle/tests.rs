@@ -413,6 +413,126 @@ fn a_unit_may_sacrifice_two_models_to_try_a_recovery() {
 }
 
 #[test]
+fn cw_hos_7_a_captor_wiped_out_makes_no_destruction_test() {
+    // CW-HOS-4 is the captor unit's test (L89); a captor "removed entirely
+    // as casualties" gives its hostage to a unit engaged with it (L93,
+    // CW-HOS-7). A one-model captor destroyed under an All-Out Attack: no
+    // CW-HOS-4 roll, and the hostage goes to the guard.
+    let (s, tables, table) = setup();
+    let mut b = CwBattle::new(&s, &tables);
+    let captor = b.unit(1).expect("captor").base();
+    let guard = b.unit(11).expect("guard").base();
+    let (spot, facing) = contact_spot(
+        &guard.at(captor.center + Vec2::new(0.0, 10.0), 180.0),
+        &captor,
+    );
+    if let Some(u) = b.unit_mut(11) {
+        u.pos = TablePos {
+            x: spot.x,
+            y: spot.y,
+            facing,
+        };
+    }
+    if let Some(u) = b.unit_mut(1) {
+        u.models = 1;
+        u.wounds = 0;
+    }
+    b.stances.insert(
+        11,
+        StanceRecord {
+            stance: Some(Stance::AllOutAttack),
+            all_out_paid: true,
+        },
+    );
+    b.phase = CwPhase::CloseCombat;
+    b.active = 1;
+    let mut log = GameLog::default();
+    let mut dice = Dice::new(5);
+    b.apply(
+        &CwCommand::EndPhase { side: 1 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("close combat");
+    assert!(
+        b.unit(1).is_none_or(|u| !u.alive()),
+        "the captor falls with this seed: {:?}",
+        log.entries
+            .iter()
+            .map(|e| (&e.rule, &e.what))
+            .collect::<Vec<_>>()
+    );
+    assert!(
+        log.entries
+            .iter()
+            .all(|e| e.rule != "CW-HOS-4" || e.dice.is_empty())
+    );
+    let h = b.hostage.as_ref().expect("hostage");
+    assert!(h.state.alive, "recovered, not lost");
+    assert_eq!(h.state.holder, 11);
+}
+
+#[test]
+fn cw_hos_6_an_all_out_attacker_is_still_asked_about_the_sacrifice() {
+    // CW-HOS-6 with CW-HOS-3: a unit engaged with the captor whose side
+    // declared All-Out Attack earlier in the engagement (the stance lasts)
+    // may still sacrifice two models to try a recovery. The Close Combat
+    // phase waits for its side (Crane) instead of resolving at once, and
+    // offers the sacrifice.
+    let (s, tables, table) = setup();
+    let mut b = CwBattle::new(&s, &tables);
+    let captor = b.unit(1).expect("captor").base();
+    let guard = b.unit(11).expect("guard").base();
+    let (spot, facing) = contact_spot(
+        &guard.at(captor.center + Vec2::new(0.0, 10.0), 180.0),
+        &captor,
+    );
+    if let Some(u) = b.unit_mut(11) {
+        u.pos = TablePos {
+            x: spot.x,
+            y: spot.y,
+            facing,
+        };
+    }
+    b.stances.insert(
+        11,
+        StanceRecord {
+            stance: Some(Stance::AllOutAttack),
+            all_out_paid: true,
+        },
+    );
+    b.phase = CwPhase::RangedAttack;
+    b.active = 1;
+    let mut dice = Dice::new(2);
+    let mut log = GameLog::default();
+    b.apply(
+        &CwCommand::EndPhase { side: 1 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("end the Ranged Attack phase");
+    assert_eq!(b.phase, CwPhase::CloseCombat, "the Close Combat waits");
+    assert_eq!(b.awaiting(), Some(1), "for the Crane's decision");
+    let keys: Vec<String> = ClanWar::choices(&b, 11, &tables)
+        .into_iter()
+        .map(|c| c.key)
+        .collect();
+    assert!(keys.contains(&"sacrifice".to_string()), "{keys:?}");
+    b.apply(
+        &CwCommand::Sacrifice { unit: 11 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("sacrifice declared");
+}
+
+#[test]
 fn choices_in_the_games_words_become_commands() {
     // CW-FLY-5 take-off offered to the grounded dragon; CW-ENG-2 engage
     // built from a target pick.

@@ -502,6 +502,33 @@ fn a_path_drawn_off_the_table_is_refused_even_when_the_move_would_be_clipped() {
 }
 
 #[test]
+fn cw_land_2_a_single_model_takes_no_maneuver_test_to_escape_by_air() {
+    // CW-LAND-2 (L37): "single models are not subject to Maneuver tests";
+    // CW-ENG-7: the one-model Fire Dragon's Break-Away by air needs no
+    // roll, so a loaded 1 (a failure for any test) does not keep it down.
+    let (b, tables, table) = skirmish(
+        r#"(id: 1, side: "Lion", unit_type: "fire_dragon", at: (20.0, 20.0), facing: 0.0),
+           (id: 2, side: "Crane", unit_type: "crane_bushi", at: (20.0, 23.005), facing: 180.0)"#,
+    );
+    assert_eq!(b.unit(1).map(|u| u.models), Some(1));
+    let mut g = b.clone();
+    let mut dice = Dice::new(3);
+    dice.load([1]);
+    let mut log = GameLog::default();
+    let cmd = CwCommand::Move {
+        unit: 1,
+        path: vec![(20.0, 12.0)],
+        facing: 180.0,
+        mode: MoveMode::EscapeByAir,
+    };
+    g.apply(&cmd, &tables, &table, &mut dice, &mut log)
+        .expect("escape by air");
+    let d = g.unit(1).expect("dragon");
+    assert!(d.airborne(), "{:#?}", log.entries);
+    assert!(!g.engaged(d));
+}
+
+#[test]
 fn an_engaged_dragon_takes_flight_under_parting_shots() {
     // CW-ENG-7: Break-Away declaring flight, parting shots at +1 ATT +1 DAM.
     let (b, tables, table) = skirmish(

@@ -310,3 +310,4 @@ gen-log-tent-taken = the Command Tent is taken: a banner for { $side } (stand-in
 gen-odds-expected-hits = expected hits
 gen-deck-command = Command
 gen-deck-dragon = Dragon
+gen-refuse-grappled-no-ground = a grappled unit may not move, so it may not take ground

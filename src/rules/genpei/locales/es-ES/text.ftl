@@ -508,3 +508,4 @@ gen-log-tent-taken = se toma la tienda de mando: un estandarte para { $side } (s
 gen-odds-expected-hits = impactos esperados
 gen-deck-command = Mando
 gen-deck-dragon = Dragón
+gen-refuse-grappled-no-ground = una unidad abordada no puede mover, así que no puede ganar terreno

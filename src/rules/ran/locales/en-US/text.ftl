@@ -49,8 +49,11 @@ ran-refuse-no-hex-behind = { $unit } has no free hex behind it
 ran-active-withdrawal = { $unit } makes an Active Withdrawal (Retirada Activa)
 ran-refuse-no-such-leader = no such leader
 ran-refuse-not-active-busho = { $leader } is not the active Busho or his Samurai
-ran-refuse-leader-move = { $leader } may move { $ma } hexes onto an empty or friendly hex
-ran-leader-moves = { $leader } moves { $n } hex(es) (allowance { $ma })
+ran-refuse-leader-move = { $leader } has { $left } of his { $ma } hexes left this Orders Phase, onto an empty or friendly hex
+ran-leader-moves = { $leader } moves { $n ->
+        [one] 1 hex
+       *[other] { $n } hexes
+    } ({ $left } of his { $ma } left this Orders Phase)
 ran-must-shock = { $unit } must shock (it moved into an enemy ZOC or is Committed)
 ran-refuse-not-this-phase = { $command } is not a command of this phase ({ $phase })
 ran-tries-reaction-facing = { $unit } tries Reaction Facing toward { $enemy }
@@ -198,7 +201,7 @@ ran-outcome-hits = { $n } hit(s)
 ran-flees-before-contact = { $unit } flees before contact: no shock is fought
 ran-committed-tries-withdraw = { $unit } is Committed and tries to withdraw
 ran-outcome-withdraws = withdraws
-ran-outcome-must-stand = must stand and fight
+ran-outcome-must-attack = must attack it in shock instead
 ran-reaction-withdrawal = { $unit } makes a Reaction Withdrawal (Retirada en Reacción)
 ran-banzai-check = { $unit } checks Samurai Aggression (Banzai)
 ran-outcome-banzai-charges = Banzai! it charges
@@ -229,7 +232,7 @@ ran-shift-disordered-committed = Disordered Committed unit shocks
 ran-mod-busho-with-attacker = Busho with the attacker
 ran-mod-busho-with-defender = Busho with the defender
 ran-mod-open-order = Open Order
-ran-mod-hara-kiri = Hara-Kiri this turn
+ran-mod-hara-kiri = Hara-Kiri this turn (−1 on the die)
 ran-mod-flank-or-rear = approached through flank or rear
 ran-mod-in-open-order = in Open Order
 ran-mod-infantry-vs-norikuzushi = infantry facing a Norikuzushi
@@ -358,3 +361,48 @@ ran-casualty-wounded = { $text }
 ran-casualty-finished = { $text }
 ran-odds-expected-lead-attacker = expected hits on the lead attacker
 ran-odds-expected-defender = expected hits on the defender
+ran-refuse-kibamusha-not-away = { $unit } is Committed: it may only move away from the infantry it is engaged with, to a hex next to no enemy
+ran-banzai-falls-short = { $unit } moves half its MA toward the withdrawing enemy but does not reach it: no shock
+ran-aggression-falls-short = { $unit } moves { $mp } MP toward the firing unit but does not reach it: no shock
+ran-value-busho-momentum = Busho Momentum
+ran-refuse-busho-movement-so-taisho = { $leader } is not the So-Taisho: only the So-Taisho gives a Busho Movement Order
+ran-refuse-busho-movement-honjin = { $leader } must be in his Honjin to give a Busho Movement Order
+ran-refuse-busho-movement-units = Under a Busho Movement Order only the Bushos move; units take no orders
+ran-activated-busho-movement = { $leader } gives a Busho Movement Order: every Busho may move his full allowance
+ran-activated-hara-kiri = { $leader } commits Hara-Kiri
+ran-hara-kiri = { $leader } commits Hara-Kiri; his Command/Challenge Range is { $range } hexes
+ran-hara-kiri-hits = { $n ->
+        [one] 1 friendly unit in range removes a hit
+       *[other] { $n } friendly units in range remove a hit
+    }
+ran-hara-kiri-recovers = { $n ->
+        [one] 1 Disordered unit in range recovers
+       *[other] { $n } Disordered units in range recover
+    }
+ran-hara-kiri-tq = { $n ->
+        [one] the units of 1 clan whose Busho was in range check TQ at −1 for the rest of the turn
+       *[other] the units of { $n } clans whose Bushos were in range check TQ at −1 for the rest of the turn
+    }
+ran-seppuku-check = { $leader } ordered an Active Withdrawal: Seppuku check
+ran-outcome-seppuku = he commits Seppuku
+ran-outcome-no-seppuku = he lives
+ran-refuse-trump-momentum = { $leader } may not Trump this Momentum: he needs Momentum at least the active Busho's and must have been Activated this turn
+ran-refuse-trump-continuity = { $leader } may not Trump this Continuity: he needs Momentum at least the active Busho's and must be Active now
+ran-trump-momentum = { $leader } tries to Trump { $active }'s Momentum with { $busho }
+ran-trump-continuity = { $leader } tries to Trump the Continuity after { $active } with { $busho }
+ran-outcome-trumps = Trumped: { $busho } takes an Orders Phase now
+ran-outcome-trump-fails = the Trump fails: { $busho } is Finished
+ran-phase-trump = Trump
+ran-pass-trump = No Trump: let the enemy try
+ran-choice-activate-busho-movement = Activate { $leader }: Busho Movement Order
+ran-choice-hara-kiri-hits = { $leader }: Hara-Kiri (1 hit off every friendly unit in range)
+ran-choice-hara-kiri-recover = { $leader }: Hara-Kiri (two Disordered units in range recover)
+ran-choice-trump-momentum = Trump the enemy's Momentum with { $leader }
+ran-choice-trump-continuity = Trump the enemy's Continuity with { $leader }
+ran-odds-trump-title = Trump (exact)
+ran-odds-trump-succeeds = trumps (roll below the So-Taisho's factor { $factor }, RAN-LDR-2)
+ran-odds-trump-fails = fails: the designated Busho is Finished
+ran-odds-seppuku-title = Seppuku check (exact)
+ran-odds-seppuku = { $leader } commits Seppuku (roll above { $factor }, RAN-LDR-2)
+ran-odds-no-seppuku = he lives
+ran-refuse-out-of-command-moved-fire = { $unit } is Out of Command and has moved: it may Move or Fire, not both

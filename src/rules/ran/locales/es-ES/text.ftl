@@ -64,11 +64,11 @@ ran-refuse-no-hex-behind = { $unit } no tiene ningún hex libre detrás
 ran-active-withdrawal = { $unit } realiza una Retirada Activa
 ran-refuse-no-such-leader = ese líder no existe
 ran-refuse-not-active-busho = { $leader } no es el Busho activo ni uno de sus Samuráis
-ran-refuse-leader-move = { $leader } puede mover { $ma } hexes a un hex vacío o amigo
+ran-refuse-leader-move = a { $leader } le quedan { $left } de sus { $ma } hexes en esta Fase de Órdenes, a un hex vacío o amigo
 ran-leader-moves = { $leader } mueve { $n ->
         [one] 1 hex
        *[other] { $n } hexes
-    } (asignación { $ma })
+    } (le quedan { $left } de sus { $ma } en esta Fase de Órdenes)
 ran-must-shock = { $unit } debe Chocar (entró en una ZOC enemiga o está Comprometida)
 ran-refuse-not-this-phase = { $command } no es una orden de esta fase ({ $phase })
 ran-tries-reaction-facing = { $unit } intenta la Orientación en Reacción hacia { $enemy }
@@ -228,7 +228,7 @@ ran-outcome-hits = { $n ->
 ran-flees-before-contact = { $unit } huye antes del contacto: no se libra el Choque
 ran-committed-tries-withdraw = { $unit } está Comprometida e intenta retirarse
 ran-outcome-withdraws = se retira
-ran-outcome-must-stand = debe quedarse y combatir
+ran-outcome-must-attack = debe atacarla en Choque en su lugar
 ran-reaction-withdrawal = { $unit } realiza una Retirada en Reacción
 ran-banzai-check = { $unit } chequea la Agresión de Samurái (Banzai)
 ran-outcome-banzai-charges = ¡Banzai! carga
@@ -271,7 +271,7 @@ ran-shift-disordered-committed = una unidad Desorganizada y Comprometida ataca e
 ran-mod-busho-with-attacker = Busho con el atacante
 ran-mod-busho-with-defender = Busho con el defensor
 ran-mod-open-order = Orden Abierto
-ran-mod-hara-kiri = Hara-Kiri este turno
+ran-mod-hara-kiri = Hara-Kiri este turno (−1 a la tirada)
 ran-mod-flank-or-rear = aproximación por el flanco o la retaguardia
 ran-mod-in-open-order = en Orden Abierto
 ran-mod-infantry-vs-norikuzushi = infantería ante un Norikuzushi
@@ -418,3 +418,48 @@ ran-casualty-wounded = Busho Herido: queda Finalizado, con { $penalty } a todos 
 ran-casualty-finished = el Busho queda Finalizado
 ran-odds-expected-lead-attacker = impactos esperados al atacante principal
 ran-odds-expected-defender = impactos esperados al defensor
+ran-refuse-kibamusha-not-away = { $unit } está Comprometida: sólo puede alejarse de la infantería con la que está trabada, a un hex no adyacente a ningún enemigo
+ran-banzai-falls-short = { $unit } mueve la mitad de su AM hacia el enemigo que se retira pero no lo alcanza: no hay Choque
+ran-aggression-falls-short = { $unit } mueve { $mp } PM hacia la unidad que dispara pero no la alcanza: no hay Choque
+ran-value-busho-momentum = Momentum del Busho
+ran-refuse-busho-movement-so-taisho = { $leader } no es el So-Taisho: sólo el So-Taisho da una Orden de Movimiento de Busho
+ran-refuse-busho-movement-honjin = { $leader } debe estar en su Honjin para dar una Orden de Movimiento de Busho
+ran-refuse-busho-movement-units = Con una Orden de Movimiento de Busho sólo mueven los Bushos; las unidades no reciben órdenes
+ran-activated-busho-movement = { $leader } da una Orden de Movimiento de Busho: todo Busho puede mover su AM completa
+ran-activated-hara-kiri = { $leader } se hace el Hara-Kiri
+ran-hara-kiri = { $leader } se hace el Hara-Kiri; su Alcance de Mando/Desafío es de { $range } hexes
+ran-hara-kiri-hits = { $n ->
+        [one] 1 unidad amiga al alcance retira un Impacto
+       *[other] { $n } unidades amigas al alcance retiran un Impacto
+    }
+ran-hara-kiri-recovers = { $n ->
+        [one] 1 unidad Desorganizada al alcance se recupera
+       *[other] { $n } unidades Desorganizadas al alcance se recuperan
+    }
+ran-hara-kiri-tq = { $n ->
+        [one] las unidades de 1 clan cuyo Busho estaba al alcance chequean TQ a −1 el resto del turno
+       *[other] las unidades de { $n } clanes cuyos Bushos estaban al alcance chequean TQ a −1 el resto del turno
+    }
+ran-seppuku-check = { $leader } ordenó una Retirada Activa: chequeo de Seppuku
+ran-outcome-seppuku = se hace el Seppuku
+ran-outcome-no-seppuku = vive
+ran-refuse-trump-momentum = { $leader } no puede Trucar este Momentum: necesita un Momentum igual o mayor que el del Busho activo y haber sido Activado este turno
+ran-refuse-trump-continuity = { $leader } no puede Trucar esta Continuidad: necesita un Momentum igual o mayor que el del Busho activo y estar Activo ahora
+ran-trump-momentum = { $leader } intenta Trucar el Momentum de { $active } con { $busho }
+ran-trump-continuity = { $leader } intenta Trucar la Continuidad tras { $active } con { $busho }
+ran-outcome-trumps = Trucado: { $busho } hace ahora una Fase de Órdenes
+ran-outcome-trump-fails = el intento falla: { $busho } queda Finalizado
+ran-phase-trump = Trucar
+ran-pass-trump = No Trucar: que el enemigo lo intente
+ran-choice-activate-busho-movement = Activar a { $leader }: Orden de Movimiento de Busho
+ran-choice-hara-kiri-hits = { $leader }: Hara-Kiri (retira 1 Impacto a toda unidad amiga al alcance)
+ran-choice-hara-kiri-recover = { $leader }: Hara-Kiri (se recuperan dos unidades Desorganizadas al alcance)
+ran-choice-trump-momentum = Trucar el Momentum enemigo con { $leader }
+ran-choice-trump-continuity = Trucar la Continuidad enemiga con { $leader }
+ran-odds-trump-title = Trucar (exacto)
+ran-odds-trump-succeeds = truca (tirada menor que el factor { $factor } del So-Taisho, RAN-LDR-2)
+ran-odds-trump-fails = falla: el Busho designado queda Finalizado
+ran-odds-seppuku-title = Chequeo de Seppuku (exacto)
+ran-odds-seppuku = { $leader } se hace el Seppuku (tirada mayor que { $factor }, RAN-LDR-2)
+ran-odds-no-seppuku = vive
+ran-refuse-out-of-command-moved-fire = { $unit } está Sin Mando y ha movido: puede Mover o Disparar, no ambas cosas
