@@ -197,13 +197,23 @@ pub fn check_play(
     Ok(())
 }
 
-/// Whether `challenger` may challenge `target` (GEN-SCN-3): a Samurai of
-/// Name ranks above an unnamed leader, who may not challenge him.
+/// A leader as the Personal Challenge ranks him (GEN-SCN-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rank {
+    /// A Samurai of Name.
+    pub named: bool,
+    /// A cavalry leader (else foot).
+    pub cavalry: bool,
+}
+
+/// Whether `challenger` may challenge `target` (GEN-SCN-3, L240): a Samurai
+/// of Name "will outrank unnamed leaders of the same rank (cavalry or
+/// foot)", who may not challenge him; a leader of the other rank may.
 ///
 /// # Errors
 /// GEN-SCN-3.
-pub fn check_challenge(challenger_named: bool, target_named: bool) -> Result<(), Refusal> {
-    if target_named && !challenger_named {
+pub fn check_challenge(challenger: Rank, target: Rank) -> Result<(), Refusal> {
+    if target.named && !challenger.named && target.cavalry == challenger.cavalry {
         return Err(Refusal::new("GEN-SCN-3", say!("gen-refuse-challenge-rank")));
     }
     Ok(())
@@ -274,11 +284,23 @@ mod tests {
     }
 
     #[test]
+    fn gen_scn_3_a_samurai_of_name_outranks_only_leaders_of_his_own_rank() {
+        // GEN-SCN-3 (L240): "outrank unnamed leaders of the same rank
+        // (cavalry or foot)": an unnamed cavalry leader may challenge a
+        // named foot leader, and an unnamed foot leader a named rider.
+        let r = |named, cavalry| Rank { named, cavalry };
+        assert!(check_challenge(r(false, true), r(true, false)).is_ok());
+        assert!(check_challenge(r(false, false), r(true, true)).is_ok());
+        assert!(check_challenge(r(false, true), r(true, true)).is_err());
+    }
+
+    #[test]
     fn a_samurai_of_name_is_not_challenged_by_an_unnamed_leader() {
         // GEN-SCN-3.
-        assert!(check_challenge(false, true).is_err());
-        assert!(check_challenge(true, false).is_ok());
-        assert!(check_challenge(false, false).is_ok());
+        let r = |named, cavalry| Rank { named, cavalry };
+        assert!(check_challenge(r(false, false), r(true, false)).is_err());
+        assert!(check_challenge(r(true, false), r(false, false)).is_ok());
+        assert!(check_challenge(r(false, false), r(false, false)).is_ok());
         // GEN-MSH-5: marsh is water for the Blue Dragon.
         assert_eq!(water_terrain(false, true), (true, "GEN-MSH-5"));
         assert!(!water_terrain(false, false).0);

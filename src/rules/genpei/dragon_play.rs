@@ -226,7 +226,11 @@ pub fn check_dragon_target(
                     say!("gen-refuse-challenge-no-leader-next"),
                 ));
             };
-            check_challenge(c.named, t.named)
+            let rank = |l: &super::state::GenLeader| super::dragon::Rank {
+                named: l.named,
+                cavalry: l.cavalry,
+            };
+            check_challenge(rank(c), rank(t))
         }
     }
 }

@@ -997,3 +997,61 @@ fn ran_tq_7_an_impetuous_kibamusha_moves_toward_the_firer_even_if_short() {
     assert!(out.iter().all(|e| e.rule != "RAN-CRT-2"), "no shock");
     assert_eq!(dice.loaded_remaining(), 0);
 }
+
+/// KB 2 at the centre, firer AS-T 44 `n` hexes North facing it.
+fn kb_fired_on(n: u32) -> (RanCtx, RanState, Hex, Hex) {
+    let (mut ctx, mut st) = setup();
+    let c = HexBoard::to_hex((10, 3));
+    clear_around(&mut ctx, &mut st, c, 6);
+    let mut f = c;
+    for _ in 0..n {
+        f = f.neighbor(Facing::North.edge_direction());
+    }
+    put(&mut st, 2, c, Facing::North);
+    put(&mut st, 44, f, Facing::South);
+    (ctx, st, c, f)
+}
+
+#[test]
+fn ran_stat_2_a_disordered_kibamusha_forced_to_charge_may_enter_the_firers_zoc() {
+    // RAN-STAT-2 (L373): Disordered units "No pueden entrar voluntariamente
+    // en una ZOC enemiga"; KB Aggression (RAN-TQ-7) is not voluntary. The
+    // Disordered KB reaches the firer's front hex and shocks it.
+    let (ctx, mut st, _, f) = kb_fired_on(3);
+    st.unit_mut(2).expect("KB").disordered = true;
+    let mut dice = Dice::new(2);
+    dice.load([9]);
+    let mut out = Vec::new();
+    super::fire::reactions(&ctx, &mut st, &mut dice, 44, 2, &mut out);
+    let kb = st.unit(2).expect("KB");
+    assert_eq!(kb.hex.unsigned_distance_to(f), 1, "{out:#?}");
+}
+
+#[test]
+fn ran_ter_2_a_forced_move_through_a_friendly_unit_costs_it_a_hit() {
+    // RAN-TER-2 [d] (L471-472): the Stationary unit a Closed-Order mover
+    // passes through takes the hit, on a KB Aggression move too. Paddies
+    // everywhere but the straight line make the way through SI 4 the only
+    // one that reaches the firer.
+    let (mut ctx, mut st, c, f) = kb_fired_on(4);
+    let line: Vec<Hex> = (1..4)
+        .scan(c, |h, _| {
+            *h = h.neighbor(Facing::North.edge_direction());
+            Some(*h)
+        })
+        .collect();
+    for h in c.range(6) {
+        if h != c && h != f && !line.contains(&h) {
+            ctx.board.set_terrain(h, "Rice paddy");
+        }
+    }
+    put(&mut st, 4, line[0], Facing::North);
+    let hits = st.unit(4).expect("SI").hits;
+    let mut dice = Dice::new(2);
+    dice.load([9, 0]);
+    let mut out = Vec::new();
+    super::fire::reactions(&ctx, &mut st, &mut dice, 44, 2, &mut out);
+    assert_eq!(st.unit(2).expect("KB").hex, line[2], "{out:#?}");
+    assert!(out.iter().any(|e| e.rule == "RAN-TER-2" && e.units == vec![4, 2]));
+    assert!(st.unit(4).expect("SI").hits > hits);
+}

@@ -332,12 +332,18 @@ pub(super) fn reactions(
             return;
         }
         let budget = ctx.tables.values.stand_ins.kb_aggression_mp;
-        let reach = movement::reachable(ctx, state, &t, budget, true);
+        // RAN-STAT-2 bars a Disordered unit from entering an enemy ZOC
+        // "voluntarily": this move is forced, so it may.
+        let mut forced = t.clone();
+        forced.disordered = false;
+        let reach = movement::reachable(ctx, state, &forced, budget, true);
         // RAN-TQ-7: it moves toward the firer by the most direct route,
         // as far as its MP allow, and shocks it if it gets next to it.
-        let Some((h, _)) = movement::toward(&reach, t.hex, f.hex) else {
+        let Some((h, r)) = movement::toward(&reach, t.hex, f.hex) else {
             return;
         };
+        let path = r.path.clone();
+        movement::pass_through(ctx, state, dice, &t, &path, out);
         if let Some(u) = state.unit_mut(target) {
             u.hex = h;
             u.facing = crate::engine::board::Facing::towards(h, f.hex);

@@ -313,27 +313,7 @@ fn move_unit(
             },
         );
     };
-    let mut prev = u.hex;
-    for h in &r.path {
-        let step = movement::step_cost(
-            ctx,
-            state,
-            u.side,
-            ctx.open_column(&u),
-            ctx.barred_by_m(&u),
-            prev,
-            *h,
-        );
-        if let Some(sid) = step.and_then(|s| s.through) {
-            out.push(LogEntry::event(
-                "RAN-TER-2",
-                vec![sid, u.id],
-                say!("ran-passes-through-stationary", unit = u.name),
-            ));
-            casualties::take_hits(ctx, state, dice, sid, 1, false, out);
-        }
-        prev = *h;
-    }
+    movement::pass_through(ctx, state, dice, &u, &r.path, out);
     let before = r.path.len().checked_sub(2).map_or(u.hex, |i| r.path[i]);
     let facing = Facing::towards_neighbor(before, to).unwrap_or(u.facing);
     let zoc = state.enemy_zoc(u.side, to);

@@ -144,9 +144,6 @@ impl CwBattle {
             })
             .unwrap_or_default();
         for (&t, &(w, side)) in &on {
-            if Some(t) == holder_id {
-                self.captor_wounds_this_turn += w;
-            }
             self.take_wounds(t, w, Some(side), tables, &mut entries);
         }
         // Declared sacrifices, now that the enemy's attack is resolved (CW-HOS-6 (b)).

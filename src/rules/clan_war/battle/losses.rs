@@ -20,6 +20,11 @@ impl CwBattle {
         if wounds == 0 || !u.alive() {
             return;
         }
+        // CW-HOS-4 (L89): "−1 for every 2 Wounds suffered by the captor unit
+        // during the turn", from any source: shooting and Fly-By too.
+        if self.holder().is_some_and(|h| h.id == id) {
+            self.captor_wounds_this_turn += wounds;
+        }
         let per = tables.unit(&u.unit_type).map_or(1, |c| c.wounds);
         let (lost, carried) = models_lost(per, u.wounds, wounds);
         let left = u.models.saturating_sub(lost);

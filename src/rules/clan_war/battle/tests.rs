@@ -413,6 +413,21 @@ fn a_unit_may_sacrifice_two_models_to_try_a_recovery() {
 }
 
 #[test]
+fn cw_hos_4_wounds_from_any_source_count_toward_the_destruction_modifier() {
+    // CW-HOS-4 (L89): "−1 for every 2 Wounds suffered by the captor unit
+    // during the turn": wounds from shooting count, not only Close Combat.
+    let (s, tables, _) = setup();
+    let mut b = CwBattle::new(&s, &tables);
+    assert_eq!(b.holder().map(|h| h.id), Some(1));
+    let mut entries = Vec::new();
+    b.phase = CwPhase::RangedAttack;
+    b.take_wounds(1, 4, Some(1), &tables, &mut entries);
+    assert_eq!(b.captor_wounds_this_turn, 4);
+    b.take_wounds(11, 2, Some(0), &tables, &mut entries);
+    assert_eq!(b.captor_wounds_this_turn, 4, "only the captor's wounds");
+}
+
+#[test]
 fn cw_hos_7_a_captor_wiped_out_makes_no_destruction_test() {
     // CW-HOS-4 is the captor unit's test (L89); a captor "removed entirely
     // as casualties" gives its hostage to a unit engaged with it (L93,
