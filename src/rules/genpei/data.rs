@@ -181,6 +181,9 @@ pub struct CombatValues {
     pub inspiration_hf_per_die: u32,
     /// H&F taken at the end of a turn instead of a Dragon card.
     pub end_of_turn_hf: u32,
+    /// H&F for discarding an unplayed Dragon card at the end of a turn in
+    /// which the side played none (GEN-BASE, GMT).
+    pub dragon_discard_hf: u32,
     /// H&F gained by seppuku.
     pub seppuku_hf: u32,
     /// Dice of an attached leader's casualty check.

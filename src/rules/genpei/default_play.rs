@@ -239,6 +239,14 @@ pub fn candidates(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<GenCommand> {
             if !s.dragon_deck.draw.is_empty() || !s.dragon_deck.discard.is_empty() {
                 out.push(GenCommand::EndTurn { dragon: true });
             }
+            if !s.dragon_played[s.active as usize] {
+                let mut hand = s.dragon_hands[s.active as usize].clone();
+                hand.dedup();
+                out.extend(
+                    hand.into_iter()
+                        .map(|card| GenCommand::DiscardDragon { card }),
+                );
+            }
         }
         Phase::Over { .. } => {}
     }

@@ -266,3 +266,64 @@ fn gen_twr_3_mounted_archers_are_no_tower_archers() {
     assert!(at4("samurai_archers").is_ok(), "a tower archer reaches 4");
     assert!(at4("mounted_archers").is_err(), "range 2-3 only");
 }
+
+#[test]
+fn gen_base_a_side_that_played_no_dragon_card_may_discard_one_for_hf() {
+    // GEN-BASE (base rules §1, GMT): "if no Dragon card was played, discard
+    // one for 1 H&F". Offered, then once only; refused after a Dragon card.
+    use super::state::Phase;
+    let (ctx, mut s) = game(&scenario(
+        r#"(id: 1, side: "Minamoto", unit_type: "samurai_infantry", name: "A", at: (4, 4)),
+           (id: 2, side: "Taira", unit_type: "ashigaru_yari", name: "B", at: (8, 6))"#,
+        "",
+    ));
+    super::turn::begin_turn(&mut s, 0);
+    s.phase = Phase::EndTurn;
+    s.dragon_hands[0] = vec!["panic".into()];
+    let discard = GenCommand::DiscardDragon {
+        card: "panic".into(),
+    };
+    assert!(Genpei::legal_commands(&ctx, &s, 0).contains(&discard));
+    let hf = s.hf[0];
+    apply(&ctx, &mut s, &discard, &[]);
+    assert_eq!(s.hf[0], hf + ctx.tables.combat.dragon_discard_hf);
+    assert!(s.dragon_hands[0].is_empty());
+    assert!(s.dragon_deck.discard.iter().any(|c| c == "panic"));
+    assert_eq!(s.phase, Phase::EndTurn, "the turn still ends as usual");
+    s.dragon_hands[0] = vec!["cowards".into()];
+    let again = GenCommand::DiscardDragon {
+        card: "cowards".into(),
+    };
+    let before = s.clone();
+    assert!(Genpei::apply(&ctx, &mut s, &again, &mut Dice::new(1), &mut NoLog).is_err());
+    assert_eq!(s, before);
+}
+
+#[test]
+fn gen_base_a_card_that_orders_nothing_skips_to_the_draw() {
+    // GEN-BASE (base rules §1, Turn): "If a card can order nothing, skip to
+    // the draw": no Battle step, so no battle Dragon card either.
+    use super::state::Phase;
+    let (ctx, mut s) = game(&scenario(
+        r#"(id: 1, side: "Minamoto", unit_type: "samurai_infantry", name: "Centre", at: (4, 4)),
+           (id: 2, side: "Taira", unit_type: "ashigaru_yari", name: "B", at: (8, 6))"#,
+        "",
+    ));
+    super::turn::begin_turn(&mut s, 0);
+    s.phase = Phase::Play;
+    s.hands[0] = vec!["order_two_left".into()];
+    let log = apply(
+        &ctx,
+        &mut s,
+        &GenCommand::PlayCard {
+            card: "order_two_left".into(),
+        },
+        &[],
+    );
+    assert!(
+        !matches!(s.phase, Phase::Battle | Phase::Order),
+        "{:?}",
+        s.phase
+    );
+    assert!(log.iter().any(|e| e.rule == "GEN-BASE"));
+}

@@ -84,6 +84,12 @@ pub enum GenCommand {
         /// Draw a Dragon card.
         dragon: bool,
     },
+    /// Before ending a turn in which the side played no Dragon card,
+    /// discard one for 1 H&F (GEN-BASE, GMT's rule).
+    DiscardDragon {
+        /// Card key.
+        card: SmolStr,
+    },
 }
 
 pub(super) fn refuse(rule: &str, why: impl Into<String>) -> Refusal {
@@ -218,7 +224,7 @@ pub fn apply(
     let phase = s.phase.clone();
     match (cmd, &phase) {
         (_, Phase::Over { .. }) => Err(refuse("GEN-BASE", say!("gen-refuse-battle-over"))),
-        (GenCommand::PlayCard { card }, Phase::Play) => play_card(ctx, s, card, out),
+        (GenCommand::PlayCard { card }, Phase::Play) => play_card(ctx, s, card, dice, out),
         (GenCommand::Order { id }, Phase::Order) => order(ctx, s, *id, out),
         (GenCommand::OrdersDone, Phase::Order) => {
             s.phase = Phase::Move;
@@ -289,6 +295,7 @@ pub fn apply(
             Ok(())
         }
         (GenCommand::EndTurn { dragon }, Phase::EndTurn) => end_turn(ctx, s, *dragon, dice, out),
+        (GenCommand::DiscardDragon { card }, Phase::EndTurn) => discard_dragon(ctx, s, card, out),
         _ => Err(refuse(
             "GEN-BASE",
             say!(
@@ -304,6 +311,7 @@ fn play_card(
     ctx: &GenCtx,
     s: &mut GenState,
     card: &str,
+    dice: &mut Dice,
     out: &mut Vec<LogEntry>,
 ) -> Result<(), Refusal> {
     let side = s.active as usize;
@@ -343,7 +351,8 @@ fn play_card(
             vec![],
             say!("gen-log-card-orders-none"),
         ));
-        s.phase = Phase::Battle;
+        // GEN-BASE: "If a card can order nothing, skip to the draw".
+        return end_battles(ctx, s, dice, out);
     }
     Ok(())
 }
@@ -715,6 +724,49 @@ fn end_battles(
         say!("gen-log-command-card-drawn"),
     ));
     s.phase = Phase::EndTurn;
+    Ok(())
+}
+
+/// GMT's rule (GEN-BASE, base rules: "if no Dragon card was played,
+/// discard one for 1 H&F"): at the end of a turn in which the side played
+/// no Dragon card, it may discard one from its hand for H&F; once a turn.
+///
+/// # Errors
+/// GEN-BASE when a Dragon card was played (or discarded) this turn, or the
+/// card is not in the side's hand.
+pub fn discard_dragon(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    card: &SmolStr,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let side = s.active as usize;
+    if s.dragon_played[side] {
+        return Err(refuse("GEN-BASE", say!("gen-refuse-discard-dragon-played")));
+    }
+    let Some(i) = s.dragon_hands[side].iter().position(|c| c == card) else {
+        return Err(refuse("GEN-BASE", say!("gen-refuse-no-such-dragon-card")));
+    };
+    let c = s.dragon_hands[side].remove(i);
+    s.dragon_deck.discard.push(c);
+    s.dragon_played[side] = true;
+    let n = ctx.tables.combat.dragon_discard_hf;
+    s.hf[side] += n;
+    let name = ctx
+        .dragons
+        .card(card)
+        .map_or_else(|| card.to_string(), |d| d.name.clone());
+    out.push(LogEntry::event(
+        "GEN-BASE",
+        vec![],
+        say!(
+            "gen-log-discards-dragon",
+            side = side_name(ctx, s.active),
+            card = name,
+            n = n,
+            now = s.hf[side]
+        ),
+    ));
     Ok(())
 }
 

@@ -565,8 +565,26 @@ pub fn side_choices(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<Choice> {
                 }
             }
         }
-        Phase::EndTurn if !s.dragon_deck.draw.is_empty() || !s.dragon_deck.discard.is_empty() => {
-            v.push(c(say!("gen-choice-end-dragon"), "end:dragon".into()));
+        Phase::EndTurn => {
+            if !s.dragon_deck.draw.is_empty() || !s.dragon_deck.discard.is_empty() {
+                v.push(c(say!("gen-choice-end-dragon"), "end:dragon".into()));
+            }
+            // GEN-BASE (GMT): no Dragon card played this turn: one may go
+            // for H&F.
+            if !s.dragon_played[side as usize] {
+                for k in dedup(&s.dragon_hands[side as usize]) {
+                    if let Some(card) = ctx.dragons.card(&k) {
+                        v.push(c(
+                            say!(
+                                "gen-choice-discard-dragon",
+                                card = card.name,
+                                n = ctx.tables.combat.dragon_discard_hf
+                            ),
+                            format!("discard_dragon:{k}"),
+                        ));
+                    }
+                }
+            }
         }
         Phase::TakeGround { .. } => v.push(c(say!("gen-choice-take-ground"), "take".into())),
         _ => {}
@@ -635,6 +653,9 @@ pub fn choose(ctx: &GenCtx, s: &GenState, side: u8, key: &str, pick: &Pick) -> O
             id: id.parse().ok()?,
             to: pick.hex?,
         });
+    }
+    if let Some(card) = key.strip_prefix("discard_dragon:") {
+        return Some(GenCommand::DiscardDragon { card: card.into() });
     }
     match key {
         "end:dragon" => Some(GenCommand::EndTurn { dragon: true }),

@@ -147,6 +147,14 @@ pub fn candidates(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<RanCommand> {
             v.push(RanCommand::Momentum);
             v.push(RanCommand::Finish);
         }
+        Phase::MomentumGained { busho } => {
+            for mode in [Mode::Orders, Mode::Challenge] {
+                v.push(RanCommand::Activate {
+                    busho: *busho,
+                    mode,
+                });
+            }
+        }
         Phase::Continuity { .. } => {
             v.push(RanCommand::Continuity);
             v.push(RanCommand::EndActivation);
@@ -314,6 +322,10 @@ pub fn default_command(ctx: &RanCtx, state: &RanState, side: u8) -> Option<RanCo
         }
         Phase::Reaction { .. } => Some(RanCommand::ReactStand),
         Phase::Challenge { .. } => Some(RanCommand::EndChallenge),
+        Phase::MomentumGained { busho } => Some(RanCommand::Activate {
+            busho: *busho,
+            mode: Mode::Orders,
+        }),
         Phase::Momentum { busho } => Some(
             if state
                 .leader(*busho)

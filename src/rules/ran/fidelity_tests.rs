@@ -1052,6 +1052,53 @@ fn ran_ter_2_a_forced_move_through_a_friendly_unit_costs_it_a_hit() {
     let mut out = Vec::new();
     super::fire::reactions(&ctx, &mut st, &mut dice, 44, 2, &mut out);
     assert_eq!(st.unit(2).expect("KB").hex, line[2], "{out:#?}");
-    assert!(out.iter().any(|e| e.rule == "RAN-TER-2" && e.units == vec![4, 2]));
+    assert!(
+        out.iter()
+            .any(|e| e.rule == "RAN-TER-2" && e.units == vec![4, 2])
+    );
     assert!(st.unit(4).expect("SI").hits > hits);
+}
+
+#[test]
+fn ran_sop_5_a_momentum_success_gives_an_orders_or_a_challenge_phase() {
+    // RAN-SOP-5 (L372): "puede chequear para ver si el Busho activo puede
+    // hacer una Fase de Órdenes o de Desafío Samurái (C o D)". Busho 102
+    // (Momentum 5) rolls 1: his owner may choose the Challenge.
+    use super::orders::Mode;
+    use super::state::Phase;
+    let (ctx, mut st) = setup();
+    st.phase = Phase::Momentum { busho: 102 };
+    apply(&ctx, &mut st, RanCommand::Momentum, &[1]);
+    assert_eq!(st.phase, Phase::MomentumGained { busho: 102 });
+    let offered = Ran::legal_commands(&ctx, &st, 0);
+    let challenge = RanCommand::Activate {
+        busho: 102,
+        mode: Mode::Challenge,
+    };
+    assert!(offered.contains(&challenge), "{offered:?}");
+    assert_eq!(
+        refused(
+            &ctx,
+            &mut st,
+            RanCommand::Activate {
+                busho: 103,
+                mode: Mode::Orders
+            }
+        )
+        .as_str(),
+        "RAN-SOP-3"
+    );
+    let mut orders = st.clone();
+    apply(&ctx, &mut st, challenge, &[]);
+    assert_eq!(st.phase, Phase::Challenge { busho: 102 });
+    apply(
+        &ctx,
+        &mut orders,
+        RanCommand::Activate {
+            busho: 102,
+            mode: Mode::Orders,
+        },
+        &[],
+    );
+    assert!(matches!(orders.phase, Phase::Orders { busho: 102, .. }));
 }

@@ -240,6 +240,10 @@ impl Rules for Ran {
             Phase::Reaction { .. } => RanCommand::ReactStand,
             Phase::Challenge { .. } => RanCommand::EndChallenge,
             Phase::Momentum { .. } => RanCommand::Finish,
+            Phase::MomentumGained { busho } => RanCommand::Activate {
+                busho: *busho,
+                mode: Mode::Orders,
+            },
             Phase::Continuity { .. } => RanCommand::EndActivation,
             Phase::Trump { .. } => RanCommand::DeclineTrump,
             _ => return None,
@@ -492,6 +496,7 @@ impl Rules for Ran {
             Phase::Reaction { .. } => say!("ran-pass-reaction"),
             Phase::Challenge { .. } => say!("ran-pass-challenge"),
             Phase::Momentum { .. } => say!("ran-pass-momentum"),
+            Phase::MomentumGained { .. } => say!("ran-pass-momentum-gained"),
             Phase::Continuity { .. } => say!("ran-pass-continuity"),
             Phase::Trump { .. } => say!("ran-pass-trump"),
             _ => say!("ran-pass-end-phase"),

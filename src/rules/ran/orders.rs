@@ -169,9 +169,10 @@ fn refuse(rule: &str, reason: impl Into<String>) -> Result<(), Refusal> {
 pub fn side_to_act(state: &RanState) -> Option<u8> {
     match &state.phase {
         Phase::Select { side, .. } | Phase::Continuity { side } => Some(*side),
-        Phase::Orders { busho, .. } | Phase::Challenge { busho } | Phase::Momentum { busho } => {
-            state.leader(*busho).map(|l| l.side)
-        }
+        Phase::Orders { busho, .. }
+        | Phase::Challenge { busho }
+        | Phase::Momentum { busho }
+        | Phase::MomentumGained { busho } => state.leader(*busho).map(|l| l.side),
         Phase::Reaction { shock, .. } => state.unit(shock.defender).map(|u| u.side),
         Phase::Trump { busho, .. } => state.leader(*busho).map(|l| 1 - l.side),
         _ => None,
@@ -422,6 +423,38 @@ fn active_withdrawal(
     // RAN-LDR-2 (6.44): the Busho who ordered it checks for Seppuku.
     leader_actions::seppuku_check(ctx, state, dice, busho, out);
     Ok(())
+}
+
+/// The phase a successful Momentum roll gives (RAN-SOP-5): another Orders
+/// Phase, or a Samurai Challenge Phase, the owner's choice.
+fn momentum_phase(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    busho: u32,
+    mode: Mode,
+    out: &mut Vec<LogEntry>,
+) {
+    let name = state
+        .leader(busho)
+        .map_or_else(String::new, |l| l.name.clone());
+    sequence::start_orders(state, busho);
+    if mode == Mode::Challenge {
+        out.push(LogEntry::event(
+            "RAN-SOP-5",
+            vec![busho],
+            say!("ran-momentum-challenge", leader = name),
+        ));
+        // RAN-STAT-4: his Committed units shock when he is activated.
+        forced_shocks(ctx, state, dice, busho, out);
+        state.phase = Phase::Challenge { busho };
+    } else {
+        out.push(LogEntry::event(
+            "RAN-SOP-5",
+            vec![busho],
+            say!("ran-momentum-orders", leader = name),
+        ));
+    }
 }
 
 /// The shocks the units of `busho`'s contingent must make (RAN-STAT-4):
@@ -898,6 +931,11 @@ fn apply_command(
         (RanCommand::DeclineTrump, Phase::Trump { busho, momentum }) => {
             leader_actions::decline_trump(state, busho, momentum);
         }
+        (RanCommand::Activate { busho, mode }, Phase::MomentumGained { busho: b })
+            if *busho == b && matches!(mode, Mode::Orders | Mode::Challenge) =>
+        {
+            momentum_phase(ctx, state, dice, b, *mode, out);
+        }
         (RanCommand::Momentum, Phase::Momentum { busho }) => {
             sequence::momentum(ctx, state, dice, busho, out)
         }
@@ -958,6 +996,7 @@ pub fn phase_words(p: &Phase) -> String {
         Phase::Reaction { .. } => say!("ran-phase-reaction"),
         Phase::Challenge { .. } => say!("ran-phase-challenge"),
         Phase::Momentum { .. } => say!("ran-phase-momentum"),
+        Phase::MomentumGained { .. } => say!("ran-phase-momentum-gained"),
         Phase::Continuity { .. } => say!("ran-phase-continuity"),
         Phase::Trump { .. } => say!("ran-phase-trump"),
         Phase::Recovery => say!("ran-phase-recovery"),

@@ -253,7 +253,8 @@ pub fn momentum(
         ),
     ));
     if ok {
-        start_orders(state, busho);
+        // RAN-SOP-5: the owner picks an Orders or a Challenge Phase.
+        state.phase = Phase::MomentumGained { busho };
     } else {
         finish(state, busho);
     }

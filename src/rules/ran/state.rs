@@ -185,6 +185,13 @@ pub enum Phase {
         /// The Busho.
         busho: u32,
     },
+    /// A Momentum roll succeeded: the owner chooses whether `busho` makes an
+    /// Orders or a Samurai Challenge Phase (RAN-SOP-5, "una Fase de Órdenes
+    /// o de Desafío Samurái (C o D)").
+    MomentumGained {
+        /// The Busho.
+        busho: u32,
+    },
     /// Continuity (RAN-SOP-6) for `side`.
     Continuity {
         /// The side.

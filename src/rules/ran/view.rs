@@ -368,6 +368,15 @@ pub fn side_choices(ctx: &RanCtx, s: &RanState, side: u8) -> Vec<Choice> {
             v.push(ch(label, "react:withdraw".into()));
         }
         Phase::Momentum { .. } => v.push(ch(say!("ran-choice-momentum"), "momentum".into())),
+        Phase::MomentumGained { busho } => {
+            if let Some(l) = s.leader(*busho) {
+                // Orders is the pass button; the Challenge is the choice.
+                v.push(ch(
+                    say!("ran-choice-momentum-challenge", leader = l.name),
+                    format!("act:{}:Challenge", l.id),
+                ));
+            }
+        }
         Phase::Continuity { .. } => v.push(ch(say!("ran-choice-continuity"), "continuity".into())),
         Phase::Trump { busho, momentum } => {
             for d in leader_actions::trump_designees(ctx, s, *busho, *momentum) {

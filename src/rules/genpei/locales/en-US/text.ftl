@@ -311,3 +311,7 @@ gen-odds-expected-hits = expected hits
 gen-deck-command = Command
 gen-deck-dragon = Dragon
 gen-refuse-grappled-no-ground = a grappled unit may not move, so it may not take ground
+gen-refuse-discard-dragon-played = a Dragon card was played or discarded this turn: none may be discarded for H&F
+gen-refuse-no-such-dragon-card = that Dragon card is not in the hand
+gen-log-discards-dragon = { $side } discards { $card } for { $n } H&F (now { $now })
+gen-choice-discard-dragon = Discard { $card } for { $n } H&F

@@ -509,3 +509,7 @@ gen-odds-expected-hits = impactos esperados
 gen-deck-command = Mando
 gen-deck-dragon = Dragón
 gen-refuse-grappled-no-ground = una unidad abordada no puede mover, así que no puede ganar terreno
+gen-refuse-discard-dragon-played = se jugó o descartó una carta de Dragón este turno: no se puede descartar otra por H&F
+gen-refuse-no-such-dragon-card = esa carta de Dragón no está en la mano
+gen-log-discards-dragon = { $side } descarta { $card } por { $n } H&F (ahora { $now })
+gen-choice-discard-dragon = Descartar { $card } por { $n } H&F
