@@ -45,24 +45,25 @@ pub fn table_rule(n: u32) -> &'static str {
     }
 }
 
-/// The roll modifiers (RAN-WD-2): + ⌊Momentum/2⌋ while the original Busho
-/// lives; − ⌈Momentum/2⌉ if the contingent's Busho died this Game Turn; − the
+/// The roll modifiers (RAN-WD-2, L368): + ⌊Momentum/2⌋ of the original
+/// Busho while he lives (`original_alive`: his Momentum); − ⌈Momentum/2⌉ of
+/// the contingent's Busho, original or replacement, who died this Game Turn
+/// (`died_this_turn`: his Momentum, "su Factor de Momentum"); − the
 /// So-Taisho's Initiative if he died this Game Turn.
 pub fn modifiers(
-    original_alive: bool,
-    momentum: i32,
-    busho_died_this_turn: bool,
+    original_alive: Option<i32>,
+    died_this_turn: Option<i32>,
     so_taisho_died_this_turn: Option<i32>,
 ) -> Vec<Modifier> {
     let mut m = Vec::new();
-    if original_alive {
+    if let Some(momentum) = original_alive {
         m.push(Modifier::new(
             say!("ran-mod-original-busho-alive"),
             momentum.div_euclid(2),
             "RAN-WD-2",
         ));
     }
-    if busho_died_this_turn {
+    if let Some(momentum) = died_this_turn {
         m.push(Modifier::new(
             say!("ran-mod-busho-died"),
             -((momentum + 1).div_euclid(2)),
@@ -151,11 +152,21 @@ mod tests {
     }
 
     #[test]
+    fn ran_wd_2_the_momentum_is_that_of_the_busho_who_died() {
+        // RAN-WD-2 (L368): "−? Si el Busho (original o de reemplazo) ... ha
+        // muerto este Turno, se resta la mitad de su Factor de Momentum": a
+        // replacement of Momentum 2 who died this turn costs 1, whatever the
+        // original's Momentum was.
+        let m = modifiers(None, Some(2), None);
+        assert_eq!(m.iter().map(|x| x.value).sum::<i32>(), -1);
+    }
+
+    #[test]
     fn modifiers_follow_the_card() {
         // RAN-WD-2: Momentum 5 alive → +2; died this turn → −3; So-Taisho (4) died → −4.
-        let m = modifiers(true, 5, false, None);
+        let m = modifiers(Some(5), None, None);
         assert_eq!(m[0].value, 2);
-        let m = modifiers(false, 5, true, Some(4));
+        let m = modifiers(None, Some(5), Some(4));
         assert_eq!(m.iter().map(|x| x.value).sum::<i32>(), -7);
         // Unclamped: roll 0 − 7 ≤ any threshold ≥ −7.
         assert!(abandons(0, &m, -7));

@@ -1102,3 +1102,69 @@ fn ran_sop_5_a_momentum_success_gives_an_orders_or_a_challenge_phase() {
     );
     assert!(matches!(orders.phase, Phase::Orders { busho: 102, .. }));
 }
+
+#[test]
+fn ran_wd_2_a_dead_replacement_costs_his_own_momentum() {
+    // RAN-WD-2 (L368): the Busho "original o de reemplazo" who died this
+    // turn takes off half "su" Momentum, rounded up. The original (Momentum
+    // 5) died before; his replacement (Momentum 2) dies now: −1, not −3.
+    let (ctx, mut st) = setup();
+    let mut out = Vec::new();
+    super::casualties::kill_leader(&ctx, &mut st, 102, &mut out);
+    st.leader_mut(102).expect("original").died_this_turn = false;
+    let rep = st
+        .leaders
+        .iter()
+        .find(|l| l.replacement && l.contingent == 102)
+        .map(|l| l.id)
+        .expect("a replacement");
+    assert_eq!(st.leader(rep).map(|l| l.factors.momentum), Some(2));
+    super::casualties::kill_leader(&ctx, &mut st, rep, &mut out);
+    // Two of its three units Fled: the 1-10 grid has a threshold (5).
+    st.unit_mut(5).expect("AS").fled = true;
+    st.unit_mut(6).expect("AS-T").fled = true;
+    let mut log = Vec::new();
+    sequence::abandonment(&ctx, &mut st, &mut Dice::new(1), &mut log);
+    let e = log
+        .iter()
+        .find(|e| e.units == vec![102] && e.rule.starts_with("RAN-WD-"))
+        .expect("the contingent's check");
+    let v = e.value.as_ref().expect("modifiers");
+    let died: i32 = v
+        .modifiers
+        .iter()
+        .filter(|m| m.rule == "RAN-WD-2")
+        .map(|m| m.value)
+        .sum();
+    assert_eq!(died, -1, "{v:?}");
+}
+
+#[test]
+fn ran_fire_2_every_unit_of_a_volley_needs_the_height_for_an_ext_range() {
+    // RAN-FIRE-2 (L41, "EXT = Puede Disparar sólo si está a mayor
+    // elevación"): AS-B at 4 hexes fire at [Ext] range. The lead stands on
+    // a hill; the second bow unit, on the flat, may not join the Volley.
+    let (mut ctx, mut st) = setup();
+    let t = HexBoard::to_hex((10, 6));
+    clear_around(&mut ctx, &mut st, t, 5);
+    let walk =
+        |from: Hex, f: Facing, n: u32| (0..n).fold(from, |h, _| h.neighbor(f.edge_direction()));
+    let high = walk(t, Facing::South, 4);
+    let low = walk(walk(t, Facing::SouthEast, 2), Facing::South, 2);
+    assert_eq!(low.unsigned_distance_to(t), 4);
+    ctx.board.set_elevation(high, 1);
+    put(&mut st, 43, t, Facing::South);
+    put(&mut st, 9, high, Facing::towards(high, t));
+    put(&mut st, 12, low, Facing::towards(low, t));
+    st.unit_mut(12).expect("SI-B").kind = "AS-B".into();
+    assert!(
+        super::fire::plan(&ctx, &st, 0, &[9], 43).is_ok(),
+        "the lead alone"
+    );
+    assert_eq!(
+        super::fire::plan(&ctx, &st, 0, &[9, 12], 43)
+            .map(|_| ())
+            .map_err(|e| e.0),
+        Err("RAN-FIRE-2")
+    );
+}

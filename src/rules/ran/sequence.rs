@@ -470,26 +470,24 @@ pub fn abandonment(ctx: &RanCtx, state: &mut RanState, dice: &mut Dice, out: &mu
             continue;
         };
         let side = units.first().map_or(0, |u| u.side);
-        let original = state.leader(c).filter(|l| !l.dead && !l.replacement);
-        // RAN-WD: the Momentum of the Busho leading it now (a replacement
-        // when the original is dead), not the dead original's.
-        let busho = state.commander(c).or_else(|| {
-            state
-                .leaders
-                .iter()
-                .find(|l| l.contingent == c && l.role != Role::Samurai)
-        });
-        let momentum = busho.map_or(0, |l| l.factors.momentum);
+        // RAN-WD-2 (L368): the original Busho's Momentum while he lives; the
+        // Momentum of the one (original or replacement) who died this turn.
+        let original = state
+            .leader(c)
+            .filter(|l| !l.dead && !l.replacement)
+            .map(|l| l.factors.momentum);
         let died = state
             .leaders
             .iter()
-            .any(|l| l.contingent == c && l.role != Role::Samurai && l.died_this_turn);
+            .filter(|l| l.contingent == c && l.role != Role::Samurai && l.died_this_turn)
+            .map(|l| l.factors.momentum)
+            .max();
         let so_died = state
             .leaders
             .iter()
             .find(|l| l.side == side && l.role == Role::SoTaisho && l.died_this_turn)
             .map(|l| l.factors.initiative);
-        let mods = abandonment::modifiers(original.is_some(), momentum, died, so_died);
+        let mods = abandonment::modifiers(original, died, so_died);
         let r = d10(dice);
         let leaves = abandonment::abandons(r, &mods, th);
         let mut value = Itemized::new(say!("ran-value-roll"), r as i32);

@@ -428,6 +428,52 @@ fn cw_hos_4_wounds_from_any_source_count_toward_the_destruction_modifier() {
 }
 
 #[test]
+fn cw_hos_10_the_captors_army_may_sacrifice_to_recapture() {
+    // CW-HOS-10 (L96) with CW-HOS-6: the captor's army may try to recapture
+    // a lost hostage "by meeting the same eligibility conditions": a Lion
+    // unit engaged with the Crane unit now holding it is offered the
+    // sacrifice, and the Close Combat waits for the Lion.
+    let (s, tables, table) = setup();
+    let mut b = CwBattle::new(&s, &tables);
+    let captor = b.unit(1).expect("captor").base();
+    let guard = b.unit(11).expect("guard").base();
+    let (spot, facing) = contact_spot(
+        &guard.at(captor.center + Vec2::new(0.0, 10.0), 180.0),
+        &captor,
+    );
+    if let Some(u) = b.unit_mut(11) {
+        u.pos = TablePos {
+            x: spot.x,
+            y: spot.y,
+            facing,
+        };
+    }
+    if let Some(h) = b.hostage.as_mut() {
+        h.state.holder = 11;
+        h.state.holder_side = 1;
+    }
+    b.phase = CwPhase::RangedAttack;
+    b.active = 1;
+    let mut dice = Dice::new(2);
+    let mut log = GameLog::default();
+    b.apply(
+        &CwCommand::EndPhase { side: 1 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("end the Ranged Attack phase");
+    assert_eq!(b.phase, CwPhase::CloseCombat);
+    assert_eq!(b.awaiting(), Some(0), "the Lion may recapture");
+    let keys: Vec<String> = ClanWar::choices(&b, 1, &tables)
+        .into_iter()
+        .map(|c| c.key)
+        .collect();
+    assert!(keys.contains(&"sacrifice".to_string()), "{keys:?}");
+}
+
+#[test]
 fn cw_hos_7_a_captor_wiped_out_makes_no_destruction_test() {
     // CW-HOS-4 is the captor unit's test (L89); a captor "removed entirely
     // as casualties" gives its hostage to a unit engaged with it (L93,
