@@ -87,7 +87,9 @@ pub fn target_of(ctx: &GenCtx, s: &GenState, id: u32, from: Hex) -> Option<Targe
     } else {
         from
     };
-    let stockade_defends = s.stockade(ctx, u.hex) && !s.stockade(ctx, from);
+    // GEN-STK-3 (L157): "A unit on a stockade hex may ignore 1 sword and 1
+    // flag in combat", wherever its attacker stands.
+    let stockade_defends = s.stockade(ctx, u.hex);
     let hex = if stockade_defends {
         terrain_now(ctx, s, u.hex)
     } else {
@@ -321,7 +323,12 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
     let at_sea = ctx.ocean(u.hex);
     if a.grapple {
         let target_naval = defender.is_some_and(|d| ctx.ocean(d.hex));
-        if kind != AttackKind::Close || !target_naval || !(at_sea || ctx.shore(u.hex)) {
+        // GEN-GRP-4 (L52): a unit in close combat with the enemy it is
+        // grappled to may sever, from a boat at a shore grappler too.
+        let severing = defender.is_some_and(|d| s.grappled_together(a.unit, d.id));
+        if kind != AttackKind::Close
+            || !(severing || (target_naval && (at_sea || ctx.shore(u.hex))))
+        {
             return Err(refuse("GEN-GRP-1", say!("gen-refuse-grapple-where")));
         }
     }

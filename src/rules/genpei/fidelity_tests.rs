@@ -327,3 +327,48 @@ fn gen_base_a_card_that_orders_nothing_skips_to_the_draw() {
     );
     assert!(log.iter().any(|e| e.rule == "GEN-BASE"));
 }
+
+#[test]
+fn gen_stk_3_a_stockade_defends_against_an_attacker_in_a_stockade_too() {
+    // GEN-STK-3 (L157): "A unit on a stockade hex may ignore 1 sword and 1
+    // flag in combat": from another stockade hex as well.
+    let text = scenario(
+        r#"(id: 1, side: "Minamoto", unit_type: "samurai_infantry", name: "Att", at: (4, 4)),
+           (id: 2, side: "Taira", unit_type: "ashigaru_yari", name: "Def", at: (4, 3))"#,
+        "",
+    )
+    .replace(
+        r#"(terrain: "Stockade", hexes: [(4, 3)]),"#,
+        r#"(terrain: "Stockade", hexes: [(4, 3), (4, 4)]),"#,
+    );
+    let (ctx, s) = game(&text);
+    let t = super::battle::target_of(&ctx, &s, 2, hex(4, 4)).expect("target");
+    assert_eq!(
+        (t.terrain_swords_ignored, t.terrain_flags_ignored),
+        (1, 1),
+        "{t:?}"
+    );
+}
+
+#[test]
+fn gen_grp_4_a_boat_may_sever_a_grapple_made_from_the_shore() {
+    // GEN-GRP-4 (L52): "A grappled unit conducting close combat against its
+    // mutually grappled enemy may allocate one sword result to severing".
+    let text = scenario(
+        r#"(id: 1, side: "Minamoto", unit_type: "samurai_infantry", name: "Shore", at: (3, 1)),
+           (id: 2, side: "Taira", unit_type: "ashigaru_yari", name: "Boat", at: (3, 0))"#,
+        "",
+    );
+    let (ctx, mut s) = game(&text);
+    s.grapples = vec![(1, 2)];
+    battle_step(&mut s, 1, "order_two_left", &[2]);
+    let a = super::state::Attack {
+        unit: 2,
+        target: AttackTarget::Unit(1),
+        grapple: true,
+        inspire: 0,
+        bonus: false,
+        reaction_dice: 0,
+    };
+    assert!(super::battle::plan(&ctx, &s, &a).is_ok());
+}

@@ -189,6 +189,47 @@ pub fn fight(
         }
     }
 
+    strike(
+        dice,
+        record,
+        Combatant {
+            unit: a,
+            inspiring: a_insp,
+        },
+        Combatant {
+            unit: b,
+            inspiring: b_insp,
+        },
+        constants,
+        &mut r,
+    )?;
+    Ok(r)
+}
+
+/// Steps 3 and 4 of a fight, once both units fight on: both strike at once
+/// (WS-GLO-1, WS-SUP-1), then the loser tests and falls back on a failure
+/// [stand-in]. Adds to `r`, whose `[0]` is `a` and `[1]` is `b`. Two
+/// suppressed units that both pass their keep-fighting tests strike too
+/// (WS-SUP-3 (4): passing, a unit continues fighting).
+///
+/// # Errors
+/// WS-GLO-1 when `a` already made its salvo at `b`.
+pub fn strike(
+    dice: &mut Dice,
+    record: &mut SalvoRecord,
+    charger: Combatant<'_>,
+    defender: Combatant<'_>,
+    constants: &WsConstants,
+    r: &mut FightResult,
+) -> Result<(), Refusal> {
+    let Combatant {
+        unit: a,
+        inspiring: a_insp,
+    } = charger;
+    let Combatant {
+        unit: b,
+        inspiring: b_insp,
+    } = defender;
     // 3. Both strike at once (WS-GLO-1, WS-SUP-1).
     record.record(a.id, b.id)?;
     let a_attacks = a.models * a.melee_attacks;
@@ -229,11 +270,11 @@ pub fn fight(
             let t = leadership_test(dice, u, insp, &say!("ws-test-lost-fight"));
             r.log.push(t.log);
             if !t.pass {
-                falls_back(&mut r, side, [&mut *a, &mut *b]);
+                falls_back(r, side, [&mut *a, &mut *b]);
             }
         }
     }
-    Ok(r)
+    Ok(())
 }
 
 #[cfg(test)]

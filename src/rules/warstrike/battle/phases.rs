@@ -228,8 +228,8 @@ impl WsBattle {
 
     /// Two suppressed units in contact: each tests to keep fighting
     /// (WS-SUP-3 (4)), lower id first; the first to fail falls back and the
-    /// other clears its suppression (WS-CLR-2). No blows are struck
-    /// [stand-in].
+    /// other clears its suppression (WS-CLR-2). When both pass, both fight
+    /// on: they strike and the loser tests ([`super::super::close_combat::strike`]).
     pub(super) fn both_suppressed(
         &mut self,
         ai: usize,
@@ -263,6 +263,40 @@ impl WsBattle {
         );
         e.outcome = say!("ws-outcome-both-hold");
         out.push(e);
+        // WS-SUP-3 (4): a unit that passes "continues fighting".
+        let a_insp = self.inspiring_for(ai, tables);
+        let b_insp = self.inspiring_for(bi, tables);
+        let mut r = super::super::close_combat::FightResult::default();
+        let (au, bu) = two_mut(&mut self.units, ai, bi);
+        let struck = super::super::close_combat::strike(
+            dice,
+            &mut SalvoRecord::new(),
+            Combatant {
+                unit: &mut au.state,
+                inspiring: a_insp,
+            },
+            Combatant {
+                unit: &mut bu.state,
+                inspiring: b_insp,
+            },
+            &tables.constants,
+            &mut r,
+        );
+        self.refit(ai, tables);
+        self.refit(bi, tables);
+        match struck {
+            Ok(()) => {
+                out.extend(r.log);
+                for broke in r.broke {
+                    self.break_and_fall_back(broke, tables, table, out);
+                }
+            }
+            Err(e) => out.push(LogEntry::event(
+                &e.rule,
+                vec![self.units[ai].id, self.units[bi].id],
+                e.reason,
+            )),
+        }
     }
 
     /// Ends the action phase of `side` and runs the automatic phases until

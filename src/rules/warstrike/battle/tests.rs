@@ -461,3 +461,47 @@ fn choices_units_and_choose_in_the_games_words() {
     assert_eq!(fall_back, vec!["fall_back".to_string()]);
     assert_eq!(b.allowance(1), Some(6.0));
 }
+
+#[test]
+fn ws_sup_3_two_suppressed_units_that_both_pass_fight_on() {
+    // WS-SUP-3 (4) (L44-46): a suppressed unit "must perform a leadership
+    // test in order to continue fighting in close-combat": passing, it
+    // fights. Both pass: blows are struck, not "both hold".
+    let (tables, mut b, table) = duel(
+        ("laansguard", (24.0, 1.0), 0.0),
+        ("reaver_warband", (24.0, 3.0), 180.0),
+        "",
+    );
+    for u in b.units.iter_mut() {
+        u.state
+            .take_hits(1, 0, super::super::suppression::HitSource::Shooting);
+    }
+    let mut dice = Dice::new(3);
+    // The Warband's reaction test fails; both keep-fighting tests pass.
+    dice.load([5, 6, 1, 6, 1, 6]);
+    let mut log = GameLog::default();
+    b.apply(
+        &WsCommand::EndPhase { side: 0 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("end phase");
+    let at = log
+        .entries
+        .iter()
+        .position(|e| e.rule == "WS-SUP-3" && e.units.len() == 2 && e.dice.is_empty())
+        .unwrap_or_else(|| {
+            panic!(
+                "both pass: {:#?}",
+                log.entries.iter().map(|e| (&e.rule, &e.what)).collect::<Vec<_>>()
+            )
+        });
+    assert!(
+        log.entries[at + 1..].iter().any(|e| e.dice.len() > 2),
+        "the melee salvos follow: {:#?}",
+        log.entries.iter().map(|e| (&e.rule, &e.what)).collect::<Vec<_>>()
+    );
+    assert!(dice.rolled() > 6);
+}
