@@ -403,6 +403,14 @@ impl CwBattle {
                     ..probe
                 })?;
                 let completed = r.state == FlightState::Airborne;
+                // CW-FLY-14 (L34): an unformed unit that becomes airborne "is
+                // automatically reformed but may not change formation or
+                // facing": it keeps the facing it had.
+                let facing = if u.condition == Condition::Unformed {
+                    u.pos.facing
+                } else {
+                    facing
+                };
                 let end = if completed {
                     end_of(&cut, facing)
                 } else {
@@ -810,7 +818,10 @@ impl CwBattle {
         }
         if let Some(kind) = landed {
             flight = FlightState::Grounded;
-            let l = self.lander(&u, tables);
+            // CW-LAND-2: the unit as it is now, after any reactionary fire
+            // (a flyer cut to one model takes no test).
+            let now = self.unit(u.id).cloned().unwrap_or_else(|| u.clone());
+            let l = self.lander(&now, tables);
             if let Some(out) = landing_test(dice, conv, kind, &l) {
                 condition = condition_after(condition, &out);
                 entries.push(out.entry);

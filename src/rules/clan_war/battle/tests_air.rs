@@ -65,6 +65,49 @@ fn take_off_moves_exactly_half_and_is_stopped_by_contact() {
 }
 
 #[test]
+fn cw_fly_14_an_unformed_unit_takes_off_without_changing_facing() {
+    // CW-FLY-14 (L34): an unformed unit that becomes airborne "is
+    // automatically reformed but may not change formation or facing".
+    let (s, tables, table) = setup();
+    let mut b = CwBattle::new(&s, &tables);
+    let mut dice = Dice::new(3);
+    let mut log = GameLog::default();
+    b.apply(
+        &CwCommand::EndPhase { side: 0 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("end special orders");
+    let before = b.unit(2).expect("dragon").pos.facing;
+    if let Some(d) = b.unit_mut(2) {
+        d.condition = Condition::Unformed;
+    }
+    b.apply(
+        &CwCommand::Move {
+            unit: 2,
+            path: vec![(33.0, 15.0)],
+            facing: before + 90.0,
+            mode: MoveMode::TakeOff,
+        },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("take off");
+    let d = b.unit(2).expect("dragon");
+    assert!(d.airborne());
+    assert_eq!(d.condition, Condition::Formed, "reformed");
+    assert!(
+        (d.pos.facing - before).abs() < 1e-3,
+        "{} vs {before}",
+        d.pos.facing
+    );
+}
+
+#[test]
 fn airborne_units_move_at_least_half_and_never_in_reserve() {
     // CW-FLY-10, CW-FLY-9, CW-FLY-11 (the crag stops flyers).
     let (mut b, tables, table) = duel((10.0, 10.0), (10.0, 34.0));

@@ -495,13 +495,19 @@ fn ws_sup_3_two_suppressed_units_that_both_pass_fight_on() {
         .unwrap_or_else(|| {
             panic!(
                 "both pass: {:#?}",
-                log.entries.iter().map(|e| (&e.rule, &e.what)).collect::<Vec<_>>()
+                log.entries
+                    .iter()
+                    .map(|e| (&e.rule, &e.what))
+                    .collect::<Vec<_>>()
             )
         });
     assert!(
         log.entries[at + 1..].iter().any(|e| e.dice.len() > 2),
         "the melee salvos follow: {:#?}",
-        log.entries.iter().map(|e| (&e.rule, &e.what)).collect::<Vec<_>>()
+        log.entries
+            .iter()
+            .map(|e| (&e.rule, &e.what))
+            .collect::<Vec<_>>()
     );
     assert!(dice.rolled() > 6);
 }
