@@ -394,6 +394,10 @@ pub fn apply_casualties(
 pub fn after_melee(b: &mut Battle, dice: &mut Dice) {
     let mut defeats = std::mem::take(&mut b.defeats);
     defeats.sort_by_key(|d| d.loser);
+    // SBA-ORD-8 (L29-30): a winner takes one Pursue test per melee, not one
+    // per enemy that fled from it; on a failure it pursues the first of
+    // them (the lowest id) [stand-in for the owner's choice].
+    let mut tested: Vec<u32> = Vec::new();
     for d in defeats {
         let mut winners = d.winners.clone();
         winners.sort_unstable();
@@ -423,6 +427,10 @@ pub fn after_melee(b: &mut Battle, dice: &mut Dice) {
                     vec![w, d.loser],
                     say!("sba-log-enemy-fled", unit = u.name, rule = "SBA-HON-2"),
                 ));
+                if tested.contains(&w) {
+                    continue;
+                }
+                tested.push(w);
                 let passed = fortitude_test(b, dice, w, TestReason::PursueCheck);
                 if passed == Some(true) {
                     // A pass holds the unit back: no Pursue obligation, not
@@ -695,6 +703,48 @@ mod tests {
         assert!(!a.honor);
         assert_eq!(a.flags.pursue_target, Some(2));
         assert_eq!(a.morale, MoraleLevel::Normal);
+    }
+
+    #[test]
+    fn sba_ord_8_one_pursue_test_per_melee_whatever_fled() {
+        // SBA-ORD-8 (L29-30): the winner "fails its Fortitude Test": one test,
+        // not one per enemy that fled. Two enemies flee; it fails once and
+        // must Pursue the first; no second test clears the obligation.
+        use crate::engine::board::HexBoard;
+        let t = tables();
+        let board = board(&t);
+        let c = HexBoard::to_hex((5, 3));
+        let n1 = HexBoard::to_offset(c.neighbor(Facing::North.edge_direction()));
+        let n2 = HexBoard::to_offset(c.neighbor(Facing::NorthEast.edge_direction()));
+        let a = unit(&t, 1, 0, "samurai_cavalry", (5, 3), Facing::North);
+        let mut v2 = unit(&t, 2, 1, "ashigaru_spearmen", n1, Facing::South);
+        v2.flags.put_to_flight = true;
+        let mut v3 = unit(&t, 3, 1, "ashigaru_spearmen", n2, Facing::SouthWest);
+        v3.flags.put_to_flight = true;
+        let mut b = battle(vec![a, v2, v3], &board, &t);
+        b.defeats = vec![
+            crate::rules::samurai_battles::battle::Defeat {
+                loser: 2,
+                winners: vec![1],
+                destroyed: false,
+            },
+            crate::rules::samurai_battles::battle::Defeat {
+                loser: 3,
+                winners: vec![1],
+                destroyed: false,
+            },
+        ];
+        let mut d = Dice::new(0);
+        d.load([20, 1]);
+        after_melee(&mut b, &mut d);
+        let tests = b
+            .log
+            .iter()
+            .filter(|e| e.rule == "SBA-FORT-3" && e.units.first() == Some(&1))
+            .count();
+        assert_eq!(tests, 1, "{:#?}", b.log);
+        assert_eq!(b.unit(1).and_then(|a| a.flags.pursue_target), Some(2));
+        assert_eq!(d.loaded_remaining(), 1, "no second test");
     }
 
     #[test]
