@@ -1168,3 +1168,34 @@ fn ran_fire_2_every_unit_of_a_volley_needs_the_height_for_an_ext_range() {
         Err("RAN-FIRE-2")
     );
 }
+
+#[test]
+fn ran_ldr_3_a_busho_caught_in_a_retreat_from_kibamusha_rolls_to_survive() {
+    // RAN-LDR-3 (L1061): "Si hay una unidad kibamusha enemiga, se tira el
+    // dado. Si la tirada es 3-9, ese Busho es eliminado". AS 5 with Busho 102
+    // withdraws from KB 42 and flees: the roll of 5 eliminates him.
+    let (mut ctx, mut st) = setup();
+    let c = HexBoard::to_hex((10, 5));
+    clear_around(&mut ctx, &mut st, c, 4);
+    let e = c.neighbor(Facing::North.edge_direction());
+    put(&mut st, 5, c, Facing::North);
+    put(&mut st, 42, e, Facing::South);
+    st.unit_mut(5).expect("AS").hits = 4;
+    st.leader_mut(102).expect("Busho").hex = c;
+    let shock = super::state::PendingShock {
+        attackers: vec![42],
+        defender: 5,
+        charge: false,
+        extra: Vec::new(),
+    };
+    let mut dice = Dice::new(1);
+    dice.load([9, 5]);
+    let mut out = Vec::new();
+    super::shock::reaction_withdrawal(&ctx, &mut st, &mut dice, &shock, &mut out);
+    assert!(
+        st.unit(5).is_some_and(|u| u.fled || u.eliminated),
+        "{out:#?}"
+    );
+    assert!(st.leader(102).is_some_and(|l| l.dead), "{out:#?}");
+    assert_eq!(dice.loaded_remaining(), 0);
+}

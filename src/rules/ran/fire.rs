@@ -273,7 +273,12 @@ pub fn resolve(
             }
         }
     }
-    take_hits(ctx, state, dice, target, hits, false, out);
+    // RAN-LDR-3 (L1061): a Busho in retreat with an enemy Kibamusha (a
+    // KB-B firing) rolls to survive.
+    let kb_firer = firers
+        .iter()
+        .any(|f| state.unit(*f).is_some_and(|u| ctx.kibamusha(u)));
+    take_hits(ctx, state, dice, target, hits, kb_firer, out);
     if super::leaders::fire_checks_busho(raw, ctx.tables.values.fire.busho_check_roll)
         && let Some(b) = shock::busho_on(state, t.side, t.hex)
     {

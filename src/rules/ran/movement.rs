@@ -267,6 +267,19 @@ pub fn pass_through(
     }
 }
 
+/// The leaders of `u`'s contingent stacked with it on `from` go with it to
+/// `to`, as they do on an ordered move (RAN-LDR-3: a Busho stays with his
+/// unit when it withdraws).
+pub fn carry_leaders(state: &mut RanState, u: &RanUnit, from: Hex, to: Hex) {
+    for l in state
+        .leaders
+        .iter_mut()
+        .filter(|l| !l.dead && l.hex == from && l.side == u.side && l.contingent == u.contingent)
+    {
+        l.hex = to;
+    }
+}
+
 /// The MP a unit may spend: its MA, halved (rounded down) Out of Command
 /// (RAN-STAT-1, RAN-ORD-2).
 pub fn allowance(u: &RanUnit, in_command: bool) -> u32 {

@@ -414,6 +414,7 @@ fn active_withdrawal(
         um.committed = false;
         um.ordered = true;
     }
+    movement::carry_leaders(state, &u, u.hex, b);
     out.push(LogEntry::event(
         "RAN-ORD-1",
         vec![u.id],

@@ -489,7 +489,9 @@ pub fn declare(
                         um.hex = b;
                         um.committed = false;
                     }
-                    take_hits(ctx, state, dice, a, hits, false, out);
+                    // RAN-LDR-3 (L1061): the defender is the enemy here.
+                    let kb = state.unit(defender).is_some_and(|x| ctx.kibamusha(x));
+                    take_hits(ctx, state, dice, a, hits, kb, out);
                 }
             }
             continue;
@@ -675,8 +677,15 @@ pub fn reaction_withdrawal(
     {
         u.hex = b;
         u.committed = false;
+        movement::carry_leaders(state, &d, old, b);
     }
-    take_hits(ctx, state, dice, d.id, hits, false, out);
+    // RAN-LDR-3 (L1061): an enemy Kibamusha among the attackers makes a
+    // Busho caught in this retreat roll to survive.
+    let kb = shock
+        .attackers
+        .iter()
+        .any(|a| state.unit(*a).is_some_and(|u| ctx.kibamusha(u)));
+    take_hits(ctx, state, dice, d.id, hits, kb, out);
     banzai(ctx, state, dice, d.id, old, out);
     true
 }
