@@ -666,7 +666,9 @@ pub fn take_ground_allowed(ctx: &GenCtx, s: &GenState, id: u32, h: Hex) -> Resul
         entered_marsh: u.entered_marsh,
         took_ground: u.took_ground,
     })?;
-    if s.stockade(ctx, h) && ctx.unit_type(&u.kind).is_some_and(|t| t.mounted) {
+    // GEN-STK-2: no cavalry, and no leader carried along, into a stockade.
+    let carries_leader = s.attached_leader(u).is_some_and(|l| !l.ordered);
+    if s.stockade(ctx, h) && (carries_leader || ctx.unit_type(&u.kind).is_some_and(|t| t.mounted)) {
         return Err(refuse("GEN-STK-2", say!("gen-refuse-cavalry-stockade")));
     }
     Ok(())

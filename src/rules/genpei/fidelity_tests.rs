@@ -372,3 +372,26 @@ fn gen_grp_4_a_boat_may_sever_a_grapple_made_from_the_shore() {
     };
     assert!(super::battle::plan(&ctx, &s, &a).is_ok());
 }
+
+#[test]
+fn gen_stk_2_a_unit_may_not_carry_its_leader_into_a_stockade() {
+    // GEN-STK-2 (L155): "Cavalry units and leaders may not enter a stockade
+    // hex". A foot unit with its leader attached may not move in; without
+    // him it may.
+    let units = r#"(id: 1, side: "Minamoto", unit_type: "ashigaru_yari", name: "Yari", at: (4, 4)),
+           (id: 2, side: "Taira", unit_type: "ashigaru_yari", name: "Far", at: (8, 6))"#;
+    let leaders = r#"(id: 201, side: "Minamoto", name: "Noriyori", cavalry: false, named: false, at: (4, 4))"#;
+    let (ctx, mut s) = game(&scenario(units, leaders));
+    super::turn::begin_turn(&mut s, 0);
+    s.unit_mut(1).expect("yari").ordered = true;
+    s.phase = super::state::Phase::Move;
+    let st = hex(4, 3);
+    let reach = super::movement::reachable(&ctx, &s, s.unit(1).expect("yari"));
+    assert!(
+        !reach.contains_key(&(st.x, st.y)),
+        "with the leader: {reach:?}"
+    );
+    s.leaders[0].hex = hex(8, 0);
+    let reach = super::movement::reachable(&ctx, &s, s.unit(1).expect("yari"));
+    assert!(reach.contains_key(&(st.x, st.y)), "alone");
+}

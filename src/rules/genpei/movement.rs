@@ -47,13 +47,16 @@ pub fn reachable(ctx: &GenCtx, s: &GenState, u: &GenUnit) -> BTreeMap<(i32, i32)
         return out;
     };
     let extra = dragon_extra(s, ty.mounted, at_sea);
+    // GEN-STK-2 (L155): "Cavalry units and leaders may not enter a stockade
+    // hex": a unit carrying its attached leader may not either.
+    let barred = ty.mounted || s.attached_leader(u).is_some_and(|l| !l.ordered);
     // Embark or disembark: one hex between land and ocean (GEN-AMP-1).
     for n in neighbours(ctx, u.hex) {
         if ctx.ocean(n) != at_sea
             && !s.occupied(n)
             && check_embark(1, u.start == u.hex, &ctx.tables.combat).is_ok()
             // GEN-STK-2: cavalry may not land into a stockade either.
-            && !(s.stockade(ctx, n) && ty.mounted)
+            && !(s.stockade(ctx, n) && barred)
         {
             out.insert(key(n), vec![n]);
         }
@@ -72,15 +75,7 @@ pub fn reachable(ctx: &GenCtx, s: &GenState, u: &GenUnit) -> BTreeMap<(i32, i32)
         .and_then(|c| c.land_move.filter(|_| card_troop_fits(c, ty.mounted)))
         .unwrap_or(ty.move_max)
         + extra;
-    land_bfs(
-        ctx,
-        s,
-        u.hex,
-        allowance,
-        ty.mounted,
-        u.start == u.hex,
-        &mut out,
-    );
+    land_bfs(ctx, s, u.hex, allowance, barred, u.start == u.hex, &mut out);
     out
 }
 
