@@ -258,52 +258,8 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 tables: Vec::new(),
             })
         }
-        RanCommand::Trump { busho: designated } => {
-            let super::state::Phase::Trump { busho, momentum } = &state.phase else {
-                return None;
-            };
-            let la = super::leader_actions::trump_designees(ctx, state, *busho, *momentum);
-            if !la.contains(designated) {
-                return None;
-            }
-            let side = state.leader(*designated)?.side;
-            let so = state.so_taisho(side)?;
-            let f = super::sequence::trump_factor(ctx, so).total();
-            let ok = super::leader_actions::trump_chance(f);
-            Some(Odds {
-                expected: Vec::new(),
-                title: say!("ran-odds-trump-title"),
-                lines: vec![
-                    (say!("ran-odds-trump-succeeds", factor = f), ok),
-                    (say!("ran-odds-trump-fails"), 1.0 - ok),
-                ],
-                distributions: Vec::new(),
-                tables: Vec::new(),
-            })
-        }
-        RanCommand::Withdraw { .. } => {
-            // RAN-LDR-2 (6.44): the first Active Withdrawal a Busho orders in
-            // an Orders Phase makes him check for Seppuku.
-            let super::state::Phase::Orders { busho, .. } = &state.phase else {
-                return None;
-            };
-            let l = state.leader(*busho).filter(|l| !l.ordered_withdrawal)?;
-            let f = super::leader_actions::seppuku_factor(l).total();
-            let p = super::leader_actions::seppuku_chance(f);
-            Some(Odds {
-                expected: Vec::new(),
-                title: say!("ran-odds-seppuku-title"),
-                lines: vec![
-                    (
-                        say!("ran-odds-seppuku", leader = l.name.clone(), factor = f),
-                        p,
-                    ),
-                    (say!("ran-odds-no-seppuku"), 1.0 - p),
-                ],
-                distributions: Vec::new(),
-                tables: Vec::new(),
-            })
-        }
+        RanCommand::Trump { busho } => trump_odds(ctx, state, *busho),
+        RanCommand::Withdraw { .. } => seppuku_odds(state),
         RanCommand::Recover { unit } => {
             let u = state.unit(*unit).filter(|u| u.disordered)?;
             let t = ctx.effective_tq(state, u).total();
@@ -317,4 +273,55 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
         }
         _ => None,
     }
+}
+
+/// The odds of a Trump attempt with `designated` (RAN-LDR-2): the roll
+/// against the trumping So-Taisho's factor, from the same functions
+/// `leader_actions::trump` rolls with.
+fn trump_odds(ctx: &RanCtx, state: &RanState, designated: u32) -> Option<Odds> {
+    let super::state::Phase::Trump { busho, momentum } = &state.phase else {
+        return None;
+    };
+    if !super::leader_actions::trump_designees(ctx, state, *busho, *momentum).contains(&designated)
+    {
+        return None;
+    }
+    let side = state.leader(designated)?.side;
+    let so = state.so_taisho(side)?;
+    let f = super::sequence::trump_factor(ctx, so).total();
+    let ok = super::leader_actions::trump_chance(f);
+    Some(Odds {
+        expected: Vec::new(),
+        title: say!("ran-odds-trump-title"),
+        lines: vec![
+            (say!("ran-odds-trump-succeeds", factor = f), ok),
+            (say!("ran-odds-trump-fails"), 1.0 - ok),
+        ],
+        distributions: Vec::new(),
+        tables: Vec::new(),
+    })
+}
+
+/// The odds of the Seppuku check an Active Withdrawal costs the Busho who
+/// orders the first one of an Orders Phase (RAN-LDR-2, 6.44); none after.
+fn seppuku_odds(state: &RanState) -> Option<Odds> {
+    let super::state::Phase::Orders { busho, .. } = &state.phase else {
+        return None;
+    };
+    let l = state.leader(*busho).filter(|l| !l.ordered_withdrawal)?;
+    let f = super::leader_actions::seppuku_factor(l).total();
+    let p = super::leader_actions::seppuku_chance(f);
+    Some(Odds {
+        expected: Vec::new(),
+        title: say!("ran-odds-seppuku-title"),
+        lines: vec![
+            (
+                say!("ran-odds-seppuku", leader = l.name.clone(), factor = f),
+                p,
+            ),
+            (say!("ran-odds-no-seppuku"), 1.0 - p),
+        ],
+        distributions: Vec::new(),
+        tables: Vec::new(),
+    })
 }
