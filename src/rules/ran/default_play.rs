@@ -177,7 +177,7 @@ fn busho_movement_candidates(ctx: &RanCtx, state: &RanState, so: u32) -> Vec<Ran
         .iter()
         .filter(|l| super::leader_actions::may_move_leader(state, so, l))
     {
-        let (_, left) = super::orders::leader_ma_left(ctx, l);
+        let (_, left) = super::leader_actions::leader_ma_left(ctx, l);
         for u in state.units.iter().filter(|u| {
             u.contingent == l.contingent
                 && u.active()

@@ -7,12 +7,14 @@
 //! it; where it is silent the reading chosen is written in the rules
 //! reference (`rules_text.ron`) and marked as a stand-in there.
 
+use hexx::Hex;
+
 use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry};
 
 use super::casualties;
-use super::leaders::Role;
+use super::leaders::{self, Role};
 use super::sequence;
 use super::shock::{d10, failed_unless, roll_entry};
 use super::state::{Phase, RanCtx, RanLeader, RanState};
@@ -83,6 +85,76 @@ pub fn may_move_leader(state: &RanState, busho: u32, leader: &RanLeader) -> bool
         return leader.side == b.side && leader.role != Role::Samurai;
     }
     leader.id == busho || (leader.role == Role::Samurai && leader.contingent == b.contingent)
+}
+
+/// A leader's allowance left in this Orders Phase, in hexes (RAN-LDR-1):
+/// the table's allowance for his role and wounds, the smaller one if he
+/// began the phase in an enemy ZOC, less the hexes he has moved in it.
+pub fn leader_ma_left(ctx: &RanCtx, l: &RanLeader) -> (u32, u32) {
+    let ma = leaders::leader_ma(
+        &ctx.tables.leader_movement,
+        l.role,
+        l.wounds > 0,
+        l.began_in_enemy_zoc,
+    );
+    (ma, ma.saturating_sub(l.hexes_moved))
+}
+
+/// Moves the active Busho or one of his Samurai (RAN-LDR-1): within the
+/// allowance left this Orders Phase, onto the board, not into an enemy unit.
+///
+/// # Errors
+/// A refusal under RAN-LDR-1.
+pub fn move_leader(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    busho: u32,
+    leader: u32,
+    to: Hex,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let l = state
+        .leader(leader)
+        .cloned()
+        .ok_or_else(|| Refusal::new("RAN-LDR-1", say!("ran-refuse-no-such-leader")))?;
+    if !may_move_leader(state, busho, &l) {
+        return refuse(
+            "RAN-LDR-1",
+            say!("ran-refuse-not-active-busho", leader = l.name),
+        );
+    }
+    let (ma, left) = leader_ma_left(ctx, &l);
+    let dist = l.hex.unsigned_distance_to(to);
+    let ok = ctx.board.contains(to)
+        && dist <= left
+        && state.unit_at(to).is_none_or(|u| u.side == l.side);
+    if !ok {
+        return refuse(
+            "RAN-LDR-1",
+            say!(
+                "ran-refuse-leader-move",
+                leader = l.name,
+                ma = ma,
+                left = left
+            ),
+        );
+    }
+    if let Some(lm) = state.leader_mut(leader) {
+        lm.hex = to;
+        lm.hexes_moved += dist;
+    }
+    out.push(LogEntry::event(
+        "RAN-LDR-1",
+        vec![leader],
+        say!(
+            "ran-leader-moves",
+            leader = l.name,
+            n = dist,
+            ma = ma,
+            left = left - dist
+        ),
+    ));
+    Ok(())
 }
 
 // ----- Hara-Kiri --------------------------------------------------------------

@@ -24,6 +24,7 @@ pub mod text;
 
 pub mod abandonment;
 pub mod casualties;
+pub mod challenge;
 pub mod data;
 pub mod default_play;
 pub mod editor;
@@ -199,7 +200,7 @@ mod rule_coverage {
     //! least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 35] = [
+    const SOURCES: [&str; 38] = [
         include_str!("../../../assets/rules/ran/coordination.ron"),
         include_str!("../../../assets/rules/ran/fate_roll.ron"),
         include_str!("../../../assets/rules/ran/fire_table.ron"),
@@ -235,6 +236,9 @@ mod rule_coverage {
         include_str!("terrain.rs"),
         include_str!("tq.rs"),
         include_str!("view.rs"),
+        include_str!("challenge.rs"),
+        include_str!("leader_actions.rs"),
+        include_str!("fidelity_tests.rs"),
     ];
 
     #[test]

@@ -12,10 +12,8 @@ use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
 use crate::engine::log::LogEntry;
 
-use super::casualties;
 use super::fire;
 use super::leader_actions;
-use super::leaders::{self, Role};
 use super::movement;
 use super::sequence;
 use super::shock::{self, d10, roll_entry};
@@ -499,73 +497,6 @@ fn forced_shocks(
     }
 }
 
-/// A leader's allowance left in this Orders Phase, in hexes (RAN-LDR-1):
-/// the table's allowance for his role and wounds, the smaller one if he
-/// began the phase in an enemy ZOC, less the hexes he has moved in it.
-pub fn leader_ma_left(ctx: &RanCtx, l: &super::state::RanLeader) -> (u32, u32) {
-    let ma = leaders::leader_ma(
-        &ctx.tables.leader_movement,
-        l.role,
-        l.wounds > 0,
-        l.began_in_enemy_zoc,
-    );
-    (ma, ma.saturating_sub(l.hexes_moved))
-}
-
-/// Moves the active Busho or one of his Samurai (RAN-LDR-1): within the
-/// allowance left this Orders Phase, onto the board, not into an enemy unit.
-fn move_leader(
-    ctx: &RanCtx,
-    state: &mut RanState,
-    busho: u32,
-    leader: u32,
-    to: Hex,
-    out: &mut Vec<LogEntry>,
-) -> Result<(), Refusal> {
-    let l = state
-        .leader(leader)
-        .cloned()
-        .ok_or_else(|| Refusal::new("RAN-LDR-1", say!("ran-refuse-no-such-leader")))?;
-    if !leader_actions::may_move_leader(state, busho, &l) {
-        return refuse(
-            "RAN-LDR-1",
-            say!("ran-refuse-not-active-busho", leader = l.name),
-        );
-    }
-    let (ma, left) = leader_ma_left(ctx, &l);
-    let dist = l.hex.unsigned_distance_to(to);
-    let ok = ctx.board.contains(to)
-        && dist <= left
-        && state.unit_at(to).is_none_or(|u| u.side == l.side);
-    if !ok {
-        return refuse(
-            "RAN-LDR-1",
-            say!(
-                "ran-refuse-leader-move",
-                leader = l.name,
-                ma = ma,
-                left = left
-            ),
-        );
-    }
-    if let Some(lm) = state.leader_mut(leader) {
-        lm.hex = to;
-        lm.hexes_moved += dist;
-    }
-    out.push(LogEntry::event(
-        "RAN-LDR-1",
-        vec![leader],
-        say!(
-            "ran-leader-moves",
-            leader = l.name,
-            n = dist,
-            ma = ma,
-            left = left - dist
-        ),
-    ));
-    Ok(())
-}
-
 /// Applies `cmd` for `side` to a copy-safe state: on a refusal the caller
 /// drops the copy. Entries go to `out`. A Momentum or Continuity decision
 /// it leads to opens the enemy's Trump window first (RAN-LDR-2).
@@ -843,7 +774,7 @@ fn apply_command(
                 busho,
                 segment: Segment::MoveFire,
             },
-        ) => move_leader(ctx, state, busho, *leader, *to, out)?,
+        ) => leader_actions::move_leader(ctx, state, busho, *leader, *to, out)?,
         (
             RanCommand::EndMoveFire,
             Phase::Orders {
@@ -920,7 +851,7 @@ fn apply_command(
             };
         }
         (RanCommand::Challenge { challenger, target }, Phase::Challenge { busho }) => {
-            challenge(ctx, state, dice, busho, *challenger, *target, out)?;
+            super::challenge::challenge(ctx, state, dice, busho, *challenger, *target, out)?;
             sequence::after_phase(ctx, state, busho);
         }
         (RanCommand::EndChallenge, Phase::Challenge { busho }) => {
@@ -1116,86 +1047,4 @@ fn reorganize(
             }
         }
     }
-}
-
-/// A Samurai Challenge (RAN-SOP-4, RAN-IC): the Busho or his Samurai
-/// challenges an enemy leader within the Busho's Command Range; a Samurai
-/// entering a hex held by an enemy unit risks death (RAN-IC-4).
-fn challenge(
-    ctx: &RanCtx,
-    state: &mut RanState,
-    dice: &mut Dice,
-    busho: u32,
-    challenger: u32,
-    target: u32,
-    out: &mut Vec<LogEntry>,
-) -> Result<(), Refusal> {
-    let b = state
-        .leader(busho)
-        .cloned()
-        .ok_or_else(|| Refusal::new("RAN-SOP-4", say!("ran-refuse-no-busho")))?;
-    let c = state.leader(challenger).cloned().filter(|c| {
-        !c.dead && (c.id == busho || (c.role == Role::Samurai && c.contingent == b.contingent))
-    });
-    let Some(c) = c else {
-        return refuse("RAN-SOP-4", say!("ran-refuse-challenger"));
-    };
-    let t = state
-        .leader(target)
-        .cloned()
-        .filter(|t| !t.dead && t.side != b.side);
-    let Some(t) = t else {
-        return refuse("RAN-SOP-4", say!("ran-refuse-challenge-target"));
-    };
-    let range = state.command_range(&b);
-    if b.hex.unsigned_distance_to(t.hex) as i32 > range {
-        return refuse(
-            "RAN-LDR-2",
-            say!(
-                "ran-refuse-beyond-command-range",
-                target = t.name,
-                busho = b.name,
-                range = range
-            ),
-        );
-    }
-    if c.role == Role::Samurai && state.unit_at(t.hex).is_some_and(|u| u.side != c.side) {
-        let extra = ctx
-            .tables
-            .individual
-            .samurai_charge_into_enemy_occupied_hex
-            .extra_mp;
-        let ma = leaders::leader_ma(&ctx.tables.leader_movement, Role::Samurai, false, false);
-        if c.hex.unsigned_distance_to(t.hex) + extra > ma {
-            return refuse(
-                "RAN-IC-4",
-                say!("ran-refuse-samurai-reach", leader = c.name, extra = extra),
-            );
-        }
-        let r = d10(dice);
-        let dies = leaders::samurai_charge_dies(r, c.factors.energy);
-        out.push(roll_entry(
-            "RAN-IC-4",
-            vec![c.id],
-            say!("ran-samurai-charges", leader = c.name),
-            None,
-            Some(c.factors.energy),
-            r,
-            if dies {
-                say!("ran-outcome-dies")
-            } else {
-                say!("ran-outcome-gets-through")
-            },
-            None,
-        ));
-        if dies {
-            casualties::kill_leader(ctx, state, c.id, out);
-            return Ok(());
-        }
-    }
-    if let Some(cm) = state.leader_mut(c.id) {
-        cm.hex = t.hex;
-    }
-    casualties::individual_combat(ctx, state, dice, c.id, t.id, "RAN-SOP-4", out);
-    Ok(())
 }
