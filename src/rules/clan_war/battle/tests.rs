@@ -263,19 +263,7 @@ fn all_out_attack_costs_honor_and_risks_the_hostage() {
     let (s, tables, table) = setup();
     let mut b = CwBattle::new(&s, &tables);
     // Put the Crane Honor Guard in contact with the captor's front.
-    let captor = b.unit(1).expect("captor").base();
-    let guard = b.unit(11).expect("guard").base();
-    let (spot, facing) = contact_spot(
-        &guard.at(captor.center + Vec2::new(0.0, 10.0), 180.0),
-        &captor,
-    );
-    if let Some(u) = b.unit_mut(11) {
-        u.pos = TablePos {
-            x: spot.x,
-            y: spot.y,
-            facing,
-        };
-    }
+    guard_in_contact(&mut b);
     b.phase = CwPhase::CloseCombat;
     b.active = 1;
     assert_eq!(b.stance_units(1, &tables), vec![11]);
@@ -314,12 +302,8 @@ fn all_out_attack_costs_honor_and_risks_the_hostage() {
     assert_eq!(bars[0].marks.len(), 8);
 }
 
-#[test]
-fn a_unit_may_sacrifice_two_models_to_try_a_recovery() {
-    // CW-HOS-6 (b): the sacrifice route is a command, offered as a choice;
-    // after the enemy's attack the unit loses two models and tests (CW-HOS-8).
-    let (s, tables, table) = setup();
-    let mut b = CwBattle::new(&s, &tables);
+/// Puts the Crane guard (unit 11) in contact with the Lion captor (unit 1).
+fn guard_in_contact(b: &mut CwBattle) {
     let captor = b.unit(1).expect("captor").base();
     let guard = b.unit(11).expect("guard").base();
     let (spot, facing) = contact_spot(
@@ -333,6 +317,15 @@ fn a_unit_may_sacrifice_two_models_to_try_a_recovery() {
             facing,
         };
     }
+}
+
+#[test]
+fn a_unit_may_sacrifice_two_models_to_try_a_recovery() {
+    // CW-HOS-6 (b): the sacrifice route is a command, offered as a choice;
+    // after the enemy's attack the unit loses two models and tests (CW-HOS-8).
+    let (s, tables, table) = setup();
+    let mut b = CwBattle::new(&s, &tables);
+    guard_in_contact(&mut b);
     b.phase = CwPhase::CloseCombat;
     b.active = 1;
     let keys: Vec<String> = ClanWar::choices(&b, 11, &tables)
@@ -435,19 +428,7 @@ fn cw_hos_10_the_captors_army_may_sacrifice_to_recapture() {
     // sacrifice, and the Close Combat waits for the Lion.
     let (s, tables, table) = setup();
     let mut b = CwBattle::new(&s, &tables);
-    let captor = b.unit(1).expect("captor").base();
-    let guard = b.unit(11).expect("guard").base();
-    let (spot, facing) = contact_spot(
-        &guard.at(captor.center + Vec2::new(0.0, 10.0), 180.0),
-        &captor,
-    );
-    if let Some(u) = b.unit_mut(11) {
-        u.pos = TablePos {
-            x: spot.x,
-            y: spot.y,
-            facing,
-        };
-    }
+    guard_in_contact(&mut b);
     if let Some(h) = b.hostage.as_mut() {
         h.state.holder = 11;
         h.state.holder_side = 1;
@@ -481,19 +462,7 @@ fn cw_hos_7_a_captor_wiped_out_makes_no_destruction_test() {
     // CW-HOS-4 roll, and the hostage goes to the guard.
     let (s, tables, table) = setup();
     let mut b = CwBattle::new(&s, &tables);
-    let captor = b.unit(1).expect("captor").base();
-    let guard = b.unit(11).expect("guard").base();
-    let (spot, facing) = contact_spot(
-        &guard.at(captor.center + Vec2::new(0.0, 10.0), 180.0),
-        &captor,
-    );
-    if let Some(u) = b.unit_mut(11) {
-        u.pos = TablePos {
-            x: spot.x,
-            y: spot.y,
-            facing,
-        };
-    }
+    guard_in_contact(&mut b);
     if let Some(u) = b.unit_mut(1) {
         u.models = 1;
         u.wounds = 0;
@@ -544,19 +513,7 @@ fn cw_hos_6_an_all_out_attacker_is_still_asked_about_the_sacrifice() {
     // offers the sacrifice.
     let (s, tables, table) = setup();
     let mut b = CwBattle::new(&s, &tables);
-    let captor = b.unit(1).expect("captor").base();
-    let guard = b.unit(11).expect("guard").base();
-    let (spot, facing) = contact_spot(
-        &guard.at(captor.center + Vec2::new(0.0, 10.0), 180.0),
-        &captor,
-    );
-    if let Some(u) = b.unit_mut(11) {
-        u.pos = TablePos {
-            x: spot.x,
-            y: spot.y,
-            facing,
-        };
-    }
+    guard_in_contact(&mut b);
     b.stances.insert(
         11,
         StanceRecord {
@@ -659,19 +616,7 @@ fn a_captor_shot_down_while_engaged_gives_up_its_hostage() {
     // hostage automatically.
     let (s, tables, _table) = setup();
     let mut b = CwBattle::new(&s, &tables);
-    let captor = b.unit(1).expect("captor").base();
-    let guard = b.unit(11).expect("guard").base();
-    let (spot, facing) = contact_spot(
-        &guard.at(captor.center + Vec2::new(0.0, 10.0), 180.0),
-        &captor,
-    );
-    if let Some(u) = b.unit_mut(11) {
-        u.pos = TablePos {
-            x: spot.x,
-            y: spot.y,
-            facing,
-        };
-    }
+    guard_in_contact(&mut b);
     let engaged: Vec<(u32, u8)> = vec![(11, 1)];
     let mut entries = Vec::new();
     let models = b.unit(1).expect("captor").models;
