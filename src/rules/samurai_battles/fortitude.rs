@@ -3,7 +3,6 @@
 
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::{Itemized, LogEntry};
-use crate::engine::odds::roll_under;
 
 use super::battle::{Battle, Removal, SbaUnit};
 use super::honor;
@@ -82,9 +81,21 @@ pub fn current_fortitude(b: &Battle, u: &SbaUnit, reason: Option<TestReason>) ->
     v
 }
 
-/// Chance to pass a test against `fortitude` on a d20 (SBA-FORT-3, SBA-DICE-2).
+/// Whether a d20 `roll` passes a test against `target`: at or under it
+/// (SBA-FORT-3, SBA-DICE-2). [`roll_test`] decides by it and
+/// [`pass_chance`] counts its faces.
+pub fn passes(roll: u32, target: i32) -> bool {
+    i64::from(roll) <= i64::from(target)
+}
+
+/// Chance to pass a test against `fortitude` on a d20: the faces that
+/// [`passes`] passes (SBA-FORT-3, SBA-DICE-2).
 pub fn pass_chance(fortitude: i32) -> f64 {
-    roll_under(fortitude, 20)
+    let d = Die::D20;
+    let pass = (d.min()..=d.max())
+        .filter(|r| passes(*r, fortitude))
+        .count();
+    pass as f64 / f64::from(d.faces())
 }
 
 /// Rolls a d20 against `value` (SBA-FORT-3): pass on roll ≤ value. Returns the
@@ -99,7 +110,7 @@ pub fn roll_test(
     let target = value.total();
     let p = pass_chance(target);
     let roll = dice.roll(Die::D20);
-    let pass = roll as i32 <= target;
+    let pass = passes(roll, target);
     let mut e = LogEntry::event(
         "SBA-FORT-3",
         vec![unit],
@@ -244,6 +255,26 @@ mod tests {
     use super::*;
     use crate::engine::board::Facing;
     use crate::rules::samurai_battles::battle::fixture::*;
+
+    #[test]
+    fn sba_fort_3_the_shown_pass_chance_is_the_roll_enumerated() {
+        // O4: pass_chance and roll_test decide by one function; every face
+        // of the d20 rolled through roll_test gives the chance shown.
+        let value = |target: i32| Itemized::new("Fortitude", target);
+        for target in -2..=22 {
+            let mut passed = 0u32;
+            for face in 1..=20u32 {
+                let mut d = Dice::new(0);
+                d.load([face]);
+                let (_, pass, e) =
+                    roll_test(&mut d, &value(target), 1, TestReason::Casualties, "unit");
+                passed += u32::from(pass);
+                let p = pass_chance(target);
+                assert_eq!(e.probability, Some(if pass { p } else { 1.0 - p }));
+            }
+            assert_eq!(f64::from(passed) / 20.0, pass_chance(target), "{target}");
+        }
+    }
 
     #[test]
     fn gc_sba_01_fortitude_worked_example() {

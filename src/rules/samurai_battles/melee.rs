@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use crate::engine::board::Facing;
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::{Itemized, LogEntry};
-use crate::engine::odds::{binomial, roll_under};
+use crate::engine::odds::binomial;
 use crate::engine::units::UnitClass;
 
 use super::battle::{Battle, Defeat, Removal, SbaUnit};
@@ -117,6 +117,16 @@ pub fn count_hits(dice: &[u32], attack: i32) -> u32 {
     dice.iter().filter(|d| **d as i32 <= attack).count() as u32
 }
 
+/// The chance that one d20 hits at `attack`: the faces [`count_hits`]
+/// counts, over the faces of the die (SBA-MEL-4 step 3, SBA-DICE-2).
+pub fn hit_chance(attack: i32) -> f64 {
+    let d = Die::D20;
+    let hits = (d.min()..=d.max())
+        .filter(|f| count_hits(&[*f], attack) == 1)
+        .count();
+    hits as f64 / f64::from(d.faces())
+}
+
 /// What hits do to a target (SBA-MEL-4 step 4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Damage {
@@ -177,7 +187,7 @@ pub fn take_hits(
 /// Chance of each number of casualties (index 0..=models) from `n` dice at
 /// `attack` against `defense` left and `models` models. Exact.
 pub fn casualty_distribution(n: u32, attack: i32, defense: i32, models: u32) -> Vec<f64> {
-    let hits = binomial(n, roll_under(attack, 20));
+    let hits = binomial(n, hit_chance(attack));
     let mut out = vec![0.0; models as usize + 1];
     for (h, p) in hits.iter().enumerate() {
         let c = apply_damage(h as u32, defense, models).casualties;
@@ -307,7 +317,7 @@ pub fn resolve_melee(b: &mut Battle, dice: &mut Dice) {
         let n = dice_count(u.models, b.stats(&u).dice_per_model);
         let rolled = dice.roll_n(Die::D20, n);
         let hits = count_hits(&rolled, av.total());
-        let p = binomial(n, roll_under(av.total(), 20))[hits as usize];
+        let p = binomial(n, hit_chance(av.total()))[hits as usize];
         let mut e = LogEntry::event(
             "SBA-MEL-4",
             vec![u.id, target.id],

@@ -13,7 +13,7 @@ use super::battle::{Battle, Removal, SbaUnit};
 use super::data::OrderMovement;
 use super::general_staff::rally_point;
 use super::melee::{after_melee, engage};
-use super::orders::{OrderKind, destination, order_name};
+use super::orders::{OrderKind, OrderSpec, destination, order_name};
 use super::ranged::{can_fire_at, fire, nearest_target, reaction_fire};
 
 /// Hexes a unit moves at its fastest rate: 2 infantry, 4 cavalry (SBA-ORD-6,
@@ -60,6 +60,41 @@ fn step_to(b: &mut Battle, id: u32, to: Hex) {
     }
 }
 
+/// The path a unit's Movement-step order takes (SBA-BASE): at its target
+/// (the fastest way for a Fastest order, ending next to it; else the
+/// cheapest way), or to the order's written hex. Hexes held by a visible
+/// unit are closed; a hidden enemy's hex is open (the mover bumps into it).
+/// `None` with no goal or no way. [`movement_step`] moves along it and the
+/// melee odds read where it ends.
+pub fn order_path(b: &Battle, u: &SbaUnit, order: &OrderSpec) -> Option<Vec<Hex>> {
+    let target = order.target.and_then(|t| b.unit(t));
+    let goal = match (target, destination(order)) {
+        (Some(t), _) => t.hex,
+        (None, Some(h)) => h,
+        (None, None) => return None,
+    };
+    let cav = is_cavalry(b, u);
+    let visible_free = |b: &Battle, h: Hex| {
+        b.units
+            .iter()
+            .all(|o| o.hex != h || (o.hidden && o.side != u.side))
+    };
+    if b.tables.order(order.kind).movement == OrderMovement::Fastest {
+        b.board.shortest_path_to(
+            u.hex,
+            cav,
+            |h| visible_free(b, h),
+            |h| {
+                h == goal
+                    || (target.is_some() && h.unsigned_distance_to(goal) == 1 && visible_free(b, h))
+            },
+        )
+    } else {
+        b.board
+            .cheapest_path(u.hex, goal, cav, |h| visible_free(b, h))
+    }
+}
+
 /// Carries out every Movement-step order (Assault, March, Move and Fire, Run,
 /// Pursue) in unit-id order. A unit stops when it runs out of movement points
 /// (it may always move at least one hex, SBA-BASE), when it enters an enemy's
@@ -94,34 +129,11 @@ pub fn movement_step(b: &mut Battle, dice: &mut Dice) {
             engage(b, dice, id, t.id);
             continue;
         }
-        let goal = match (&target, destination(&order)) {
-            (Some(t), _) => t.hex,
-            (None, Some(h)) => h,
-            (None, None) => continue,
-        };
+        if target.is_none() && destination(&order).is_none() {
+            continue;
+        }
         let cav = is_cavalry(b, &u);
-        let visible_free = |b: &Battle, h: Hex| {
-            b.units
-                .iter()
-                .all(|o| o.hex != h || (o.hidden && o.side != u.side))
-        };
-        let path = if b.tables.order(order.kind).movement == OrderMovement::Fastest {
-            b.board.shortest_path_to(
-                u.hex,
-                cav,
-                |h| visible_free(b, h),
-                |h| {
-                    h == goal
-                        || (target.is_some()
-                            && h.unsigned_distance_to(goal) == 1
-                            && visible_free(b, h))
-                },
-            )
-        } else {
-            b.board
-                .cheapest_path(u.hex, goal, cav, |h| visible_free(b, h))
-        };
-        let Some(path) = path else {
+        let Some(path) = order_path(b, &u, &order) else {
             b.note(LogEntry::event(
                 "SBA-BASE",
                 vec![id],

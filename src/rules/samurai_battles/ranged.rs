@@ -12,11 +12,13 @@ use hexx::Hex;
 use crate::engine::command::Refusal;
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::{Itemized, LogEntry};
-use crate::engine::odds::{binomial, roll_under};
+use crate::engine::odds::binomial;
 
 use super::battle::{Battle, SbaUnit};
 use super::general_staff::resolve_dishonor;
-use super::melee::{apply_casualties, count_hits, take_hits};
+use super::melee::{
+    apply_casualties, casualty_distribution, count_hits, defense_left, hit_chance, take_hits,
+};
 use super::orders::{OrderKind, apply_order_mod};
 
 /// Hexes strictly between `a` and `b` on a line nudged by `eps` (so a line
@@ -114,6 +116,26 @@ pub fn firepower(b: &Battle, shooter: &SbaUnit) -> Itemized {
     v
 }
 
+/// The dice of one volley of `shooter`: one per model (SBA-BASE stand-in).
+/// [`fire`] rolls them and the fire odds count them.
+pub fn volley_dice(shooter: &SbaUnit) -> u32 {
+    shooter.models
+}
+
+/// The exact chance of each number of casualties (index 0..=models) that a
+/// volley of `shooter` at `target` inflicts as [`fire`] resolves it: the
+/// [`volley_dice`] at [`firepower`], hits first used up by the Defense left
+/// with no hexside bonus (fire crosses none), then casualties (SBA-BASE,
+/// SBA-MEL-4 step 4).
+pub fn volley_casualties(b: &Battle, shooter: &SbaUnit, target: &SbaUnit) -> Vec<f64> {
+    casualty_distribution(
+        volley_dice(shooter),
+        firepower(b, shooter).total(),
+        defense_left(b, target, None),
+        target.models,
+    )
+}
+
 /// The nearest enemy `shooter` may shoot at, lowest id first on ties.
 pub fn nearest_target(b: &Battle, shooter: &SbaUnit) -> Option<u32> {
     b.units
@@ -135,7 +157,7 @@ pub fn fire(
 ) -> Option<bool> {
     let (s, t) = (b.unit(shooter)?.clone(), b.unit(target)?.clone());
     let fp = firepower(b, &s);
-    let n = s.models;
+    let n = volley_dice(&s);
     let rolled = dice.roll_n(Die::D20, n);
     let hits = count_hits(&rolled, fp.total());
     let mut e = LogEntry::event(
@@ -148,7 +170,7 @@ pub fn fire(
     e.die = Some(Die::D20.name().into());
     e.dice = rolled;
     e.outcome = say!("sba-outcome-hits", hits = hits);
-    e.probability = Some(binomial(n, roll_under(fp.total(), 20))[hits as usize]);
+    e.probability = Some(binomial(n, hit_chance(fp.total()))[hits as usize]);
     b.note(e);
     if s.hidden
         && let Some(m) = b.unit_mut(shooter)
@@ -237,6 +259,37 @@ mod tests {
             !b.unit(1).is_some_and(|u| u.hidden),
             "firing reveals the unit"
         );
+    }
+
+    #[test]
+    fn sba_base_fire_odds_are_the_volley_rolled() {
+        // O1: the fire odds are the casualties `fire` inflicts (one die per
+        // model at Firepower, Defense first), not the hits: played on
+        // 3,000 seeds, each number of casualties comes as often as shown.
+        let t = tables();
+        let board = board(&t);
+        let mut a = unit(&t, 1, 0, "ashigaru_archers", (5, 1), Facing::North);
+        a.order = Some(OrderSpec::at_unit(OrderKind::FireRangedWeapons, 2));
+        let m = unit(&t, 2, 1, "ashigaru_spearmen", (5, 3), Facing::South);
+        let b = battle(vec![a.clone(), m.clone()], &board, &t);
+        let shown = volley_casualties(&b, &a, &m);
+        assert_eq!(shown.len() as u32, m.models + 1);
+        let runs: u32 = 3000;
+        let mut seen = vec![0u32; shown.len()];
+        for seed in 0..runs {
+            let mut g = b.clone();
+            let mut d = Dice::new(u64::from(seed));
+            fire(&mut g, &mut d, 1, 2, "SBA-BASE");
+            let left = g.unit(2).map_or(0, |u| u.models);
+            seen[(m.models - left) as usize] += 1;
+        }
+        for (k, p) in shown.iter().enumerate() {
+            let f = f64::from(seen[k]) / f64::from(runs);
+            assert!((f - p).abs() < 0.03, "{k} casualties: seen {f}, shown {p}");
+        }
+        // The shown chance of hits alone would put weight on 1 casualty
+        // where Defense 1 absorbs the only hit.
+        assert!(shown[0] > binomial(4, hit_chance(firepower(&b, &a).total()))[0]);
     }
 
     #[test]

@@ -4,7 +4,6 @@
 //! the exact odds of an order before it is written.
 
 use crate::engine::board::HexBoard;
-use crate::engine::odds::{binomial, roll_under};
 use crate::engine::units::UnitClass;
 use crate::engine::view::{
     Arrow, CardLine, Choice, Marker, Needs, Odds, Pick, Place, RuleText, Scene, Tone, UnitView,
@@ -14,10 +13,10 @@ use super::battle::{Battle, SbaUnit};
 use super::default_orders::default_order;
 use super::fortitude::{current_fortitude, pass_chance};
 use super::game::{SbaCtx, SbaState, read_battle};
-use super::melee::{attack_value, defense_left, defense_value};
-use super::odds::melee_odds;
+use super::melee::{attack_value, defense_left, defense_value, dice_count};
+use super::odds::planned_melee_odds;
 use super::orders::{OrderKind, OrderSpec, order_name};
-use super::ranged::firepower;
+use super::ranged::{firepower, volley_casualties, volley_dice};
 use super::{SbaCommand, SbaPhase};
 
 /// Red Morale Markers (SBA-MOR-1) and the Honor Marker (SBA-HON-4).
@@ -263,10 +262,10 @@ pub fn unit_card(ctx: &SbaCtx, obs: &SbaState, unit: u32, viewer: Option<u8>) ->
     out.push(
         CardLine::text(say!(
             "sba-card-attack-dice",
-            dice = p.models * stats.dice_per_model,
+            dice = dice_count(p.models, stats.dice_per_model),
             per_model = stats.dice_per_model
         ))
-        .rule("SBA-MEL-2"),
+        .rule("SBA-MEL-4"),
     );
     out.push(CardLine::value(
         say!("sba-card-defense"),
@@ -397,7 +396,7 @@ pub fn odds(ctx: &SbaCtx, state: &SbaState, cmd: &SbaCommand) -> Option<Odds> {
     a.order = Some(order.clone());
     match order.kind {
         OrderKind::Assault => {
-            let o = melee_odds(&b, &a, &t);
+            let o = planned_melee_odds(&b, &a, &t);
             let expected = vec![
                 (
                     say!("sba-odds-expected", unit = t.name),
@@ -439,13 +438,20 @@ pub fn odds(ctx: &SbaCtx, state: &SbaState, cmd: &SbaCommand) -> Option<Odds> {
         }
         OrderKind::FireRangedWeapons | OrderKind::MoveAndFire => {
             let fp = firepower(&b, &a).total();
+            let dist = volley_casualties(&b, &a, &t);
+            let expected: f64 = dist.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
             Some(Odds {
-                expected: Vec::new(),
+                expected: vec![(say!("sba-odds-expected", unit = t.name), expected)],
                 title: say!("sba-odds-fire"),
                 lines: Vec::new(),
                 distributions: vec![(
-                    say!("sba-odds-fire-dice", dice = a.models, firepower = fp),
-                    binomial(a.models, roll_under(fp, 20)),
+                    say!(
+                        "sba-odds-fire-dice",
+                        dice = volley_dice(&a),
+                        firepower = fp,
+                        enemy = t.name
+                    ),
+                    dist,
                 )],
                 tables: Vec::new(),
             })

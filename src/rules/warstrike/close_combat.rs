@@ -25,7 +25,7 @@ use crate::engine::log::LogEntry;
 use super::clearing::clear_by_winning_fight;
 use super::data::WsConstants;
 use super::leadership::{InspiringOfficer, LdOutcome, leadership_test};
-use super::shooting::{SalvoRecord, resolve_salvo};
+use super::shooting::{SalvoRecord, resolve_salvo, roll_salvo, salvo_dice, strike_result};
 use super::suppression::HitSource;
 use super::unit::WsUnitState;
 
@@ -52,6 +52,9 @@ pub struct FightResult {
     pub hits_taken: [u32; 2],
     /// Defensive fire was made (WS-SUP-3 (3)).
     pub defensive_fire: bool,
+    /// The defensive fire failed a save and gave the charger the one
+    /// WS-HIT-4 marker of the charged unit's salvo (WS-GLO-1).
+    pub defender_salvo_marked: bool,
     /// Units that failed an Ld test in this fight: each is a WS-CLR-5 trigger.
     pub broke: Vec<u32>,
     /// Units that cleared their suppression by making the enemy fall back (WS-CLR-2).
@@ -69,6 +72,27 @@ pub fn keep_fighting_test(
 ) -> Option<LdOutcome> {
     unit.suppressed()
         .then(|| leadership_test(dice, unit, inspiring, &say!("ws-test-keep-fighting")))
+}
+
+/// What the charged unit does before the blows (step 1, WS-SUP-3 (3)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// It fires defensively, with this many shots per model.
+    DefensiveFire(u32),
+    /// It is armed but suppressed: no defensive fire (WS-SUP-3 (3)).
+    Suppressed,
+    /// It has no ranged weapon.
+    Unarmed,
+}
+
+/// Step 1 of a fight for the charged unit `defender`, as it stands now
+/// (WS-SUP-3 (3)). [`fight`] rolls by it and the charge odds read it.
+pub fn opening(defender: &WsUnitState) -> Opening {
+    match defender.shooting {
+        None => Opening::Unarmed,
+        Some(_) if defender.suppressed() => Opening::Suppressed,
+        Some(w) => Opening::DefensiveFire(w.shots_per_model),
+    }
 }
 
 /// Which side lost: the one that lost more models; `None` on equal losses
@@ -143,9 +167,10 @@ pub fn fight(
     }
     let mut r = FightResult::default();
 
-    // 1. Defensive fire (WS-SUP-3 (3)).
-    if let Some(w) = b.shooting {
-        if b.suppressed() {
+    // 1. Defensive fire (WS-SUP-3 (3)): the first part of the charged
+    //    unit's one salvo at the charger (WS-GLO-1).
+    match opening(b) {
+        Opening::Suppressed => {
             let mut e = LogEntry::event(
                 "WS-SUP-3",
                 vec![b.id, a.id],
@@ -153,21 +178,25 @@ pub fn fight(
             );
             e.outcome = say!("ws-outcome-no-defensive-fire");
             r.log.push(e);
-        } else {
+        }
+        Opening::DefensiveFire(shots_per_model) => {
+            record.note(b.id, a.id);
             let s = resolve_salvo(
                 dice,
                 b.id,
-                b.models * w.shots_per_model,
+                salvo_dice(b.models, shots_per_model),
                 constants.to_hit,
                 a,
                 constants.get_down_save_bonus,
                 HitSource::Shooting,
             );
             r.defensive_fire = true;
+            r.defender_salvo_marked = s.failed_any_save;
             r.losses[0] += s.models_killed;
             r.hits_taken[0] += s.hits;
             r.log.extend(s.log);
         }
+        Opening::Unarmed => {}
     }
     if a.destroyed() {
         return Ok(r);
@@ -232,8 +261,9 @@ pub fn strike(
     } = defender;
     // 3. Both strike at once (WS-GLO-1, WS-SUP-1).
     record.record(a.id, b.id)?;
-    let a_attacks = a.models * a.melee_attacks;
-    let b_attacks = b.models * b.melee_attacks;
+    record.note(b.id, a.id);
+    let a_attacks = salvo_dice(a.models, a.melee_attacks);
+    let b_attacks = salvo_dice(b.models, b.melee_attacks);
     let sa = resolve_salvo(
         dice,
         a.id,
@@ -243,13 +273,22 @@ pub fn strike(
         constants.get_down_save_bonus,
         HitSource::CloseCombat,
     );
-    let sb = resolve_salvo(
+    // WS-GLO-1: the charged unit's blows finish the salvo its defensive
+    // fire began; its failed saves gave their WS-HIT-4 marker already.
+    let rolled = roll_salvo(
         dice,
         b.id,
         b_attacks,
         constants.to_hit,
         a,
         constants.get_down_save_bonus,
+        HitSource::CloseCombat,
+    );
+    let sb = strike_result(
+        b.id,
+        a,
+        rolled,
+        r.defender_salvo_marked,
         HitSource::CloseCombat,
     );
     r.losses[1] += sa.models_killed;
@@ -398,6 +437,51 @@ mod tests {
         let log = relief_on_enemy_break(r.broke[0], &mut [(0.0, &mut rw)], 6.0);
         assert_eq!((rw.nerve_markers(), log[0].rule.as_str()), (0, "WS-CLR-5"));
         assert_eq!(d.loaded_remaining(), 0);
+    }
+
+    #[test]
+    fn ws_glo_1_the_charged_units_fire_and_blows_are_one_salvo() {
+        // D1 (seed L154, WS-HIT-4 L115-118): the LaansGuard's defensive fire
+        // and its blows reach the charging Warband as one salvo: one
+        // failed-save marker at most.
+        let (t, mut rw, mut lg) = units();
+        let mut d = Dice::new(0);
+        // 1. Defensive fire: 10 shots, 1 hit; the Warband's save fails.
+        d.load([6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+        // 2. The suppressed Warband tests to keep fighting: Ld 2 at Nv 3, passes.
+        d.load([1, 6]);
+        // 3. Warband 9 models x 2 = 18 attacks, no hits; LaansGuard 10
+        //    attacks, 1 hit, the save fails.
+        d.load([1; 18]);
+        d.load([6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+        // 4. The Warband lost 2 and tests: fails.
+        d.load([6, 6]);
+        let mut rec = SalvoRecord::new();
+        let r = fight(
+            &mut d,
+            &mut rec,
+            Combatant {
+                unit: &mut rw,
+                inspiring: None,
+            },
+            Combatant {
+                unit: &mut lg,
+                inspiring: None,
+            },
+            &t.constants,
+        )
+        .expect("fight");
+        assert_eq!(d.loaded_remaining(), 0);
+        assert_eq!(r.losses, [2, 0]);
+        let markers = r
+            .log
+            .iter()
+            .filter(|e| e.rule == "WS-HIT-4" && e.units == vec![1])
+            .count();
+        assert_eq!(markers, 1, "one WS-HIT-4 marker for the one salvo");
+        assert_eq!(rw.nerve_markers(), 1);
+        assert!(r.log.iter().any(|e| e.rule == "WS-GLO-1"));
+        assert!(rec.has_salvo(2, 1), "the charged unit's salvo is recorded");
     }
 
     #[test]

@@ -177,6 +177,12 @@ pub fn leadership_test(
     }
 }
 
+/// The exact chance that [`leadership_test`] passes for `unit` with this
+/// Inspiring help: the same tested Nv, and [`pass_probability`] (WS-LD-2).
+pub fn leadership_pass_chance(unit: &WsUnitState, inspiring: Option<InspiringOfficer>) -> f64 {
+    pass_probability(unit.ld, tested_nv_itemized(unit, inspiring).total())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -39,6 +39,13 @@ impl SalvoRecord {
         self.made.contains(&(attacker, target))
     }
 
+    /// Notes a salvo of `attacker` at `target` that the rules oblige, such
+    /// as a charged unit's defensive fire and blows (WS-GLO-1): no refusal,
+    /// since it is not the attacker's choice.
+    pub fn note(&mut self, attacker: u32, target: u32) {
+        self.made.insert((attacker, target));
+    }
+
     /// Records a salvo of `attacker` at `target`.
     ///
     /// # Errors
@@ -92,24 +99,92 @@ pub struct StrikeResult {
     pub log: Vec<LogEntry>,
 }
 
-/// Resolves one salvo of `attacks` d6 at `to_hit`+ against `target`
-/// (WS-GLO-1; procedure [stand-in]): hits, saves (with `get_down_save_bonus`
-/// if the target took Get Down!), wounds, then the hit-die and markers
-/// (WS-SUP-1, WS-HIT-1 … WS-HIT-5). Log entries carry the exact probability of
-/// the number rolled. Does not check legality; see [`open_fire`].
-pub fn resolve_salvo(
+/// The dice one salvo rolls: every model's shots or attacks (WS-GLO-1).
+/// Shooting, defensive fire and close combat all count them here.
+pub fn salvo_dice(models: u32, per_model: u32) -> u32 {
+    models * per_model
+}
+
+/// The save bonus `target` has against a salvo: `get_down_save_bonus` if it
+/// took Get Down! (WS-BASE [stand-in]), else 0.
+pub fn save_bonus(target: &WsUnitState, get_down_save_bonus: u32) -> u32 {
+    if target.got_down {
+        get_down_save_bonus
+    } else {
+        0
+    }
+}
+
+/// Hits among the to-hit dice: each die at or above `to_hit` (WS-BASE
+/// [stand-in]).
+pub fn count_hits(rolled: &[u32], to_hit: u32) -> u32 {
+    rolled.iter().filter(|d| **d >= to_hit).count() as u32
+}
+
+/// Failed saves among the save dice: each die below `need` (WS-BASE
+/// [stand-in]).
+pub fn count_failed_saves(rolled: &[u32], need: u32) -> u32 {
+    rolled.iter().filter(|d| **d < need).count() as u32
+}
+
+/// Chance that one save at `need` fails: 1 when no save is possible (7+).
+pub fn save_fail_chance(need: u32) -> f64 {
+    if need > 6 {
+        1.0
+    } else {
+        1.0 - d6_at_least(need)
+    }
+}
+
+/// The exact outcomes of a salvo of `attacks` d6 at `to_hit`+ against a
+/// save at `need`: `(hits, failed saves, probability)` for every pair that
+/// can happen. The same steps as [`roll_salvo`]: hits are binomial, and only
+/// the hits are saved (no save at 7+: every hit fails).
+pub fn salvo_outcomes(attacks: u32, to_hit: u32, need: u32) -> Vec<(u32, u32, f64)> {
+    let hits = binomial(attacks, d6_at_least(to_hit));
+    let p_fail = save_fail_chance(need);
+    let mut out = Vec::new();
+    for (h, ph) in hits.iter().enumerate() {
+        let h = h as u32;
+        for (f, pf) in binomial(h, p_fail).iter().enumerate() {
+            if ph * pf > 0.0 {
+                out.push((h, f as u32, ph * pf));
+            }
+        }
+    }
+    out
+}
+
+/// A salvo's dice, rolled but not yet taken by the target.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RolledSalvo {
+    /// Shots or attacks rolled.
+    pub attacks: u32,
+    /// Hits.
+    pub hits: u32,
+    /// Failed saves (= wounds).
+    pub failed_saves: u32,
+    /// Log: the to-hit roll and the save roll.
+    pub log: Vec<LogEntry>,
+}
+
+/// Rolls one salvo of `attacks` d6 at `to_hit`+ against `target`, then its
+/// saves (with `get_down_save_bonus` if the target took Get Down!)
+/// (WS-GLO-1; procedure [stand-in]). Changes no unit: [`land_salvo`] does.
+/// Log entries carry the exact probability of the number rolled.
+pub fn roll_salvo(
     dice: &mut Dice,
     attacker: u32,
     attacks: u32,
     to_hit: u32,
-    target: &mut WsUnitState,
+    target: &WsUnitState,
     get_down_save_bonus: u32,
     source: HitSource,
-) -> StrikeResult {
+) -> RolledSalvo {
     let mut log = Vec::new();
     let p_hit = d6_at_least(to_hit);
     let rolled = dice.roll_n(Die::D6, attacks);
-    let hits = rolled.iter().filter(|d| **d >= to_hit).count() as u32;
+    let hits = count_hits(&rolled, to_hit);
     let mut e = LogEntry::event(
         "WS-BASE",
         vec![attacker, target.id],
@@ -137,11 +212,7 @@ pub fn resolve_salvo(
     e.probability = Some(binomial(attacks, p_hit)[hits as usize]);
     log.push(e);
 
-    let bonus = if target.got_down {
-        get_down_save_bonus
-    } else {
-        0
-    };
+    let bonus = save_bonus(target, get_down_save_bonus);
     let need = save_needed(target.save, bonus);
     let mut sv = Itemized::new(say!("ws-sv"), target.save as i32);
     sv.add(say!("ws-action-get-down"), -(bonus as i32), "WS-BASE");
@@ -160,7 +231,7 @@ pub fn resolve_salvo(
         hits
     } else {
         let rolled = dice.roll_n(Die::D6, hits);
-        let failed = rolled.iter().filter(|d| **d < need).count() as u32;
+        let failed = count_failed_saves(&rolled, need);
         let mut e = LogEntry::event(
             "WS-BASE",
             vec![target.id],
@@ -171,10 +242,43 @@ pub fn resolve_salvo(
         e.die = Some(Die::D6.name().to_string());
         e.dice = rolled;
         e.outcome = say!("ws-outcome-failed-saves", count = failed);
-        e.probability = Some(binomial(hits, 1.0 - d6_at_least(need))[failed as usize]);
+        e.probability = Some(binomial(hits, save_fail_chance(need))[failed as usize]);
         log.push(e);
         failed
     };
+    RolledSalvo {
+        attacks,
+        hits,
+        failed_saves,
+        log,
+    }
+}
+
+/// What a target takes from one rolled salvo.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Landed {
+    /// Models killed.
+    pub models_killed: u32,
+    /// The hit-die and nerve-marker change.
+    pub suppression: SalvoEffect,
+    /// Log: casualties, suppression.
+    pub log: Vec<LogEntry>,
+}
+
+/// The target takes a rolled salvo: the wounds first (one per failed save,
+/// [stand-in]), then the hits on the hit-die and the nerve markers
+/// (WS-SUP-1, WS-HIT-1 … WS-HIT-5). `marker_given`: this is the rest of a
+/// salvo whose failed saves already gave their one WS-HIT-4 marker (the
+/// charged unit's melee after its defensive fire, WS-GLO-1), so its failed
+/// saves wound but give no second marker.
+pub fn land_salvo(
+    target: &mut WsUnitState,
+    hits: u32,
+    failed_saves: u32,
+    marker_given: bool,
+    source: HitSource,
+) -> Landed {
+    let mut log = Vec::new();
     let models_killed = target.take_wounds(failed_saves);
     if failed_saves > 0 {
         let mut e = LogEntry::event(
@@ -190,17 +294,75 @@ pub fn resolve_salvo(
         e.outcome = say!("ws-outcome-models-left", count = target.models);
         log.push(e);
     }
-    let suppression = target.take_hits(hits, failed_saves, source);
+    if marker_given && failed_saves > 0 {
+        let mut e = LogEntry::event(
+            "WS-GLO-1",
+            vec![target.id],
+            say!("ws-log-one-salvo-marker", unit = target.name, rule = "WS-HIT-4"),
+        );
+        e.outcome = say!("ws-outcome-no-second-marker");
+        log.push(e);
+    }
+    let marker_saves = if marker_given { 0 } else { failed_saves };
+    let suppression = target.take_hits(hits, marker_saves, source);
     log.extend(suppression.log.iter().cloned());
+    Landed {
+        models_killed,
+        suppression,
+        log,
+    }
+}
+
+/// Resolves one salvo of `attacks` d6 at `to_hit`+ against `target`
+/// (WS-GLO-1; procedure [stand-in]): [`roll_salvo`], then [`land_salvo`].
+/// Does not check legality; see [`open_fire`].
+pub fn resolve_salvo(
+    dice: &mut Dice,
+    attacker: u32,
+    attacks: u32,
+    to_hit: u32,
+    target: &mut WsUnitState,
+    get_down_save_bonus: u32,
+    source: HitSource,
+) -> StrikeResult {
+    let rolled = roll_salvo(
+        dice,
+        attacker,
+        attacks,
+        to_hit,
+        target,
+        get_down_save_bonus,
+        source,
+    );
+    strike_result(attacker, target, rolled, false, source)
+}
+
+/// Lands `rolled` on `target` ([`land_salvo`]) and reports it as one salvo.
+pub fn strike_result(
+    attacker: u32,
+    target: &mut WsUnitState,
+    rolled: RolledSalvo,
+    marker_given: bool,
+    source: HitSource,
+) -> StrikeResult {
+    let landed = land_salvo(
+        target,
+        rolled.hits,
+        rolled.failed_saves,
+        marker_given,
+        source,
+    );
+    let mut log = rolled.log;
+    log.extend(landed.log);
     StrikeResult {
         attacker,
         target: target.id,
-        attacks,
-        hits,
-        failed_saves,
-        models_killed,
-        failed_any_save: failed_saves > 0,
-        suppression,
+        attacks: rolled.attacks,
+        hits: rolled.hits,
+        failed_saves: rolled.failed_saves,
+        models_killed: landed.models_killed,
+        failed_any_save: rolled.failed_saves > 0,
+        suppression: landed.suppression,
         log,
     }
 }
@@ -305,7 +467,10 @@ pub fn open_fire(
 ) -> Result<StrikeResult, Refusal> {
     check_fire(record, shooter, target, req)?;
     record.record(shooter.id, target.id)?;
-    let shots = shooter.models * shooter.shooting.map_or(0, |w| w.shots_per_model);
+    let shots = salvo_dice(
+        shooter.models,
+        shooter.shooting.map_or(0, |w| w.shots_per_model),
+    );
     Ok(resolve_salvo(
         dice,
         shooter.id,

@@ -39,7 +39,6 @@ use crate::engine::board::BoardEdge;
 use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
 use crate::engine::log::{LogEntry, LogSink};
-use crate::engine::odds::binomial;
 use crate::engine::table::{
     AreaEffect, Base, Blocked, CONTACT, Eye, Footprint, MODEL_HEIGHT, MoveError, Obstacle, Table,
     TablePos, bearing_of, bearing_vector,
@@ -52,9 +51,9 @@ use super::clearing::{
 };
 use super::close_combat::{Combatant, fight, keep_fighting_test};
 use super::data::WsTables;
-use super::leadership::{InspiringOfficer, pass_probability, tested_nv_itemized};
+use super::leadership::InspiringOfficer;
 use super::shooting::{
-    FireKind, FireRequest, SalvoRecord, check_fire, d6_at_least, open_fire, save_needed,
+    FireKind, FireRequest, SalvoRecord, check_fire, open_fire, save_needed,
 };
 use super::unit::WsUnitState;
 

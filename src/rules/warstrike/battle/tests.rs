@@ -511,3 +511,60 @@ fn ws_sup_3_two_suppressed_units_that_both_pass_fight_on() {
     );
     assert!(dice.rolled() > 6);
 }
+
+#[test]
+fn ws_clr_1_charge_odds_are_what_the_close_combat_phase_rolls() {
+    // O1: the charged Gunners are suppressed when the charge is ordered. In
+    // the reaction phase they test (WS-CLR-1, Ld 1 at Nv 4: 4/6); a pass
+    // clears them and they fire defensively in the close-combat phase
+    // (WS-SUP-3 (3)); a failure leaves them to test to keep fighting
+    // (WS-SUP-3 (4)): they stay with 4/6 + 2/6 × 4/6 = 8/9.
+    let (tables, mut b, table) = duel(
+        ("laansguard", (24.0, 6.0), 0.0),
+        ("reaver_gunners", (24.0, 14.0), 180.0),
+        "",
+    );
+    b.units[1]
+        .state
+        .take_hits(1, 0, super::super::suppression::HitSource::Shooting);
+    let cmd = WsCommand::Act {
+        unit: 1,
+        action: b.straight_charge(1, 2).expect("a straight charge"),
+    };
+    let odds = b.odds(&cmd, &tables);
+    let line = |key: &str| {
+        odds.chances
+            .iter()
+            .find(|(l, _)| l.contains(key))
+            .map(|(_, p)| *p)
+    };
+    let p_fire = line("fires defensively").expect("a defensive-fire line");
+    assert!((p_fire - 4.0 / 6.0).abs() < 1e-12, "{odds:?}");
+    let p_stays = line("still fighting").expect("a stays-in-the-fight line");
+    assert!((p_stays - 8.0 / 9.0).abs() < 1e-12, "{odds:?}");
+    // The same charge, played on 1,000 seeds: defensive fire as often.
+    let runs: u32 = 1000;
+    let mut fired = 0;
+    for seed in 0..runs {
+        let mut g = b.clone();
+        let mut dice = Dice::new(u64::from(seed));
+        let mut log = GameLog::default();
+        g.apply(&cmd, &tables, &table, &mut dice, &mut log)
+            .expect("charge");
+        g.apply(
+            &WsCommand::EndPhase { side: 0 },
+            &tables,
+            &table,
+            &mut dice,
+            &mut log,
+        )
+        .expect("end phase");
+        if log.entries.iter().any(|e| {
+            e.phase == "Close-combat phase" && e.units == vec![2, 1] && e.what.contains("shooting")
+        }) {
+            fired += 1;
+        }
+    }
+    let seen = f64::from(fired) / f64::from(runs);
+    assert!((seen - p_fire).abs() < 0.05, "seen {seen}, shown {p_fire}");
+}

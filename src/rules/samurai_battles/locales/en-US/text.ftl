@@ -47,11 +47,11 @@ sba-choice-default = { $order } ({ $line }) (default)
 sba-choice-erase = Erase the written order
 sba-pass-execute = Orders done: execute the turn (SBA-ORD-1)
 sba-pass-to = Orders done: pass to { $side } (SBA-ORD-1)
-sba-odds-melee = Melee odds if it engages (exact, SBA-MEL-2)
+sba-odds-melee = Melee odds if it engages from the hex its path reaches (exact, SBA-MEL-4, SBA-MEL-5; the defender without an order modifier, striking back at it, no flank or rear test)
 sba-odds-expected = expected casualties on { $unit }
 sba-odds-melee-dice = { $unit }: { $dice } dice at { $attack } -> casualties on { $enemy }
-sba-odds-fire = Fire odds (exact, SBA-ORD-5)
-sba-odds-fire-dice = { $dice } dice at Firepower { $firepower }: hits
+sba-odds-fire = Fire odds (exact, SBA-BASE, SBA-ORD-4)
+sba-odds-fire-dice = { $dice } dice at Firepower { $firepower } -> casualties on { $enemy }
 
 ## Refusals
 

@@ -47,19 +47,19 @@ sba-choice-default = { $order } ({ $line }) (por defecto)
 sba-choice-erase = Borrar la orden escrita
 sba-pass-execute = Órdenes listas: ejecuta el turno (SBA-ORD-1)
 sba-pass-to = Órdenes listas: pasa el turno a { $side } (SBA-ORD-1)
-sba-odds-melee = Probabilidades del cuerpo a cuerpo si se traba (exactas, SBA-MEL-2)
+sba-odds-melee = Probabilidades del cuerpo a cuerpo si se traba desde el hexágono al que llega su camino (exactas, SBA-MEL-4, SBA-MEL-5; el defensor sin modificador de orden, devolviendo el golpe, sin chequeo de flanco ni retaguardia)
 sba-odds-expected = bajas esperadas en { $unit }
 sba-odds-melee-dice =
     { $unit }: { $dice ->
         [one] 1 dado
        *[other] { $dice } dados
     } a { $attack } -> bajas en { $enemy }
-sba-odds-fire = Probabilidades del disparo (exactas, SBA-ORD-5)
+sba-odds-fire = Probabilidades del disparo (exactas, SBA-BASE, SBA-ORD-4)
 sba-odds-fire-dice =
     { $dice ->
         [one] 1 dado
        *[other] { $dice } dados
-    } a Potencia de Fuego { $firepower }: impactos
+    } a Potencia de Fuego { $firepower } -> bajas en { $enemy }
 
 ## Rechazos
 

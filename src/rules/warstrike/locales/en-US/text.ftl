@@ -21,9 +21,9 @@ ws-choice-charge = Charge!
 
 ## Odds
 ws-odds-hit = at least one hit (suppresses, WS-SUP-1)
-ws-odds-failed-save = at least one failed save (+1 nerve marker, WS-HIT-4)
+ws-odds-failed-save = at least one failed save gives +1 nerve marker (WS-HIT-4; not past the WS-NV-2 cap)
 ws-odds-defensive-hit = defensive fire at the charger: at least one hit (suppresses, WS-SUP-1)
-ws-odds-defensive-failed-save = defensive fire at the charger: at least one failed save (+1 nerve marker, WS-HIT-4)
+ws-odds-defensive-failed-save = defensive fire at the charger: at least one failed save gives +1 nerve marker (WS-HIT-4; not past the WS-NV-2 cap)
 ws-odds-defensive-killed = defensive fire at the charger: expected models killed
 ws-odds-killed = expected models killed
 ws-odds-keep-fighting = { $unit }: Ld test to keep fighting passes (WS-SUP-3)
@@ -152,3 +152,7 @@ ws-card-no-save = none
 ws-card-shooting = Aw { $aw }″ · Shooting { $range }″ × { $shots } per model · { $attacks } melee attack(s)
 ws-card-no-shooting = Aw { $aw }″ · no shooting · { $attacks } melee attack(s)
 ws-card-models = Models { $models }/{ $max } · hit-die { $hit_die } · nerve markers { $markers }
+ws-odds-defensive-fire = { $unit } fires defensively at the charger in the close-combat phase (WS-SUP-3; after its WS-CLR-1 reaction test)
+ws-odds-stays-in-fight = { $unit }: still fighting after the WS-CLR-1 reaction test and the WS-SUP-3 Ld test to keep fighting
+ws-log-one-salvo-marker = { $unit }: these blows finish the charged unit's one salvo; its failed saves already gave their { $rule } marker
+ws-outcome-no-second-marker = no second nerve marker

@@ -21,9 +21,9 @@ ws-choice-charge = ¡A la carga!
 
 ## Probabilidades
 ws-odds-hit = al menos un impacto (suprime, WS-SUP-1)
-ws-odds-failed-save = al menos una salvación fallada (+1 marcador de nervio, WS-HIT-4)
+ws-odds-failed-save = al menos una salvación fallada da +1 marcador de nervio (WS-HIT-4; no por encima del límite WS-NV-2)
 ws-odds-defensive-hit = fuego defensivo contra la unidad que carga: al menos un impacto (suprime, WS-SUP-1)
-ws-odds-defensive-failed-save = fuego defensivo contra la unidad que carga: al menos una salvación fallada (+1 marcador de nervio, WS-HIT-4)
+ws-odds-defensive-failed-save = fuego defensivo contra la unidad que carga: al menos una salvación fallada da +1 marcador de nervio (WS-HIT-4; no por encima del límite WS-NV-2)
 ws-odds-defensive-killed = fuego defensivo contra la unidad que carga: miniaturas muertas esperadas
 ws-odds-killed = miniaturas muertas esperadas
 ws-odds-keep-fighting = { $unit }: supera el chequeo de Ld para seguir luchando (WS-SUP-3)
@@ -203,3 +203,7 @@ ws-card-no-shooting = Aw { $aw }″ · sin disparo · { $attacks ->
        *[other] { $attacks } ataques
     } cuerpo a cuerpo
 ws-card-models = Miniaturas { $models }/{ $max } · dado de impacto { $hit_die } · marcadores de nervio { $markers }
+ws-odds-defensive-fire = { $unit } hace fuego defensivo contra la unidad que carga en la fase de combate cuerpo a cuerpo (WS-SUP-3; tras su chequeo de reacción WS-CLR-1)
+ws-odds-stays-in-fight = { $unit }: sigue luchando tras el chequeo de reacción WS-CLR-1 y el chequeo de Ld WS-SUP-3 para seguir luchando
+ws-log-one-salvo-marker = { $unit }: estos golpes completan la única salva de la unidad cargada; sus salvaciones falladas ya dieron su marcador { $rule }
+ws-outcome-no-second-marker = ningún segundo marcador de nervio
