@@ -226,6 +226,25 @@ pub fn resolve_attack(dice: &mut Dice, conv: Convention, a: &Attack) -> AttackRe
     }
 }
 
+/// The exact chance of each number of wounds (index 0..=dice) that
+/// [`resolve_attack`] rolls for `a`: every die must hit and then wound, so
+/// the wounds are binomial with the chance of [`wound_chance`]. The odds
+/// shown before a command read it.
+pub fn wound_distribution(conv: Convention, a: &Attack) -> Vec<f64> {
+    binomial(a.dice, wound_chance(conv, a.att.total(), a.dam.total(), a.atn))
+}
+
+/// Adds two independent wound counts: the chance of each total.
+pub fn convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
+    let mut out = vec![0.0; a.len() + b.len() - 1];
+    for (i, pa) in a.iter().enumerate() {
+        for (j, pb) in b.iter().enumerate() {
+            out[i + j] += pa * pb;
+        }
+    }
+    out
+}
+
 /// Rolls `n` Damage dice with no attack roll (forced landing, CW-FRC-3):
 /// each die + DAM ≥ ATN is one Wound. Returns wounds and the log entry.
 pub fn damage_dice(

@@ -208,6 +208,28 @@ pub fn destruction_modifier(captor_wounds_this_turn: u32) -> i32 {
     -((captor_wounds_this_turn / 2) as i32)
 }
 
+/// The value of the hostage destruction test (CW-HOS-4): no rating, −1 for
+/// every 2 wounds the captor unit suffered this turn.
+pub fn destruction_value(captor_wounds_this_turn: u32) -> Itemized {
+    let mut v = Itemized::new(say!("cw-item-no-rating"), 0);
+    v.add(
+        say!("cw-item-captor-wounds", wounds = captor_wounds_this_turn),
+        destruction_modifier(captor_wounds_this_turn),
+        "CW-HOS-4",
+    );
+    v
+}
+
+/// The exact chance that [`destruction_test`] spares the hostage, with
+/// `captor_wounds_this_turn` wounds by the time it is rolled (CW-HOS-4).
+pub fn destruction_survival_chance(conv: Convention, captor_wounds_this_turn: u32) -> f64 {
+    conv.success_chance(
+        destruction_value(captor_wounds_this_turn).total(),
+        DESTRUCTION_TN,
+        Comparison::AtLeast,
+    )
+}
+
 /// Result of a hostage destruction test.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DestructionOutcome {
@@ -231,12 +253,7 @@ pub fn destruction_test(
     if !all_out_this_phase || !h.alive {
         return None;
     }
-    let mut v = Itemized::new(say!("cw-item-no-rating"), 0);
-    v.add(
-        say!("cw-item-captor-wounds", wounds = captor_wounds_this_turn),
-        destruction_modifier(captor_wounds_this_turn),
-        "CW-HOS-4",
-    );
+    let v = destruction_value(captor_wounds_this_turn);
     let roll = roll_test(
         dice,
         conv,

@@ -116,6 +116,8 @@ use crate::engine::table_scenario::TableScenario;
 use battle::{CwBattle, CwCommand, CwPhase, CwSetup, MoveMode};
 use data::{CwTables, Trait};
 use hostage::Stance;
+use ranged::band_reach;
+use crate::engine::units::FlightState;
 use morale::Condition;
 
 /// The Clan War module as the engine drives it.
@@ -274,16 +276,11 @@ impl TableRules for ClanWar {
                 if battle.holder().is_some_and(|h| h.id == u.id) {
                     badges.push(say!("cw-badge-holds-hostage"));
                 }
-                // CW-RNG-4: an airborne shooter at ground targets uses +3"/+6".
+                // The rings: how far the shooter reaches a grounded target
+                // (CW-RNG-4 from the air), from the same range_check as a shot.
                 let ranges = card
                     .and_then(|c| c.range)
-                    .map(|r| {
-                        if u.airborne() {
-                            vec![r.close + 3.0, r.extended + 6.0]
-                        } else {
-                            vec![r.close, r.extended]
-                        }
-                    })
+                    .map(|r| band_reach(r.close, r.extended, u.flight, FlightState::Grounded).to_vec())
                     .unwrap_or_default();
                 let mut lines = Vec::new();
                 if let Some(c) = card {
@@ -305,17 +302,18 @@ impl TableRules for ClanWar {
                         carried = u.wounds
                     ));
                     if let Some(r) = c.range {
-                        lines.push(if u.airborne() {
-                            say!(
-                                "cw-card-range-airborne",
-                                close = r.close,
-                                extended = r.extended,
-                                air_close = r.close + 3.0,
-                                air_extended = r.extended + 6.0
-                            )
-                        } else {
-                            say!("cw-card-range", close = r.close, extended = r.extended)
-                        });
+                        // CW-RNG-3 … CW-RNG-6: the reach at each kind of target.
+                        let g = band_reach(r.close, r.extended, u.flight, FlightState::Grounded);
+                        let a = band_reach(r.close, r.extended, u.flight, FlightState::Airborne);
+                        lines.push(say!(
+                            "cw-card-range-reach",
+                            close = r.close,
+                            extended = r.extended,
+                            ground_close = g[0],
+                            ground_extended = g[1],
+                            air_close = a[0],
+                            air_extended = a[1]
+                        ));
                     }
                     if let Some(p) = &c.personality {
                         lines.push(say!(

@@ -41,6 +41,17 @@ impl Condition {
         }
     }
 
+    /// The condition after a failed Morale test (base rules §4, CW-GEN-3
+    /// stand-in): formed → broken → routing → destroyed. Unformed comes
+    /// from failed Maneuver tests only, and a failed Morale test breaks an
+    /// unformed unit as it breaks a formed one.
+    pub fn after_morale_failure(self) -> Self {
+        match self {
+            Condition::Formed | Condition::Unformed => Condition::Broken,
+            c => c.worse(),
+        }
+    }
+
     /// One step up the track (formed and destroyed stay).
     pub fn better(self) -> Self {
         match self {
@@ -64,7 +75,7 @@ impl Condition {
 }
 
 /// Morale modifiers of the stand-in procedure (`settings.ron`, all stand-in).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MoraleSettings {
     /// Per earlier Morale test of the unit this turn (base_rules.md §4: −1).
@@ -77,6 +88,9 @@ pub struct MoraleSettings {
     pub routing: i32,
     /// After making a Full Retreat earlier this turn.
     pub full_retreat: i32,
+    /// Inches within which a friendly unit breaking or routing makes a unit
+    /// test (base_rules.md §4: 8").
+    pub friend_broke_range: f32,
     /// Which values are stand-ins.
     pub stand_in: String,
 }
@@ -89,6 +103,7 @@ impl Default for MoraleSettings {
             broken: -2,
             routing: -3,
             full_retreat: -1,
+            friend_broke_range: 8.0,
             stand_in: "all".into(),
         }
     }
@@ -328,10 +343,7 @@ pub fn morale_test(
     let mut after = t.condition;
     let mut entries = vec![roll.entry.clone()];
     if !roll.pass {
-        after = t.condition.worse();
-        if t.airborne && after == Condition::Unformed {
-            after = Condition::Broken;
-        }
+        after = t.condition.after_morale_failure();
         entries.push(LogEntry::event(
             if t.airborne { "CW-FLY-14" } else { "CW-GEN-3" },
             vec![t.unit],
@@ -448,6 +460,24 @@ mod tests {
     }
 
     #[test]
+    fn cw_gen_3_a_failed_morale_test_breaks_a_formed_unit() {
+        // D15, base rules §4: Morale failures go formed → broken → routing
+        // → destroyed; unformed comes from failed Maneuver tests.
+        let s = MoraleSettings::default();
+        let conv = Convention::default();
+        let mut dice = Dice::new(0);
+        dice.load([2, 2]);
+        let o = morale_test(&mut dice, conv, &s, &unit()).expect("tested");
+        assert_eq!((o.pass, o.after), (false, Condition::Broken));
+        let mut t = unit();
+        t.condition = Condition::Unformed;
+        let o = morale_test(&mut dice, conv, &s, &t).expect("tested");
+        assert_eq!((o.pass, o.after), (false, Condition::Broken));
+        assert_eq!(Condition::Broken.after_morale_failure(), Condition::Routing);
+        assert_eq!(Condition::Routing.after_morale_failure(), Condition::Destroyed);
+    }
+
+    #[test]
     fn failure_walks_the_condition_track() {
         // CW-GEN-3 stand-in track; CW-FLY-14 airborne skips unformed.
         let s = MoraleSettings::default();
@@ -455,7 +485,7 @@ mod tests {
         let mut dice = Dice::new(0);
         dice.load([2, 2, 9]);
         let o = morale_test(&mut dice, conv, &s, &unit()).expect("tested");
-        assert_eq!((o.pass, o.after), (false, Condition::Unformed));
+        assert_eq!((o.pass, o.after), (false, Condition::Broken));
         let mut t = unit();
         t.airborne = true;
         let o = morale_test(&mut dice, conv, &s, &t).expect("tested");

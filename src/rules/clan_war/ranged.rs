@@ -173,6 +173,21 @@ pub fn range_check(
     }
 }
 
+/// How far, measured edge to edge, a shooter in state `shooter` reaches a
+/// target in state `target` at close and at extended range: the limits of
+/// the bands of [`range_check`] (CW-RNG-3 … CW-RNG-6). The range rings and
+/// the card show these, so they always agree with the shot.
+pub fn band_reach(
+    close: f32,
+    extended: f32,
+    shooter: FlightState,
+    target: FlightState,
+) -> [f32; 2] {
+    let c = range_check(close, extended, 0.0, shooter, target);
+    let added = c.effective - c.measured;
+    [(c.close - added).max(0.0), (c.extended - added).max(0.0)]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -50,6 +50,50 @@ impl CwBattle {
         added
     }
 
+    /// The reactionary fire of `t` at `m`, which lands engaging it
+    /// (CW-LAND-3), as [`Self::reactionary_fire`] rolls it and the landing
+    /// odds read it: `None` when `t` may not fire (no ranged attack, not in
+    /// play, airborne, spent, broken or routing, or engaged). The band is
+    /// that of CW-LAND-3 from the distance measured with `m` where it lands.
+    pub(super) fn reactionary_attack(
+        &self,
+        m: &CwUnit,
+        t: &CwUnit,
+        tables: &CwTables,
+    ) -> Option<(Attack, RangeBand)> {
+        let (mcard, tcard) = (tables.unit(&m.unit_type)?, tables.unit(&t.unit_type)?);
+        if tcard.range.is_none()
+            || !t.alive()
+            || t.airborne()
+            || t.spent > 0
+            || matches!(t.condition, Condition::Broken | Condition::Routing)
+            || self.engaged(t)
+        {
+            return None;
+        }
+        let measured = self
+            .range_of(t, m, tables)
+            .unwrap_or(RangeBand::OutOfRange);
+        let band = reactionary_fire_band(true, measured);
+        let sit = AttackSituation {
+            range_band: Some(band),
+            ..Default::default()
+        };
+        Some((
+            Attack {
+                kind: AttackKind::Ranged,
+                rule: "CW-LAND-3".into(),
+                attacker: t.id,
+                target: m.id,
+                dice: t.models,
+                att: attack_value(tcard.att, &sit),
+                dam: damage_value(tcard.dam, &sit),
+                atn: mcard.atn_ranged,
+            },
+            band,
+        ))
+    }
+
     /// Reactionary fire (CW-LAND-3): grounded ranged unit `target`, if it can
     /// shoot (not broken, routing, spent or engaged), fires at the airborne
     /// unit `mover` engaging it, always at close range, before the landing
@@ -65,23 +109,9 @@ impl CwBattle {
         let (Some(m), Some(t)) = (self.unit(mover).cloned(), self.unit(target).cloned()) else {
             return;
         };
-        let (Some(mcard), Some(tcard)) = (tables.unit(&m.unit_type), tables.unit(&t.unit_type))
-        else {
+        let Some((attack, band)) = self.reactionary_attack(&m, &t, tables) else {
             return;
         };
-        if tcard.range.is_none()
-            || !t.alive()
-            || t.airborne()
-            || t.spent > 0
-            || matches!(t.condition, Condition::Broken | Condition::Routing)
-            || self.engaged(&t)
-        {
-            return;
-        }
-        let measured = self
-            .range_of(&t, &m, tables)
-            .unwrap_or(RangeBand::OutOfRange);
-        let band = reactionary_fire_band(true, measured);
         entries.push(LogEntry::event(
             "CW-LAND-3",
             vec![target, mover],
@@ -95,24 +125,7 @@ impl CwBattle {
                 }
             },
         ));
-        let sit = AttackSituation {
-            range_band: Some(band),
-            ..Default::default()
-        };
-        let r = resolve_attack(
-            dice,
-            tables.settings.convention,
-            &Attack {
-                kind: AttackKind::Ranged,
-                rule: "CW-LAND-3".into(),
-                attacker: target,
-                target: mover,
-                dice: t.models,
-                att: attack_value(tcard.att, &sit),
-                dam: damage_value(tcard.dam, &sit),
-                atn: mcard.atn_ranged,
-            },
-        );
+        let r = resolve_attack(dice, tables.settings.convention, &attack);
         entries.extend(r.entries);
         self.take_wounds(mover, r.wounds, Some(t.side), tables, entries);
         self.morale_after_losses(mover, m.models, 0, false, tables, dice, entries);
@@ -133,7 +146,7 @@ impl CwBattle {
         let before = self.unit(unit).map_or(0, |u| u.models);
         let mut ids = enemies.to_vec();
         ids.sort_unstable();
-        for e in ids {
+        for e in ids.clone() {
             let (Some(eu), Some(u)) = (self.unit(e).cloned(), self.unit(unit).cloned()) else {
                 continue;
             };
@@ -164,39 +177,43 @@ impl CwBattle {
                 },
             );
             entries.extend(r.entries);
+            // CW-HOS-7: the units shooting were engaged with it.
+            let engaged: Vec<(u32, u8)> = ids
+                .iter()
+                .filter_map(|id| self.unit(*id).filter(|o| o.alive()))
+                .map(|o| (o.id, o.side))
+                .collect();
             self.take_wounds(unit, r.wounds, Some(eu.side), tables, entries);
             if self.unit(unit).is_some_and(|u| !u.alive()) {
-                self.holder_destroyed(unit, &[], entries);
+                self.holder_destroyed(unit, &engaged, entries);
             }
         }
         self.morale_after_losses(unit, before, 0, false, tables, dice, entries);
     }
 
-    /// Rolls the Fly-By attacks of `side`'s units at the end of its Primary
-    /// or Cavalry Movement phase (CW-FBY-3), in unit-id order, against each
+    /// Rolls the Fly-By attacks of both sides' units when a Primary or
+    /// Cavalry Movement phase ends (CW-FBY-3), side 0's first, in unit-id order, against each
     /// enemy touched with the dice of the models that touched it, with the
     /// attacker's ATT and DAM against the target's close ATN; a unit whose owner declined keeps its dice
     /// (CW-FBY-4); a unit that already rolled this turn may not roll again.
-    pub(super) fn fly_by_rolls(
-        &mut self,
-        side: u8,
-        tables: &CwTables,
-        dice: &mut Dice,
-        log: &mut dyn LogSink,
-    ) {
+    pub(super) fn fly_by_rolls(&mut self, tables: &CwTables, dice: &mut Dice, log: &mut dyn LogSink) {
         let Some(phase) = self.phase.movement() else {
             return;
         };
-        let ids: Vec<u32> = self
-            .fly_by
-            .iter()
-            .filter(|(id, r)| {
-                r.pending_dice > 0
+        // Every unit in play when the phase ends rolls, Lion's and Crane's
+        // alike: one killed by an earlier roll of this step still rolls
+        // its noted dice (the rolls are made together, CW-FBY-3).
+        let mut ids: Vec<u32> = Vec::new();
+        for side in [0u8, 1] {
+            for (id, r) in &self.fly_by {
+                if r.pending_dice > 0
                     && !self.fly_by_declined.contains(id)
-                    && self.unit(**id).is_some_and(|u| u.side == side && u.alive())
-            })
-            .map(|(id, _)| *id)
-            .collect();
+                    && self.unit(*id).is_some_and(|u| u.side == side && u.alive())
+                {
+                    ids.push(*id);
+                }
+            }
+        }
         let mut entries = Vec::new();
         let mut hit: Vec<(u32, u32)> = Vec::new();
         for id in ids {
@@ -256,9 +273,11 @@ impl CwBattle {
                 if !hit.iter().any(|h| h.0 == t.id) {
                     hit.push((t.id, t.models));
                 }
+                // CW-HOS-7: the units engaged with it when it falls.
+                let engaged = self.engaged_pairs(t.id);
                 self.take_wounds(t.id, r.wounds, Some(u.side), tables, &mut entries);
                 if self.unit(t.id).is_some_and(|x| !x.alive()) {
-                    self.holder_destroyed(t.id, &[], &mut entries);
+                    self.holder_destroyed(t.id, &engaged, &mut entries);
                 }
             }
         }

@@ -3,6 +3,19 @@
 
 use super::*;
 
+/// One unit's part in a Close Combat phase ([`CwBattle::close_combat_attack`]).
+pub(super) enum CcStep {
+    /// It may not attack: the log entry says why.
+    Barred(LogEntry),
+    /// It attacks, with this stance against the captor (CW-HOS-3).
+    Attack {
+        /// The attack rolled.
+        attack: Attack,
+        /// Its stance, when it attacks the captor while hindered.
+        stance: Option<Stance>,
+    },
+}
+
 impl CwBattle {
     /// The destroyed unit `id` held the living hostage: a unit engaged with
     /// it (`engaged`, at that moment) recovers it automatically (CW-HOS-7);
@@ -33,6 +46,193 @@ impl CwBattle {
         self.stances.clear();
     }
 
+    /// Every grounded unit in contact with an enemy, with the enemies in
+    /// contact (the first is the one it attacks, stand-in).
+    pub(super) fn close_combat_contacts(&self) -> BTreeMap<u32, Vec<u32>> {
+        self.units
+            .iter()
+            .map(|u| (u.id, self.enemies_in_contact(u)))
+            .filter(|(_, v)| !v.is_empty())
+            .collect()
+    }
+
+    /// What unit `a`, in contact with `targets`, does in the Close Combat
+    /// phase, as [`Self::resolve_close_combat`] rolls it and the odds read
+    /// it: barred (spent or routing, CW-GEN-3; a Fly-By roll taken,
+    /// CW-FBY-5), or its attack on the first enemy in contact (stand-in),
+    /// with its stance against the captor `holder` (CW-HOS-3: Strike Easy
+    /// when none was chosen). `None` for a unit or card that is gone.
+    pub(super) fn close_combat_attack(
+        &self,
+        a: u32,
+        targets: &[u32],
+        holder: Option<u32>,
+        tables: &CwTables,
+    ) -> Option<CcStep> {
+        let au = self.unit(a)?;
+        let card = tables.unit(&au.unit_type)?;
+        if au.spent > 0 || au.condition == Condition::Routing {
+            return Some(CcStep::Barred(LogEntry::event(
+                "CW-GEN-3",
+                vec![a],
+                say!("cw-log-spent-no-attack", unit = au.name),
+            )));
+        }
+        if let Some(Err(r)) = self.fly_by.get(&a).map(FlyByRecord::check_close_combat) {
+            return Some(CcStep::Barred(LogEntry::event(&r.rule, vec![a], r.reason)));
+        }
+        let t = *targets.first()?;
+        let tu = self.unit(t)?;
+        let tcard = tables.unit(&tu.unit_type)?;
+        let mut sit = AttackSituation::default();
+        let mut stance = None;
+        if holder == Some(t) && self.is_hindered(au, tables) {
+            let st = self
+                .stances
+                .get(&a)
+                .and_then(|r| r.stance)
+                .unwrap_or(Stance::StrikeEasy);
+            sit.stance = Some(st);
+            stance = Some(st);
+        }
+        Some(CcStep::Attack {
+            attack: Attack {
+                kind: AttackKind::CloseCombat,
+                rule: "CW-GEN-3".into(),
+                attacker: a,
+                target: t,
+                dice: au.models,
+                att: attack_value(card.att, &sit),
+                dam: damage_value(card.dam, &sit),
+                atn: tcard.atn_close,
+            },
+            stance,
+        })
+    }
+
+    /// The exact chance that the hostage comes through this Close Combat
+    /// phase's destruction test (CW-HOS-4), from the same steps the phase
+    /// rolls: every attack on the captor ([`Self::close_combat_attack`]),
+    /// its wounds ([`wound_distribution`]), the captor wiped out making no
+    /// test (CW-HOS-7), and the test at the turn's wounds
+    /// ([`destruction_survival_chance`]). 1 when no All-Out Attack is made.
+    pub(super) fn hostage_survival_chance(&self, tables: &CwTables) -> f64 {
+        let conv = tables.settings.convention;
+        let Some(h) = self.holder() else {
+            return 1.0;
+        };
+        let contacts = self.close_combat_contacts();
+        let mut dist = vec![1.0];
+        let mut dealt = vec![1.0];
+        let mut all_out = false;
+        for (a, targets) in &contacts {
+            if let Some(CcStep::Attack { attack, stance }) =
+                self.close_combat_attack(*a, targets, Some(h.id), tables)
+            {
+                all_out |= stance == Some(Stance::AllOutAttack);
+                if attack.target == h.id {
+                    dist = convolve(&dist, &wound_distribution(conv, &attack));
+                }
+                if *a == h.id {
+                    dealt = wound_distribution(conv, &attack);
+                }
+            }
+        }
+        if !all_out {
+            return 1.0;
+        }
+        let per = tables.unit(&h.unit_type).map_or(1, |c| c.wounds);
+        let mut p = 0.0;
+        for (w, pw) in dist.iter().enumerate() {
+            let w = w as u32;
+            if models_lost(per, h.wounds, w).0 >= h.models {
+                p += pw;
+                continue;
+            }
+            let test = destruction_survival_chance(conv, self.captor_wounds_this_turn + w);
+            for (d, pd) in dealt.iter().enumerate() {
+                // A captor its Morale tests remove makes no test (CW-HOS-7).
+                let gone = self.captor_morale_removal(h, w, d as u32, &contacts, tables);
+                p += pw * pd * (gone + (1.0 - gone) * test);
+            }
+        }
+        p
+    }
+
+    /// The exact chance that the captor `h`, taking `received` wounds and
+    /// dealing `dealt` in this Close Combat phase, is destroyed by the
+    /// Morale tests [`Self::morale_after_losses`] then makes (CW-GEN-3, base
+    /// rules §4): each trigger of [`triggers`] is one test at the chance of
+    /// [`morale_value`] against its TL, a failure worsens its condition
+    /// ([`Condition::after_morale_failure`]). The enemies' models count with
+    /// the captor's wounds on its target only; tests other units' breaking
+    /// brings on it (the friend-broke trigger) are not counted.
+    pub(super) fn captor_morale_removal(
+        &self,
+        h: &CwUnit,
+        received: u32,
+        dealt: u32,
+        contacts: &BTreeMap<u32, Vec<u32>>,
+        tables: &CwTables,
+    ) -> f64 {
+        let Some(card) = tables.unit(&h.unit_type) else {
+            return 0.0;
+        };
+        let conv = tables.settings.convention;
+        let per = card.wounds;
+        let (lost, _) = models_lost(per, h.wounds, received);
+        let enemies = contacts.get(&h.id).cloned().unwrap_or_default();
+        let target = enemies.first().copied();
+        let enemy_models: u32 = enemies
+            .iter()
+            .filter_map(|e| self.unit(*e))
+            .map(|e| {
+                if Some(e.id) == target {
+                    let ew = tables.unit(&e.unit_type).map_or(1, |c| c.wounds);
+                    e.models.saturating_sub(models_lost(ew, e.wounds, dealt).0)
+                } else {
+                    e.models
+                }
+            })
+            .sum();
+        let found = triggers(&TriggerInput {
+            starting_models: h.starting_models,
+            models_before: h.models,
+            models_now: h.models.saturating_sub(lost),
+            enemy_models_engaged: enemy_models,
+            losing: received > dealt,
+            commander_lost: false,
+            friend_broke_nearby: false,
+            morale_level: card.morale_level,
+            engaged_while_shaken: false,
+        });
+        // (condition, earlier tests this turn, chance)
+        let mut states = vec![(h.condition, h.morale_tests, 1.0)];
+        for tr in found {
+            let mut next = Vec::new();
+            for (c, earlier, p) in states {
+                if c == Condition::Destroyed {
+                    next.push((c, earlier, p));
+                    continue;
+                }
+                let mut now = h.clone();
+                now.condition = c;
+                now.morale_tests = earlier;
+                let t = self.morale_test_for(&now, card, MoraleCause::Trigger(tr));
+                let v = morale_value(&t, &tables.settings.morale).total();
+                let pass = conv.success_chance(v, t.tl, Comparison::AtLeast);
+                next.push((c, earlier + 1, p * pass));
+                next.push((c.after_morale_failure(), earlier + 1, p * (1.0 - pass)));
+            }
+            states = next;
+        }
+        states
+            .iter()
+            .filter(|(c, _, _)| *c == Condition::Destroyed)
+            .map(|(_, _, p)| p)
+            .sum()
+    }
+
     /// The Close Combat phase (automatic after the stances): simultaneous
     /// attacks of every grounded unit in contact (stand-in), stances against
     /// the captor (CW-HOS-3), Morale, the hostage destruction test
@@ -47,87 +247,59 @@ impl CwBattle {
     ) {
         let conv = tables.settings.convention;
         let before: BTreeMap<u32, u32> = self.units.iter().map(|u| (u.id, u.models)).collect();
-        let contacts: BTreeMap<u32, Vec<u32>> = self
-            .units
-            .iter()
-            .map(|u| (u.id, self.enemies_in_contact(u)))
-            .filter(|(_, v)| !v.is_empty())
-            .collect();
+        let contacts = self.close_combat_contacts();
         if contacts.is_empty() {
             return;
         }
         let holder_id = self.holder().map(|h| h.id);
         let mut entries = Vec::new();
+        // Base rules §4 (CW-GEN-3): a unit engaged while broken or unformed
+        // tests, as the Close Combat phase begins [stand-in timing].
+        for &id in contacts.keys() {
+            if self
+                .unit(id)
+                .is_some_and(|u| matches!(u.condition, Condition::Unformed | Condition::Broken))
+            {
+                self.trigger_tests(id, |i| i.engaged_while_shaken = true, tables, dice, &mut entries);
+            }
+        }
         let mut inflicted: BTreeMap<(u32, u32), u32> = BTreeMap::new();
         let mut all_out = false;
         for (&a, targets) in &contacts {
-            let Some(au) = self.unit(a).cloned() else {
-                continue;
-            };
-            let Some(card) = tables.unit(&au.unit_type) else {
-                continue;
-            };
-            if au.spent > 0 || au.condition == Condition::Routing {
-                entries.push(LogEntry::event(
-                    "CW-GEN-3",
-                    vec![a],
-                    say!("cw-log-spent-no-attack", unit = au.name),
-                ));
-                continue;
-            }
-            if let Some(Err(r)) = self.fly_by.get(&a).map(FlyByRecord::check_close_combat) {
-                entries.push(LogEntry::event(&r.rule, vec![a], r.reason));
-                continue;
-            }
-            let t = targets[0];
-            let Some(tu) = self.unit(t).cloned() else {
-                continue;
-            };
-            let Some(tcard) = tables.unit(&tu.unit_type) else {
-                continue;
-            };
-            let mut sit = AttackSituation::default();
-            if holder_id == Some(t) && self.is_hindered(&au, tables) {
-                let rec = self.stances.get(&a).copied().unwrap_or_default();
-                let st = match rec.stance {
-                    Some(s) => s,
-                    None => {
-                        entries.push(LogEntry::event(
-                            "CW-HOS-3",
-                            vec![a, t],
-                            say!("cw-log-no-stance-strike-easy", unit = au.name),
-                        ));
-                        self.stances.insert(
-                            a,
-                            StanceRecord {
-                                stance: Some(Stance::StrikeEasy),
-                                all_out_paid: rec.all_out_paid,
-                            },
-                        );
-                        Stance::StrikeEasy
-                    }
-                };
-                if st == Stance::AllOutAttack {
-                    all_out = true;
+            let (attack, stance) = match self.close_combat_attack(a, targets, holder_id, tables) {
+                None => continue,
+                Some(CcStep::Barred(e)) => {
+                    entries.push(e);
+                    continue;
                 }
-                sit.stance = Some(st);
+                Some(CcStep::Attack { attack, stance }) => (attack, stance),
+            };
+            if let Some(st) = stance
+                && self.stances.get(&a).and_then(|r| r.stance).is_none()
+            {
+                entries.push(LogEntry::event(
+                    "CW-HOS-3",
+                    vec![a, attack.target],
+                    say!(
+                        "cw-log-no-stance-strike-easy",
+                        unit = self.unit(a).map(|u| u.name.clone()).unwrap_or_default()
+                    ),
+                ));
+                let paid = self.stances.get(&a).is_some_and(|r| r.all_out_paid);
+                self.stances.insert(
+                    a,
+                    StanceRecord {
+                        stance: Some(st),
+                        all_out_paid: paid,
+                    },
+                );
             }
-            let r = resolve_attack(
-                dice,
-                conv,
-                &Attack {
-                    kind: AttackKind::CloseCombat,
-                    rule: "CW-GEN-3".into(),
-                    attacker: a,
-                    target: t,
-                    dice: au.models,
-                    att: attack_value(card.att, &sit),
-                    dam: damage_value(card.dam, &sit),
-                    atn: tcard.atn_close,
-                },
-            );
+            if stance == Some(Stance::AllOutAttack) {
+                all_out = true;
+            }
+            let r = resolve_attack(dice, conv, &attack);
             entries.extend(r.entries);
-            *inflicted.entry((a, t)).or_default() += r.wounds;
+            *inflicted.entry((a, attack.target)).or_default() += r.wounds;
         }
         let mut on: BTreeMap<u32, (u32, u8)> = BTreeMap::new();
         for (&(a, t), &w) in &inflicted {

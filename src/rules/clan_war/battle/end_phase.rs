@@ -39,10 +39,11 @@ impl CwBattle {
             let b = u.base();
             let fwd = b.forward();
             let half = card.movement / 2.0;
-            let grounded: Vec<Base> = self
+            // CW-FRC-3: clear of every other unit, airborne ones too, by 1".
+            let others: Vec<Base> = self
                 .units
                 .iter()
-                .filter(|o| o.id != id && o.alive() && !o.airborne())
+                .filter(|o| o.id != id && o.alive())
                 .map(CwUnit::base)
                 .collect();
             let mut found = None;
@@ -53,7 +54,7 @@ impl CwBattle {
                     break;
                 }
                 if table.check_standing(&spot, false).is_ok()
-                    && grounded.iter().all(|o| o.distance_to(&spot) > 1.0)
+                    && others.iter().all(|o| o.distance_to(&spot) >= 1.0 - 1e-4)
                 {
                     found = Some((spot, ext));
                     break;
@@ -108,13 +109,6 @@ impl CwBattle {
         dice: &mut Dice,
         log: &mut dyn LogSink,
     ) {
-        if matches!(
-            self.phase,
-            CwPhase::PrimaryMovement | CwPhase::CavalryMovement
-        ) {
-            self.fly_by_rolls(side, tables, dice, log);
-            self.forced_landings(side, tables, table, dice, log);
-        }
         if self.check_victory(tables, log) {
             return;
         }
@@ -126,6 +120,15 @@ impl CwBattle {
             match self.phase {
                 CwPhase::RangedAttack => self.resolve_shots(tables, dice, log),
                 CwPhase::CloseCombat => self.resolve_close_combat(tables, dice, log),
+                // CW-FBY-3 (L57): "at the end of the current Movement phase"
+                // every Fly-By is rolled, both sides' together; then the
+                // flyers that did not move land (CW-FLY-10 [stand-in]).
+                CwPhase::PrimaryMovement | CwPhase::CavalryMovement => {
+                    self.fly_by_rolls(tables, dice, log);
+                    for s in [0, 1] {
+                        self.forced_landings(s, tables, table, dice, log);
+                    }
+                }
                 _ => {}
             }
             if self.check_victory(tables, log) {
@@ -144,17 +147,6 @@ impl CwBattle {
                 if self.has_decisions(s, tables) {
                     self.active = s;
                     return;
-                }
-            }
-            // Nobody decides here: airborne units of both sides did not
-            // move (none can), so the phase passes.
-            if matches!(
-                self.phase,
-                CwPhase::PrimaryMovement | CwPhase::CavalryMovement
-            ) {
-                for s in [0, 1] {
-                    self.fly_by_rolls(s, tables, dice, log);
-                    self.forced_landings(s, tables, table, dice, log);
                 }
             }
         }
@@ -194,7 +186,7 @@ impl CwBattle {
                     match morale_test(dice, conv, &tables.settings.morale, &mt) {
                         Some(out) => {
                             entries.extend(out.entries);
-                            self.set_condition(id, out.after, tables, &mut entries);
+                            self.set_condition(id, out.after, tables, dice, &mut entries);
                         }
                         None => entries.push(LogEntry::event(
                             "CW-HON-10",
@@ -225,7 +217,7 @@ impl CwBattle {
             );
             if let Some(out) = rally(dice, conv, &tables.settings.morale, &mt) {
                 entries.extend(out.entries);
-                self.set_condition(id, out.after, tables, &mut entries);
+                self.set_condition(id, out.after, tables, dice, &mut entries);
             }
             if let Some(m) = self.unit_mut(id) {
                 m.spent = spent_after_end_phase(m.spent);

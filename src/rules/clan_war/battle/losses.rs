@@ -147,7 +147,7 @@ impl CwBattle {
                 &t,
             ) {
                 entries.extend(out.entries);
-                self.set_condition(id, out.after, tables, entries);
+                self.set_condition(id, out.after, tables, dice, entries);
             }
             if let Some(m) = self.unit_mut(id) {
                 m.morale_tests += 1;
@@ -177,18 +177,128 @@ impl CwBattle {
         }
     }
 
+    /// The enemies in contact with unit `id` now, with their sides (the
+    /// units that recover a hostage from it, CW-HOS-7).
+    pub(super) fn engaged_pairs(&self, id: u32) -> Vec<(u32, u8)> {
+        let Some(u) = self.unit(id) else {
+            return Vec::new();
+        };
+        self.enemies_in_contact(u)
+            .into_iter()
+            .filter_map(|e| self.unit(e).map(|o| (o.id, o.side)))
+            .collect()
+    }
+
+    /// Sets a unit's condition; destroyed removes it (CW-GEN-3), and a
+    /// destroyed hostage holder gives up its hostage (CW-HOS-7).
     pub(super) fn set_condition(
         &mut self,
         id: u32,
         c: Condition,
         tables: &CwTables,
+        dice: &mut Dice,
         entries: &mut Vec<LogEntry>,
     ) {
+        let before = self.unit(id).map(|u| u.condition);
         if c == Condition::Destroyed {
             let by = self.unit(id).map(|u| 1 - (u.side & 1));
+            let engaged = self.engaged_pairs(id);
             self.destroy(id, by, tables, entries);
+            // CW-HOS-7: a holder routed off after a failed Morale test gives
+            // the hostage to a unit engaged with it. The Close Combat phase
+            // settles its own captor after its Morale tests.
+            if self.phase != CwPhase::CloseCombat {
+                self.holder_destroyed(id, &engaged, entries);
+            }
         } else if let Some(m) = self.unit_mut(id) {
             m.condition = c;
+        }
+        // Base rules §4: a friendly unit breaking or routing nearby is a
+        // Morale trigger (CW-GEN-3).
+        let broke = matches!(c, Condition::Broken | Condition::Routing)
+            && before.is_some_and(|b| b != c && !matches!(b, Condition::Routing | Condition::Destroyed));
+        if broke {
+            self.friend_broke_tests(id, tables, dice, entries);
+        }
+    }
+
+    /// Every friendly unit within the friend-broke range of `id`, which
+    /// has just broken or routed, takes a Morale test (base rules §4,
+    /// CW-GEN-3; a unit of Morale Level 5 does not, [`triggers`]).
+    pub(super) fn friend_broke_tests(
+        &mut self,
+        id: u32,
+        tables: &CwTables,
+        dice: &mut Dice,
+        entries: &mut Vec<LogEntry>,
+    ) {
+        let Some(u) = self.unit(id).cloned() else {
+            return;
+        };
+        let range = tables.settings.morale.friend_broke_range;
+        let near: Vec<u32> = self
+            .units
+            .iter()
+            .filter(|o| o.id != id && o.side == u.side && o.alive())
+            .filter(|o| o.base().distance_to(&u.base()) <= range + 1e-4)
+            .map(|o| o.id)
+            .collect();
+        for f in near {
+            self.trigger_tests(f, |i| i.friend_broke_nearby = true, tables, dice, entries);
+        }
+    }
+
+    /// The Morale tests `id` takes for the triggers `set` raises (base rules
+    /// §4, CW-GEN-3), through [`triggers`], each applied at once.
+    pub(super) fn trigger_tests(
+        &mut self,
+        id: u32,
+        set: impl Fn(&mut TriggerInput),
+        tables: &CwTables,
+        dice: &mut Dice,
+        entries: &mut Vec<LogEntry>,
+    ) {
+        let Some(u) = self.unit(id).cloned() else {
+            return;
+        };
+        let Some(card) = tables.unit(&u.unit_type) else {
+            return;
+        };
+        if !u.alive() {
+            return;
+        }
+        let mut input = TriggerInput {
+            starting_models: u.starting_models,
+            models_before: u.models,
+            models_now: u.models,
+            enemy_models_engaged: 0,
+            losing: false,
+            commander_lost: false,
+            friend_broke_nearby: false,
+            morale_level: card.morale_level,
+            engaged_while_shaken: false,
+        };
+        set(&mut input);
+        for tr in triggers(&input) {
+            let Some(now) = self.unit(id).cloned() else {
+                return;
+            };
+            if !now.alive() {
+                return;
+            }
+            let t = self.morale_test_for(&now, card, MoraleCause::Trigger(tr));
+            if let Some(out) = morale_test(
+                dice,
+                tables.settings.convention,
+                &tables.settings.morale,
+                &t,
+            ) {
+                entries.extend(out.entries);
+                self.set_condition(id, out.after, tables, dice, entries);
+            }
+            if let Some(m) = self.unit_mut(id) {
+                m.morale_tests += 1;
+            }
         }
     }
 }

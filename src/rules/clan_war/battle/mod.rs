@@ -73,8 +73,8 @@ use crate::engine::table_scenario::TableCatalog;
 use crate::engine::units::FlightState;
 
 use super::combat::{
-    Attack, AttackKind, AttackSituation, attack_value, damage_value, models_lost, resolve_attack,
-    wound_chance,
+    Attack, AttackKind, AttackSituation, attack_value, convolve, damage_value, models_lost,
+    resolve_attack, wound_chance, wound_distribution,
 };
 use super::data::{CwTables, Trait, UnitStats};
 use super::flight::{
@@ -85,7 +85,7 @@ use super::fly_by::{FlyByRecord, RankContact, check_engagement, fly_by_attack};
 use super::honor::{HonorEvent, HonorTrack, extra_card_army, honor_gain};
 use super::hostage::{
     Hostage, RecoveryClaim, RecoveryTest, Stance, StanceRecord, Standing, captor_wiped_out,
-    declare_stance, destruction_test, execute_hostage, hindered, recovery_eligibility,
+    declare_stance, destruction_survival_chance, destruction_test, execute_hostage, hindered, recovery_eligibility,
     recovery_test,
 };
 use super::landing::{
@@ -96,10 +96,11 @@ use super::landing::{
 };
 use super::maneuver::{ManeuverKind, ManeuverTest, condition_after, maneuver_test};
 use super::morale::{
-    Condition, MoraleCause, MoraleTest, TriggerInput, morale_test, rally, spent_after_end_phase,
-    triggers,
+    Condition, MoraleCause, MoraleTest, TriggerInput, morale_test, morale_value, rally,
+    spent_after_end_phase, triggers,
 };
 use super::ranged::{AIRBORNE_LOS_HEIGHT, RangeBand, TargetView, check_target, range_check};
+use super::test_roll::Comparison;
 
 mod airborne;
 mod close_combat;
@@ -674,9 +675,17 @@ impl CwBattle {
                         .as_ref()
                         .is_some_and(|x| x.state.captor_side == side)
             }
-            CwPhase::PrimaryMovement | CwPhase::CavalryMovement | CwPhase::ReserveMovement => {
+            // CW-FBY-3: a side holding Fly-By dice it has not declined is
+            // asked too, so that it may decline before they are rolled.
+            CwPhase::PrimaryMovement | CwPhase::CavalryMovement => {
                 mine().any(|u| self.can_move(u, tables))
+                    || mine().any(|u| {
+                        u.alive()
+                            && self.fly_by.get(&u.id).is_some_and(|r| r.pending_dice > 0)
+                            && !self.fly_by_declined.contains(&u.id)
+                    })
             }
+            CwPhase::ReserveMovement => mine().any(|u| self.can_move(u, tables)),
             CwPhase::RangedAttack => mine().any(|u| self.can_shoot(u, tables)),
             CwPhase::CloseCombat => {
                 self.stance_units(side, tables).iter().any(|id| {

@@ -174,7 +174,8 @@ impl CwBattle {
     }
 
     /// Whether a base may be landed on: on ground a grounded unit may stand
-    /// on, overlapping no grounded unit (CW-ENG-6).
+    /// on, overlapping no other unit, friend or foe, grounded or airborne
+    /// (CW-ENG-6, CW-LAND-1).
     pub(super) fn landing_spot_ok(
         &self,
         mover: u32,
@@ -187,7 +188,7 @@ impl CwBattle {
         let overlaps = self
             .units
             .iter()
-            .filter(|o| o.id != mover && o.alive() && !o.airborne())
+            .filter(|o| o.id != mover && o.alive())
             .any(|o| o.base().overlaps(spot));
         check_landing_spot(overlaps)
     }
@@ -381,8 +382,8 @@ impl CwBattle {
                 }
                 let cut = truncate_path(start, &wps, half);
                 let (_, others, names) = self.others(u, false);
-                let blocked_at =
-                    match table.check_move(&base, &cut, facing, mv * 4.0, false, &others, &[]) {
+                let by_units =
+                    match table.check_move(&base, &cut, facing, mv, false, &others, &[]) {
                         Ok(_) => None,
                         Err(MoveError::Unit(_, at)) => Some(at),
                         Err(MoveError::Impassable(_)) => {
@@ -398,6 +399,11 @@ impl CwBattle {
                         }
                         Err(e) => return Err(move_error("CW-FLY-5", e, &names)),
                     };
+                // CW-FLY-5 (L25): terrain met on the way interferes too.
+                let blocked_at = match (by_units, terrain_entry(table, start, &base, &cut, half)) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
                 let r = take_off(&TakeOff {
                     blocked_at,
                     ..probe
@@ -834,4 +840,28 @@ impl CwBattle {
         }
         self.push(log, entries);
     }
+}
+
+/// How far a grounded unit taking off along `cut` goes before it meets a
+/// terrain area it did not start in (CW-FLY-5, L25: terrain "will prevent
+/// the take-off and end the movement upon contact"): the last 0.1" step
+/// clear of it. `None` when it meets none within `half`.
+fn terrain_entry(table: &Table, start: Vec2, base: &Base, cut: &[Vec2], half: f32) -> Option<f32> {
+    let met = |d: f32| {
+        let (p, b) = point_along(start, base.facing, cut, d);
+        let here = base.at(p, b);
+        table
+            .areas
+            .iter()
+            .any(|a| a.overlaps(&here) && !a.overlaps(base))
+    };
+    let mut d = 0.0;
+    while d < half {
+        let next = (d + 0.1).min(half);
+        if met(next) {
+            return Some(d);
+        }
+        d = next;
+    }
+    None
 }

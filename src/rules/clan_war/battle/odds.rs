@@ -8,10 +8,9 @@ impl CwBattle {
     /// CW-ENG-3 … CW-ENG-5), whether the hostage survives (CW-HOS-4,
     /// CW-HOS-5). Empty for a command that would be refused.
     pub fn odds(&self, cmd: &CwCommand, tables: &CwTables, table: &Table) -> Vec<(String, f64)> {
-        use super::super::hostage::{DESTRUCTION_TN, destruction_modifier};
         use super::super::landing::landing_test_for;
         use super::super::maneuver::maneuver_chance;
-        use super::super::test_roll::Comparison;
+
         let conv = tables.settings.convention;
         match cmd {
             CwCommand::Shoot { unit, target } => {
@@ -40,15 +39,18 @@ impl CwBattle {
                 let Some(u) = self.unit(*unit) else {
                     return Vec::new();
                 };
-                let kind = match plan.kind {
-                    PlanKind::Landing(k) => k,
-                    PlanKind::AirEngage { landing, .. } => landing,
+                let kind = match &plan.kind {
+                    PlanKind::Landing(k) => *k,
+                    PlanKind::AirEngage { target, landing, .. } => {
+                        let p = self.air_engage_landing_chance(u, plan.end, *target, *landing, tables);
+                        return vec![(say!("cw-odds-lands-after-fire"), p)];
+                    }
                     PlanKind::EscapeByAir { .. } => {
                         let t = self.escape_test(u, tables);
                         return vec![(say!("cw-odds-break-away"), maneuver_chance(conv, &t))];
                     }
                     PlanKind::TakeOff { completed, .. } => {
-                        return vec![(say!("cw-odds-take-off"), if completed { 1.0 } else { 0.0 })];
+                        return vec![(say!("cw-odds-take-off"), if *completed { 1.0 } else { 0.0 })];
                     }
                     _ => return Vec::new(),
                 };
@@ -60,14 +62,17 @@ impl CwBattle {
                 if self.plan_stance(*unit, *stance, tables).is_err() {
                     return Vec::new();
                 }
-                let p = match stance {
-                    Stance::StrikeEasy => 1.0,
-                    Stance::AllOutAttack => conv.success_chance(
-                        destruction_modifier(self.captor_wounds_this_turn),
-                        DESTRUCTION_TN,
-                        Comparison::AtLeast,
-                    ),
-                };
+                // The phase as it will be rolled, with this stance declared.
+                let mut with = self.clone();
+                let paid = with.stances.get(unit).is_some_and(|r| r.all_out_paid);
+                with.stances.insert(
+                    *unit,
+                    StanceRecord {
+                        stance: Some(*stance),
+                        all_out_paid: paid,
+                    },
+                );
+                let p = with.hostage_survival_chance(tables);
                 vec![(say!("cw-odds-hostage-survives"), p)]
             }
             CwCommand::ExecuteHostage { .. } => vec![(say!("cw-odds-hostage-survives"), 0.0)],
@@ -75,5 +80,52 @@ impl CwBattle {
                 Vec::new()
             }
         }
+    }
+}
+
+impl CwBattle {
+    /// The exact chance that the airborne unit `u`, engaging `target` by
+    /// landing at `end`, comes through the reactionary fire (CW-LAND-3) and
+    /// passes its landing test (CW-ENG-3 … CW-ENG-5), from the steps the
+    /// move rolls: the fire's attack ([`Self::reactionary_attack`]) and its
+    /// wounds ([`wound_distribution`]), then the landing test of the unit
+    /// as the fire left it ([`Self::lander`], CW-LAND-2: a single model
+    /// takes none).
+    pub(super) fn air_engage_landing_chance(
+        &self,
+        u: &CwUnit,
+        end: TablePos,
+        target: u32,
+        landing: LandingKind,
+        tables: &CwTables,
+    ) -> f64 {
+        use super::super::landing::landing_test_for;
+        use super::super::maneuver::maneuver_chance;
+        let conv = tables.settings.convention;
+        let mut m = u.clone();
+        m.pos = end;
+        let mut at_end = self.clone();
+        if let Some(x) = at_end.unit_mut(u.id) {
+            x.pos = end;
+        }
+        let fire = at_end
+            .unit(target)
+            .and_then(|t| at_end.reactionary_attack(&m, t, tables));
+        let dist = fire.map_or_else(|| vec![1.0], |(a, _)| wound_distribution(conv, &a));
+        let per = tables.unit(&u.unit_type).map_or(1, |c| c.wounds);
+        dist.iter()
+            .enumerate()
+            .map(|(w, p)| {
+                let (lost, _) = models_lost(per, u.wounds, w as u32);
+                if lost >= u.models {
+                    return 0.0;
+                }
+                let mut left = m.clone();
+                left.models = u.models - lost;
+                let pass = landing_test_for(landing, &self.lander(&left, tables))
+                    .map_or(1.0, |t| maneuver_chance(conv, &t));
+                p * pass
+            })
+            .sum()
     }
 }

@@ -119,18 +119,33 @@ impl CwBattle {
             closest: sb.distance_to(&t.base()) <= nearest + 0.01,
         };
         check_target(&view)?;
-        let tcard = tables
-            .unit(&t.unit_type)
-            .ok_or_else(|| refuse("CW-GEN-3", say!("cw-why-unknown-card")))?;
+        Self::shot_attack(s, t, tables)
+            .ok_or_else(|| refuse("CW-GEN-3", say!("cw-why-unknown-card")))
+    }
+
+    /// The attack `s` makes shooting at `t` as they stand (CW-RNG-6): one
+    /// die per model, the band measured now (CW-RNG-3 … CW-RNG-6), the
+    /// target's ranged ATN. [`Self::plan_shot`] (and so the odds) and
+    /// [`Self::resolve_shots`] both build the shot here. `None` for an
+    /// unknown card or a target out of range.
+    pub(super) fn shot_attack(s: &CwUnit, t: &CwUnit, tables: &CwTables) -> Option<Attack> {
+        let card = tables.unit(&s.unit_type)?;
+        let tcard = tables.unit(&t.unit_type)?;
+        let r = card.range?;
+        let measured = s.base().distance_to(&t.base());
+        let band = range_check(r.close, r.extended, measured, s.flight, t.flight).band;
+        if band == RangeBand::OutOfRange {
+            return None;
+        }
         let sit = AttackSituation {
             range_band: Some(band),
             ..Default::default()
         };
-        Ok(Attack {
+        Some(Attack {
             kind: AttackKind::Ranged,
             rule: "CW-RNG-6".into(),
-            attacker: unit,
-            target,
+            attacker: s.id,
+            target: t.id,
             dice: s.models,
             att: attack_value(card.att, &sit),
             dam: damage_value(card.dam, &sit),
@@ -150,6 +165,10 @@ impl CwBattle {
         let mut shots = std::mem::take(&mut self.shots);
         shots.sort_by_key(|s| s.0);
         let before: BTreeMap<u32, u32> = self.units.iter().map(|u| (u.id, u.models)).collect();
+        // Every shot is the attack declared (and shown in the odds): built
+        // from the units as they stood when the phase's shots were declared.
+        let declared: Vec<CwUnit> = self.units.clone();
+        let at_declaration = |id: u32| declared.iter().find(|u| u.id == id);
         let mut entries = Vec::new();
         let mut hit: Vec<u32> = Vec::new();
         for (s, t) in shots {
@@ -164,31 +183,13 @@ impl CwBattle {
                 ));
                 continue;
             }
-            let (Some(card), Some(tcard)) =
-                (tables.unit(&su.unit_type), tables.unit(&tu.unit_type))
+            let Some(attack) = at_declaration(s)
+                .zip(at_declaration(t))
+                .and_then(|(s0, t0)| Self::shot_attack(s0, t0, tables))
             else {
                 continue;
             };
-            let band = self.range_of(&su, &tu, tables).unwrap_or(RangeBand::Close);
-            let sit = AttackSituation {
-                range_band: Some(band),
-                ..Default::default()
-            };
-            let dice_n = before.get(&s).copied().unwrap_or(su.models);
-            let r = resolve_attack(
-                dice,
-                conv,
-                &Attack {
-                    kind: AttackKind::Ranged,
-                    rule: "CW-RNG-6".into(),
-                    attacker: s,
-                    target: t,
-                    dice: dice_n,
-                    att: attack_value(card.att, &sit),
-                    dam: damage_value(card.dam, &sit),
-                    atn: tcard.atn_ranged,
-                },
-            );
+            let r = resolve_attack(dice, conv, &attack);
             entries.extend(r.entries);
             let engaged: Vec<(u32, u8)> = if self.holder().is_some_and(|h| h.id == t) {
                 self.enemies_in_contact(&tu)

@@ -50,8 +50,7 @@ cw-badge-spent = Spent
 cw-badge-holds-hostage = Holds hostage
 cw-card-stats = Mv { $mv }″ · ATT { $att } · DAM { $dam } · ATN { $atn_close }/{ $atn_ranged } · TL { $tl } · Ld { $ld }
 cw-card-models = Models { $models }/{ $starting } · { $wounds } Wound(s) per model, { $carried } carried
-cw-card-range-airborne = Range { $close }″/{ $extended }″ (at ground targets from the air { $air_close }″/{ $air_extended }″)
-cw-card-range = Range { $close }″/{ $extended }″
+cw-card-range-reach = Range { $close }″/{ $extended }″ · reaches ground targets at { $ground_close }″/{ $ground_extended }″, airborne targets at { $air_close }″/{ $air_extended }″ (CW-RNG-3 … CW-RNG-6)
 cw-card-personality = { $name } · personal Honor { $honor } · Ld { $ld }
 cw-card-flight = Flight
 cw-card-state-airborne = { $condition } · airborne
@@ -186,6 +185,7 @@ cw-odds-one-wound = at least one wound
 cw-odds-break-away = Break-Away test passes
 cw-odds-take-off = take-off completes
 cw-odds-landing = landing test passes
+cw-odds-lands-after-fire = comes through the reactionary fire (CW-LAND-3) and lands (CW-ENG-3 … CW-ENG-5)
 cw-odds-hostage-survives = hostage survives
 
 ## Shooting

@@ -50,8 +50,7 @@ cw-badge-spent = Agotada
 cw-badge-holds-hostage = Retiene un rehén
 cw-card-stats = Mov { $mv }″ · ATT { $att } · DAM { $dam } · ATN { $atn_close }/{ $atn_ranged } · TL { $tl } · Ld { $ld }
 cw-card-models = Miniaturas { $models }/{ $starting } · { $wounds } Herida(s) por miniatura, { $carried } acumuladas
-cw-card-range-airborne = Alcance { $close }″/{ $extended }″ (desde el aire contra objetivos en tierra { $air_close }″/{ $air_extended }″)
-cw-card-range = Alcance { $close }″/{ $extended }″
+cw-card-range-reach = Alcance { $close }″/{ $extended }″ · alcanza objetivos en tierra a { $ground_close }″/{ $ground_extended }″ y objetivos en vuelo a { $air_close }″/{ $air_extended }″ (CW-RNG-3 … CW-RNG-6)
 cw-card-personality = { $name } · Honor personal { $honor } · Ld { $ld }
 cw-card-flight = Vuelo
 cw-card-state-airborne = { $condition } · en vuelo
@@ -218,6 +217,7 @@ cw-odds-one-wound = al menos una herida
 cw-odds-break-away = se supera el chequeo de Retirada
 cw-odds-take-off = el despegue se completa
 cw-odds-landing = se supera el chequeo de aterrizaje
+cw-odds-lands-after-fire = sobrevive al fuego de reacción (CW-LAND-3) y aterriza (CW-ENG-3 … CW-ENG-5)
 cw-odds-hostage-survives = el rehén sobrevive
 
 ## Shooting
