@@ -231,7 +231,10 @@ pub fn resolve_attack(dice: &mut Dice, conv: Convention, a: &Attack) -> AttackRe
 /// the wounds are binomial with the chance of [`wound_chance`]. The odds
 /// shown before a command read it.
 pub fn wound_distribution(conv: Convention, a: &Attack) -> Vec<f64> {
-    binomial(a.dice, wound_chance(conv, a.att.total(), a.dam.total(), a.atn))
+    binomial(
+        a.dice,
+        wound_chance(conv, a.att.total(), a.dam.total(), a.atn),
+    )
 }
 
 /// Adds two independent wound counts: the chance of each total.

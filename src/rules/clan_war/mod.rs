@@ -113,12 +113,12 @@ use crate::engine::table::Table;
 use crate::engine::table_game::{Choice, HonorBar, Needs, Pick, TableRules, UnitSummary};
 use crate::engine::table_scenario::TableScenario;
 
+use crate::engine::units::FlightState;
 use battle::{CwBattle, CwCommand, CwPhase, CwSetup, MoveMode};
 use data::{CwTables, Trait};
 use hostage::Stance;
-use ranged::band_reach;
-use crate::engine::units::FlightState;
 use morale::Condition;
+use ranged::band_reach;
 
 /// The Clan War module as the engine drives it.
 pub struct ClanWar;
@@ -280,7 +280,9 @@ impl TableRules for ClanWar {
                 // (CW-RNG-4 from the air), from the same range_check as a shot.
                 let ranges = card
                     .and_then(|c| c.range)
-                    .map(|r| band_reach(r.close, r.extended, u.flight, FlightState::Grounded).to_vec())
+                    .map(|r| {
+                        band_reach(r.close, r.extended, u.flight, FlightState::Grounded).to_vec()
+                    })
                     .unwrap_or_default();
                 let mut lines = Vec::new();
                 if let Some(c) = card {

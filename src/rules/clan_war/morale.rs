@@ -474,7 +474,10 @@ mod tests {
         let o = morale_test(&mut dice, conv, &s, &t).expect("tested");
         assert_eq!((o.pass, o.after), (false, Condition::Broken));
         assert_eq!(Condition::Broken.after_morale_failure(), Condition::Routing);
-        assert_eq!(Condition::Routing.after_morale_failure(), Condition::Destroyed);
+        assert_eq!(
+            Condition::Routing.after_morale_failure(),
+            Condition::Destroyed
+        );
     }
 
     #[test]

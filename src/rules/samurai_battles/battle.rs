@@ -26,6 +26,11 @@ pub struct CombatFlags {
     pub surprised: bool,
     /// Must Pursue this unit next turn (SBA-ORD-8).
     pub pursue_target: Option<u32>,
+    /// Every enemy that fled from the melee it must pursue from: its owner
+    /// picks one (SBA-ORD-9, "your choice if there are multiple enemy units
+    /// running away"); `pursue_target` is the default, the lowest id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pursue_candidates: Vec<u32>,
     /// Rallied at a Rally Point this turn (SBA-GS-4): it does not Flee in
     /// the Retreat Step. A unit only stopped by fire (SBA-ORD-5) still does.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

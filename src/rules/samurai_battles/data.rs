@@ -79,6 +79,19 @@ pub struct UnitTable {
     pub inspirational_range: u32,
     /// Front, flank and rear arcs (stand-in).
     pub facing_arcs: FacingArcs,
+    /// Slope rules of base rules §2 the board's step cost does not apply.
+    pub slope_limits: SlopeLimits,
+}
+
+/// Slope rules of base rules §2 (SBA-BASE) that the board's step cost does
+/// not apply, in levels climbed between two hexes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlopeLimits {
+    /// A Run order may not climb this many levels or more (a gentle slope).
+    pub no_run_climb_from: i32,
+    /// No melee links across this many levels or more (an abrupt slope).
+    pub no_melee_climb_from: i32,
 }
 
 /// Which hexsides are front, flank and rear, counted in hexside steps (0–3)

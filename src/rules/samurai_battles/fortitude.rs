@@ -184,6 +184,7 @@ pub fn apply_failure(b: &mut Battle, id: u32, effect: FailureEffect) {
                 }
                 if to >= MoraleLevel::Shaken {
                     m.flags.pursue_target = None;
+                    m.flags.pursue_candidates.clear();
                 }
             }
             b.note(LogEntry::event(

@@ -405,10 +405,11 @@ pub fn after_melee(b: &mut Battle, dice: &mut Dice) {
     let mut defeats = std::mem::take(&mut b.defeats);
     defeats.sort_by_key(|d| d.loser);
     // SBA-ORD-8 (L29-30): a winner takes one Pursue test per melee, not one
-    // per enemy that fled from it; on a failure it pursues the first of
-    // them (the lowest id) [stand-in for the owner's choice].
+    // per enemy that fled from it; on a failure it must pursue one of them,
+    // the owner's choice (SBA-ORD-9, `pursue_candidates`; the lowest id
+    // unless the owner writes another).
     let mut tested: Vec<u32> = Vec::new();
-    for d in defeats {
+    for d in defeats.clone() {
         let mut winners = d.winners.clone();
         winners.sort_unstable();
         for w in winners {
@@ -445,9 +446,11 @@ pub fn after_melee(b: &mut Battle, dice: &mut Dice) {
                 if passed == Some(true) {
                     // A pass holds the unit back: no Pursue obligation, not
                     // even an earlier one (SBA-ORD-8).
-                    if let Some(m) = b.unit_mut(w)
-                        && m.flags.pursue_target.take().is_some()
-                    {
+                    let had = b.unit_mut(w).is_some_and(|m| {
+                        m.flags.pursue_candidates.clear();
+                        m.flags.pursue_target.take().is_some()
+                    });
+                    if had {
                         b.note(LogEntry::event(
                             "SBA-ORD-8",
                             vec![w],
@@ -455,8 +458,19 @@ pub fn after_melee(b: &mut Battle, dice: &mut Dice) {
                         ));
                     }
                 } else if passed == Some(false) {
+                    // SBA-ORD-9: any enemy that fled from it in this melee
+                    // may be the one pursued, at its owner's choice.
+                    let mut fled: Vec<u32> = defeats
+                        .iter()
+                        .filter(|x| x.winners.contains(&w) && !x.destroyed)
+                        .map(|x| x.loser)
+                        .filter(|l| b.unit(*l).is_some())
+                        .collect();
+                    fled.sort_unstable();
+                    fled.dedup();
                     if let Some(m) = b.unit_mut(w) {
                         m.flags.pursue_target = Some(d.loser);
+                        m.flags.pursue_candidates = fled;
                     }
                     b.note(LogEntry::event(
                         "SBA-ORD-8",

@@ -12,7 +12,7 @@ use crate::engine::units::UnitClass;
 use super::battle::{Battle, Removal, SbaUnit};
 use super::data::OrderMovement;
 use super::general_staff::rally_point;
-use super::melee::{after_melee, engage};
+use super::melee::{Approach, after_melee, approach, engage};
 use super::orders::{OrderKind, OrderSpec, destination, order_name};
 use super::ranged::{can_fire_at, fire, nearest_target, reaction_fire};
 
@@ -30,7 +30,9 @@ fn is_cavalry(b: &Battle, u: &SbaUnit) -> bool {
 }
 
 /// Enemies whose Zone of Control covers `h` for `u`: visible, not engaged
-/// (engaged units have none), not fleeing. Lowest id first.
+/// (engaged units have none), not fleeing. A unit on Defend, Ambush or Fire
+/// and Retreat has a Defense Zone instead: only the hexes in its front arc
+/// (SBA-BASE, base rules §2). Lowest id first.
 pub fn zoc_enemies(b: &Battle, u: &SbaUnit, h: Hex) -> Vec<u32> {
     b.units
         .iter()
@@ -40,9 +42,28 @@ pub fn zoc_enemies(b: &Battle, u: &SbaUnit, h: Hex) -> Vec<u32> {
                 && e.engaged.is_empty()
                 && !e.flags.put_to_flight
                 && !e.hidden
+                && (!has_defense_zone(b, e)
+                    || approach(b.tables.units.facing_arcs, e.facing, e.hex, h) == Approach::Front)
+                && melee_across(b, e.hex, h)
         })
         .map(|e| e.id)
         .collect()
+}
+
+/// Whether a melee may link units in hexes `a` and `b`: not across an
+/// abrupt slope (SBA-BASE, base rules §2; units.ron `slope_limits`).
+pub fn melee_across(b: &Battle, a: Hex, h: Hex) -> bool {
+    (b.board.elevation(a) - b.board.elevation(h)).abs()
+        < b.tables.units.slope_limits.no_melee_climb_from
+}
+
+/// Whether `e`'s order gives it a Defense Zone instead of a Zone of Control
+/// (SBA-BASE, base rules §2: Defend, Ambush, Fire and Retreat).
+pub fn has_defense_zone(b: &Battle, e: &SbaUnit) -> bool {
+    matches!(
+        b.order_kind(e),
+        Some(OrderKind::Defend | OrderKind::Ambush | OrderKind::FireAndRetreat)
+    )
 }
 
 /// "1 hex", "2 hexes".
@@ -125,6 +146,7 @@ pub fn movement_step(b: &mut Battle, dice: &mut Dice) {
         if let Some(t) = &target
             && t.hex.unsigned_distance_to(u.hex) == 1
             && matches!(order.kind, OrderKind::Assault | OrderKind::Pursue)
+            && melee_across(b, t.hex, u.hex)
         {
             engage(b, dice, id, t.id);
             continue;
@@ -165,6 +187,18 @@ pub fn movement_step(b: &mut Battle, dice: &mut Dice) {
                 break;
             }
             if !b.free(to) {
+                break;
+            }
+            // SBA-BASE (base rules §2): no Run up a gentle slope.
+            if order.kind == OrderKind::Run
+                && b.board.elevation(to) - b.board.elevation(from)
+                    >= b.tables.units.slope_limits.no_run_climb_from
+            {
+                b.note(LogEntry::event(
+                    "SBA-BASE",
+                    vec![id],
+                    say!("sba-log-no-run-uphill", unit = u.name),
+                ));
                 break;
             }
             let cost = if by_hexes {
@@ -499,6 +533,62 @@ mod tests {
         );
         assert_eq!(a.engaged, vec![2]);
         assert_eq!(d.rolled(), 0, "a frontal attack needs no test");
+    }
+
+    #[test]
+    fn sba_base_a_defend_order_has_a_defense_zone_not_a_zone_of_control() {
+        // BD1 (base rules §2): "Units on Defend, Ambush or Fire and Retreat
+        // have a Defense Zone instead": a hex behind a Defend unit does not
+        // stop a mover; its front hex does. A unit on Rest has a full ZOC.
+        let t = tables();
+        let board = board(&t);
+        let c = HexBoard::to_hex((5, 5));
+        let behind = c.neighbor(Facing::North.edge_direction());
+        let ahead = c.neighbor(Facing::South.edge_direction());
+        let m = unit(&t, 1, 0, "ashigaru_spearmen", (1, 1), Facing::North);
+        let mut d = unit(&t, 2, 1, "ashigaru_spearmen", (5, 5), Facing::South);
+        d.order = Some(OrderSpec::plain(OrderKind::Defend));
+        let b = battle(vec![m.clone(), d.clone()], &board, &t);
+        assert!(zoc_enemies(&b, &m, behind).is_empty());
+        assert_eq!(zoc_enemies(&b, &m, ahead), vec![2]);
+        d.order = Some(OrderSpec::plain(OrderKind::Rest));
+        let b = battle(vec![m.clone(), d], &board, &t);
+        assert_eq!(zoc_enemies(&b, &m, behind), vec![2]);
+    }
+
+    #[test]
+    fn sba_base_no_run_up_a_gentle_slope_and_no_melee_across_an_abrupt_one() {
+        // BD4 (base rules §2): a Run order stops at the foot of a 1-level
+        // climb; an enemy 2 levels above exerts no Zone of Control and is
+        // not engaged across the slope.
+        let t = tables();
+        let mut board = board(&t);
+        // A ridge one level high across the whole board at row 3.
+        for col in 0..12 {
+            board.set_elevation(HexBoard::to_hex((col, 3)), 1);
+        }
+        let mut r = unit(&t, 1, 0, "ashigaru_spearmen", (5, 1), Facing::North);
+        r.order = Some(OrderSpec::to_hex(OrderKind::Run, (5, 6)));
+        let far = unit(&t, 2, 1, "ashigaru_spearmen", (10, 8), Facing::South);
+        let mut b = battle(vec![r, far], &board, &t);
+        let mut d = Dice::new(0);
+        movement_step(&mut b, &mut d);
+        let at = b.unit(1).map(|u| u.hex).expect("runner");
+        assert_eq!(b.board.elevation(at), 0, "stops below the ridge");
+        assert_ne!(at, HexBoard::to_hex((5, 1)), "it did run");
+        assert!(
+            b.log
+                .iter()
+                .any(|e| e.rule == "SBA-BASE" && e.units == vec![1] && e.what.contains("slope"))
+        );
+        let mut board = board.clone();
+        let hill = HexBoard::to_hex((5, 3));
+        board.set_elevation(hill, 2);
+        let m = unit(&t, 1, 0, "ashigaru_spearmen", (1, 1), Facing::North);
+        let up = unit(&t, 2, 1, "ashigaru_spearmen", (5, 3), Facing::South);
+        let b = battle(vec![m.clone(), up], &board, &t);
+        let below = hill.neighbor(Facing::South.edge_direction());
+        assert!(zoc_enemies(&b, &m, below).is_empty());
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::engine::command::Refusal;
 use crate::engine::units::UnitClass;
 
 use super::SbaPhase;
-use super::battle::Battle;
+use super::battle::{Battle, SbaUnit};
 use super::data::{OrderRow, ValueMod};
 use super::morale::MoraleLevel;
 
@@ -233,6 +233,20 @@ pub fn apply_order_mod(v: &mut crate::engine::log::Itemized, row: &OrderRow, m: 
 }
 
 /// Checks whether `side` may write `spec` for unit `unit` in the Planning Phase.
+/// Whether `spec` is `u`'s pick of which fleeing unit to pursue: it must
+/// Pursue (SBA-ORD-8) and `spec` is Pursue at one of the units that fled
+/// from its melee ("your choice if there are multiple enemy units running
+/// away", SBA-ORD-9).
+pub fn is_pursue_choice(u: &SbaUnit, spec: &OrderSpec) -> bool {
+    spec.kind == OrderKind::Pursue
+        && u.order
+            .as_ref()
+            .is_some_and(|o| o.kind == OrderKind::Pursue)
+        && spec
+            .target
+            .is_some_and(|t| u.flags.pursue_candidates.contains(&t))
+}
+
 /// Pure: reads the battle, changes nothing.
 ///
 /// # Errors
@@ -249,6 +263,9 @@ pub fn validate_order(b: &Battle, side: u8, unit: u32, spec: &OrderSpec) -> Resu
             "SBA-BASE",
             say!("sba-refuse-not-yours", unit = unit),
         ));
+    }
+    if is_pursue_choice(u, spec) {
+        return Ok(());
     }
     let row = b.tables.order(spec.kind);
     if row.forced {

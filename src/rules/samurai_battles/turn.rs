@@ -15,6 +15,7 @@ use super::join_up::join_up;
 use super::melee::resolve_melee;
 use super::morale::{MoraleLevel, TestReason};
 use super::movement::{movement_step, retreat_step};
+use super::orders::is_pursue_choice;
 use super::orders::{OrderKind, OrderSpec, OrderStep};
 use super::ranged::{can_fire_at, fire, nearest_target};
 
@@ -62,11 +63,13 @@ pub fn assign_forced_orders(b: &mut Battle) {
         }
         // The obligation is this turn's Pursue order, once (SBA-ORD-8): it
         // moves into the order and is not imposed again next turn.
-        if let Some(t) = u.flags.pursue_target.take()
-            && present.contains(&t)
-            && u.morale < MoraleLevel::Shaken
-        {
-            u.order = Some(OrderSpec::at_unit(OrderKind::Pursue, t));
+        match u.flags.pursue_target.take() {
+            Some(t) if present.contains(&t) && u.morale < MoraleLevel::Shaken => {
+                u.order = Some(OrderSpec::at_unit(OrderKind::Pursue, t));
+                // SBA-ORD-9: its owner may pursue any other of them instead.
+                u.flags.pursue_candidates.retain(|c| present.contains(c));
+            }
+            _ => u.flags.pursue_candidates.clear(),
         }
     }
 }
@@ -116,6 +119,13 @@ pub fn apply_orders(
             .and_then(|u| u.order.as_ref())
             .is_some_and(|o| b.tables.order(o.kind).forced);
         if forced {
+            // SBA-ORD-9: the owner's pick among the units that fled.
+            let pick = written
+                .get(&id)
+                .filter(|w| b.unit(id).is_some_and(|u| is_pursue_choice(u, w)));
+            if let (Some(w), Some(u)) = (pick.cloned(), b.unit_mut(id)) {
+                u.order = Some(w);
+            }
             continue;
         }
         let order = written.get(&id).cloned().or_else(|| default(b, id));
@@ -277,6 +287,62 @@ mod tests {
             b.unit(3).and_then(|u| u.order.as_ref()).map(|o| o.kind),
             Some(OrderKind::Flee)
         );
+    }
+
+    #[test]
+    fn sba_ord_9_the_owner_chooses_which_fleeing_unit_to_pursue() {
+        // D3 (L29-30; SBA-ORD-8, SBA-ORD-9): two enemies flee from the
+        // cavalry's melee; it fails its one test and must Pursue. Which one
+        // is "your choice if there are multiple enemy units running away".
+        use crate::engine::board::HexBoard;
+        use crate::rules::samurai_battles::battle::Defeat;
+        use crate::rules::samurai_battles::melee::after_melee;
+        use crate::rules::samurai_battles::orders::validate_order;
+        let t = tables();
+        let board = board(&t);
+        let c = HexBoard::to_hex((5, 3));
+        let n1 = HexBoard::to_offset(c.neighbor(Facing::North.edge_direction()));
+        let n2 = HexBoard::to_offset(c.neighbor(Facing::NorthEast.edge_direction()));
+        let a = unit(&t, 1, 0, "samurai_cavalry", (5, 3), Facing::North);
+        let mut v2 = unit(&t, 2, 1, "ashigaru_spearmen", n1, Facing::South);
+        v2.flags.put_to_flight = true;
+        let mut v3 = unit(&t, 3, 1, "ashigaru_spearmen", n2, Facing::SouthWest);
+        v3.flags.put_to_flight = true;
+        let e = unit(&t, 4, 1, "ashigaru_spearmen", (9, 7), Facing::South);
+        let mut b = battle(vec![a, v2, v3, e], &board, &t);
+        b.defeats = vec![
+            Defeat {
+                loser: 2,
+                winners: vec![1],
+                destroyed: false,
+            },
+            Defeat {
+                loser: 3,
+                winners: vec![1],
+                destroyed: false,
+            },
+        ];
+        let mut d = Dice::new(0);
+        d.load([20]);
+        after_melee(&mut b, &mut d);
+        begin_turn(&mut b);
+        // By default it pursues the lowest id; its owner may write the other.
+        let target = |b: &Battle| {
+            b.unit(1)
+                .and_then(|u| u.order.as_ref())
+                .and_then(|o| o.target)
+        };
+        assert_eq!(target(&b), Some(2));
+        let pick = OrderSpec::at_unit(OrderKind::Pursue, 3);
+        assert!(validate_order(&b, 0, 1, &pick).is_ok());
+        // Not a unit that did not flee from it, and no other order.
+        let wrong = OrderSpec::at_unit(OrderKind::Pursue, 4);
+        assert!(validate_order(&b, 0, 1, &wrong).is_err());
+        let other = OrderSpec::to_hex(OrderKind::March, (5, 5));
+        assert!(validate_order(&b, 0, 1, &other).is_err());
+        let written = BTreeMap::from([(1, pick)]);
+        apply_orders(&mut b, &written, |_, _| None);
+        assert_eq!(target(&b), Some(3));
     }
 
     #[test]

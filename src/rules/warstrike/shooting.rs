@@ -298,7 +298,11 @@ pub fn land_salvo(
         let mut e = LogEntry::event(
             "WS-GLO-1",
             vec![target.id],
-            say!("ws-log-one-salvo-marker", unit = target.name, rule = "WS-HIT-4"),
+            say!(
+                "ws-log-one-salvo-marker",
+                unit = target.name,
+                rule = "WS-HIT-4"
+            ),
         );
         e.outcome = say!("ws-outcome-no-second-marker");
         log.push(e);

@@ -71,9 +71,7 @@ impl CwBattle {
         {
             return None;
         }
-        let measured = self
-            .range_of(t, m, tables)
-            .unwrap_or(RangeBand::OutOfRange);
+        let measured = self.range_of(t, m, tables).unwrap_or(RangeBand::OutOfRange);
         let band = reactionary_fire_band(true, measured);
         let sit = AttackSituation {
             range_band: Some(band),
@@ -196,7 +194,12 @@ impl CwBattle {
     /// enemy touched with the dice of the models that touched it, with the
     /// attacker's ATT and DAM against the target's close ATN; a unit whose owner declined keeps its dice
     /// (CW-FBY-4); a unit that already rolled this turn may not roll again.
-    pub(super) fn fly_by_rolls(&mut self, tables: &CwTables, dice: &mut Dice, log: &mut dyn LogSink) {
+    pub(super) fn fly_by_rolls(
+        &mut self,
+        tables: &CwTables,
+        dice: &mut Dice,
+        log: &mut dyn LogSink,
+    ) {
         let Some(phase) = self.phase.movement() else {
             return;
         };

@@ -260,7 +260,13 @@ impl CwBattle {
                 .unit(id)
                 .is_some_and(|u| matches!(u.condition, Condition::Unformed | Condition::Broken))
             {
-                self.trigger_tests(id, |i| i.engaged_while_shaken = true, tables, dice, &mut entries);
+                self.trigger_tests(
+                    id,
+                    |i| i.engaged_while_shaken = true,
+                    tables,
+                    dice,
+                    &mut entries,
+                );
             }
         }
         let mut inflicted: BTreeMap<(u32, u32), u32> = BTreeMap::new();

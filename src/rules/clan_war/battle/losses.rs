@@ -216,7 +216,8 @@ impl CwBattle {
         // Base rules §4: a friendly unit breaking or routing nearby is a
         // Morale trigger (CW-GEN-3).
         let broke = matches!(c, Condition::Broken | Condition::Routing)
-            && before.is_some_and(|b| b != c && !matches!(b, Condition::Routing | Condition::Destroyed));
+            && before
+                .is_some_and(|b| b != c && !matches!(b, Condition::Routing | Condition::Destroyed));
         if broke {
             self.friend_broke_tests(id, tables, dice, entries);
         }

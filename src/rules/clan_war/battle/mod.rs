@@ -85,8 +85,8 @@ use super::fly_by::{FlyByRecord, RankContact, check_engagement, fly_by_attack};
 use super::honor::{HonorEvent, HonorTrack, extra_card_army, honor_gain};
 use super::hostage::{
     Hostage, RecoveryClaim, RecoveryTest, Stance, StanceRecord, Standing, captor_wiped_out,
-    declare_stance, destruction_survival_chance, destruction_test, execute_hostage, hindered, recovery_eligibility,
-    recovery_test,
+    declare_stance, destruction_survival_chance, destruction_test, execute_hostage, hindered,
+    recovery_eligibility, recovery_test,
 };
 use super::landing::{
     DiveUse, EngagingMove, Escape, ForcedCause, ForcedLanding, Lander, LandingKind,

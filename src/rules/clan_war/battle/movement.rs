@@ -382,23 +382,23 @@ impl CwBattle {
                 }
                 let cut = truncate_path(start, &wps, half);
                 let (_, others, names) = self.others(u, false);
-                let by_units =
-                    match table.check_move(&base, &cut, facing, mv, false, &others, &[]) {
-                        Ok(_) => None,
-                        Err(MoveError::Unit(_, at)) => Some(at),
-                        Err(MoveError::Impassable(_)) => {
-                            let mut d = 0.0;
-                            while d < half {
-                                let (p, b) = point_along(start, base.facing, &cut, d + 0.1);
-                                if table.check_standing(&base.at(p, b), false).is_err() {
-                                    break;
-                                }
-                                d += 0.1;
+                let by_units = match table.check_move(&base, &cut, facing, mv, false, &others, &[])
+                {
+                    Ok(_) => None,
+                    Err(MoveError::Unit(_, at)) => Some(at),
+                    Err(MoveError::Impassable(_)) => {
+                        let mut d = 0.0;
+                        while d < half {
+                            let (p, b) = point_along(start, base.facing, &cut, d + 0.1);
+                            if table.check_standing(&base.at(p, b), false).is_err() {
+                                break;
                             }
-                            Some(d.min(half))
+                            d += 0.1;
                         }
-                        Err(e) => return Err(move_error("CW-FLY-5", e, &names)),
-                    };
+                        Some(d.min(half))
+                    }
+                    Err(e) => return Err(move_error("CW-FLY-5", e, &names)),
+                };
                 // CW-FLY-5 (L25): terrain met on the way interferes too.
                 let blocked_at = match (by_units, terrain_entry(table, start, &base, &cut, half)) {
                     (Some(a), Some(b)) => Some(a.min(b)),

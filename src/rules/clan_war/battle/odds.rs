@@ -41,8 +41,11 @@ impl CwBattle {
                 };
                 let kind = match &plan.kind {
                     PlanKind::Landing(k) => *k,
-                    PlanKind::AirEngage { target, landing, .. } => {
-                        let p = self.air_engage_landing_chance(u, plan.end, *target, *landing, tables);
+                    PlanKind::AirEngage {
+                        target, landing, ..
+                    } => {
+                        let p =
+                            self.air_engage_landing_chance(u, plan.end, *target, *landing, tables);
                         return vec![(say!("cw-odds-lands-after-fire"), p)];
                     }
                     PlanKind::EscapeByAir { .. } => {
@@ -50,7 +53,10 @@ impl CwBattle {
                         return vec![(say!("cw-odds-break-away"), maneuver_chance(conv, &t))];
                     }
                     PlanKind::TakeOff { completed, .. } => {
-                        return vec![(say!("cw-odds-take-off"), if *completed { 1.0 } else { 0.0 })];
+                        return vec![(
+                            say!("cw-odds-take-off"),
+                            if *completed { 1.0 } else { 0.0 },
+                        )];
                     }
                     _ => return Vec::new(),
                 };

@@ -394,7 +394,9 @@ fn a_unit_may_sacrifice_two_models_to_try_a_recovery() {
     // Eligible by the sacrifice: a Recovery test was rolled, or the
     // hostage changed hands, unless the guard was routed or spent first.
     assert!(
-        log.entries.iter().any(|e| e.rule == "CW-HOS-8" || e.rule == "CW-HOS-7")
+        log.entries
+            .iter()
+            .any(|e| e.rule == "CW-HOS-8" || e.rule == "CW-HOS-7")
             || log
                 .entries
                 .iter()
@@ -651,7 +653,11 @@ fn cw_hos_4_stance_odds_are_what_the_close_combat_phase_rolls() {
         unit: 11,
         stance: Stance::StrikeEasy,
     };
-    assert_eq!(b.odds(&easy, &tables, &table)[0].1, 1.0, "no All-Out Attack");
+    assert_eq!(
+        b.odds(&easy, &tables, &table)[0].1,
+        1.0,
+        "no All-Out Attack"
+    );
     let runs: u32 = 2000;
     let mut alive = 0;
     for seed in 0..runs {
@@ -814,7 +820,13 @@ fn cw_hos_7_a_holder_destroyed_by_a_failed_morale_test_gives_up_its_hostage() {
     guard_in_contact(&mut b);
     b.phase = CwPhase::RangedAttack;
     let mut entries = Vec::new();
-    b.set_condition(1, Condition::Destroyed, &tables, &mut Dice::new(0), &mut entries);
+    b.set_condition(
+        1,
+        Condition::Destroyed,
+        &tables,
+        &mut Dice::new(0),
+        &mut entries,
+    );
     assert!(b.unit(1).is_some_and(|u| !u.alive()));
     let h = b.hostage.as_ref().expect("hostage");
     assert!(h.state.alive);

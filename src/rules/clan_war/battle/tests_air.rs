@@ -822,7 +822,10 @@ fn cw_frc_3_a_forced_landing_clears_airborne_units_by_an_inch() {
     assert!(!lion.airborne(), "the idle flyer force-lands (CW-FLY-10)");
     let crane = b.unit(2).expect("crane dragon").base();
     let gap = lion.base().distance_to(&crane);
-    assert!(gap >= 1.0 - 1e-3, "1\" clear of the airborne dragon, not {gap}");
+    assert!(
+        gap >= 1.0 - 1e-3,
+        "1\" clear of the airborne dragon, not {gap}"
+    );
 }
 
 #[test]
@@ -887,8 +890,12 @@ fn cw_fly_5_difficult_terrain_stops_a_take_off() {
           (id: 1, side: "Lion", unit_type: "fire_dragon", at: (10.0, 10.0), facing: 0.0),
           (id: 2, side: "Crane", unit_type: "crane_bushi", at: (40.0, 40.0), facing: 180.0)],
         setup: (armies: [(side: "Lion", clan: "lion"), (side: "Crane", clan: "crane")]))"#;
-    let s = crate::engine::table_scenario::TableScenario::<CwSetup>::from_str("paddy.ron", text, &tables)
-        .expect("scenario");
+    let s = crate::engine::table_scenario::TableScenario::<CwSetup>::from_str(
+        "paddy.ron",
+        text,
+        &tables,
+    )
+    .expect("scenario");
     let table = s.build_table();
     let mut b = CwBattle::new(&s, &tables);
     let mut dice = Dice::new(1);
@@ -909,7 +916,10 @@ fn cw_fly_5_difficult_terrain_stops_a_take_off() {
     let d = b.unit(1).expect("dragon");
     assert!(!d.airborne(), "the paddy stops the take-off");
     let front = d.base().front_center().y;
-    assert!(front <= 13.0 + 1e-3 && front > 12.8, "front at the paddy's edge, not {front}");
+    assert!(
+        front <= 13.0 + 1e-3 && front > 12.8,
+        "front at the paddy's edge, not {front}"
+    );
 }
 
 #[test]
@@ -972,6 +982,12 @@ fn cw_fby_3_both_sides_roll_fly_by_when_the_phase_ends() {
     )
     .expect("end the phase");
     assert!(rolled(&log, 1, 2), "the Lion's Fly-By");
-    assert!(b.unit(2).is_some_and(|d| !d.alive()), "it kills the Crane dragon");
-    assert!(rolled(&log, 2, 1), "the Crane dragon's Fly-By is rolled too");
+    assert!(
+        b.unit(2).is_some_and(|d| !d.alive()),
+        "it kills the Crane dragon"
+    );
+    assert!(
+        rolled(&log, 2, 1),
+        "the Crane dragon's Fly-By is rolled too"
+    );
 }

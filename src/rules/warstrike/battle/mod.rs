@@ -52,9 +52,7 @@ use super::clearing::{
 use super::close_combat::{Combatant, fight, keep_fighting_test};
 use super::data::WsTables;
 use super::leadership::InspiringOfficer;
-use super::shooting::{
-    FireKind, FireRequest, SalvoRecord, check_fire, open_fire, save_needed,
-};
+use super::shooting::{FireKind, FireRequest, SalvoRecord, check_fire, open_fire, save_needed};
 use super::unit::WsUnitState;
 
 mod default_orders;

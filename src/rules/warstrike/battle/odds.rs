@@ -106,19 +106,15 @@ pub fn charge_odds(
         }
     }
     if p_fire > 0.0 {
-        out.chances.push((
-            say!("ws-odds-defensive-fire", unit = target.name),
-            p_fire,
-        ));
+        out.chances
+            .push((say!("ws-odds-defensive-fire", unit = target.name), p_fire));
     }
     if let Some(f) = fire {
         out.extend(f);
     }
     if target.suppressed() {
-        out.chances.push((
-            say!("ws-odds-stays-in-fight", unit = target.name),
-            p_stays,
-        ));
+        out.chances
+            .push((say!("ws-odds-stays-in-fight", unit = target.name), p_stays));
     }
     out
 }
@@ -274,10 +270,19 @@ mod tests {
             let marker = exact(|d| f64::from(u8::from(salvo_marker(&run(d).suppression))));
             let killed = exact(|d| f64::from(run(d).models_killed));
             assert!((odds.chances[0].1 - hit).abs() < 1e-12, "{odds:?} {hit}");
-            assert!((odds.chances[1].1 - marker).abs() < 1e-12, "{odds:?} {marker}");
-            assert!((odds.expected[0].1 - killed).abs() < 1e-12, "{odds:?} {killed}");
+            assert!(
+                (odds.chances[1].1 - marker).abs() < 1e-12,
+                "{odds:?} {marker}"
+            );
+            assert!(
+                (odds.expected[0].1 - killed).abs() < 1e-12,
+                "{odds:?} {killed}"
+            );
         }
         // At the cap (WS-NV-2) a failed save gives no marker: the line is 0.
-        assert_eq!(salvo_odds(&shooter, &capped, false, &tables).chances[1].1, 0.0);
+        assert_eq!(
+            salvo_odds(&shooter, &capped, false, &tables).chances[1].1,
+            0.0
+        );
     }
 }

@@ -210,3 +210,4 @@ sba-card-firepower = Firepower
 sba-card-range = {"   "}range { $range } hexes, 1 die per model
 sba-card-source = Card: { $source }
 sba-card-stand-ins = Stand-ins: { $stand_ins }
+sba-log-no-run-uphill = { $unit } may not Run up the slope: it stops at its foot (SBA-BASE)

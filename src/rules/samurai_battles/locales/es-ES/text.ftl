@@ -264,3 +264,4 @@ sba-card-firepower = Potencia de Fuego
 sba-card-range = {"   "}alcance { $range } hexágonos, 1 dado por figura
 sba-card-source = Carta: { $source }
 sba-card-stand-ins = Sustitutos: { $stand_ins }
+sba-log-no-run-uphill = { $unit } no puede Correr cuesta arriba: se detiene al pie de la pendiente (SBA-BASE)
