@@ -100,10 +100,9 @@ pub fn target_of(ctx: &GenCtx, s: &GenState, id: u32, from: Hex) -> Option<Targe
             .find(|x| x.key == "clear")
             .unwrap_or_else(|| terrain_now(ctx, s, u.hex))
     };
-    let (protects, _) = palisade_protects(
-        s.palisade(ctx, before, u.hex),
-        ctx.tower(u.hex) && !s.stockade(ctx, u.hex),
-    );
+    // GEN-PAL-3: "A unit on a Palisade hex": the tile's own hex only.
+    let across = s.palisade(ctx, before, u.hex) && ctx.palisade_hex(before, u.hex) == Some(u.hex);
+    let (protects, _) = palisade_protects(across, s.palisade_tower(ctx, u.hex));
     let across = protects
         .then(|| ctx.tables.terrain.hexsides.first())
         .flatten();
@@ -118,11 +117,6 @@ pub fn target_of(ctx: &GenCtx, s: &GenState, id: u32, from: Hex) -> Option<Targe
         terrain_flags_ignored: fl,
         terrain: label,
     })
-}
-
-/// Open hexes a unit on `h` of `side` could retreat through, up to `n`.
-pub fn retreat_room(ctx: &GenCtx, s: &GenState, id: u32, n: u32) -> u32 {
-    losses::retreat_path(ctx, s, id, n).len() as u32
 }
 
 /// What `attack` rolls and on what, or why it may not be made.
@@ -316,7 +310,7 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
         onslaught,
         from: terrain_now(ctx, s, u.hex),
         into: terrain_now(ctx, s, to),
-        in_tower: ctx.tower(u.hex),
+        in_tower: s.tower(ctx, u.hex),
         bonus,
     };
     let dice = attack_dice(&setup, v)?;
@@ -449,7 +443,7 @@ pub fn fight(
                 vec![d, a.unit],
                 say!("gen-log-stockade-first", unit = du.name),
             ));
-            counter(ctx, s, d, a.unit, true, dice, out);
+            counter(ctx, s, d, a.unit, true, a.counter_inspire, dice, out);
             let still = s.unit(a.unit).is_some_and(|x| x.alive() && x.hex == u.hex);
             if !still {
                 s.phase = Phase::Battle;
@@ -489,7 +483,20 @@ pub fn fight(
         out.push(LogEntry::event(rule, vec![a.unit], text));
         if fell {
             match work {
-                Work::Palisade => s.palisades_down.push((u.hex, h)),
+                Work::Palisade => {
+                    // GEN-PAL-4: "Any sword result will destroy and remove
+                    // the Palisade tile": every side of its hex.
+                    let tile = ctx.palisade_hex(u.hex, h).unwrap_or(h);
+                    let mut sides = ctx.palisade_sides(tile);
+                    if sides.is_empty() {
+                        sides.push((u.hex, h));
+                    }
+                    for side in sides {
+                        if s.palisade(ctx, side.0, side.1) {
+                            s.palisades_down.push(side);
+                        }
+                    }
+                }
                 Work::Stockade => {
                     s.stockades_down.push(h);
                     let figs = terrain_now(ctx, s, h)
@@ -571,7 +578,7 @@ pub fn fight(
     }
     let alive = s.unit(d).is_some_and(|x| x.alive());
     if p.kind == AttackKind::Close && alive && !retreated && !first_struck {
-        counter(ctx, s, d, a.unit, false, dice, out);
+        counter(ctx, s, d, a.unit, false, a.counter_inspire, dice, out);
     }
     if over(s) {
         return Ok(());
@@ -684,24 +691,67 @@ pub fn bonus_allowed(ctx: &GenCtx, s: &GenState, id: u32) -> (bool, &'static str
     bonus_close_combat(mounted, ctx.ocean(u.hex), s.attached_leader(u).is_some())
 }
 
-/// Battle back (or first strike, `first`): unit `by` rolls its
-/// close-combat dice at `at`, unmodified by cards.
-fn counter(
+/// What a battle back or a first strike by unit `by` at unit `at` rolls
+/// and on what: the same for the resolution and the odds.
+#[derive(Clone, Debug)]
+pub struct CounterPlan {
+    /// The dice, itemized.
+    pub dice: Itemized,
+    /// The unit battling back as the effect sees it.
+    pub striker: Striker,
+    /// The attacker as the effect sees it.
+    pub target: Target,
+    /// Sohei re-roll H&F (GEN-UNIT-3).
+    pub reroll_hf: bool,
+    /// Inspiration cancels the first H&F (GEN-UNIT-1).
+    pub inspired: bool,
+    /// Inspiration dice bought.
+    pub bought: u32,
+    /// The H&F the Inspiration costs, paid when it rolls.
+    pub cost: u32,
+    /// The rule of the Inspiration: GEN-STK-4 or GEN-MSH-4 across a
+    /// stockade or marsh boundary, else GEN-BASE.
+    pub rule: &'static str,
+}
+
+/// The dice of a battle back, or of the stockade's first strike (`by`'s
+/// close-combat dice, capped as any close combat, GEN-STK-4, GEN-MSH-4),
+/// with up to `inspire` dice of Leader Inspiration when a leader may
+/// inspire `by` and its army can pay for them ("All battle rolls may be
+/// modified by Leader Inspiration", GEN-STK-4 L162; "In all cases",
+/// GEN-MSH-4 L192; 1 H&F a die, GEN-BASE). No card adds dice to it.
+pub fn counter_plan(
     ctx: &GenCtx,
-    s: &mut GenState,
+    s: &GenState,
     by: u32,
     at: u32,
-    first: bool,
-    dice: &mut Dice,
-    out: &mut Vec<LogEntry>,
-) {
+    inspire: u32,
+) -> Option<CounterPlan> {
     let v = &ctx.tables.combat;
-    let (Some(b), Some(t)) = (s.unit(by).cloned(), s.unit(at).cloned()) else {
-        return;
+    let (b, t) = (s.unit(by)?, s.unit(at)?);
+    let ty = ctx.unit_type(&b.kind)?;
+    let rule = if s.stockade(ctx, b.hex) || s.stockade(ctx, t.hex) {
+        "GEN-STK-4"
+    } else if ctx.marsh(b.hex) || ctx.marsh(t.hex) {
+        "GEN-MSH-4"
+    } else {
+        "GEN-BASE"
     };
-    let Some(ty) = ctx.unit_type(&b.kind) else {
-        return;
-    };
+    let mut bought = 0;
+    if inspire > 0 && inspiring_leader(ctx, s, by) {
+        bought = (1..=inspire.min(v.inspiration_max_dice))
+            .rev()
+            .find(|n| inspiration_cost(*n, s.hf[b.side as usize], v).1)
+            .unwrap_or(0);
+    }
+    let mut bonus = Vec::new();
+    if bought > 0 {
+        bonus.push((
+            say!("gen-mod-leader-inspiration"),
+            bought as i32,
+            rule.to_string(),
+        ));
+    }
     let setup = AttackSetup {
         unit: ty,
         kind: AttackKind::Close,
@@ -711,25 +761,112 @@ fn counter(
         from: terrain_now(ctx, s, b.hex),
         into: terrain_now(ctx, s, t.hex),
         in_tower: false,
-        bonus: Vec::new(),
+        bonus,
     };
-    let Ok(n) = attack_dice(&setup, v) else {
-        return;
-    };
-    let Some(target) = target_of(ctx, s, at, b.hex) else {
-        return;
-    };
+    let dice = attack_dice(&setup, v).ok()?;
+    let target = target_of(ctx, s, at, b.hex)?;
     let at_sea = ctx.ocean(b.hex);
-    let striker = Striker {
-        rank: ty.rank,
-        mounted: ty.mounted && !at_sea,
-        swords_hit: ty.swords_hit,
-        collects_hf: true,
+    Some(CounterPlan {
+        dice,
+        striker: Striker {
+            rank: ty.rank,
+            mounted: ty.mounted && !at_sea,
+            swords_hit: ty.swords_hit,
+            collects_hf: true,
+        },
+        target,
+        reroll_hf: ty.reroll_hf,
+        inspired: bought > 0,
+        bought,
+        cost: inspiration_cost(bought, s.hf[b.side as usize], v).0,
+        rule,
+    })
+}
+
+/// Whether the defender of `a` may buy `n` dice of Leader Inspiration for
+/// its battle back or first strike: a close combat on a unit, a leader who
+/// may inspire it, and the H&F to pay (GEN-STK-4, GEN-MSH-4, GEN-BASE).
+///
+/// # Errors
+/// GEN-BASE with the reason.
+pub fn check_counter_inspiration(
+    ctx: &GenCtx,
+    s: &GenState,
+    a: &Attack,
+    n: u32,
+) -> Result<(), Refusal> {
+    let v = &ctx.tables.combat;
+    let p = plan(ctx, s, a)?;
+    let Some(d) = p.defender.and_then(|d| s.unit(d)) else {
+        return Err(refuse(
+            "GEN-BASE",
+            say!("gen-refuse-inspiration-close-only"),
+        ));
     };
+    if p.kind != AttackKind::Close {
+        return Err(refuse(
+            "GEN-BASE",
+            say!("gen-refuse-inspiration-close-only"),
+        ));
+    }
+    if !inspiring_leader(ctx, s, d.id) {
+        return Err(refuse("GEN-BASE", say!("gen-refuse-no-inspiring-leader")));
+    }
+    let hf = s.hf[d.side as usize];
+    let (cost, ok) = inspiration_cost(n, hf, v);
+    if n == 0 || !ok || n > v.inspiration_max_dice {
+        return Err(refuse(
+            "GEN-BASE",
+            say!(
+                "gen-refuse-inspiration-cost",
+                max = v.inspiration_max_dice,
+                cost = cost,
+                hf = hf
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Battle back (or first strike, `first`): unit `by` rolls its
+/// close-combat dice at `at` ([`counter_plan`]), with the Leader
+/// Inspiration its side chose, paid now.
+#[allow(clippy::too_many_arguments)]
+fn counter(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    by: u32,
+    at: u32,
+    first: bool,
+    inspire: u32,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) {
+    let v = &ctx.tables.combat;
+    let (Some(b), Some(t)) = (s.unit(by).cloned(), s.unit(at).cloned()) else {
+        return;
+    };
+    let Some(cp) = counter_plan(ctx, s, by, at, inspire) else {
+        return;
+    };
+    if cp.cost > 0 {
+        s.hf[b.side as usize] -= cp.cost;
+        out.push(LogEntry::event(
+            cp.rule,
+            vec![by],
+            say!(
+                "gen-log-inspiration-paid",
+                unit = b.name,
+                cost = cp.cost,
+                n = cp.bought
+            ),
+        ));
+    }
+    let n = cp.dice.clone();
     let k = n.total().max(0) as u32;
-    let r = roll(&ctx.tables.die, k, ty.reroll_hf, false, dice);
+    let r = roll(&ctx.tables.die, k, cp.reroll_hf, cp.inspired, dice);
     let c = r.counts();
-    let eff = effect(&c, AttackKind::Close, &striker, &target, false, v);
+    let eff = effect(&c, AttackKind::Close, &cp.striker, &cp.target, false, v);
     let mut e = LogEntry::event("GEN-BASE", vec![by, at], {
         let (roll, hits, flags, why) = (
             r.describe(),

@@ -711,6 +711,7 @@ fn palisades_and_marshes_are_passable_and_do_not_block_sight() {
         inspire: 0,
         bonus: false,
         reaction_dice: 0,
+        counter_inspire: 0,
     };
     assert!(
         super::battle::plan(&ctx, &s, &a).is_ok(),

@@ -10,7 +10,8 @@
 //!   (GEN-NCB, GEN-STK-4, GEN-MSH-4, GEN-TWR-3): [`attack_dice`]
 //! - What a roll does: hits, swords after grapples and resistance, flags,
 //!   fortifications (GEN-GRP, GEN-PAL, GEN-STK): [`effects`]; exact odds:
-//!   [`odds`]
+//!   [`odds`], and over the state (first strike, retreat, leaders)
+//!   [`battle_odds`]
 //! - Naval movement, embarking, naval leaders (GEN-NAV, GEN-AMP, GEN-NLD):
 //!   [`naval`]; H&F and leaders: [`honor`]; marsh, stockade, palisade,
 //!   tower, Command tile (GEN-MSH, GEN-STK, GEN-TWR, GEN-CMD): [`works`]
@@ -32,6 +33,7 @@ pub mod text;
 pub mod attack_dice;
 pub mod battle;
 pub mod battle_dice;
+pub mod battle_odds;
 pub mod cards;
 pub mod data;
 pub mod default_play;
@@ -161,7 +163,7 @@ mod rule_coverage {
     //! ID, are not sources).
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 30] = [
+    const SOURCES: [&str; 31] = [
         include_str!("../../../assets/rules/genpei/battle_die.ron"),
         include_str!("../../../assets/rules/genpei/combat.ron"),
         include_str!("../../../assets/rules/genpei/command_cards.ron"),
@@ -170,6 +172,7 @@ mod rule_coverage {
         include_str!("../../../assets/rules/genpei/units.ron"),
         include_str!("attack_dice.rs"),
         include_str!("battle.rs"),
+        include_str!("battle_odds.rs"),
         include_str!("battle_dice.rs"),
         include_str!("cards.rs"),
         include_str!("data.rs"),
