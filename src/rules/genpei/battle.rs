@@ -13,6 +13,8 @@ use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry};
 
 use super::attack_dice::{AttackKind, AttackSetup, attack_dice};
+use super::battle_back::counter;
+pub use super::battle_back::{CounterPlan, check_counter_inspiration, counter_plan};
 use super::battle_dice::roll;
 use super::data::HexTerrain;
 use super::effects::{Striker, Target, Work, demolition, effect, terrain_defence};
@@ -128,6 +130,13 @@ pub fn target_of(ctx: &GenCtx, s: &GenState, id: u32, from: Hex) -> Option<Targe
 /// a leader or tokens (GEN-BASE), and everything
 /// [`attack_dice`] refuses.
 pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
+    plan_inner(ctx, s, a, true)
+}
+
+/// [`plan`], with or without the check that the unit may still battle
+/// (`check_turn`: ordered and not battled; without it, the plan of an
+/// attack already rolled, whose grapple is chosen after the roll).
+fn plan_inner(ctx: &GenCtx, s: &GenState, a: &Attack, check_turn: bool) -> Result<Plan, Refusal> {
     let v = &ctx.tables.combat;
     let Some(u) = s.unit(a.unit).filter(|u| u.alive()) else {
         return Err(refuse(
@@ -141,7 +150,7 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
             say!("gen-refuse-not-side-to-act", unit = u.name),
         ));
     }
-    if !a.bonus && (!u.ordered || u.battled) {
+    if check_turn && !a.bonus && (!u.ordered || u.battled) {
         return Err(refuse(
             "GEN-BASE",
             say!("gen-refuse-not-ordered-or-battled", unit = u.name),
@@ -518,8 +527,90 @@ pub fn fight(
     let Some(d) = p.defender else {
         return Ok(());
     };
+    // GEN-GRP-1 (L48: "may elect to allocate one of those sword die
+    // rolls as a grapple"), GEN-GRP-4: the choice comes after the roll.
+    if !a.grapple && p.kind == AttackKind::Close && c.swords > 0 && grapple_allowed(ctx, s, a) {
+        out.push(LogEntry::event(
+            "GEN-GRP-1",
+            vec![a.unit, d],
+            say!("gen-log-grapple-may-elect", unit = u.name),
+        ));
+        s.phase = Phase::Grapple {
+            attack: a.clone(),
+            roll: c,
+            first_struck,
+            from: u.hex,
+        };
+        return Ok(());
+    }
+    resolve_roll(ctx, s, a, &p, d, &c, first_struck, u.hex, dice, out);
+    Ok(())
+}
+
+/// Whether attack `a` may turn a sword into a grapple, or a severing
+/// (GEN-GRP-1, GEN-GRP-4).
+pub fn grapple_allowed(ctx: &GenCtx, s: &GenState, a: &Attack) -> bool {
+    let g = Attack {
+        grapple: true,
+        ..a.clone()
+    };
+    plan_inner(ctx, s, &g, false).is_ok()
+}
+
+/// The attacker's election after the roll (GEN-GRP-1, GEN-GRP-4): one
+/// sword grapples (or severs), or every sword hits; then the roll takes
+/// effect.
+///
+/// # Errors
+/// GEN-GRP-1 when no roll waits for the choice, or a grapple may not be
+/// made.
+pub fn elect_grapple(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    grapple: bool,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let Phase::Grapple {
+        attack,
+        roll,
+        first_struck,
+        from,
+    } = s.phase.clone()
+    else {
+        return Err(refuse("GEN-GRP-1", say!("gen-refuse-grapple-where")));
+    };
+    let a = Attack { grapple, ..attack };
+    let p = plan_inner(ctx, s, &a, false)?;
+    let Some(d) = p.defender else {
+        return Err(refuse("GEN-GRP-1", say!("gen-refuse-grapple-where")));
+    };
+    s.phase = Phase::Battle;
+    resolve_roll(ctx, s, &a, &p, d, &roll, first_struck, from, dice, out);
+    Ok(())
+}
+
+/// What the roll `c` of attack `a` on unit `d` does: its effect with
+/// resistances, grapple or severing, H&F, losses and retreat, battle back
+/// (not after a first strike) and taking ground; `from`, the attacker's
+/// hex. Sets the next phase.
+#[allow(clippy::too_many_arguments)]
+fn resolve_roll(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    a: &Attack,
+    p: &Plan,
+    d: u32,
+    c: &super::battle_dice::Counts,
+    first_struck: bool,
+    from: Hex,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) {
+    let v = &ctx.tables.combat;
+    let side = s.active;
     let severing = a.grapple && s.grappled_together(a.unit, d);
-    let eff = effect(&c, p.kind, &p.striker, &p.target, a.grapple, v);
+    let eff = effect(c, p.kind, &p.striker, &p.target, a.grapple, v);
     out.push(LogEntry::event("GEN-DICE-1", vec![a.unit, d], {
         let (unit, hits, flags, why) = (
             s.unit(d).map_or("?", |x| x.name.as_str()),
@@ -574,14 +665,14 @@ pub fn fight(
         retreated = s.unit(d).map(|x| x.hex) != before;
     }
     if over(s) {
-        return Ok(());
+        return;
     }
     let alive = s.unit(d).is_some_and(|x| x.alive());
     if p.kind == AttackKind::Close && alive && !retreated && !first_struck {
         counter(ctx, s, d, a.unit, false, a.counter_inspire, dice, out);
     }
     if over(s) {
-        return Ok(());
+        return;
     }
     // Taking ground (GEN-BASE; not between ocean and land, GEN-NCB-6;
     // marsh, GEN-MSH-2).
@@ -589,7 +680,7 @@ pub fn fight(
     s.phase = Phase::Battle;
     if let (AttackKind::Close, Some(at), Some(h)) = (p.kind, attacker, before)
         && at.alive()
-        && at.hex == u.hex
+        && at.hex == from
         && !s.occupied(h)
         && take_ground_allowed(ctx, s, at.id, h).is_ok()
     {
@@ -598,7 +689,6 @@ pub fn fight(
             hex: h,
         };
     }
-    Ok(())
 }
 
 /// A leader attacked on his own (GEN-BASE): any sword kills him, a banner
@@ -691,227 +781,9 @@ pub fn bonus_allowed(ctx: &GenCtx, s: &GenState, id: u32) -> (bool, &'static str
     bonus_close_combat(mounted, ctx.ocean(u.hex), s.attached_leader(u).is_some())
 }
 
-/// What a battle back or a first strike by unit `by` at unit `at` rolls
-/// and on what: the same for the resolution and the odds.
-#[derive(Clone, Debug)]
-pub struct CounterPlan {
-    /// The dice, itemized.
-    pub dice: Itemized,
-    /// The unit battling back as the effect sees it.
-    pub striker: Striker,
-    /// The attacker as the effect sees it.
-    pub target: Target,
-    /// Sohei re-roll H&F (GEN-UNIT-3).
-    pub reroll_hf: bool,
-    /// Inspiration cancels the first H&F (GEN-UNIT-1).
-    pub inspired: bool,
-    /// Inspiration dice bought.
-    pub bought: u32,
-    /// The H&F the Inspiration costs, paid when it rolls.
-    pub cost: u32,
-    /// The rule of the Inspiration: GEN-STK-4 or GEN-MSH-4 across a
-    /// stockade or marsh boundary, else GEN-BASE.
-    pub rule: &'static str,
-}
-
-/// The dice of a battle back, or of the stockade's first strike (`by`'s
-/// close-combat dice, capped as any close combat, GEN-STK-4, GEN-MSH-4),
-/// with up to `inspire` dice of Leader Inspiration when a leader may
-/// inspire `by` and its army can pay for them ("All battle rolls may be
-/// modified by Leader Inspiration", GEN-STK-4 L162; "In all cases",
-/// GEN-MSH-4 L192; 1 H&F a die, GEN-BASE). No card adds dice to it.
-pub fn counter_plan(
-    ctx: &GenCtx,
-    s: &GenState,
-    by: u32,
-    at: u32,
-    inspire: u32,
-) -> Option<CounterPlan> {
-    let v = &ctx.tables.combat;
-    let (b, t) = (s.unit(by)?, s.unit(at)?);
-    let ty = ctx.unit_type(&b.kind)?;
-    let rule = if s.stockade(ctx, b.hex) || s.stockade(ctx, t.hex) {
-        "GEN-STK-4"
-    } else if ctx.marsh(b.hex) || ctx.marsh(t.hex) {
-        "GEN-MSH-4"
-    } else {
-        "GEN-BASE"
-    };
-    let mut bought = 0;
-    if inspire > 0 && inspiring_leader(ctx, s, by) {
-        bought = (1..=inspire.min(v.inspiration_max_dice))
-            .rev()
-            .find(|n| inspiration_cost(*n, s.hf[b.side as usize], v).1)
-            .unwrap_or(0);
-    }
-    let mut bonus = Vec::new();
-    if bought > 0 {
-        bonus.push((
-            say!("gen-mod-leader-inspiration"),
-            bought as i32,
-            rule.to_string(),
-        ));
-    }
-    let setup = AttackSetup {
-        unit: ty,
-        kind: AttackKind::Close,
-        moved: 0,
-        embarked: false,
-        onslaught: false,
-        from: terrain_now(ctx, s, b.hex),
-        into: terrain_now(ctx, s, t.hex),
-        in_tower: false,
-        bonus,
-    };
-    let dice = attack_dice(&setup, v).ok()?;
-    let target = target_of(ctx, s, at, b.hex)?;
-    let at_sea = ctx.ocean(b.hex);
-    Some(CounterPlan {
-        dice,
-        striker: Striker {
-            rank: ty.rank,
-            mounted: ty.mounted && !at_sea,
-            swords_hit: ty.swords_hit,
-            collects_hf: true,
-        },
-        target,
-        reroll_hf: ty.reroll_hf,
-        inspired: bought > 0,
-        bought,
-        cost: inspiration_cost(bought, s.hf[b.side as usize], v).0,
-        rule,
-    })
-}
-
-/// Whether the defender of `a` may buy `n` dice of Leader Inspiration for
-/// its battle back or first strike: a close combat on a unit, a leader who
-/// may inspire it, and the H&F to pay (GEN-STK-4, GEN-MSH-4, GEN-BASE).
-///
-/// # Errors
-/// GEN-BASE with the reason.
-pub fn check_counter_inspiration(
-    ctx: &GenCtx,
-    s: &GenState,
-    a: &Attack,
-    n: u32,
-) -> Result<(), Refusal> {
-    let v = &ctx.tables.combat;
-    let p = plan(ctx, s, a)?;
-    let Some(d) = p.defender.and_then(|d| s.unit(d)) else {
-        return Err(refuse(
-            "GEN-BASE",
-            say!("gen-refuse-inspiration-close-only"),
-        ));
-    };
-    if p.kind != AttackKind::Close {
-        return Err(refuse(
-            "GEN-BASE",
-            say!("gen-refuse-inspiration-close-only"),
-        ));
-    }
-    if !inspiring_leader(ctx, s, d.id) {
-        return Err(refuse("GEN-BASE", say!("gen-refuse-no-inspiring-leader")));
-    }
-    let hf = s.hf[d.side as usize];
-    let (cost, ok) = inspiration_cost(n, hf, v);
-    if n == 0 || !ok || n > v.inspiration_max_dice {
-        return Err(refuse(
-            "GEN-BASE",
-            say!(
-                "gen-refuse-inspiration-cost",
-                max = v.inspiration_max_dice,
-                cost = cost,
-                hf = hf
-            ),
-        ));
-    }
-    Ok(())
-}
-
-/// Battle back (or first strike, `first`): unit `by` rolls its
-/// close-combat dice at `at` ([`counter_plan`]), with the Leader
-/// Inspiration its side chose, paid now.
-#[allow(clippy::too_many_arguments)]
-fn counter(
-    ctx: &GenCtx,
-    s: &mut GenState,
-    by: u32,
-    at: u32,
-    first: bool,
-    inspire: u32,
-    dice: &mut Dice,
-    out: &mut Vec<LogEntry>,
-) {
-    let v = &ctx.tables.combat;
-    let (Some(b), Some(t)) = (s.unit(by).cloned(), s.unit(at).cloned()) else {
-        return;
-    };
-    let Some(cp) = counter_plan(ctx, s, by, at, inspire) else {
-        return;
-    };
-    if cp.cost > 0 {
-        s.hf[b.side as usize] -= cp.cost;
-        out.push(LogEntry::event(
-            cp.rule,
-            vec![by],
-            say!(
-                "gen-log-inspiration-paid",
-                unit = b.name,
-                cost = cp.cost,
-                n = cp.bought
-            ),
-        ));
-    }
-    let n = cp.dice.clone();
-    let k = n.total().max(0) as u32;
-    let r = roll(&ctx.tables.die, k, cp.reroll_hf, cp.inspired, dice);
-    let c = r.counts();
-    let eff = effect(&c, AttackKind::Close, &cp.striker, &cp.target, false, v);
-    let mut e = LogEntry::event("GEN-BASE", vec![by, at], {
-        let (roll, hits, flags, why) = (
-            r.describe(),
-            eff.hits(),
-            eff.retreat,
-            eff.reasons.join("; "),
-        );
-        if first {
-            say!(
-                "gen-log-strikes-first",
-                unit = b.name,
-                n = k,
-                roll = roll,
-                target = t.name,
-                hits = hits,
-                flags = flags,
-                why = why
-            )
-        } else {
-            say!(
-                "gen-log-battles-back",
-                unit = b.name,
-                n = k,
-                roll = roll,
-                target = t.name,
-                hits = hits,
-                flags = flags,
-                why = why
-            )
-        }
-    });
-    e.value = Some(n);
-    e.die = Some(say!("gen-die-battle"));
-    e.dice = faces(ctx, &r);
-    out.push(e);
-    s.hf[b.side as usize] += eff.hf_tokens;
-    losses::lose(ctx, s, at, eff.hits(), b.side, "GEN-DICE-1", dice, out);
-    if eff.retreat > 0 && s.unit(at).is_some_and(|x| x.alive()) {
-        losses::retreat(ctx, s, at, eff.retreat, b.side, dice, out);
-    }
-}
-
 /// The d6 faces of a roll as logged (each die's first roll, then its
 /// re-rolls): 1 circle … 6 H&F, from `battle_die.ron` (GEN-DICE-2).
-fn faces(ctx: &GenCtx, r: &super::battle_dice::BattleRoll) -> Vec<u32> {
+pub(super) fn faces(ctx: &GenCtx, r: &super::battle_dice::BattleRoll) -> Vec<u32> {
     r.dice
         .iter()
         .flat_map(|d| std::iter::once(d.first).chain(d.rerolls.iter().copied()))

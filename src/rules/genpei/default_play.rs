@@ -95,6 +95,14 @@ fn battles(ctx: &GenCtx, s: &GenState, id: u32, bonus: bool) -> Vec<GenCommand> 
     out
 }
 
+/// The unit attack `a` is aimed at, if any.
+fn attack_target_unit<'a>(s: &'a GenState, a: &Attack) -> Option<&'a super::state::GenUnit> {
+    match a.target {
+        AttackTarget::Unit(t) => s.unit(t),
+        AttackTarget::Work(_) => None,
+    }
+}
+
 /// The Leader Inspiration the defender of `attack` may buy for its battle
 /// back or first strike, once an attack (GEN-STK-4, GEN-MSH-4).
 fn battle_back_inspiration(ctx: &GenCtx, s: &GenState, attack: &Attack) -> Vec<GenCommand> {
@@ -244,6 +252,10 @@ pub fn candidates(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<GenCommand> {
         Phase::TakeGround { .. } => {
             out.push(GenCommand::TakeGround);
             out.push(GenCommand::Pass);
+        }
+        Phase::Grapple { .. } => {
+            out.push(GenCommand::Grapple { grapple: false });
+            out.push(GenCommand::Grapple { grapple: true });
         }
         Phase::Keep { cards } => {
             let mut keys = cards.clone();
@@ -463,6 +475,15 @@ pub fn default_command(ctx: &GenCtx, s: &GenState, side: u8) -> Option<GenComman
                     if ctx.dragons.card(card).is_some_and(|d| matches!(d.effect, DragonEffect::Dice(n) if n < 0)))
                 })
                 .or(Some(GenCommand::Pass))
+        }
+        // A stronger boat grapples a weaker one to hold it for the kill
+        // (GEN-GRP-1); it never severs.
+        Phase::Grapple { attack, .. } => {
+            let grapple = match (s.unit(attack.unit), attack_target_unit(s, attack)) {
+                (Some(u), Some(e)) => u.figures > e.figures && !s.grappled_together(u.id, e.id),
+                _ => false,
+            };
+            Some(GenCommand::Grapple { grapple })
         }
         Phase::TakeGround { hex, .. } => Some(if ctx.marsh(*hex) {
             GenCommand::Pass

@@ -818,3 +818,51 @@ fn gen_crd_2_an_infantry_onslaught_at_sea_orders_adjacent_boats() {
     apply(&ctx, &mut s, &GenCommand::Order { id: 3 }, &[]);
     assert!(s.unit(3).is_some_and(|u| u.ordered));
 }
+
+#[test]
+fn gen_grp_1_the_grapple_is_chosen_after_the_roll() {
+    // GEN-GRP-1 (L48): "A unit which rolls one or more swords against an
+    // enemy naval unit in close combat may elect to allocate one of those
+    // sword die rolls as a grapple": the attack is made plain, the sword
+    // is rolled, and then the attacker elects to grapple.
+    let (ctx, mut s) = game(&scenario(
+        r#"(id: 1, side: "Minamoto", unit_type: "samurai_infantry", name: "Boarders", at: (3, 0)),
+           (id: 2, side: "Taira", unit_type: "ashigaru_yari", name: "Boat", at: (4, 0))"#,
+        "",
+    ));
+    battle_step(&mut s, 0, "order_two_left", &[1]);
+    let cmd = GenCommand::Battle {
+        unit: 1,
+        target: AttackTarget::Unit(2),
+        grapple: false,
+        inspire: 0,
+    };
+    let log = apply(&ctx, &mut s, &cmd, &[SWORD, CIRCLE, CIRCLE]);
+    let elect = GenCommand::Grapple { grapple: true };
+    let legal = Genpei::legal_commands(&ctx, &s, 0);
+    assert!(
+        legal.contains(&elect) && legal.contains(&GenCommand::Grapple { grapple: false }),
+        "{legal:?} {log:#?}"
+    );
+    assert_eq!(s.unit(2).map(|u| u.figures), Some(4), "nothing applied yet");
+    let log = apply(&ctx, &mut s, &elect, &[CIRCLE, CIRCLE]);
+    assert!(s.grappled_together(1, 2), "{log:#?}");
+    assert_eq!(s.unit(2).map(|u| u.figures), Some(4), "the sword grappled");
+    assert!(log.iter().any(|e| e.rule == "GEN-GRP-1"));
+    // Declined: the sword hits.
+    let (ctx, mut s) = game(&scenario(
+        r#"(id: 1, side: "Minamoto", unit_type: "samurai_infantry", name: "Boarders", at: (3, 0)),
+           (id: 2, side: "Taira", unit_type: "ashigaru_yari", name: "Boat", at: (4, 0))"#,
+        "",
+    ));
+    battle_step(&mut s, 0, "order_two_left", &[1]);
+    apply(&ctx, &mut s, &cmd, &[SWORD, CIRCLE, CIRCLE]);
+    apply(
+        &ctx,
+        &mut s,
+        &GenCommand::Grapple { grapple: false },
+        &[CIRCLE, CIRCLE],
+    );
+    assert!(!s.grappled(1));
+    assert_eq!(s.unit(2).map(|u| u.figures), Some(3));
+}

@@ -410,16 +410,16 @@ pub fn lone_leader_escapes(
     let side = l.side as usize;
     let LoneEscape { path, naval } = lone_leader_route(ctx, s, id);
     let rule = if naval { "GEN-NLD-4" } else { "GEN-BASE" };
-    if naval {
-        let friendly = vec![true; path.len()];
-        let (_, text) = naval_leader_retreat(&friendly, v);
-        out.push(LogEntry::event(
-            rule,
-            vec![id],
-            format!("{}: {text}", l.name),
-        ));
-    }
     let Some(h) = path.last().copied() else {
+        if naval {
+            // GEN-NLD-4: no friendly boat behind him.
+            let (_, text) = naval_leader_retreat(&[], v);
+            out.push(LogEntry::event(
+                rule,
+                vec![id],
+                format!("{}: {text}", l.name),
+            ));
+        }
         seppuku(ctx, s, id, dice, out);
         return;
     };

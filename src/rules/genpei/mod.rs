@@ -15,7 +15,8 @@
 //! - Naval movement, embarking, naval leaders (GEN-NAV, GEN-AMP, GEN-NLD):
 //!   [`naval`]; H&F and leaders: [`honor`]; marsh, stockade, palisade,
 //!   tower, Command tile (GEN-MSH, GEN-STK, GEN-TWR, GEN-CMD): [`works`]
-//! - Over the state: movement [`movement`], one battle [`battle`], losses
+//! - Over the state: movement [`movement`], one battle [`battle`] and its
+//!   battle back or first strike [`battle_back`], losses
 //!   and retreats [`losses`], the turn and its commands [`turn`], a Dragon
 //!   card played in the turn [`dragon_play`]
 //! - The core: [`game`]; the app's view: [`view`]; scripted play:
@@ -32,6 +33,7 @@ pub mod text;
 
 pub mod attack_dice;
 pub mod battle;
+pub mod battle_back;
 pub mod battle_dice;
 pub mod battle_odds;
 pub mod cards;
@@ -163,7 +165,7 @@ mod rule_coverage {
     //! ID, are not sources).
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 31] = [
+    const SOURCES: [&str; 32] = [
         include_str!("../../../assets/rules/genpei/battle_die.ron"),
         include_str!("../../../assets/rules/genpei/combat.ron"),
         include_str!("../../../assets/rules/genpei/command_cards.ron"),
@@ -172,6 +174,7 @@ mod rule_coverage {
         include_str!("../../../assets/rules/genpei/units.ron"),
         include_str!("attack_dice.rs"),
         include_str!("battle.rs"),
+        include_str!("battle_back.rs"),
         include_str!("battle_odds.rs"),
         include_str!("battle_dice.rs"),
         include_str!("cards.rs"),

@@ -330,6 +330,18 @@ pub enum Phase {
         /// The attack.
         attack: Attack,
     },
+    /// A close combat on a boat has rolled a sword: the attacker elects to
+    /// grapple (or sever) with one, or not (GEN-GRP-1, GEN-GRP-4).
+    Grapple {
+        /// The attack, its grapple not chosen.
+        attack: Attack,
+        /// What it rolled.
+        roll: super::battle_dice::Counts,
+        /// The defender struck first (GEN-STK-5): no battle back.
+        first_struck: bool,
+        /// Where the attacker stood.
+        from: Hex,
+    },
     /// The attacker may take the emptied hex.
     TakeGround {
         /// The attacker.

@@ -72,6 +72,13 @@ pub enum GenCommand {
     },
     /// No reaction, stay put, or no bonus battle.
     Pass,
+    /// After a close combat on a boat (or on the unit grappled to it) has
+    /// rolled a sword: one sword grapples, or severs the grapple, instead
+    /// of hitting, or not (GEN-GRP-1: "may elect"; GEN-GRP-4).
+    Grapple {
+        /// Turn a sword into the grapple or the severing.
+        grapple: bool,
+    },
     /// The defender buys Leader Inspiration dice for its battle back, or
     /// its stockade first strike (GEN-STK-4, GEN-MSH-4: "All battle rolls
     /// may be modified by Leader Inspiration"), paid when it rolls.
@@ -143,6 +150,7 @@ pub fn phase_words(s: &GenState) -> String {
             say!("gen-phase-battle", left = left)
         }
         Phase::Reaction { .. } => say!("gen-phase-reaction"),
+        Phase::Grapple { .. } => say!("gen-phase-grapple"),
         Phase::TakeGround { .. } => say!("gen-phase-take-ground"),
         Phase::Bonus { .. } => say!("gen-phase-bonus"),
         Phase::Keep { .. } => say!("gen-phase-keep"),
@@ -278,6 +286,9 @@ pub fn apply(
         (GenCommand::Pass, Phase::Reaction { attack }) => {
             let a = attack.clone();
             battle::fight(ctx, s, &a, dice, out)
+        }
+        (GenCommand::Grapple { grapple }, Phase::Grapple { .. }) => {
+            battle::elect_grapple(ctx, s, *grapple, dice, out)
         }
         (GenCommand::InspireBattleBack { dice: n }, Phase::Reaction { attack }) => {
             let a = attack.clone();

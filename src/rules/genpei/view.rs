@@ -585,6 +585,10 @@ pub fn side_choices(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<Choice> {
             }
         }
         Phase::TakeGround { .. } => v.push(c(say!("gen-choice-take-ground"), "take".into())),
+        // GEN-GRP-1, GEN-GRP-4: the sword rolled grapples (or severs), or hits.
+        Phase::Grapple { .. } => {
+            v.push(c(say!("gen-choice-elect-grapple"), "elect_grapple".into()))
+        }
         // The defender's Leader Inspiration for its battle back or first
         // strike (GEN-STK-4, GEN-MSH-4).
         Phase::Reaction { attack } if attack.counter_inspire == 0 => {
@@ -675,6 +679,7 @@ pub fn choose(ctx: &GenCtx, s: &GenState, side: u8, key: &str, pick: &Pick) -> O
     match key {
         "end:dragon" => Some(GenCommand::EndTurn { dragon: true }),
         "take" => Some(GenCommand::TakeGround),
+        "elect_grapple" => Some(GenCommand::Grapple { grapple: true }),
         "order" => Some(GenCommand::Order { id: pick.unit }),
         "hold" => Some(GenCommand::Hold { id: pick.unit }),
         "move" => Some(GenCommand::Move {

@@ -331,3 +331,7 @@ gen-choice-inspire-battle-back = Leader Inspiration for the battle back or first
     } for { $n } H&F
 gen-odds-first-strike-stops = the first strike stops the attack: the attacker falls or is pushed back (GEN-STK-5)
 gen-refuse-card-naval-adjacent = { $card } orders naval units that are adjacent: each boat must be next to one already ordered (GEN-CRD-2)
+gen-phase-grapple = Battle: a sword rolled against a boat may grapple (or sever the grapple) instead of hitting
+gen-pass-no-grapple = No grapple: every sword hits
+gen-choice-elect-grapple = Grapple (or sever the grapple) with one sword instead of a hit (GEN-GRP-1, GEN-GRP-4)
+gen-log-grapple-may-elect = { $unit } rolled a sword against a boat: it may elect to grapple with it, or sever a grapple, instead of a hit (GEN-GRP-1)

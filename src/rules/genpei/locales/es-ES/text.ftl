@@ -529,3 +529,7 @@ gen-choice-inspire-battle-back = Inspiración del líder para el contraataque o 
     } por { $n } H&F
 gen-odds-first-strike-stops = el primer golpe detiene el ataque: el atacante cae o retrocede (GEN-STK-5)
 gen-refuse-card-naval-adjacent = { $card } ordena unidades navales adyacentes: cada barco debe estar junto a uno ya ordenado (GEN-CRD-2)
+gen-phase-grapple = Combate: una espada sacada contra un barco puede abordarlo (o cortar el abordaje) en lugar de causar un impacto
+gen-pass-no-grapple = Sin abordaje: todas las espadas impactan
+gen-choice-elect-grapple = Abordar (o cortar el abordaje) con una espada en lugar de un impacto (GEN-GRP-1, GEN-GRP-4)
+gen-log-grapple-may-elect = { $unit } sacó una espada contra un barco: puede elegir abordarlo con ella, o cortar un abordaje, en lugar de un impacto (GEN-GRP-1)
