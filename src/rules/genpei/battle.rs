@@ -13,6 +13,8 @@ use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry};
 
 use super::attack_dice::{AttackKind, AttackSetup, attack_dice};
+use super::battle_back::counter;
+pub use super::battle_back::{CounterPlan, check_counter_inspiration, counter_plan};
 use super::battle_dice::roll;
 use super::data::HexTerrain;
 use super::effects::{Striker, Target, Work, demolition, effect, terrain_defence};
@@ -100,10 +102,9 @@ pub fn target_of(ctx: &GenCtx, s: &GenState, id: u32, from: Hex) -> Option<Targe
             .find(|x| x.key == "clear")
             .unwrap_or_else(|| terrain_now(ctx, s, u.hex))
     };
-    let (protects, _) = palisade_protects(
-        s.palisade(ctx, before, u.hex),
-        ctx.tower(u.hex) && !s.stockade(ctx, u.hex),
-    );
+    // GEN-PAL-3: "A unit on a Palisade hex": the tile's own hex only.
+    let across = s.palisade(ctx, before, u.hex) && ctx.palisade_hex(before, u.hex) == Some(u.hex);
+    let (protects, _) = palisade_protects(across, s.palisade_tower(ctx, u.hex));
     let across = protects
         .then(|| ctx.tables.terrain.hexsides.first())
         .flatten();
@@ -120,11 +121,6 @@ pub fn target_of(ctx: &GenCtx, s: &GenState, id: u32, from: Hex) -> Option<Targe
     })
 }
 
-/// Open hexes a unit on `h` of `side` could retreat through, up to `n`.
-pub fn retreat_room(ctx: &GenCtx, s: &GenState, id: u32, n: u32) -> u32 {
-    losses::retreat_path(ctx, s, id, n).len() as u32
-}
-
 /// What `attack` rolls and on what, or why it may not be made.
 ///
 /// # Errors
@@ -134,6 +130,13 @@ pub fn retreat_room(ctx: &GenCtx, s: &GenState, id: u32, n: u32) -> u32 {
 /// a leader or tokens (GEN-BASE), and everything
 /// [`attack_dice`] refuses.
 pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
+    plan_inner(ctx, s, a, true)
+}
+
+/// [`plan`], with or without the check that the unit may still battle
+/// (`check_turn`: ordered and not battled; without it, the plan of an
+/// attack already rolled, whose grapple is chosen after the roll).
+fn plan_inner(ctx: &GenCtx, s: &GenState, a: &Attack, check_turn: bool) -> Result<Plan, Refusal> {
     let v = &ctx.tables.combat;
     let Some(u) = s.unit(a.unit).filter(|u| u.alive()) else {
         return Err(refuse(
@@ -147,7 +150,7 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
             say!("gen-refuse-not-side-to-act", unit = u.name),
         ));
     }
-    if !a.bonus && (!u.ordered || u.battled) {
+    if check_turn && !a.bonus && (!u.ordered || u.battled) {
         return Err(refuse(
             "GEN-BASE",
             say!("gen-refuse-not-ordered-or-battled", unit = u.name),
@@ -316,7 +319,7 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
         onslaught,
         from: terrain_now(ctx, s, u.hex),
         into: terrain_now(ctx, s, to),
-        in_tower: ctx.tower(u.hex),
+        in_tower: s.tower(ctx, u.hex),
         bonus,
     };
     let dice = attack_dice(&setup, v)?;
@@ -449,7 +452,7 @@ pub fn fight(
                 vec![d, a.unit],
                 say!("gen-log-stockade-first", unit = du.name),
             ));
-            counter(ctx, s, d, a.unit, true, dice, out);
+            counter(ctx, s, d, a.unit, true, a.counter_inspire, dice, out);
             let still = s.unit(a.unit).is_some_and(|x| x.alive() && x.hex == u.hex);
             if !still {
                 s.phase = Phase::Battle;
@@ -489,7 +492,20 @@ pub fn fight(
         out.push(LogEntry::event(rule, vec![a.unit], text));
         if fell {
             match work {
-                Work::Palisade => s.palisades_down.push((u.hex, h)),
+                Work::Palisade => {
+                    // GEN-PAL-4: "Any sword result will destroy and remove
+                    // the Palisade tile": every side of its hex.
+                    let tile = ctx.palisade_hex(u.hex, h).unwrap_or(h);
+                    let mut sides = ctx.palisade_sides(tile);
+                    if sides.is_empty() {
+                        sides.push((u.hex, h));
+                    }
+                    for side in sides {
+                        if s.palisade(ctx, side.0, side.1) {
+                            s.palisades_down.push(side);
+                        }
+                    }
+                }
                 Work::Stockade => {
                     s.stockades_down.push(h);
                     let figs = terrain_now(ctx, s, h)
@@ -511,8 +527,90 @@ pub fn fight(
     let Some(d) = p.defender else {
         return Ok(());
     };
+    // GEN-GRP-1 (L48: "may elect to allocate one of those sword die
+    // rolls as a grapple"), GEN-GRP-4: the choice comes after the roll.
+    if !a.grapple && p.kind == AttackKind::Close && c.swords > 0 && grapple_allowed(ctx, s, a) {
+        out.push(LogEntry::event(
+            "GEN-GRP-1",
+            vec![a.unit, d],
+            say!("gen-log-grapple-may-elect", unit = u.name),
+        ));
+        s.phase = Phase::Grapple {
+            attack: a.clone(),
+            roll: c,
+            first_struck,
+            from: u.hex,
+        };
+        return Ok(());
+    }
+    resolve_roll(ctx, s, a, &p, d, &c, first_struck, u.hex, dice, out);
+    Ok(())
+}
+
+/// Whether attack `a` may turn a sword into a grapple, or a severing
+/// (GEN-GRP-1, GEN-GRP-4).
+pub fn grapple_allowed(ctx: &GenCtx, s: &GenState, a: &Attack) -> bool {
+    let g = Attack {
+        grapple: true,
+        ..a.clone()
+    };
+    plan_inner(ctx, s, &g, false).is_ok()
+}
+
+/// The attacker's election after the roll (GEN-GRP-1, GEN-GRP-4): one
+/// sword grapples (or severs), or every sword hits; then the roll takes
+/// effect.
+///
+/// # Errors
+/// GEN-GRP-1 when no roll waits for the choice, or a grapple may not be
+/// made.
+pub fn elect_grapple(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    grapple: bool,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let Phase::Grapple {
+        attack,
+        roll,
+        first_struck,
+        from,
+    } = s.phase.clone()
+    else {
+        return Err(refuse("GEN-GRP-1", say!("gen-refuse-grapple-where")));
+    };
+    let a = Attack { grapple, ..attack };
+    let p = plan_inner(ctx, s, &a, false)?;
+    let Some(d) = p.defender else {
+        return Err(refuse("GEN-GRP-1", say!("gen-refuse-grapple-where")));
+    };
+    s.phase = Phase::Battle;
+    resolve_roll(ctx, s, &a, &p, d, &roll, first_struck, from, dice, out);
+    Ok(())
+}
+
+/// What the roll `c` of attack `a` on unit `d` does: its effect with
+/// resistances, grapple or severing, H&F, losses and retreat, battle back
+/// (not after a first strike) and taking ground; `from`, the attacker's
+/// hex. Sets the next phase.
+#[allow(clippy::too_many_arguments)]
+fn resolve_roll(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    a: &Attack,
+    p: &Plan,
+    d: u32,
+    c: &super::battle_dice::Counts,
+    first_struck: bool,
+    from: Hex,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) {
+    let v = &ctx.tables.combat;
+    let side = s.active;
     let severing = a.grapple && s.grappled_together(a.unit, d);
-    let eff = effect(&c, p.kind, &p.striker, &p.target, a.grapple, v);
+    let eff = effect(c, p.kind, &p.striker, &p.target, a.grapple, v);
     out.push(LogEntry::event("GEN-DICE-1", vec![a.unit, d], {
         let (unit, hits, flags, why) = (
             s.unit(d).map_or("?", |x| x.name.as_str()),
@@ -567,14 +665,14 @@ pub fn fight(
         retreated = s.unit(d).map(|x| x.hex) != before;
     }
     if over(s) {
-        return Ok(());
+        return;
     }
     let alive = s.unit(d).is_some_and(|x| x.alive());
     if p.kind == AttackKind::Close && alive && !retreated && !first_struck {
-        counter(ctx, s, d, a.unit, false, dice, out);
+        counter(ctx, s, d, a.unit, false, a.counter_inspire, dice, out);
     }
     if over(s) {
-        return Ok(());
+        return;
     }
     // Taking ground (GEN-BASE; not between ocean and land, GEN-NCB-6;
     // marsh, GEN-MSH-2).
@@ -582,7 +680,7 @@ pub fn fight(
     s.phase = Phase::Battle;
     if let (AttackKind::Close, Some(at), Some(h)) = (p.kind, attacker, before)
         && at.alive()
-        && at.hex == u.hex
+        && at.hex == from
         && !s.occupied(h)
         && take_ground_allowed(ctx, s, at.id, h).is_ok()
     {
@@ -591,7 +689,6 @@ pub fn fight(
             hex: h,
         };
     }
-    Ok(())
 }
 
 /// A leader attacked on his own (GEN-BASE): any sword kills him, a banner
@@ -684,97 +781,9 @@ pub fn bonus_allowed(ctx: &GenCtx, s: &GenState, id: u32) -> (bool, &'static str
     bonus_close_combat(mounted, ctx.ocean(u.hex), s.attached_leader(u).is_some())
 }
 
-/// Battle back (or first strike, `first`): unit `by` rolls its
-/// close-combat dice at `at`, unmodified by cards.
-fn counter(
-    ctx: &GenCtx,
-    s: &mut GenState,
-    by: u32,
-    at: u32,
-    first: bool,
-    dice: &mut Dice,
-    out: &mut Vec<LogEntry>,
-) {
-    let v = &ctx.tables.combat;
-    let (Some(b), Some(t)) = (s.unit(by).cloned(), s.unit(at).cloned()) else {
-        return;
-    };
-    let Some(ty) = ctx.unit_type(&b.kind) else {
-        return;
-    };
-    let setup = AttackSetup {
-        unit: ty,
-        kind: AttackKind::Close,
-        moved: 0,
-        embarked: false,
-        onslaught: false,
-        from: terrain_now(ctx, s, b.hex),
-        into: terrain_now(ctx, s, t.hex),
-        in_tower: false,
-        bonus: Vec::new(),
-    };
-    let Ok(n) = attack_dice(&setup, v) else {
-        return;
-    };
-    let Some(target) = target_of(ctx, s, at, b.hex) else {
-        return;
-    };
-    let at_sea = ctx.ocean(b.hex);
-    let striker = Striker {
-        rank: ty.rank,
-        mounted: ty.mounted && !at_sea,
-        swords_hit: ty.swords_hit,
-        collects_hf: true,
-    };
-    let k = n.total().max(0) as u32;
-    let r = roll(&ctx.tables.die, k, ty.reroll_hf, false, dice);
-    let c = r.counts();
-    let eff = effect(&c, AttackKind::Close, &striker, &target, false, v);
-    let mut e = LogEntry::event("GEN-BASE", vec![by, at], {
-        let (roll, hits, flags, why) = (
-            r.describe(),
-            eff.hits(),
-            eff.retreat,
-            eff.reasons.join("; "),
-        );
-        if first {
-            say!(
-                "gen-log-strikes-first",
-                unit = b.name,
-                n = k,
-                roll = roll,
-                target = t.name,
-                hits = hits,
-                flags = flags,
-                why = why
-            )
-        } else {
-            say!(
-                "gen-log-battles-back",
-                unit = b.name,
-                n = k,
-                roll = roll,
-                target = t.name,
-                hits = hits,
-                flags = flags,
-                why = why
-            )
-        }
-    });
-    e.value = Some(n);
-    e.die = Some(say!("gen-die-battle"));
-    e.dice = faces(ctx, &r);
-    out.push(e);
-    s.hf[b.side as usize] += eff.hf_tokens;
-    losses::lose(ctx, s, at, eff.hits(), b.side, "GEN-DICE-1", dice, out);
-    if eff.retreat > 0 && s.unit(at).is_some_and(|x| x.alive()) {
-        losses::retreat(ctx, s, at, eff.retreat, b.side, dice, out);
-    }
-}
-
 /// The d6 faces of a roll as logged (each die's first roll, then its
 /// re-rolls): 1 circle … 6 H&F, from `battle_die.ron` (GEN-DICE-2).
-fn faces(ctx: &GenCtx, r: &super::battle_dice::BattleRoll) -> Vec<u32> {
+pub(super) fn faces(ctx: &GenCtx, r: &super::battle_dice::BattleRoll) -> Vec<u32> {
     r.dice
         .iter()
         .flat_map(|d| std::iter::once(d.first).chain(d.rerolls.iter().copied()))

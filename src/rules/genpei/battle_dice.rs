@@ -34,7 +34,9 @@ pub struct BattleRoll {
 }
 
 /// What a roll shows, counted: every kept face of every die.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct Counts {
     /// Circles.
     pub circle: u32,

@@ -4,6 +4,7 @@
 //! GEN-CRD-4), and what another player may know of a deck (its size, not
 //! its order).
 
+use hexx::Hex;
 use serde::{Deserialize, Serialize};
 use smol_str::SmolStr;
 
@@ -76,6 +77,10 @@ pub struct CommandCard {
     /// Extra close-combat dice for its units.
     #[serde(default)]
     pub close_bonus: i32,
+    /// The naval units it orders must be adjacent to one another, one
+    /// group of neighbours (Infantry Onslaught at sea, GEN-CRD-2).
+    #[serde(default)]
+    pub naval_adjacent: bool,
     /// Its units battle only in close combat.
     #[serde(default)]
     pub close_only: bool,
@@ -218,6 +223,8 @@ pub struct Orderable {
     pub mounted: bool,
     /// At sea.
     pub at_sea: bool,
+    /// Where it stands.
+    pub hex: Hex,
 }
 
 /// How many units `card` may order: its number, or per card held for an
@@ -315,6 +322,20 @@ pub fn check_orders(
             say!("gen-refuse-card-one-group", card = card.name),
         ));
     }
+    // GEN-CRD-2: "4 adjacent naval units": each boat ordered after the
+    // first is next to one ordered before it, so the boats ordered are
+    // always one group of neighbours.
+    if card.naval_adjacent {
+        let boats: Vec<Hex> = units.iter().filter(|u| u.at_sea).map(|u| u.hex).collect();
+        for (i, h) in boats.iter().enumerate().skip(1) {
+            if !boats[..i].iter().any(|b| b.unsigned_distance_to(*h) <= 1) {
+                return Err(Refusal::new(
+                    "GEN-CRD-2",
+                    say!("gen-refuse-card-naval-adjacent", card = card.name),
+                ));
+            }
+        }
+    }
     Ok(())
 }
 
@@ -349,6 +370,9 @@ mod tests {
             sections: vec![section],
             mounted,
             at_sea,
+            // One hex for all: the boats' adjacency (GEN-CRD-2) is
+            // tested over the state, in the fidelity tests.
+            hex: Hex::ZERO,
         }
     }
 

@@ -190,6 +190,9 @@ pub struct CombatValues {
     pub leader_check_dice: u32,
     /// Swords in that check that kill him.
     pub leader_check_swords: u32,
+    /// Dice rolled for a leader whose unit is destroyed: a sword kills him
+    /// (stand-in, base_rules.md §1).
+    pub leader_falls_with_unit_dice: u32,
     /// H&F counts at or above this are one line in the odds.
     pub odds_hf_top: u32,
     /// Hexes a leader on his own moves on land (stand-in).

@@ -24,6 +24,7 @@ fn attack(unit: u32, target: AttackTarget, grapple: bool, inspire: u32, bonus: b
         inspire,
         bonus,
         reaction_dice: 0,
+        counter_inspire: 0,
     }
 }
 
@@ -92,6 +93,26 @@ fn battles(ctx: &GenCtx, s: &GenState, id: u32, bonus: bool) -> Vec<GenCommand> 
         }
     }
     out
+}
+
+/// The unit attack `a` is aimed at, if any.
+fn attack_target_unit<'a>(s: &'a GenState, a: &Attack) -> Option<&'a super::state::GenUnit> {
+    match a.target {
+        AttackTarget::Unit(t) => s.unit(t),
+        AttackTarget::Work(_) => None,
+    }
+}
+
+/// The Leader Inspiration the defender of `attack` may buy for its battle
+/// back or first strike, once an attack (GEN-STK-4, GEN-MSH-4).
+fn battle_back_inspiration(ctx: &GenCtx, s: &GenState, attack: &Attack) -> Vec<GenCommand> {
+    if attack.counter_inspire > 0 {
+        return Vec::new();
+    }
+    (1..=ctx.tables.combat.inspiration_max_dice)
+        .filter(|n| super::battle::check_counter_inspiration(ctx, s, attack, *n).is_ok())
+        .map(|dice| GenCommand::InspireBattleBack { dice })
+        .collect()
 }
 
 /// The Dragon cards `side` may play now, with every valid target.
@@ -224,10 +245,17 @@ pub fn candidates(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<GenCommand> {
             out.extend(battles(ctx, s, *unit, true));
             out.push(GenCommand::Pass);
         }
-        Phase::Reaction { .. } => out.push(GenCommand::Pass),
+        Phase::Reaction { attack } => {
+            out.push(GenCommand::Pass);
+            out.extend(battle_back_inspiration(ctx, s, attack));
+        }
         Phase::TakeGround { .. } => {
             out.push(GenCommand::TakeGround);
             out.push(GenCommand::Pass);
+        }
+        Phase::Grapple { .. } => {
+            out.push(GenCommand::Grapple { grapple: false });
+            out.push(GenCommand::Grapple { grapple: true });
         }
         Phase::Keep { cards } => {
             let mut keys = cards.clone();
@@ -390,10 +418,18 @@ pub fn default_command(ctx: &GenCtx, s: &GenState, side: u8) -> Option<GenComman
                 .or(Some(GenCommand::OrdersDone))
         }
         Phase::Move => {
-            for u in s.units.iter().filter(|u| u.ordered && u.alive() && u.moved == 0 && !u.embarked) {
+            for u in s
+                .units
+                .iter()
+                .filter(|u| u.ordered && u.alive() && u.moved == 0 && !u.embarked)
+            {
                 let d0 = enemy_distance(s, side, u.hex);
                 let ranged = ctx.unit_type(&u.kind).and_then(|t| t.ranged.clone());
-                if d0 <= 1 || ranged.as_ref().is_some_and(|r| d0 >= r.min_range && d0 <= r.max_range) {
+                if d0 <= 1
+                    || ranged
+                        .as_ref()
+                        .is_some_and(|r| d0 >= r.min_range && d0 <= r.max_range)
+                {
                     continue;
                 }
                 let mb = ctx.unit_type(&u.kind).map_or(1, |t| t.move_and_battle);
@@ -416,26 +452,47 @@ pub fn default_command(ctx: &GenCtx, s: &GenState, side: u8) -> Option<GenComman
             }
             Some(GenCommand::MovesDone)
         }
-        Phase::Battle | Phase::Bonus { .. } => best_battle(ctx, s, side).or(Some(
-            if matches!(s.phase, Phase::Bonus { .. }) {
+        Phase::Battle | Phase::Bonus { .. } => {
+            best_battle(ctx, s, side).or(Some(if matches!(s.phase, Phase::Bonus { .. }) {
                 GenCommand::Pass
             } else {
                 GenCommand::BattlesDone
-            },
-        )),
-        Phase::Reaction { .. } => dragons(ctx, s, side)
-            .into_iter()
-            .find(|c| {
-                matches!(c, GenCommand::Dragon { card, .. }
+            }))
+        }
+        Phase::Reaction { attack } => {
+            // One die of Inspiration for the battle back when the army has
+            // tokens to spare, as for its own attacks.
+            let inspire = GenCommand::InspireBattleBack { dice: 1 };
+            if s.hf[side as usize] >= 3
+                && battle_back_inspiration(ctx, s, attack).contains(&inspire)
+            {
+                return Some(inspire);
+            }
+            dragons(ctx, s, side)
+                .into_iter()
+                .find(|c| {
+                    matches!(c, GenCommand::Dragon { card, .. }
                     if ctx.dragons.card(card).is_some_and(|d| matches!(d.effect, DragonEffect::Dice(n) if n < 0)))
-            })
-            .or(Some(GenCommand::Pass)),
+                })
+                .or(Some(GenCommand::Pass))
+        }
+        // A stronger boat grapples a weaker one to hold it for the kill
+        // (GEN-GRP-1); it never severs.
+        Phase::Grapple { attack, .. } => {
+            let grapple = match (s.unit(attack.unit), attack_target_unit(s, attack)) {
+                (Some(u), Some(e)) => u.figures > e.figures && !s.grappled_together(u.id, e.id),
+                _ => false,
+            };
+            Some(GenCommand::Grapple { grapple })
+        }
         Phase::TakeGround { hex, .. } => Some(if ctx.marsh(*hex) {
             GenCommand::Pass
         } else {
             GenCommand::TakeGround
         }),
-        Phase::Keep { cards } => cards.first().map(|card| GenCommand::Keep { card: card.clone() }),
+        Phase::Keep { cards } => cards
+            .first()
+            .map(|card| GenCommand::Keep { card: card.clone() }),
         Phase::EndTurn => Some(
             if s.dragon_hands[side as usize].len() < 2
                 && (!s.dragon_deck.draw.is_empty() || !s.dragon_deck.discard.is_empty())

@@ -316,6 +316,7 @@ impl Rules for Genpei {
                 Some(GenCommand::Pass)
             }
             Phase::EndTurn => Some(GenCommand::EndTurn { dragon: false }),
+            Phase::Grapple { .. } => Some(GenCommand::Grapple { grapple: false }),
             _ => None,
         }
     }
@@ -632,6 +633,7 @@ impl Rules for Genpei {
             Phase::Move => say!("gen-pass-moves-done"),
             Phase::Battle => say!("gen-pass-battles-done"),
             Phase::Reaction { .. } => say!("gen-pass-no-reaction"),
+            Phase::Grapple { .. } => say!("gen-pass-no-grapple"),
             Phase::TakeGround { .. } => say!("gen-pass-stay"),
             Phase::Bonus { .. } => say!("gen-pass-no-bonus"),
             Phase::EndTurn => say!("gen-pass-end-turn"),

@@ -249,13 +249,16 @@ fn gc_gen_16_an_armoured_unit_that_embarks_lies_flat_and_loses_its_resistance() 
     // The enemy's turn: the bows on the shore close in with 1 die (2, less
     // 1 against a boat, GEN-NCB-2) and roll a sword; a square ignores 2
     // swords from a circle, but flat figures do not. The boat battles
-    // back with 3 dice (4, less 1 at sea).
+    // back with 3 dice (4, less 1 at sea). The sword rolled against a
+    // boat may grapple: the bows elect to hit with it (GEN-GRP-1).
     battle_step(&mut s, 0, "order_two_left", &[2]);
+    apply(&ctx, &mut s, &battle(2, 1), &[SWORD]);
+    assert!(matches!(s.phase, Phase::Grapple { .. }), "{:?}", s.phase);
     let log = apply(
         &ctx,
         &mut s,
-        &battle(2, 1),
-        &[SWORD, CIRCLE, CIRCLE, CIRCLE],
+        &GenCommand::Grapple { grapple: false },
+        &[CIRCLE, CIRCLE, CIRCLE],
     );
     assert_eq!(s.unit(1).map(|u| u.figures), Some(2), "{log:#?}");
     assert!(log.iter().any(|e| e.what.contains("GEN-AMP-2")), "{log:#?}");
@@ -711,6 +714,7 @@ fn palisades_and_marshes_are_passable_and_do_not_block_sight() {
         inspire: 0,
         bonus: false,
         reaction_dice: 0,
+        counter_inspire: 0,
     };
     assert!(
         super::battle::plan(&ctx, &s, &a).is_ok(),

@@ -142,6 +142,13 @@ pub fn attached_leader_death_chance(p_sword: f64, v: &CombatValues) -> f64 {
         .sum()
 }
 
+/// The exact chance that a leader falls with his destroyed unit: any
+/// sword in `leader_falls_with_unit_dice` dice, each a sword with chance
+/// `p_sword` (GEN-BASE stand-in).
+pub fn leader_falls_with_unit_chance(p_sword: f64, v: &CombatValues) -> f64 {
+    1.0 - (1.0 - p_sword).powi(v.leader_falls_with_unit_dice as i32)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

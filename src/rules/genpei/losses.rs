@@ -14,7 +14,7 @@ use crate::engine::log::LogEntry;
 use super::battle_dice::{face_name, roll};
 use super::data::Face;
 use super::effects::{blocked_retreat_hits, hf_after_loss};
-use super::honor::{attached_leader_dies, retreat_bill};
+use super::honor::{attached_leader_dies, lone_leader_hit, retreat_bill};
 use super::naval::{check_land_retreat_into, naval_leader_retreat};
 use super::state::{GenCtx, GenState, Phase};
 use super::works::marsh_attrition;
@@ -254,8 +254,14 @@ pub fn lose(
     if let Some((lid, lname)) = leader {
         // A leader whose unit is destroyed: 1 die, a sword kills him;
         // otherwise he is alone and escapes (GEN-BASE).
-        let r = roll(&ctx.tables.die, 1, false, false, dice);
-        if r.counts().swords > 0 {
+        let r = roll(
+            &ctx.tables.die,
+            v.leader_falls_with_unit_dice,
+            false,
+            false,
+            dice,
+        );
+        if lone_leader_hit(r.counts().swords) {
             out.push(LogEntry::event(
                 "GEN-BASE",
                 vec![id],
@@ -295,12 +301,101 @@ pub fn leader_dies(ctx: &GenCtx, s: &mut GenState, id: u32, by: u8, out: &mut Ve
     check_end(ctx, s, out);
 }
 
-/// A leader left alone must retreat or commit seppuku (GEN-BASE). On land
-/// he joins the nearest friendly unit within 3 hexes for 3 H&F; at sea, or
-/// on a shoreline land hex with only open ocean behind him, he goes deck to
-/// deck or commits seppuku (GEN-NLD-4). The owner's choice is
-/// made by this rule (stand-in): retreat when he can reach a unit and the
-/// army can pay, seppuku otherwise.
+/// Where a leader left alone retreats (GEN-BASE; GEN-NLD-4): the hexes he
+/// goes through, in order, and whether he goes deck to deck.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoneEscape {
+    /// The hexes of his retreat; empty when none is open (seppuku).
+    pub path: Vec<Hex>,
+    /// At sea, or on a shoreline land hex with only ocean behind him: deck
+    /// to deck through friendly boats (GEN-NLD-4).
+    pub naval: bool,
+}
+
+/// The retreat of leader `id` left alone, as the rules allow it, before the
+/// army's H&F are looked at (GEN-BASE: "it retreats 1–3 hexes (3 H&F) or
+/// commits seppuku").
+///
+/// On land (stand-in) he retreats toward his own edge as a unit does, the
+/// straight hex first, then the two slanting ones: never into the ocean
+/// (GEN-NCB-6), a stockade (GEN-STK-2) or a hex held by the enemy. He stops
+/// on the first friendly unit he meets (he joins it), on entering a marsh
+/// (GEN-MSH-2), or after `lone_leader_retreat_hexes`. At sea, or on a
+/// shoreline land hex with only open ocean behind him, he goes 1–2 hexes
+/// deck to deck, each hex a friendly boat (GEN-NLD-4).
+pub fn lone_leader_route(ctx: &GenCtx, s: &GenState, id: u32) -> LoneEscape {
+    let v = &ctx.tables.combat;
+    let Some(l) = s.leader(id) else {
+        return LoneEscape::default();
+    };
+    // GEN-NLD-4: a leader on a shoreline land hex with only open ocean
+    // behind him retreats as a naval leader does: deck to deck, or seppuku.
+    let behind: Vec<Hex> = backwards(ctx, l.side, l.hex)
+        .into_iter()
+        .filter(|h| ctx.board.contains(*h))
+        .collect();
+    let ocean_behind =
+        ctx.shore(l.hex) && !behind.is_empty() && behind.iter().all(|h| ctx.ocean(*h));
+    let naval = ctx.ocean(l.hex) || ocean_behind;
+    let mut path: Vec<Hex> = Vec::new();
+    let mut at = l.hex;
+    if naval {
+        // Deck to deck toward his own edge: each hex back must hold a
+        // friendly boat (GEN-NLD-4).
+        for _ in 0..v.naval_leader_hexes {
+            let next = backwards(ctx, l.side, at).into_iter().find(|h| {
+                ctx.board.contains(*h)
+                    && ctx.ocean(*h)
+                    && !path.contains(h)
+                    && s.unit_at(*h).is_some_and(|u| u.side == l.side)
+            });
+            let Some(h) = next else { break };
+            path.push(h);
+            at = h;
+        }
+        let friendly = vec![true; path.len()];
+        let (n, _) = naval_leader_retreat(&friendly, v);
+        path.truncate(n.unwrap_or(0) as usize);
+        return LoneEscape { path, naval };
+    }
+    for _ in 0..v.lone_leader_retreat_hexes {
+        let open = |h: &Hex| {
+            ctx.board.contains(*h)
+                && check_land_retreat_into(ctx.ocean(*h)).is_ok()
+                && !s.stockade(ctx, *h)
+                && *h != l.hex
+                && !path.contains(h)
+        };
+        let back = backwards(ctx, l.side, at);
+        // He joins the first friendly unit he meets.
+        if let Some(h) = back
+            .iter()
+            .copied()
+            .find(|h| open(h) && s.unit_at(*h).is_some_and(|u| u.side == l.side))
+        {
+            path.push(h);
+            break;
+        }
+        // Otherwise the first open hex: no unit, no leader of either side.
+        let Some(h) = back.iter().copied().find(|h| open(h) && !s.occupied(*h)) else {
+            break;
+        };
+        path.push(h);
+        at = h;
+        // GEN-MSH-2: a leader entering a marsh hex must stop.
+        if ctx.marsh(h) {
+            break;
+        }
+    }
+    LoneEscape { path, naval }
+}
+
+/// A leader left alone must retreat or commit seppuku (GEN-BASE): he goes
+/// as [`lone_leader_route`] allows, for `lone_leader_retreat_hf` H&F on
+/// land and at sea alike (the seed changes only his path at sea, GEN-NLD-4).
+/// The owner's choice is made by this rule (stand-in): retreat when a hex
+/// is open and the army can pay, seppuku otherwise. Alone in a marsh he
+/// rolls for it (GEN-MSH-3).
 pub fn lone_leader_escapes(
     ctx: &GenCtx,
     s: &mut GenState,
@@ -313,79 +408,70 @@ pub fn lone_leader_escapes(
         return;
     };
     let side = l.side as usize;
-    // GEN-NLD-4: a leader on a shoreline land hex with only open ocean
-    // behind him retreats as a naval leader does: deck to deck, or seppuku.
-    let behind: Vec<Hex> = backwards(ctx, l.side, l.hex)
-        .into_iter()
-        .filter(|h| ctx.board.contains(*h))
-        .collect();
-    let ocean_behind =
-        ctx.shore(l.hex) && !behind.is_empty() && behind.iter().all(|h| ctx.ocean(*h));
-    let naval = ctx.ocean(l.hex) || ocean_behind;
-    let dest = if naval {
-        // Deck to deck toward his own edge: each hex back must hold a
-        // friendly boat (GEN-NLD-4).
-        let mut path: Vec<Hex> = Vec::new();
-        let mut at = l.hex;
-        for _ in 0..v.naval_leader_hexes {
-            let next = backwards(ctx, l.side, at).into_iter().find(|h| {
-                ctx.board.contains(*h)
-                    && !path.contains(h)
-                    && s.unit_at(*h).is_some_and(|u| u.side == l.side)
-            });
-            match next {
-                Some(h) => {
-                    path.push(h);
-                    at = h;
-                }
-                None => break,
-            }
+    let LoneEscape { path, naval } = lone_leader_route(ctx, s, id);
+    let rule = if naval { "GEN-NLD-4" } else { "GEN-BASE" };
+    let Some(h) = path.last().copied() else {
+        if naval {
+            // GEN-NLD-4: no friendly boat behind him.
+            let (_, text) = naval_leader_retreat(&[], v);
+            out.push(LogEntry::event(
+                rule,
+                vec![id],
+                format!("{}: {text}", l.name),
+            ));
         }
-        let friendly = vec![true; path.len()];
-        let (n, text) = naval_leader_retreat(&friendly, v);
-        out.push(LogEntry::event(
-            "GEN-NLD-4",
-            vec![id],
-            format!("{}: {text}", l.name),
-        ));
-        n.and_then(|_| path.last().copied())
-    } else {
-        let mut best: Option<(u32, u32, Hex)> = None;
-        for u in s.units.iter().filter(|u| u.alive() && u.side == l.side) {
-            let d = u.hex.unsigned_distance_to(l.hex);
-            if d >= 1
-                && d <= v.lone_leader_retreat_hexes
-                && best.is_none_or(|b| (d, u.id) < (b.0, b.1))
-            {
-                best = Some((d, u.id, u.hex));
-            }
-        }
-        best.map(|b| b.2)
-            .filter(|_| s.hf[side] >= v.lone_leader_retreat_hf)
+        seppuku(ctx, s, id, dice, out);
+        return;
     };
-    match dest {
-        Some(h) => {
-            if !naval {
-                s.hf[side] -= v.lone_leader_retreat_hf;
-            }
-            if let Some(m) = s.leaders.iter_mut().find(|x| x.id == id) {
-                m.hex = h;
-            }
-            out.push(LogEntry::event("GEN-BASE", vec![id], {
-                let at = format!("{:?}", HexBoard::to_offset(h));
-                if naval {
-                    say!("gen-log-lone-leader-retreats-sea", leader = l.name, at = at)
-                } else {
-                    say!(
-                        "gen-log-lone-leader-retreats",
-                        leader = l.name,
-                        at = at,
-                        hf = v.lone_leader_retreat_hf
-                    )
-                }
-            }));
+    let cost = v.lone_leader_retreat_hf;
+    if s.hf[side] < cost {
+        out.push(LogEntry::event(
+            rule,
+            vec![id],
+            say!(
+                "gen-log-lone-leader-cannot-pay",
+                leader = l.name,
+                hf = cost,
+                has = s.hf[side]
+            ),
+        ));
+        seppuku(ctx, s, id, dice, out);
+        return;
+    }
+    s.hf[side] -= cost;
+    if let Some(m) = s.leaders.iter_mut().find(|x| x.id == id) {
+        m.hex = h;
+    }
+    let joined = s.unit_at(h).is_some_and(|u| u.side == l.side);
+    out.push(LogEntry::event(rule, vec![id], {
+        let at = format!("{:?}", HexBoard::to_offset(h));
+        if naval {
+            say!(
+                "gen-log-lone-leader-retreats-sea",
+                leader = l.name,
+                at = at,
+                hf = cost
+            )
+        } else if joined {
+            say!(
+                "gen-log-lone-leader-retreats",
+                leader = l.name,
+                at = at,
+                hf = cost
+            )
+        } else {
+            say!(
+                "gen-log-lone-leader-retreats-alone",
+                leader = l.name,
+                n = path.len(),
+                at = at,
+                hf = cost
+            )
         }
-        None => seppuku(ctx, s, id, dice, out),
+    }));
+    // GEN-MSH-3: a lone leader entering a marsh hex rolls for it.
+    if !joined && ctx.marsh(h) {
+        marsh_entry(ctx, s, id, dice, out);
     }
 }
 

@@ -10,11 +10,13 @@
 //!   (GEN-NCB, GEN-STK-4, GEN-MSH-4, GEN-TWR-3): [`attack_dice`]
 //! - What a roll does: hits, swords after grapples and resistance, flags,
 //!   fortifications (GEN-GRP, GEN-PAL, GEN-STK): [`effects`]; exact odds:
-//!   [`odds`]
+//!   [`odds`], and over the state (first strike, retreat, leaders)
+//!   [`battle_odds`]
 //! - Naval movement, embarking, naval leaders (GEN-NAV, GEN-AMP, GEN-NLD):
 //!   [`naval`]; H&F and leaders: [`honor`]; marsh, stockade, palisade,
 //!   tower, Command tile (GEN-MSH, GEN-STK, GEN-TWR, GEN-CMD): [`works`]
-//! - Over the state: movement [`movement`], one battle [`battle`], losses
+//! - Over the state: movement [`movement`], one battle [`battle`] and its
+//!   battle back or first strike [`battle_back`], losses
 //!   and retreats [`losses`], the turn and its commands [`turn`], a Dragon
 //!   card played in the turn [`dragon_play`]
 //! - The core: [`game`]; the app's view: [`view`]; scripted play:
@@ -31,7 +33,9 @@ pub mod text;
 
 pub mod attack_dice;
 pub mod battle;
+pub mod battle_back;
 pub mod battle_dice;
+pub mod battle_odds;
 pub mod cards;
 pub mod data;
 pub mod default_play;
@@ -161,7 +165,7 @@ mod rule_coverage {
     //! ID, are not sources).
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 30] = [
+    const SOURCES: [&str; 32] = [
         include_str!("../../../assets/rules/genpei/battle_die.ron"),
         include_str!("../../../assets/rules/genpei/combat.ron"),
         include_str!("../../../assets/rules/genpei/command_cards.ron"),
@@ -170,6 +174,8 @@ mod rule_coverage {
         include_str!("../../../assets/rules/genpei/units.ron"),
         include_str!("attack_dice.rs"),
         include_str!("battle.rs"),
+        include_str!("battle_back.rs"),
+        include_str!("battle_odds.rs"),
         include_str!("battle_dice.rs"),
         include_str!("cards.rs"),
         include_str!("data.rs"),

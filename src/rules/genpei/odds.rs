@@ -8,8 +8,9 @@ use std::collections::BTreeMap;
 
 use super::attack_dice::AttackKind;
 use super::battle_dice::Counts;
-use super::data::{BattleDie, CombatValues, Face};
+use super::data::{BattleDie, CombatValues, Face, Rank};
 use super::effects::{Striker, Target, blocked_retreat_hits, effect};
+use super::honor::retreat_bill;
 
 /// The exact distribution of a roll of `n` dice of `die`: every distinct
 /// [`Counts`] with its probability (summing to 1 within rounding).
@@ -100,12 +101,16 @@ pub struct AttackOdds {
     pub retreat: Vec<f64>,
     /// H&F tokens earned; the last entry is "this many or more".
     pub hf: Vec<f64>,
-    /// The target is eliminated: hits plus blocked-retreat hits reach its figures.
+    /// The target is eliminated: the roll's hits, then its retreat's
+    /// blocked hexes, unpaid H&F (Lack of Honor) and marsh roll.
     pub eliminated: f64,
     /// The forced retreat is longer than the open hexes behind the target.
     pub retreat_blocked: f64,
     /// A grapple is made (GEN-GRP-1).
     pub grapple: f64,
+    /// The target's attached leader falls: a casualty check after a loss,
+    /// the die when his unit is destroyed, or the marsh of his escape.
+    pub leader_falls: f64,
 }
 
 fn bump(v: &mut Vec<f64>, i: u32, p: f64) {
@@ -116,9 +121,122 @@ fn bump(v: &mut Vec<f64>, i: u32, p: f64) {
     v[i] += p;
 }
 
+/// The defending unit as its losses treat it ([`defender_fate`]): the
+/// values `losses::lose` and `losses::retreat` read from the state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Defender {
+    /// Figures left.
+    pub figures: u32,
+    /// Its rank (the H&F a hex of retreat costs).
+    pub rank: Rank,
+    /// A leader is attached.
+    pub leader: bool,
+    /// Its army's H&F tokens.
+    pub tokens: u32,
+    /// Open hexes behind it (`losses::retreat_path`; GEN-NCB-6, GEN-GRP-3).
+    pub room: u32,
+    /// Its retreat enters a marsh on this many hexes, and stops there
+    /// (GEN-MSH-2).
+    pub marsh_at: Option<u32>,
+    /// The marsh roll (GEN-MSH-3): each chance with the figures it costs.
+    pub marsh: Vec<(f64, u32)>,
+    /// The attached leader's casualty check kills him.
+    pub check_dies: f64,
+    /// He falls with his destroyed unit.
+    pub falls_with_unit: f64,
+    /// Left alone after his unit fell, having retreated this many hexes
+    /// (the index), his escape ends alone in a marsh (GEN-MSH-3).
+    pub escape_into_marsh: Vec<bool>,
+    /// A lone leader entering a marsh dies (GEN-MSH-3).
+    pub marsh_kills_leader: f64,
+}
+
+/// What an attack's losses do to the defending unit.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Fate {
+    /// The unit is eliminated.
+    pub eliminated: f64,
+    /// Its attached leader falls.
+    pub leader_falls: f64,
+}
+
+/// One way the losses may go: its chance, the figures left, whether the
+/// leader is still attached, the hexes retreated and the army's tokens.
+type Branch = (f64, u32, bool, u32, u32);
+
+/// `losses::lose` of `n` figures on branch `b`: elimination (and the
+/// leader's die, then his escape), or the leader's casualty check.
+fn lose_step(f: &mut Fate, d: &Defender, v: &CombatValues, b: Branch, n: u32) -> Vec<Branch> {
+    let (p, figures, leader, hexes, tokens) = b;
+    if n == 0 {
+        return vec![b];
+    }
+    if n >= figures {
+        f.eliminated += p;
+        if leader {
+            let marsh = d.escape_into_marsh.get(hexes as usize).copied() == Some(true)
+                && tokens >= v.lone_leader_retreat_hf;
+            let escape = if marsh { d.marsh_kills_leader } else { 0.0 };
+            f.leader_falls += p * (d.falls_with_unit + (1.0 - d.falls_with_unit) * escape);
+        }
+        return Vec::new();
+    }
+    let left = figures - n;
+    if !leader {
+        return vec![(p, left, false, hexes, tokens)];
+    }
+    f.leader_falls += p * d.check_dies;
+    vec![
+        (p * (1.0 - d.check_dies), left, true, hexes, tokens),
+        (p * d.check_dies, left, false, hexes, tokens),
+    ]
+}
+
+/// What `hits` and then `flags` do to defender `d`, in the order the
+/// resolution applies them (base rules §1; GEN-MSH-3): the hits, with the
+/// leader's check; then the retreat: its H&F bill (each unpaid token a
+/// hit, Lack of Honor), the marsh roll if it enters one, and the blocked
+/// hexes and unpaid tokens as one loss.
+pub fn defender_fate(hits: u32, flags: u32, d: &Defender, v: &CombatValues) -> Fate {
+    let mut f = Fate::default();
+    let start = (1.0, d.figures, d.leader, 0, d.tokens);
+    let live = lose_step(&mut f, d, v, start, hits);
+    if flags == 0 {
+        return f;
+    }
+    for (p, figures, leader, _, tokens) in live {
+        let k = flags.min(d.room);
+        let blocked = blocked_retreat_hits(flags, k);
+        let bill = retreat_bill(d.rank, leader, false, k, tokens, v);
+        let b = (p, figures, leader, k, tokens - bill.paid);
+        let after_marsh = if k > 0 && d.marsh_at.is_some_and(|m| k >= m) {
+            d.marsh
+                .iter()
+                .flat_map(|(q, n)| lose_step(&mut f, d, v, (p * q, b.1, b.2, b.3, b.4), *n))
+                .collect()
+        } else {
+            vec![b]
+        };
+        for b in after_marsh {
+            lose_step(&mut f, d, v, b, blocked + bill.hits);
+        }
+    }
+    f
+}
+
+/// Whether an attacker struck first with `hits` and `flags` still stands
+/// where it attacked from, so that its attack is rolled (GEN-STK-5): not
+/// destroyed, and not pushed back (`room` open hexes behind it; with none,
+/// each flag is a hit).
+pub fn attacker_stays(hits: u32, flags: u32, figures: u32, room: u32) -> bool {
+    if flags > 0 && room > 0 {
+        return false;
+    }
+    hits + blocked_retreat_hits(flags, room) < figures
+}
+
 /// The odds of an attack of `kind` from a roll distribution `dist`
-/// ([`roll_distribution`]) on a `target` with `figures` figures left and
-/// `retreat_room` open hexes behind it (GEN-NCB-6 for naval targets).
+/// ([`roll_distribution`]) on a `target`, defender `d` ([`defender_fate`]).
 #[allow(clippy::too_many_arguments)]
 pub fn attack_odds(
     dist: &[(Counts, f64)],
@@ -126,8 +244,7 @@ pub fn attack_odds(
     striker: &Striker,
     target: &Target,
     grapple: bool,
-    figures: u32,
-    retreat_room: u32,
+    d: &Defender,
     v: &CombatValues,
 ) -> AttackOdds {
     let mut o = AttackOdds::default();
@@ -138,10 +255,10 @@ pub fn attack_odds(
         bump(&mut o.flags, c.flags, *p);
         bump(&mut o.retreat, e.retreat, *p);
         bump(&mut o.hf, e.hf_tokens, *p);
-        if e.hits() + blocked_retreat_hits(e.retreat, retreat_room) >= figures {
-            o.eliminated += p;
-        }
-        if e.retreat > retreat_room {
+        let f = defender_fate(e.hits(), e.retreat, d, v);
+        o.eliminated += p * f.eliminated;
+        o.leader_falls += p * f.leader_falls;
+        if e.retreat > d.room {
             o.retreat_blocked += p;
         }
         if e.grapple {
@@ -156,7 +273,25 @@ mod tests {
     use super::*;
     use crate::engine::dice::Dice;
     use crate::rules::genpei::battle_dice::roll;
-    use crate::rules::genpei::data::{GenTables, Rank};
+    use crate::rules::genpei::data::GenTables;
+
+    /// A defender of `figures` figures with `room` hexes behind it, no
+    /// leader, no marsh and H&F enough for any retreat.
+    fn plain(rank: Rank, figures: u32, room: u32) -> Defender {
+        Defender {
+            figures,
+            rank,
+            leader: false,
+            tokens: 1_000,
+            room,
+            marsh_at: None,
+            marsh: Vec::new(),
+            check_dies: 0.0,
+            falls_with_unit: 0.0,
+            escape_into_marsh: Vec::new(),
+            marsh_kills_leader: 0.0,
+        }
+    }
 
     fn sohei_vs_red_cavalry(t: &GenTables) -> (Striker, Target) {
         (
@@ -240,7 +375,15 @@ mod tests {
             collects_hf: true,
         };
         let tg = Target::in_the_open(Rank::Triangle);
-        let o = attack_odds(&d, AttackKind::Close, &s, &tg, false, 1, 0, &t.combat);
+        let o = attack_odds(
+            &d,
+            AttackKind::Close,
+            &s,
+            &tg,
+            false,
+            &plain(Rank::Triangle, 1, 0),
+            &t.combat,
+        );
         let want = 1.0 - (0.5f64).powi(4);
         assert!((o.eliminated - want).abs() < 1e-12);
         assert!((o.retreat_blocked - (1.0 - (5.0f64 / 6.0).powi(4))).abs() < 1e-12);
@@ -259,8 +402,7 @@ mod tests {
                 &s,
                 &tg,
                 false,
-                3,
-                1,
+                &plain(tg.rank, 3, 1),
                 &t.combat,
             );
             let mut dice = Dice::new(seed);

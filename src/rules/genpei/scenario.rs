@@ -386,15 +386,12 @@ pub fn check(file: &str, text: &str, s: &GenScenario, t: &GenTables) -> Result<(
             .terrain
             .iter()
             .any(|p| p.terrain == "Stockade" && p.hexes.contains(t));
-        let on_palisade = b
-            .hexsides
-            .iter()
-            .any(|x| x.between.0 == *t || x.between.1 == *t);
+        let on_palisade = b.hexsides.iter().any(|x| x.between.1 == *t);
         if !on_stockade && !on_palisade {
             return err(
                 &["towers"],
                 format!(
-                    "the arrow tower at {t:?} must sit on a stockade or a palisade (GEN-TWR-1)"
+                    "the arrow tower at {t:?} must sit on a stockade or a palisade hex, the second hex of a palisade hexside (GEN-TWR-1)"
                 ),
             );
         }

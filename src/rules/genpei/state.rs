@@ -97,7 +97,36 @@ impl GenCtx {
                     && self.ocean(h.neighbor(f.edge_direction()))
             })
     }
-    /// Whether an arrow tower stands on `h` (GEN-TWR-1).
+    /// The palisade hex whose tile covers the hexside between `a` and `b`
+    /// (GEN-PAL-1): the second hex of the hexside's `between` in the
+    /// scenario (stand-in: the first is outside the palisade).
+    pub fn palisade_hex(&self, a: Hex, b: Hex) -> Option<Hex> {
+        self.palisade_specs()
+            .find(|(p, q)| (*p == a && *q == b) || (*p == b && *q == a))
+            .map(|(_, q)| q)
+    }
+    /// The hexsides of the palisade tile on hex `h`, each as `(outside, h)`
+    /// (GEN-PAL-1).
+    pub fn palisade_sides(&self, h: Hex) -> Vec<(Hex, Hex)> {
+        self.palisade_specs().filter(|(_, q)| *q == h).collect()
+    }
+    /// The scenario's palisade hexsides, `(outside, palisade hex)`.
+    fn palisade_specs(&self) -> impl Iterator<Item = (Hex, Hex)> + '_ {
+        self.scenario
+            .board
+            .hexsides
+            .iter()
+            .filter(|x| {
+                self.tables
+                    .terrain
+                    .hexsides
+                    .iter()
+                    .any(|f| f.name == x.feature)
+            })
+            .map(|x| (HexBoard::to_hex(x.between.0), HexBoard::to_hex(x.between.1)))
+    }
+    /// Whether the scenario puts an arrow tower on `h` (GEN-TWR-1); whether
+    /// it still stands is [`GenState::tower`].
     pub fn tower(&self, h: Hex) -> bool {
         self.scenario
             .towers
@@ -279,6 +308,10 @@ pub struct Attack {
     pub bonus: bool,
     /// Dice the defender's Dragon card took away.
     pub reaction_dice: i32,
+    /// Leader Inspiration dice the defender bought for its battle back or
+    /// first strike (GEN-STK-4, GEN-MSH-4), paid when it rolls.
+    #[serde(default)]
+    pub counter_inspire: u32,
 }
 
 /// The step of a turn.
@@ -296,6 +329,18 @@ pub enum Phase {
     Reaction {
         /// The attack.
         attack: Attack,
+    },
+    /// A close combat on a boat has rolled a sword: the attacker elects to
+    /// grapple (or sever) with one, or not (GEN-GRP-1, GEN-GRP-4).
+    Grapple {
+        /// The attack, its grapple not chosen.
+        attack: Attack,
+        /// What it rolled.
+        roll: super::battle_dice::Counts,
+        /// The defender struck first (GEN-STK-5): no battle back.
+        first_struck: bool,
+        /// Where the attacker stood.
+        from: Hex,
     },
     /// The attacker may take the emptied hex.
     TakeGround {
@@ -440,6 +485,26 @@ impl GenState {
     /// Whether `h` is a standing stockade.
     pub fn stockade(&self, ctx: &GenCtx, h: Hex) -> bool {
         ctx.stockade(h) && !self.stockades_down.contains(&h)
+    }
+    /// Whether an arrow tower stands on `h` now (GEN-TWR-1: it "obeys all
+    /// normal rules for its associated terrain type"): while its stockade
+    /// stands, or on a palisade hex while a side of that palisade stands.
+    /// A destroyed work is "removed from play" (GEN-STK-6, GEN-PAL-4), its
+    /// tower with it.
+    pub fn tower(&self, ctx: &GenCtx, h: Hex) -> bool {
+        if !ctx.tower(h) {
+            return false;
+        }
+        if ctx.stockade(h) {
+            return self.stockade(ctx, h);
+        }
+        ctx.palisade_sides(h)
+            .iter()
+            .any(|(a, b)| self.palisade(ctx, *a, *b))
+    }
+    /// Whether a Palisade Arrow Tower stands on `h` (GEN-TWR-2).
+    pub fn palisade_tower(&self, ctx: &GenCtx, h: Hex) -> bool {
+        !ctx.stockade(h) && self.tower(ctx, h)
     }
     /// Whether `h` holds a unit or a leader.
     pub fn occupied(&self, h: Hex) -> bool {

@@ -59,6 +59,7 @@ fn cavalry_dice(root: Option<&Path>) -> i32 {
         inspire: 0,
         bonus: false,
         reaction_dice: 0,
+        counter_inspire: 0,
     };
     super::battle::plan(&ctx, &s, &a)
         .map(|p| p.dice.total())

@@ -72,6 +72,20 @@ pub enum GenCommand {
     },
     /// No reaction, stay put, or no bonus battle.
     Pass,
+    /// After a close combat on a boat (or on the unit grappled to it) has
+    /// rolled a sword: one sword grapples, or severs the grapple, instead
+    /// of hitting, or not (GEN-GRP-1: "may elect"; GEN-GRP-4).
+    Grapple {
+        /// Turn a sword into the grapple or the severing.
+        grapple: bool,
+    },
+    /// The defender buys Leader Inspiration dice for its battle back, or
+    /// its stockade first strike (GEN-STK-4, GEN-MSH-4: "All battle rolls
+    /// may be modified by Leader Inspiration"), paid when it rolls.
+    InspireBattleBack {
+        /// Dice bought, 1 H&F each.
+        dice: u32,
+    },
     /// Take the emptied hex.
     TakeGround,
     /// Order One: keep this card of the two drawn.
@@ -136,6 +150,7 @@ pub fn phase_words(s: &GenState) -> String {
             say!("gen-phase-battle", left = left)
         }
         Phase::Reaction { .. } => say!("gen-phase-reaction"),
+        Phase::Grapple { .. } => say!("gen-phase-grapple"),
         Phase::TakeGround { .. } => say!("gen-phase-take-ground"),
         Phase::Bonus { .. } => say!("gen-phase-bonus"),
         Phase::Keep { .. } => say!("gen-phase-keep"),
@@ -155,6 +170,7 @@ pub fn army(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<Orderable> {
             sections: ctx.sections(u.hex, side),
             mounted: ctx.unit_type(&u.kind).is_some_and(|t| t.mounted),
             at_sea: ctx.ocean(u.hex),
+            hex: u.hex,
         })
         .collect();
     // A leader is ordered like a unit, alone or to detach from his unit
@@ -165,6 +181,7 @@ pub fn army(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<Orderable> {
             sections: ctx.sections(l.hex, side),
             mounted: l.cavalry,
             at_sea: ctx.ocean(l.hex),
+            hex: l.hex,
         });
     }
     v.sort_by_key(|o| o.id);
@@ -269,6 +286,13 @@ pub fn apply(
         (GenCommand::Pass, Phase::Reaction { attack }) => {
             let a = attack.clone();
             battle::fight(ctx, s, &a, dice, out)
+        }
+        (GenCommand::Grapple { grapple }, Phase::Grapple { .. }) => {
+            battle::elect_grapple(ctx, s, *grapple, dice, out)
+        }
+        (GenCommand::InspireBattleBack { dice: n }, Phase::Reaction { attack }) => {
+            let a = attack.clone();
+            inspire_battle_back(ctx, s, &a, *n, dice, out)
         }
         (GenCommand::Pass, Phase::TakeGround { .. }) | (GenCommand::Pass, Phase::Bonus { .. }) => {
             s.phase = Phase::Battle;
@@ -606,18 +630,70 @@ fn start_attack(
         inspire,
         bonus,
         reaction_dice: 0,
+        counter_inspire: 0,
     };
     battle::plan(ctx, s, &a)?;
     // The defender may answer with a Dragon card if it holds one (the
-    // window opens on the number of cards, which both sides see).
-    if let AttackTarget::Unit(d) = target
-        && let Some(du) = s.unit(d)
-    {
-        let ds = du.side as usize;
-        if !s.dragon_hands[ds].is_empty() && !s.dragon_played[ds] {
-            s.phase = Phase::Reaction { attack: a };
-            return Ok(());
-        }
+    // window opens on the number of cards, which both sides see), or buy
+    // Leader Inspiration for its battle back or first strike (GEN-STK-4,
+    // GEN-MSH-4).
+    if dragon_reaction_open(s, &a) || battle::check_counter_inspiration(ctx, s, &a, 1).is_ok() {
+        s.phase = Phase::Reaction { attack: a };
+        return Ok(());
+    }
+    battle::fight(ctx, s, &a, dice, out)
+}
+
+/// Whether the defender of `a` holds a Dragon card and has played none
+/// this turn (GEN-BASE: one Dragon card a turn).
+fn dragon_reaction_open(s: &GenState, a: &Attack) -> bool {
+    attack_defender(s, a)
+        .and_then(|d| s.unit(d))
+        .is_some_and(|du| {
+            let ds = du.side as usize;
+            !s.dragon_hands[ds].is_empty() && !s.dragon_played[ds]
+        })
+}
+
+/// The defender buys `n` dice of Leader Inspiration for its battle back or
+/// its stockade first strike ("All battle rolls may be modified by Leader
+/// Inspiration", GEN-STK-4 L162; "In all cases", GEN-MSH-4 L192). Stand-in:
+/// it chooses before the attack is rolled, and pays when its roll is made
+/// (nothing if it never battles back). The attack then rolls, unless the
+/// defender may still answer with a Dragon card.
+///
+/// # Errors
+/// GEN-BASE: Inspiration already bought for this attack, no leader to
+/// inspire the unit, or not the H&F to pay.
+fn inspire_battle_back(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    attack: &Attack,
+    n: u32,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    if attack.counter_inspire > 0 {
+        return Err(refuse(
+            "GEN-BASE",
+            say!("gen-refuse-battle-back-inspired-once"),
+        ));
+    }
+    battle::check_counter_inspiration(ctx, s, attack, n)?;
+    let mut a = attack.clone();
+    a.counter_inspire = n;
+    let d = attack_defender(s, &a).and_then(|d| s.unit(d)).cloned();
+    if let Some(du) = &d {
+        let rule = battle::counter_plan(ctx, s, du.id, a.unit, n).map_or("GEN-BASE", |c| c.rule);
+        out.push(LogEntry::event(
+            rule,
+            vec![du.id],
+            say!("gen-log-battle-back-inspired", unit = du.name, n = n),
+        ));
+    }
+    if dragon_reaction_open(s, &a) {
+        s.phase = Phase::Reaction { attack: a };
+        return Ok(());
     }
     battle::fight(ctx, s, &a, dice, out)
 }

@@ -15,10 +15,9 @@ use super::attack_dice::AttackKind;
 use super::battle::{self, plan};
 use super::dragon::{DragonTarget, Timing};
 use super::effects::Work;
-use super::honor::attached_leader_death_chance;
 use super::losses::{banners_needed, side_name};
 use super::movement;
-use super::odds::{attack_odds, roll_distribution};
+use super::odds::roll_distribution;
 use super::state::{Attack, AttackTarget, GenCtx, GenState, Phase};
 use super::turn::{self, GenCommand};
 
@@ -84,7 +83,7 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
             });
         }
         let range = ty.and_then(|t| t.ranged.as_ref()).map(|r| {
-            if ctx.tower(u.hex) {
+            if s.tower(ctx, u.hex) {
                 ctx.tables.combat.tower_range as f32
             } else {
                 r.max_range as f32
@@ -218,13 +217,12 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
             .scenario
             .towers
             .iter()
-            .map(|t| {
-                let h = HexBoard::to_hex(*t);
-                Objective {
-                    name: say!("gen-objective-tower"),
-                    at: Spot::Hex(h),
-                    held_by: s.unit_at(h).map(|u| u.side),
-                }
+            .map(|t| HexBoard::to_hex(*t))
+            .filter(|h| s.tower(ctx, *h))
+            .map(|h| Objective {
+                name: say!("gen-objective-tower"),
+                at: Spot::Hex(h),
+                held_by: s.unit_at(h).map(|u| u.side),
             })
             .chain(
                 s.commands
@@ -316,7 +314,7 @@ pub fn unit_card(ctx: &GenCtx, s: &GenState, id: u32) -> Vec<CardLine> {
         );
         if let Some(r) = &ty.ranged {
             v.push(
-                CardLine::text(if ctx.tower(u.hex) {
+                CardLine::text(if s.tower(ctx, u.hex) {
                     say!(
                         "gen-card-ranged-tower",
                         dice = r.dice,
@@ -333,7 +331,7 @@ pub fn unit_card(ctx: &GenCtx, s: &GenState, id: u32) -> Vec<CardLine> {
                         after = r.after_move
                     )
                 })
-                .rule(if ctx.tower(u.hex) {
+                .rule(if s.tower(ctx, u.hex) {
                     "GEN-TWR-3"
                 } else {
                     "GEN-BASE"
@@ -587,6 +585,22 @@ pub fn side_choices(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<Choice> {
             }
         }
         Phase::TakeGround { .. } => v.push(c(say!("gen-choice-take-ground"), "take".into())),
+        // GEN-GRP-1, GEN-GRP-4: the sword rolled grapples (or severs), or hits.
+        Phase::Grapple { .. } => {
+            v.push(c(say!("gen-choice-elect-grapple"), "elect_grapple".into()))
+        }
+        // The defender's Leader Inspiration for its battle back or first
+        // strike (GEN-STK-4, GEN-MSH-4).
+        Phase::Reaction { attack } if attack.counter_inspire == 0 => {
+            for n in 1..=ctx.tables.combat.inspiration_max_dice {
+                if battle::check_counter_inspiration(ctx, s, attack, n).is_ok() {
+                    v.push(c(
+                        say!("gen-choice-inspire-battle-back", n = n),
+                        format!("inspire_back:{n}"),
+                    ));
+                }
+            }
+        }
         _ => {}
     }
     if let Some(t) = turn::timing_now(s, side) {
@@ -654,12 +668,18 @@ pub fn choose(ctx: &GenCtx, s: &GenState, side: u8, key: &str, pick: &Pick) -> O
             to: pick.hex?,
         });
     }
+    if let Some(n) = key.strip_prefix("inspire_back:") {
+        return Some(GenCommand::InspireBattleBack {
+            dice: n.parse().ok()?,
+        });
+    }
     if let Some(card) = key.strip_prefix("discard_dragon:") {
         return Some(GenCommand::DiscardDragon { card: card.into() });
     }
     match key {
         "end:dragon" => Some(GenCommand::EndTurn { dragon: true }),
         "take" => Some(GenCommand::TakeGround),
+        "elect_grapple" => Some(GenCommand::Grapple { grapple: true }),
         "order" => Some(GenCommand::Order { id: pick.unit }),
         "hold" => Some(GenCommand::Hold { id: pick.unit }),
         "move" => Some(GenCommand::Move {
@@ -705,6 +725,7 @@ pub fn odds(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> Option<Odds> {
         inspire: *inspire,
         bonus: matches!(s.phase, Phase::Bonus { .. }),
         reaction_dice: 0,
+        counter_inspire: 0,
     };
     let p = plan(ctx, s, &a).ok()?;
     let v = &ctx.tables.combat;
@@ -746,17 +767,11 @@ pub fn odds(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> Option<Odds> {
             tables: Vec::new(),
         });
     }
-    let o = attack_odds(
-        &dist,
-        p.kind,
-        &p.striker,
-        &p.target,
-        *grapple,
-        p.figures,
-        p.defender.map_or(0, |d| battle::retreat_room(ctx, s, d, 6)),
-        v,
-    );
+    let (o, cancelled) = super::battle_odds::unit_battle_odds(ctx, s, &a, &p, &dist)?;
     lines.push((say!("gen-odds-eliminated"), o.eliminated));
+    if cancelled > 0.0 {
+        lines.push((say!("gen-odds-first-strike-stops"), cancelled));
+    }
     if !p.target.at_sea {
         lines.push((say!("gen-odds-retreat-blocked"), o.retreat_blocked));
     }
@@ -767,11 +782,7 @@ pub fn odds(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> Option<Odds> {
         && let Some(du) = s.unit(d)
         && s.attached_leader(du).is_some()
     {
-        let ps = ctx.tables.die.p(super::data::Face::Sword);
-        lines.push((
-            say!("gen-odds-attached-leader-falls"),
-            attached_leader_death_chance(ps, v),
-        ));
+        lines.push((say!("gen-odds-attached-leader-falls"), o.leader_falls));
     }
     let expected: f64 = o.hits.iter().enumerate().map(|(k, q)| k as f64 * q).sum();
     let expected = vec![(say!("gen-odds-expected-hits"), expected)];

@@ -18,7 +18,7 @@ gen-phase-play = Play a Command card
 gen-phase-order = Order units
 gen-phase-move = Move
 gen-phase-battle = Battle: { $left } ordered unit(s) yet to battle
-gen-phase-reaction = Battle: the defender may answer with a Dragon card
+gen-phase-reaction = Battle: the defender may answer with a Dragon card or buy Leader Inspiration for its battle back
 gen-phase-take-ground = Battle: take ground
 gen-phase-bonus = Battle: bonus close combat
 gen-phase-keep = Draw: keep one card
@@ -30,7 +30,7 @@ gen-log-setup = Set-up
 gen-pass-orders-done = Orders done: move
 gen-pass-moves-done = Movement done: battle
 gen-pass-battles-done = Battles done: draw
-gen-pass-no-reaction = No Dragon card: let the attack roll
+gen-pass-no-reaction = No reaction: let the attack roll
 gen-pass-stay = Stay: do not take ground
 gen-pass-no-bonus = No bonus close combat
 gen-pass-end-turn = Take 2 H&F and end the turn
@@ -139,7 +139,7 @@ gen-odds-title-lone-leader = Attack on a leader alone: { $n } battle dice (exact
 gen-odds-eliminated = the target is eliminated
 gen-odds-retreat-blocked = its retreat is blocked (hits for each hex)
 gen-odds-grapple = a grapple is made or severed (GEN-GRP-1, GEN-GRP-4)
-gen-odds-attached-leader-falls = its attached leader falls, if it takes a hit and survives (GEN-BASE)
+gen-odds-attached-leader-falls = its attached leader falls: a casualty check after each loss, the die when his unit is destroyed, the marsh of his escape (GEN-BASE)
 gen-odds-title-close = Close combat: { $n } battle dice (exact)
 gen-odds-title-ranged = Ranged combat at { $range } hexes: { $n } battle dice (exact)
 gen-odds-title-fortification = Attack on a fortification: { $n } battle dice (exact)
@@ -300,7 +300,7 @@ gen-log-bodyguard-lost-ship = the Commander's bodyguard is lost: the Command Shi
 gen-log-bodyguard-lost-tent = the Commander's bodyguard is lost: the Command Tent falls, a banner for { $side } (stand-in)
 gen-log-leader-falls-with-unit = { $leader } falls with his unit ({ $roll })
 gen-log-leader-killed = { $leader } is killed: a victory banner for { $side } ({ $banners } of { $needed })
-gen-log-lone-leader-retreats-sea = { $leader } retreats alone to a friendly unit at { $at }
+gen-log-lone-leader-retreats-sea = { $leader } retreats alone, deck to deck, to a friendly boat at { $at } for { $hf } H&F
 gen-log-lone-leader-retreats = { $leader } retreats alone to a friendly unit at { $at } for { $hf } H&F
 gen-log-seppuku = { $leader } commits seppuku: his army gains { $hf } H&F; { $side } wins no banner and draws a Dragon card
 gen-log-seppuku-card-lost = { $leader } commits seppuku: his army gains { $hf } H&F, loses a random Command card; { $side } wins no banner and draws a Dragon card
@@ -315,3 +315,23 @@ gen-refuse-discard-dragon-played = a Dragon card was played or discarded this tu
 gen-refuse-no-such-dragon-card = that Dragon card is not in the hand
 gen-log-discards-dragon = { $side } discards { $card } for { $n } H&F (now { $now })
 gen-choice-discard-dragon = Discard { $card } for { $n } H&F
+gen-log-lone-leader-retreats-alone = { $leader } retreats alone { $n ->
+        [one] 1 hex
+       *[other] { $n } hexes
+    } toward his own edge, to { $at }, for { $hf } H&F
+gen-log-lone-leader-cannot-pay = { $leader } cannot retreat: it costs { $hf } H&F and his army has { $has }
+gen-refuse-battle-back-inspired-once = the defender has already bought Leader Inspiration for this battle back
+gen-log-battle-back-inspired = { $unit } will battle back (or strike first) with { $n ->
+        [one] 1 die
+       *[other] { $n } dice
+    } of Leader Inspiration, paid when it rolls
+gen-choice-inspire-battle-back = Leader Inspiration for the battle back or first strike: +{ $n } { $n ->
+        [one] die
+       *[other] dice
+    } for { $n } H&F
+gen-odds-first-strike-stops = the first strike stops the attack: the attacker falls or is pushed back (GEN-STK-5)
+gen-refuse-card-naval-adjacent = { $card } orders naval units that are adjacent: each boat must be next to one already ordered (GEN-CRD-2)
+gen-phase-grapple = Battle: a sword rolled against a boat may grapple (or sever the grapple) instead of hitting
+gen-pass-no-grapple = No grapple: every sword hits
+gen-choice-elect-grapple = Grapple (or sever the grapple) with one sword instead of a hit (GEN-GRP-1, GEN-GRP-4)
+gen-log-grapple-may-elect = { $unit } rolled a sword against a boat: it may elect to grapple with it, or sever a grapple, instead of a hit (GEN-GRP-1)

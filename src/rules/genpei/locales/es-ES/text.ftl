@@ -21,7 +21,7 @@ gen-phase-battle = Combate: { $left ->
         [one] queda 1 unidad con orden por combatir
        *[other] quedan { $left } unidades con orden por combatir
     }
-gen-phase-reaction = Combate: el defensor puede responder con una carta de Dragón
+gen-phase-reaction = Combate: el defensor puede responder con una carta de Dragón o comprar Inspiración del líder para su contraataque
 gen-phase-take-ground = Combate: ganar terreno
 gen-phase-bonus = Combate: combate cuerpo a cuerpo adicional
 gen-phase-keep = Robo: quédate una carta
@@ -33,7 +33,7 @@ gen-log-setup = Despliegue
 gen-pass-orders-done = Órdenes dadas: a mover
 gen-pass-moves-done = Movimiento terminado: al combate
 gen-pass-battles-done = Combates terminados: a robar
-gen-pass-no-reaction = Sin carta de Dragón: deja que el ataque tire
+gen-pass-no-reaction = Sin respuesta: deja que el ataque tire
 gen-pass-stay = Quédate: no ganes terreno
 gen-pass-no-bonus = Sin combate cuerpo a cuerpo adicional
 gen-pass-end-turn = Toma 2 H&F y termina el turno
@@ -178,7 +178,7 @@ gen-odds-title-lone-leader = Ataque a un líder separado: { $n ->
 gen-odds-eliminated = el objetivo queda eliminado
 gen-odds-retreat-blocked = su retirada queda bloqueada (impactos por cada hexágono)
 gen-odds-grapple = se hace o se corta un abordaje (GEN-GRP-1, GEN-GRP-4)
-gen-odds-attached-leader-falls = su líder agregado cae, si recibe un impacto y sobrevive (GEN-BASE)
+gen-odds-attached-leader-falls = su líder agregado cae: una comprobación de baja tras cada pérdida, el dado si su unidad es destruida, la marisma de su huida (GEN-BASE)
 gen-odds-title-close = Combate cuerpo a cuerpo: { $n ->
         [one] 1 dado de batalla
        *[other] { $n } dados de batalla
@@ -498,7 +498,7 @@ gen-log-bodyguard-lost-ship = se pierde la escolta del Comandante: cae el barco 
 gen-log-bodyguard-lost-tent = se pierde la escolta del Comandante: cae la tienda de mando, un estandarte para { $side } (sustituto)
 gen-log-leader-falls-with-unit = { $leader } cae con su unidad ({ $roll })
 gen-log-leader-killed = { $leader } muere: un estandarte de victoria para { $side } ({ $banners } de { $needed })
-gen-log-lone-leader-retreats-sea = { $leader } se retira solo hasta una unidad amiga en { $at }
+gen-log-lone-leader-retreats-sea = { $leader } se retira solo, de barco en barco, hasta un barco amigo en { $at } por { $hf } H&F
 gen-log-lone-leader-retreats = { $leader } se retira solo hasta una unidad amiga en { $at } por { $hf } H&F
 gen-log-seppuku = { $leader } comete seppuku: su ejército gana { $hf } H&F; { $side } no gana estandarte y roba una carta de Dragón
 gen-log-seppuku-card-lost = { $leader } comete seppuku: su ejército gana { $hf } H&F y pierde una carta de Mando al azar; { $side } no gana estandarte y roba una carta de Dragón
@@ -513,3 +513,23 @@ gen-refuse-discard-dragon-played = se jugó o descartó una carta de Dragón est
 gen-refuse-no-such-dragon-card = esa carta de Dragón no está en la mano
 gen-log-discards-dragon = { $side } descarta { $card } por { $n } H&F (ahora { $now })
 gen-choice-discard-dragon = Descartar { $card } por { $n } H&F
+gen-log-lone-leader-retreats-alone = { $leader } se retira solo { $n ->
+        [one] 1 hexágono
+       *[other] { $n } hexágonos
+    } hacia su propio borde, hasta { $at }, por { $hf } H&F
+gen-log-lone-leader-cannot-pay = { $leader } no puede retirarse: cuesta { $hf } H&F y su ejército tiene { $has }
+gen-refuse-battle-back-inspired-once = el defensor ya compró Inspiración del líder para este contraataque
+gen-log-battle-back-inspired = { $unit } contraatacará (o golpeará primero) con { $n ->
+        [one] 1 dado
+       *[other] { $n } dados
+    } de Inspiración del líder, que paga al tirar
+gen-choice-inspire-battle-back = Inspiración del líder para el contraataque o el primer golpe: +{ $n } { $n ->
+        [one] dado
+       *[other] dados
+    } por { $n } H&F
+gen-odds-first-strike-stops = el primer golpe detiene el ataque: el atacante cae o retrocede (GEN-STK-5)
+gen-refuse-card-naval-adjacent = { $card } ordena unidades navales adyacentes: cada barco debe estar junto a uno ya ordenado (GEN-CRD-2)
+gen-phase-grapple = Combate: una espada sacada contra un barco puede abordarlo (o cortar el abordaje) en lugar de causar un impacto
+gen-pass-no-grapple = Sin abordaje: todas las espadas impactan
+gen-choice-elect-grapple = Abordar (o cortar el abordaje) con una espada en lugar de un impacto (GEN-GRP-1, GEN-GRP-4)
+gen-log-grapple-may-elect = { $unit } sacó una espada contra un barco: puede elegir abordarlo con ella, o cortar un abordaje, en lugar de un impacto (GEN-GRP-1)
