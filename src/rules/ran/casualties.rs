@@ -81,7 +81,7 @@ fn leader_in_retreat(
             None,
             roll.unwrap_or(0),
             say!("ran-outcome-captured-or-killed"),
-            Some(0.7),
+            Some(leaders::leader_in_retreat_loss_chance(&ctx.tables.casualty)),
         ));
         kill_leader(ctx, state, lid, out);
         return;
@@ -104,6 +104,7 @@ fn leader_in_retreat(
         e.dice = vec![r];
         e.die = Some("d10 (0-9)".into());
         e.outcome = say!("ran-outcome-placed");
+        e.probability = Some(1.0 - leaders::leader_in_retreat_loss_chance(&ctx.tables.casualty));
     }
     out.push(e);
 }

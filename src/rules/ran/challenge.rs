@@ -65,7 +65,9 @@ pub fn challenge(
             .samurai_charge_into_enemy_occupied_hex
             .extra_mp;
         let ma = leaders::leader_ma(&ctx.tables.leader_movement, Role::Samurai, false, false);
-        if c.hex.unsigned_distance_to(t.hex) + extra > ma {
+        // RAN-LDR-1, RAN-TER-1: his way there is paid by the terrain.
+        let mp = super::leader_actions::charge_mp(ctx, state, &c, t.hex, extra, ma);
+        if mp.is_none_or(|mp| mp > ma) {
             return refuse(
                 "RAN-IC-4",
                 say!("ran-refuse-samurai-reach", leader = c.name, extra = extra),

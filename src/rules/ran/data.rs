@@ -389,6 +389,9 @@ pub struct LeaderValues {
     pub challenge_hit_death_over_energy: bool,
     /// Wounds spare the Contingent Activation factor.
     pub wound_penalty_not_activation: bool,
+    /// Added to the Coordination roll in an Orders Phase a Momentum roll
+    /// gave (RAN-COORD-3, L1047, L1051: "+1 si es un intento de Momentum").
+    pub coordination_momentum_modifier: i32,
 }
 
 /// A replacement Busho's factors (RAN-BASE).

@@ -45,7 +45,8 @@ pub fn candidates(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<RanCommand> {
                 .iter()
                 .filter(|u| u.contingent == c && u.active())
             {
-                if !u.ordered {
+                // RAN-ORD-1: a unit that fired during its move moves on.
+                if !u.ordered || super::unit_orders::moves_on(state, u) {
                     let reach = move_destinations(ctx, state, u).map(|r| r.reach);
                     for (k, _) in reach.unwrap_or_default() {
                         v.push(RanCommand::Move {
@@ -53,6 +54,8 @@ pub fn candidates(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<RanCommand> {
                             to: Hex::new(k.0, k.1),
                         });
                     }
+                }
+                if !u.ordered {
                     for f in Facing::ALL {
                         if f != u.facing {
                             v.push(RanCommand::Face {
@@ -79,51 +82,13 @@ pub fn candidates(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<RanCommand> {
         Phase::Orders {
             busho,
             segment: Segment::Shock,
-        } => {
-            let c = state.leader(*busho).map_or(*busho, |l| l.contingent);
-            let mine: Vec<u32> = state
-                .units
-                .iter()
-                .filter(|u| u.contingent == c && u.active() && !u.shocked)
-                .map(|u| u.id)
-                .collect();
-            let mut targets: Vec<u32> = mine
-                .iter()
-                .flat_map(|a| shock_targets(ctx, state, *a).collect::<Vec<_>>())
-                .collect();
-            targets.sort_unstable();
-            targets.dedup();
-            for t in targets {
-                let att: Vec<u32> = mine
-                    .iter()
-                    .copied()
-                    .filter(|a| shock_targets(ctx, state, *a).any(|x| x == t))
-                    .collect();
-                for a in &att {
-                    v.push(RanCommand::Shock {
-                        attackers: vec![*a],
-                        defender: t,
-                        charge: false,
-                    });
-                    v.push(RanCommand::Shock {
-                        attackers: vec![*a],
-                        defender: t,
-                        charge: true,
-                    });
-                }
-                if att.len() > 1 {
-                    v.push(RanCommand::Shock {
-                        attackers: att.clone(),
-                        defender: t,
-                        charge: false,
-                    });
-                }
-            }
-            v.push(RanCommand::EndShock);
-        }
+        } => v.extend(shock_candidates(ctx, state, *busho)),
         Phase::Reaction { .. } => {
             v.push(RanCommand::ReactWithdraw);
             v.push(RanCommand::ReactStand);
+        }
+        Phase::Coordination { contingents, .. } => {
+            v.extend(pick_candidates(contingents));
         }
         Phase::Challenge { busho } => {
             let Some(b) = state.leader(*busho) else {
@@ -165,6 +130,84 @@ pub fn candidates(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<RanCommand> {
         _ => {}
     }
     v
+}
+
+/// The Shock Segment's candidates: each attacker alone (plain and
+/// charging), all of the activated contingent together, and those joined
+/// by the units of other Active contingents (RAN-COORD-1); then the end of
+/// the segment.
+fn shock_candidates(ctx: &RanCtx, state: &RanState, busho: u32) -> Vec<RanCommand> {
+    let mut v = Vec::new();
+    let c = state.leader(busho).map_or(busho, |l| l.contingent);
+    let mine: Vec<u32> = state
+        .units
+        .iter()
+        .filter(|u| u.contingent == c && u.active() && !u.shocked)
+        .map(|u| u.id)
+        .collect();
+    let mut targets: Vec<u32> = mine
+        .iter()
+        .flat_map(|a| shock_targets(ctx, state, *a).collect::<Vec<_>>())
+        .collect();
+    targets.sort_unstable();
+    targets.dedup();
+    for t in targets {
+        let att: Vec<u32> = mine
+            .iter()
+            .copied()
+            .filter(|a| shock_targets(ctx, state, *a).any(|x| x == t))
+            .collect();
+        for a in &att {
+            v.push(RanCommand::Shock {
+                attackers: vec![*a],
+                defender: t,
+                charge: false,
+            });
+            v.push(RanCommand::Shock {
+                attackers: vec![*a],
+                defender: t,
+                charge: true,
+            });
+        }
+        if att.len() > 1 {
+            v.push(RanCommand::Shock {
+                attackers: att.clone(),
+                defender: t,
+                charge: false,
+            });
+        }
+        // RAN-COORD-1: units of other Active contingents may join.
+        let joining = joining_attackers(ctx, state, busho, t);
+        if !att.is_empty() && !joining.is_empty() {
+            v.push(RanCommand::Shock {
+                attackers: att.into_iter().chain(joining).collect(),
+                defender: t,
+                charge: false,
+            });
+        }
+    }
+    v.push(RanCommand::EndShock);
+    v
+}
+
+/// The units of other Active contingents of `busho`'s side that may join
+/// a shock on `t` in his Shock Segment (RAN-COORD-1).
+fn joining_attackers(ctx: &RanCtx, state: &RanState, busho: u32, t: u32) -> Vec<u32> {
+    state
+        .units
+        .iter()
+        .filter(|u| !u.shocked && super::shock_segment::may_join(state, busho, u))
+        .filter(|u| shock_targets(ctx, state, u.id).any(|x| x == t))
+        .map(|u| u.id)
+        .collect()
+}
+
+/// The owner's picks after a Coordination tie or a 7 (RAN-COORD-2).
+fn pick_candidates(contingents: &[u32]) -> Vec<RanCommand> {
+    contingents
+        .iter()
+        .map(|c| RanCommand::PickContingent { contingent: *c })
+        .collect()
 }
 
 /// Under a Busho Movement Order (RAN-LDR-3), a documented candidate set of
@@ -321,6 +364,7 @@ pub fn default_command(ctx: &RanCtx, state: &RanState, side: u8) -> Option<RanCo
             Some(RanCommand::EndShock)
         }
         Phase::Reaction { .. } => Some(RanCommand::ReactStand),
+        Phase::Coordination { contingents, .. } => pick_candidates(contingents).into_iter().next(),
         Phase::Challenge { .. } => Some(RanCommand::EndChallenge),
         Phase::MomentumGained { busho } => Some(RanCommand::Activate {
             busho: *busho,
@@ -406,6 +450,9 @@ pub fn focus(
         }
         Phase::Trump { busho, momentum } => {
             candidates.extend(trump_candidates(ctx, state, *busho, *momentum));
+        }
+        Phase::Coordination { contingents, .. } => {
+            candidates.extend(pick_candidates(contingents));
         }
         _ => {}
     }

@@ -14,7 +14,7 @@ use super::orders::RanCommand;
 use super::sequence;
 use super::state::{RanCtx, RanState};
 
-fn setup() -> (RanCtx, RanState) {
+pub(super) fn setup() -> (RanCtx, RanState) {
     let text = include_str!("../../../scenarios/mimigawa.ron");
     let s = Ran::parse_scenario("scenarios/mimigawa.ron", text).expect("scenario");
     let ctx = Ran::context(&s).expect("ctx");
@@ -31,7 +31,7 @@ fn empty_hex_at(ctx: &RanCtx, st: &RanState, from: Hex, n: u32) -> Hex {
 }
 
 /// Level clear ground within `r` hexes of `c`, and no other unit there.
-fn clear_around(ctx: &mut RanCtx, st: &mut RanState, c: Hex, r: u32) {
+pub(super) fn clear_around(ctx: &mut RanCtx, st: &mut RanState, c: Hex, r: u32) {
     for h in c.range(r) {
         ctx.board.set_elevation(h, 0);
         ctx.board.set_terrain(h, "Clear");
@@ -44,8 +44,21 @@ fn clear_around(ctx: &mut RanCtx, st: &mut RanState, c: Hex, r: u32) {
     }
 }
 
+/// Level clear ground everywhere, with no hexside feature: leaders then
+/// pay 1 MP a hex (RAN-LDR-1, RAN-TER-1). Units stay where they are.
+pub(super) fn open_ground(ctx: &mut RanCtx) {
+    for h in ctx.board.hexes() {
+        ctx.board.set_elevation(h, 0);
+        ctx.board.set_terrain(h, "Clear");
+        for n in h.all_neighbors() {
+            ctx.board.remove_hexside(h, n);
+        }
+    }
+    ctx.roads.clear();
+}
+
 /// Puts unit `id` at `h` facing `f`.
-fn put(st: &mut RanState, id: u32, h: Hex, f: Facing) {
+pub(super) fn put(st: &mut RanState, id: u32, h: Hex, f: Facing) {
     let u = st.unit_mut(id).expect("unit");
     u.hex = h;
     u.facing = f;
@@ -162,8 +175,9 @@ fn ran_ord_2_only_out_of_command_units_may_not_leave_an_enemy_zoc() {
 fn ran_ldr_1_a_leaders_allowance_is_per_orders_phase_not_per_move() {
     // RAN-LDR-1 (L374-375): Busho MA 9 for the Orders Phase. A 5-hex move
     // leaves 4; a second 5-hex move is refused and changes nothing; 4 more
-    // hexes are accepted.
-    let (ctx, mut st) = setup();
+    // hexes are accepted. On open ground a hex costs him 1 MP.
+    let (mut ctx, mut st) = setup();
+    open_ground(&mut ctx);
     let busho = 102;
     let start = st.leader(busho).expect("Busho").hex;
     assert!(!st.enemy_zoc(0, start), "the Busho starts out of enemy ZOC");
@@ -261,7 +275,7 @@ fn ran_ldr_2_continuity_is_not_halved_outside_the_honjin() {
 
 /// AS 43 (Otomo, Busho 201 beside it) at the centre of rice paddies, facing
 /// SI 4 three hexes away; the Otomo Orders Phase. Returns the centre.
-fn banzai_position() -> (RanCtx, RanState, Hex, Hex) {
+pub(super) fn banzai_position() -> (RanCtx, RanState, Hex, Hex) {
     let (mut ctx, mut st) = setup();
     let c = HexBoard::to_hex((10, 5));
     clear_around(&mut ctx, &mut st, c, 5);
@@ -344,7 +358,7 @@ fn ran_tq_8_samurai_infantry_with_bows_check_banzai_too() {
 /// Mimigawa's armies on an open Okitanawate board (its terrain table has
 /// the steep hexside with [m]), with a steep level from (4, 6) up to
 /// (4, 5), level ground otherwise.
-fn okitanawate() -> (RanCtx, RanState) {
+pub(super) fn okitanawate() -> (RanCtx, RanState) {
     let text = include_str!("../../../scenarios/mimigawa.ron");
     let armies = &text[text.find("    roads: [").expect("roads")..];
     let head = r#"(
@@ -405,7 +419,7 @@ fn ran_ter_2_a_steep_hexside_up_a_level_counts_once() {
     assert_eq!(up.mp, 4, "{:?}", up.rules);
 }
 
-fn apply(ctx: &RanCtx, st: &mut RanState, cmd: RanCommand, faces: &[u32]) -> GameLog {
+pub(super) fn apply(ctx: &RanCtx, st: &mut RanState, cmd: RanCommand, faces: &[u32]) -> GameLog {
     let mut dice = Dice::new(3);
     dice.load(faces.iter().copied());
     let mut log = GameLog::default();
@@ -414,7 +428,7 @@ fn apply(ctx: &RanCtx, st: &mut RanState, cmd: RanCommand, faces: &[u32]) -> Gam
     log
 }
 
-fn refused(ctx: &RanCtx, st: &mut RanState, cmd: RanCommand) -> String {
+pub(super) fn refused(ctx: &RanCtx, st: &mut RanState, cmd: RanCommand) -> String {
     let before = st.clone();
     let e = Ran::apply(ctx, st, &cmd, &mut Dice::new(3), &mut NoLog).expect_err("refused");
     assert_eq!(*st, before, "a refusal changes nothing");
@@ -428,7 +442,8 @@ fn ran_ldr_3_busho_movement_order_moves_every_busho_and_no_unit() {
     // estar en su Honjin."
     use super::orders::Mode;
     use super::state::{Phase, Segment};
-    let (ctx, mut st) = setup();
+    let (mut ctx, mut st) = setup();
+    open_ground(&mut ctx);
     st.phase = Phase::Select {
         side: 0,
         resurrection: false,
@@ -446,9 +461,17 @@ fn ran_ldr_3_busho_movement_order_moves_every_busho_and_no_unit() {
     assert_eq!(refused(&ctx, &mut away, order(101)), "RAN-LDR-3");
     apply(&ctx, &mut st, order(101), &[]);
     assert!(st.busho_movement);
-    // Another contingent's Busho moves his full 9 hexes...
+    // Another contingent's Busho moves his full 9 MP (9 hexes of open
+    // ground)...
     let from = st.leader(104).expect("Busho").hex;
-    let to = empty_hex_at(&ctx, &st, from, 9);
+    let l104 = st.leader(104).expect("Busho").clone();
+    let reach = super::leader_actions::leader_reach(&ctx, &st, &l104, 9);
+    let to = reach
+        .iter()
+        .map(|(k, c)| (Hex::new(k.0, k.1), *c))
+        .find(|(h, c)| *c == 9 && h.unsigned_distance_to(from) == 9 && st.unit_at(*h).is_none())
+        .map(|(h, _)| h)
+        .expect("a hex 9 MP away");
     apply(
         &ctx,
         &mut st,

@@ -158,11 +158,58 @@ pub fn plan(
         teppo_vs_ashigaru: firer_key == "AS-T" && t.kind == "AS",
         target_closed: !tt.open_order,
     };
+    let mut mods = fire_table::modifiers(&ctx.tables.values.fire, &inputs);
+    // RAN-TER-2 [k], [b]: the hexside features' Fire cells.
+    mods.extend(hexside_modifiers(ctx, lead.hex, t.hex));
     Ok(FirePlan {
         row: row.to_string(),
         range,
-        mods: fire_table::modifiers(&ctx.tables.values.fire, &inputs),
+        mods,
     })
+}
+
+/// The Fire cells of hexside features (RAN-TER-2; RAN-TER-OKIT-5 and the
+/// slope rows): a feature marked [k] on a side of the target's hex (the
+/// palisade, "sólo se aplica si el objetivo está directamente adyacente a
+/// la empalizada"), counted once; and, for fire from the next hex across
+/// a slope hexside (a steep level, an escarpment), the Fire cell of the
+/// row of its direction, up or down from the firer (RAN-TER-2 [b]).
+/// Kassen's reading (stand-in): a slope's cell counts only for fire
+/// across that hexside, so from the next hex.
+pub fn hexside_modifiers(ctx: &RanCtx, firer: hexx::Hex, target: hexx::Hex) -> Vec<Modifier> {
+    let Some(b) = ctx.tables.battle(&ctx.scenario.battle) else {
+        return Vec::new();
+    };
+    let mut m: Vec<Modifier> = Vec::new();
+    for n in target.all_neighbors() {
+        let Some(r) = ctx
+            .board
+            .hexside(target, n)
+            .and_then(|f| terrain::row(b, &f.name))
+        else {
+            continue;
+        };
+        if r.row.fire.contains("[k]") && r.fire() != 0 && m.iter().all(|x| x.rule != r.rule()) {
+            m.push(Modifier::new(
+                say!("ran-mod-target-beside", terrain = r.label()),
+                r.fire(),
+                r.rule(),
+            ));
+        }
+    }
+    if firer.unsigned_distance_to(target) == 1
+        && let Some(f) = ctx.board.hexside(firer, target)
+        && terrain::is_slope(&f.name)
+        && let Some(r) = terrain::row(b, &ctx.slope_row(&f.name, firer, target))
+        && r.fire() != 0
+    {
+        m.push(Modifier::new(
+            say!("ran-mod-fire-across", terrain = r.label()),
+            r.fire(),
+            r.rule(),
+        ));
+    }
+    m
 }
 
 /// The MP a unit pays to fire, from the terrain table (RAN-FIRE-8, [f]).

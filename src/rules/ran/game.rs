@@ -159,7 +159,7 @@ impl Rules for Ran {
                 contingent: l.contingent.unwrap_or(l.id),
                 replacement: false,
                 hex: HexBoard::to_hex(l.at),
-                hexes_moved: 0,
+                mp_used: 0,
                 began_in_enemy_zoc: false,
                 activated: false,
                 ordered_withdrawal: false,
@@ -186,6 +186,7 @@ impl Rules for Ran {
             last_shock: None,
             busho_movement: false,
             hara_kiri: Vec::new(),
+            momentum_orders: false,
         }
     }
 

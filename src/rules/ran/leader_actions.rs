@@ -15,6 +15,7 @@ use crate::engine::log::{Itemized, LogEntry};
 
 use super::casualties;
 use super::leaders::{self, Role};
+use super::movement;
 use super::sequence;
 use super::shock::{d10, failed_unless, roll_entry};
 use super::state::{Phase, RanCtx, RanLeader, RanState};
@@ -65,7 +66,7 @@ pub fn start_busho_movement(state: &mut RanState, so: u32) {
         .collect();
     for (id, in_zoc) in zoc {
         if let Some(l) = state.leader_mut(id) {
-            l.hexes_moved = 0;
+            l.mp_used = 0;
             l.began_in_enemy_zoc = in_zoc;
         }
     }
@@ -87,9 +88,9 @@ pub fn may_move_leader(state: &RanState, busho: u32, leader: &RanLeader) -> bool
     leader.id == busho || (leader.role == Role::Samurai && leader.contingent == b.contingent)
 }
 
-/// A leader's allowance left in this Orders Phase, in hexes (RAN-LDR-1):
+/// A leader's allowance left in this Orders Phase, in MP (RAN-LDR-1):
 /// the table's allowance for his role and wounds, the smaller one if he
-/// began the phase in an enemy ZOC, less the hexes he has moved in it.
+/// began the phase in an enemy ZOC, less the MP he has spent in it.
 pub fn leader_ma_left(ctx: &RanCtx, l: &RanLeader) -> (u32, u32) {
     let ma = leaders::leader_ma(
         &ctx.tables.leader_movement,
@@ -97,11 +98,79 @@ pub fn leader_ma_left(ctx: &RanCtx, l: &RanLeader) -> (u32, u32) {
         l.wounds > 0,
         l.began_in_enemy_zoc,
     );
-    (ma, ma.saturating_sub(l.hexes_moved))
+    (ma, ma.saturating_sub(l.mp_used))
+}
+
+/// The MP `l` pays to reach each hex within `budget` (RAN-LDR-1,
+/// RAN-TER-1): each step costs the terrain table's Open/Missile/Busho/
+/// Samurai column ("Abierto/Todo Proyectiles Busho/Samurái"), hexsides
+/// and levels included, and NP hexes and hexsides bar him as they bar a
+/// unit. Kassen's reading (stand-in): friendly units neither cost him MP
+/// nor block him; he may not enter or pass an enemy unit's hex, and an
+/// enemy ZOC does not stop him.
+pub fn leader_reach(
+    ctx: &RanCtx,
+    state: &RanState,
+    l: &RanLeader,
+    budget: u32,
+) -> std::collections::BTreeMap<(i32, i32), u32> {
+    use std::cmp::Reverse;
+    let mut enemies_only = state.clone();
+    enemies_only.units.retain(|u| u.side != l.side);
+    let mut best = std::collections::BTreeMap::new();
+    best.insert((l.hex.x, l.hex.y), 0u32);
+    let mut heap = std::collections::BinaryHeap::new();
+    heap.push(Reverse((0u32, (l.hex.x, l.hex.y))));
+    while let Some(Reverse((cost, k))) = heap.pop() {
+        if best.get(&k).is_some_and(|c| *c < cost) {
+            continue;
+        }
+        let h = Hex::new(k.0, k.1);
+        for n in h.all_neighbors() {
+            let Some(step) = movement::step_cost(ctx, &enemies_only, l.side, true, false, h, n)
+            else {
+                continue;
+            };
+            let total = cost + step.mp;
+            if total > budget || best.get(&(n.x, n.y)).is_some_and(|c| *c <= total) {
+                continue;
+            }
+            best.insert((n.x, n.y), total);
+            heap.push(Reverse((total, (n.x, n.y))));
+        }
+    }
+    best
+}
+
+/// The MP a Samurai charge into the enemy-occupied hex `to` costs `l`
+/// (RAN-IC-4, RAN-LDR-1): his way to a hex next to it, paid by the
+/// terrain ([`leader_reach`] within `budget`), the step into it, and the
+/// card's "+2 PM para entrar en el hex" (`extra`). `None` when he cannot
+/// get next to it.
+pub fn charge_mp(
+    ctx: &RanCtx,
+    state: &RanState,
+    l: &RanLeader,
+    to: Hex,
+    extra: u32,
+    budget: u32,
+) -> Option<u32> {
+    let reach = leader_reach(ctx, state, l, budget);
+    let mut bare = state.clone();
+    bare.units.clear();
+    to.all_neighbors()
+        .into_iter()
+        .filter_map(|n| {
+            let there = *reach.get(&(n.x, n.y))?;
+            let step = movement::step_cost(ctx, &bare, l.side, true, false, n, to)?;
+            Some(there + step.mp + extra)
+        })
+        .min()
 }
 
 /// Moves the active Busho or one of his Samurai (RAN-LDR-1): within the
-/// allowance left this Orders Phase, onto the board, not into an enemy unit.
+/// allowance left this Orders Phase, paid in MP by the terrain he crosses
+/// ([`leader_reach`]), onto the board, not into an enemy unit.
 ///
 /// # Errors
 /// A refusal under RAN-LDR-1.
@@ -124,11 +193,10 @@ pub fn move_leader(
         );
     }
     let (ma, left) = leader_ma_left(ctx, &l);
-    let dist = l.hex.unsigned_distance_to(to);
-    let ok = ctx.board.contains(to)
-        && dist <= left
-        && state.unit_at(to).is_none_or(|u| u.side == l.side);
-    if !ok {
+    let cost = leader_reach(ctx, state, &l, left)
+        .get(&(to.x, to.y))
+        .copied();
+    let Some(dist) = cost else {
         return refuse(
             "RAN-LDR-1",
             say!(
@@ -138,10 +206,10 @@ pub fn move_leader(
                 left = left
             ),
         );
-    }
+    };
     if let Some(lm) = state.leader_mut(leader) {
         lm.hex = to;
-        lm.hexes_moved += dist;
+        lm.mp_used += dist;
     }
     out.push(LogEntry::event(
         "RAN-LDR-1",
@@ -419,7 +487,8 @@ fn last_active(p: &Phase) -> Option<u32> {
         Phase::Orders { busho, .. }
         | Phase::Challenge { busho }
         | Phase::Momentum { busho }
-        | Phase::Reaction { busho, .. } => Some(*busho),
+        | Phase::Reaction { busho, .. }
+        | Phase::Coordination { busho, .. } => Some(*busho),
         _ => None,
     }
 }

@@ -156,6 +156,17 @@ pub fn leader_in_retreat_survives(t: &LeaderCasualty, kibamusha: bool, roll: Opt
         .is_some_and(|b| b.result.starts_with("place"))
 }
 
+/// The chance a Busho caught in a retreat with an enemy Kibamusha involved
+/// is eliminated (RAN-LDR-3): the share of the die's faces
+/// [`leader_in_retreat_survives`] says he does not survive.
+pub fn leader_in_retreat_loss_chance(t: &LeaderCasualty) -> f64 {
+    let d = crate::engine::dice::Die::D10Zero;
+    let n = (d.min()..=d.max())
+        .filter(|r| !leader_in_retreat_survives(t, true, Some(*r)))
+        .count();
+    n as f64 / f64::from(d.faces())
+}
+
 fn band(bands: &[Band], r: i32) -> Option<&Band> {
     bands.iter().find(|b| b.dr_min <= r && r <= b.dr_max)
 }

@@ -150,10 +150,13 @@ pub struct Reach {
 }
 
 /// Every hex `u` may end a move on with `budget` MP, cheapest path first
-/// (Dijkstra in a stable order). A unit stops on entering an enemy ZOC; a
-/// Disordered (RAN-STAT-2) or Out-of-Command (RAN-STAT-1) unit may not
-/// enter one, and an Out-of-Command unit may not move next to an enemy
-/// (RAN-ORD-2). A unit may not end on another unit.
+/// (Dijkstra in a stable order). Each step turns the unit to face the hex
+/// it enters and pays the "Change facing" rows for the vertices turned
+/// (RAN-TER-2 [e]; Kassen's reading: a unit moves into the hex it faces).
+/// A unit stops on entering an enemy ZOC; a Disordered (RAN-STAT-2) or
+/// Out-of-Command (RAN-STAT-1) unit may not enter one, and an
+/// Out-of-Command unit may not move next to an enemy (RAN-ORD-2). A unit
+/// may not end on another unit.
 pub fn reachable(
     ctx: &RanCtx,
     state: &RanState,
@@ -163,17 +166,20 @@ pub fn reachable(
 ) -> BTreeMap<(i32, i32), Reach> {
     let open = ctx.open_column(u);
     let kb = ctx.barred_by_m(u);
-    let mut best: BTreeMap<(i32, i32), Reach> = BTreeMap::new();
-    let key = |h: Hex| (h.x, h.y);
+    // The search runs over (hex, facing): the same hex reached facing
+    // another way may cost less to go on from.
+    type Key = (i32, i32, usize);
+    let mut best: BTreeMap<Key, Reach> = BTreeMap::new();
+    let start: Key = (u.hex.x, u.hex.y, u.facing.index());
     best.insert(
-        key(u.hex),
+        start,
         Reach {
             mp: 0,
             path: Vec::new(),
         },
     );
     let mut heap = BinaryHeap::new();
-    heap.push(Reverse((0u32, key(u.hex))));
+    heap.push(Reverse((0u32, start)));
     while let Some(Reverse((cost, k))) = heap.pop() {
         let Some(cur) = best.get(&k).cloned() else {
             continue;
@@ -185,12 +191,13 @@ pub fn reachable(
         if h != u.hex && state.enemy_zoc(u.side, h) {
             continue;
         }
+        let facing = Facing::ALL[k.2];
         for f in Facing::ALL {
             let n = h.neighbor(f.edge_direction());
             let Some(step) = step_cost(ctx, state, u.side, open, kb, h, n) else {
                 continue;
             };
-            let total = cost + step.mp;
+            let total = cost + turn_cost(ctx, u, facing, f).0 + step.mp;
             if total > budget {
                 continue;
             }
@@ -201,18 +208,29 @@ pub fn reachable(
             if !in_command && state.enemy_adjacent(u.side, n) {
                 continue;
             }
-            if best.get(&key(n)).is_some_and(|r| r.mp <= total) {
+            let nk: Key = (n.x, n.y, f.index());
+            if best.get(&nk).is_some_and(|r| r.mp <= total) {
                 continue;
             }
             let mut path = cur.path.clone();
             path.push(n);
-            best.insert(key(n), Reach { mp: total, path });
-            heap.push(Reverse((total, key(n))));
+            best.insert(nk, Reach { mp: total, path });
+            heap.push(Reverse((total, nk)));
         }
     }
-    best.remove(&key(u.hex));
-    best.retain(|k, _| state.unit_at(Hex::new(k.0, k.1)).is_none());
-    best
+    // Per hex, the cheapest way in (then the lowest facing, for a stable
+    // order).
+    let mut out: BTreeMap<(i32, i32), Reach> = BTreeMap::new();
+    for ((x, y, _), r) in best {
+        let h = Hex::new(x, y);
+        if h == u.hex || state.unit_at(h).is_some() {
+            continue;
+        }
+        if out.get(&(x, y)).is_none_or(|o| r.mp < o.mp) {
+            out.insert((x, y), r);
+        }
+    }
+    out
 }
 
 /// Where a unit made to move toward `target` ends (RAN-TQ-7 KB Aggression,
@@ -290,7 +308,13 @@ pub fn allowance(u: &RanUnit, in_command: bool) -> u32 {
 /// "Change facing"): the first vertex, then each additional one; AS-T,
 /// AS-B, KB-B and SI-B pay 1 MP however many [e].
 pub fn facing_cost(ctx: &RanCtx, u: &RanUnit, to: Facing) -> (u32, Vec<String>) {
-    let steps = u.facing.steps_to(to) as u32;
+    turn_cost(ctx, u, u.facing, to)
+}
+
+/// The MP cost for `u` of turning from `from` to `to` (RAN-TER rows
+/// "Change facing", [e]), in place or during a move ([`reachable`]).
+pub fn turn_cost(ctx: &RanCtx, u: &RanUnit, from: Facing, to: Facing) -> (u32, Vec<String>) {
+    let steps = from.steps_to(to) as u32;
     if steps == 0 {
         return (0, Vec::new());
     }

@@ -68,6 +68,7 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 ),
                 1.0,
             )];
+            lines.extend(coordination_line(ctx, state, attackers));
             for u in &dc {
                 let t = ctx.effective_tq(state, u).total();
                 lines.push((
@@ -278,6 +279,20 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
 /// The odds of a Trump attempt with `designated` (RAN-LDR-2): the roll
 /// against the trumping So-Taisho's factor, from the same functions
 /// `leader_actions::trump` rolls with.
+/// RAN-COORD-2: a shock by units of more than one contingent goes ahead as
+/// planned only on this share of the Coordination rolls (the chance the
+/// roll in `apply` logs).
+fn coordination_line(ctx: &RanCtx, state: &RanState, attackers: &[u32]) -> Option<(String, f64)> {
+    use super::shock_segment;
+    (shock_segment::contingents(state, attackers).len() > 1).then(|| {
+        let mods = shock_segment::roll_modifiers(ctx, state);
+        (
+            say!("ran-odds-coordination"),
+            shock_segment::chance(ctx, &mods, super::leaders::Coordination::AsPlanned),
+        )
+    })
+}
+
 fn trump_odds(ctx: &RanCtx, state: &RanState, designated: u32) -> Option<Odds> {
     let super::state::Phase::Trump { busho, momentum } = &state.phase else {
         return None;

@@ -2,8 +2,6 @@
 //! activating a Busho, the orders of his units, shock, the Samurai
 //! Challenge, Momentum and Continuity.
 
-use std::collections::BTreeMap;
-
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 
@@ -14,11 +12,13 @@ use crate::engine::log::LogEntry;
 
 use super::fire;
 use super::leader_actions;
-use super::movement;
 use super::sequence;
 use super::shock::{self, d10, roll_entry};
+use super::shock_segment;
 use super::state::{Phase, RanCtx, RanState, Segment};
 use super::tq;
+pub use super::unit_orders::{MoveDestinations, kb_may_move_away, move_destinations};
+use super::unit_orders::{active_withdrawal, face_unit, move_unit};
 
 /// What a Busho does when activated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -129,6 +129,12 @@ pub enum RanCommand {
     },
     /// End the Shock Segment.
     EndShock,
+    /// After a Coordination tie or a 7, the owner picks the one contingent
+    /// whose units attack (RAN-COORD-2).
+    PickContingent {
+        /// The contingent (its leader's id).
+        contingent: u32,
+    },
     /// The defender withdraws before the shock.
     ReactWithdraw,
     /// The defender stands.
@@ -170,7 +176,8 @@ pub fn side_to_act(state: &RanState) -> Option<u8> {
         Phase::Orders { busho, .. }
         | Phase::Challenge { busho }
         | Phase::Momentum { busho }
-        | Phase::MomentumGained { busho } => state.leader(*busho).map(|l| l.side),
+        | Phase::MomentumGained { busho }
+        | Phase::Coordination { busho, .. } => state.leader(*busho).map(|l| l.side),
         Phase::Reaction { shock, .. } => state.unit(shock.defender).map(|u| u.side),
         Phase::Trump { busho, .. } => state.leader(*busho).map(|l| 1 - l.side),
         _ => None,
@@ -205,225 +212,6 @@ pub fn own_unit(
     }
 }
 
-/// A Kibamusha Committed only against AS/SI units may move away from them
-/// (RAN-STAT-4, "la Kibamusha puede alejarse si está Comprometida con
-/// unidades AS/SI"): every active enemy next to it is infantry.
-pub fn kb_may_move_away(ctx: &RanCtx, state: &RanState, u: &super::state::RanUnit) -> bool {
-    ctx.kibamusha(u)
-        && state
-            .units
-            .iter()
-            .filter(|e| e.side != u.side && e.active() && e.hex.unsigned_distance_to(u.hex) == 1)
-            .all(|e| ctx.infantry(e))
-}
-
-/// Where a unit may move now ([`move_destinations`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct MoveDestinations {
-    /// Each hex it may end on, by axial `(x, y)`, with its cheapest path.
-    pub reach: BTreeMap<(i32, i32), movement::Reach>,
-    /// The MP it may spend (RAN-STAT-1: halved Out of Command).
-    pub budget: u32,
-    /// It is In Command (RAN-ORD-1) rather than Out (RAN-ORD-2).
-    pub in_command: bool,
-}
-
-/// Where `u` may move now, with the MP it may spend and whether it is In
-/// Command: the hexes [`movement::reachable`] finds, after RAN-STAT-4 (a
-/// Committed unit moves only by Active Withdrawal, but a Kibamusha
-/// Committed only with AS/SI units may move away, to a hex next to no
-/// enemy) and RAN-ORD-2 (an Out-of-Command unit in an enemy ZOC may not
-/// leave it; an In-Command one may, and entering one still stops it).
-/// `apply` and the candidate moves both ask this.
-///
-/// # Errors
-/// The refusal when the unit may not move at all.
-pub fn move_destinations(
-    ctx: &RanCtx,
-    state: &RanState,
-    u: &super::state::RanUnit,
-) -> Result<MoveDestinations, Refusal> {
-    let cmd_ok = state.in_command(u);
-    let kb_away = u.committed && kb_may_move_away(ctx, state, u);
-    if u.committed && !kb_away {
-        return Err(Refusal::new(
-            "RAN-STAT-4",
-            say!("ran-refuse-committed-no-move", unit = u.name),
-        ));
-    }
-    if !cmd_ok && state.enemy_zoc(u.side, u.hex) {
-        return Err(Refusal::new(
-            "RAN-ORD-2",
-            say!("ran-refuse-in-enemy-zoc", unit = u.name),
-        ));
-    }
-    let budget = movement::allowance(u, cmd_ok);
-    let mut reach = movement::reachable(ctx, state, u, budget, cmd_ok);
-    if kb_away {
-        reach.retain(|k, _| !state.enemy_adjacent(u.side, Hex::new(k.0, k.1)));
-    }
-    Ok(MoveDestinations {
-        reach,
-        budget,
-        in_command: cmd_ok,
-    })
-}
-
-/// Moves a unit of the active Busho's contingent by its cheapest path
-/// (RAN-ORD-1, RAN-ORD-2, RAN-STAT-1/2/4, RAN-TER).
-fn move_unit(
-    ctx: &RanCtx,
-    state: &mut RanState,
-    dice: &mut Dice,
-    busho: u32,
-    unit: u32,
-    to: Hex,
-    out: &mut Vec<LogEntry>,
-) -> Result<(), Refusal> {
-    let u = own_unit(state, busho, unit)?.clone();
-    if u.ordered {
-        return refuse(
-            "RAN-ORD-1",
-            say!("ran-refuse-already-ordered", unit = u.name),
-        );
-    }
-    let MoveDestinations {
-        reach,
-        budget,
-        in_command: cmd_ok,
-    } = move_destinations(ctx, state, &u)?;
-    let Some(r) = reach.get(&(to.x, to.y)).cloned() else {
-        if u.committed && state.enemy_adjacent(u.side, to) {
-            return refuse(
-                "RAN-STAT-4",
-                say!("ran-refuse-kibamusha-not-away", unit = u.name),
-            );
-        }
-        return refuse(
-            if cmd_ok { "RAN-TER-1" } else { "RAN-STAT-1" },
-            if cmd_ok {
-                say!("ran-refuse-cannot-reach", unit = u.name, mp = budget)
-            } else {
-                say!(
-                    "ran-refuse-cannot-reach-out-of-command",
-                    unit = u.name,
-                    mp = budget
-                )
-            },
-        );
-    };
-    movement::pass_through(ctx, state, dice, &u, &r.path, out);
-    let before = r.path.len().checked_sub(2).map_or(u.hex, |i| r.path[i]);
-    let facing = Facing::towards_neighbor(before, to).unwrap_or(u.facing);
-    let zoc = state.enemy_zoc(u.side, to);
-    // RAN-STAT-4: a unit that moves into an enemy ZOC must shock,
-    // if it may shock at all (RAN-WPN-4; RAN-ORD-2 when Out of
-    // Command). Command is judged where it stands after the move.
-    let no_column = ctx.utype(&u).is_some_and(|t| t.shock_column.is_none());
-    let from = u.hex;
-    if let Some(um) = state.unit_mut(u.id) {
-        um.hex = to;
-        um.facing = facing;
-        um.mp_used = r.mp;
-        um.moved = true;
-        um.ordered = true;
-        um.committed = false;
-    }
-    let mut with = String::new();
-    for l in state
-        .leaders
-        .iter_mut()
-        .filter(|l| !l.dead && l.hex == from && l.side == u.side && l.contingent == u.contingent)
-    {
-        l.hex = to;
-        with.push(' ');
-        with.push_str(&say!("ran-move-with-leader", leader = l.name));
-    }
-    let out_of_command = state
-        .unit(u.id)
-        .is_some_and(|m| !state.in_command(m) && !m.committed);
-    if let Some(um) = state.unit_mut(u.id) {
-        um.must_shock = zoc && !no_column && !out_of_command;
-    }
-    out.push(LogEntry::event("RAN-ORD-1", vec![u.id], {
-        let (unit, n, mp) = (&u.name, r.path.len(), r.mp);
-        match (zoc, no_column, out_of_command) {
-            (false, _, _) => say!("ran-moves", unit = unit, with = with, n = n, mp = mp),
-            (true, true, _) => {
-                say!(
-                    "ran-moves-zoc-no-column",
-                    unit = unit,
-                    with = with,
-                    n = n,
-                    mp = mp
-                )
-            }
-            (true, false, true) => say!(
-                "ran-moves-zoc-out-of-command",
-                unit = unit,
-                with = with,
-                n = n,
-                mp = mp
-            ),
-            (true, false, false) => {
-                say!(
-                    "ran-moves-zoc-must-shock",
-                    unit = unit,
-                    with = with,
-                    n = n,
-                    mp = mp
-                )
-            }
-        }
-    }));
-    reaction_facing(ctx, state, dice, u.id, out);
-    Ok(())
-}
-
-/// An Active Withdrawal (RAN-ORD-1, 6.41): an In-Command unit steps to the
-/// hex behind it and is no longer Committed; the enemy's Samurai infantry
-/// near it then check Banzai (RAN-TQ-8).
-fn active_withdrawal(
-    ctx: &RanCtx,
-    state: &mut RanState,
-    dice: &mut Dice,
-    busho: u32,
-    unit: u32,
-    out: &mut Vec<LogEntry>,
-) -> Result<(), Refusal> {
-    let u = own_unit(state, busho, unit)?.clone();
-    if u.ordered {
-        return refuse(
-            "RAN-ORD-1",
-            say!("ran-refuse-already-ordered", unit = u.name),
-        );
-    }
-    if !state.in_command(&u) {
-        return refuse(
-            "RAN-ORD-2",
-            say!("ran-refuse-out-of-command-withdraw", unit = u.name),
-        );
-    }
-    let Some(b) = movement::hex_behind(ctx, state, &u) else {
-        return refuse("RAN-ORD-1", say!("ran-refuse-no-hex-behind", unit = u.name));
-    };
-    if let Some(um) = state.unit_mut(u.id) {
-        um.hex = b;
-        um.committed = false;
-        um.ordered = true;
-    }
-    movement::carry_leaders(state, &u, u.hex, b);
-    out.push(LogEntry::event(
-        "RAN-ORD-1",
-        vec![u.id],
-        say!("ran-active-withdrawal", unit = u.name),
-    ));
-    shock::banzai(ctx, state, dice, u.id, u.hex, out);
-    // RAN-LDR-2 (6.44): the Busho who ordered it checks for Seppuku.
-    leader_actions::seppuku_check(ctx, state, dice, busho, out);
-    Ok(())
-}
-
 /// The phase a successful Momentum roll gives (RAN-SOP-5): another Orders
 /// Phase, or a Samurai Challenge Phase, the owner's choice.
 fn momentum_phase(
@@ -445,55 +233,16 @@ fn momentum_phase(
             say!("ran-momentum-challenge", leader = name),
         ));
         // RAN-STAT-4: his Committed units shock when he is activated.
-        forced_shocks(ctx, state, dice, busho, out);
+        shock_segment::forced_shocks(ctx, state, dice, busho, out);
         state.phase = Phase::Challenge { busho };
     } else {
+        // RAN-COORD-3: a Coordination roll in this phase takes +1.
+        state.momentum_orders = true;
         out.push(LogEntry::event(
             "RAN-SOP-5",
             vec![busho],
             say!("ran-momentum-orders", leader = name),
         ));
-    }
-}
-
-/// The shocks the units of `busho`'s contingent must make (RAN-STAT-4):
-/// those that moved into an enemy ZOC this phase, and Committed units,
-/// "when their Busho is activated", whatever he is activated for. Each
-/// shocks its first target, the defender standing.
-fn forced_shocks(
-    ctx: &RanCtx,
-    state: &mut RanState,
-    dice: &mut Dice,
-    busho: u32,
-    out: &mut Vec<LogEntry>,
-) {
-    let c = state.leader(busho).map_or(busho, |l| l.contingent);
-    let side = state.leader(busho).map_or(0, |l| l.side);
-    let must: Vec<u32> = state
-        .units
-        .iter()
-        .filter(|u| u.contingent == c && u.active() && !u.shocked && (u.must_shock || u.committed))
-        .map(|u| u.id)
-        .collect();
-    for id in must {
-        if !state.unit(id).is_some_and(|u| u.active() && !u.shocked) {
-            continue;
-        }
-        let Some(t) = shock_targets(ctx, state, id).next() else {
-            continue;
-        };
-        if shock::refuse(ctx, state, side, &[id], t, false).is_some() {
-            continue;
-        }
-        let name = state.unit(id).map_or_else(String::new, |u| u.name.clone());
-        out.push(LogEntry::event(
-            "RAN-STAT-4",
-            vec![id, t],
-            say!("ran-must-shock", unit = name),
-        ));
-        if let Some(p) = shock::declare(ctx, state, dice, &[id], t, false, out) {
-            shock::fight(ctx, state, dice, &p, out);
-        }
     }
 }
 
@@ -581,13 +330,13 @@ fn activate(
         Mode::Challenge => {
             // RAN-STAT-4: his Committed units shock when he is activated.
             sequence::start_orders(state, busho);
-            forced_shocks(ctx, state, dice, busho, out);
+            shock_segment::forced_shocks(ctx, state, dice, busho, out);
             state.passes = 0;
             state.phase = Phase::Challenge { busho };
         }
         Mode::Reorganize => {
             sequence::start_orders(state, busho);
-            forced_shocks(ctx, state, dice, busho, out);
+            shock_segment::forced_shocks(ctx, state, dice, busho, out);
             reorganize(ctx, state, dice, busho, out);
             sequence::after_phase(ctx, state, busho);
         }
@@ -632,39 +381,7 @@ fn apply_command(
                 busho,
                 segment: Segment::MoveFire,
             },
-        ) => {
-            let u = own_unit(state, busho, *unit)?.clone();
-            if u.ordered {
-                return refuse(
-                    "RAN-ORD-1",
-                    say!("ran-refuse-already-ordered", unit = u.name),
-                );
-            }
-            if u.committed {
-                return refuse(
-                    "RAN-STAT-4",
-                    say!("ran-refuse-committed-no-turn", unit = u.name),
-                );
-            }
-            if *facing == u.facing {
-                return refuse("RAN-TER-1", say!("ran-refuse-already-facing"));
-            }
-            let (mp, rules) = movement::facing_cost(ctx, &u, *facing);
-            if mp > movement::allowance(&u, state.in_command(&u)) {
-                return refuse("RAN-TER-1", say!("ran-refuse-turn-mp"));
-            }
-            if let Some(um) = state.unit_mut(u.id) {
-                um.facing = *facing;
-                um.mp_used = mp;
-                um.ordered = true;
-                um.moved = true;
-            }
-            out.push(LogEntry::event(
-                rules.first().map_or("RAN-TER-1", |s| s.as_str()),
-                vec![u.id],
-                say!("ran-changes-facing", unit = u.name, mp = mp),
-            ));
-        }
+        ) => face_unit(ctx, state, busho, *unit, *facing, out)?,
         (
             RanCommand::Fire { units, target },
             Phase::Orders {
@@ -808,23 +525,31 @@ fn apply_command(
                 segment: Segment::Shock,
             },
         ) => {
-            for a in attackers {
-                own_unit(state, busho, *a)?;
-            }
-            let side = state.leader(busho).map_or(0, |l| l.side);
-            if let Some((rule, why)) =
-                shock::refuse(ctx, state, side, attackers, *defender, *charge)
-            {
-                return refuse(rule, why);
-            }
-            state.last_shock = None;
-            if let Some(p) = shock::declare(ctx, state, dice, attackers, *defender, *charge, out) {
-                if shock::may_withdraw(ctx, state, &p) {
-                    state.phase = Phase::Reaction { shock: p, busho };
-                } else {
-                    shock::fight(ctx, state, dice, &p, out);
-                }
-            }
+            shock_segment::shock_command(
+                ctx,
+                state,
+                dice,
+                busho,
+                (attackers, *defender, *charge),
+                out,
+            )?;
+        }
+        (
+            RanCommand::PickContingent { contingent },
+            Phase::Coordination {
+                busho,
+                shock: p,
+                contingents,
+            },
+        ) => {
+            shock_segment::pick(
+                ctx,
+                state,
+                dice,
+                (busho, &p, &contingents),
+                *contingent,
+                out,
+            )?;
         }
         (
             RanCommand::EndShock,
@@ -833,7 +558,7 @@ fn apply_command(
                 segment: Segment::Shock,
             },
         ) => {
-            forced_shocks(ctx, state, dice, busho, out);
+            shock_segment::forced_shocks(ctx, state, dice, busho, out);
             sequence::after_phase(ctx, state, busho);
         }
         (RanCommand::ReactWithdraw, Phase::Reaction { shock: p, busho }) => {
@@ -926,6 +651,7 @@ pub fn phase_words(p: &Phase) -> String {
             ..
         } => say!("ran-phase-orders-shock"),
         Phase::Reaction { .. } => say!("ran-phase-reaction"),
+        Phase::Coordination { .. } => say!("ran-phase-coordination"),
         Phase::Challenge { .. } => say!("ran-phase-challenge"),
         Phase::Momentum { .. } => say!("ran-phase-momentum"),
         Phase::MomentumGained { .. } => say!("ran-phase-momentum-gained"),
@@ -940,7 +666,7 @@ pub fn phase_words(p: &Phase) -> String {
 
 /// Reaction Facing (RAN-TQ-5): enemies the mover now threatens through a
 /// flank or rear hexside may turn to face it.
-fn reaction_facing(
+pub(super) fn reaction_facing(
     ctx: &RanCtx,
     state: &mut RanState,
     dice: &mut Dice,

@@ -126,12 +126,13 @@ pub fn start_orders(state: &mut RanState, busho: u32) {
         .collect();
     for (id, in_zoc) in zoc {
         if let Some(l) = state.leader_mut(id) {
-            l.hexes_moved = 0;
+            l.mp_used = 0;
             l.began_in_enemy_zoc = in_zoc;
             l.ordered_withdrawal = false;
         }
     }
     state.busho_movement = false;
+    state.momentum_orders = false;
     state.passes = 0;
     state.phase = Phase::Orders {
         busho,

@@ -1,8 +1,8 @@
 //! The shock procedure (RAN-SHOCK-1) over the game state: the dice and log
 //! helpers every combat shares, the terrain shifts, the plan and its
-//! refusals, and steps 1–2 (declaration with contingent coordination,
-//! RAN-COORD; the defender's reaction and reaction withdrawal, with Samurai
-//! Aggression, RAN-TQ-8). Steps 3–7, the post-shock checks,
+//! refusals, and steps 1–2 (declaration; the defender's reaction and
+//! reaction withdrawal, with Samurai Aggression, RAN-TQ-8). Contingent
+//! coordination (RAN-COORD) is in `shock_segment.rs`. Steps 3–7, the post-shock checks,
 //! advance and Committed status (RAN-STAT-4) are in `shock_resolve.rs`.
 
 use hexx::Hex;
@@ -12,7 +12,7 @@ use crate::engine::log::{Itemized, LogEntry, Modifier};
 use crate::i18n::{Lang, with_lang};
 
 use super::casualties::take_hits;
-use super::leaders::{self, Coordination, Role};
+use super::leaders::Role;
 use super::movement;
 use super::shock_resolve::resolve;
 use super::shock_table::{self, ShiftInputs};
@@ -359,10 +359,11 @@ pub fn may_withdraw(ctx: &RanCtx, state: &RanState, shock: &PendingShock) -> boo
     faster && movement::hex_behind(ctx, state, d).is_some()
 }
 
-/// Steps 1 of RAN-SHOCK-1 and the coordination roll: MUST CHECK attackers
-/// test (RAN-TQ-11), Disordered Committed attackers test (RAN-TQ-3), and a
-/// multi-contingent attack rolls for coordination (RAN-COORD-1). Returns
-/// the shock that goes on, if any.
+/// Step 1 of RAN-SHOCK-1: MUST CHECK attackers test (RAN-TQ-11) and
+/// Disordered Committed attackers test (RAN-TQ-3); one that fails and
+/// retreats draws the enemy's Banzai (RAN-TQ-8). Returns the shock that
+/// goes on, if any. A shock by units of more than one contingent has
+/// rolled Coordination before (RAN-COORD, `shock_segment.rs`).
 pub fn declare(
     ctx: &RanCtx,
     state: &mut RanState,
@@ -378,57 +379,6 @@ pub fn declare(
         if let Some(u) = state.unit_mut(*a) {
             u.shocked = true;
             u.must_shock = false;
-        }
-    }
-    // RAN-COORD: units of more than one contingent.
-    let mut contingents: Vec<u32> = attackers
-        .iter()
-        .filter_map(|a| state.unit(*a))
-        .map(|u| u.contingent)
-        .collect();
-    contingents.sort_unstable();
-    contingents.dedup();
-    if contingents.len() > 1 {
-        let r = d10(dice);
-        let res = leaders::coordination(&ctx.tables.coordination, r);
-        let factor = |c: u32| state.commander(c).map_or(0, |l| l.factors.momentum);
-        let keep: Option<u32> = match res {
-            Coordination::AsPlanned => None,
-            Coordination::HigherOnly | Coordination::OwnerPicksOne => contingents
-                .iter()
-                .copied()
-                .max_by_key(|c| (factor(*c), std::cmp::Reverse(*c))),
-            Coordination::LowerOnly => contingents.iter().copied().min_by_key(|c| (factor(*c), *c)),
-            Coordination::NoAttack => Some(u32::MAX),
-        };
-        out.push(roll_entry(
-            "RAN-COORD-2",
-            attackers.clone(),
-            say!(
-                "ran-coordination",
-                rule = "RAN-COORD-1",
-                n = contingents.len()
-            ),
-            None,
-            None,
-            r,
-            {
-                let text = leaders::band_text(&ctx.tables.coordination, r);
-                match res {
-                    Coordination::AsPlanned => say!("ran-coordination-as-planned", text = text),
-                    Coordination::HigherOnly => say!("ran-coordination-higher", text = text),
-                    Coordination::LowerOnly => say!("ran-coordination-lower", text = text),
-                    Coordination::OwnerPicksOne => say!("ran-coordination-one", text = text),
-                    Coordination::NoAttack => say!("ran-coordination-no-attack", text = text),
-                }
-            },
-            Some(0.1),
-        ));
-        if let Some(k) = keep {
-            attackers.retain(|a| state.unit(*a).is_some_and(|u| u.contingent == k));
-        }
-        if attackers.is_empty() {
-            return None;
         }
     }
     let mut extra = Vec::new();
@@ -482,16 +432,24 @@ pub fn declare(
                             Some(1.0 - tq::pass_chance(t)),
                         ),
                     ));
+                    let mut retreated = false;
                     if retreats
                         && let Some(b) = movement::hex_behind(ctx, state, &u)
                         && let Some(um) = state.unit_mut(a)
                     {
                         um.hex = b;
                         um.committed = false;
+                        movement::carry_leaders(state, &u, u.hex, b);
+                        retreated = true;
                     }
                     // RAN-LDR-3 (L1061): the defender is the enemy here.
                     let kb = state.unit(defender).is_some_and(|x| ctx.kibamusha(x));
                     take_hits(ctx, state, dice, a, hits, kb, out);
+                    // RAN-TQ-8 (L1023): "la unidad enemiga que se retira":
+                    // the enemy's Samurai infantry check Banzai.
+                    if retreated {
+                        banzai(ctx, state, dice, a, u.hex, out);
+                    }
                 }
             }
             continue;

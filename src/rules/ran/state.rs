@@ -100,10 +100,11 @@ pub struct RanLeader {
     pub replacement: bool,
     /// Hex.
     pub hex: Hex,
-    /// Hexes moved in the current Orders Phase, against his allowance
-    /// (RAN-LDR-1: the allowance is per Orders Phase, not per move).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub hexes_moved: u32,
+    /// MP spent in the current Orders Phase, against his allowance
+    /// (RAN-LDR-1: the allowance is per Orders Phase, not per move; each
+    /// step costs the terrain table's Busho/Samurai column, RAN-TER-1).
+    #[serde(default, alias = "hexes_moved", skip_serializing_if = "is_zero")]
+    pub mp_used: u32,
     /// He began the current Orders Phase in an enemy ZOC, so his smaller
     /// allowance applies for the whole phase (RAN-LDR-1).
     #[serde(default, skip_serializing_if = "is_false")]
@@ -174,6 +175,17 @@ pub enum Phase {
         shock: PendingShock,
         /// The attacking Busho's Orders Phase goes on afterwards.
         busho: u32,
+    },
+    /// A shock by units of more than one contingent rolled a tie at 4–5
+    /// or 6, or a 7, on the Coordination Table: the owner chooses which
+    /// one of `contingents` attacks (RAN-COORD-2, "el jugador elige").
+    Coordination {
+        /// The Busho whose Shock Segment it is.
+        busho: u32,
+        /// The shock as declared, every attacker in it.
+        shock: PendingShock,
+        /// The contingents (leader ids) the owner may choose from.
+        contingents: Vec<u32>,
     },
     /// A Busho's Samurai Challenge Phase (RAN-SOP-4).
     Challenge {
@@ -270,6 +282,10 @@ pub struct RanState {
     /// of the turn after a Hara-Kiri (RAN-LDR-3, RAN-TQ-12).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hara_kiri: Vec<u32>,
+    /// The current Orders Phase was gained by a Momentum roll: a
+    /// Coordination roll in it takes +1 (RAN-COORD-3, L1047, L1051).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub momentum_orders: bool,
 }
 
 /// The context: scenario, board, tables.

@@ -367,6 +367,18 @@ pub fn side_choices(ctx: &RanCtx, s: &RanState, side: u8) -> Vec<Choice> {
             );
             v.push(ch(label, "react:withdraw".into()));
         }
+        Phase::Coordination { contingents, .. } => {
+            // RAN-COORD-2: "el jugador elige" one contingent.
+            for c in contingents {
+                let name = s
+                    .commander(*c)
+                    .map_or_else(|| c.to_string(), |l| l.name.clone());
+                v.push(ch(
+                    say!("ran-choice-coordination", leader = name),
+                    format!("coord:{c}"),
+                ));
+            }
+        }
         Phase::Momentum { .. } => v.push(ch(say!("ran-choice-momentum"), "momentum".into())),
         Phase::MomentumGained { busho } => {
             if let Some(l) = s.leader(*busho) {
@@ -465,6 +477,9 @@ pub fn choose(
                 target,
             }
         }
+        "coord" => RanCommand::PickContingent {
+            contingent: parts.next()?.parse().ok()?,
+        },
         "momentum" => RanCommand::Momentum,
         "continuity" => RanCommand::Continuity,
         "trump" => RanCommand::Trump {

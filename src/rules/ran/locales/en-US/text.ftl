@@ -49,11 +49,8 @@ ran-refuse-no-hex-behind = { $unit } has no free hex behind it
 ran-active-withdrawal = { $unit } makes an Active Withdrawal (Retirada Activa)
 ran-refuse-no-such-leader = no such leader
 ran-refuse-not-active-busho = { $leader } is not the active Busho or his Samurai
-ran-refuse-leader-move = { $leader } has { $left } of his { $ma } hexes left this Orders Phase, onto an empty or friendly hex
-ran-leader-moves = { $leader } moves { $n ->
-        [one] 1 hex
-       *[other] { $n } hexes
-    } ({ $left } of his { $ma } left this Orders Phase)
+ran-refuse-leader-move = { $leader } has { $left } of his { $ma } MP left this Orders Phase, paid by the terrain (Busho/Samurai column), onto an empty or friendly hex
+ran-leader-moves = { $leader } moves, { $n } MP ({ $left } of his { $ma } left this Orders Phase)
 ran-must-shock = { $unit } must shock (it moved into an enemy ZOC or is Committed)
 ran-refuse-not-this-phase = { $command } is not a command of this phase ({ $phase })
 ran-tries-reaction-facing = { $unit } tries Reaction Facing toward { $enemy }
@@ -77,7 +74,7 @@ ran-side-fallback = side { $side }
 ran-initiative-rolls = Initiative: { $side0 } rolls { $roll0 } + { $init0 } = { $total0 }, { $side1 } rolls { $roll1 } + { $init1 } = { $total1 }
 ran-outcome-has-initiative = { $side } has the Initiative and acts first
 ran-outcome-tie-roll-again = tie: roll again
-ran-activation-order = Activation: { $first } activates its contingents, then { $second }; every contingent is Active
+ran-activation-order = Activation Phase: { $first } activates its contingents, then { $second }; every contingent is Active (who gives the first Orders is the Initiative's: RAN-SOP-8)
 ran-tries-momentum-fate = { $leader } tries Momentum
 ran-outcome-fate-roll = 9: the Fate roll
 ran-fate-roll-for = Fate roll for { $leader }
@@ -411,3 +408,15 @@ ran-pass-momentum-gained = Another Orders Phase
 ran-choice-momentum-challenge = { $leader }: a Samurai Challenge Phase instead
 ran-momentum-orders = { $leader } takes another Orders Phase
 ran-momentum-challenge = { $leader } takes a Samurai Challenge Phase
+ran-coordination-momentum-mod = Momentum Orders Phase (RAN-COORD-3)
+ran-coordination-keeps = Only the units of { $leader }'s contingent attack (RAN-COORD-2)
+ran-coordination-owner-picks = The owner chooses { $leader }'s contingent: only its units attack (RAN-COORD-2)
+ran-refuse-contingent-not-active = { $unit } may not join this shock: its contingent is not Active (RAN-COORD-1)
+ran-refuse-needs-own-unit = A shock in this Shock Segment needs a unit of the activated contingent (RAN-COORD-1)
+ran-refuse-coordination-pick = Contingent { $id } is not one the Coordination roll lets you choose (RAN-COORD-2)
+ran-phase-coordination = Shock: Contingent Coordination choice
+ran-choice-coordination = Attack with { $leader }'s contingent (RAN-COORD-2)
+ran-odds-coordination = Coordination: the attack goes ahead as planned (RAN-COORD-2)
+ran-mod-target-beside = target beside a { $terrain } hexside
+ran-mod-fire-across = firing across { $terrain }
+ran-refuse-out-of-command-fired-move = { $unit } fired Out of Command: it may Move or Fire, not both (RAN-ORD-2)

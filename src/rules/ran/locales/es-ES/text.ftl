@@ -64,11 +64,8 @@ ran-refuse-no-hex-behind = { $unit } no tiene ningún hex libre detrás
 ran-active-withdrawal = { $unit } realiza una Retirada Activa
 ran-refuse-no-such-leader = ese líder no existe
 ran-refuse-not-active-busho = { $leader } no es el Busho activo ni uno de sus Samuráis
-ran-refuse-leader-move = a { $leader } le quedan { $left } de sus { $ma } hexes en esta Fase de Órdenes, a un hex vacío o amigo
-ran-leader-moves = { $leader } mueve { $n ->
-        [one] 1 hex
-       *[other] { $n } hexes
-    } (le quedan { $left } de sus { $ma } en esta Fase de Órdenes)
+ran-refuse-leader-move = a { $leader } le quedan { $left } de sus { $ma } PM en esta Fase de Órdenes, pagados según el terreno (columna Busho/Samurái), a un hex vacío o amigo
+ran-leader-moves = { $leader } mueve, { $n } PM (le quedan { $left } de sus { $ma } en esta Fase de Órdenes)
 ran-must-shock = { $unit } debe Chocar (entró en una ZOC enemiga o está Comprometida)
 ran-refuse-not-this-phase = { $command } no es una orden de esta fase ({ $phase })
 ran-tries-reaction-facing = { $unit } intenta la Orientación en Reacción hacia { $enemy }
@@ -92,7 +89,7 @@ ran-side-fallback = bando { $side }
 ran-initiative-rolls = Iniciativa: { $side0 } saca { $roll0 } + { $init0 } = { $total0 }, { $side1 } saca { $roll1 } + { $init1 } = { $total1 }
 ran-outcome-has-initiative = { $side } tiene la Iniciativa y actúa primero
 ran-outcome-tie-roll-again = empate: se vuelve a tirar
-ran-activation-order = Activación: { $first } activa sus contingentes y después { $second }; todos los contingentes están Activos
+ran-activation-order = Fase de Activación: { $first } activa sus contingentes y después { $second }; todos los contingentes están Activos (quién da las primeras Órdenes lo decide la Iniciativa: RAN-SOP-8)
 ran-tries-momentum-fate = { $leader } intenta el Momentum
 ran-outcome-fate-roll = 9: Tirada del Destino
 ran-fate-roll-for = Tirada del Destino de { $leader }
@@ -468,3 +465,15 @@ ran-pass-momentum-gained = Otra Fase de Órdenes
 ran-choice-momentum-challenge = { $leader }: una Fase de Desafío Samurái en su lugar
 ran-momentum-orders = { $leader } hace otra Fase de Órdenes
 ran-momentum-challenge = { $leader } hace una Fase de Desafío Samurái
+ran-coordination-momentum-mod = Fase de Órdenes por Momentum (RAN-COORD-3)
+ran-coordination-keeps = Sólo atacan las unidades del contingente de { $leader } (RAN-COORD-2)
+ran-coordination-owner-picks = El jugador elige el contingente de { $leader }: sólo atacan sus unidades (RAN-COORD-2)
+ran-refuse-contingent-not-active = { $unit } no puede unirse a este Choque: su contingente no está Activo (RAN-COORD-1)
+ran-refuse-needs-own-unit = Un Choque en este Segmento necesita una unidad del contingente activado (RAN-COORD-1)
+ran-refuse-coordination-pick = El contingente { $id } no es uno de los que la tirada de Coordinación deja elegir (RAN-COORD-2)
+ran-phase-coordination = Choque: elección de Coordinación de Contingente
+ran-choice-coordination = Atacar con el contingente de { $leader } (RAN-COORD-2)
+ran-odds-coordination = Coordinación: el ataque tiene lugar como se planeó (RAN-COORD-2)
+ran-mod-target-beside = objetivo junto a un lado de hex de { $terrain }
+ran-mod-fire-across = disparo a través de { $terrain }
+ran-refuse-out-of-command-fired-move = { $unit } disparó Sin Mando: puede Mover o Disparar, no ambas cosas (RAN-ORD-2)
