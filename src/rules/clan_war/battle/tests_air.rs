@@ -815,9 +815,12 @@ fn cw_frc_3_a_forced_landing_clears_airborne_units_by_an_inch() {
     // contact with any unit" goes on until 1" clear: the Crane dragon
     // 0.9" ahead is airborne, and still counts.
     let (mut b, tables, table) = dragons_crossing();
+    // The Crane dragon counts as having moved: it stays airborne.
+    b.acted.push(2);
     let mut dice = Dice::new(1);
     let mut log = GameLog::default();
     end_movement_phase(&mut b, &tables, &table, &mut dice, &mut log);
+    assert!(b.unit(2).is_some_and(|d| d.airborne()));
     let lion = b.unit(1).expect("lion dragon");
     assert!(!lion.airborne(), "the idle flyer force-lands (CW-FLY-10)");
     let crane = b.unit(2).expect("crane dragon").base();
