@@ -352,7 +352,7 @@ fn every_rules_reference_is_in_spanish_entry_for_entry() {
         .join("assets")
         .join("rules");
     let mut checked = 0;
-    for module in ["samurai_battles", "ran", "genpei"] {
+    for module in ["samurai_battles", "ran", "genpei", "clan_war", "warstrike"] {
         let en = rule_ids(&rules.join(module).join("rules_text.ron"));
         let es = rule_ids(&rules.join(module).join("rules_text.es.ron"));
         assert!(en.len() > 20, "{module}: {} rules", en.len());
@@ -362,7 +362,7 @@ fn every_rules_reference_is_in_spanish_entry_for_entry() {
         );
         checked += 1;
     }
-    assert_eq!(checked, 3);
+    assert_eq!(checked, 5);
 }
 
 /// Every rule module's folder that has its own catalogue

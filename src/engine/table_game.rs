@@ -72,10 +72,6 @@ pub trait TableRules: Send + Sync + 'static {
 
     /// The module's die (checked against `--dice`).
     fn die(tables: &Self::Tables) -> crate::engine::dice::Die;
-    /// Reads the built-in tables.
-    ///
-    /// # Errors
-    /// A broken table file, with position.
     /// The rules behind a unit's nerve markers and its hit-die, for their
     /// tooltips (`None`: the module has no such marker).
     fn marker_rules() -> (Option<&'static str>, Option<&'static str>) {
@@ -86,6 +82,15 @@ pub trait TableRules: Send + Sync + 'static {
     fn editor_template() -> Option<(String, String)> {
         None
     }
+    /// The rules reference: every rule ID the module cites, with its text
+    /// in English and Spanish (read with the tables). Empty: none.
+    fn rules_text(_tables: &Self::Tables) -> Vec<crate::engine::view::RuleText> {
+        Vec::new()
+    }
+    /// Reads the built-in tables.
+    ///
+    /// # Errors
+    /// A broken table file, with position.
     fn tables() -> Result<Self::Tables, LoadError>;
     /// A new battle from a validated scenario.
     fn new_battle(scenario: &TableScenario<Self::Setup>, tables: &Self::Tables) -> Self::Battle;

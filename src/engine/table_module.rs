@@ -540,6 +540,10 @@ impl<R: TableRules> Rules for TableModule<R> {
         R::editor_template()
     }
 
+    fn rules_text(ctx: &TableCtx<R>) -> Vec<crate::engine::view::RuleText> {
+        R::rules_text(&ctx.tables)
+    }
+
     fn odds(ctx: &TableCtx<R>, state: &R::Battle, cmd: &R::Command) -> Option<Odds> {
         let lines = R::odds(state, cmd, &ctx.tables, &ctx.table);
         (!lines.is_empty()).then(|| Odds {

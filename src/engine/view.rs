@@ -451,6 +451,22 @@ pub fn rules_reference(english: &RulesReference, spanish: &RuleTranslations) -> 
     rules
 }
 
+/// A module's rules reference read from its `rules_text.ron` (`english`:
+/// the path under `assets/`, `rules/<module>/rules_text.ron`, and the
+/// built-in copy) and the Spanish `rules_text.es.ron` (`spanish`, likewise),
+/// each from the assets folder when the file is there.
+///
+/// # Errors
+/// A file that does not parse, with its file, line and column.
+pub fn load_rules_reference(
+    english: (&str, &'static str),
+    spanish: (&str, &'static str),
+) -> Result<Vec<RuleText>, crate::engine::scenario::LoadError> {
+    let en: RulesReference = crate::engine::assets::parse_table(english.0, english.1)?;
+    let es: RuleTranslations = crate::engine::assets::parse_table(spanish.0, spanish.1)?;
+    Ok(rules_reference(&en, &es))
+}
+
 /// One rule's title and text in another language.
 #[derive(Clone, Debug, PartialEq, serde::Deserialize)]
 #[serde(deny_unknown_fields)]

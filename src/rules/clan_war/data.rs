@@ -255,11 +255,16 @@ pub struct CwTables {
     pub settings: Settings,
     /// Cards.
     pub cards: CardTable,
+    /// The rules reference (`rules_text.ron`, with the Spanish of
+    /// `rules_text.es.ron`): one entry per rule ID.
+    pub rules: Vec<crate::engine::view::RuleText>,
 }
 
 const UNITS: &str = include_str!("../../../assets/rules/clan_war/units.ron");
 const SETTINGS: &str = include_str!("../../../assets/rules/clan_war/settings.ron");
 const CARDS: &str = include_str!("../../../assets/rules/clan_war/cards.ron");
+const RULES: &str = include_str!("../../../assets/rules/clan_war/rules_text.ron");
+const RULES_ES: &str = include_str!("../../../assets/rules/clan_war/rules_text.es.ron");
 
 impl CwTables {
     /// Parses the built-in tables.
@@ -273,6 +278,10 @@ impl CwTables {
             units: parse_table("rules/clan_war/units.ron", UNITS)?,
             settings: parse_table("rules/clan_war/settings.ron", SETTINGS)?,
             cards: parse_table("rules/clan_war/cards.ron", CARDS)?,
+            rules: crate::engine::view::load_rules_reference(
+                ("rules/clan_war/rules_text.ron", RULES),
+                ("rules/clan_war/rules_text.es.ron", RULES_ES),
+            )?,
         };
         if t.units.units.is_empty() {
             return Err(LoadError::plain(dir, "the unit table must not be empty"));

@@ -34,9 +34,10 @@
 //! - Maneuver test: die + Leadership ≥ TL, complex −2, failure unformed.
 //! - Morale test: die + Leadership ≥ TL, −1 per earlier test this turn,
 //!   −1 unformed, −2 broken, −3 routing, −1 after a Full Retreat; failure
-//!   moves formed → unformed → broken → routing → destroyed (an airborne unit
-//!   skips unformed, CW-FLY-14); rally test in the End phase moves one step
-//!   back; base Morale triggers from the Daimyo reference sheet.
+//!   breaks a formed or unformed unit and moves broken → routing →
+//!   destroyed (CW-GEN-3); rally test in the End phase moves one step
+//!   back; base Morale triggers from the Daimyo reference sheet, a friend
+//!   breaking within 8" among them (`settings.ron`).
 //! - Attacks: one die per model; hit on die + ATT ≥ ATN, then die + DAM ≥ ATN
 //!   for one Wound; Fly-By attacks against the close ATN; forced-landing
 //!   Damage dice at DAM 0 against the unit's close ATN.
@@ -142,6 +143,10 @@ impl TableRules for ClanWar {
     /// The settable test die (d10 by default, `settings.ron`).
     fn die(tables: &CwTables) -> Die {
         tables.settings.convention.die
+    }
+
+    fn rules_text(tables: &CwTables) -> Vec<crate::engine::view::RuleText> {
+        tables.rules.clone()
     }
 
     fn editor_template() -> Option<(String, String)> {
@@ -650,6 +655,22 @@ mod rule_coverage {
         include_str!("ranged.rs"),
         include_str!("test_roll.rs"),
     ];
+
+    #[test]
+    fn every_rule_id_has_a_rules_reference_entry_in_english_and_spanish() {
+        let tables = super::data::CwTables::load().expect("tables");
+        let missing: Vec<&str> = RULE_IDS
+            .iter()
+            .copied()
+            .filter(|id| {
+                !tables
+                    .rules
+                    .iter()
+                    .any(|r| r.id == *id && !r.translated.is_empty())
+            })
+            .collect();
+        assert!(missing.is_empty(), "no rules reference entry: {missing:?}");
+    }
 
     #[test]
     fn every_rule_id_is_cited_in_code_and_in_a_test() {

@@ -2,6 +2,8 @@
 //! seed (`docs/rules-audit/ran.md`), each named after its rule ID: each
 //! failed before its fix. The helpers are those of `fidelity_tests.rs`.
 
+#![cfg(test)]
+
 use hexx::Hex;
 
 use crate::engine::board::{Facing, HexBoard};

@@ -54,6 +54,8 @@ mod fidelity_tests;
 #[cfg(test)]
 mod fidelity_tests_2;
 #[cfg(test)]
+mod fidelity_tests_3;
+#[cfg(test)]
 mod game_tests;
 
 pub use game::Ran;
@@ -200,7 +202,7 @@ mod rule_coverage {
     //! least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 41] = [
+    const SOURCES: [&str; 42] = [
         include_str!("../../../assets/rules/ran/coordination.ron"),
         include_str!("../../../assets/rules/ran/fate_roll.ron"),
         include_str!("../../../assets/rules/ran/fire_table.ron"),
@@ -242,6 +244,7 @@ mod rule_coverage {
         include_str!("shock_segment.rs"),
         include_str!("unit_orders.rs"),
         include_str!("fidelity_tests_2.rs"),
+        include_str!("fidelity_tests_3.rs"),
     ];
 
     #[test]

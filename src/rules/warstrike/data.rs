@@ -118,10 +118,17 @@ pub struct WsTables {
     pub constants: WsConstants,
     /// Unit types.
     pub units: Vec<WsUnitStats>,
+    /// The rules reference (`rules_text.ron`, with the Spanish of
+    /// `rules_text.es.ron`): one entry per rule ID. Not part of
+    /// `units.ron`: read by [`WsTables::load`].
+    #[serde(skip)]
+    pub rules: Vec<crate::engine::view::RuleText>,
 }
 
 const FILE: &str = "assets/rules/warstrike/units.ron";
 const UNITS: &str = include_str!("../../../assets/rules/warstrike/units.ron");
+const RULES: &str = include_str!("../../../assets/rules/warstrike/rules_text.ron");
+const RULES_ES: &str = include_str!("../../../assets/rules/warstrike/rules_text.es.ron");
 
 impl WsTables {
     /// Parses the built-in table.
@@ -130,7 +137,12 @@ impl WsTables {
     /// See [`WsTables::parse`].
     pub fn load() -> Result<Self, LoadError> {
         let t = crate::engine::assets::table(FILE.strip_prefix("assets/").unwrap_or(FILE), UNITS)?;
-        Self::parse(&t.file, &t.text)
+        let mut tables = Self::parse(&t.file, &t.text)?;
+        tables.rules = crate::engine::view::load_rules_reference(
+            ("rules/warstrike/rules_text.ron", RULES),
+            ("rules/warstrike/rules_text.es.ron", RULES_ES),
+        )?;
+        Ok(tables)
     }
 
     /// Parses and checks a unit table.

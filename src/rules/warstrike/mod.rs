@@ -51,7 +51,7 @@
 //!   Double! ending in base contact (no fire); the active side's unit is the
 //!   charger in every fight (the opponent's if only the active one is
 //!   suppressed); two suppressed units in contact each test to keep
-//!   fighting and strike no blows.
+//!   fighting, and if both pass they fight on (WS-SUP-3).
 //! - Difficult going costs double along the path (the table's measure of
 //!   "halved"); a fall back goes straight toward the own edge up to Mv,
 //!   keeping its facing and stopping 0.25″ short of other units, or stays if
@@ -126,6 +126,10 @@ impl TableRules for WarStrike {
 
     fn marker_rules() -> (Option<&'static str>, Option<&'static str>) {
         (Some("WS-NV-2"), Some("WS-SUP-2"))
+    }
+
+    fn rules_text(tables: &WsTables) -> Vec<crate::engine::view::RuleText> {
+        tables.rules.clone()
     }
 
     fn editor_template() -> Option<(String, String)> {
@@ -514,6 +518,22 @@ mod rule_coverage {
         include_str!("suppression.rs"),
         include_str!("unit.rs"),
     ];
+
+    #[test]
+    fn every_rule_id_has_a_rules_reference_entry_in_english_and_spanish() {
+        let tables = super::data::WsTables::load().expect("tables");
+        let missing: Vec<&str> = RULE_IDS
+            .iter()
+            .copied()
+            .filter(|id| {
+                !tables
+                    .rules
+                    .iter()
+                    .any(|r| r.id == *id && !r.translated.is_empty())
+            })
+            .collect();
+        assert!(missing.is_empty(), "no rules reference entry: {missing:?}");
+    }
 
     #[test]
     fn every_rule_id_is_cited_in_code_and_in_a_test() {

@@ -24,7 +24,7 @@
 //! base contact and its fight comes in the close-combat phase; the active
 //! side's unit is the charger of every fight (the opponent's if only the
 //! active one is suppressed); two suppressed units in contact each test to
-//! keep fighting and strike no blows; shooting needs the 90° forward arc and
+//! keep fighting, and fight on if both pass (WS-SUP-3); shooting needs the 90° forward arc and
 //! a line of sight from the front edge to any of the target's corners or
 //! centre; a unit loses ranks from the back, its front edge staying put; the
 //! victory conditions (objectives held after the last turn, a side with no
