@@ -410,6 +410,12 @@ impl TableRules for ClanWar {
                         out.push(choice(say!("cw-choice-land"), "land", Needs::Path));
                         if card.is_some_and(data::UnitStats::has_charge_skill) {
                             out.push(choice(say!("cw-choice-dive"), "dive", Needs::Path));
+                            // CW-DIVE-3: a Dive as an engaging move.
+                            out.push(choice(
+                                say!("cw-choice-dive-engage"),
+                                "dive_engage",
+                                Needs::Target,
+                            ));
                         }
                     } else if card.is_some_and(|c| c.has(Trait::Flight)) {
                         out.push(choice(say!("cw-choice-take-off"), "take_off", Needs::Path));
@@ -468,6 +474,26 @@ impl TableRules for ClanWar {
                     battle.engage_paths(pick.unit, target).into_iter().last()?
                 } else {
                     mv(MoveMode::Engage { target })
+                }
+            }
+            "dive_engage" => {
+                // CW-DIVE-3: the engaging move's path, made as a Dive.
+                let target = pick.target?;
+                let mode = MoveMode::DiveEngage { target };
+                if pick.path.is_empty() {
+                    match battle.engage_paths(pick.unit, target).into_iter().last()? {
+                        CwCommand::Move {
+                            unit, path, facing, ..
+                        } => CwCommand::Move {
+                            unit,
+                            path,
+                            facing,
+                            mode,
+                        },
+                        _ => return None,
+                    }
+                } else {
+                    mv(mode)
                 }
             }
             "shoot" => CwCommand::Shoot {

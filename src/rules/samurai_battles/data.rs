@@ -167,6 +167,9 @@ pub struct OrderRow {
 pub struct OrderTable {
     /// One row per order.
     pub orders: Vec<OrderRow>,
+    /// How many attackers a unit on Defend may engage at once from its front
+    /// (SBA-BASE, base rules §2).
+    pub defend_front_attackers: usize,
 }
 
 /// One morale level's markers and modifiers (SBA-MOR-1).

@@ -19,7 +19,7 @@
 
 use hexx::{EdgeDirection, Hex};
 
-use crate::engine::board::HexBoard;
+use crate::engine::board::{Facing, HexBoard};
 use crate::engine::core::Focus;
 
 use super::battle::Battle;
@@ -102,6 +102,10 @@ pub fn unit_candidates(b: &Battle, side: u8, id: u32) -> Vec<OrderSpec> {
         ] {
             tries.push(OrderSpec::at_unit(kind, e));
         }
+    }
+    // SBA-BASE: Defend facing each enemy (its card's Kill Zone, if any).
+    for &(_, h) in &enemies {
+        tries.push(OrderSpec::defend(Some(Facing::towards(u.hex, h)), None));
     }
     let mut toward: Vec<Hex> = enemies.iter().map(|e| e.1).collect();
     toward.extend(

@@ -19,7 +19,7 @@ use super::battle::{ArmyState, Battle, CombatFlags, SbaUnit};
 use super::data::SbaTables;
 use super::default_orders::default_order;
 use super::morale::MoraleLevel;
-use super::orders::{OrderKind, OrderSpec, OrderStep, validate_order};
+use super::orders::{OrderKind, OrderSpec, OrderStep, defend_variants, validate_order};
 use super::turn::{self, GameResult};
 use super::view;
 use super::{RULESET, SbaCommand, SbaGame, SbaPhase};
@@ -456,8 +456,8 @@ impl Rules for SamuraiBattles {
     }
 
     /// Every order each own unit may be written (every target unit it can
-    /// see, every hex of the board as a destination), clearing a written
-    /// order, and Orders done.
+    /// see, every hex of the board as a destination, every facing and Kill
+    /// Zone range of Defend), clearing a written order, and Orders done.
     fn legal_commands(ctx: &SbaCtx, state: &SbaState, side: u8) -> Vec<SbaCommand> {
         if Self::to_act(ctx, state) != ToAct::Side(side) {
             return Vec::new();
@@ -468,7 +468,10 @@ impl Rules for SamuraiBattles {
         for u in state.units.iter().filter(|u| u.side == side) {
             for kind in OrderKind::ALL {
                 let mut specs = Vec::new();
-                if !kind.takes_target() && !kind.takes_destination() {
+                if kind == OrderKind::Defend {
+                    // SBA-BASE: its facing and a ranged unit's Kill Zone.
+                    specs.extend(defend_variants(b.stats(u)));
+                } else if !kind.takes_target() && !kind.takes_destination() {
                     specs.push(OrderSpec::plain(kind));
                 }
                 if kind.takes_target() {
@@ -785,13 +788,13 @@ impl Rules for SamuraiBattles {
     }
 
     fn choose(
-        _ctx: &SbaCtx,
+        ctx: &SbaCtx,
         state: &SbaState,
         side: u8,
         key: &str,
         pick: &Pick,
     ) -> Option<SbaCommand> {
-        view::choose(state, side, key, pick)
+        view::choose(ctx, state, side, key, pick)
     }
 
     fn pass_label(ctx: &SbaCtx, state: &SbaState, side: u8) -> String {

@@ -229,3 +229,53 @@ fn legal_commands_are_accepted_and_only_the_side_to_plan_has_any() {
             .unwrap_or_else(|r| panic!("{c:?}: {r}"));
     }
 }
+
+#[test]
+fn sba_base_defend_facings_and_kill_zones_are_legal_commands() {
+    // BD2, BD3 (base rules §2): the Defend order's written facing, and a
+    // ranged unit's written Kill Zone range, are offered to the app and the
+    // computer opponent; orders saved before they existed still load.
+    use crate::engine::board::Facing;
+    let mut g = new_game(2);
+    g.advance();
+    let legal = SamuraiBattles::legal_commands(&g.ctx, &g.state, 0);
+    let defend = |id: u32| -> Vec<OrderSpec> {
+        legal
+            .iter()
+            .filter_map(|c| match c {
+                SbaCommand::WriteOrder { unit, order, .. }
+                    if *unit == id && order.kind == OrderKind::Defend =>
+                {
+                    Some(order.clone())
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    // Unit 4 is spearmen, unit 6 archers (akagawa_ford.ron).
+    for f in Facing::ALL {
+        assert!(
+            defend(4)
+                .iter()
+                .any(|o| o.facing == Some(f) && o.range.is_none()),
+            "{f:?}"
+        );
+    }
+    assert!(defend(4).iter().all(|o| o.range.is_none()));
+    let card = g.ctx.tables.unit("ashigaru_archers").map_or(0, |u| u.range);
+    assert!(card > 0);
+    for r in 1..=card {
+        assert!(defend(6).iter().any(|o| o.range == Some(r)), "{r}");
+    }
+    let old: OrderSpec = ron::from_str("(kind: Defend)").expect("an old order");
+    assert_eq!(old, OrderSpec::plain(OrderKind::Defend));
+    let new = OrderSpec::defend(Some(Facing::South), Some(2));
+    let text = ron::to_string(&new).expect("written");
+    assert_eq!(ron::from_str::<OrderSpec>(&text).expect("read"), new);
+    g.apply(&SbaCommand::WriteOrder {
+        side: 0,
+        unit: 6,
+        order: new,
+    })
+    .expect("a legal Defend");
+}

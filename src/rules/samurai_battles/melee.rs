@@ -231,12 +231,25 @@ pub fn engage(b: &mut Battle, dice: &mut Dice, attacker: u32, defender: u32) {
     if a.engaged.contains(&defender) {
         return;
     }
+    let app = approach(b.tables.units.facing_arcs, d.facing, d.hex, a.hex);
+    if app == Approach::Front && defend_front_full(b, &d) {
+        b.note(LogEntry::event(
+            "SBA-BASE",
+            vec![attacker, defender],
+            say!(
+                "sba-log-defend-front-full",
+                unit = a.name,
+                enemy = d.name,
+                n = b.tables.orders.defend_front_attackers
+            ),
+        ));
+        return;
+    }
     b.link(attacker, defender);
     if let Some(m) = b.unit_mut(attacker) {
         m.facing = Facing::towards(a.hex, d.hex);
         m.hidden = false;
     }
-    let app = approach(b.tables.units.facing_arcs, d.facing, d.hex, a.hex);
     let what = match app {
         Approach::Front => say!("sba-log-engages-front", unit = a.name, enemy = d.name),
         Approach::Flank => say!("sba-log-engages-flank", unit = a.name, enemy = d.name),
@@ -275,8 +288,62 @@ pub fn engage(b: &mut Battle, dice: &mut Dice, attacker: u32, defender: u32) {
         Approach::Rear => {
             fortitude_test(b, dice, defender, TestReason::RearAttack);
         }
-        Approach::Front => {}
+        Approach::Front => face_strongest_front(b, defender),
     }
+}
+
+/// The enemies engaged with `d` from its front (SBA-BASE: its Defense Zone
+/// when it is on Defend), by the arcs of the unit table.
+fn front_attackers<'b>(b: &'b Battle, d: &SbaUnit) -> Vec<&'b SbaUnit> {
+    d.engaged
+        .iter()
+        .filter_map(|e| b.unit(*e))
+        .filter(|e| approach(b.tables.units.facing_arcs, d.facing, d.hex, e.hex) == Approach::Front)
+        .collect()
+}
+
+/// Whether `d` is on Defend and already engages as many attackers from its
+/// front as it may (SBA-BASE, base rules §2: 2, orders.ron).
+pub fn defend_front_full(b: &Battle, d: &SbaUnit) -> bool {
+    b.order_kind(d) == Some(OrderKind::Defend)
+        && front_attackers(b, d).len() >= b.tables.orders.defend_front_attackers
+}
+
+/// A unit on Defend turns to face the strongest attacker in its front (the
+/// highest [`total_attack`], the lowest id on a tie) and fights it first
+/// (SBA-BASE, base rules §2).
+pub fn face_strongest_front(b: &mut Battle, id: u32) {
+    let Some(d) = b.unit(id).cloned() else {
+        return;
+    };
+    if b.order_kind(&d) != Some(OrderKind::Defend) {
+        return;
+    }
+    let Some((s, s_hex, s_name)) = front_attackers(b, &d)
+        .into_iter()
+        .max_by_key(|e| (total_attack(b, e, &d), std::cmp::Reverse(e.id)))
+        .map(|e| (e.id, e.hex, e.name.clone()))
+    else {
+        return;
+    };
+    let facing = Facing::towards(d.hex, s_hex);
+    if facing == d.facing && d.engaged.first() == Some(&s) {
+        return;
+    }
+    if let Some(m) = b.unit_mut(id) {
+        m.facing = facing;
+        m.engaged.retain(|e| *e != s);
+        m.engaged.insert(0, s);
+    }
+    b.note(LogEntry::event(
+        "SBA-BASE",
+        vec![id, s],
+        say!(
+            "sba-log-defend-faces-strongest",
+            unit = d.name,
+            enemy = s_name
+        ),
+    ));
 }
 
 /// Total Attack of `enemy` against `u` for choosing the strongest enemy
@@ -534,6 +601,91 @@ mod tests {
             "the old reading picks the cavalry"
         );
         assert_eq!(strongest_enemy(&b, &u), Some(3));
+    }
+
+    #[test]
+    fn sba_base_defend_engages_two_front_attackers_and_faces_the_strongest() {
+        // BD2 (base rules §2): a unit on Defend "may engage 2 attackers from
+        // the front and turns to face the strongest".
+        use crate::engine::board::HexBoard;
+        let t = tables();
+        let board = board(&t);
+        let c = HexBoard::to_hex((5, 3));
+        let at = |f: Facing| HexBoard::to_offset(c.neighbor(f.edge_direction()));
+        let defender = |t: &'_ crate::rules::samurai_battles::data::SbaTables| {
+            let mut d = unit(t, 9, 1, "ashigaru_spearmen", (5, 3), Facing::North);
+            d.order = Some(OrderSpec::defend(Some(Facing::North), None));
+            d
+        };
+        // Three equal spearmen in its three front hexes: the first two
+        // engage it, the third does not.
+        let a1 = unit(
+            &t,
+            1,
+            0,
+            "ashigaru_spearmen",
+            at(Facing::North),
+            Facing::South,
+        );
+        let a2 = unit(
+            &t,
+            2,
+            0,
+            "ashigaru_spearmen",
+            at(Facing::NorthEast),
+            Facing::SouthWest,
+        );
+        let a3 = unit(
+            &t,
+            3,
+            0,
+            "ashigaru_spearmen",
+            at(Facing::NorthWest),
+            Facing::SouthEast,
+        );
+        let mut b = battle(vec![a1, a2, a3, defender(&t)], &board, &t);
+        let mut d = Dice::new(0);
+        for a in [1, 2, 3] {
+            engage(&mut b, &mut d, a, 9);
+        }
+        assert_eq!(d.rolled(), 0, "front attacks: no flank test");
+        assert_eq!(b.unit(9).map(|u| u.engaged.len()), Some(2));
+        assert!(b.unit(3).is_some_and(|u| u.engaged.is_empty()));
+        assert!(
+            b.log
+                .iter()
+                .any(|e| e.rule == "SBA-BASE" && e.units.contains(&3))
+        );
+        // Spearmen from the front, then stronger cavalry beside them: it
+        // turns to the cavalry and fights it.
+        let s = unit(
+            &t,
+            1,
+            0,
+            "ashigaru_spearmen",
+            at(Facing::North),
+            Facing::South,
+        );
+        let k = unit(
+            &t,
+            2,
+            0,
+            "samurai_cavalry",
+            at(Facing::NorthEast),
+            Facing::SouthWest,
+        );
+        let mut b = battle(vec![s, k, defender(&t)], &board, &t);
+        let (sv, dv) = (
+            b.unit(1).cloned().expect("s"),
+            b.unit(9).cloned().expect("d"),
+        );
+        let kv = b.unit(2).cloned().expect("k");
+        assert!(total_attack(&b, &kv, &dv) > total_attack(&b, &sv, &dv));
+        engage(&mut b, &mut d, 1, 9);
+        engage(&mut b, &mut d, 2, 9);
+        let dv = b.unit(9).cloned().expect("d");
+        assert_eq!(dv.facing, Facing::NorthEast);
+        assert_eq!(dv.engaged, vec![2, 1]);
     }
 
     #[test]

@@ -14,7 +14,7 @@ use super::data::OrderMovement;
 use super::general_staff::rally_point;
 use super::melee::{Approach, after_melee, approach, engage};
 use super::orders::{OrderKind, OrderSpec, destination, order_name};
-use super::ranged::{can_fire_at, fire, nearest_target, reaction_fire};
+use super::ranged::{can_fire_at, fire, nearest_target, reaction_fire, start_of_move_fire};
 
 /// Hexes a unit moves at its fastest rate: 2 infantry, 4 cavalry (SBA-ORD-6,
 /// SBA-ORD-7, SBA-ORD-9).
@@ -116,32 +116,81 @@ pub fn order_path(b: &Battle, u: &SbaUnit, order: &OrderSpec) -> Option<Vec<Hex>
     }
 }
 
+/// Whether unit `id` carries out a Movement-step order now (Assault, March,
+/// Move and Fire, Run, Pursue; SBA-BASE step order): it is on the board,
+/// not engaged, not stopped (SBA-ORD-5, SBA-GS-4) and not Put to Flight.
+fn moves_this_step(b: &Battle, id: u32) -> bool {
+    b.unit(id).is_some_and(|u| {
+        matches!(
+            b.order_kind(u),
+            Some(
+                OrderKind::Assault
+                    | OrderKind::March
+                    | OrderKind::MoveAndFire
+                    | OrderKind::Run
+                    | OrderKind::Pursue
+            )
+        ) && u.engaged.is_empty()
+            && !u.flags.halted
+            && !u.flags.put_to_flight
+    })
+}
+
+/// Logs the Movement-step move of unit `id` from `start` (SBA-BASE; Pursue,
+/// straight at the fleeing unit at the fastest rate, SBA-ORD-9).
+fn note_move(b: &mut Battle, id: u32, start: Hex, moved: u32, order: &OrderSpec) {
+    let Some(now) = b.unit(id) else {
+        return;
+    };
+    let (c0, r0) = HexBoard::to_offset(start);
+    let (c1, r1) = HexBoard::to_offset(now.hex);
+    let name = now.name.clone();
+    let rule = if order.kind == OrderKind::Pursue {
+        "SBA-ORD-9"
+    } else {
+        "SBA-BASE"
+    };
+    let row = b.tables.order(order.kind);
+    b.note(LogEntry::event(
+        rule,
+        vec![id],
+        say!(
+            "sba-log-moves",
+            unit = name,
+            order = order_name(row),
+            c0 = c0,
+            r0 = r0,
+            c1 = c1,
+            r1 = r1,
+            distance = hexes(moved)
+        ),
+    ));
+}
+
 /// Carries out every Movement-step order (Assault, March, Move and Fire, Run,
 /// Pursue) in unit-id order. A unit stops when it runs out of movement points
 /// (it may always move at least one hex, SBA-BASE), when it enters an enemy's
 /// Zone of Control (it engages that enemy), when it bumps into a hidden enemy
 /// (the ambush is sprung), or when Fire and Retreat stops it (SBA-ORD-5).
+/// A Defend unit's Kill Zone shoots at it first if it begins its move
+/// inside (SBA-BASE).
 pub fn movement_step(b: &mut Battle, dice: &mut Dice) {
     for id in b.ids() {
+        if !moves_this_step(b, id) {
+            continue;
+        }
+        // SBA-BASE (base rules §2): a Kill Zone shoots at an enemy that
+        // begins its move inside it; the move goes on afterwards.
+        start_of_move_fire(b, dice, id);
+        if !moves_this_step(b, id) {
+            continue;
+        }
         let Some(u) = b.unit(id).cloned() else {
             continue;
         };
         let Some(order) = u.order.clone() else {
             continue;
         };
-        if !matches!(
-            order.kind,
-            OrderKind::Assault
-                | OrderKind::March
-                | OrderKind::MoveAndFire
-                | OrderKind::Run
-                | OrderKind::Pursue
-        ) || !u.engaged.is_empty()
-            || u.flags.halted
-            || u.flags.put_to_flight
-        {
-            continue;
-        }
         let target = order.target.and_then(|t| b.unit(t).cloned());
         if let Some(t) = &target
             && t.hex.unsigned_distance_to(u.hex) == 1
@@ -237,31 +286,7 @@ pub fn movement_step(b: &mut Battle, dice: &mut Dice) {
                 break;
             }
         }
-        if let Some(now) = b.unit(id) {
-            let (c0, r0) = HexBoard::to_offset(start);
-            let (c1, r1) = HexBoard::to_offset(now.hex);
-            let name = now.name.clone();
-            // Pursue moves straight at the fleeing unit at the fastest rate.
-            let rule = if order.kind == OrderKind::Pursue {
-                "SBA-ORD-9"
-            } else {
-                "SBA-BASE"
-            };
-            b.note(LogEntry::event(
-                rule,
-                vec![id],
-                say!(
-                    "sba-log-moves",
-                    unit = name,
-                    order = order_name(row),
-                    c0 = c0,
-                    r0 = r0,
-                    c1 = c1,
-                    r1 = r1,
-                    distance = hexes(moved)
-                ),
-            ));
-        }
+        note_move(b, id, start, moved, &order);
         if let Some(enemy) = contact {
             engage(b, dice, id, enemy);
         }

@@ -4,13 +4,13 @@
 use bevy::prelude::SubStates;
 use serde::{Deserialize, Serialize};
 
-use crate::engine::board::{HexBoard, Offset};
+use crate::engine::board::{Facing, HexBoard, Offset};
 use crate::engine::command::Refusal;
 use crate::engine::units::UnitClass;
 
 use super::SbaPhase;
 use super::battle::{Battle, SbaUnit};
-use super::data::{OrderRow, ValueMod};
+use super::data::{OrderRow, UnitStats, ValueMod};
 use super::morale::MoraleLevel;
 
 /// The orders of the Art of Tactic rules (SBA-ORD-4).
@@ -156,6 +156,15 @@ pub struct OrderSpec {
     /// Destination hex `(column, row)` (March, Run, Move and Fire, or Assault on a hex).
     #[serde(default)]
     pub to: Option<Offset>,
+    /// Defend only: the hexside the unit will face, which sets its Defense
+    /// Zone (SBA-BASE, base rules §2). `None`: it keeps the facing it has.
+    /// Saves written before the field load as `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<Facing>,
+    /// Defend by a ranged unit only: the written range of its Kill Zone in
+    /// hexes (SBA-BASE, base rules §2). `None`: its card's range.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<u32>,
 }
 
 impl OrderSpec {
@@ -165,6 +174,8 @@ impl OrderSpec {
             kind,
             target: None,
             to: None,
+            facing: None,
+            range: None,
         }
     }
 
@@ -174,6 +185,8 @@ impl OrderSpec {
             kind,
             target: Some(target),
             to: None,
+            facing: None,
+            range: None,
         }
     }
 
@@ -183,6 +196,18 @@ impl OrderSpec {
             kind,
             target: None,
             to: Some(to),
+            facing: None,
+            range: None,
+        }
+    }
+
+    /// A Defend order facing `facing`, with a Kill Zone of `range` hexes
+    /// for a ranged unit (SBA-BASE, base rules §2).
+    pub fn defend(facing: Option<Facing>, range: Option<u32>) -> Self {
+        Self {
+            facing,
+            range,
+            ..Self::plain(OrderKind::Defend)
         }
     }
 }
@@ -405,6 +430,7 @@ pub fn validate_order(b: &Battle, side: u8, unit: u32, spec: &OrderSpec) -> Resu
             super::ranged::can_fire_at(b, u, tu, 0)?;
         }
     }
+    check_defend_parameters(b, u, spec)?;
     match spec.kind {
         OrderKind::Assault if spec.target.is_none() && spec.to.is_none() => {
             Err(Refusal::new("SBA-BASE", say!("sba-refuse-assault-needs")))
@@ -436,6 +462,77 @@ pub fn validate_order(b: &Battle, side: u8, unit: u32, spec: &OrderSpec) -> Resu
     }
 }
 
+/// Checks a written facing and Kill Zone range (SBA-BASE, base rules §2):
+/// only a Defend order carries them, and only a unit with a ranged weapon a
+/// range, from 1 hex up to its card's range. Pure.
+///
+/// # Errors
+/// A [`Refusal`] citing SBA-BASE.
+fn check_defend_parameters(b: &Battle, u: &SbaUnit, spec: &OrderSpec) -> Result<(), Refusal> {
+    let row = b.tables.order(spec.kind);
+    if spec.kind != OrderKind::Defend && (spec.facing.is_some() || spec.range.is_some()) {
+        return Err(Refusal::new(
+            "SBA-BASE",
+            say!("sba-refuse-defend-only", order = order_name(row)),
+        ));
+    }
+    let Some(r) = spec.range else {
+        return Ok(());
+    };
+    let s = b.stats(u);
+    if s.firepower <= 0 || s.range == 0 {
+        return Err(Refusal::new(
+            "SBA-BASE",
+            say!("sba-refuse-no-ranged", unit = u.name),
+        ));
+    }
+    if !(1..=s.range).contains(&r) {
+        return Err(Refusal::new(
+            "SBA-BASE",
+            say!(
+                "sba-refuse-kill-zone-range",
+                range = r,
+                card = s.name,
+                max = s.range
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The hexside a unit on Defend writes that it faces (SBA-BASE, base rules
+/// §2), if its order is Defend and one is written.
+pub fn written_facing(spec: &OrderSpec) -> Option<Facing> {
+    spec.facing.filter(|_| spec.kind == OrderKind::Defend)
+}
+
+/// Every Defend order to offer a unit with card `stats` (SBA-BASE, base
+/// rules §2): keeping its facing or facing each of the six hexsides; for a
+/// ranged unit, each with its card's range or each written Kill Zone range
+/// from 1 hex to the card's range.
+pub fn defend_variants(stats: &UnitStats) -> Vec<OrderSpec> {
+    let mut ranges: Vec<Option<u32>> = vec![None];
+    if stats.firepower > 0 {
+        ranges.extend((1..=stats.range).map(Some));
+    }
+    let facings = std::iter::once(None).chain(Facing::ALL.into_iter().map(Some));
+    facings
+        .flat_map(|f| ranges.iter().map(move |r| OrderSpec::defend(f, *r)))
+        .collect()
+}
+
+/// A facing's name in the player's language ("north").
+pub fn facing_name(f: Facing) -> String {
+    match f {
+        Facing::North => say!("sba-facing-north"),
+        Facing::NorthEast => say!("sba-facing-north-east"),
+        Facing::SouthEast => say!("sba-facing-south-east"),
+        Facing::South => say!("sba-facing-south"),
+        Facing::SouthWest => say!("sba-facing-south-west"),
+        Facing::NorthWest => say!("sba-facing-north-west"),
+    }
+}
+
 /// Converts a destination to a hex on the board.
 pub fn destination(spec: &OrderSpec) -> Option<hexx::Hex> {
     spec.to.map(HexBoard::to_hex)
@@ -444,7 +541,6 @@ pub fn destination(spec: &OrderSpec) -> Option<hexx::Hex> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::board::Facing;
     use crate::rules::samurai_battles::battle::fixture::*;
 
     fn refusal_rule(b: &Battle, unit: u32, spec: OrderSpec) -> Option<String> {
@@ -517,6 +613,48 @@ mod tests {
         );
         assert!(refusal_rule(&b, 2, OrderSpec::at_unit(OrderKind::Assault, 99)).is_some());
         assert!(refusal_rule(&b, 2, OrderSpec::to_hex(OrderKind::March, (40, 4))).is_some());
+    }
+
+    #[test]
+    fn sba_base_defend_facing_and_kill_zone_are_written_on_defend_only() {
+        // BD2, BD3 (base rules §2): Defend writes the hexside it faces, and a
+        // ranged unit on Defend the range of its Kill Zone, up to its card's
+        // range. Neither belongs on another order, nor a range on a unit
+        // without a ranged weapon.
+        let t = tables();
+        let board = board(&t);
+        let mut arch = unit(&t, 1, 0, "ashigaru_archers", (2, 2), Facing::North);
+        arch.commander = true;
+        let spear = unit(&t, 2, 0, "ashigaru_spearmen", (4, 2), Facing::North);
+        let enemy = unit(&t, 3, 1, "ashigaru_spearmen", (8, 7), Facing::South);
+        let b = battle(vec![arch, spear, enemy], &board, &t);
+        let card = t.unit("ashigaru_archers").map_or(0, |u| u.range);
+        assert!(card > 1);
+        let ok = |u, o: OrderSpec| refusal_rule(&b, u, o);
+        assert_eq!(ok(2, OrderSpec::defend(Some(Facing::South), None)), None);
+        assert_eq!(
+            ok(1, OrderSpec::defend(Some(Facing::NorthEast), Some(1))),
+            None
+        );
+        assert_eq!(ok(1, OrderSpec::defend(None, Some(card))), None);
+        let mut march = OrderSpec::to_hex(OrderKind::March, (4, 4));
+        march.facing = Some(Facing::South);
+        assert_eq!(ok(2, march).as_deref(), Some("SBA-BASE"));
+        let mut rest = OrderSpec::plain(OrderKind::Rest);
+        rest.range = Some(1);
+        assert_eq!(ok(1, rest).as_deref(), Some("SBA-BASE"));
+        assert_eq!(
+            ok(1, OrderSpec::defend(None, Some(card + 1))).as_deref(),
+            Some("SBA-BASE")
+        );
+        assert_eq!(
+            ok(1, OrderSpec::defend(None, Some(0))).as_deref(),
+            Some("SBA-BASE")
+        );
+        assert_eq!(
+            ok(2, OrderSpec::defend(None, Some(1))).as_deref(),
+            Some("SBA-BASE")
+        );
     }
 
     #[test]

@@ -184,12 +184,43 @@ pub fn fire(
     tests.first().map(|(_, p)| *p)
 }
 
+/// The Kill Zone of `u` in hexes (SBA-BASE, base rules §2): a ranged unit on
+/// Defend has one up to the range written on its order, or its card's range
+/// if none is written, never beyond the card's range. `None` for any other
+/// unit.
+pub fn kill_zone(b: &Battle, u: &SbaUnit) -> Option<u32> {
+    let o = u.order.as_ref().filter(|o| o.kind == OrderKind::Defend)?;
+    let s = b.stats(u);
+    (s.firepower > 0 && s.range > 0).then(|| o.range.map_or(s.range, |r| r.min(s.range)))
+}
+
+/// Whether `target` stands in the Kill Zone of `shooter` (SBA-BASE): within
+/// its [`kill_zone`], in every direction ([`can_fire_at`] checks the sight).
+pub fn in_kill_zone(b: &Battle, shooter: &SbaUnit, target: &SbaUnit) -> bool {
+    kill_zone(b, shooter).is_some_and(|r| shooter.hex.unsigned_distance_to(target.hex) <= r)
+}
+
 /// Reaction fire at a unit that has just moved into range (SBA-ORD-5 Fire and
 /// Retreat; SBA-ORD-10 hidden ranged unit with +2 Firepower; a Defend order's
 /// Kill Zone, SBA-BASE). Each shooter reacts once per turn, in id order.
 /// Returns whether the mover must stop (it took casualties from a Fire and
 /// Retreat unit and failed the test, SBA-ORD-5).
 pub fn reaction_fire(b: &mut Battle, dice: &mut Dice, mover: u32) -> bool {
+    react(b, dice, mover, false)
+}
+
+/// Fire at a unit about to begin its move inside a Kill Zone (SBA-BASE, base
+/// rules §2: the first enemy to enter "or start" there): only units on
+/// Defend shoot, once per turn each, in id order; the move then goes on.
+/// Returns whether the mover is gone.
+pub fn start_of_move_fire(b: &mut Battle, dice: &mut Dice, mover: u32) -> bool {
+    react(b, dice, mover, true)
+}
+
+/// Reaction fire at `mover` by every enemy that may react: Kill Zones only
+/// when `starting` (before its first step), else also Fire and Retreat and
+/// hidden ranged units.
+fn react(b: &mut Battle, dice: &mut Dice, mover: u32, starting: bool) -> bool {
     let mut halt = false;
     for id in b.ids() {
         let (Some(s), Some(m)) = (b.unit(id).cloned(), b.unit(mover).cloned()) else {
@@ -199,9 +230,9 @@ pub fn reaction_fire(b: &mut Battle, dice: &mut Dice, mover: u32) -> bool {
             continue;
         }
         let rule = match b.order_kind(&s) {
-            Some(OrderKind::FireAndRetreat) => "SBA-ORD-5",
-            Some(OrderKind::Ambush) if s.hidden => "SBA-ORD-10",
-            Some(OrderKind::Defend) => "SBA-BASE",
+            Some(OrderKind::FireAndRetreat) if !starting => "SBA-ORD-5",
+            Some(OrderKind::Ambush) if s.hidden && !starting => "SBA-ORD-10",
+            Some(OrderKind::Defend) if in_kill_zone(b, &s, &m) => "SBA-BASE",
             _ => continue,
         };
         if can_fire_at(b, &s, &m, 0).is_err() {
@@ -290,6 +321,52 @@ mod tests {
         // The shown chance of hits alone would put weight on 1 casualty
         // where Defense 1 absorbs the only hit.
         assert!(shown[0] > binomial(4, hit_chance(firepower(&b, &a).total()))[0]);
+    }
+
+    #[test]
+    fn sba_base_kill_zone_fires_at_an_enemy_starting_inside_and_only_within_the_written_range() {
+        // BD3 (base rules §2): a ranged unit on Defend fires at the first
+        // enemy to enter or start in its Kill Zone, up to the written range.
+        use crate::engine::board::HexBoard;
+        use crate::rules::samurai_battles::movement::movement_step;
+        let t = tables();
+        let board = board(&t);
+        let c = HexBoard::to_hex((5, 2));
+        let north = |n: i32| HexBoard::to_offset(c + Hex::from(Facing::North.edge_direction()) * n);
+        let archers = |t: &'_ crate::rules::samurai_battles::data::SbaTables| {
+            let mut a = unit(t, 1, 0, "ashigaru_archers", (5, 2), Facing::North);
+            a.order = Some(OrderSpec::defend(None, Some(2)));
+            a
+        };
+        let shots = |b: &Battle| {
+            b.log
+                .iter()
+                .filter(|e| e.rule == "SBA-BASE" && e.die.is_some() && e.units == vec![1, 2])
+                .count()
+        };
+        // (a) An enemy that starts next to it and Assaults it is shot
+        // before it moves into melee.
+        let mut e = unit(&t, 2, 1, "ashigaru_spearmen", north(1), Facing::South);
+        e.order = Some(OrderSpec::at_unit(OrderKind::Assault, 1));
+        let mut b = battle(vec![archers(&t), e], &board, &t);
+        let mut d = Dice::new(0);
+        d.load([20, 20, 20, 20]);
+        movement_step(&mut b, &mut d);
+        assert_eq!(shots(&b), 1, "{:#?}", b.log);
+        assert!(b.unit(2).is_some_and(|u| u.engaged == vec![1]));
+        // (b) An enemy that comes to 3 hexes, inside the card's range but
+        // outside the written 2, is not shot.
+        let card = t.unit("ashigaru_archers").map_or(0, |u| u.range);
+        assert!(card >= 4);
+        let mut e = unit(&t, 2, 1, "ashigaru_spearmen", north(4), Facing::South);
+        e.order = Some(OrderSpec::to_hex(OrderKind::March, north(2)));
+        let mut b = battle(vec![archers(&t), e], &board, &t);
+        let mut d = Dice::new(0);
+        d.load([20, 20, 20, 20]);
+        movement_step(&mut b, &mut d);
+        assert_eq!(b.unit(2).map(|u| u.hex.unsigned_distance_to(c)), Some(3));
+        assert_eq!(shots(&b), 0, "{:#?}", b.log);
+        assert_eq!(d.rolled(), 0);
     }
 
     #[test]

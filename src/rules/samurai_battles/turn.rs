@@ -15,8 +15,8 @@ use super::join_up::join_up;
 use super::melee::resolve_melee;
 use super::morale::{MoraleLevel, TestReason};
 use super::movement::{movement_step, retreat_step};
-use super::orders::is_pursue_choice;
 use super::orders::{OrderKind, OrderSpec, OrderStep};
+use super::orders::{facing_name, is_pursue_choice, written_facing};
 use super::ranged::{can_fire_at, fire, nearest_target};
 
 /// How a battle ended.
@@ -133,6 +133,9 @@ pub fn apply_orders(
             u.order = order;
         }
     }
+    for id in b.ids() {
+        face_written_hexside(b, id);
+    }
     // Hidden units stay hidden only on an Ambush order (SBA-ORD-10).
     for id in b.ids() {
         let Some(u) = b.unit(id).cloned() else {
@@ -159,6 +162,33 @@ pub fn apply_orders(
             ));
         }
     }
+}
+
+/// A unit on Defend turns to the hexside written on its order, which sets
+/// its Defense Zone (SBA-BASE, base rules §2). A unit in melee keeps facing
+/// its enemy (stand-in).
+fn face_written_hexside(b: &mut Battle, id: u32) {
+    let Some(u) = b.unit(id).cloned() else {
+        return;
+    };
+    let Some(f) = u.order.as_ref().and_then(written_facing) else {
+        return;
+    };
+    if !u.engaged.is_empty() || f == u.facing {
+        return;
+    }
+    if let Some(m) = b.unit_mut(id) {
+        m.facing = f;
+    }
+    b.note(LogEntry::event(
+        "SBA-BASE",
+        vec![id],
+        say!(
+            "sba-log-defend-faces",
+            unit = u.name,
+            facing = facing_name(f)
+        ),
+    ));
 }
 
 /// One Execution step (SBA-BASE step order): Defensive orders take effect as
@@ -369,6 +399,33 @@ mod tests {
         assert_eq!(kind(&b), None);
         let free = crate::rules::samurai_battles::orders::validate_order(&b, 0, 1, &spec);
         assert!(free.is_ok(), "{free:?}");
+    }
+
+    #[test]
+    fn sba_base_defend_turns_the_unit_to_its_written_facing() {
+        // BD2 (base rules §2): "face a chosen hexside (Defense Zone)". The
+        // written facing takes effect when the orders are revealed; a plain
+        // Defend (an old save, or the default order) keeps the facing.
+        let t = tables();
+        let board = board(&t);
+        let a = unit(&t, 1, 0, "ashigaru_spearmen", (3, 3), Facing::North);
+        let c = unit(&t, 2, 0, "ashigaru_spearmen", (6, 3), Facing::North);
+        let e = unit(&t, 3, 1, "ashigaru_spearmen", (9, 7), Facing::South);
+        let mut b = battle(vec![a, c, e], &board, &t);
+        let written = BTreeMap::from([
+            (1, OrderSpec::defend(Some(Facing::SouthWest), None)),
+            (2, OrderSpec::plain(OrderKind::Defend)),
+        ]);
+        apply_orders(&mut b, &written, |_, _| None);
+        assert_eq!(b.unit(1).map(|u| u.facing), Some(Facing::SouthWest));
+        assert_eq!(b.unit(2).map(|u| u.facing), Some(Facing::North));
+        assert!(
+            b.log
+                .iter()
+                .any(|e| e.rule == "SBA-BASE" && e.units == vec![1]),
+            "{:#?}",
+            b.log
+        );
     }
 
     #[test]

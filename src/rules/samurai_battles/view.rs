@@ -3,7 +3,7 @@
 //! card as itemized sums with rule IDs, the orders a unit may be given, and
 //! the exact odds of an order before it is written.
 
-use crate::engine::board::HexBoard;
+use crate::engine::board::{Facing, HexBoard};
 use crate::engine::units::UnitClass;
 use crate::engine::view::{
     Arrow, CardLine, Choice, Marker, Needs, Odds, Pick, Place, RuleText, Scene, Tone, UnitView,
@@ -339,7 +339,9 @@ pub fn choices(ctx: &SbaCtx, state: &SbaState, side: u8, unit: u32) -> Vec<Choic
                 key: key_of(*k),
                 needs: if k.takes_target() {
                     Needs::Target
-                } else if k.takes_destination() {
+                } else if k.takes_destination() || *k == OrderKind::Defend {
+                    // Defend: the hex it faces, and for a ranged unit how
+                    // far its Kill Zone reaches (SBA-BASE, `defend_pick`).
                     Needs::Hex
                 } else {
                     Needs::Nothing
@@ -357,10 +359,35 @@ pub fn choices(ctx: &SbaCtx, state: &SbaState, side: u8, unit: u32) -> Vec<Choic
     out
 }
 
+/// The Defend order a picked hex writes (SBA-BASE, base rules §2: "face a
+/// chosen hexside", a Kill Zone "up to a written range"): the unit faces
+/// toward the hex, and a ranged unit's Kill Zone reaches it (at most its
+/// card's range). Its own hex, or none, keeps its facing and the card range.
+pub fn defend_pick(ctx: &SbaCtx, state: &SbaState, pick: &Pick) -> OrderSpec {
+    let u = state.units.iter().find(|u| u.id == pick.unit);
+    let (Some(u), Some(h)) = (u, pick.hex) else {
+        return OrderSpec::plain(OrderKind::Defend);
+    };
+    if h == u.hex {
+        return OrderSpec::plain(OrderKind::Defend);
+    }
+    let range = ctx
+        .tables
+        .unit(&u.unit_type)
+        .filter(|s| s.firepower > 0 && s.range > 0)
+        .map(|s| h.unsigned_distance_to(u.hex).min(s.range));
+    OrderSpec::defend(Some(Facing::towards(u.hex, h)), range)
+}
+
 /// The command for a choice: a written order aimed at the picked unit, or
-/// else at the picked hex (an Assault may aim at either).
-pub fn choose(state: &SbaState, side: u8, key: &str, pick: &Pick) -> Option<SbaCommand> {
-    let _ = state;
+/// else at the picked hex (an Assault may aim at either; Defend faces it).
+pub fn choose(
+    ctx: &SbaCtx,
+    state: &SbaState,
+    side: u8,
+    key: &str,
+    pick: &Pick,
+) -> Option<SbaCommand> {
     if key == "erase" {
         return Some(SbaCommand::ClearOrder {
             side,
@@ -368,7 +395,9 @@ pub fn choose(state: &SbaState, side: u8, key: &str, pick: &Pick) -> Option<SbaC
         });
     }
     let kind = kind_of(key)?;
-    let order = if kind.takes_target() && pick.target.is_some_and(|t| t != pick.unit) {
+    let order = if kind == OrderKind::Defend {
+        defend_pick(ctx, state, pick)
+    } else if kind.takes_target() && pick.target.is_some_and(|t| t != pick.unit) {
         OrderSpec::at_unit(kind, pick.target?)
     } else if kind.takes_destination() {
         OrderSpec::to_hex(kind, HexBoard::to_offset(pick.hex?))
@@ -581,17 +610,17 @@ mod tests {
             unit: own.id,
             ..Pick::default()
         };
-        let cmd = choose(&g.state, side, &defend.key, &pick).expect("command");
+        let cmd = choose(&g.ctx, &g.state, side, &defend.key, &pick).expect("command");
         let mut g2 = game();
         g2.apply(&cmd).expect("accepted");
         // A targeted order needs its target.
         if let Some(t) = cs.iter().find(|c| c.needs == Needs::Target) {
-            assert!(choose(&g.state, side, &t.key, &pick).is_none());
+            assert!(choose(&g.ctx, &g.state, side, &t.key, &pick).is_none());
             let aimed = Pick {
                 target: Some(enemy.id),
                 ..pick.clone()
             };
-            assert!(choose(&g.state, side, &t.key, &aimed).is_some());
+            assert!(choose(&g.ctx, &g.state, side, &t.key, &aimed).is_some());
         }
         // The Assault's odds are exact distributions that sum to 1.
         let assault = SbaCommand::WriteOrder {
@@ -609,5 +638,55 @@ mod tests {
                 .any(|l| l.text == "Fortitude" && l.value.is_some())
         );
         assert!(card.iter().any(|l| l.rule.as_deref() == Some("SBA-FORT-3")));
+    }
+
+    #[test]
+    fn sba_base_a_picked_hex_writes_the_defend_facing_and_kill_zone() {
+        // BD2, BD3: the order panel's Defend asks for a hex (no change to
+        // the app): the unit will face it and a ranged unit's Kill Zone
+        // reaches it; its own hex keeps its facing and the card's range.
+        let mut g = game();
+        let side = g.state.game.side_to_plan().expect("planning");
+        let arch = g
+            .state
+            .units
+            .iter()
+            .find(|u| u.side == side && u.unit_type == "ashigaru_archers")
+            .expect("archers")
+            .clone();
+        let cs = choices(&g.ctx, &g.state, side, arch.id);
+        let defend = cs
+            .iter()
+            .find(|c| c.key == key_of(OrderKind::Defend))
+            .expect("Defend");
+        assert_eq!(defend.needs, Needs::Hex);
+        let two_ahead = arch.hex + hexx::Hex::from(Facing::North.edge_direction()) * 2;
+        let pick = |hex| Pick {
+            unit: arch.id,
+            hex: Some(hex),
+            ..Pick::default()
+        };
+        let written = |g: &Game<SamuraiBattles>, hex| match choose(
+            &g.ctx,
+            &g.state,
+            side,
+            &defend.key,
+            &pick(hex),
+        ) {
+            Some(SbaCommand::WriteOrder { order, .. }) => Some(order),
+            _ => None,
+        };
+        let order = written(&g, two_ahead).expect("a written order");
+        assert_eq!(order, OrderSpec::defend(Some(Facing::North), Some(2)));
+        assert_eq!(
+            written(&g, arch.hex),
+            Some(OrderSpec::plain(OrderKind::Defend))
+        );
+        g.apply(&SbaCommand::WriteOrder {
+            side,
+            unit: arch.id,
+            order,
+        })
+        .expect("accepted");
     }
 }

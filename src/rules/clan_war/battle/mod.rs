@@ -90,9 +90,9 @@ use super::hostage::{
 };
 use super::landing::{
     DiveUse, EngagingMove, Escape, ForcedCause, ForcedLanding, Lander, LandingKind,
-    LeaveEngagement, check_dive_move, check_landing, check_landing_spot, escape, forced_landing,
-    forced_landing_required, landing_test, reactionary_fire_band, resolve_engaging_move,
-    roll_forced_landing_damage,
+    LeaveEngagement, check_dive_move, check_landing, check_landing_spot, dive_bounds, escape,
+    forced_landing, forced_landing_required, landing_test, reactionary_fire_band,
+    resolve_engaging_move, roll_forced_landing_damage,
 };
 use super::maneuver::{ManeuverKind, ManeuverTest, condition_after, maneuver_test};
 use super::morale::{
@@ -261,6 +261,14 @@ pub enum MoveMode {
     /// An engaging move on `target`: on the ground it must end in contact
     /// within 30°; from the air it lands (CW-ENG-1 … CW-ENG-6).
     Engage {
+        /// The enemy unit engaged.
+        target: u32,
+    },
+    /// An engaging move on `target` made as a Dive (CW-DIVE-3): from the
+    /// air only, by a Charge-led unit, at least half and up to double its
+    /// movement (CW-DIVE-1, CW-DIVE-2); it lands with the Dive's test
+    /// (CW-DIVE-4) instead of the engaging move's.
+    DiveEngage {
         /// The enemy unit engaged.
         target: u32,
     },

@@ -530,7 +530,22 @@ impl CwBattle {
                     kind: PlanKind::EscapeByAir { enemies },
                 })
             }
-            (MoveMode::Engage { target }, state) => {
+            (MoveMode::Engage { target } | MoveMode::DiveEngage { target }, state) => {
+                // CW-DIVE-3: an engaging move may be a Dive (CW-DIVE-1,
+                // CW-DIVE-2 checked here, up to double the movement).
+                let dive = matches!(mode, MoveMode::DiveEngage { .. });
+                if dive {
+                    check_dive_move(
+                        state,
+                        card.has_charge_skill(),
+                        false,
+                        mv,
+                        length,
+                        DiveUse::Engaging,
+                        &[],
+                    )?;
+                }
+                let reach = if dive { dive_bounds(mv).1 } else { mv };
                 let t = self
                     .unit(*target)
                     .filter(|t| t.alive() && t.side != u.side)
@@ -573,11 +588,13 @@ impl CwBattle {
                         },
                     });
                 }
-                // From the air (CW-ENG-1 … CW-ENG-6): no minimum distance.
+                // From the air (CW-ENG-1 … CW-ENG-6): no minimum distance
+                // (a Dive's is checked above).
                 let (_, others, names) = self.others(u, true);
+                let rule = if dive { "CW-DIVE-3" } else { "CW-ENG-1" };
                 table
-                    .check_move(&base, &wps, facing, mv, true, &others, &[])
-                    .map_err(|e| move_error("CW-ENG-1", e, &names))?;
+                    .check_move(&base, &wps, facing, reach, true, &others, &[])
+                    .map_err(|e| move_error(rule, e, &names))?;
                 let end = end_of(&wps, facing);
                 let fb = Base::new(end, u.footprint);
                 let reached = fb.distance_to(&tb) <= CONTACT;
@@ -613,7 +630,7 @@ impl CwBattle {
                         would_overlap: overlap,
                         angle_ok: !reached || angle_ok,
                         reached,
-                        dive: false,
+                        dive,
                     },
                 )?;
                 Ok(MovePlan {

@@ -21,7 +21,15 @@ pub(super) fn setup() -> (CwScenario, CwTables, Table) {
 /// A small in-code battle: an airborne Fire Dragon (id 1) facing Crane
 /// Elite Archers (id 2) on an open table; Primary Movement, Lion deciding.
 pub(super) fn duel(dragon_at: (f32, f32), archers_at: (f32, f32)) -> (CwBattle, CwTables, Table) {
-    let tables = CwTables::load().expect("tables");
+    duel_with(CwTables::load().expect("tables"), dragon_at, archers_at)
+}
+
+/// [`duel`] with the given tables (a card changed for the test).
+pub(super) fn duel_with(
+    tables: CwTables,
+    dragon_at: (f32, f32),
+    archers_at: (f32, f32),
+) -> (CwBattle, CwTables, Table) {
     let text = format!(
         r#"(ruleset: "clan_war", name: "duel", turn_limit: 2,
         table: (width: 48.0, depth: 48.0, areas: [
@@ -552,6 +560,73 @@ fn cw_hos_6_an_all_out_attacker_is_still_asked_about_the_sacrifice() {
         &mut log,
     )
     .expect("sacrifice declared");
+}
+
+#[test]
+fn cw_dive_3_a_charge_led_flyer_dives_into_an_engagement() {
+    // D6 (L41, CW-DIVE-3): "A dive may be used when performing an engaging
+    // move": up to double the movement (CW-DIVE-2), then the Dive's landing
+    // test (CW-DIVE-4). A Charge-led dragon (CW-DIVE-1) is beyond its
+    // engaging move from the archers but within its Dive.
+    use crate::engine::table_game::{Needs, Pick};
+    use crate::rules::clan_war::data::{PersonalityStats, Skill};
+    let mut tables = CwTables::load().expect("tables");
+    let Some(card) = tables
+        .units
+        .units
+        .iter_mut()
+        .find(|u| u.key == "fire_dragon")
+    else {
+        panic!("no fire_dragon card");
+    };
+    card.personality = Some(PersonalityStats {
+        name: "Diving Lord".into(),
+        clan: None,
+        honor: 0,
+        leadership: 8,
+        skills: vec![Skill::Charge],
+    });
+    let mv = card.movement;
+    let (b, tables, table) = duel_with(tables, (20.0, 12.0), (20.0, 30.0));
+    let archers = b.unit(2).expect("archers").base();
+    let (spot, _) = contact_spot(&b.unit(1).expect("dragon").base(), &archers);
+    let length = b.unit(1).expect("dragon").base().center.distance(spot);
+    assert!(length > mv && length <= 2.0 * mv, "{length}");
+    let pick = Pick {
+        unit: 1,
+        target: Some(2),
+        path: Vec::new(),
+        facing: 0.0,
+        hex: None,
+    };
+    let engage = ClanWar::choose(&b, "engage", &pick).expect("engage");
+    let refused = b.clone().apply(
+        &engage,
+        &tables,
+        &table,
+        &mut Dice::new(1),
+        &mut GameLog::default(),
+    );
+    assert!(refused.is_err(), "an engaging move reaches only {mv}\"");
+    let dive = ClanWar::choices(&b, 1, &tables)
+        .into_iter()
+        .find(|c| c.key == "dive_engage")
+        .expect("an engaging Dive is offered");
+    assert_eq!(dive.needs, Needs::Target);
+    let cmd = ClanWar::choose(&b, &dive.key, &pick).expect("command");
+    let mut b = b;
+    let mut dice = Dice::new(4);
+    let mut log = GameLog::default();
+    b.apply(&cmd, &tables, &table, &mut dice, &mut log)
+        .expect("an engaging Dive");
+    let d = b.unit(1).expect("dragon");
+    assert!(!d.airborne());
+    assert!(d.base().in_contact(&archers));
+    assert!(
+        log.entries.iter().any(|e| e.rule == "CW-DIVE-4"),
+        "{:#?}",
+        log.entries
+    );
 }
 
 #[test]

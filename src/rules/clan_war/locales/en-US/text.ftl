@@ -65,6 +65,7 @@ cw-choice-take-flight = Take flight (Break-Away)
 cw-choice-move = Move
 cw-choice-land = Land
 cw-choice-dive = Dive
+cw-choice-dive-engage = Dive to engage
 cw-choice-take-off = Take off
 cw-choice-engage = Engage
 cw-choice-shoot = Shoot

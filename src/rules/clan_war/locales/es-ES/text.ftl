@@ -65,6 +65,7 @@ cw-choice-take-flight = Alzar el vuelo (Retirada)
 cw-choice-move = Mover
 cw-choice-land = Aterrizar
 cw-choice-dive = Picado
+cw-choice-dive-engage = Picado para trabarse
 cw-choice-take-off = Despegar
 cw-choice-engage = Trabarse
 cw-choice-shoot = Disparar
