@@ -132,27 +132,7 @@ impl CwBattle {
             morale_level: card.morale_level,
             engaged_while_shaken: false,
         });
-        for tr in found {
-            let Some(now) = self.unit(id).cloned() else {
-                return;
-            };
-            if !now.alive() {
-                return;
-            }
-            let t = self.morale_test_for(&now, card, MoraleCause::Trigger(tr));
-            if let Some(out) = morale_test(
-                dice,
-                tables.settings.convention,
-                &tables.settings.morale,
-                &t,
-            ) {
-                entries.extend(out.entries);
-                self.set_condition(id, out.after, tables, dice, entries);
-            }
-            if let Some(m) = self.unit_mut(id) {
-                m.morale_tests += 1;
-            }
-        }
+        self.trigger_morale_tests(id, card, found, tables, dice, entries);
     }
 
     pub(super) fn morale_test_for(
@@ -280,7 +260,21 @@ impl CwBattle {
             engaged_while_shaken: false,
         };
         set(&mut input);
-        for tr in triggers(&input) {
+        self.trigger_morale_tests(id, card, triggers(&input), tables, dice, entries);
+    }
+
+    /// The Morale test of each trigger in turn (CW-GEN-3), until the unit
+    /// is gone; each test counts toward the unit's later ones this turn.
+    fn trigger_morale_tests(
+        &mut self,
+        id: u32,
+        card: &UnitStats,
+        found: Vec<crate::rules::clan_war::morale::MoraleTrigger>,
+        tables: &CwTables,
+        dice: &mut Dice,
+        entries: &mut Vec<LogEntry>,
+    ) {
+        for tr in found {
             let Some(now) = self.unit(id).cloned() else {
                 return;
             };
