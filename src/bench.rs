@@ -199,20 +199,7 @@ fn play_until<R: Rules>(ctx: &R::Ctx, s: &mut R::State, dice: &mut Dice, left: &
     }
 }
 
-/// The scenario files in `scenarios/`, sorted.
-pub fn shipped_scenarios() -> Vec<PathBuf> {
-    crate::session::ron_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios"))
-}
-
-/// The shipped scenarios of module `R`, read: names (paths) and texts, in
-/// file order.
-pub fn scenarios_of<R: Rules>() -> Vec<(String, String)> {
-    shipped_scenarios()
-        .into_iter()
-        .filter_map(|p| session::read(&p).ok())
-        .filter(|(f, t)| session::read_header(f, t).is_ok_and(|h| h.ruleset == R::RULESET))
-        .collect()
-}
+use crate::session::shipped_scenarios;
 
 /// Measures each file and prints the table.
 ///

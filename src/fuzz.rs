@@ -123,7 +123,7 @@ pub fn seed_files() -> Vec<(String, String)> {
     struct Saves(Vec<(String, String)>);
     impl ModuleVisitor for Saves {
         fn visit<R: Rules>(&mut self) {
-            let Some((file, text)) = crate::bench::scenarios_of::<R>().into_iter().next() else {
+            let Some((file, text)) = crate::session::scenarios_of::<R>().into_iter().next() else {
                 return;
             };
             let Ok(mut game) = session::open_text::<R>(&file, &text, false, None, &[]) else {
@@ -135,7 +135,7 @@ pub fn seed_files() -> Vec<(String, String)> {
             }
         }
     }
-    let mut files: Vec<(String, String)> = crate::bench::shipped_scenarios()
+    let mut files: Vec<(String, String)> = crate::session::shipped_scenarios()
         .iter()
         .filter_map(|p| {
             let (_, text) = session::read(p).ok()?;

@@ -427,6 +427,21 @@ pub fn ron_files(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
+/// The scenario files in `scenarios/`, sorted.
+pub fn shipped_scenarios() -> Vec<PathBuf> {
+    ron_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios"))
+}
+
+/// The shipped scenarios of module `R`, read: names (paths) and texts, in
+/// file order.
+pub fn scenarios_of<R: Rules>() -> Vec<(String, String)> {
+    shipped_scenarios()
+        .into_iter()
+        .filter_map(|p| read(&p).ok())
+        .filter(|(f, t)| read_header(f, t).is_ok_and(|h| h.ruleset == R::RULESET))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -29,7 +29,7 @@ fn checked(doc: &ScenarioDoc) -> String {
 fn every_module_has_a_template_that_passes_its_check() {
     let t = templates();
     let keys: Vec<&str> = t.iter().map(|t| t.ruleset).collect();
-    for k in ["samurai_battles", "warstrike", "clan_war", "ran", "genpei"] {
+    for k in crate::rules::rulesets() {
         assert!(keys.contains(&k), "{k} missing from {keys:?}");
     }
     for t in &t {

@@ -16,9 +16,18 @@ use super::command::Refusal;
 use super::core::{Outcome, Rules, ToAct, checksum};
 use super::dice::Dice;
 use super::log::GameLog;
-use super::replay::Bookmark;
 use super::scenario::{LoadError, check_file_size, check_unit_count, parse_ron, ron_options};
 use super::seats::Seats;
+
+/// A named point of a replay, saved in the file (`bookmarks` of a save).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bookmark {
+    /// Commands applied at the point (0: the start of the game).
+    pub at: usize,
+    /// What the player called it.
+    pub label: String,
+}
 
 /// One journalled command.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -10,24 +10,13 @@
 //! game it was made from; *Play from here* starts a new game from
 //! [`Replay::at`], with the journal so far.
 
-use serde::{Deserialize, Serialize};
-
 use super::core::{Rules, ToAct, checksum};
+pub use super::game::Bookmark;
 use super::game::Game;
 
 /// Commands between two snapshots (each snapshot is a whole [`Game`],
 /// log included).
 pub const SNAPSHOT_EVERY: usize = 16;
-
-/// A named point of a replay, saved in the file (`bookmarks` of a save).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Bookmark {
-    /// Commands applied at the point (0: the start of the game).
-    pub at: usize,
-    /// What the player called it.
-    pub label: String,
-}
 
 /// Where a replay stands after a number of commands: the turn, the phase
 /// in the game's words and who decides.

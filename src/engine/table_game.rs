@@ -152,7 +152,12 @@ pub trait TableRules: Send + Sync + 'static {
     /// What the app offers for `unit` now.
     fn choices(battle: &Self::Battle, unit: u32, tables: &Self::Tables) -> Vec<Choice>;
     /// Turns a choice and the player's pick into a command.
-    fn choose(battle: &Self::Battle, key: &str, pick: &Pick) -> Option<Self::Command>;
+    fn choose(
+        battle: &Self::Battle,
+        key: &str,
+        pick: &Pick,
+        tables: &Self::Tables,
+    ) -> Option<Self::Command>;
     /// Exact odds of a command before it is committed, labelled: chances
     /// and expected values.
     fn odds(
@@ -167,7 +172,7 @@ pub trait TableRules: Send + Sync + 'static {
         Vec::new()
     }
     /// Honor tracks per side, for modules that have them.
-    fn honor(_battle: &Self::Battle) -> Option<[HonorBar; 2]> {
+    fn honor(_battle: &Self::Battle, _tables: &Self::Tables) -> Option<[HonorBar; 2]> {
         None
     }
 }

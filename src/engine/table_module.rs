@@ -214,7 +214,7 @@ impl<R: TableRules> Rules for TableModule<R> {
                     }
                 };
                 for pick in picks {
-                    let Some(cmd) = R::choose(state, &choice.key, &pick) else {
+                    let Some(cmd) = R::choose(state, &choice.key, &pick, &ctx.tables) else {
                         continue;
                     };
                     if !out.contains(&cmd) && dry_run::<Self>(ctx, state, &cmd, &dice).is_ok() {
@@ -324,20 +324,20 @@ impl<R: TableRules> Rules for TableModule<R> {
                     facing: u.base.facing,
                     hex: None,
                 };
-                if let Some(c) = R::choose(state, &choice.key, &pick) {
+                if let Some(c) = R::choose(state, &choice.key, &pick, &ctx.tables) {
                     out.push((format!("unknown unit ({})", choice.label), c));
                 }
                 pick.unit = u.id;
                 match choice.needs {
                     Needs::Path => {
                         pick.path = vec![(-1000.0, -1000.0)];
-                        if let Some(c) = R::choose(state, &choice.key, &pick) {
+                        if let Some(c) = R::choose(state, &choice.key, &pick, &ctx.tables) {
                             out.push((format!("off the table ({})", choice.label), c));
                         }
                     }
                     Needs::Target => {
                         pick.target = Some(u32::MAX);
-                        if let Some(c) = R::choose(state, &choice.key, &pick) {
+                        if let Some(c) = R::choose(state, &choice.key, &pick, &ctx.tables) {
                             out.push((format!("no such target ({})", choice.label), c));
                         }
                     }
@@ -413,7 +413,7 @@ impl<R: TableRules> Rules for TableModule<R> {
                 }
             })
             .collect();
-        let tracks = R::honor(obs)
+        let tracks = R::honor(obs, &ctx.tables)
             .map(|bars| {
                 bars.into_iter()
                     .enumerate()
@@ -494,13 +494,13 @@ impl<R: TableRules> Rules for TableModule<R> {
     }
 
     fn choose(
-        _ctx: &TableCtx<R>,
+        ctx: &TableCtx<R>,
         state: &R::Battle,
         _side: u8,
         key: &str,
         pick: &Pick,
     ) -> Option<R::Command> {
-        R::choose(state, key, pick)
+        R::choose(state, key, pick, &ctx.tables)
     }
 
     fn move_allowance(

@@ -179,7 +179,7 @@ mod tests {
         struct U(Vec<String>);
         impl ModuleVisitor for U {
             fn visit<R: Rules>(&mut self) {
-                let Some((file, text)) = crate::bench::scenarios_of::<R>().into_iter().next()
+                let Some((file, text)) = crate::session::scenarios_of::<R>().into_iter().next()
                 else {
                     return;
                 };
@@ -245,7 +245,7 @@ mod tests {
         struct S(u32, u32);
         impl ModuleVisitor for S {
             fn visit<R: Rules>(&mut self) {
-                let Some((file, text)) = crate::bench::scenarios_of::<R>().into_iter().next()
+                let Some((file, text)) = crate::session::scenarios_of::<R>().into_iter().next()
                 else {
                     return;
                 };

@@ -416,7 +416,7 @@ mod tests {
         struct Colours(Vec<(String, [[f32; 3]; 2])>);
         impl ModuleVisitor for Colours {
             fn visit<R: Rules>(&mut self) {
-                for (file, text) in crate::bench::scenarios_of::<R>() {
+                for (file, text) in crate::session::scenarios_of::<R>() {
                     let s = R::parse_scenario(&file, &text).expect("scenario");
                     let ctx = R::context(&s).expect("context");
                     self.0.push((file, R::side_colors(&ctx)));

@@ -137,7 +137,7 @@ impl ModuleVisitor for Loopback {
 fn a_real_host_and_guest_play_a_whole_game_of_every_shipped_scenario_over_loopback() {
     let mut v = Loopback { games: 0 };
     visit_all(&mut v);
-    assert_eq!(v.games as usize, crate::bench::shipped_scenarios().len());
+    assert_eq!(v.games as usize, crate::session::shipped_scenarios().len());
 }
 
 /// Runs on the default scenario's module only.

@@ -65,7 +65,5 @@ mod tests {
         assert_eq!(Player::Computer(Level::Hard).to_string(), "hard");
         let e = parse_headless_players("human,default").expect_err("nobody at a screen");
         assert!(e.contains("for the app"), "{e}");
-        assert!(Level::Easy.playouts() < Level::Normal.playouts());
-        assert!(Level::Normal.playouts() < Level::Hard.playouts());
     }
 }

@@ -52,8 +52,9 @@ impl AttackKind {
 pub struct AttackSituation {
     /// Range band of a ranged attack (extended −2 ATT, CW-RNG-6).
     pub range_band: Option<RangeBand>,
-    /// Stance against a captor unit (CW-HOS-3), if fighting one.
-    pub stance: Option<Stance>,
+    /// Stance against a captor unit (CW-HOS-3), if fighting one, with its
+    /// ATT modifier (`settings.ron` `hostage`).
+    pub stance: Option<(Stance, i32)>,
     /// Parting shots at a flight-capable unit that takes flight out of the
     /// engagement: +1 ATT, +1 DAM (CW-ENG-7).
     pub parting_shot_at_flyer: bool,
@@ -70,8 +71,8 @@ pub fn attack_value(att: i32, s: &AttackSituation) -> Itemized {
     if let Some(b) = s.range_band {
         v.add(say!("cw-item-extended-range"), b.att_modifier(), "CW-RNG-6");
     }
-    if let Some(st) = s.stance {
-        v.add(st.name(), st.att_modifier(), "CW-HOS-3");
+    if let Some((st, att)) = s.stance {
+        v.add(st.name(), att, "CW-HOS-3");
     }
     if s.parting_shot_at_flyer {
         v.add(say!("cw-item-parting-shot"), 1, "CW-ENG-7");
@@ -326,13 +327,17 @@ mod tests {
     #[test]
     fn stances_and_parting_shots_are_itemized() {
         // CW-HOS-3 stance ATT; CW-ENG-7 parting shots +1/+1.
+        let hv = crate::rules::clan_war::data::CwTables::load()
+            .expect("tables")
+            .settings
+            .hostage;
         let sit = AttackSituation {
-            stance: Some(Stance::StrikeEasy),
+            stance: Some((Stance::StrikeEasy, Stance::StrikeEasy.att_modifier(&hv))),
             ..Default::default()
         };
         assert_eq!(attack_value(4, &sit).total(), 3);
         let sit = AttackSituation {
-            stance: Some(Stance::AllOutAttack),
+            stance: Some((Stance::AllOutAttack, Stance::AllOutAttack.att_modifier(&hv))),
             parting_shot_at_flyer: true,
             ..Default::default()
         };

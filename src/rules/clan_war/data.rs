@@ -16,7 +16,7 @@ use crate::engine::assets::parse_table;
 use crate::engine::scenario::LoadError;
 
 use super::cards::CardKind;
-use super::honor::HonorGains;
+use super::honor::{HonorGains, HonorLadder};
 use super::morale::MoraleSettings;
 use super::test_roll::Convention;
 
@@ -192,6 +192,10 @@ pub struct Settings {
     pub clans: Vec<ClanHonor>,
     /// Honor gained per event (CW-HON-2, stand-in amounts).
     pub honor_gains: HonorGains,
+    /// The honor ladder: Morale bonus and test levels (CW-HON-3 … CW-HON-9).
+    pub honor_ladder: HonorLadder,
+    /// The hostage rules' numbers (CW-HOS-3 … CW-HOS-10).
+    pub hostage: super::hostage::HostageValues,
     /// Morale modifiers of the base stand-in (CW-GEN-3).
     pub morale: MoraleSettings,
     /// Victory points of the turn engine's victory check [stand-in].

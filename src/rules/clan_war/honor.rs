@@ -43,6 +43,63 @@ pub struct HonorGains {
     pub stand_in: String,
 }
 
+/// The honor ladder (`settings.ron` `honor_ladder`; seed 000 L7–L13): the
+/// Morale bonus of high honor, the levels that make the enemy test, and the
+/// low levels that make the army's own units test. Values in honor points;
+/// modifiers are added to a d10 Morale roll.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HonorLadder {
+    /// CW-HON-3 (L7): at this honor or more, every unit gains
+    /// [`HonorLadder::morale_bonus`] to all Morale tests (20).
+    pub morale_bonus_at: i32,
+    /// CW-HON-3 (L7): that bonus (+1).
+    pub morale_bonus: i32,
+    /// CW-HON-4 (L8): the first level whose first reaching makes every enemy
+    /// unit test (40).
+    pub enemy_test_from: i32,
+    /// CW-HON-5 (L9): each further level this many points higher (20: 60, 80,
+    /// 100…).
+    pub enemy_test_every: i32,
+    /// CW-HON-5 (L9): the cumulative modifier per level above the first (−1).
+    pub enemy_test_step: i32,
+    /// CW-HON-8, CW-HON-9 (L12–L13): below this honor the army is under the
+    /// level tests (−40); its own tests count their levels from here.
+    pub low_tests_below: i32,
+    /// CW-HON-9 (L13): the first level whose first reaching makes every unit
+    /// of the army test (−50).
+    pub own_test_from: i32,
+    /// CW-HON-9 (L13): each further level this many points lower (10: −60,
+    /// −70…).
+    pub own_test_every: i32,
+    /// CW-HON-9 (L13): the cumulative modifier per level crossed (−1).
+    pub own_test_step: i32,
+    /// The honor track's marks on the overlay reach up to this level (100)…
+    pub track_high: i32,
+    /// …and down to this one (−70). Display only.
+    pub track_low: i32,
+}
+
+impl HonorLadder {
+    /// The levels marked on the honor track, for the overlay: the Morale
+    /// bonus, then the enemy-test levels up to [`HonorLadder::track_high`],
+    /// then the own-test levels down to [`HonorLadder::track_low`].
+    pub fn marks(&self) -> Vec<i32> {
+        let mut out = vec![self.morale_bonus_at];
+        let mut level = self.enemy_test_from;
+        while level <= self.track_high && self.enemy_test_every > 0 {
+            out.push(level);
+            level += self.enemy_test_every;
+        }
+        let mut level = self.own_test_from;
+        while level >= self.track_low && self.own_test_every > 0 {
+            out.push(level);
+            level -= self.own_test_every;
+        }
+        out
+    }
+}
+
 /// An event that gains honor (CW-HON-2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum HonorEvent {
@@ -98,8 +155,8 @@ pub enum LowHonorEffect {
 /// gives no effect there, until the rulebook values are known. Only the
 /// current level counts (effects are not cumulative). Below −40 the army is
 /// under the CW-HON-9 tests.
-pub fn low_honor_effect(honor: i32) -> LowHonorEffect {
-    if honor < -40 {
+pub fn low_honor_effect(honor: i32, ladder: &HonorLadder) -> LowHonorEffect {
+    if honor < ladder.low_tests_below {
         LowHonorEffect::LevelTests
     } else {
         LowHonorEffect::None
@@ -112,10 +169,14 @@ pub fn takes_honor_test(immune: bool) -> bool {
     !immune
 }
 
-/// Morale bonus from the army's own honor: +1 at 20 or more (CW-HON-3);
-/// none for non-human or creature units (CW-HON-10).
-pub fn morale_bonus(honor: i32, immune: bool) -> i32 {
-    i32::from(honor >= 20 && !immune)
+/// Morale bonus from the army's own honor: +1 at 20 or more (CW-HON-3, the
+/// ladder's values); none for non-human or creature units (CW-HON-10).
+pub fn morale_bonus(honor: i32, immune: bool, ladder: &HonorLadder) -> i32 {
+    if honor >= ladder.morale_bonus_at && !immune {
+        ladder.morale_bonus
+    } else {
+        0
+    }
 }
 
 /// A Morale test that honor calls for.
@@ -128,6 +189,9 @@ pub struct HonorTest {
     pub enemy_tests: bool,
     /// Modifier to that test: 0 at 40, −1 at 60, −2 at 80…; −1 at −50, −2 at −60….
     pub modifier: i32,
+    /// The rule that calls for it: CW-HON-4 for the first enemy-test level,
+    /// CW-HON-5 for the further ones, CW-HON-9 for the army's own tests.
+    pub rule: &'static str,
 }
 
 /// An army's honor with the levels already crossed (each triggers once).
@@ -186,11 +250,7 @@ impl HonorTrack {
                 let (level, modifier) = (t.level, format!("{:+}", t.modifier));
                 let (rule, what) = match (t.enemy_tests, several) {
                     (true, false) => (
-                        if t.level == 40 {
-                            "CW-HON-4"
-                        } else {
-                            "CW-HON-5"
-                        },
+                        t.rule,
                         say!(
                             "cw-log-honor-level-enemy",
                             level = level,
@@ -198,11 +258,7 @@ impl HonorTrack {
                         ),
                     ),
                     (true, true) => (
-                        if t.level == 40 {
-                            "CW-HON-4"
-                        } else {
-                            "CW-HON-5"
-                        },
+                        t.rule,
                         say!(
                             "cw-log-honor-level-enemy-several",
                             level = level,
@@ -212,11 +268,11 @@ impl HonorTrack {
                         ),
                     ),
                     (false, false) => (
-                        "CW-HON-9",
+                        t.rule,
                         say!("cw-log-honor-level-own", level = level, modifier = modifier),
                     ),
                     (false, true) => (
-                        "CW-HON-9",
+                        t.rule,
                         say!(
                             "cw-log-honor-level-own-several",
                             level = level,
@@ -234,8 +290,9 @@ impl HonorTrack {
     /// End of turn: the tests of every level first reached (CW-HON-4, CW-HON-5,
     /// CW-HON-9; a turn that jumps several levels triggers each, CW-HON-6).
     /// High levels are those of 40 and each further 20 at or below the current
-    /// honor; low levels are −50 and each further −10 at or above it.
-    pub fn end_of_turn(&mut self) -> Vec<HonorTest> {
+    /// honor; low levels are −50 and each further −10 at or above it (the
+    /// ladder's values).
+    pub fn end_of_turn(&mut self, ladder: &HonorLadder) -> Vec<HonorTest> {
         // CW-HON-4/5/9: "reaches", "descends to": any time in the turn.
         let (low, high) = self
             .turn_range
@@ -244,27 +301,35 @@ impl HonorTrack {
                 (lo.min(self.honor), hi.max(self.honor))
             });
         let mut tests = Vec::new();
-        let mut level = 40;
-        while level <= high {
+        let l = ladder;
+        let mut level = l.enemy_test_from;
+        while level <= high && l.enemy_test_every > 0 {
             if self.spent.insert(level) {
                 tests.push(HonorTest {
                     level,
                     enemy_tests: true,
-                    modifier: -(level - 40) / 20,
+                    modifier: l.enemy_test_step
+                        * ((level - l.enemy_test_from) / l.enemy_test_every),
+                    rule: if level == l.enemy_test_from {
+                        "CW-HON-4"
+                    } else {
+                        "CW-HON-5"
+                    },
                 });
             }
-            level += 20;
+            level += l.enemy_test_every;
         }
-        let mut level = -50;
-        while level >= low {
+        let mut level = l.own_test_from;
+        while level >= low && l.own_test_every > 0 {
             if self.spent.insert(level) {
                 tests.push(HonorTest {
                     level,
                     enemy_tests: false,
-                    modifier: -(-40 - level) / 10,
+                    modifier: l.own_test_step * ((l.low_tests_below - level) / l.own_test_every),
+                    rule: "CW-HON-9",
                 });
             }
-            level -= 10;
+            level -= l.own_test_every;
         }
         tests
     }
@@ -274,6 +339,14 @@ impl HonorTrack {
 mod tests {
     use super::*;
 
+    /// The shipped ladder (`settings.ron`).
+    fn ladder() -> HonorLadder {
+        crate::rules::clan_war::data::CwTables::load()
+            .expect("tables")
+            .settings
+            .honor_ladder
+    }
+
     #[test]
     fn cw_hon_4_a_level_reached_during_the_turn_triggers_even_if_lost_again() {
         // CW-HON-4 (L8): "at the end of the turn in which an army reaches
@@ -282,21 +355,22 @@ mod tests {
         t.change(2, "CW-HON-2", "");
         t.change(-5, "CW-HOS-3", "");
         assert_eq!(
-            t.end_of_turn(),
+            t.end_of_turn(&ladder()),
             vec![HonorTest {
                 level: 40,
                 enemy_tests: true,
-                modifier: 0
+                modifier: 0,
+                rule: "CW-HON-4",
             }]
         );
         assert!(
-            t.end_of_turn().is_empty(),
+            t.end_of_turn(&ladder()).is_empty(),
             "once, and the turn's range is spent"
         );
         let mut t = HonorTrack::new(-46);
         t.change(-5, "CW-HOS-3", "");
         t.change(2, "CW-HON-2", "");
-        let tests = t.end_of_turn();
+        let tests = t.end_of_turn(&ladder());
         assert_eq!(tests.len(), 1, "{tests:?}");
         assert_eq!(tests[0].level, -50);
     }
@@ -323,9 +397,9 @@ mod tests {
     #[test]
     fn gc_cw_02_twenty_honor_morale_bonus() {
         // GC-CW-02 (CW-HON-3); CW-HON-10: immune units get nothing.
-        assert_eq!(morale_bonus(20, false), 1);
-        assert_eq!(morale_bonus(19, false), 0);
-        assert_eq!(morale_bonus(25, true), 0);
+        assert_eq!(morale_bonus(20, false, &ladder()), 1);
+        assert_eq!(morale_bonus(19, false, &ladder()), 0);
+        assert_eq!(morale_bonus(25, true, &ladder()), 0);
     }
 
     #[test]
@@ -334,21 +408,22 @@ mod tests {
         let mut t = HonorTrack::new(38);
         t.honor = 41;
         assert_eq!(
-            t.end_of_turn(),
+            t.end_of_turn(&ladder()),
             vec![HonorTest {
                 level: 40,
                 enemy_tests: true,
-                modifier: 0
+                modifier: 0,
+                rule: "CW-HON-4",
             }]
         );
         t.honor = 35;
-        assert!(t.end_of_turn().is_empty());
+        assert!(t.end_of_turn(&ladder()).is_empty());
         t.honor = 42;
-        assert!(t.end_of_turn().is_empty());
+        assert!(t.end_of_turn(&ladder()).is_empty());
         // CW-HON-5, CW-HON-6: a jump past 60 and 80 triggers both, at -1 and -2.
         t.honor = 85;
         let m: Vec<(i32, i32)> = t
-            .end_of_turn()
+            .end_of_turn(&ladder())
             .iter()
             .map(|x| (x.level, x.modifier))
             .collect();
@@ -377,7 +452,7 @@ mod tests {
         assert_eq!(t.honor, 20);
         assert_eq!(e.rule, "CW-HON-2");
         // Now the +1 Morale applies (CW-HON-3).
-        assert_eq!(morale_bonus(t.honor, false), 1);
+        assert_eq!(morale_bonus(t.honor, false, &ladder()), 1);
     }
 
     #[test]
@@ -393,9 +468,9 @@ mod tests {
     fn low_honor_between_zero_and_minus_forty_has_no_effect() {
         // CW-HON-8 is missing from the source: stand-in no effect down to -40.
         for h in [10, 0, -10, -25, -40] {
-            assert_eq!(low_honor_effect(h), LowHonorEffect::None);
+            assert_eq!(low_honor_effect(h, &ladder()), LowHonorEffect::None);
         }
-        assert_eq!(low_honor_effect(-41), LowHonorEffect::LevelTests);
+        assert_eq!(low_honor_effect(-41, &ladder()), LowHonorEffect::LevelTests);
     }
 
     #[test]
@@ -405,7 +480,7 @@ mod tests {
         assert!(takes_honor_test(false));
         let mut t = HonorTrack::new(35);
         t.honor = 62;
-        let rules: Vec<String> = HonorTrack::announce(&t.end_of_turn())
+        let rules: Vec<String> = HonorTrack::announce(&t.end_of_turn(&ladder()))
             .into_iter()
             .map(|e| e.rule)
             .collect();
@@ -420,7 +495,7 @@ mod tests {
         for h in [-45, -50, -52, -60, -55, -70] {
             t.honor = h;
             seen.extend(
-                t.end_of_turn()
+                t.end_of_turn(&ladder())
                     .into_iter()
                     .map(|x| (x.level, x.modifier, x.enemy_tests)),
             );

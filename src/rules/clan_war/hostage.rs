@@ -10,15 +10,30 @@ use crate::engine::log::{Itemized, LogEntry};
 use super::morale::Condition;
 use super::test_roll::{Comparison, Convention, TestRoll, TestSpec, roll_test};
 
-/// Honor an army loses for an All-Out Attack or an execution (CW-HOS-3,
-/// CW-HOS-5).
-pub const HONOR_LOSS: i32 = 5;
-/// Victory points an army loses for an All-Out Attack or an execution.
-pub const VP_LOSS: i32 = 2;
-/// TN of the hostage destruction test (CW-HOS-4).
-pub const DESTRUCTION_TN: i32 = 2;
-/// Modifier of a recapture attempt (CW-HOS-10).
-pub const RECAPTURE_MODIFIER: i32 = -1;
+/// The hostage rules' numbers (`settings.ron` `hostage`; seed 000 L80–L99).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HostageValues {
+    /// Honor an army loses for an All-Out Attack or an execution (CW-HOS-3,
+    /// CW-HOS-5: 5).
+    pub honor_loss: i32,
+    /// Victory points it loses for either (CW-HOS-3, CW-HOS-5: 2).
+    pub vp_loss: i32,
+    /// ATT modifier of Strike Easy against the captor (CW-HOS-3: −1).
+    pub strike_easy_att: i32,
+    /// ATT modifier of All-Out Attack until the end of the engagement
+    /// (CW-HOS-3: +1).
+    pub all_out_att: i32,
+    /// TN of the hostage destruction test (CW-HOS-4: 2).
+    pub destruction_tn: i32,
+    /// The destruction test takes −1 for every this many Wounds the captor
+    /// unit suffered this turn, rounded down (CW-HOS-4: 2).
+    pub wounds_per_destruction_step: u32,
+    /// Models a unit sacrifices to earn a Recovery test (CW-HOS-6: 2).
+    pub recovery_sacrifice: u32,
+    /// Modifier of a recapture attempt (CW-HOS-10: −1).
+    pub recapture: i32,
+}
 
 /// The hostage (CW-HOS-1, CW-HOS-2): a distinct model in the unit holding it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -89,11 +104,11 @@ pub enum Stance {
 }
 
 impl Stance {
-    /// ATT modifier against the captor unit (CW-HOS-3).
-    pub fn att_modifier(self) -> i32 {
+    /// ATT modifier against the captor unit (CW-HOS-3, `settings.ron`).
+    pub fn att_modifier(self, hv: &HostageValues) -> i32 {
         match self {
-            Stance::StrikeEasy => -1,
-            Stance::AllOutAttack => 1,
+            Stance::StrikeEasy => hv.strike_easy_att,
+            Stance::AllOutAttack => hv.all_out_att,
         }
     }
 
@@ -141,6 +156,7 @@ pub fn declare_stance(
     record: StanceRecord,
     stance: Stance,
     standing: Standing,
+    hv: &HostageValues,
 ) -> Result<StanceChange, Refusal> {
     if record.stance == Some(Stance::AllOutAttack) && stance == Stance::StrikeEasy {
         return Err(Refusal::new("CW-HOS-3", say!("cw-why-all-out-lasts")));
@@ -151,7 +167,7 @@ pub fn declare_stance(
         say!(
             "cw-log-stance",
             stance = stance.name(),
-            att = format!("{:+}", stance.att_modifier())
+            att = format!("{:+}", stance.att_modifier(hv))
         ),
     )];
     let mut out = standing;
@@ -160,18 +176,18 @@ pub fn declare_stance(
         all_out_paid: record.all_out_paid,
     };
     if stance == Stance::AllOutAttack && !record.all_out_paid {
-        out.honor -= HONOR_LOSS;
-        out.vp -= VP_LOSS;
+        out.honor -= hv.honor_loss;
+        out.vp -= hv.vp_loss;
         rec.all_out_paid = true;
         entries.push(LogEntry::event(
             "CW-HOS-3",
             vec![unit],
             say!(
                 "cw-log-all-out-cost",
-                honor_loss = HONOR_LOSS,
+                honor_loss = hv.honor_loss,
                 honor_before = standing.honor,
                 honor_after = out.honor,
-                vp_loss = VP_LOSS,
+                vp_loss = hv.vp_loss,
                 vp_before = standing.vp,
                 vp_after = out.vp
             ),
@@ -180,7 +196,7 @@ pub fn declare_stance(
     Ok(StanceChange {
         record: rec,
         standing: out,
-        att_modifier: stance.att_modifier(),
+        att_modifier: stance.att_modifier(hv),
         entries,
     })
 }
@@ -204,17 +220,17 @@ pub fn required_stance(
 
 /// Modifier to the destruction test: −1 per 2 Wounds the captor unit
 /// suffered this turn, rounded down (CW-HOS-4) [stand-in rounding].
-pub fn destruction_modifier(captor_wounds_this_turn: u32) -> i32 {
-    -((captor_wounds_this_turn / 2) as i32)
+pub fn destruction_modifier(captor_wounds_this_turn: u32, hv: &HostageValues) -> i32 {
+    -((captor_wounds_this_turn / hv.wounds_per_destruction_step.max(1)) as i32)
 }
 
 /// The value of the hostage destruction test (CW-HOS-4): no rating, −1 for
 /// every 2 wounds the captor unit suffered this turn.
-pub fn destruction_value(captor_wounds_this_turn: u32) -> Itemized {
+pub fn destruction_value(captor_wounds_this_turn: u32, hv: &HostageValues) -> Itemized {
     let mut v = Itemized::new(say!("cw-item-no-rating"), 0);
     v.add(
         say!("cw-item-captor-wounds", wounds = captor_wounds_this_turn),
-        destruction_modifier(captor_wounds_this_turn),
+        destruction_modifier(captor_wounds_this_turn, hv),
         "CW-HOS-4",
     );
     v
@@ -222,10 +238,14 @@ pub fn destruction_value(captor_wounds_this_turn: u32) -> Itemized {
 
 /// The exact chance that [`destruction_test`] spares the hostage, with
 /// `captor_wounds_this_turn` wounds by the time it is rolled (CW-HOS-4).
-pub fn destruction_survival_chance(conv: Convention, captor_wounds_this_turn: u32) -> f64 {
+pub fn destruction_survival_chance(
+    conv: Convention,
+    captor_wounds_this_turn: u32,
+    hv: &HostageValues,
+) -> f64 {
     conv.success_chance(
-        destruction_value(captor_wounds_this_turn).total(),
-        DESTRUCTION_TN,
+        destruction_value(captor_wounds_this_turn, hv).total(),
+        hv.destruction_tn,
         Comparison::AtLeast,
     )
 }
@@ -249,11 +269,12 @@ pub fn destruction_test(
     h: &mut Hostage,
     all_out_this_phase: bool,
     captor_wounds_this_turn: u32,
+    hv: &HostageValues,
 ) -> Option<DestructionOutcome> {
     if !all_out_this_phase || !h.alive {
         return None;
     }
-    let v = destruction_value(captor_wounds_this_turn);
+    let v = destruction_value(captor_wounds_this_turn, hv);
     let roll = roll_test(
         dice,
         conv,
@@ -262,7 +283,7 @@ pub fn destruction_test(
             units: vec![h.holder],
             what: say!("cw-log-destruction-test"),
             value: v,
-            target: DESTRUCTION_TN,
+            target: hv.destruction_tn,
             comparison: Comparison::AtLeast,
         },
     );
@@ -284,6 +305,7 @@ pub fn execute_hostage(
     h: &mut Hostage,
     side: u8,
     standing: Standing,
+    hv: &HostageValues,
 ) -> Result<(Standing, LogEntry), Refusal> {
     // CW-HOS-5 (L90): "the captor unit may also decide to destroy its
     // hostages": a unit of the army that took it, not a rescuer.
@@ -295,8 +317,8 @@ pub fn execute_hostage(
     }
     h.alive = false;
     let out = Standing {
-        honor: standing.honor - HONOR_LOSS,
-        vp: standing.vp - VP_LOSS,
+        honor: standing.honor - hv.honor_loss,
+        vp: standing.vp - hv.vp_loss,
     };
     Ok((
         out,
@@ -348,7 +370,10 @@ pub struct RecoveryClaim {
 ///
 /// # Errors
 /// A [`Refusal`] under CW-HOS-6 naming the missing condition.
-pub fn recovery_eligibility(c: &RecoveryClaim) -> Result<RecoveryRoute, Refusal> {
+pub fn recovery_eligibility(
+    c: &RecoveryClaim,
+    hv: &HostageValues,
+) -> Result<RecoveryRoute, Refusal> {
     if !c.engaged_with_holder {
         return Err(Refusal::new("CW-HOS-6", say!("cw-why-recover-engaged")));
     }
@@ -364,7 +389,7 @@ pub fn recovery_eligibility(c: &RecoveryClaim) -> Result<RecoveryRoute, Refusal>
     }
     if c.wounds_inflicted > c.wounds_received {
         Ok(RecoveryRoute::WonPhase)
-    } else if c.models_sacrificed >= 2 {
+    } else if c.models_sacrificed >= hv.recovery_sacrifice {
         Ok(RecoveryRoute::Sacrifice)
     } else {
         Err(Refusal::new("CW-HOS-6", say!("cw-why-recovery-needs")))
@@ -432,6 +457,7 @@ pub fn recovery_test(
     conv: Convention,
     h: &mut Hostage,
     t: &RecoveryTest,
+    hv: &HostageValues,
 ) -> RecoveryOutcome {
     let recapture = t.side == h.captor_side;
     let mut v = Itemized::new(say!("cw-item-own-leadership"), t.leadership);
@@ -441,7 +467,7 @@ pub fn recovery_test(
         "CW-HOS-8",
     );
     if recapture {
-        v.add(say!("cw-item-recapture"), RECAPTURE_MODIFIER, "CW-HOS-10");
+        v.add(say!("cw-item-recapture"), hv.recapture, "CW-HOS-10");
     }
     let roll = roll_test(
         dice,
@@ -507,6 +533,14 @@ pub fn hostage_rule_in_use(rule: &str, scope: HostageScope) -> bool {
 mod tests {
     use super::*;
 
+    /// The shipped hostage values (`settings.ron`).
+    fn hv() -> HostageValues {
+        crate::rules::clan_war::data::CwTables::load()
+            .expect("tables")
+            .settings
+            .hostage
+    }
+
     fn hostage() -> Hostage {
         take_hostage("crane", 10, 0).0
     }
@@ -531,19 +565,21 @@ mod tests {
     fn gc_cw_18_hostage_stances() {
         // GC-CW-18 (CW-HOS-3): ATT 4, honor 12, VP 10.
         let st = Standing { honor: 12, vp: 10 };
-        let a = declare_stance(1, StanceRecord::default(), Stance::StrikeEasy, st).expect("ok");
+        let a =
+            declare_stance(1, StanceRecord::default(), Stance::StrikeEasy, st, &hv()).expect("ok");
         assert_eq!(4 + a.att_modifier, 3);
         assert_eq!(a.standing, st);
-        let b = declare_stance(1, StanceRecord::default(), Stance::AllOutAttack, st).expect("ok");
+        let b = declare_stance(1, StanceRecord::default(), Stance::AllOutAttack, st, &hv())
+            .expect("ok");
         assert_eq!(b.standing, Standing { honor: 7, vp: 8 });
         assert_eq!(4 + b.att_modifier, 5);
         // Switching from Strike Easy to All-Out pays; declaring it again in the
         // same engagement does not pay twice; switching back is refused.
-        let c = declare_stance(1, a.record, Stance::AllOutAttack, st).expect("ok");
+        let c = declare_stance(1, a.record, Stance::AllOutAttack, st, &hv()).expect("ok");
         assert_eq!(c.standing, Standing { honor: 7, vp: 8 });
-        let d = declare_stance(1, c.record, Stance::AllOutAttack, c.standing).expect("ok");
+        let d = declare_stance(1, c.record, Stance::AllOutAttack, c.standing, &hv()).expect("ok");
         assert_eq!(d.standing, Standing { honor: 7, vp: 8 });
-        assert!(declare_stance(1, c.record, Stance::StrikeEasy, st).is_err());
+        assert!(declare_stance(1, c.record, Stance::StrikeEasy, st, &hv()).is_err());
         // A hindered unit must have a stance.
         assert!(required_stance(&StanceRecord::default(), true).is_err());
         assert_eq!(required_stance(&StanceRecord::default(), false), Ok(None));
@@ -556,36 +592,41 @@ mod tests {
     #[test]
     fn gc_cw_19_hostage_destruction_test() {
         // GC-CW-19 (CW-HOS-4): 5 Wounds -> -2; survives on a raw 4+.
-        assert_eq!(destruction_modifier(5), -2);
-        assert_eq!(destruction_modifier(1), 0);
-        assert_eq!(destruction_modifier(3), -1);
+        assert_eq!(destruction_modifier(5, &hv()), -2);
+        assert_eq!(destruction_modifier(1, &hv()), 0);
+        assert_eq!(destruction_modifier(3, &hv()), -1);
         let conv = Convention::default();
         assert_eq!(
-            conv.needed_face(destruction_modifier(5), DESTRUCTION_TN, Comparison::AtLeast),
+            conv.needed_face(
+                destruction_modifier(5, &hv()),
+                hv().destruction_tn,
+                Comparison::AtLeast
+            ),
             Some(4)
         );
         let mut dice = Dice::new(0);
         dice.load([4, 3]);
         let mut h = hostage();
-        let o = destruction_test(&mut dice, conv, &mut h, true, 5).expect("rolled");
+        let o = destruction_test(&mut dice, conv, &mut h, true, 5, &hv()).expect("rolled");
         assert!(!o.destroyed && h.alive);
         assert!((o.roll.chance - 0.7).abs() < 1e-12);
-        let o = destruction_test(&mut dice, conv, &mut h, true, 5).expect("rolled");
+        let o = destruction_test(&mut dice, conv, &mut h, true, 5, &hv()).expect("rolled");
         assert!(o.destroyed && !h.alive);
         // No All-Out Attack this phase: no test.
         let mut h = hostage();
-        assert!(destruction_test(&mut dice, conv, &mut h, false, 5).is_none());
+        assert!(destruction_test(&mut dice, conv, &mut h, false, 5, &hv()).is_none());
     }
 
     #[test]
     fn gc_cw_20_deliberate_execution() {
         // GC-CW-20 (CW-HOS-5): honor 20, VP 15 -> 15, 13; hostage destroyed.
         let mut h = hostage();
-        let (st, e) = execute_hostage(&mut h, 0, Standing { honor: 20, vp: 15 }).expect("ok");
+        let (st, e) =
+            execute_hostage(&mut h, 0, Standing { honor: 20, vp: 15 }, &hv()).expect("ok");
         assert_eq!(st, Standing { honor: 15, vp: 13 });
         assert!(!h.alive);
         assert_eq!(e.rule, "CW-HOS-5");
-        assert!(execute_hostage(&mut h, 0, st).is_err());
+        assert!(execute_hostage(&mut h, 0, st, &hv()).is_err());
     }
 
     #[test]
@@ -596,7 +637,8 @@ mod tests {
         h.holder = 11;
         h.holder_side = 1;
         let before = h.clone();
-        let e = execute_hostage(&mut h, 1, Standing { honor: 20, vp: 15 }).expect_err("rescuer");
+        let e =
+            execute_hostage(&mut h, 1, Standing { honor: 20, vp: 15 }, &hv()).expect_err("rescuer");
         assert_eq!(e.rule, "CW-HOS-5");
         assert_eq!(h, before);
     }
@@ -612,20 +654,23 @@ mod tests {
             condition: Condition::Formed,
             spent: false,
         };
-        assert_eq!(recovery_eligibility(&a), Ok(RecoveryRoute::WonPhase));
+        assert_eq!(recovery_eligibility(&a, &hv()), Ok(RecoveryRoute::WonPhase));
         let b = RecoveryClaim {
             wounds_inflicted: 1,
             wounds_received: 2,
             models_sacrificed: 2,
             ..a
         };
-        assert_eq!(recovery_eligibility(&b), Ok(RecoveryRoute::Sacrifice));
+        assert_eq!(
+            recovery_eligibility(&b, &hv()),
+            Ok(RecoveryRoute::Sacrifice)
+        );
         let c = RecoveryClaim {
             condition: Condition::Unformed,
             ..a
         };
         assert_eq!(
-            recovery_eligibility(&c).map_err(|r| r.rule),
+            recovery_eligibility(&c, &hv()).map_err(|r| r.rule),
             Err("CW-HOS-6".to_string())
         );
         // D: captor wiped out while engaged with unit E (id 20): automatic recovery.
@@ -634,26 +679,35 @@ mod tests {
         assert_eq!((h.holder, h.holder_side), (20, 1));
         assert_eq!(e.rule, "CW-HOS-7");
         // Others: spent, broken, not engaged, a tie without sacrifice.
-        assert!(recovery_eligibility(&RecoveryClaim { spent: true, ..a }).is_err());
+        assert!(recovery_eligibility(&RecoveryClaim { spent: true, ..a }, &hv()).is_err());
         assert!(
-            recovery_eligibility(&RecoveryClaim {
-                condition: Condition::Broken,
-                ..a
-            })
+            recovery_eligibility(
+                &RecoveryClaim {
+                    condition: Condition::Broken,
+                    ..a
+                },
+                &hv()
+            )
             .is_err()
         );
         assert!(
-            recovery_eligibility(&RecoveryClaim {
-                engaged_with_holder: false,
-                ..a
-            })
+            recovery_eligibility(
+                &RecoveryClaim {
+                    engaged_with_holder: false,
+                    ..a
+                },
+                &hv()
+            )
             .is_err()
         );
         assert!(
-            recovery_eligibility(&RecoveryClaim {
-                wounds_inflicted: 2,
-                ..a
-            })
+            recovery_eligibility(
+                &RecoveryClaim {
+                    wounds_inflicted: 2,
+                    ..a
+                },
+                &hv()
+            )
             .is_err()
         );
     }
@@ -672,10 +726,10 @@ mod tests {
         };
         let mut dice = Dice::new(0);
         dice.load([4, 5]);
-        let o = recovery_test(&mut dice, conv, &mut h, &t);
+        let o = recovery_test(&mut dice, conv, &mut h, &t, &hv());
         assert_eq!(o.roll.total, 5);
         assert!(!o.recovered, "equal is not enough");
-        let o = recovery_test(&mut dice, conv, &mut h, &t);
+        let o = recovery_test(&mut dice, conv, &mut h, &t, &hv());
         assert!(o.recovered && !o.recapture);
         assert_eq!((h.holder, h.holder_side), (20, 1));
         assert_eq!(o.entries[1].rule, "CW-HOS-9");
@@ -688,11 +742,11 @@ mod tests {
             tl: 6,
         };
         dice.load([7, 10]);
-        let o = recovery_test(&mut dice, conv, &mut h, &r);
+        let o = recovery_test(&mut dice, conv, &mut h, &r, &hv());
         assert!(o.recapture);
         assert_eq!(o.roll.total, 7 + 5 - 6 - 1);
         assert!(!o.recovered);
-        let o = recovery_test(&mut dice, conv, &mut h, &r);
+        let o = recovery_test(&mut dice, conv, &mut h, &r, &hv());
         assert!(o.recovered);
         assert_eq!(h.holder, 10);
     }

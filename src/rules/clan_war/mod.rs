@@ -124,11 +124,6 @@ use ranged::band_reach;
 /// The Clan War module as the engine drives it.
 pub struct ClanWar;
 
-/// Honor levels marked on the overlay's track: +1 Morale at 20 (CW-HON-3),
-/// enemy tests at 40, 60, 80, 100 (CW-HON-4, CW-HON-5), own tests at −50,
-/// −60, −70 (CW-HON-9).
-pub const HONOR_MARKS: [i32; 8] = [20, 40, 60, 80, 100, -50, -60, -70];
-
 /// Clan War on the game core.
 pub type Module = crate::engine::table_module::TableModule<ClanWar>;
 
@@ -455,7 +450,7 @@ impl TableRules for ClanWar {
         out
     }
 
-    fn choose(battle: &CwBattle, key: &str, pick: &Pick) -> Option<CwCommand> {
+    fn choose(battle: &CwBattle, key: &str, pick: &Pick, _tables: &CwTables) -> Option<CwCommand> {
         let mv = |mode| CwCommand::Move {
             unit: pick.unit,
             path: pick.path.clone(),
@@ -523,11 +518,14 @@ impl TableRules for ClanWar {
         crate::engine::view::OddsLines::chances(battle.odds(cmd, tables, table))
     }
 
-    fn honor(battle: &CwBattle) -> Option<[HonorBar; 2]> {
+    /// The honor tracks, marked at the ladder's levels (CW-HON-3 … CW-HON-9,
+    /// `settings.ron`).
+    fn honor(battle: &CwBattle, tables: &CwTables) -> Option<[HonorBar; 2]> {
+        let marks = tables.settings.honor_ladder.marks();
         Some(battle.armies.clone().map(|a| {
             HonorBar {
                 honor: a.honor.honor,
-                marks: HONOR_MARKS
+                marks: marks
                     .iter()
                     .map(|m| (*m, a.honor.spent.contains(m)))
                     .collect(),
@@ -794,7 +792,14 @@ mod desperate_journey {
         assert!(!hindered(&h, captor.clan.as_deref(), "lion"));
         let honor = t.clan_base_honor("crane").expect("crane honor");
         let st = Standing { honor, vp: 0 };
-        let c = declare_stance(20, StanceRecord::default(), Stance::AllOutAttack, st).expect("ok");
+        let c = declare_stance(
+            20,
+            StanceRecord::default(),
+            Stance::AllOutAttack,
+            st,
+            &t.settings.hostage,
+        )
+        .expect("ok");
         assert_eq!(c.standing.honor, honor - 5);
         assert_eq!(crane.att + c.att_modifier, crane.att + 1);
     }

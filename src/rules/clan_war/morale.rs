@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry, Modifier};
 
+use super::data::Settings;
 use super::honor::{HonorTest, morale_bonus, takes_honor_test};
 use super::test_roll::{Comparison, Convention, TestRoll, TestSpec, roll_test};
 
@@ -91,22 +92,28 @@ pub struct MoraleSettings {
     /// Inches within which a friendly unit breaking or routing makes a unit
     /// test (base_rules.md §4: 8").
     pub friend_broke_range: f32,
+    /// The base Morale triggers' numbers (CW-GEN-3; base_rules.md §4).
+    pub triggers: MoraleTriggers,
     /// Which values are stand-ins.
     pub stand_in: String,
 }
 
-impl Default for MoraleSettings {
-    fn default() -> Self {
-        Self {
-            per_earlier_test: -1,
-            unformed: -1,
-            broken: -2,
-            routing: -3,
-            full_retreat: -1,
-            friend_broke_range: 8.0,
-            stand_in: "all".into(),
-        }
-    }
+/// The numbers of the base Morale triggers (CW-GEN-3; base_rules.md §4, the
+/// Daimyo reference sheet), from `settings.ron`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoraleTriggers {
+    /// Losses of these percentages of starting strength each trigger once
+    /// (25, 50, 75; percent of models).
+    pub losses_pct: Vec<u32>,
+    /// Losing this percentage of current strength in one phase (25 %).
+    pub phase_losses_pct: u32,
+    /// Outnumbered this many to one in contact (4; models).
+    pub outnumbered: u32,
+    /// Outnumbered this many to one while losing (2; models).
+    pub outnumbered_losing: u32,
+    /// Units of this Morale Level or more ignore a friend breaking nearby (5).
+    pub friend_broke_immune_level: i32,
 }
 
 /// Why a Morale test is taken.
@@ -177,28 +184,33 @@ pub struct TriggerInput {
 /// The base Morale triggers met (CW-GEN-3; base_rules.md §4). Each becomes
 /// one test; the second and later tests of the turn take the cumulative
 /// modifier ([`MoraleTest::earlier_tests_this_turn`]).
-pub fn triggers(i: &TriggerInput) -> Vec<MoraleTrigger> {
+pub fn triggers(i: &TriggerInput, n: &MoraleTriggers) -> Vec<MoraleTrigger> {
     let mut out = Vec::new();
     let lost_before = i.starting_models.saturating_sub(i.models_before);
     let lost_now = i.starting_models.saturating_sub(i.models_now);
-    for pct in [25, 50, 75] {
+    for &pct in &n.losses_pct {
         let threshold = i.starting_models * pct;
         if lost_before * 100 < threshold && lost_now * 100 >= threshold {
             out.push(MoraleTrigger::Losses(pct));
         }
     }
     let phase_lost = i.models_before.saturating_sub(i.models_now);
-    if i.models_before > 0 && phase_lost * 4 >= i.models_before && phase_lost > 0 {
+    if i.models_before > 0
+        && phase_lost * 100 >= i.models_before * n.phase_losses_pct
+        && phase_lost > 0
+    {
         out.push(MoraleTrigger::PhaseLosses);
     }
     let own = i.models_now.max(1);
-    if i.enemy_models_engaged >= 4 * own || (i.losing && i.enemy_models_engaged >= 2 * own) {
+    if i.enemy_models_engaged >= n.outnumbered * own
+        || (i.losing && i.enemy_models_engaged >= n.outnumbered_losing * own)
+    {
         out.push(MoraleTrigger::Outnumbered);
     }
     if i.commander_lost {
         out.push(MoraleTrigger::CommanderLost);
     }
-    if i.friend_broke_nearby && i.morale_level < 5 {
+    if i.friend_broke_nearby && i.morale_level < n.friend_broke_immune_level {
         out.push(MoraleTrigger::FriendBroke);
     }
     if i.engaged_while_shaken {
@@ -255,39 +267,38 @@ pub struct MoraleOutcome {
 /// none if immune, CW-HON-10), condition and Full Retreat modifiers, the
 /// cumulative −1 per earlier test (not for honor tests, CW-HON-4), the
 /// honor-level modifier (CW-HON-5, CW-HON-9), and `extra`.
-pub fn morale_value(t: &MoraleTest, s: &MoraleSettings) -> Itemized {
+pub fn morale_value(t: &MoraleTest, s: &Settings) -> Itemized {
     let mut v = Itemized::new(say!("cw-item-leadership"), t.leadership);
     v.add(
-        say!("cw-item-army-honor-20"),
-        morale_bonus(t.army_honor, t.honor_immune),
+        say!("cw-item-army-honor-at", at = s.honor_ladder.morale_bonus_at),
+        morale_bonus(t.army_honor, t.honor_immune, &s.honor_ladder),
         "CW-HON-3",
     );
     let cond = match t.condition {
-        Condition::Unformed => s.unformed,
-        Condition::Broken => s.broken,
-        Condition::Routing => s.routing,
+        Condition::Unformed => s.morale.unformed,
+        Condition::Broken => s.morale.broken,
+        Condition::Routing => s.morale.routing,
         _ => 0,
     };
     v.add(t.condition.name(), cond, "CW-GEN-3");
     if t.full_retreat_this_turn {
-        v.add(say!("cw-item-full-retreat"), s.full_retreat, "CW-GEN-3");
+        v.add(
+            say!("cw-item-full-retreat"),
+            s.morale.full_retreat,
+            "CW-GEN-3",
+        );
     }
     match t.cause {
         MoraleCause::Honor(h) => {
-            let rule = match (h.enemy_tests, h.level) {
-                (true, 40) => "CW-HON-4",
-                (true, _) => "CW-HON-5",
-                (false, _) => "CW-HON-9",
-            };
             v.add(
                 say!("cw-item-honor-level", level = h.level),
                 h.modifier,
-                rule,
+                h.rule,
             );
         }
         MoraleCause::Trigger(_) => v.add(
             say!("cw-item-earlier-tests", tests = t.earlier_tests_this_turn),
-            s.per_earlier_test * t.earlier_tests_this_turn as i32,
+            s.morale.per_earlier_test * t.earlier_tests_this_turn as i32,
             "CW-GEN-3",
         ),
     }
@@ -305,7 +316,7 @@ pub fn morale_value(t: &MoraleTest, s: &MoraleSettings) -> Itemized {
 pub fn morale_test(
     dice: &mut Dice,
     conv: Convention,
-    s: &MoraleSettings,
+    s: &Settings,
     t: &MoraleTest,
 ) -> Option<MoraleOutcome> {
     if t.condition == Condition::Destroyed {
@@ -316,11 +327,7 @@ pub fn morale_test(
             if !takes_honor_test(t.honor_immune) {
                 return None;
             }
-            match (h.enemy_tests, h.level) {
-                (true, 40) => "CW-HON-4",
-                (true, _) => "CW-HON-5",
-                (false, _) => "CW-HON-9",
-            }
+            h.rule
         }
         MoraleCause::Trigger(_) => "CW-GEN-3",
     };
@@ -371,7 +378,7 @@ pub fn morale_test(
 pub fn rally(
     dice: &mut Dice,
     conv: Convention,
-    s: &MoraleSettings,
+    s: &Settings,
     t: &MoraleTest,
 ) -> Option<MoraleOutcome> {
     if matches!(t.condition, Condition::Formed | Condition::Destroyed) {
@@ -429,6 +436,13 @@ pub fn spent_after_end_phase(spent_turns: u32) -> u32 {
 mod tests {
     use super::*;
 
+    /// The shipped settings (`settings.ron`).
+    fn settings() -> Settings {
+        crate::rules::clan_war::data::CwTables::load()
+            .expect("tables")
+            .settings
+    }
+
     fn unit() -> MoraleTest {
         MoraleTest {
             unit: 4,
@@ -449,7 +463,7 @@ mod tests {
     #[test]
     fn cumulative_minus_one_and_honor_bonus() {
         // CW-GEN-3 stand-in: -1 per earlier test; CW-HON-3 +1 at 20.
-        let s = MoraleSettings::default();
+        let s = settings();
         let mut t = unit();
         t.earlier_tests_this_turn = 2;
         assert_eq!(morale_value(&t, &s).total(), 1);
@@ -463,7 +477,7 @@ mod tests {
     fn cw_gen_3_a_failed_morale_test_breaks_a_formed_unit() {
         // D15, base rules §4: Morale failures go formed → broken → routing
         // → destroyed; unformed comes from failed Maneuver tests.
-        let s = MoraleSettings::default();
+        let s = settings();
         let conv = Convention::default();
         let mut dice = Dice::new(0);
         dice.load([2, 2]);
@@ -483,7 +497,7 @@ mod tests {
     #[test]
     fn failure_walks_the_condition_track() {
         // CW-GEN-3 stand-in track; CW-FLY-14 airborne skips unformed.
-        let s = MoraleSettings::default();
+        let s = settings();
         let conv = Convention::default();
         let mut dice = Dice::new(0);
         dice.load([2, 2, 9]);
@@ -505,7 +519,7 @@ mod tests {
     fn gc_cw_03_honor_test_ignores_earlier_tests_but_keeps_broken() {
         // GC-CW-03 (CW-HON-4): X took a test earlier (-1 ignored), is broken (-2 kept),
         // level 40 modifier 0.
-        let s = MoraleSettings::default();
+        let s = settings();
         let mut t = unit();
         t.condition = Condition::Broken;
         t.earlier_tests_this_turn = 1;
@@ -513,6 +527,7 @@ mod tests {
             level: 40,
             enemy_tests: true,
             modifier: 0,
+            rule: "CW-HON-4",
         });
         let v = morale_value(&t, &s);
         assert_eq!(v.total(), 3 - 2);
@@ -532,12 +547,13 @@ mod tests {
     #[test]
     fn honor_tests_skip_immune_units() {
         // CW-HON-10 and the CW-HON-9 modifier.
-        let s = MoraleSettings::default();
+        let s = settings();
         let mut t = unit();
         t.cause = MoraleCause::Honor(HonorTest {
             level: -60,
             enemy_tests: false,
             modifier: -2,
+            rule: "CW-HON-9",
         });
         assert_eq!(morale_value(&t, &s).total(), 1);
         t.honor_immune = true;
@@ -549,7 +565,7 @@ mod tests {
     #[test]
     fn rally_in_the_end_phase_and_spent_turns() {
         // CW-GEN-3 stand-in rally; spent counts down.
-        let s = MoraleSettings::default();
+        let s = settings();
         let mut t = unit();
         t.condition = Condition::Routing;
         t.earlier_tests_this_turn = 3;
@@ -578,7 +594,7 @@ mod tests {
             engaged_while_shaken: false,
         };
         assert_eq!(
-            triggers(&i),
+            triggers(&i, &settings().morale.triggers),
             vec![
                 MoraleTrigger::Losses(25),
                 MoraleTrigger::Losses(50),

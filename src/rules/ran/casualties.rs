@@ -269,7 +269,7 @@ pub fn busho_casualty(
         None,
         r,
         c.text.clone(),
-        Some(0.1),
+        Some(super::shock::face_chance()),
     ));
     if c.dies {
         kill_leader(ctx, state, b, out);

@@ -379,6 +379,9 @@ pub struct LeaderValues {
     /// Disordered units within that range a Hara-Kiri recovers instead
     /// (RAN-LDR-3).
     pub hara_kiri_recovered: u32,
+    /// The Momentum roll that calls for the Fate roll (RAN-FATE-1, seed
+    /// L1025: "Si la tirada de Momentum es 9"), a face of the d10 read 0–9.
+    pub momentum_fate_roll: u32,
     /// Momentum attempts per Busho per turn.
     pub momentum_attempts: u32,
     /// That limit is a stand-in.

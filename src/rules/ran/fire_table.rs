@@ -164,11 +164,12 @@ pub fn distribution(
 ) -> Vec<(String, f64)> {
     let sum: i32 = mods.iter().map(|m| m.value).sum();
     let mut out: Vec<(String, f64)> = Vec::new();
-    for raw in 0..10 {
-        let l = result(t, v, row, raw + sum).label();
+    let p = super::shock::face_chance();
+    for raw in super::shock::faces() {
+        let l = result(t, v, row, raw as i32 + sum).label();
         match out.iter_mut().find(|(k, _)| *k == l) {
-            Some(e) => e.1 += 0.1,
-            None => out.push((l, 0.1)),
+            Some(e) => e.1 += p,
+            None => out.push((l, p)),
         }
     }
     out

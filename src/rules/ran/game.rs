@@ -81,7 +81,7 @@ impl Rules for Ran {
     }
 
     fn die(_ctx: &RanCtx) -> Die {
-        Die::D10Zero
+        super::shock::DIE
     }
 
     fn scenario(ctx: &RanCtx) -> &RanScenario {

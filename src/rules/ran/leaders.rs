@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::dice::Die;
+
 use super::data::{Band, BandTable, LeaderCasualty, LeaderMovement};
 
 /// What a leader is (RAN-GLO-2).
@@ -253,6 +255,40 @@ pub fn coordination(t: &BandTable, roll: u32) -> Coordination {
 /// The band text of a d10 table at `roll`, for the log.
 pub fn band_text(t: &BandTable, roll: u32) -> String {
     band(&t.results, roll.min(9) as i32).map_or_else(String::new, |b| b.result.clone())
+}
+
+/// What a Momentum roll does (RAN-SOP-5, RAN-FATE-1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MomentumRoll {
+    /// The Fate roll follows (RAN-FATE-1).
+    Fate,
+    /// Another Orders Phase (RAN-SOP-5).
+    Another,
+    /// The Busho is finished (RAN-SOP-5).
+    Fails,
+}
+
+/// The result of Momentum roll `r` (a face of the d10 read 0–9) against the
+/// Momentum `factor` (RAN-SOP-5): the Fate-roll face `fate_roll` first
+/// (RAN-FATE-1, `values.ron`), then a roll below the factor gains another
+/// Orders Phase.
+pub fn momentum_roll(r: u32, factor: i32, fate_roll: u32) -> MomentumRoll {
+    if r == fate_roll {
+        MomentumRoll::Fate
+    } else if i64::from(r) < i64::from(factor) {
+        MomentumRoll::Another
+    } else {
+        MomentumRoll::Fails
+    }
+}
+
+/// The exact chance of `want` from a Momentum roll, enumerating the faces of
+/// `die` through [`momentum_roll`] (in `0.0..=1.0`).
+pub fn momentum_chance(factor: i32, fate_roll: u32, die: Die, want: MomentumRoll) -> f64 {
+    let hits = (die.min()..=die.max())
+        .filter(|r| momentum_roll(*r, factor, fate_roll) == want)
+        .count();
+    hits as f64 / f64::from(die.faces())
 }
 
 #[cfg(test)]

@@ -57,8 +57,27 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 .filter_map(|x| state.unit(*x))
                 .filter_map(|u| shock::busho_on(state, u.side, u.hex))
                 .chain(shock::busho_on(state, def.side, def.hex))
-                .collect::<std::collections::BTreeSet<_>>()
-                .len() as i32;
+                .collect::<std::collections::BTreeSet<_>>();
+            // RAN-BB-1, RAN-BB-2: the check roll, then the casualty table,
+            // through the functions the shock rolls with.
+            let check_roll = ctx.tables.values.fire.busho_check_roll;
+            let check = shock::chance_of(|r| r == check_roll);
+            let killed = bushos
+                .iter()
+                .filter_map(|b| state.leader(*b))
+                .map(|l| {
+                    check
+                        * shock::chance_of(|r| {
+                            super::leaders::busho_casualty(
+                                &ctx.tables.casualty,
+                                r,
+                                l.factors,
+                                l.wounds,
+                            )
+                            .dies
+                        })
+                })
+                .fold(0.0, f64::max);
             let mut lines = vec![(
                 say!(
                     "ran-odds-weapons-column",
@@ -110,13 +129,10 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                 }
             }
             lines.push((
-                say!("ran-odds-busho-check"),
-                if bushos > 0 { 0.1 } else { 0.0 },
+                say!("ran-odds-busho-check", roll = check_roll),
+                if bushos.is_empty() { 0.0 } else { check },
             ));
-            lines.push((
-                say!("ran-odds-busho-killed"),
-                if bushos > 0 { 0.01 } else { 0.0 },
-            ));
+            lines.push((say!("ran-odds-busho-killed", roll = check_roll), killed));
             let ea: f64 = a.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
             let ed: f64 = d.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
             let expected = vec![
@@ -175,7 +191,11 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
             }
             let t = state.unit(*target)?;
             if shock::busho_on(state, t.side, t.hex).is_some() {
-                lines.push((say!("ran-odds-fire-busho-check"), 0.1));
+                let check_roll = ctx.tables.values.fire.busho_check_roll;
+                lines.push((
+                    say!("ran-odds-fire-busho-check", roll = check_roll),
+                    shock::chance_of(|r| r == check_roll),
+                ));
             }
             Some(Odds {
                 expected: Vec::new(),
@@ -222,7 +242,10 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
             };
             let l = state.leader(*busho)?;
             let f = super::leaders::momentum_factor(l.role, l.factors);
-            let ok = f64::from(f.clamp(0, 9)) / 10.0;
+            let fate_roll = ctx.tables.values.leaders.momentum_fate_roll;
+            let chance =
+                |want| super::leaders::momentum_chance(f, fate_roll, super::shock::DIE, want);
+            let ok = chance(super::leaders::MomentumRoll::Another);
             Some(Odds {
                 expected: Vec::new(),
                 title: say!("ran-odds-momentum-title"),
@@ -235,8 +258,14 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
                         },
                         ok,
                     ),
-                    (say!("ran-odds-fate-roll"), 0.1),
-                    (say!("ran-odds-finished"), 0.9 - ok),
+                    (
+                        say!("ran-odds-fate-roll", roll = fate_roll),
+                        chance(super::leaders::MomentumRoll::Fate),
+                    ),
+                    (
+                        say!("ran-odds-finished"),
+                        chance(super::leaders::MomentumRoll::Fails),
+                    ),
                 ],
                 distributions: Vec::new(),
                 tables: Vec::new(),

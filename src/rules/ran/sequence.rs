@@ -7,7 +7,7 @@ use crate::engine::log::{Itemized, LogEntry};
 use crate::i18n::{Lang, with_lang};
 
 use super::abandonment;
-use super::leaders::{self, Fate, Role};
+use super::leaders::{self, Fate, MomentumRoll, Role};
 use super::movement;
 use super::shock::{d10, failed_unless, roll_entry};
 use super::state::{Phase, RanCtx, RanLeader, RanState, Segment};
@@ -179,7 +179,10 @@ pub fn momentum(
     }
     let factor = leaders::momentum_factor(l.role, l.factors);
     let r = d10(dice);
-    if r == 9 {
+    let fate_roll = ctx.tables.values.leaders.momentum_fate_roll;
+    let chance = |want| leaders::momentum_chance(factor, fate_roll, super::shock::DIE, want);
+    let result = leaders::momentum_roll(r, factor, fate_roll);
+    if result == MomentumRoll::Fate {
         out.push(roll_entry(
             "RAN-FATE-1",
             vec![busho],
@@ -187,8 +190,8 @@ pub fn momentum(
             None,
             Some(factor - 1),
             r,
-            say!("ran-outcome-fate-roll"),
-            Some(0.1),
+            say!("ran-outcome-fate-roll", roll = r),
+            Some(chance(MomentumRoll::Fate)),
         ));
         let f = d10(dice);
         let fate = leaders::fate(&ctx.tables.fate, f);
@@ -227,7 +230,7 @@ pub fn momentum(
         }
         return;
     }
-    let ok = (r as i32) < factor;
+    let ok = result == MomentumRoll::Another;
     out.push(failed_unless(
         ok,
         roll_entry(
@@ -250,7 +253,7 @@ pub fn momentum(
             } else {
                 say!("ran-outcome-fails-finished")
             },
-            Some(f64::from(factor.clamp(0, 9)) / 10.0),
+            Some(chance(MomentumRoll::Another)),
         ),
     ));
     if ok {

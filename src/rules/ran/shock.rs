@@ -22,7 +22,25 @@ use super::tq;
 
 /// A d10 read 0–9 (RAN-DICE-1).
 pub fn d10(dice: &mut Dice) -> u32 {
-    dice.roll(Die::D10Zero)
+    dice.roll(DIE)
+}
+
+/// RAN's one die: a d10 read 0–9 (RAN-BASE).
+pub const DIE: Die = Die::D10Zero;
+
+/// Every face of [`DIE`], lowest first (0–9), for exact odds.
+pub fn faces() -> std::ops::RangeInclusive<u32> {
+    DIE.min()..=DIE.max()
+}
+
+/// The exact chance that a roll of [`DIE`] meets `pred` (in `0.0..=1.0`).
+pub fn chance_of(pred: impl Fn(u32) -> bool) -> f64 {
+    faces().filter(|r| pred(*r)).count() as f64 / f64::from(DIE.faces())
+}
+
+/// The chance of one face of [`DIE`] (1/10).
+pub fn face_chance() -> f64 {
+    1.0 / f64::from(DIE.faces())
 }
 
 /// A log entry for a roll.

@@ -91,7 +91,9 @@ pub fn resolve(
             } else {
                 say!("ran-outcome-safe")
             },
-            Some(if hit { 0.1 } else { 0.9 }),
+            Some(super::shock::chance_of(|x| {
+                (x == ctx.tables.values.fire.busho_check_roll) == hit
+            })),
         ));
         if hit {
             super::casualties::busho_casualty(ctx, state, dice, b, out);
@@ -164,7 +166,7 @@ pub fn resolve(
         Some(p.column),
         raw,
         outcome,
-        Some(0.1),
+        Some(super::shock::face_chance()),
     );
     out.push(e);
     // The record is part of the state: its words in English, the same in

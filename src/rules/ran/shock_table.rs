@@ -177,14 +177,15 @@ pub fn hits_distribution(
 ) -> (Vec<f64>, Vec<f64>) {
     let mut a = Vec::new();
     let mut d = Vec::new();
-    for raw in 0..10u32 {
+    let p = super::shock::face_chance();
+    for raw in super::shock::faces() {
         let dr = modified_roll(raw, roll_mods);
         let (ha, hd) = doubled(v, crt_cell(crt, column, dr), positional_superiority, castle);
         for (dist, h) in [(&mut a, ha), (&mut d, hd)] {
             if dist.len() <= h as usize {
                 dist.resize(h as usize + 1, 0.0);
             }
-            dist[h as usize] += 0.1;
+            dist[h as usize] += p;
         }
     }
     (a, d)

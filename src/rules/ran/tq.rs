@@ -201,12 +201,13 @@ pub fn chance_of(passed: bool, tq: i32) -> f64 {
 /// over the ten rolls: entry `k` = P(k hits).
 pub fn excess_distribution(tq: i32, shift: i32) -> Vec<f64> {
     let mut d = vec![0.0];
-    for r in 0..10 {
-        let h = excess_hits(r + shift, tq) as usize;
+    let p = super::shock::face_chance();
+    for r in super::shock::faces() {
+        let h = excess_hits(r as i32 + shift, tq) as usize;
         if d.len() <= h {
             d.resize(h + 1, 0.0);
         }
-        d[h] += 0.1;
+        d[h] += p;
     }
     d
 }

@@ -351,7 +351,7 @@ impl Rules for SamuraiBattles {
     }
 
     fn die(_ctx: &SbaCtx) -> Die {
-        Die::D20
+        super::DIE
     }
 
     fn context(scenario: &Scenario) -> Result<SbaCtx, LoadError> {

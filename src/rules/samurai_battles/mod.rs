@@ -66,6 +66,10 @@ pub type Module = SamuraiBattles;
 /// The ruleset key scenarios use.
 pub const RULESET: &str = "samurai_battles";
 
+/// Samurai Battles' one die, a d20 (SBA-DICE-1): every roll and every exact
+/// chance of the module goes through it.
+pub const DIE: crate::engine::dice::Die = crate::engine::dice::Die::D20;
+
 /// Rule IDs that need no citation in code, each with why: worked
 /// examples, rules the source leaves out, and table-side conventions.
 /// The coverage test checks the list stays true.

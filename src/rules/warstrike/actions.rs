@@ -13,6 +13,7 @@ use crate::engine::command::Refusal;
 use crate::engine::log::LogEntry;
 
 use super::clearing::{MarkerRelief, remove_marker};
+use super::data::WsConstants;
 use super::unit::WsUnitState;
 
 /// What a unit does in the action phase (WS-BASE).
@@ -98,7 +99,12 @@ pub fn check_action(unit: &WsUnitState, action: WsAction, going: Going) -> Resul
 ///
 /// # Errors
 /// At The Double! through slow-going terrain (WS-BASE).
-pub fn move_allowance(action: WsAction, mv: f64, going: Going) -> Result<f64, Refusal> {
+pub fn move_allowance(
+    action: WsAction,
+    mv: f64,
+    going: Going,
+    c: &WsConstants,
+) -> Result<f64, Refusal> {
     let full = match action {
         WsAction::OpenFire | WsAction::GetDown => 0.0,
         WsAction::Advance | WsAction::FallBack => mv,
@@ -106,12 +112,12 @@ pub fn move_allowance(action: WsAction, mv: f64, going: Going) -> Result<f64, Re
             if going == Going::Difficult {
                 return Err(Refusal::new("WS-BASE", say!("ws-why-double-difficult")));
             }
-            2.0 * mv
+            c.at_the_double * mv
         }
     };
     Ok(match going {
         Going::Open => full,
-        Going::Difficult => full / 2.0,
+        Going::Difficult => full * c.difficult_going,
     })
 }
 
@@ -137,7 +143,8 @@ pub struct ActionAllowance {
 /// Takes an action in the action phase: checks it ([`check_action`]), sets
 /// Get Down!'s save bonus, removes a nerve marker for Get Down! or a fall back
 /// (WS-CLR-4, forced falls back included), and returns the allowances.
-/// `get_down_save_bonus` comes from the table ([stand-in] 1).
+/// The allowances and `get_down_save_bonus` come from the table's
+/// constants ([stand-in] 1).
 ///
 /// # Errors
 /// See [`check_action`].
@@ -145,10 +152,10 @@ pub fn take_action(
     unit: &mut WsUnitState,
     action: WsAction,
     going: Going,
-    get_down_save_bonus: u32,
+    c: &WsConstants,
 ) -> Result<ActionAllowance, Refusal> {
     check_action(unit, action, going)?;
-    let max_move = move_allowance(action, unit.mv, going)?;
+    let max_move = move_allowance(action, unit.mv, going, c)?;
     let forced = forced_action(unit).is_some();
     let name = action.name();
     let mut e = LogEntry::event(
@@ -176,7 +183,7 @@ pub fn take_action(
     let relief = match action {
         WsAction::GetDown => {
             unit.got_down = true;
-            save_bonus = get_down_save_bonus;
+            save_bonus = c.get_down_save_bonus;
             Some(MarkerRelief::GetDown)
         }
         WsAction::FallBack => Some(MarkerRelief::FallBack),
@@ -262,6 +269,13 @@ pub fn suppression_effects(unit: &WsUnitState) -> SuppressionEffects {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shipped constants (`units.ron`).
+    fn c() -> WsConstants {
+        super::super::data::WsTables::load()
+            .expect("tables")
+            .constants
+    }
     use crate::rules::warstrike::data::WsTables;
     use crate::rules::warstrike::suppression::HitSource;
 
@@ -292,7 +306,7 @@ mod tests {
             let r = check_action(&u, a, Going::Open).expect_err("refused");
             assert_eq!(r.rule, "WS-SUP-3");
         }
-        let a = take_action(&mut u, WsAction::FallBack, Going::Open, 1).expect("fall back");
+        let a = take_action(&mut u, WsAction::FallBack, Going::Open, &c()).expect("fall back");
         assert!(a.toward_own_edge && !a.may_fire && a.marker_removed);
         assert_eq!((a.max_move, u.nerve_markers()), (6.0, 0));
         assert_eq!(a.log[0].rule, "WS-SUP-3");
@@ -315,24 +329,27 @@ mod tests {
     #[test]
     fn action_allowances() {
         // WS-BASE: Advance Mv, At The Double 2 x Mv, halved in difficult terrain.
-        assert_eq!(move_allowance(WsAction::Advance, 6.0, Going::Open), Ok(6.0));
         assert_eq!(
-            move_allowance(WsAction::Advance, 6.0, Going::Difficult),
+            move_allowance(WsAction::Advance, 6.0, Going::Open, &c()),
+            Ok(6.0)
+        );
+        assert_eq!(
+            move_allowance(WsAction::Advance, 6.0, Going::Difficult, &c()),
             Ok(3.0)
         );
         assert_eq!(
-            move_allowance(WsAction::AtTheDouble, 6.0, Going::Open),
+            move_allowance(WsAction::AtTheDouble, 6.0, Going::Open, &c()),
             Ok(12.0)
         );
         assert_eq!(
-            move_allowance(WsAction::FallBack, 5.0, Going::Difficult),
+            move_allowance(WsAction::FallBack, 5.0, Going::Difficult, &c()),
             Ok(2.5)
         );
         assert_eq!(
-            move_allowance(WsAction::OpenFire, 6.0, Going::Open),
+            move_allowance(WsAction::OpenFire, 6.0, Going::Open, &c()),
             Ok(0.0)
         );
-        let r = move_allowance(WsAction::AtTheDouble, 6.0, Going::Difficult).expect_err("no");
+        let r = move_allowance(WsAction::AtTheDouble, 6.0, Going::Difficult, &c()).expect_err("no");
         assert_eq!(r.rule, "WS-BASE");
         assert!(WsAction::OpenFire.may_fire() && WsAction::Advance.may_fire());
         assert!(!WsAction::AtTheDouble.may_fire() && !WsAction::GetDown.may_fire());
@@ -343,12 +360,12 @@ mod tests {
         // WS-CLR-4 and the Get Down! stand-in.
         let mut u = unit("laansguard", 1);
         u.suppression.nerve_markers = 2;
-        let a = take_action(&mut u, WsAction::GetDown, Going::Open, 1).expect("ok");
+        let a = take_action(&mut u, WsAction::GetDown, Going::Open, &c()).expect("ok");
         assert_eq!((a.save_bonus, a.max_move, a.may_fire), (1, 0.0, false));
         assert!(u.got_down && a.marker_removed);
         assert_eq!(u.nerve_markers(), 1);
         // A voluntary fall back also removes one (WS-CLR-4).
-        let a = take_action(&mut u, WsAction::FallBack, Going::Open, 1).expect("ok");
+        let a = take_action(&mut u, WsAction::FallBack, Going::Open, &c()).expect("ok");
         assert!(a.marker_removed && u.nerve_markers() == 0);
         assert_eq!(a.log[0].rule, "WS-BASE");
     }

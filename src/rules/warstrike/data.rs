@@ -106,6 +106,17 @@ pub struct WsConstants {
     /// to edge) with no unsuppressed enemy within it captures the objective
     /// in its starting phase (WS-SUP-3 names capturing; [stand-in] 3).
     pub capture_range: f64,
+    /// At The Double! moves up to this many times Mv (WS-BASE, base_rules.md
+    /// §5: 2).
+    pub at_the_double: f64,
+    /// Difficult going multiplies a move by this (WS-BASE, base_rules.md §5:
+    /// halves, 0.5).
+    pub difficult_going: f64,
+    /// Snap fire multiplies Awareness by this for targeting (WS-BASE,
+    /// base_rules.md §5: doubles, 2).
+    pub snap_fire_awareness: f64,
+    /// The last turn when the scenario gives none (WS-BASE [stand-in]: 6).
+    pub turn_limit: u32,
     /// Which of these are stand-ins.
     pub stand_in: String,
 }

@@ -4,7 +4,7 @@
 //! the face at least one die must not exceed (WS-LD-1, WS-LD-2). The dice are
 //! d6 (WS-DICE-1).
 
-use crate::engine::dice::{Dice, Die};
+use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry};
 
 use super::unit::WsUnitState;
@@ -34,7 +34,11 @@ pub fn pass_probability(ld: u32, nv: i32) -> f64 {
     if ld == 0 {
         return 0.0;
     }
-    let p = f64::from(nv.clamp(0, 6)) / 6.0;
+    let d = super::DIE;
+    let p = (d.min()..=d.max())
+        .filter(|f| i64::from(*f) <= i64::from(nv))
+        .count() as f64
+        / f64::from(d.faces());
     1.0 - (1.0 - p).powi(ld as i32)
 }
 
@@ -60,7 +64,7 @@ pub fn ld_test(dice: &mut Dice, ld: u32, nv: &Itemized, unit: u32, name: &str) -
     let (rule, rolled, pass) = match automatic_result(ld, target) {
         Some(pass) => ("WS-LD-5", Vec::new(), pass),
         None => {
-            let rolled = dice.roll_n(Die::D6, ld);
+            let rolled = dice.roll_n(super::DIE, ld);
             let pass = passes(&rolled, target);
             ("WS-LD-2", rolled, pass)
         }
@@ -79,7 +83,7 @@ pub fn ld_test(dice: &mut Dice, ld: u32, nv: &Itemized, unit: u32, name: &str) -
     );
     e.value = Some(nv.clone());
     e.target = Some(target);
-    e.die = Some(Die::D6.name().to_string());
+    e.die = Some(super::DIE.name().to_string());
     e.dice = rolled;
     e.outcome = match (rule, pass) {
         ("WS-LD-5", true) => say!("ws-outcome-automatic-pass"),

@@ -87,6 +87,10 @@ pub mod unit;
 /// The ruleset key scenarios use.
 pub const RULESET: &str = "warstrike";
 
+/// WarStrike's one die, a d6 (WS-BASE; seed 004): every roll and every
+/// exact chance of the module goes through it.
+pub const DIE: Die = Die::D6;
+
 use crate::engine::command::Refusal;
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::LogSink;
@@ -121,7 +125,7 @@ impl TableRules for WarStrike {
     type Command = WsCommand;
 
     fn die(_tables: &WsTables) -> Die {
-        Die::D6
+        DIE
     }
 
     fn marker_rules() -> (Option<&'static str>, Option<&'static str>) {
@@ -307,19 +311,14 @@ impl TableRules for WarStrike {
             .collect()
     }
 
-    fn allowance(battle: &WsBattle, unit: u32, _tables: &WsTables) -> Option<f32> {
-        battle.allowance(unit)
+    fn allowance(battle: &WsBattle, unit: u32, tables: &WsTables) -> Option<f32> {
+        battle.allowance(unit, &tables.constants)
     }
 
     /// Advance! and Fall back move up to Mv, At The Double! up to 2 × Mv
     /// (WS-BASE).
-    fn choice_allowance(
-        battle: &WsBattle,
-        unit: u32,
-        key: &str,
-        _tables: &WsTables,
-    ) -> Option<f32> {
-        let full = battle.allowance(unit)?;
+    fn choice_allowance(battle: &WsBattle, unit: u32, key: &str, tables: &WsTables) -> Option<f32> {
+        let full = battle.allowance(unit, &tables.constants)?;
         let mv = battle.unit(unit)?.state.mv as f32;
         Some(match key {
             "at_the_double" => full,
@@ -367,7 +366,7 @@ impl TableRules for WarStrike {
         out
     }
 
-    fn choose(battle: &WsBattle, key: &str, pick: &Pick) -> Option<WsCommand> {
+    fn choose(battle: &WsBattle, key: &str, pick: &Pick, tables: &WsTables) -> Option<WsCommand> {
         let action = match key {
             "open_fire" => WsOrder::OpenFire {
                 target: pick.target?,
@@ -389,7 +388,7 @@ impl TableRules for WarStrike {
             "charge" => {
                 let target = pick.target?;
                 if pick.path.is_empty() {
-                    battle.straight_charge(pick.unit, target)?
+                    battle.straight_charge(pick.unit, target, tables)?
                 } else {
                     let mv = battle.unit(pick.unit)?.state.mv as f32;
                     let mut here = battle.unit(pick.unit)?.base().center;

@@ -11,7 +11,7 @@
 use std::collections::BTreeSet;
 
 use crate::engine::command::Refusal;
-use crate::engine::dice::{Dice, Die};
+use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry};
 use crate::engine::odds::binomial;
 
@@ -71,9 +71,11 @@ pub fn save_needed(save: u32, bonus: u32) -> u32 {
     save.saturating_sub(bonus).max(2)
 }
 
-/// Chance that one d6 scores `need` or more (0 for 7+).
+/// Chance that one d6 scores `need` or more (0 for 7+), counting the faces
+/// of [`super::DIE`].
 pub fn d6_at_least(need: u32) -> f64 {
-    f64::from(7u32.saturating_sub(need.max(1)).min(6)) / 6.0
+    let d = super::DIE;
+    (d.min()..=d.max()).filter(|f| *f >= need).count() as f64 / f64::from(d.faces())
 }
 
 /// One resolved salvo (WS-GLO-1).
@@ -183,7 +185,7 @@ pub fn roll_salvo(
 ) -> RolledSalvo {
     let mut log = Vec::new();
     let p_hit = d6_at_least(to_hit);
-    let rolled = dice.roll_n(Die::D6, attacks);
+    let rolled = dice.roll_n(super::DIE, attacks);
     let hits = count_hits(&rolled, to_hit);
     let mut e = LogEntry::event(
         "WS-BASE",
@@ -206,7 +208,7 @@ pub fn roll_salvo(
         },
     );
     e.target = Some(to_hit as i32);
-    e.die = Some(Die::D6.name().to_string());
+    e.die = Some(super::DIE.name().to_string());
     e.dice = rolled;
     e.outcome = say!("ws-outcome-hits", hits = hits);
     e.probability = Some(binomial(attacks, p_hit)[hits as usize]);
@@ -230,7 +232,7 @@ pub fn roll_salvo(
         log.push(e);
         hits
     } else {
-        let rolled = dice.roll_n(Die::D6, hits);
+        let rolled = dice.roll_n(super::DIE, hits);
         let failed = count_failed_saves(&rolled, need);
         let mut e = LogEntry::event(
             "WS-BASE",
@@ -239,7 +241,7 @@ pub fn roll_salvo(
         );
         e.value = Some(sv);
         e.target = Some(need as i32);
-        e.die = Some(Die::D6.name().to_string());
+        e.die = Some(super::DIE.name().to_string());
         e.dice = rolled;
         e.outcome = say!("ws-outcome-failed-saves", count = failed);
         e.probability = Some(binomial(hits, save_fail_chance(need))[failed as usize]);
@@ -405,6 +407,7 @@ pub fn check_fire(
     shooter: &WsUnitState,
     target: &WsUnitState,
     req: FireRequest,
+    constants: &WsConstants,
 ) -> Result<(), Refusal> {
     if shooter.destroyed() || target.destroyed() || shooter.id == target.id {
         return Err(Refusal::new("WS-BASE", say!("ws-why-not-in-play")));
@@ -422,7 +425,7 @@ pub fn check_fire(
         ));
     };
     let aw = if req.snap_fire {
-        2.0 * shooter.aw
+        constants.snap_fire_awareness * shooter.aw
     } else {
         shooter.aw
     };
@@ -469,7 +472,7 @@ pub fn open_fire(
     req: FireRequest,
     constants: &WsConstants,
 ) -> Result<StrikeResult, Refusal> {
-    check_fire(record, shooter, target, req)?;
+    check_fire(record, shooter, target, req, constants)?;
     record.record(shooter.id, target.id)?;
     let shots = salvo_dice(
         shooter.models,
@@ -564,22 +567,22 @@ mod tests {
     #[test]
     fn fire_is_refused_out_of_range_or_when_suppressed() {
         // WS-BASE range and Awareness; WS-SUP-3 (1) and (3).
-        let (_, mut lg, rw) = setup();
+        let (t, mut lg, rw) = setup();
         let rec = SalvoRecord::new();
         assert_eq!(
-            check_fire(&rec, &lg, &rw, req(25.0)).map_err(|r| r.rule),
+            check_fire(&rec, &lg, &rw, req(25.0), &t.constants).map_err(|r| r.rule),
             Err("WS-BASE".into())
         );
         // LaansGuard Aw 18, range 24: 20" needs snap fire.
-        assert!(check_fire(&rec, &lg, &rw, req(20.0)).is_err());
+        assert!(check_fire(&rec, &lg, &rw, req(20.0), &t.constants).is_err());
         let snap = FireRequest {
             snap_fire: true,
             ..req(20.0)
         };
-        assert!(check_fire(&rec, &lg, &rw, snap).is_ok());
+        assert!(check_fire(&rec, &lg, &rw, snap, &t.constants).is_ok());
         lg.take_hits(1, 0, HitSource::Shooting);
         assert_eq!(
-            check_fire(&rec, &lg, &rw, req(5.0)).map_err(|r| r.rule),
+            check_fire(&rec, &lg, &rw, req(5.0), &t.constants).map_err(|r| r.rule),
             Err("WS-SUP-3".into())
         );
         let cc = FireRequest {
@@ -587,16 +590,16 @@ mod tests {
             ..req(1.0)
         };
         assert_eq!(
-            check_fire(&rec, &lg, &rw, cc).map_err(|r| r.rule),
+            check_fire(&rec, &lg, &rw, cc, &t.constants).map_err(|r| r.rule),
             Err("WS-SUP-3".into())
         );
         let reaction = FireRequest {
             kind: FireKind::Reaction,
             ..req(5.0)
         };
-        assert!(check_fire(&rec, &lg, &rw, reaction).is_ok());
+        assert!(check_fire(&rec, &lg, &rw, reaction, &t.constants).is_ok());
         // The Warband has no ranged weapon.
-        assert!(check_fire(&rec, &rw, &lg, req(1.0)).is_err());
+        assert!(check_fire(&rec, &rw, &lg, req(1.0), &t.constants).is_err());
     }
 
     #[test]

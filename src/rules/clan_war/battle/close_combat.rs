@@ -92,7 +92,7 @@ impl CwBattle {
                 .get(&a)
                 .and_then(|r| r.stance)
                 .unwrap_or(Stance::StrikeEasy);
-            sit.stance = Some(st);
+            sit.stance = Some((st, st.att_modifier(&tables.settings.hostage)));
             stance = Some(st);
         }
         Some(CcStep::Attack {
@@ -149,7 +149,11 @@ impl CwBattle {
                 p += pw;
                 continue;
             }
-            let test = destruction_survival_chance(conv, self.captor_wounds_this_turn + w);
+            let test = destruction_survival_chance(
+                conv,
+                self.captor_wounds_this_turn + w,
+                &tables.settings.hostage,
+            );
             for (d, pd) in dealt.iter().enumerate() {
                 // A captor its Morale tests remove makes no test (CW-HOS-7).
                 let gone = self.captor_morale_removal(h, w, d as u32, &contacts, tables);
@@ -195,17 +199,20 @@ impl CwBattle {
                 }
             })
             .sum();
-        let found = triggers(&TriggerInput {
-            starting_models: h.starting_models,
-            models_before: h.models,
-            models_now: h.models.saturating_sub(lost),
-            enemy_models_engaged: enemy_models,
-            losing: received > dealt,
-            commander_lost: false,
-            friend_broke_nearby: false,
-            morale_level: card.morale_level,
-            engaged_while_shaken: false,
-        });
+        let found = triggers(
+            &TriggerInput {
+                starting_models: h.starting_models,
+                models_before: h.models,
+                models_now: h.models.saturating_sub(lost),
+                enemy_models_engaged: enemy_models,
+                losing: received > dealt,
+                commander_lost: false,
+                friend_broke_nearby: false,
+                morale_level: card.morale_level,
+                engaged_while_shaken: false,
+            },
+            &tables.settings.morale.triggers,
+        );
         // (condition, earlier tests this turn, chance)
         let mut states = vec![(h.condition, h.morale_tests, 1.0)];
         for tr in found {
@@ -219,7 +226,7 @@ impl CwBattle {
                 now.condition = c;
                 now.morale_tests = earlier;
                 let t = self.morale_test_for(&now, card, MoraleCause::Trigger(tr));
-                let v = morale_value(&t, &tables.settings.morale).total();
+                let v = morale_value(&t, &tables.settings).total();
                 let pass = conv.success_chance(v, t.tl, Comparison::AtLeast);
                 next.push((c, earlier + 1, p * pass));
                 next.push((c.after_morale_failure(), earlier + 1, p * (1.0 - pass)));
@@ -390,6 +397,7 @@ impl CwBattle {
                 &mut state,
                 all_out && !holder_gone,
                 self.captor_wounds_this_turn,
+                &tables.settings.hostage,
             ) {
                 entries.push(out.roll.entry);
                 if out.destroyed {
@@ -439,7 +447,7 @@ impl CwBattle {
                         condition: c.condition,
                         spent: c.spent > 0,
                     };
-                    match recovery_eligibility(&claim) {
+                    match recovery_eligibility(&claim, &tables.settings.hostage) {
                         Err(r) => entries.push(LogEntry::event(
                             &r.rule,
                             vec![*cid, hid],
@@ -458,6 +466,7 @@ impl CwBattle {
                                     holder_leadership: hl,
                                     tl: card.map_or(10, |c| c.tl),
                                 },
+                                &tables.settings.hostage,
                             );
                             entries.extend(out.entries);
                             if out.recovered {

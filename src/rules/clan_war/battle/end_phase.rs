@@ -165,7 +165,8 @@ impl CwBattle {
         };
         entries.push(LogEntry::event("CW-HON-7", vec![], card));
         for side in [0u8, 1] {
-            let tests = self.armies[side as usize].honor.end_of_turn();
+            let ladder = &tables.settings.honor_ladder;
+            let tests = self.armies[side as usize].honor.end_of_turn(ladder);
             entries.extend(HonorTrack::announce(&tests));
             for t in tests {
                 let testing = if t.enemy_tests { 1 - side } else { side };
@@ -183,7 +184,7 @@ impl CwBattle {
                         continue;
                     };
                     let mt = self.morale_test_for(&u, c, MoraleCause::Honor(t));
-                    match morale_test(dice, conv, &tables.settings.morale, &mt) {
+                    match morale_test(dice, conv, &tables.settings, &mt) {
                         Some(out) => {
                             entries.extend(out.entries);
                             self.set_condition(id, out.after, tables, dice, &mut entries);
@@ -215,7 +216,7 @@ impl CwBattle {
                 c,
                 MoraleCause::Trigger(super::super::morale::MoraleTrigger::EngagedWhileShaken),
             );
-            if let Some(out) = rally(dice, conv, &tables.settings.morale, &mt) {
+            if let Some(out) = rally(dice, conv, &tables.settings, &mt) {
                 entries.extend(out.entries);
                 self.set_condition(id, out.after, tables, dice, &mut entries);
             }

@@ -121,17 +121,20 @@ impl CwBattle {
         if !u.alive() {
             return;
         }
-        let found = triggers(&TriggerInput {
-            starting_models: u.starting_models,
-            models_before,
-            models_now: u.models,
-            enemy_models_engaged,
-            losing,
-            commander_lost: false,
-            friend_broke_nearby: false,
-            morale_level: card.morale_level,
-            engaged_while_shaken: false,
-        });
+        let found = triggers(
+            &TriggerInput {
+                starting_models: u.starting_models,
+                models_before,
+                models_now: u.models,
+                enemy_models_engaged,
+                losing,
+                commander_lost: false,
+                friend_broke_nearby: false,
+                morale_level: card.morale_level,
+                engaged_while_shaken: false,
+            },
+            &tables.settings.morale.triggers,
+        );
         self.trigger_morale_tests(id, card, found, tables, dice, entries);
     }
 
@@ -260,7 +263,14 @@ impl CwBattle {
             engaged_while_shaken: false,
         };
         set(&mut input);
-        self.trigger_morale_tests(id, card, triggers(&input), tables, dice, entries);
+        self.trigger_morale_tests(
+            id,
+            card,
+            triggers(&input, &tables.settings.morale.triggers),
+            tables,
+            dice,
+            entries,
+        );
     }
 
     /// The Morale test of each trigger in turn (CW-GEN-3), until the unit
@@ -282,12 +292,7 @@ impl CwBattle {
                 return;
             }
             let t = self.morale_test_for(&now, card, MoraleCause::Trigger(tr));
-            if let Some(out) = morale_test(
-                dice,
-                tables.settings.convention,
-                &tables.settings.morale,
-                &t,
-            ) {
+            if let Some(out) = morale_test(dice, tables.settings.convention, &tables.settings, &t) {
                 entries.extend(out.entries);
                 self.set_condition(id, out.after, tables, dice, entries);
             }

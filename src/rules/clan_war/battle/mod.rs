@@ -847,7 +847,8 @@ impl CwBattle {
                     return Err(refuse("CW-HOS-5", say!("cw-why-holds-no-hostage")));
                 };
                 let mut state = h.state.clone();
-                let (out, entry) = execute_hostage(&mut state, side, standing)?;
+                let (out, entry) =
+                    execute_hostage(&mut state, side, standing, &tables.settings.hostage)?;
                 if let Some(h) = self.hostage.as_mut() {
                     h.state = state;
                 }

@@ -135,6 +135,7 @@ impl CwBattle {
                 honor: self.armies[side].honor.honor,
                 vp: self.armies[side].vp,
             },
+            &tables.settings.hostage,
         )
     }
 

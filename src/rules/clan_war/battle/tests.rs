@@ -307,9 +307,11 @@ fn all_out_attack_costs_honor_and_risks_the_hostage() {
     )
     .expect("fight");
     assert!(log.entries.iter().any(|e| e.rule == "CW-HOS-4"));
-    let bars = ClanWar::honor(&b).expect("bars");
+    let bars = ClanWar::honor(&b, &tables).expect("bars");
     assert_eq!(bars[1].honor, b.armies[1].honor.honor);
-    assert_eq!(bars[0].marks.len(), 8);
+    // +1 Morale at 20; enemy tests at 40, 60, 80, 100; own tests at -50, -60, -70.
+    let marks: Vec<i32> = bars[0].marks.iter().map(|m| m.0).collect();
+    assert_eq!(marks, [20, 40, 60, 80, 100, -50, -60, -70]);
 }
 
 /// Puts the Crane guard (unit 11) in contact with the Lion captor (unit 1).
@@ -599,7 +601,7 @@ fn cw_dive_3_a_charge_led_flyer_dives_into_an_engagement() {
         facing: 0.0,
         hex: None,
     };
-    let engage = ClanWar::choose(&b, "engage", &pick).expect("engage");
+    let engage = ClanWar::choose(&b, "engage", &pick, &tables).expect("engage");
     let refused = b.clone().apply(
         &engage,
         &tables,
@@ -613,7 +615,7 @@ fn cw_dive_3_a_charge_led_flyer_dives_into_an_engagement() {
         .find(|c| c.key == "dive_engage")
         .expect("an engaging Dive is offered");
     assert_eq!(dive.needs, Needs::Target);
-    let cmd = ClanWar::choose(&b, &dive.key, &pick).expect("command");
+    let cmd = ClanWar::choose(&b, &dive.key, &pick, &tables).expect("command");
     let mut b = b;
     let mut dice = Dice::new(4);
     let mut log = GameLog::default();
@@ -666,7 +668,7 @@ fn choices_in_the_games_words_become_commands() {
         facing: 0.0,
         hex: None,
     };
-    let cmd = ClanWar::choose(&b, &take_off.key, &pick).expect("command");
+    let cmd = ClanWar::choose(&b, &take_off.key, &pick, &tables).expect("command");
     assert_eq!(
         ClanWar::odds(&b, &cmd, &tables, &table).chances,
         vec![("take-off completes".to_string(), 1.0)]
@@ -681,7 +683,7 @@ fn choices_in_the_games_words_become_commands() {
         hex: None,
     };
     assert!(matches!(
-        ClanWar::choose(&b, "engage", &engage),
+        ClanWar::choose(&b, "engage", &engage, &tables),
         Some(CwCommand::Move {
             mode: MoveMode::Engage { target: 11 },
             ..

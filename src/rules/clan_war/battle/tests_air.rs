@@ -615,7 +615,7 @@ fn an_engaged_dragon_takes_flight_under_parting_shots() {
         target: None,
         hex: None,
     };
-    let cmd = ClanWar::choose(&b, &choices[0].key, &pick).expect("command");
+    let cmd = ClanWar::choose(&b, &choices[0].key, &pick, &tables).expect("command");
     assert!(matches!(
         &cmd,
         CwCommand::Move {

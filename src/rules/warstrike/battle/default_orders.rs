@@ -8,7 +8,7 @@ impl WsBattle {
     /// and the facing (toward the target's centre), or `None` if the
     /// straight line never touches it. Advance! when it is within Mv, else
     /// At The Double!.
-    pub fn straight_charge(&self, unit: u32, target: u32) -> Option<WsOrder> {
+    pub fn straight_charge(&self, unit: u32, target: u32, tables: &WsTables) -> Option<WsOrder> {
         let u = self.unit(unit)?;
         let t = self.unit(target)?;
         let base = u.base();
@@ -19,7 +19,7 @@ impl WsBattle {
         }
         let dir = to.normalize();
         let facing = bearing_of(dir);
-        let reach = 2.0 * u.state.mv as f32 + 1.0;
+        let reach = (tables.constants.at_the_double * u.state.mv) as f32 + 1.0;
         let d = base
             .at(base.center, facing)
             .travel_until_contact(dir, reach, &tb)?;
@@ -112,6 +112,7 @@ impl WsBattle {
         &self,
         idx: usize,
         shot_at: &BTreeMap<u32, u32>,
+        tables: &WsTables,
         table: &Table,
     ) -> Option<WsOrder> {
         let u = &self.units[idx];
@@ -131,7 +132,7 @@ impl WsBattle {
             base.distance_to(&a.base())
                 .total_cmp(&base.distance_to(&b.base()))
         });
-        let ok = |o: &WsOrder| self.plan_act(u.id, o, table).is_ok();
+        let ok = |o: &WsOrder| self.plan_act(u.id, o, tables, table).is_ok();
         let goal = self
             .objectives
             .iter()
@@ -140,7 +141,7 @@ impl WsBattle {
             .min_by(|a, b| a.0.total_cmp(&b.0));
         if u.state.shooting.is_none() {
             for e in &enemies {
-                if let Some(o) = self.straight_charge(u.id, e.id)
+                if let Some(o) = self.straight_charge(u.id, e.id, tables)
                     && ok(&o)
                 {
                     return Some(o);
@@ -170,14 +171,14 @@ impl WsBattle {
         }
         let target_now = enemies
             .iter()
-            .find(|e| self.check_shot(idx, &base, e.id, table).is_ok())
+            .find(|e| self.check_shot(idx, &base, e.id, tables, table).is_ok())
             .map(|e| e.id);
         let advance = |goal: Vec2, stop: f32| -> Option<WsOrder> {
             let (path, facing) = self.step_toward(idx, goal, stop, table)?;
             let end = base.at(Vec2::new(path[0].0, path[0].1), facing);
             let fire_at = enemies
                 .iter()
-                .find(|e| self.check_shot(idx, &end, e.id, table).is_ok())
+                .find(|e| self.check_shot(idx, &end, e.id, tables, table).is_ok())
                 .map(|e| e.id);
             let o = WsOrder::Advance {
                 path,
@@ -213,7 +214,7 @@ impl WsBattle {
     /// fire, else closes in; Get Down! when nothing else is legal. Each
     /// target is shot or charged by at most one unit per phase, so no
     /// earlier result can make a later command illegal.
-    pub fn default_commands(&self, side: u8, _tables: &WsTables, table: &Table) -> Vec<WsCommand> {
+    pub fn default_commands(&self, side: u8, tables: &WsTables, table: &Table) -> Vec<WsCommand> {
         let mut cmds = Vec::new();
         if self.awaiting() != Some(side) {
             return cmds;
@@ -226,10 +227,10 @@ impl WsBattle {
                 continue;
             }
             let id = u.id;
-            let Some(order) = sim.ai_order(idx, &shot_at, table) else {
+            let Some(order) = sim.ai_order(idx, &shot_at, tables, table) else {
                 continue;
             };
-            let Ok(plan) = sim.plan_act(id, &order, table) else {
+            let Ok(plan) = sim.plan_act(id, &order, tables, table) else {
                 continue;
             };
             for t in plan.fire.iter().chain(plan.charge.iter()) {

@@ -50,7 +50,7 @@ use super::clearing::{
     clear_by_winning_fight, reaction_phase_test, relief_on_enemy_break, starting_phase,
 };
 use super::close_combat::{Combatant, fight, keep_fighting_test};
-use super::data::WsTables;
+use super::data::{WsConstants, WsTables};
 use super::leadership::InspiringOfficer;
 use super::shooting::{FireKind, FireRequest, SalvoRecord, check_fire, open_fire, save_needed};
 use super::unit::WsUnitState;
@@ -62,9 +62,6 @@ mod phases;
 mod tests;
 
 pub use odds::salvo_odds;
-
-/// Turn limit when the scenario gives none [stand-in].
-pub const DEFAULT_TURN_LIMIT: u32 = 6;
 
 /// Gap in inches a fall-back move leaves before another unit [stand-in].
 const FALL_BACK_GAP: f32 = 0.25;
@@ -460,7 +457,10 @@ impl WsBattle {
         let side = |i: usize| scenario.sides.get(i);
         let mut b = WsBattle {
             turn: 1,
-            turn_limit: scenario.turn_limit.unwrap_or(DEFAULT_TURN_LIMIT).max(1),
+            turn_limit: scenario
+                .turn_limit
+                .unwrap_or(tables.constants.turn_limit)
+                .max(1),
             active: 0,
             phase: WsPhase::Starting,
             sides: [0, 1].map(|i| side(i).map(|s| s.name.clone()).unwrap_or_default()),
@@ -549,7 +549,7 @@ impl WsBattle {
     ) -> Result<(), Refusal> {
         match cmd {
             WsCommand::Act { unit, action } => {
-                let plan = self.plan_act(*unit, action, table)?;
+                let plan = self.plan_act(*unit, action, tables, table)?;
                 self.flush_pending(tables, log);
                 let out = self.execute(plan, dice, tables);
                 write_log(log, self.turn, WsPhase::Action, out);
@@ -592,7 +592,7 @@ impl WsBattle {
     /// Inches `unit` may still move now: 2 × Mv for a free unit in its
     /// action phase (At The Double!), Mv for one that may only fall back,
     /// `None` otherwise.
-    pub fn allowance(&self, unit: u32) -> Option<f32> {
+    pub fn allowance(&self, unit: u32, c: &WsConstants) -> Option<f32> {
         let idx = self.index(unit)?;
         let u = &self.units[idx];
         if self.awaiting() != Some(u.side) || u.acted || !u.alive() {
@@ -601,7 +601,7 @@ impl WsBattle {
         if u.state.suppressed() || self.engaged(idx) {
             Some(u.state.mv as f32)
         } else {
-            Some(2.0 * u.state.mv as f32)
+            Some((c.at_the_double * u.state.mv) as f32)
         }
     }
 }

@@ -83,6 +83,7 @@ impl WsBattle {
         idx: usize,
         from: &Base,
         target: u32,
+        tables: &WsTables,
         table: &Table,
     ) -> Result<f32, Refusal> {
         let u = &self.units[idx];
@@ -103,6 +104,7 @@ impl WsBattle {
                 snap_fire: false,
                 kind: FireKind::Action,
             },
+            &tables.constants,
         )?;
         if !from.in_forward_arc(&tb) {
             return Err(refuse(say!(
@@ -188,6 +190,7 @@ impl WsBattle {
         &self,
         unit: u32,
         order: &WsOrder,
+        tables: &WsTables,
         table: &Table,
     ) -> Result<Plan, Refusal> {
         if self.result.is_some() {
@@ -262,7 +265,7 @@ impl WsBattle {
                     }
                 }
                 let allowance = match action {
-                    WsAction::AtTheDouble => 2.0 * u.state.mv,
+                    WsAction::AtTheDouble => tables.constants.at_the_double * u.state.mv,
                     _ => u.state.mv,
                 } as f32;
                 table
@@ -278,12 +281,12 @@ impl WsBattle {
                 }
                 if let Some(t) = plan.fire {
                     let from = if plan.fire_first { base } else { end };
-                    self.check_shot(idx, &from, t, table)?;
+                    self.check_shot(idx, &from, t, tables, table)?;
                 }
                 plan.dest = Some((waypoints, *facing));
             }
             WsOrder::OpenFire { target } => {
-                self.check_shot(idx, &base, *target, table)?;
+                self.check_shot(idx, &base, *target, tables, table)?;
             }
             WsOrder::GetDown => {}
             WsOrder::FallBack => {
@@ -406,7 +409,7 @@ impl WsBattle {
             &mut self.units[idx].state,
             plan.action,
             Going::Open,
-            tables.constants.get_down_save_bonus,
+            &tables.constants,
         ) {
             Ok(a) => out.extend(a.log),
             Err(r) => {

@@ -299,7 +299,7 @@ fn a_charge_leads_to_close_combat() {
     );
     // Make unit 1 the active side's: the Warband is side 0 here by
     // scenario order ("Laans"), which is fine for the engine.
-    let order = b.straight_charge(1, 2).expect("a straight charge");
+    let order = b.straight_charge(1, 2, &tables).expect("a straight charge");
     assert!(matches!(order, WsOrder::Advance { .. }));
     let cmd = WsCommand::Act {
         unit: 1,
@@ -434,7 +434,7 @@ fn choices_units_and_choose_in_the_games_words() {
         facing: 0.0,
         hex: None,
     };
-    let cmd = WarStrike::choose(&b, "charge", &pick).expect("a charge");
+    let cmd = WarStrike::choose(&b, "charge", &pick, &tables).expect("a charge");
     assert!(matches!(
         cmd,
         WsCommand::Act {
@@ -459,7 +459,7 @@ fn choices_units_and_choose_in_the_games_words() {
         .map(|c| c.key)
         .collect();
     assert_eq!(fall_back, vec!["fall_back".to_string()]);
-    assert_eq!(b.allowance(1), Some(6.0));
+    assert_eq!(b.allowance(1, &tables.constants), Some(6.0));
 }
 
 #[test]
@@ -529,7 +529,7 @@ fn ws_clr_1_charge_odds_are_what_the_close_combat_phase_rolls() {
         .take_hits(1, 0, super::super::suppression::HitSource::Shooting);
     let cmd = WsCommand::Act {
         unit: 1,
-        action: b.straight_charge(1, 2).expect("a straight charge"),
+        action: b.straight_charge(1, 2, &tables).expect("a straight charge"),
     };
     let odds = b.odds(&cmd, &tables);
     let line = |key: &str| {

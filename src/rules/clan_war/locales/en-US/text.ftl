@@ -114,7 +114,7 @@ cw-log-hostage-moves = the hostage model moves from the captor unit to the recov
 
 ## Morale
 cw-item-leadership = Leadership
-cw-item-army-honor-20 = army honor 20 or more
+cw-item-army-honor-at = army honor { $at } or more
 cw-item-full-retreat = Full Retreat this turn
 cw-item-honor-level = honor level { $level }
 cw-item-earlier-tests = { $tests } earlier Morale tests this turn

@@ -116,7 +116,7 @@ cw-log-hostage-moves = la miniatura del rehén pasa de la unidad captora a la qu
 
 ## Morale
 cw-item-leadership = Liderazgo
-cw-item-army-honor-20 = honor del ejército 20 o más
+cw-item-army-honor-at = honor del ejército { $at } o más
 cw-item-full-retreat = Retirada Total este turno
 cw-item-honor-level = nivel de honor { $level }
 cw-item-earlier-tests = { $tests } chequeos de Moral previos este turno
