@@ -51,7 +51,7 @@ impl AttackKind {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AttackSituation {
     /// Range band of a ranged attack (extended −2 ATT, CW-RNG-6).
-    pub range_band: Option<RangeBand>,
+    pub range_band: Option<(RangeBand, i32)>,
     /// Stance against a captor unit (CW-HOS-3), if fighting one, with its
     /// ATT modifier (`settings.ron` `hostage`).
     pub stance: Option<(Stance, i32)>,
@@ -68,8 +68,8 @@ pub struct AttackSituation {
 /// CW-ENG-7).
 pub fn attack_value(att: i32, s: &AttackSituation) -> Itemized {
     let mut v = Itemized::new(say!("cw-item-att"), att);
-    if let Some(b) = s.range_band {
-        v.add(say!("cw-item-extended-range"), b.att_modifier(), "CW-RNG-6");
+    if let Some((_, att)) = s.range_band {
+        v.add(say!("cw-item-extended-range"), att, "CW-RNG-6");
     }
     if let Some((st, att)) = s.stance {
         v.add(st.name(), att, "CW-HOS-3");
@@ -295,7 +295,7 @@ mod tests {
         // Stand-in attack (CW-GEN-3); extended range -2 ATT (CW-RNG-6).
         let conv = Convention::default();
         let sit = AttackSituation {
-            range_band: Some(RangeBand::Extended),
+            range_band: Some((RangeBand::Extended, -2)),
             ..Default::default()
         };
         let att = attack_value(4, &sit);

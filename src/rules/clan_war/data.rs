@@ -194,6 +194,9 @@ pub struct Settings {
     pub honor_gains: HonorGains,
     /// The honor ladder: Morale bonus and test levels (CW-HON-3 … CW-HON-9).
     pub honor_ladder: HonorLadder,
+    /// The range adjustments and extended-range penalty (CW-RNG-3 …
+    /// CW-RNG-6).
+    pub ranged: super::ranged::RangeValues,
     /// The hostage rules' numbers (CW-HOS-3 … CW-HOS-10).
     pub hostage: super::hostage::HostageValues,
     /// Morale modifiers of the base stand-in (CW-GEN-3).

@@ -281,7 +281,14 @@ impl TableRules for ClanWar {
                 let ranges = card
                     .and_then(|c| c.range)
                     .map(|r| {
-                        band_reach(r.close, r.extended, u.flight, FlightState::Grounded).to_vec()
+                        band_reach(
+                            r.close,
+                            r.extended,
+                            u.flight,
+                            FlightState::Grounded,
+                            &tables.settings.ranged,
+                        )
+                        .to_vec()
                     })
                     .unwrap_or_default();
                 let mut lines = Vec::new();
@@ -305,8 +312,11 @@ impl TableRules for ClanWar {
                     ));
                     if let Some(r) = c.range {
                         // CW-RNG-3 … CW-RNG-6: the reach at each kind of target.
-                        let g = band_reach(r.close, r.extended, u.flight, FlightState::Grounded);
-                        let a = band_reach(r.close, r.extended, u.flight, FlightState::Airborne);
+                        let rv = &tables.settings.ranged;
+                        let g =
+                            band_reach(r.close, r.extended, u.flight, FlightState::Grounded, rv);
+                        let a =
+                            band_reach(r.close, r.extended, u.flight, FlightState::Airborne, rv);
                         lines.push(say!(
                             "cw-card-range-reach",
                             close = r.close,
@@ -751,10 +761,18 @@ mod desperate_journey {
             archers.range.expect("archers shoot"),
             dragon.range.expect("dragon breathes"),
         );
-        let shot = range_check(a.close, a.extended, 10.0, FlightState::Grounded, up.state);
+        let rv = &t.settings.ranged;
+        let shot = range_check(
+            a.close,
+            a.extended,
+            10.0,
+            FlightState::Grounded,
+            up.state,
+            rv,
+        );
         assert_eq!(shot.band, RangeBand::Extended);
         let sit = AttackSituation {
-            range_band: Some(shot.band),
+            range_band: Some((shot.band, shot.band.att_modifier(rv))),
             ..Default::default()
         };
         let mut dice = Dice::new(7);
@@ -777,7 +795,14 @@ mod desperate_journey {
         assert_eq!(volley.hits, 3);
         // Damage 9, 9, 2 with DAM 3 against 9: two wounds.
         assert_eq!(volley.wounds, 2);
-        let back = range_check(d.close, d.extended, 10.0, up.state, FlightState::Grounded);
+        let back = range_check(
+            d.close,
+            d.extended,
+            10.0,
+            up.state,
+            FlightState::Grounded,
+            rv,
+        );
         assert_eq!(back.band, RangeBand::Close);
     }
 

@@ -88,9 +88,31 @@ impl RangeBand {
     }
 
     /// ATT modifier of the band (CW-RNG-6).
-    pub fn att_modifier(self) -> i32 {
-        if self == RangeBand::Extended { -2 } else { 0 }
+    pub fn att_modifier(self, rv: &RangeValues) -> i32 {
+        if self == RangeBand::Extended {
+            rv.extended_att
+        } else {
+            0
+        }
     }
+}
+
+/// The range adjustments of flying units and the extended-range penalty
+/// (`settings.ron` `ranged`; seed 000, CW-RNG-3 … CW-RNG-6). Inches and ATT.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RangeValues {
+    /// Added to the measured distance when the ground fires at the air
+    /// (CW-RNG-3: 6").
+    pub ground_at_air: f32,
+    /// Added to the close range when the air fires at the ground (CW-RNG-4:
+    /// 3").
+    pub air_at_ground_close: f32,
+    /// Added to the extended range when the air fires at the ground
+    /// (CW-RNG-4: 6").
+    pub air_at_ground_extended: f32,
+    /// ATT modifier at extended range (CW-RNG-6: −2).
+    pub extended_att: i32,
 }
 
 /// A shot's range after the flying-unit adjustments.
@@ -148,11 +170,17 @@ pub fn range_check(
     measured: f32,
     shooter: FlightState,
     target: FlightState,
+    rv: &RangeValues,
 ) -> RangeCheck {
     use FlightState::{Airborne, Grounded};
     let (effective, close, extended, rule) = match (shooter, target) {
-        (Grounded, Airborne) => (measured + 6.0, close, extended, "CW-RNG-3"),
-        (Airborne, Grounded) => (measured, close + 3.0, extended + 6.0, "CW-RNG-4"),
+        (Grounded, Airborne) => (measured + rv.ground_at_air, close, extended, "CW-RNG-3"),
+        (Airborne, Grounded) => (
+            measured,
+            close + rv.air_at_ground_close,
+            extended + rv.air_at_ground_extended,
+            "CW-RNG-4",
+        ),
         (Airborne, Airborne) => (measured, close, extended, "CW-RNG-5"),
         (Grounded, Grounded) => (measured, close, extended, "CW-RNG-6"),
     };
@@ -182,8 +210,9 @@ pub fn band_reach(
     extended: f32,
     shooter: FlightState,
     target: FlightState,
+    rv: &RangeValues,
 ) -> [f32; 2] {
-    let c = range_check(close, extended, 0.0, shooter, target);
+    let c = range_check(close, extended, 0.0, shooter, target, rv);
     let added = c.effective - c.measured;
     [(c.close - added).max(0.0), (c.extended - added).max(0.0)]
 }
@@ -191,24 +220,32 @@ pub fn band_reach(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shipped values (`settings.ron`).
+    fn rv() -> RangeValues {
+        crate::rules::clan_war::data::CwTables::load()
+            .expect("tables")
+            .settings
+            .ranged
+    }
     use FlightState::{Airborne, Grounded};
 
     #[test]
     fn gc_cw_06_ground_archers_firing_at_an_airborne_dragon() {
         // GC-CW-06 (CW-RNG-3, CW-RNG-6): 10" + 6" = 16" > 15": extended, -2 ATT.
-        let r = range_check(15.0, 30.0, 10.0, Grounded, Airborne);
+        let r = range_check(15.0, 30.0, 10.0, Grounded, Airborne, &rv());
         assert_eq!(r.effective, 16.0);
         assert_eq!(r.band, RangeBand::Extended);
-        assert_eq!(r.band.att_modifier(), -2);
+        assert_eq!(r.band.att_modifier(&rv()), -2);
     }
 
     #[test]
     fn gc_cw_07_airborne_dragon_firing_at_ground_archers() {
         // GC-CW-07 (CW-RNG-4, CW-RNG-6): close 8" + 3" = 11", extended 16" + 6" = 22".
-        let r = range_check(8.0, 16.0, 10.0, Airborne, Grounded);
+        let r = range_check(8.0, 16.0, 10.0, Airborne, Grounded, &rv());
         assert_eq!((r.close, r.extended), (11.0, 22.0));
         assert_eq!(r.band, RangeBand::Close);
-        assert_eq!(r.band.att_modifier(), 0);
+        assert_eq!(r.band.att_modifier(&rv()), 0);
     }
 
     #[test]
@@ -279,8 +316,8 @@ mod tests {
     #[test]
     fn rng_7_worked_example_both_ways() {
         // CW-RNG-7: the seed's example, both shots from the same 10".
-        let archers = range_check(15.0, 30.0, 10.0, Grounded, Airborne);
-        let dragon = range_check(8.0, 16.0, 10.0, Airborne, Grounded);
+        let archers = range_check(15.0, 30.0, 10.0, Grounded, Airborne, &rv());
+        let dragon = range_check(8.0, 16.0, 10.0, Airborne, Grounded, &rv());
         assert_eq!(
             (archers.band, dragon.band),
             (RangeBand::Extended, RangeBand::Close)
@@ -290,12 +327,12 @@ mod tests {
     #[test]
     fn air_against_air_and_ground_against_ground_are_unmodified() {
         // CW-RNG-5.
-        let r = range_check(8.0, 16.0, 10.0, Airborne, Airborne);
+        let r = range_check(8.0, 16.0, 10.0, Airborne, Airborne, &rv());
         assert_eq!(
             (r.effective, r.close, r.band),
             (10.0, 8.0, RangeBand::Extended)
         );
-        let r = range_check(8.0, 16.0, 17.0, Grounded, Grounded);
+        let r = range_check(8.0, 16.0, 17.0, Grounded, Grounded, &rv());
         assert_eq!(r.band, RangeBand::OutOfRange);
     }
 }

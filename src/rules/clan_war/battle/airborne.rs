@@ -74,7 +74,7 @@ impl CwBattle {
         let measured = self.range_of(t, m, tables).unwrap_or(RangeBand::OutOfRange);
         let band = reactionary_fire_band(true, measured);
         let sit = AttackSituation {
-            range_band: Some(band),
+            range_band: Some((band, band.att_modifier(&tables.settings.ranged))),
             ..Default::default()
         };
         Some((

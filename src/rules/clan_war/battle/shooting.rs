@@ -62,7 +62,12 @@ impl CwBattle {
         let r = tables.unit(&s.unit_type)?.range?;
         let measured = s.base().distance_to(&t.base());
         Some(range_check(
-            r.close, r.extended, measured, s.flight, t.flight,
+            r.close,
+            r.extended,
+            measured,
+            s.flight,
+            t.flight,
+            &tables.settings.ranged,
         ))
     }
 
@@ -133,12 +138,13 @@ impl CwBattle {
         let tcard = tables.unit(&t.unit_type)?;
         let r = card.range?;
         let measured = s.base().distance_to(&t.base());
-        let band = range_check(r.close, r.extended, measured, s.flight, t.flight).band;
+        let rv = &tables.settings.ranged;
+        let band = range_check(r.close, r.extended, measured, s.flight, t.flight, rv).band;
         if band == RangeBand::OutOfRange {
             return None;
         }
         let sit = AttackSituation {
-            range_band: Some(band),
+            range_band: Some((band, band.att_modifier(rv))),
             ..Default::default()
         };
         Some(Attack {
