@@ -7,11 +7,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use kassen::cli::matches::run_match;
 use kassen::engine::core::Rules;
 use kassen::engine::game::autosave_path;
 use kassen::engine::seats::{Seats, parse_players};
 use kassen::opponent::driver::Seat;
-use kassen::opponent::matches::run_match;
 use kassen::opponent::{Player, parse_headless_players};
 use kassen::session::{self, WithModule};
 
@@ -555,7 +555,7 @@ fn main() -> ExitCode {
                     });
                 }
                 let (f, t) = source(Some(&file))?;
-                with_file(&f, &t, |is_save| kassen::net::cli::HostCli {
+                with_file(&f, &t, |is_save| kassen::cli::net::HostCli {
                     file: f.clone(),
                     text: t.clone(),
                     save: is_save,
@@ -586,7 +586,7 @@ fn main() -> ExitCode {
                         ..Default::default()
                     });
                 }
-                kassen::net::cli::JoinCli {
+                kassen::cli::net::JoinCli {
                     server: address,
                     side,
                     player,
@@ -613,7 +613,7 @@ fn main() -> ExitCode {
         Some(Command::Fuzz { inputs, seed }) => {
             // Panics are caught and counted; the hook would print each.
             std::panic::set_hook(Box::new(|_| {}));
-            let r = kassen::fuzz::run(inputs, seed);
+            let r = kassen::cli::fuzz::run(inputs, seed);
             let _ = std::panic::take_hook();
             print!("{}", r.text());
             if r.panics.is_empty() && r.bad_errors.is_empty() {
@@ -622,7 +622,7 @@ fn main() -> ExitCode {
                 Err("the fuzz run found defects (listed above)".to_string())
             }
         }
-        Some(Command::Bench { files, games }) => kassen::bench::run(&files, games),
+        Some(Command::Bench { files, games }) => kassen::cli::bench::run(&files, games),
         None => app_options(cli).and_then(kassen::gui::open),
     };
     match result {

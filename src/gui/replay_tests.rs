@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 
-use crate::bench::finished_game;
+use crate::cli::bench::finished_game;
 use crate::conformance::scenarios_of;
 use crate::engine::core::{Rules, ToAct, checksum};
 use crate::engine::game::Game;

@@ -17,7 +17,6 @@
 //! - Bytes from the other end are read like a file from a stranger
 //!   ([`protocol`]); a refused message changes nothing.
 
-pub mod cli;
 pub mod guest;
 pub mod host;
 pub mod peer;

@@ -11,13 +11,10 @@
 //!   scripted default play two turns ahead from the observation (or the
 //!   module's horizon, on the module's deal of unseen cards).
 //! - [`driver`]: a side's whole decision (every command until it passes),
-//!   for `kassen sim --players` and `kassen match`.
-//! - [`matches`]: `kassen match`, N games between two players with sides
-//!   swapped every game, wins with a 95% confidence interval and decision
-//!   times.
+//!   for `kassen sim --players` and `kassen match` (which lives in
+//!   [`crate::cli::matches`]).
 
 pub mod driver;
-pub mod matches;
 #[cfg(test)]
 mod properties;
 pub mod search;

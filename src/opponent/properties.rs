@@ -10,9 +10,9 @@ use crate::rules::{ModuleVisitor, visit_all};
 use crate::session;
 
 use super::driver::{Seat, play_decision};
-use super::matches::run_match;
 use super::search::Opponent;
 use super::{Level, Player};
+use crate::cli::matches::run_match;
 
 /// Plays the scripted default play from the start of `text` until `stop`
 /// says so (or the game ends); returns the game there.

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 use crate::engine::core::Rules;
 use crate::session;
 
-use super::Player;
-use super::driver::{Seat, play_out};
+use crate::opponent::Player;
+use crate::opponent::driver::{Seat, play_out};
 
 /// Commands one match game may take before it counts as a draw (a safety
 /// net; every shipped scenario ends long before).
@@ -290,7 +290,7 @@ fn play_game<R: Rules>(
 
 /// Files each computer decision's thinking times under its player.
 fn collect_thinking(
-    decided: &[super::driver::Decided],
+    decided: &[crate::opponent::driver::Decided],
     seats: &[Seat; 2],
     record: &mut GameRecord,
 ) {

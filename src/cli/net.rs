@@ -6,14 +6,14 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::guest::hello;
-use super::peer::{Guest, Host};
-use super::protocol::{ToGuest, decode, encode};
-use super::transport::{client_connected, connect_client, guest_inbox, guest_send, net_app};
 use crate::engine::core::{Rules, ToAct};
 use crate::engine::dice::clock_seed;
 use crate::engine::game::autosave_path;
 use crate::engine::seats::Player;
+use crate::net::guest::hello;
+use crate::net::peer::{Guest, Host};
+use crate::net::protocol::{ToGuest, decode, encode};
+use crate::net::transport::{client_connected, connect_client, guest_inbox, guest_send, net_app};
 use crate::opponent::driver::Seat;
 use crate::session::{self, WithModule};
 
