@@ -11,8 +11,8 @@
 //!   scripted default play two turns ahead from the observation (or the
 //!   module's horizon, on the module's deal of unseen cards).
 //! - [`driver`]: a side's whole decision (every command until it passes),
-//!   for `kassen sim --players` and `kassen match` (which lives in
-//!   [`crate::cli::matches`]).
+//!   for `kassen sim --players` and `kassen match` (the command line's
+//!   layer, above this one).
 
 pub mod driver;
 #[cfg(test)]

@@ -293,7 +293,7 @@ mod tests {
     #[test]
     fn hits_then_damage_with_itemized_modifiers() {
         // Stand-in attack (CW-GEN-3); extended range -2 ATT (CW-RNG-6).
-        let conv = Convention::default();
+        let conv = crate::rules::clan_war::test_roll::tests::shipped_convention();
         let sit = AttackSituation {
             range_band: Some((RangeBand::Extended, -2)),
             ..Default::default()
@@ -354,7 +354,7 @@ mod tests {
         dice.load([10, 2]);
         let (w, e) = damage_dice(
             &mut dice,
-            Convention::default(),
+            crate::rules::clan_war::test_roll::tests::shipped_convention(),
             "CW-FRC-3",
             5,
             2,

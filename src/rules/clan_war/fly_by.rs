@@ -266,7 +266,15 @@ mod tests {
         // CW-FBY-3: 2 dice; Fire Dragon ATT 5, DAM 6 against ATN 6.
         let mut dice = Dice::new(0);
         dice.load([1, 4, 2]);
-        let r = fly_by_attack(&mut dice, Convention::default(), 1, 2, 2, (5, 6), 6);
+        let r = fly_by_attack(
+            &mut dice,
+            crate::rules::clan_war::test_roll::tests::shipped_convention(),
+            1,
+            2,
+            2,
+            (5, 6),
+            6,
+        );
         assert_eq!((r.hits, r.wounds), (1, 1));
         assert_eq!(r.entries[0].rule, "CW-FBY-3");
     }

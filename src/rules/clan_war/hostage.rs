@@ -595,7 +595,7 @@ mod tests {
         assert_eq!(destruction_modifier(5, &hv()), -2);
         assert_eq!(destruction_modifier(1, &hv()), 0);
         assert_eq!(destruction_modifier(3, &hv()), -1);
-        let conv = Convention::default();
+        let conv = crate::rules::clan_war::test_roll::tests::shipped_convention();
         assert_eq!(
             conv.needed_face(
                 destruction_modifier(5, &hv()),
@@ -715,7 +715,7 @@ mod tests {
     #[test]
     fn recovery_needs_more_than_tl_and_recapture_is_at_minus_one() {
         // CW-HOS-8: d10 + 6 - 5 > 5; CW-HOS-9 transfer; CW-HOS-10 recapture -1.
-        let conv = Convention::default();
+        let conv = crate::rules::clan_war::test_roll::tests::shipped_convention();
         let mut h = hostage();
         let t = RecoveryTest {
             unit: 20,

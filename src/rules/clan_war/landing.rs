@@ -611,7 +611,7 @@ mod tests {
         );
         assert!(check_landing(true, 8.0, 3.0).is_err());
         // CW-LAND-2: complex, failure unformed; single model exempt.
-        let conv = Convention::default();
+        let conv = crate::rules::clan_war::test_roll::tests::shipped_convention();
         let mut dice = Dice::new(0);
         dice.load([4]);
         // 4 + 3 - 2 = 5 < 6: unformed.
@@ -666,9 +666,14 @@ mod tests {
         assert!(check_dive(FlightState::Grounded, true, false).is_err());
         // Landing test: complex (-2) and dive (-2): Leadership 5 vs TL 6 needs a 5+.
         let t = landing_test_for(LandingKind::Dive, &lander(5, 6, false)).expect("test");
-        let v = super::super::maneuver::maneuver_value(t.leadership, t.kind, &t.modifiers);
+        let conv = crate::rules::clan_war::test_roll::tests::shipped_convention();
+        let v = super::super::maneuver::maneuver_value(
+            t.leadership,
+            t.kind,
+            &t.modifiers,
+            conv.complex_maneuver,
+        );
         assert_eq!(v.total(), 1);
-        let conv = Convention::default();
         let mut dice = Dice::new(0);
         dice.load([4, 5]);
         let o = maneuver_test(&mut dice, conv, &t);
@@ -756,7 +761,14 @@ mod tests {
         let t = landing_test_for(a.landing, &lander(3, 6, false)).expect("test");
         let mut dice = Dice::new(0);
         dice.load([1]);
-        assert!(maneuver_test(&mut dice, Convention::default(), &t).unformed);
+        assert!(
+            maneuver_test(
+                &mut dice,
+                crate::rules::clan_war::test_roll::tests::shipped_convention(),
+                &t
+            )
+            .unformed
+        );
         // CW-ENG-1: no minimum distance; the dive variant uses the -2 test (CW-DIVE-4).
         let d = resolve_engaging_move(1, 2, &EngagingMove { dive: true, ..base }).expect("legal");
         assert_eq!(d.landing, LandingKind::Dive);
@@ -905,7 +917,13 @@ mod tests {
         assert!(landing_test_for(LandingKind::Forced, &lander(6, 5, true)).is_none());
         let mut dice = Dice::new(0);
         dice.load([8, 7]);
-        let (w, e) = roll_forced_landing_damage(&mut dice, Convention::default(), 9, 2, 8);
+        let (w, e) = roll_forced_landing_damage(
+            &mut dice,
+            crate::rules::clan_war::test_roll::tests::shipped_convention(),
+            9,
+            2,
+            8,
+        );
         assert_eq!(w, 1);
         assert_eq!(e.rule, "CW-FRC-3");
     }

@@ -11,9 +11,6 @@ use crate::engine::log::{Itemized, LogEntry, Modifier};
 use super::morale::Condition;
 use super::test_roll::{Comparison, Convention, TestRoll, TestSpec, roll_test};
 
-/// Modifier of a complex manoeuvre [stand-in, base_rules.md §4].
-pub const COMPLEX_MODIFIER: i32 = -2;
-
 /// Simple or complex manoeuvre (CW-GEN-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ManeuverKind {
@@ -61,16 +58,17 @@ pub struct ManeuverOutcome {
     pub entry: LogEntry,
 }
 
-/// Leadership plus the complex-manoeuvre modifier and `modifiers`, itemized
-/// (CW-GEN-3 stand-in procedure).
-pub fn maneuver_value(leadership: i32, kind: ManeuverKind, modifiers: &[Modifier]) -> Itemized {
+/// Leadership plus the complex-manoeuvre modifier (`complex`, the
+/// convention's) and `modifiers`, itemized (CW-GEN-3 stand-in procedure).
+pub fn maneuver_value(
+    leadership: i32,
+    kind: ManeuverKind,
+    modifiers: &[Modifier],
+    complex: i32,
+) -> Itemized {
     let mut v = Itemized::new(say!("cw-item-leadership"), leadership);
     if kind == ManeuverKind::Complex {
-        v.add(
-            say!("cw-item-complex-manoeuvre"),
-            COMPLEX_MODIFIER,
-            "CW-GEN-3",
-        );
+        v.add(say!("cw-item-complex-manoeuvre"), complex, "CW-GEN-3");
     }
     for m in modifiers {
         v.add(m.name.clone(), m.value, m.rule.clone());
@@ -83,7 +81,7 @@ pub fn maneuver_chance(conv: Convention, t: &ManeuverTest) -> f64 {
     if t.single_model {
         return 1.0;
     }
-    let v = maneuver_value(t.leadership, t.kind, &t.modifiers);
+    let v = maneuver_value(t.leadership, t.kind, &t.modifiers, conv.complex_maneuver);
     conv.success_chance(v.total(), t.tl, Comparison::AtLeast)
 }
 
@@ -105,7 +103,7 @@ pub fn maneuver_test(dice: &mut Dice, conv: Convention, t: &ManeuverTest) -> Man
             ),
         };
     }
-    let value = maneuver_value(t.leadership, t.kind, &t.modifiers);
+    let value = maneuver_value(t.leadership, t.kind, &t.modifiers, conv.complex_maneuver);
     let what = match t.kind {
         ManeuverKind::Simple => say!("cw-log-maneuver-test-simple", unit = t.name, tl = t.tl),
         ManeuverKind::Complex => say!("cw-log-maneuver-test-complex", unit = t.name, tl = t.tl),
@@ -169,7 +167,7 @@ mod tests {
     #[test]
     fn simple_and_complex_maneuver_tests() {
         // CW-GEN-3 stand-in: d10 + 3 >= 6 simple; complex -2.
-        let conv = Convention::default();
+        let conv = crate::rules::clan_war::test_roll::tests::shipped_convention();
         let mut dice = Dice::new(0);
         dice.load([3, 4, 5]);
         let o = maneuver_test(&mut dice, conv, &test(ManeuverKind::Simple, false, false));
@@ -193,7 +191,7 @@ mod tests {
     #[test]
     fn single_models_are_exempt_and_flyers_never_unform() {
         // CW-LAND-2 single model; CW-FLY-14 airborne failure keeps it formed.
-        let conv = Convention::default();
+        let conv = crate::rules::clan_war::test_roll::tests::shipped_convention();
         let mut dice = Dice::new(0);
         let o = maneuver_test(&mut dice, conv, &test(ManeuverKind::Complex, true, false));
         assert!(o.pass && !o.tested);

@@ -478,7 +478,7 @@ mod tests {
         // D15, base rules §4: Morale failures go formed → broken → routing
         // → destroyed; unformed comes from failed Maneuver tests.
         let s = settings();
-        let conv = Convention::default();
+        let conv = crate::rules::clan_war::test_roll::tests::shipped_convention();
         let mut dice = Dice::new(0);
         dice.load([2, 2]);
         let o = morale_test(&mut dice, conv, &s, &unit()).expect("tested");
@@ -498,7 +498,7 @@ mod tests {
     fn failure_walks_the_condition_track() {
         // CW-GEN-3 stand-in track; CW-FLY-14 airborne skips unformed.
         let s = settings();
-        let conv = Convention::default();
+        let conv = crate::rules::clan_war::test_roll::tests::shipped_convention();
         let mut dice = Dice::new(0);
         dice.load([2, 2, 9]);
         let o = morale_test(&mut dice, conv, &s, &unit()).expect("tested");
@@ -538,7 +538,13 @@ mod tests {
         );
         let mut dice = Dice::new(0);
         dice.load([5]);
-        let o = morale_test(&mut dice, Convention::default(), &s, &t).expect("tested");
+        let o = morale_test(
+            &mut dice,
+            crate::rules::clan_war::test_roll::tests::shipped_convention(),
+            &s,
+            &t,
+        )
+        .expect("tested");
         assert_eq!(o.roll.total, 6);
         assert!(o.pass);
         assert_eq!(o.entries[0].rule, "CW-HON-4");
@@ -558,7 +564,15 @@ mod tests {
         assert_eq!(morale_value(&t, &s).total(), 1);
         t.honor_immune = true;
         let mut dice = Dice::new(0);
-        assert!(morale_test(&mut dice, Convention::default(), &s, &t).is_none());
+        assert!(
+            morale_test(
+                &mut dice,
+                crate::rules::clan_war::test_roll::tests::shipped_convention(),
+                &s,
+                &t
+            )
+            .is_none()
+        );
         assert_eq!(dice.rolled(), 0);
     }
 
@@ -572,9 +586,23 @@ mod tests {
         let mut dice = Dice::new(0);
         dice.load([6]);
         // 6 + 3 - 3 (routing) = 6 >= 6, cumulative ignored.
-        let o = rally(&mut dice, Convention::default(), &s, &t).expect("tested");
+        let o = rally(
+            &mut dice,
+            crate::rules::clan_war::test_roll::tests::shipped_convention(),
+            &s,
+            &t,
+        )
+        .expect("tested");
         assert_eq!(o.after, Condition::Broken);
-        assert!(rally(&mut dice, Convention::default(), &s, &unit()).is_none());
+        assert!(
+            rally(
+                &mut dice,
+                crate::rules::clan_war::test_roll::tests::shipped_convention(),
+                &s,
+                &unit()
+            )
+            .is_none()
+        );
         assert_eq!(spent_after_end_phase(2), 1);
         assert_eq!(spent_after_end_phase(0), 0);
     }

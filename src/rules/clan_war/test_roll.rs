@@ -53,16 +53,9 @@ pub struct Convention {
     /// A natural lowest face (1 on a d10) fails whatever the modifiers
     /// [stand-in].
     pub natural_one_fails: bool,
-}
-
-impl Default for Convention {
-    /// d10, natural 1 fails (CW-GEN-1 default).
-    fn default() -> Self {
-        Self {
-            die: Die::D10,
-            natural_one_fails: true,
-        }
-    }
+    /// Modifier of a complex manoeuvre's Maneuver test (CW-GEN-3;
+    /// base_rules.md §4 [stand-in]: −2).
+    pub complex_maneuver: i32,
 }
 
 impl Convention {
@@ -185,13 +178,21 @@ pub fn roll_test(dice: &mut Dice, conv: Convention, spec: TestSpec<'_>) -> TestR
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// The shipped convention (`settings.ron`), for the module's tests.
+    pub(crate) fn shipped_convention() -> Convention {
+        crate::rules::clan_war::data::CwTables::load()
+            .expect("tables")
+            .settings
+            .convention
+    }
 
     #[test]
     fn d10_at_least_with_natural_one() {
         // CW-GEN-1 default d10; CW-GEN-2 equal succeeds.
-        let c = Convention::default();
+        let c = shipped_convention();
         assert_eq!(c.die, Die::D10);
         assert!(c.face_passes(5, 2, 7, Comparison::AtLeast));
         assert!(!c.face_passes(5, 2, 7, Comparison::Exceeds));
@@ -214,6 +215,7 @@ mod tests {
         let c = Convention {
             die: Die::D6,
             natural_one_fails: false,
+            complex_maneuver: 0,
         };
         assert!((c.success_chance(0, 4, Comparison::AtLeast) - 0.5).abs() < 1e-12);
         assert!((c.success_chance(-5, 0, Comparison::AtLeast) - 1.0 / 3.0).abs() < 1e-12);
@@ -234,13 +236,13 @@ mod tests {
             target: 5,
             comparison: Comparison::AtLeast,
         };
-        let r = roll_test(&mut dice, Convention::default(), spec(&v));
+        let r = roll_test(&mut dice, shipped_convention(), spec(&v));
         assert_eq!((r.face, r.total, r.pass), (4, 5, true));
         assert_eq!(r.entry.dice, vec![4]);
         assert_eq!(r.entry.target, Some(5));
         assert_eq!(r.entry.die.as_deref(), Some("d10"));
         assert!((r.entry.probability.unwrap_or(0.0) - 0.7).abs() < 1e-12);
-        let r = roll_test(&mut dice, Convention::default(), spec(&v));
+        let r = roll_test(&mut dice, shipped_convention(), spec(&v));
         assert!(!r.pass);
         assert!(r.entry.outcome.starts_with("fail"));
         assert!((r.entry.probability.unwrap_or(0.0) - 0.3).abs() < 1e-12);
