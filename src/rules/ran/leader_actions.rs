@@ -608,7 +608,8 @@ pub fn trump_succeeds(roll: u32, factor: i32) -> bool {
     (roll as i32) < factor
 }
 
-/// The chance a Trump roll succeeds against `factor` on the d10 read 0–9.
+/// The chance a Trump roll succeeds against `factor` on the d10 read 0–9,
+/// counting the faces [`trump_succeeds`] passes.
 pub fn trump_chance(factor: i32) -> f64 {
-    f64::from(factor.clamp(0, 10)) / 10.0
+    super::shock::chance_of(|r| trump_succeeds(r, factor))
 }

@@ -19,295 +19,305 @@ pub fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {
             attackers,
             defender,
             charge,
-        } => {
-            // RAN-TQ-3: a Disordered Committed attacker shocks only after
-            // passing a TQ check, and then 2 columns left; the odds below
-            // are those of the shock it makes when it passes.
-            let dc: Vec<&super::state::RanUnit> = attackers
-                .iter()
-                .filter_map(|a| state.unit(*a))
-                .filter(|u| u.disordered && u.committed)
-                .collect();
-            let extra = if dc.is_empty() {
-                Vec::new()
-            } else {
-                vec![shock_table::disordered_committed_shift(
-                    &ctx.tables.values.shock,
-                )]
-            };
-            let p = shock::plan(ctx, state, attackers, *defender, *charge, &extra)?;
-            let v = &ctx.tables.values.shock;
-            let (a, d) = shock_table::hits_distribution(
-                &ctx.tables.crt,
-                v,
-                p.column,
-                &p.roll_mods,
-                p.positional,
-                p.castle,
-            );
-            let def = state.unit(*defender)?;
-            let dtq = ctx.effective_tq(state, def).total();
-            let shift: i32 =
-                tq::defender_reaction_modifiers(&ctx.tables.values.tq, ctx.infantry(def), *charge)
-                    .iter()
-                    .map(|m| m.value)
-                    .sum();
-            let bushos = attackers
-                .iter()
-                .filter_map(|x| state.unit(*x))
-                .filter_map(|u| shock::busho_on(state, u.side, u.hex))
-                .chain(shock::busho_on(state, def.side, def.hex))
-                .collect::<std::collections::BTreeSet<_>>();
-            // RAN-BB-1, RAN-BB-2: the check roll, then the casualty table,
-            // through the functions the shock rolls with.
-            let check_roll = ctx.tables.values.fire.busho_check_roll;
-            let check = shock::chance_of(|r| r == check_roll);
-            let killed = bushos
-                .iter()
-                .filter_map(|b| state.leader(*b))
-                .map(|l| {
-                    check
-                        * shock::chance_of(|r| {
-                            super::leaders::busho_casualty(
-                                &ctx.tables.casualty,
-                                r,
-                                l.factors,
-                                l.wounds,
-                            )
-                            .dies
-                        })
-                })
-                .fold(0.0, f64::max);
-            let mut lines = vec![(
-                say!(
-                    "ran-odds-weapons-column",
-                    column = p.base,
-                    attacker = ctx.tables.weapons.attacker_name(&p.matrix.0),
-                    defender = p.matrix.1
-                ),
-                1.0,
-            )];
-            lines.extend(coordination_line(ctx, state, attackers));
-            for u in &dc {
-                let t = ctx.effective_tq(state, u).total();
-                lines.push((
-                    say!("ran-odds-disordered-committed", unit = u.name),
-                    tq::pass_chance(t),
-                ));
-            }
-            for m in &p.shifts {
-                lines.push((
-                    say!(
-                        "ran-odds-shift",
-                        value = format!("{:+}", m.value),
-                        name = m.name,
-                        rule = m.rule
-                    ),
-                    1.0,
-                ));
-            }
-            lines.push((say!("ran-odds-final-column", column = p.column), 1.0));
-            for m in &p.roll_mods {
-                lines.push((
-                    say!(
-                        "ran-odds-roll-mod",
-                        value = format!("{:+}", m.value),
-                        name = m.name,
-                        rule = m.rule
-                    ),
-                    1.0,
-                ));
-            }
-            let must = &ctx.tables.values.stand_ins.must_check_types;
-            for x in attackers.iter().filter_map(|x| state.unit(*x)) {
-                if must.contains(&x.kind) {
-                    let t = ctx.effective_tq(state, x).total();
-                    lines.push((
-                        say!("ran-odds-must-check", unit = x.name),
-                        tq::pass_chance(t),
-                    ));
-                }
-            }
-            lines.push((
-                say!("ran-odds-busho-check", roll = check_roll),
-                if bushos.is_empty() { 0.0 } else { check },
-            ));
-            lines.push((say!("ran-odds-busho-killed", roll = check_roll), killed));
-            let ea: f64 = a.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
-            let ed: f64 = d.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
-            let expected = vec![
-                (say!("ran-odds-expected-lead-attacker"), ea),
-                (say!("ran-odds-expected-defender"), ed),
-            ];
-            let tables = vec![
-                super::table_view::crt_planned(ctx, &p),
-                super::table_view::weapons(ctx, &p.matrix.0, &p.matrix.1),
-            ];
-            Some(Odds {
-                expected,
-                tables,
-                title: say!("ran-odds-shock-title", column = p.column),
-                lines,
-                distributions: vec![
-                    (say!("ran-odds-dist-lead-attacker", rule = "RAN-CRT-1"), a),
-                    (
-                        say!(
-                            "ran-odds-dist-defender",
-                            rule = "RAN-CRT-1",
-                            double_rule = "RAN-SADJ-6"
-                        ),
-                        d,
-                    ),
-                    (
-                        say!("ran-odds-dist-defender-reaction"),
-                        tq::excess_distribution(dtq, shift),
-                    ),
-                ],
-            })
-        }
-        RanCommand::Fire { units, target } => {
-            let side = state.unit(*units.first()?)?.side;
-            let p = fire::plan(ctx, state, side, units, *target).ok()?;
-            let dist = super::fire_table::distribution(
-                &ctx.tables.fire,
-                &ctx.tables.values.fire,
-                &p.row,
-                &p.mods,
-            );
-            let mut lines: Vec<(String, f64)> = dist
-                .into_iter()
-                .map(|(l, q)| (say!("ran-odds-fire-result", result = l, row = p.row), q))
-                .collect();
-            for m in &p.mods {
-                lines.push((
-                    say!(
-                        "ran-odds-roll-mod",
-                        value = format!("{:+}", m.value),
-                        name = m.name,
-                        rule = m.rule
-                    ),
-                    1.0,
-                ));
-            }
-            let t = state.unit(*target)?;
-            if shock::busho_on(state, t.side, t.hex).is_some() {
-                let check_roll = ctx.tables.values.fire.busho_check_roll;
-                lines.push((
-                    say!("ran-odds-fire-busho-check", roll = check_roll),
-                    shock::chance_of(|r| r == check_roll),
-                ));
-            }
-            Some(Odds {
-                expected: Vec::new(),
-                title: say!("ran-odds-fire-title", range = p.range),
-                lines,
-                distributions: Vec::new(),
-                tables: vec![super::table_view::fire(ctx, &p)],
-            })
-        }
-        RanCommand::ReactWithdraw => {
-            let super::state::Phase::Reaction { shock: p, .. } = &state.phase else {
-                return None;
-            };
-            let d = state.unit(p.defender)?;
-            let t = ctx.effective_tq(state, d).total();
-            let flank = p
-                .attackers
-                .iter()
-                .filter_map(|a| state.unit(*a))
-                .any(|a| super::state::arc_steps(d.hex, d.facing, a.hex) >= 2);
-            let shift: i32 =
-                tq::withdrawal_modifiers(&ctx.tables.values.tq, flank, ctx.open_order(d))
-                    .iter()
-                    .map(|m| m.value)
-                    .sum();
-            let mut lines = Vec::new();
-            if d.committed {
-                lines.push((say!("ran-odds-committed-withdraw"), tq::pass_chance(t)));
-            }
-            Some(Odds {
-                expected: Vec::new(),
-                title: say!("ran-odds-withdrawal-title"),
-                lines,
-                distributions: vec![(
-                    say!("ran-odds-dist-hits-taken"),
-                    tq::excess_distribution(t, shift),
-                )],
-                tables: Vec::new(),
-            })
-        }
-        RanCommand::Momentum => {
-            let super::state::Phase::Momentum { busho } = &state.phase else {
-                return None;
-            };
-            let l = state.leader(*busho)?;
-            let f = super::leaders::momentum_factor(l.role, l.factors);
-            let fate_roll = ctx.tables.values.leaders.momentum_fate_roll;
-            let chance =
-                |want| super::leaders::momentum_chance(f, fate_roll, super::shock::DIE, want);
-            let ok = chance(super::leaders::MomentumRoll::Another);
-            Some(Odds {
-                expected: Vec::new(),
-                title: say!("ran-odds-momentum-title"),
-                lines: vec![
-                    (
-                        if l.role != super::leaders::Role::SoTaisho {
-                            say!("ran-odds-momentum-another", factor = f)
-                        } else {
-                            say!("ran-odds-momentum-another-so-taisho", factor = f)
-                        },
-                        ok,
-                    ),
-                    (
-                        say!("ran-odds-fate-roll", roll = fate_roll),
-                        chance(super::leaders::MomentumRoll::Fate),
-                    ),
-                    (
-                        say!("ran-odds-finished"),
-                        chance(super::leaders::MomentumRoll::Fails),
-                    ),
-                ],
-                distributions: Vec::new(),
-                tables: Vec::new(),
-            })
-        }
-        RanCommand::Continuity => {
-            let super::state::Phase::Continuity { side } = &state.phase else {
-                return None;
-            };
-            let so = state.so_taisho(*side)?;
-            let f = super::sequence::continuity_factor(so).total();
-            Some(Odds {
-                expected: Vec::new(),
-                title: say!("ran-odds-continuity-title"),
-                lines: vec![(
-                    say!("ran-odds-continuity-another"),
-                    f64::from(f.clamp(0, 10)) / 10.0,
-                )],
-                distributions: Vec::new(),
-                tables: Vec::new(),
-            })
-        }
+        } => shock_odds(ctx, state, attackers, defender, charge),
+        RanCommand::Fire { units, target } => fire_odds(ctx, state, units, target),
+        RanCommand::ReactWithdraw => react_withdraw_odds(ctx, state),
+        RanCommand::Momentum => momentum_odds(ctx, state),
+        RanCommand::Continuity => continuity_odds(state),
         RanCommand::Trump { busho } => trump_odds(ctx, state, *busho),
         RanCommand::Withdraw { .. } => seppuku_odds(state),
-        RanCommand::Recover { unit } => {
-            let u = state.unit(*unit).filter(|u| u.disordered)?;
-            let t = ctx.effective_tq(state, u).total();
-            Some(Odds {
-                expected: Vec::new(),
-                title: say!("ran-odds-recover-title"),
-                lines: vec![(say!("ran-odds-passes-tq"), tq::pass_chance(t))],
-                distributions: Vec::new(),
-                tables: Vec::new(),
-            })
-        }
+        RanCommand::Recover { unit } => recover_odds(ctx, state, unit),
         _ => None,
     }
 }
 
-/// The odds of a Trump attempt with `designated` (RAN-LDR-2): the roll
-/// against the trumping So-Taisho's factor, from the same functions
-/// `leader_actions::trump` rolls with.
+/// The odds of a shock (RAN-SHOCK-1 … RAN-CRT-3): the final column, both hit distributions, the checks and the Busho casualty chances.
+fn shock_odds(
+    ctx: &RanCtx,
+    state: &RanState,
+    attackers: &[u32],
+    defender: &u32,
+    charge: &bool,
+) -> Option<Odds> {
+    // RAN-TQ-3: a Disordered Committed attacker shocks only after
+    // passing a TQ check, and then 2 columns left; the odds below
+    // are those of the shock it makes when it passes.
+    let dc: Vec<&super::state::RanUnit> = attackers
+        .iter()
+        .filter_map(|a| state.unit(*a))
+        .filter(|u| u.disordered && u.committed)
+        .collect();
+    let extra = if dc.is_empty() {
+        Vec::new()
+    } else {
+        vec![shock_table::disordered_committed_shift(
+            &ctx.tables.values.shock,
+        )]
+    };
+    let p = shock::plan(ctx, state, attackers, *defender, *charge, &extra)?;
+    let v = &ctx.tables.values.shock;
+    let (a, d) = shock_table::hits_distribution(
+        &ctx.tables.crt,
+        v,
+        p.column,
+        &p.roll_mods,
+        p.positional,
+        p.castle,
+    );
+    let def = state.unit(*defender)?;
+    let dtq = ctx.effective_tq(state, def).total();
+    let shift: i32 =
+        tq::defender_reaction_modifiers(&ctx.tables.values.tq, ctx.infantry(def), *charge)
+            .iter()
+            .map(|m| m.value)
+            .sum();
+    let bushos = attackers
+        .iter()
+        .filter_map(|x| state.unit(*x))
+        .filter_map(|u| shock::busho_on(state, u.side, u.hex))
+        .chain(shock::busho_on(state, def.side, def.hex))
+        .collect::<std::collections::BTreeSet<_>>();
+    // RAN-BB-1, RAN-BB-2: the check roll, then the casualty table,
+    // through the functions the shock rolls with.
+    let check_roll = ctx.tables.values.fire.busho_check_roll;
+    let check = shock::chance_of(|r| r == check_roll);
+    let killed = bushos
+        .iter()
+        .filter_map(|b| state.leader(*b))
+        .map(|l| {
+            check
+                * shock::chance_of(|r| {
+                    super::leaders::busho_casualty(&ctx.tables.casualty, r, l.factors, l.wounds)
+                        .dies
+                })
+        })
+        .fold(0.0, f64::max);
+    let mut lines = vec![(
+        say!(
+            "ran-odds-weapons-column",
+            column = p.base,
+            attacker = ctx.tables.weapons.attacker_name(&p.matrix.0),
+            defender = p.matrix.1
+        ),
+        1.0,
+    )];
+    lines.extend(coordination_line(ctx, state, attackers));
+    for u in &dc {
+        let t = ctx.effective_tq(state, u).total();
+        lines.push((
+            say!("ran-odds-disordered-committed", unit = u.name),
+            tq::pass_chance(t),
+        ));
+    }
+    for m in &p.shifts {
+        lines.push((
+            say!(
+                "ran-odds-shift",
+                value = format!("{:+}", m.value),
+                name = m.name,
+                rule = m.rule
+            ),
+            1.0,
+        ));
+    }
+    lines.push((say!("ran-odds-final-column", column = p.column), 1.0));
+    for m in &p.roll_mods {
+        lines.push((
+            say!(
+                "ran-odds-roll-mod",
+                value = format!("{:+}", m.value),
+                name = m.name,
+                rule = m.rule
+            ),
+            1.0,
+        ));
+    }
+    let must = &ctx.tables.values.stand_ins.must_check_types;
+    for x in attackers.iter().filter_map(|x| state.unit(*x)) {
+        if must.contains(&x.kind) {
+            let t = ctx.effective_tq(state, x).total();
+            lines.push((
+                say!("ran-odds-must-check", unit = x.name),
+                tq::pass_chance(t),
+            ));
+        }
+    }
+    lines.push((
+        say!("ran-odds-busho-check", roll = check_roll),
+        if bushos.is_empty() { 0.0 } else { check },
+    ));
+    lines.push((say!("ran-odds-busho-killed", roll = check_roll), killed));
+    let ea: f64 = a.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+    let ed: f64 = d.iter().enumerate().map(|(k, p)| k as f64 * p).sum();
+    let expected = vec![
+        (say!("ran-odds-expected-lead-attacker"), ea),
+        (say!("ran-odds-expected-defender"), ed),
+    ];
+    let tables = vec![
+        super::table_view::crt_planned(ctx, &p),
+        super::table_view::weapons(ctx, &p.matrix.0, &p.matrix.1),
+    ];
+    Some(Odds {
+        expected,
+        tables,
+        title: say!("ran-odds-shock-title", column = p.column),
+        lines,
+        distributions: vec![
+            (say!("ran-odds-dist-lead-attacker", rule = "RAN-CRT-1"), a),
+            (
+                say!(
+                    "ran-odds-dist-defender",
+                    rule = "RAN-CRT-1",
+                    double_rule = "RAN-SADJ-6"
+                ),
+                d,
+            ),
+            (
+                say!("ran-odds-dist-defender-reaction"),
+                tq::excess_distribution(dtq, shift),
+            ),
+        ],
+    })
+}
+
+/// The odds of a fire (RAN-FIRE-1 … RAN-FIRE-7, RAN-BB-1): the result distribution on the Fire Table.
+fn fire_odds(ctx: &RanCtx, state: &RanState, units: &[u32], target: &u32) -> Option<Odds> {
+    let side = state.unit(*units.first()?)?.side;
+    let p = fire::plan(ctx, state, side, units, *target).ok()?;
+    let dist =
+        super::fire_table::distribution(&ctx.tables.fire, &ctx.tables.values.fire, &p.row, &p.mods);
+    let mut lines: Vec<(String, f64)> = dist
+        .into_iter()
+        .map(|(l, q)| (say!("ran-odds-fire-result", result = l, row = p.row), q))
+        .collect();
+    for m in &p.mods {
+        lines.push((
+            say!(
+                "ran-odds-roll-mod",
+                value = format!("{:+}", m.value),
+                name = m.name,
+                rule = m.rule
+            ),
+            1.0,
+        ));
+    }
+    let t = state.unit(*target)?;
+    if shock::busho_on(state, t.side, t.hex).is_some() {
+        let check_roll = ctx.tables.values.fire.busho_check_roll;
+        lines.push((
+            say!("ran-odds-fire-busho-check", roll = check_roll),
+            shock::chance_of(|r| r == check_roll),
+        ));
+    }
+    Some(Odds {
+        expected: Vec::new(),
+        title: say!("ran-odds-fire-title", range = p.range),
+        lines,
+        distributions: Vec::new(),
+        tables: vec![super::table_view::fire(ctx, &p)],
+    })
+}
+
+/// The odds of a defender's withdrawal before a shock (RAN-TQ-2).
+fn react_withdraw_odds(ctx: &RanCtx, state: &RanState) -> Option<Odds> {
+    let super::state::Phase::Reaction { shock: p, .. } = &state.phase else {
+        return None;
+    };
+    let d = state.unit(p.defender)?;
+    let t = ctx.effective_tq(state, d).total();
+    let flank = p
+        .attackers
+        .iter()
+        .filter_map(|a| state.unit(*a))
+        .any(|a| super::state::arc_steps(d.hex, d.facing, a.hex) >= 2);
+    let shift: i32 = tq::withdrawal_modifiers(&ctx.tables.values.tq, flank, ctx.open_order(d))
+        .iter()
+        .map(|m| m.value)
+        .sum();
+    let mut lines = Vec::new();
+    if d.committed {
+        lines.push((say!("ran-odds-committed-withdraw"), tq::pass_chance(t)));
+    }
+    Some(Odds {
+        expected: Vec::new(),
+        title: say!("ran-odds-withdrawal-title"),
+        lines,
+        distributions: vec![(
+            say!("ran-odds-dist-hits-taken"),
+            tq::excess_distribution(t, shift),
+        )],
+        tables: Vec::new(),
+    })
+}
+
+/// The odds of a Momentum attempt (RAN-SOP-5, RAN-FATE-1), from the function the roll in `apply` uses.
+fn momentum_odds(ctx: &RanCtx, state: &RanState) -> Option<Odds> {
+    let super::state::Phase::Momentum { busho } = &state.phase else {
+        return None;
+    };
+    let l = state.leader(*busho)?;
+    let f = super::leaders::momentum_factor(l.role, l.factors);
+    let fate_roll = ctx.tables.values.leaders.momentum_fate_roll;
+    let chance = |want| super::leaders::momentum_chance(f, fate_roll, super::shock::DIE, want);
+    let ok = chance(super::leaders::MomentumRoll::Another);
+    Some(Odds {
+        expected: Vec::new(),
+        title: say!("ran-odds-momentum-title"),
+        lines: vec![
+            (
+                if l.role != super::leaders::Role::SoTaisho {
+                    say!("ran-odds-momentum-another", factor = f)
+                } else {
+                    say!("ran-odds-momentum-another-so-taisho", factor = f)
+                },
+                ok,
+            ),
+            (
+                say!("ran-odds-fate-roll", roll = fate_roll),
+                chance(super::leaders::MomentumRoll::Fate),
+            ),
+            (
+                say!("ran-odds-finished"),
+                chance(super::leaders::MomentumRoll::Fails),
+            ),
+        ],
+        distributions: Vec::new(),
+        tables: Vec::new(),
+    })
+}
+
+/// The odds of a Continuity attempt (RAN-SOP-6).
+fn continuity_odds(state: &RanState) -> Option<Odds> {
+    let super::state::Phase::Continuity { side } = &state.phase else {
+        return None;
+    };
+    let so = state.so_taisho(*side)?;
+    let f = super::sequence::continuity_factor(so).total();
+    Some(Odds {
+        expected: Vec::new(),
+        title: say!("ran-odds-continuity-title"),
+        lines: vec![(
+            say!("ran-odds-continuity-another"),
+            super::sequence::continuity_chance(f),
+        )],
+        distributions: Vec::new(),
+        tables: Vec::new(),
+    })
+}
+
+/// The odds of recovering a Disordered unit (RAN-TQ-1).
+fn recover_odds(ctx: &RanCtx, state: &RanState, unit: &u32) -> Option<Odds> {
+    let u = state.unit(*unit).filter(|u| u.disordered)?;
+    let t = ctx.effective_tq(state, u).total();
+    Some(Odds {
+        expected: Vec::new(),
+        title: say!("ran-odds-recover-title"),
+        lines: vec![(say!("ran-odds-passes-tq"), tq::pass_chance(t))],
+        distributions: Vec::new(),
+        tables: Vec::new(),
+    })
+}
+
 /// RAN-COORD-2: a shock by units of more than one contingent goes ahead as
 /// planned only on this share of the Coordination rolls (the chance the
 /// roll in `apply` logs).
@@ -322,6 +332,9 @@ fn coordination_line(ctx: &RanCtx, state: &RanState, attackers: &[u32]) -> Optio
     })
 }
 
+/// The odds of a Trump attempt with `designated` (RAN-LDR-2): the roll
+/// against the trumping So-Taisho's factor, from the same functions
+/// `leader_actions::trump` rolls with.
 fn trump_odds(ctx: &RanCtx, state: &RanState, designated: u32) -> Option<Odds> {
     let super::state::Phase::Trump { busho, momentum } = &state.phase else {
         return None;

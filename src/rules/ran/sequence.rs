@@ -345,7 +345,7 @@ pub fn continuity(
     let factor = continuity_factor(&so);
     let f = factor.total();
     let r = d10(dice);
-    let ok = (r as i32) < f && !eligible(ctx, state, side, false).is_empty();
+    let ok = continuity_roll_passes(r, f) && !eligible(ctx, state, side, false).is_empty();
     out.push(roll_entry(
         "RAN-SOP-6",
         vec![so.id],
@@ -358,7 +358,7 @@ pub fn continuity(
         } else {
             say!("ran-outcome-play-passes")
         },
-        Some(f64::from(f.clamp(0, 10)) / 10.0),
+        Some(continuity_chance(f)),
     ));
     if ok {
         state.phase = Phase::Select {
@@ -368,6 +368,18 @@ pub fn continuity(
     } else {
         hand_over(ctx, state, side);
     }
+}
+
+/// Whether Continuity roll `r` (a face of the d10 read 0–9) gains another
+/// Busho against the So-Taisho's factor `f`: below it (RAN-SOP-6).
+pub fn continuity_roll_passes(r: u32, f: i32) -> bool {
+    i64::from(r) < i64::from(f)
+}
+
+/// The exact chance that a Continuity roll passes against factor `f`
+/// (RAN-SOP-6), over the faces of the die.
+pub fn continuity_chance(f: i32) -> f64 {
+    super::shock::chance_of(|r| continuity_roll_passes(r, f))
 }
 
 /// Play passes to the other side, or to the Recovery Phase when nobody can act.

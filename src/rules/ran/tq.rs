@@ -182,9 +182,10 @@ pub fn engages(roll: u32, tq: i32) -> bool {
     passes(roll as i32, tq)
 }
 
-/// The chance a check passes with a d10 read 0–9: P(roll ≤ tq).
+/// The chance a check passes with a d10 read 0–9: P(roll ≤ tq), counting
+/// the faces [`passes`] passes.
 pub fn pass_chance(tq: i32) -> f64 {
-    f64::from((tq + 1).clamp(0, 10)) / 10.0
+    super::shock::chance_of(|r| passes(r as i32, tq))
 }
 
 /// The chance of the result a TQ check had (RAN-TQ-1): [`pass_chance`]
