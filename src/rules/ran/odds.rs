@@ -109,29 +109,19 @@ fn shock_odds(
             tq::pass_chance(t),
         ));
     }
-    for m in &p.shifts {
-        lines.push((
-            say!(
-                "ran-odds-shift",
-                value = format!("{:+}", m.value),
-                name = m.name,
-                rule = m.rule
-            ),
-            1.0,
-        ));
-    }
+    // Each column shift and roll modifier, certain once the shock is planned.
+    let certain = |shift: bool, m: &crate::engine::log::Modifier| {
+        let (value, name, rule) = (format!("{:+}", m.value), &m.name, &m.rule);
+        let line = if shift {
+            say!("ran-odds-shift", value = value, name = name, rule = rule)
+        } else {
+            say!("ran-odds-roll-mod", value = value, name = name, rule = rule)
+        };
+        (line, 1.0)
+    };
+    lines.extend(p.shifts.iter().map(|m| certain(true, m)));
     lines.push((say!("ran-odds-final-column", column = p.column), 1.0));
-    for m in &p.roll_mods {
-        lines.push((
-            say!(
-                "ran-odds-roll-mod",
-                value = format!("{:+}", m.value),
-                name = m.name,
-                rule = m.rule
-            ),
-            1.0,
-        ));
-    }
+    lines.extend(p.roll_mods.iter().map(|m| certain(false, m)));
     let must = &ctx.tables.values.stand_ins.must_check_types;
     for x in attackers.iter().filter_map(|x| state.unit(*x)) {
         if must.contains(&x.kind) {
