@@ -368,6 +368,24 @@ mod tests {
     }
 
     #[test]
+    fn ran_sop_5_a_momentum_roll_is_the_fate_roll_first_then_below_the_factor() {
+        // RAN-FATE-1 (seed L1025): a 9 calls the Fate roll whatever the
+        // factor; RAN-SOP-5: otherwise below the factor gains a phase.
+        let fate = t().values.leaders.momentum_fate_roll;
+        assert_eq!(momentum_roll(fate, 12, fate), MomentumRoll::Fate);
+        assert_eq!(momentum_roll(4, 5, fate), MomentumRoll::Another);
+        assert_eq!(momentum_roll(5, 5, fate), MomentumRoll::Fails);
+        assert_eq!(momentum_roll(0, 0, fate), MomentumRoll::Fails);
+        let p = |f, want| momentum_chance(f, fate, super::super::shock::DIE, want);
+        assert!((p(5, MomentumRoll::Another) - 0.5).abs() < 1e-12);
+        assert!((p(5, MomentumRoll::Fate) - 0.1).abs() < 1e-12);
+        assert!((p(5, MomentumRoll::Fails) - 0.4).abs() < 1e-12);
+        // A factor above 9 still leaves the Fate roll's face.
+        assert!((p(12, MomentumRoll::Another) - 0.9).abs() < 1e-12);
+        assert_eq!(p(-1, MomentumRoll::Another), 0.0);
+    }
+
+    #[test]
     fn gc_ran_13_fate_roll() {
         // RAN-FATE-1, RAN-FATE-2.
         let t = t();

@@ -617,3 +617,16 @@ pub fn victory_text(ctx: &RanCtx, state: &RanState) -> Option<(Option<u8>, Strin
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ran_sop_6_a_continuity_roll_passes_below_the_factor_and_its_chance_counts_those_faces() {
+        assert!(continuity_roll_passes(3, 4) && !continuity_roll_passes(4, 4));
+        assert_eq!(continuity_chance(0), 0.0);
+        assert!((continuity_chance(4) - 0.4).abs() < 1e-12);
+        assert_eq!(continuity_chance(12), 1.0);
+    }
+}
