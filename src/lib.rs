@@ -19,6 +19,8 @@ pub mod editor;
 pub mod engine;
 pub mod gui;
 pub mod i18n;
+#[cfg(test)]
+mod layer_tests;
 pub mod net;
 pub mod opponent;
 pub mod rules;
