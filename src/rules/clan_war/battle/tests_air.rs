@@ -758,17 +758,9 @@ fn cw_rng_3_the_card_and_rings_show_the_reach_a_shot_uses() {
     assert!(card.contains("ground targets at 11″/22″"), "{card}");
     assert!(card.contains("airborne targets at 8″/16″"), "{card}");
     use crate::rules::clan_war::ranged::range_check;
-    let at = |d: f32| {
-        range_check(
-            15.0,
-            30.0,
-            d,
-            FlightState::Grounded,
-            FlightState::Airborne,
-            &tables.settings.ranged,
-        )
-        .band
-    };
+    let rv = &tables.settings.ranged;
+    let (ground, air) = (FlightState::Grounded, FlightState::Airborne);
+    let at = |d: f32| range_check(15.0, 30.0, d, ground, air, rv).band;
     assert_eq!(at(9.0), RangeBand::Close);
     assert_eq!(at(9.01), RangeBand::Extended);
 }
