@@ -345,6 +345,23 @@ pub fn random_game<R: Rules>(file: &str, text: &str, seed: u64, deep: bool, repo
     report.commands += n as u64;
 }
 
+/// Runs the suite on module `R`: `games` random games on each of
+/// `scenarios` (file name and text), every tenth game deep (save and load,
+/// replay, illegal commands, undo, a mid-phase save). What a new module's
+/// test calls before its registry line is written; [`run_all`] calls it for
+/// every registered module.
+pub fn run_module<R: Rules>(scenarios: &[(String, String)], games: u64) -> Report {
+    let mut report = Report::default();
+    for (file, text) in scenarios {
+        for seed in 0..games {
+            // Save/load, replay and illegal commands every 10th game.
+            random_game::<R>(file, text, seed, seed.is_multiple_of(10), &mut report);
+        }
+        report.scenarios.push(file.clone());
+    }
+    report
+}
+
 /// Runs `games` random games per shipped scenario of every module.
 pub fn run_all(games: u64) -> Vec<(&'static str, Report)> {
     struct All {
@@ -353,14 +370,7 @@ pub fn run_all(games: u64) -> Vec<(&'static str, Report)> {
     }
     impl ModuleVisitor for All {
         fn visit<R: Rules>(&mut self) {
-            let mut report = Report::default();
-            for (file, text) in scenarios_of::<R>() {
-                for seed in 0..self.games {
-                    // Save/load, replay and illegal commands every 10th game.
-                    random_game::<R>(&file, &text, seed, seed.is_multiple_of(10), &mut report);
-                }
-                report.scenarios.push(file);
-            }
+            let report = run_module::<R>(&scenarios_of::<R>(), self.games);
             self.out.push((R::RULESET, report));
         }
     }
@@ -372,6 +382,31 @@ pub fn run_all(games: u64) -> Vec<(&'static str, Report)> {
     all.out
 }
 
+/// Panics, naming module `key`, unless `r` shows a passed run of `games`
+/// games per scenario: at least one scenario, every game played and
+/// replayed with `--verify`, illegal commands and round trips checked, the
+/// undo property checked and used, and a mid-phase save played on.
+pub fn assert_passed(key: &str, r: &Report, games: u64) {
+    assert!(!r.scenarios.is_empty(), "{key}: no shipped scenario");
+    assert_eq!(
+        u64::from(r.games),
+        games * r.scenarios.len() as u64,
+        "{key}"
+    );
+    assert!(r.illegal > 0 && r.round_trips > 0, "{key}: {r:?}");
+    assert_eq!(
+        r.verified,
+        u64::from(r.games),
+        "{key}: replay --verify on every game"
+    );
+    assert!(
+        r.undo_checks > 0 && r.undos > 0,
+        "{key}: the undo property: {r:?}"
+    );
+    // Acceptance: saves in the middle of a phase play on identically.
+    assert!(r.mid_phase_saves > 0, "{key}: no mid-phase save: {r:?}");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -380,20 +415,7 @@ mod tests {
     fn every_module_and_scenario_passes_the_suite() {
         let out = run_all(200);
         for (key, r) in &out {
-            assert!(!r.scenarios.is_empty(), "{key}: no shipped scenario");
-            assert_eq!(u64::from(r.games), 200 * r.scenarios.len() as u64, "{key}");
-            assert!(r.illegal > 0 && r.round_trips > 0, "{key}: {r:?}");
-            assert_eq!(
-                r.verified,
-                u64::from(r.games),
-                "{key}: replay --verify on every game"
-            );
-            assert!(
-                r.undo_checks > 0 && r.undos > 0,
-                "{key}: the undo property: {r:?}"
-            );
-            // Acceptance: saves in the middle of a phase play on identically.
-            assert!(r.mid_phase_saves > 0, "{key}: no mid-phase save: {r:?}");
+            assert_passed(key, r, 200);
             eprintln!("conformance {key}: {r:?}");
         }
         // Every module folder under src/rules/ (an independent list: the

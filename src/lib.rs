@@ -14,7 +14,7 @@
 
 pub mod cli;
 #[cfg(test)]
-mod conformance;
+pub mod conformance;
 pub mod editor;
 pub mod engine;
 pub mod gui;
@@ -25,3 +25,5 @@ pub mod net;
 pub mod opponent;
 pub mod rules;
 pub mod session;
+#[cfg(test)]
+mod template_module;

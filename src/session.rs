@@ -64,6 +64,12 @@ struct RawCounts {
 /// Unparsable text (with position), a bound exceeded, a missing or unknown
 /// ruleset.
 pub fn read_header(file: &str, text: &str) -> Result<Header, LoadError> {
+    read_header_among(file, text, &rulesets())
+}
+
+/// [`read_header`] with the rulesets `known` (the registry's, or the one
+/// module a generic caller was given).
+fn read_header_among(file: &str, text: &str, known: &[&str]) -> Result<Header, LoadError> {
     check_file_size(file, text.len() as u64)?;
     let raw: RawHeader = ron_options().from_str(text).map_err(|e| LoadError {
         file: file.to_string(),
@@ -79,7 +85,6 @@ pub fn read_header(file: &str, text: &str) -> Result<Header, LoadError> {
     if let Some(sc) = &raw.scenario {
         check_unit_count(file, text, count(&sc.units).max(count(&sc.leaders)))?;
     }
-    let known = rulesets();
     match raw.ruleset {
         Some(r) if known.contains(&r.as_str()) => Ok(Header {
             ruleset: r,
@@ -258,7 +263,12 @@ pub fn read(path: &Path) -> Result<(String, String), LoadError> {
 /// # Errors
 /// As [`read_header`], or a scenario ("a replay needs a save").
 pub fn require_save(file: &str, text: &str) -> Result<Header, LoadError> {
-    let h = read_header(file, text)?;
+    require_save_among(file, text, &rulesets())
+}
+
+/// [`require_save`] with the rulesets `known`.
+fn require_save_among(file: &str, text: &str, known: &[&str]) -> Result<Header, LoadError> {
+    let h = read_header_among(file, text, known)?;
     if !h.save {
         return Err(LoadError::plain(
             file,
@@ -289,7 +299,7 @@ pub struct Verified {
 /// error with its position, or the first command that is refused or
 /// diverges on replay, with its number, turn and phase.
 pub fn verify_replay<R: Rules>(file: &str, text: &str) -> Result<Verified, LoadError> {
-    require_save(file, text)?;
+    require_save_among(file, text, &[R::RULESET])?;
     let game = Game::<R>::load_save(file, text)?;
     Ok(Verified {
         commands: game.journal.entries.len(),

@@ -31,15 +31,9 @@ engine-seat-scripted = ordenador (guion)
 engine-seat-computer = ordenador ({ $level })
 engine-seat-remote = un jugador en otra máquina
 engine-seats = { $side0 }: { $who0 }, { $side1 }: { $who1 }
-engine-table-nerve-marker = marcador de nervio
-engine-table-hit-die = dado de impacto con { $face }
-engine-table-card-nerve-markers = Marcadores de nervio: { $count }
-engine-table-card-hit-die = Dado de impacto con { $face }
 engine-table-card-may-move = Puede mover { $inches }" ahora
 engine-table-exact-odds = Probabilidades exactas
-engine-table-honor = Honor
 engine-table-card-side-models = { $side } · { $models ->
         [one] 1 miniatura
        *[other] { $models } miniaturas
     }
-engine-table-card-airborne = En vuelo

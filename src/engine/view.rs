@@ -353,7 +353,7 @@ pub struct Odds {
 }
 
 /// The labelled lines of an open-table module's exact odds
-/// ([`crate::engine::table_game::TableRules::odds`]).
+/// (their `odds`, shown through [`crate::engine::table_kit::odds_of`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct OddsLines {
     /// Chances, `0.0..=1.0`, shown as percentages.

@@ -9,7 +9,6 @@
 //! Void Dragons (CW-FLY-2), and the dragon's 8" movement used in the take-off
 //! case (GC-CW-09).
 
-use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::assets::parse_table;
@@ -254,7 +253,7 @@ pub struct CardTable {
 }
 
 /// Every table of the module.
-#[derive(Resource, Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CwTables {
     /// Unit cards.
     pub units: UnitTable,

@@ -1,7 +1,7 @@
 //! Clan War (Legend of the Five Rings miniatures): the `clan_war` rule module.
 //!
 //! The rules are pure functions over plain values; the turn engine
-//! ([`battle`], [`ClanWar`] for the engine's `TableRules`) calls them on the
+//! ([`battle`]; [`game`] puts it on the game core, [`view`] shows it) calls them on the
 //! open table, measuring every distance, arc, approach angle, line of sight,
 //! contact and move with `crate::engine::table`. Every function names the
 //! rule it implements; every roll goes through
@@ -97,6 +97,7 @@ pub mod combat;
 pub mod data;
 pub mod flight;
 pub mod fly_by;
+pub mod game;
 pub mod honor;
 pub mod hostage;
 pub mod landing;
@@ -105,444 +106,12 @@ pub mod morale;
 pub mod policy;
 pub mod ranged;
 pub mod test_roll;
+pub mod view;
 
-use crate::engine::command::Refusal;
-use crate::engine::dice::{Dice, Die};
-use crate::engine::log::LogSink;
-use crate::engine::scenario::LoadError;
-use crate::engine::table::Table;
-use crate::engine::table_game::{Choice, HonorBar, Needs, Pick, TableRules, UnitSummary};
-use crate::engine::table_scenario::TableScenario;
-
-use crate::engine::units::FlightState;
-use battle::{CwBattle, CwCommand, CwPhase, CwSetup, MoveMode};
-use data::{CwTables, Trait};
-use hostage::Stance;
-use morale::Condition;
-use ranged::band_reach;
-
-/// The Clan War module as the engine drives it.
-pub struct ClanWar;
+pub use game::ClanWar;
 
 /// Clan War on the game core.
-pub type Module = crate::engine::table_module::TableModule<ClanWar>;
-
-impl TableRules for ClanWar {
-    const RULESET: &'static str = "clan_war";
-    const TITLE: &'static str = "Clan War";
-    type Setup = CwSetup;
-    type Tables = CwTables;
-    type Battle = CwBattle;
-    type Command = CwCommand;
-
-    /// The settable test die (d10 by default, `settings.ron`).
-    fn die(tables: &CwTables) -> Die {
-        tables.settings.convention.die
-    }
-
-    fn rules_text(tables: &CwTables) -> Vec<crate::engine::view::RuleText> {
-        tables.rules.clone()
-    }
-
-    fn editor_template() -> Option<(String, String)> {
-        crate::engine::assets::file_and_text(
-            "rules/clan_war/new_scenario.ron",
-            include_str!("../../../assets/rules/clan_war/new_scenario.ron"),
-        )
-    }
-
-    fn tables() -> Result<CwTables, LoadError> {
-        CwTables::load()
-    }
-
-    fn new_battle(scenario: &TableScenario<CwSetup>, tables: &CwTables) -> CwBattle {
-        CwBattle::new(scenario, tables)
-    }
-
-    fn check_scenario(
-        scenario: &TableScenario<CwSetup>,
-        tables: &CwTables,
-    ) -> Result<(), (String, Vec<String>)> {
-        for a in &scenario.setup.armies {
-            if scenario.side_index(&a.side).is_none() {
-                return Err((
-                    format!("setup.armies names unknown side \"{}\"", a.side),
-                    vec!["setup".into(), "armies".into()],
-                ));
-            }
-            if tables.clan_base_honor(&a.clan).is_none() {
-                return Err((
-                    format!(
-                        "clan \"{}\" has no base Honor in settings.ron (CW-HON-1)",
-                        a.clan
-                    ),
-                    vec!["setup".into(), "armies".into(), format!("\"{}\"", a.clan)],
-                ));
-            }
-        }
-        if let Some(h) = &scenario.setup.hostage {
-            if !scenario.units.iter().any(|u| u.id == h.captor) {
-                return Err((
-                    format!(
-                        "the hostage's captor unit {} does not exist (CW-HOS-1)",
-                        h.captor
-                    ),
-                    vec!["setup".into(), "hostage".into(), "captor".into()],
-                ));
-            }
-            if h.clan.is_empty() {
-                return Err((
-                    "the hostage needs a clan (CW-HOS-1)".into(),
-                    vec!["setup".into(), "hostage".into(), "clan".into()],
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    fn awaiting(battle: &CwBattle) -> Option<u8> {
-        battle.awaiting()
-    }
-
-    fn turn(battle: &CwBattle) -> u32 {
-        battle.turn
-    }
-
-    fn phase_name(battle: &CwBattle, side_names: &[String; 2]) -> String {
-        say!(
-            "cw-phase-line",
-            turn = battle.turn,
-            phase = battle.phase.name(),
-            side = side_names[battle.active as usize & 1]
-        )
-    }
-
-    fn result(battle: &CwBattle, side_names: &[String; 2]) -> Option<(Option<u8>, String)> {
-        battle.result.as_ref().map(|r| {
-            let reason = r.reason(side_names);
-            let text = match r.winner {
-                Some(w) => say!(
-                    "cw-result-wins",
-                    side = side_names[w as usize & 1],
-                    reason = reason
-                ),
-                None => say!("cw-result-draw", reason = reason),
-            };
-            (r.winner.map(|w| w & 1), text)
-        })
-    }
-
-    fn apply(
-        battle: &mut CwBattle,
-        cmd: &CwCommand,
-        tables: &CwTables,
-        table: &Table,
-        dice: &mut Dice,
-        log: &mut dyn LogSink,
-    ) -> Result<(), Refusal> {
-        battle.apply(cmd, tables, table, dice, log)
-    }
-
-    fn default_commands(
-        battle: &CwBattle,
-        side: u8,
-        tables: &CwTables,
-        table: &Table,
-    ) -> Vec<CwCommand> {
-        battle.default_commands(side, tables, table)
-    }
-
-    fn end_phase(side: u8) -> CwCommand {
-        CwCommand::EndPhase { side }
-    }
-
-    fn units(battle: &CwBattle, tables: &CwTables) -> Vec<UnitSummary> {
-        battle
-            .units
-            .iter()
-            .filter(|u| u.alive())
-            .map(|u| {
-                let card = tables.unit(&u.unit_type);
-                let mut badges = Vec::new();
-                match u.condition {
-                    Condition::Unformed => badges.push(say!("cw-badge-unformed")),
-                    Condition::Broken => badges.push(say!("cw-badge-broken")),
-                    Condition::Routing => badges.push(say!("cw-badge-routing")),
-                    _ => {}
-                }
-                if u.spent > 0 {
-                    badges.push(say!("cw-badge-spent"));
-                }
-                if battle.holder().is_some_and(|h| h.id == u.id) {
-                    badges.push(say!("cw-badge-holds-hostage"));
-                }
-                // The rings: how far the shooter reaches a grounded target
-                // (CW-RNG-4 from the air), from the same range_check as a shot.
-                let ranges = card
-                    .and_then(|c| c.range)
-                    .map(|r| {
-                        band_reach(
-                            r.close,
-                            r.extended,
-                            u.flight,
-                            FlightState::Grounded,
-                            &tables.settings.ranged,
-                        )
-                        .to_vec()
-                    })
-                    .unwrap_or_default();
-                let mut lines = Vec::new();
-                if let Some(c) = card {
-                    lines.push(say!(
-                        "cw-card-stats",
-                        mv = c.movement,
-                        att = c.att,
-                        dam = c.dam,
-                        atn_close = c.atn_close,
-                        atn_ranged = c.atn_ranged,
-                        tl = c.tl,
-                        ld = c.commander_leadership()
-                    ));
-                    lines.push(say!(
-                        "cw-card-models",
-                        models = u.models,
-                        starting = u.starting_models,
-                        wounds = c.wounds,
-                        carried = u.wounds
-                    ));
-                    if let Some(r) = c.range {
-                        // CW-RNG-3 … CW-RNG-6: the reach at each kind of target.
-                        let rv = &tables.settings.ranged;
-                        let g =
-                            band_reach(r.close, r.extended, u.flight, FlightState::Grounded, rv);
-                        let a =
-                            band_reach(r.close, r.extended, u.flight, FlightState::Airborne, rv);
-                        lines.push(say!(
-                            "cw-card-range-reach",
-                            close = r.close,
-                            extended = r.extended,
-                            ground_close = g[0],
-                            ground_extended = g[1],
-                            air_close = a[0],
-                            air_extended = a[1]
-                        ));
-                    }
-                    if let Some(p) = &c.personality {
-                        lines.push(say!(
-                            "cw-card-personality",
-                            name = p.name,
-                            honor = p.honor,
-                            ld = p.leadership
-                        ));
-                    }
-                    if c.has(Trait::Flight) {
-                        lines.push(say!("cw-card-flight"));
-                    }
-                }
-                let condition = u.condition.name();
-                lines.push(match (u.airborne(), u.spent > 0) {
-                    (true, false) => say!("cw-card-state-airborne", condition = condition),
-                    (false, false) => say!("cw-card-state-grounded", condition = condition),
-                    (true, true) => say!(
-                        "cw-card-state-airborne-spent",
-                        condition = condition,
-                        turns = u.spent
-                    ),
-                    (false, true) => say!(
-                        "cw-card-state-grounded-spent",
-                        condition = condition,
-                        turns = u.spent
-                    ),
-                });
-                if let Some(h) = battle
-                    .hostage
-                    .as_ref()
-                    .filter(|h| h.state.alive && h.state.holder == u.id)
-                {
-                    lines.push(say!("cw-card-holds", hostage = h.name, clan = h.state.clan));
-                }
-                UnitSummary {
-                    id: u.id,
-                    side: u.side,
-                    name: u.name.clone(),
-                    base: u.base(),
-                    models: u.models,
-                    airborne: u.airborne(),
-                    hit_dice: Vec::new(),
-                    nerve_markers: 0,
-                    badges,
-                    ranges,
-                    card: lines,
-                }
-            })
-            .collect()
-    }
-
-    fn allowance(battle: &CwBattle, unit: u32, tables: &CwTables) -> Option<f32> {
-        battle.allowance(unit, tables)
-    }
-
-    fn choices(battle: &CwBattle, unit: u32, tables: &CwTables) -> Vec<Choice> {
-        let choice = |label: String, key: &str, needs: Needs| Choice {
-            label,
-            key: key.into(),
-            needs,
-        };
-        let Some(u) = battle.unit(unit) else {
-            return Vec::new();
-        };
-        if battle.awaiting() != Some(u.side) || !u.alive() {
-            return Vec::new();
-        }
-        let card = tables.unit(&u.unit_type);
-        let mut out = Vec::new();
-        match battle.phase {
-            CwPhase::SpecialOrders => {
-                if battle.holder().is_some_and(|h| h.id == unit) {
-                    out.push(choice(say!("cw-choice-execute"), "execute", Needs::Nothing));
-                }
-            }
-            CwPhase::PrimaryMovement | CwPhase::CavalryMovement | CwPhase::ReserveMovement => {
-                if battle.may_escape_by_air(u, tables) && battle.can_move(u, tables) {
-                    out.push(choice(
-                        say!("cw-choice-take-flight"),
-                        "take_flight",
-                        Needs::Path,
-                    ));
-                } else if battle.can_move(u, tables) {
-                    out.push(choice(say!("cw-choice-move"), "move", Needs::Path));
-                    if u.airborne() {
-                        out.push(choice(say!("cw-choice-land"), "land", Needs::Path));
-                        if card.is_some_and(data::UnitStats::has_charge_skill) {
-                            out.push(choice(say!("cw-choice-dive"), "dive", Needs::Path));
-                            // CW-DIVE-3: a Dive as an engaging move.
-                            out.push(choice(
-                                say!("cw-choice-dive-engage"),
-                                "dive_engage",
-                                Needs::Target,
-                            ));
-                        }
-                    } else if card.is_some_and(|c| c.has(Trait::Flight)) {
-                        out.push(choice(say!("cw-choice-take-off"), "take_off", Needs::Path));
-                    }
-                    out.push(choice(say!("cw-choice-engage"), "engage", Needs::Target));
-                }
-            }
-            CwPhase::RangedAttack => {
-                if battle.can_shoot(u, tables) {
-                    out.push(choice(say!("cw-choice-shoot"), "shoot", Needs::Target));
-                }
-            }
-            CwPhase::CloseCombat => {
-                if battle.stance_units(u.side, tables).contains(&unit) {
-                    let st = battle.stances.get(&unit).and_then(|r| r.stance);
-                    if st.is_none() {
-                        out.push(choice(
-                            say!("cw-choice-strike-easy"),
-                            "strike_easy",
-                            Needs::Nothing,
-                        ));
-                    }
-                    if st != Some(Stance::AllOutAttack) {
-                        out.push(choice(say!("cw-choice-all-out"), "all_out", Needs::Nothing));
-                    }
-                }
-                if battle.check_sacrifice(unit).is_ok() {
-                    out.push(choice(
-                        say!("cw-choice-sacrifice"),
-                        "sacrifice",
-                        Needs::Nothing,
-                    ));
-                }
-            }
-            CwPhase::End => {}
-        }
-        out
-    }
-
-    fn choose(battle: &CwBattle, key: &str, pick: &Pick, _tables: &CwTables) -> Option<CwCommand> {
-        let mv = |mode| CwCommand::Move {
-            unit: pick.unit,
-            path: pick.path.clone(),
-            facing: pick.facing,
-            mode,
-        };
-        Some(match key {
-            "move" => mv(MoveMode::Ground),
-            "take_off" => mv(MoveMode::TakeOff),
-            "land" => mv(MoveMode::Land),
-            "dive" => mv(MoveMode::Dive),
-            "take_flight" => mv(MoveMode::EscapeByAir),
-            "engage" => {
-                let target = pick.target?;
-                if pick.path.is_empty() {
-                    battle.engage_paths(pick.unit, target).into_iter().last()?
-                } else {
-                    mv(MoveMode::Engage { target })
-                }
-            }
-            "dive_engage" => {
-                // CW-DIVE-3: the engaging move's path, made as a Dive.
-                let target = pick.target?;
-                let mode = MoveMode::DiveEngage { target };
-                if pick.path.is_empty() {
-                    match battle.engage_paths(pick.unit, target).into_iter().last()? {
-                        CwCommand::Move {
-                            unit, path, facing, ..
-                        } => CwCommand::Move {
-                            unit,
-                            path,
-                            facing,
-                            mode,
-                        },
-                        _ => return None,
-                    }
-                } else {
-                    mv(mode)
-                }
-            }
-            "shoot" => CwCommand::Shoot {
-                unit: pick.unit,
-                target: pick.target?,
-            },
-            "strike_easy" => CwCommand::Stance {
-                unit: pick.unit,
-                stance: Stance::StrikeEasy,
-            },
-            "all_out" => CwCommand::Stance {
-                unit: pick.unit,
-                stance: Stance::AllOutAttack,
-            },
-            "execute" => CwCommand::ExecuteHostage { unit: pick.unit },
-            "sacrifice" => CwCommand::Sacrifice { unit: pick.unit },
-            _ => return None,
-        })
-    }
-
-    fn odds(
-        battle: &CwBattle,
-        cmd: &CwCommand,
-        tables: &CwTables,
-        table: &Table,
-    ) -> crate::engine::view::OddsLines {
-        crate::engine::view::OddsLines::chances(battle.odds(cmd, tables, table))
-    }
-
-    /// The honor tracks, marked at the ladder's levels (CW-HON-3 … CW-HON-9,
-    /// `settings.ron`).
-    fn honor(battle: &CwBattle, tables: &CwTables) -> Option<[HonorBar; 2]> {
-        let marks = tables.settings.honor_ladder.marks();
-        Some(battle.armies.clone().map(|a| {
-            HonorBar {
-                honor: a.honor.honor,
-                marks: marks
-                    .iter()
-                    .map(|m| (*m, a.honor.spent.contains(m)))
-                    .collect(),
-            }
-        }))
-    }
-}
+pub type Module = ClanWar;
 
 /// Rule IDs that need no citation in code, each with why: worked
 /// examples, rules the source leaves out, and table-side conventions.
@@ -660,7 +229,7 @@ mod rule_coverage {
     //! Every CW rule ID is cited in the code that implements it and in at least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 27] = [
+    const SOURCES: [&str; 29] = [
         include_str!("../../../assets/rules/clan_war/cards.ron"),
         include_str!("../../../assets/rules/clan_war/settings.ron"),
         include_str!("../../../assets/rules/clan_war/units.ron"),
@@ -679,6 +248,7 @@ mod rule_coverage {
         include_str!("combat.rs"),
         include_str!("data.rs"),
         include_str!("fly_by.rs"),
+        include_str!("game.rs"),
         include_str!("flight.rs"),
         include_str!("honor.rs"),
         include_str!("hostage.rs"),
@@ -688,6 +258,7 @@ mod rule_coverage {
         include_str!("morale.rs"),
         include_str!("ranged.rs"),
         include_str!("test_roll.rs"),
+        include_str!("view.rs"),
     ];
 
     #[test]

@@ -3,7 +3,6 @@
 //! The files are compiled into the binary (so `kassen` runs from any directory)
 //! and parsed at start-up; a broken table is reported with file, line and column.
 
-use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::assets::parse_table;
@@ -218,7 +217,7 @@ pub struct MoraleTable {
 pub type RulesText = crate::engine::view::RulesReference;
 
 /// Every table of the module.
-#[derive(Resource, Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SbaTables {
     /// Unit cards.
     pub units: UnitTable,

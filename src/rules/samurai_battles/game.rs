@@ -644,9 +644,6 @@ impl Rules for SamuraiBattles {
             if u.models == 0 || u.models > stats.models.max(u.models.min(stats.models * 4)) {
                 return Err(format!("unit {} has {} models", u.id, u.models));
             }
-            if u.morale.markers() > 3 {
-                return Err(format!("unit {} has too many Morale Markers", u.id));
-            }
             if let Some(e) = u
                 .engaged
                 .iter()

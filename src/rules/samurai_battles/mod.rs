@@ -48,7 +48,6 @@ pub mod view;
 
 use std::collections::BTreeMap;
 
-use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::board::{BoardEdge, TerrainTable};
@@ -126,7 +125,7 @@ pub const RULE_IDS: [&str; 41] = [
 // ---------------------------------------------------------------- states
 
 /// The phases of a Samurai Battles turn (SBA-BASE turn structure).
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum SbaPhase {
     /// No battle loaded.
     #[default]
@@ -157,10 +156,10 @@ impl SbaPhase {
     }
 }
 
-// ---------------------------------------------------------------- resources
+// ---------------------------------------------------------------- game state
 
 /// Module state that is not on a unit.
-#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SbaGame {
     /// Current turn, from 1.
     pub turn: u32,
@@ -189,7 +188,7 @@ impl SbaGame {
 
 /// A player's intent. Validated; an illegal one is refused with a [`Refusal`]
 /// and changes nothing.
-#[derive(Message, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SbaCommand {
     /// Write (or overwrite) an order in the Planning Phase.
     WriteOrder {

@@ -1,12 +1,10 @@
 //! Morale levels and what a failed Fortitude Test does (SBA-MOR-1 … SBA-MOR-7).
 
-use bevy::prelude::Component;
 use serde::{Deserialize, Serialize};
 
 /// Morale Level, best to worst (SBA-MOR-1). Each step down adds one red Morale
 /// Marker: Normal 0, Hesitant 1, Shaken 2, Panicked 3.
 #[derive(
-    Component,
     Clone,
     Copy,
     Debug,

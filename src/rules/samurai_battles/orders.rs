@@ -1,14 +1,12 @@
 //! Orders: the 17 orders, their execution steps, and the checks on writing one
 //! (SBA-ORD-1 … SBA-ORD-4, SBA-GS-2, SBA-MEL-1).
 
-use bevy::prelude::SubStates;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::board::{Facing, HexBoard, Offset};
 use crate::engine::command::Refusal;
 use crate::engine::units::UnitClass;
 
-use super::SbaPhase;
 use super::battle::{Battle, SbaUnit};
 use super::data::{OrderRow, UnitStats, ValueMod};
 use super::morale::MoraleLevel;
@@ -95,10 +93,8 @@ impl OrderKind {
     }
 }
 
-/// The steps of the Execution Phase, in order; also the Execution Phase's
-/// Bevy sub-state.
-#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[source(SbaPhase = SbaPhase::Execution)]
+/// The steps of the Execution Phase, in order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum OrderStep {
     /// All-Around Defense, Defend, Fire and Retreat.
     #[default]

@@ -5,7 +5,6 @@
 //! The file is compiled into the binary and parsed at start-up; a broken table
 //! is reported with file, line and column.
 
-use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::scenario::{LoadError, parse_ron};
@@ -122,7 +121,7 @@ pub struct WsConstants {
 }
 
 /// Every table of the module.
-#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct WsTables {
     /// Fixed values.

@@ -3,9 +3,10 @@
 //! module.
 //!
 //! The pure rule functions work over plain values (distances arrive as
-//! inches); [`battle`] drives them on the open table as a turn engine, and
-//! [`WarStrike`] plugs that engine into the app through
-//! [`TableRules`](crate::engine::table_game::TableRules).
+//! inches); [`battle`] drives them on the open table as a turn engine,
+//! [`game`] puts that engine on the game core
+//! ([`Rules`](crate::engine::core::Rules)), and [`view`] says what the app
+//! shows of it.
 //!
 //! Where each rule lives:
 //! - Unit types and fixed values (WS-LD-1, WS-SPC-*, WS-BASE stats): [`data`],
@@ -79,10 +80,12 @@ pub mod battle;
 pub mod clearing;
 pub mod close_combat;
 pub mod data;
+pub mod game;
 pub mod leadership;
 pub mod shooting;
 pub mod suppression;
 pub mod unit;
+pub mod view;
 
 /// The ruleset key scenarios use.
 pub const RULESET: &str = "warstrike";
@@ -91,359 +94,12 @@ pub const RULESET: &str = "warstrike";
 /// exact chance of the module goes through it.
 pub const DIE: Die = Die::D6;
 
-use crate::engine::command::Refusal;
-use crate::engine::dice::{Dice, Die};
-use crate::engine::log::LogSink;
-use crate::engine::scenario::LoadError;
-use crate::engine::table::Table;
-use crate::engine::table_game::{Choice, Needs, Objective, Pick, Spot, TableRules, UnitSummary};
-use crate::engine::table_scenario::TableScenario;
+use crate::engine::dice::Die;
 
-use battle::{WsBattle, WsCommand, WsOrder, WsSetup};
-use data::WsTables;
-
-/// WarStrike as a table module (WS-BASE turn structure; see [`battle`]).
-pub struct WarStrike;
-
-fn choice(label: String, key: &str, needs: Needs) -> Choice {
-    Choice {
-        label,
-        key: key.into(),
-        needs,
-    }
-}
+pub use game::WarStrike;
 
 /// WarStrike on the game core.
-pub type Module = crate::engine::table_module::TableModule<WarStrike>;
-
-impl TableRules for WarStrike {
-    const RULESET: &'static str = RULESET;
-    const TITLE: &'static str = "WarStrike";
-    type Setup = WsSetup;
-    type Tables = WsTables;
-    type Battle = WsBattle;
-    type Command = WsCommand;
-
-    fn die(_tables: &WsTables) -> Die {
-        DIE
-    }
-
-    fn marker_rules() -> (Option<&'static str>, Option<&'static str>) {
-        (Some("WS-NV-2"), Some("WS-SUP-2"))
-    }
-
-    fn rules_text(tables: &WsTables) -> Vec<crate::engine::view::RuleText> {
-        tables.rules.clone()
-    }
-
-    fn editor_template() -> Option<(String, String)> {
-        crate::engine::assets::file_and_text(
-            "rules/warstrike/new_scenario.ron",
-            include_str!("../../../assets/rules/warstrike/new_scenario.ron"),
-        )
-    }
-
-    fn tables() -> Result<WsTables, LoadError> {
-        WsTables::load()
-    }
-
-    fn new_battle(scenario: &TableScenario<WsSetup>, tables: &WsTables) -> WsBattle {
-        WsBattle::new(scenario, tables)
-    }
-
-    /// Objectives must lie on the table and have distinct names.
-    fn check_scenario(
-        scenario: &TableScenario<WsSetup>,
-        _tables: &WsTables,
-    ) -> Result<(), (String, Vec<String>)> {
-        let t = &scenario.table;
-        for (i, o) in scenario.setup.objectives.iter().enumerate() {
-            let anchors = vec![
-                "setup".to_string(),
-                "objectives".to_string(),
-                format!("\"{}\"", o.name),
-            ];
-            if !(o.at.0.is_finite()
-                && o.at.1.is_finite()
-                && (0.0..=t.width).contains(&o.at.0)
-                && (0.0..=t.depth).contains(&o.at.1))
-            {
-                return Err((
-                    format!(
-                        "objective \"{}\" at ({}, {}) is off the {} × {} table",
-                        o.name, o.at.0, o.at.1, t.width, t.depth
-                    ),
-                    anchors,
-                ));
-            }
-            if scenario.setup.objectives[..i]
-                .iter()
-                .any(|p| p.name == o.name)
-            {
-                return Err((format!("two objectives are called \"{}\"", o.name), anchors));
-            }
-        }
-        Ok(())
-    }
-
-    fn awaiting(battle: &WsBattle) -> Option<u8> {
-        battle.awaiting()
-    }
-
-    fn turn(battle: &WsBattle) -> u32 {
-        battle.turn
-    }
-
-    fn phase_name(battle: &WsBattle, side_names: &[String; 2]) -> String {
-        battle.phase_name(side_names)
-    }
-
-    fn result(battle: &WsBattle, side_names: &[String; 2]) -> Option<(Option<u8>, String)> {
-        battle.result.as_ref().map(|r| {
-            let reason = r.reason(side_names);
-            let text = match r.winner {
-                Some(s) => say!(
-                    "ws-result-win",
-                    side = side_names[usize::from(s.min(1))],
-                    reason = reason
-                ),
-                None => say!("ws-result-draw", reason = reason),
-            };
-            (r.winner.map(|s| s.min(1)), text)
-        })
-    }
-
-    fn apply(
-        battle: &mut WsBattle,
-        cmd: &WsCommand,
-        tables: &WsTables,
-        table: &Table,
-        dice: &mut Dice,
-        log: &mut dyn LogSink,
-    ) -> Result<(), Refusal> {
-        battle.apply(cmd, tables, table, dice, log)
-    }
-
-    fn default_commands(
-        battle: &WsBattle,
-        side: u8,
-        tables: &WsTables,
-        table: &Table,
-    ) -> Vec<WsCommand> {
-        battle.default_commands(side, tables, table)
-    }
-
-    fn end_phase(side: u8) -> WsCommand {
-        WsCommand::EndPhase { side }
-    }
-
-    fn units(battle: &WsBattle, tables: &WsTables) -> Vec<UnitSummary> {
-        battle
-            .units
-            .iter()
-            .enumerate()
-            .filter(|(_, u)| u.alive())
-            .map(|(i, u)| {
-                let s = &u.state;
-                let mut badges = Vec::new();
-                if s.suppressed() {
-                    badges.push(say!("ws-badge-suppressed"));
-                }
-                if s.got_down {
-                    badges.push(say!("ws-badge-got-down"));
-                }
-                if u.acted {
-                    badges.push(say!("ws-badge-acted"));
-                }
-                if battle.engaged(i) {
-                    badges.push(say!("ws-badge-engaged"));
-                }
-                if s.inspiring {
-                    badges.push(say!("ws-badge-inspiring"));
-                }
-                if s.steadfast {
-                    badges.push(say!("ws-badge-steadfast"));
-                }
-                let stats = tables.unit(&u.unit_type);
-                let mut card = vec![say!(
-                    "ws-card-values",
-                    ld = s.ld,
-                    nv = s.starting_nv,
-                    current = s.current_nv(),
-                    mv = s.mv,
-                    save = if s.save > 6 {
-                        say!("ws-card-no-save")
-                    } else {
-                        format!("{}+", s.save)
-                    }
-                )];
-                card.push(match s.shooting {
-                    Some(w) => say!(
-                        "ws-card-shooting",
-                        aw = s.aw,
-                        range = w.range,
-                        shots = w.shots_per_model,
-                        attacks = s.melee_attacks
-                    ),
-                    None => say!("ws-card-no-shooting", aw = s.aw, attacks = s.melee_attacks),
-                });
-                card.push(say!(
-                    "ws-card-models",
-                    models = s.models,
-                    max = stats.map_or(s.models, |t| t.models),
-                    hit_die = s.suppression.hit_die,
-                    markers = s.nerve_markers()
-                ));
-                UnitSummary {
-                    id: u.id,
-                    side: u.side,
-                    name: u.name.clone(),
-                    base: u.base(),
-                    models: s.models,
-                    airborne: false,
-                    hit_dice: s.hit_dice(),
-                    nerve_markers: s.nerve_markers(),
-                    badges,
-                    ranges: s.shooting.map(|w| w.range as f32).into_iter().collect(),
-                    card,
-                }
-            })
-            .collect()
-    }
-
-    fn allowance(battle: &WsBattle, unit: u32, tables: &WsTables) -> Option<f32> {
-        battle.allowance(unit, &tables.constants)
-    }
-
-    /// Advance! and Fall back move up to Mv, At The Double! up to 2 × Mv
-    /// (WS-BASE).
-    fn choice_allowance(battle: &WsBattle, unit: u32, key: &str, tables: &WsTables) -> Option<f32> {
-        let full = battle.allowance(unit, &tables.constants)?;
-        let mv = battle.unit(unit)?.state.mv as f32;
-        Some(match key {
-            "at_the_double" => full,
-            _ => mv.min(full),
-        })
-    }
-
-    /// "Open Fire!" (target), "Advance!" (path; a picked target is fired at
-    /// after the move), "At The Double!" (path), "Get Down!", "Charge!"
-    /// (target: Advance! or At The Double! into base contact) and "Fall
-    /// back"; a suppressed or engaged unit is offered only "Fall back".
-    fn choices(battle: &WsBattle, unit: u32, _tables: &WsTables) -> Vec<Choice> {
-        let Some(idx) = battle.index(unit) else {
-            return Vec::new();
-        };
-        let u = &battle.units[idx];
-        if battle.awaiting() != Some(u.side) || u.acted || !u.alive() {
-            return Vec::new();
-        }
-        let fall_back = choice(say!("ws-choice-fall-back"), "fall_back", Needs::Nothing);
-        if u.state.suppressed() || battle.engaged(idx) {
-            return vec![fall_back];
-        }
-        let mut out = Vec::new();
-        if u.state.shooting.is_some() {
-            out.push(choice(
-                say!("ws-action-open-fire"),
-                "open_fire",
-                Needs::Target,
-            ));
-        }
-        out.push(choice(say!("ws-action-advance"), "advance", Needs::Path));
-        out.push(choice(
-            say!("ws-action-at-the-double"),
-            "at_the_double",
-            Needs::Path,
-        ));
-        out.push(choice(
-            say!("ws-action-get-down"),
-            "get_down",
-            Needs::Nothing,
-        ));
-        out.push(choice(say!("ws-choice-charge"), "charge", Needs::Target));
-        out.push(fall_back);
-        out
-    }
-
-    fn choose(battle: &WsBattle, key: &str, pick: &Pick, tables: &WsTables) -> Option<WsCommand> {
-        let action = match key {
-            "open_fire" => WsOrder::OpenFire {
-                target: pick.target?,
-            },
-            "advance" => WsOrder::Advance {
-                path: pick.path.clone(),
-                facing: pick.facing,
-                fire_at: pick.target,
-                fire_first: false,
-                charge: None,
-            },
-            "at_the_double" => WsOrder::AtTheDouble {
-                path: pick.path.clone(),
-                facing: pick.facing,
-                charge: None,
-            },
-            "get_down" => WsOrder::GetDown,
-            "fall_back" => WsOrder::FallBack,
-            "charge" => {
-                let target = pick.target?;
-                if pick.path.is_empty() {
-                    battle.straight_charge(pick.unit, target, tables)?
-                } else {
-                    let mv = battle.unit(pick.unit)?.state.mv as f32;
-                    let mut here = battle.unit(pick.unit)?.base().center;
-                    let mut length = 0.0;
-                    for p in &pick.path {
-                        let next = bevy::prelude::Vec2::new(p.0, p.1);
-                        length += here.distance(next);
-                        here = next;
-                    }
-                    if length <= mv {
-                        WsOrder::Advance {
-                            path: pick.path.clone(),
-                            facing: pick.facing,
-                            fire_at: None,
-                            fire_first: false,
-                            charge: Some(target),
-                        }
-                    } else {
-                        WsOrder::AtTheDouble {
-                            path: pick.path.clone(),
-                            facing: pick.facing,
-                            charge: Some(target),
-                        }
-                    }
-                }
-            }
-            _ => return None,
-        };
-        Some(WsCommand::Act {
-            unit: pick.unit,
-            action,
-        })
-    }
-
-    fn odds(
-        battle: &WsBattle,
-        cmd: &WsCommand,
-        tables: &WsTables,
-        _table: &Table,
-    ) -> crate::engine::view::OddsLines {
-        battle.odds(cmd, tables)
-    }
-
-    fn objectives(battle: &WsBattle) -> Vec<Objective> {
-        battle
-            .objectives
-            .iter()
-            .map(|o| Objective {
-                name: o.name.clone(),
-                at: Spot::Table(o.at.0, o.at.1),
-                held_by: o.held_by,
-            })
-            .collect()
-    }
-}
+pub type Module = WarStrike;
 
 /// Rule IDs that need no citation in code, each with why: worked
 /// examples, rules the source leaves out, and table-side conventions.
@@ -499,7 +155,7 @@ mod rule_coverage {
     //! Every WS rule ID is cited in the code that implements it and in at least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 16] = [
+    const SOURCES: [&str; 18] = [
         include_str!("../../../assets/rules/warstrike/units.ron"),
         include_str!("actions.rs"),
         include_str!("battle/mod.rs"),
@@ -511,11 +167,13 @@ mod rule_coverage {
         include_str!("clearing.rs"),
         include_str!("close_combat.rs"),
         include_str!("data.rs"),
+        include_str!("game.rs"),
         include_str!("leadership.rs"),
         include_str!("mod.rs"),
         include_str!("shooting.rs"),
         include_str!("suppression.rs"),
         include_str!("unit.rs"),
+        include_str!("view.rs"),
     ];
 
     #[test]

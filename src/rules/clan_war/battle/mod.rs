@@ -59,7 +59,7 @@
 
 use std::collections::BTreeMap;
 
-use bevy::prelude::{Resource, Vec2};
+use bevy::prelude::Vec2;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::command::Refusal;
@@ -115,6 +115,9 @@ mod tests_air;
 
 pub use movement::{air_maneuver, contact_spot, path_length};
 pub use setup::{CwArmySpec, CwHostageSpec, CwScenario, CwSetup};
+
+/// What a Clan War game reads besides its state: scenario, table, tables.
+pub type CwCtx = crate::engine::table_kit::TableCtx<CwSetup, CwTables>;
 
 /// Largest approach angle of an engagement, degrees (CW-ENG-1, CW-GEN-3).
 pub const ENGAGE_ANGLE: f32 = 30.0;
@@ -432,7 +435,7 @@ impl CwResult {
 }
 
 /// The whole battle state.
-#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CwBattle {
     /// Turn, from 1.
     pub turn: u32,

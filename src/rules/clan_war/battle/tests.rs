@@ -4,9 +4,9 @@
 
 use super::*;
 use crate::engine::log::GameLog;
-use crate::engine::table_game::{TableRules, play_defaults};
+use crate::engine::table_kit::play_defaults;
 use crate::engine::table_scenario::TableScenario;
-use crate::rules::clan_war::ClanWar;
+use crate::rules::clan_war::{game, view};
 
 const SCENARIO: &str = include_str!("../../../../scenarios/desperate_journey.ron");
 
@@ -64,10 +64,17 @@ pub(super) fn play(
 ) -> (usize, bool) {
     let mut steps = 0;
     let mut airborne_seen = false;
-    while let Some(side) = ClanWar::awaiting(b) {
-        let refused = play_defaults::<ClanWar>(b, side, tables, table, dice, log);
+    while let Some(side) = b.awaiting() {
+        let refused = play_defaults(
+            b,
+            side,
+            CwBattle::awaiting,
+            b.default_commands(side, tables, table),
+            |b, c| b.apply(c, tables, table, dice, log),
+            CwCommand::EndPhase { side },
+        );
         assert!(refused.is_empty(), "default commands refused: {refused:?}");
-        airborne_seen |= ClanWar::units(b, tables).iter().any(|u| u.airborne);
+        airborne_seen |= view::units(b, tables).iter().any(|u| u.airborne);
         steps += 1;
         if steps >= max_steps {
             break;
@@ -123,8 +130,8 @@ fn desperate_journey_parses_and_plays_to_its_end() {
     // CW-HON-1 starting honor, CW-HOS-1 hostage, CW-FLY-5 take-off by the
     // default policy, and a result at the end.
     let (s, tables, table) = setup();
-    assert!(ClanWar::check_scenario(&s, &tables).is_ok());
-    let mut b = ClanWar::new_battle(&s, &tables);
+    assert!(game::check_scenario(&s, &tables).is_ok());
+    let mut b = CwBattle::new(&s, &tables);
     // Lion: base 10 + Matsu Tsuko 3; Crane: base 12 + Doji Hoturi 4.
     assert_eq!(b.armies[0].honor.honor, 13);
     assert_eq!(b.armies[1].honor.honor, 16);
@@ -142,8 +149,9 @@ fn desperate_journey_parses_and_plays_to_its_end() {
             .any(|e| e.rule == "CW-FLY-5" && e.what.contains("takes off"))
     );
     assert!(log.entries.iter().all(|e| e.rule.starts_with("CW-")));
-    let names = [s.sides[0].name.clone(), s.sides[1].name.clone()];
-    assert!(ClanWar::result(&b, &names).is_some());
+    let ctx = crate::engine::table_kit::TableCtx::new(&s, tables.clone());
+    use crate::engine::core::Rules;
+    assert!(game::ClanWar::outcome(&ctx, &b).is_some());
     assert!(b.turn <= 6);
 }
 
@@ -307,8 +315,8 @@ fn all_out_attack_costs_honor_and_risks_the_hostage() {
     )
     .expect("fight");
     assert!(log.entries.iter().any(|e| e.rule == "CW-HOS-4"));
-    let bars = ClanWar::honor(&b, &tables).expect("bars");
-    assert_eq!(bars[1].honor, b.armies[1].honor.honor);
+    let bars = view::honor_tracks(&b, &tables);
+    assert_eq!(bars[1].value, b.armies[1].honor.honor);
     // +1 Morale at 20; enemy tests at 40, 60, 80, 100; own tests at -50, -60, -70.
     let marks: Vec<i32> = bars[0].marks.iter().map(|m| m.0).collect();
     assert_eq!(marks, [20, 40, 60, 80, 100, -50, -60, -70]);
@@ -340,7 +348,7 @@ fn a_unit_may_sacrifice_two_models_to_try_a_recovery() {
     guard_in_contact(&mut b);
     b.phase = CwPhase::CloseCombat;
     b.active = 1;
-    let keys: Vec<String> = ClanWar::choices(&b, 11, &tables)
+    let keys: Vec<String> = game::unit_choices(&b, 11, &tables)
         .into_iter()
         .map(|c| c.key)
         .collect();
@@ -461,7 +469,7 @@ fn cw_hos_10_the_captors_army_may_sacrifice_to_recapture() {
     .expect("end the Ranged Attack phase");
     assert_eq!(b.phase, CwPhase::CloseCombat);
     assert_eq!(b.awaiting(), Some(0), "the Lion may recapture");
-    let keys: Vec<String> = ClanWar::choices(&b, 1, &tables)
+    let keys: Vec<String> = game::unit_choices(&b, 1, &tables)
         .into_iter()
         .map(|c| c.key)
         .collect();
@@ -549,7 +557,7 @@ fn cw_hos_6_an_all_out_attacker_is_still_asked_about_the_sacrifice() {
     .expect("end the Ranged Attack phase");
     assert_eq!(b.phase, CwPhase::CloseCombat, "the Close Combat waits");
     assert_eq!(b.awaiting(), Some(1), "for the Crane's decision");
-    let keys: Vec<String> = ClanWar::choices(&b, 11, &tables)
+    let keys: Vec<String> = game::unit_choices(&b, 11, &tables)
         .into_iter()
         .map(|c| c.key)
         .collect();
@@ -570,7 +578,7 @@ fn cw_dive_3_a_charge_led_flyer_dives_into_an_engagement() {
     // move": up to double the movement (CW-DIVE-2), then the Dive's landing
     // test (CW-DIVE-4). A Charge-led dragon (CW-DIVE-1) is beyond its
     // engaging move from the archers but within its Dive.
-    use crate::engine::table_game::{Needs, Pick};
+    use crate::engine::view::{Needs, Pick};
     use crate::rules::clan_war::data::{PersonalityStats, Skill};
     let mut tables = CwTables::load().expect("tables");
     let Some(card) = tables
@@ -601,7 +609,7 @@ fn cw_dive_3_a_charge_led_flyer_dives_into_an_engagement() {
         facing: 0.0,
         hex: None,
     };
-    let engage = ClanWar::choose(&b, "engage", &pick, &tables).expect("engage");
+    let engage = game::choose(&b, "engage", &pick).expect("engage");
     let refused = b.clone().apply(
         &engage,
         &tables,
@@ -610,12 +618,12 @@ fn cw_dive_3_a_charge_led_flyer_dives_into_an_engagement() {
         &mut GameLog::default(),
     );
     assert!(refused.is_err(), "an engaging move reaches only {mv}\"");
-    let dive = ClanWar::choices(&b, 1, &tables)
+    let dive = game::unit_choices(&b, 1, &tables)
         .into_iter()
         .find(|c| c.key == "dive_engage")
         .expect("an engaging Dive is offered");
     assert_eq!(dive.needs, Needs::Target);
-    let cmd = ClanWar::choose(&b, &dive.key, &pick, &tables).expect("command");
+    let cmd = game::choose(&b, &dive.key, &pick).expect("command");
     let mut b = b;
     let mut dice = Dice::new(4);
     let mut log = GameLog::default();
@@ -635,10 +643,10 @@ fn cw_dive_3_a_charge_led_flyer_dives_into_an_engagement() {
 fn choices_in_the_games_words_become_commands() {
     // CW-FLY-5 take-off offered to the grounded dragon; CW-ENG-2 engage
     // built from a target pick.
-    use crate::engine::table_game::{Needs, Pick};
+    use crate::engine::view::{Needs, Pick};
     let (s, tables, table) = setup();
     let mut b = CwBattle::new(&s, &tables);
-    let c = ClanWar::choices(&b, 1, &tables);
+    let c = game::unit_choices(&b, 1, &tables);
     assert_eq!(c[0].label, "Execute the hostage");
     let mut dice = Dice::new(3);
     let mut log = GameLog::default();
@@ -650,13 +658,13 @@ fn choices_in_the_games_words_become_commands() {
         &mut log,
     )
     .expect("end");
-    let labels: Vec<String> = ClanWar::choices(&b, 2, &tables)
+    let labels: Vec<String> = game::unit_choices(&b, 2, &tables)
         .into_iter()
         .map(|c| c.label)
         .collect();
     assert_eq!(labels, ["Move", "Take off", "Engage"]);
-    assert!(ClanWar::choices(&b, 11, &tables).is_empty());
-    let take_off = ClanWar::choices(&b, 2, &tables)
+    assert!(game::unit_choices(&b, 11, &tables).is_empty());
+    let take_off = game::unit_choices(&b, 2, &tables)
         .into_iter()
         .find(|c| c.key == "take_off")
         .expect("take off");
@@ -668,13 +676,14 @@ fn choices_in_the_games_words_become_commands() {
         facing: 0.0,
         hex: None,
     };
-    let cmd = ClanWar::choose(&b, &take_off.key, &pick, &tables).expect("command");
+    let cmd = game::choose(&b, &take_off.key, &pick).expect("command");
     assert_eq!(
-        ClanWar::odds(&b, &cmd, &tables, &table).chances,
+        b.odds(&cmd, &tables, &table),
         vec![("take-off completes".to_string(), 1.0)]
     );
-    ClanWar::apply(&mut b, &cmd, &tables, &table, &mut dice, &mut log).expect("up");
-    assert!(ClanWar::units(&b, &tables).iter().any(|u| u.airborne));
+    b.apply(&cmd, &tables, &table, &mut dice, &mut log)
+        .expect("up");
+    assert!(view::units(&b, &tables).iter().any(|u| u.airborne));
     let engage = Pick {
         unit: 1,
         target: Some(11),
@@ -683,7 +692,7 @@ fn choices_in_the_games_words_become_commands() {
         hex: None,
     };
     assert!(matches!(
-        ClanWar::choose(&b, "engage", &engage, &tables),
+        game::choose(&b, "engage", &engage),
         Some(CwCommand::Move {
             mode: MoveMode::Engage { target: 11 },
             ..

@@ -5,8 +5,8 @@
 use super::tests::{dragon_fp, dragons_crossing, duel, setup, skirmish};
 use super::*;
 use crate::engine::log::GameLog;
-use crate::engine::table_game::{Pick, TableRules};
-use crate::rules::clan_war::ClanWar;
+use crate::engine::view::Pick;
+use crate::rules::clan_war::{game, view};
 
 /// Ends the current movement phase: each side that is asked ends its part.
 fn end_movement_phase(
@@ -605,7 +605,7 @@ fn an_engaged_dragon_takes_flight_under_parting_shots() {
     let d = b.unit(1).expect("dragon");
     assert!(b.engaged(d));
     assert!(b.can_move(d, &tables));
-    let choices = ClanWar::choices(&b, 1, &tables);
+    let choices = game::unit_choices(&b, 1, &tables);
     assert_eq!(choices.len(), 1);
     assert_eq!(choices[0].label, "Take flight (Break-Away)");
     let pick = Pick {
@@ -615,7 +615,7 @@ fn an_engaged_dragon_takes_flight_under_parting_shots() {
         target: None,
         hex: None,
     };
-    let cmd = ClanWar::choose(&b, &choices[0].key, &pick, &tables).expect("command");
+    let cmd = game::choose(&b, &choices[0].key, &pick).expect("command");
     assert!(matches!(
         &cmd,
         CwCommand::Move {
@@ -698,7 +698,7 @@ fn ground_archers_shoot_the_airborne_dragon_at_plus_six_inches() {
     // (CW-RNG-4): close range 11", so 10" is close.
     let band = b.range_of(b.unit(1).expect("d"), b.unit(2).expect("a"), &tables);
     assert_eq!(band, Some(RangeBand::Close));
-    let summary = ClanWar::units(&b, &tables);
+    let summary = view::units(&b, &tables);
     assert_eq!(summary[0].ranges, vec![11.0, 22.0]);
 }
 
@@ -747,9 +747,9 @@ fn cw_rng_3_the_card_and_rings_show_the_reach_a_shot_uses() {
     // targets 3"/6" further (CW-RNG-4) and airborne ones unmodified
     // (CW-RNG-5). The card states both, from range_check.
     let (b, tables, _) = duel((20.0, 18.0), (20.0, 31.0));
-    let summary = ClanWar::units(&b, &tables);
-    let dragon = summary.iter().find(|u| u.id == 1).expect("dragon");
-    let archers = summary.iter().find(|u| u.id == 2).expect("archers");
+    let summary = view::units(&b, &tables);
+    let dragon = summary.iter().find(|u| u.piece.id == 1).expect("dragon");
+    let archers = summary.iter().find(|u| u.piece.id == 2).expect("archers");
     assert_eq!(dragon.ranges, vec![11.0, 22.0]);
     assert_eq!(archers.ranges, vec![15.0, 30.0]);
     let card = archers.card.join(" ");

@@ -32,7 +32,7 @@
 
 use std::collections::BTreeMap;
 
-use bevy::prelude::{Resource, Vec2};
+use bevy::prelude::Vec2;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::board::BoardEdge;
@@ -87,6 +87,9 @@ pub struct WsSetup {
 
 /// A WarStrike scenario.
 pub type WsScenario = TableScenario<WsSetup>;
+
+/// What a WarStrike game reads besides its state: scenario, table, tables.
+pub type WsCtx = crate::engine::table_kit::TableCtx<WsSetup, WsTables>;
 
 impl TableCatalog for WsTables {
     fn ruleset(&self) -> &str {
@@ -368,7 +371,7 @@ struct Plan {
 }
 
 /// The whole battle: plain and serializable.
-#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WsBattle {
     /// Turn, from 1.
     pub turn: u32,

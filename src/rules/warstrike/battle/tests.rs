@@ -3,8 +3,9 @@
 
 use super::*;
 use crate::engine::log::GameLog;
-use crate::engine::table_game::{Pick, TableRules, play_defaults};
-use crate::rules::warstrike::WarStrike;
+use crate::engine::table_kit::play_defaults;
+use crate::engine::view::Pick;
+use crate::rules::warstrike::{game, view};
 
 const SCENARIO: &str = include_str!("../../../../scenarios/laans_crossing.ron");
 
@@ -32,9 +33,16 @@ fn play_out(
         }
         // Commands planned before the battle ended are refused once it is over.
         refused.extend(
-            play_defaults::<WarStrike>(b, side, tables, table, dice, log)
-                .into_iter()
-                .filter(|r| !(b.result.is_some() && r.contains("the battle is over"))),
+            play_defaults(
+                b,
+                side,
+                WsBattle::awaiting,
+                b.default_commands(side, tables, table),
+                |b, c| b.apply(c, tables, table, dice, log),
+                WsCommand::EndPhase { side },
+            )
+            .into_iter()
+            .filter(|r| !(b.result.is_some() && r.contains("the battle is over"))),
         );
         rounds += 1;
         assert!(rounds < 1000, "the battle does not end");
@@ -47,7 +55,7 @@ fn laans_crossing_parses_and_plays_to_its_end() {
     // WS-BASE turn structure: starting, action, reaction, close-combat phases.
     let (tables, s, table) = setup();
     assert_eq!(s.setup.objectives.len(), 3);
-    assert!(<WarStrike as TableRules>::check_scenario(&s, &tables).is_ok());
+    assert!(game::check_scenario(&s).is_ok());
     let mut b = WsBattle::new(&s, &tables);
     let mut dice = Dice::new(s.seed.unwrap_or(0));
     let mut log = GameLog::default();
@@ -410,7 +418,7 @@ fn choices_units_and_choose_in_the_games_words() {
         ("reaver_warband", (24.0, 16.0), 180.0),
         "",
     );
-    let labels: Vec<String> = WarStrike::choices(&b, 1, &tables)
+    let labels: Vec<String> = game::unit_choices(&b, 1)
         .into_iter()
         .map(|c| c.label)
         .collect();
@@ -423,10 +431,7 @@ fn choices_units_and_choose_in_the_games_words() {
     ] {
         assert!(labels.iter().any(|x| x == l), "{l} in {labels:?}");
     }
-    assert!(
-        WarStrike::choices(&b, 2, &tables).is_empty(),
-        "not side 1's phase"
-    );
+    assert!(game::unit_choices(&b, 2).is_empty(), "not side 1's phase");
     let pick = Pick {
         unit: 1,
         target: Some(2),
@@ -434,7 +439,7 @@ fn choices_units_and_choose_in_the_games_words() {
         facing: 0.0,
         hex: None,
     };
-    let cmd = WarStrike::choose(&b, "charge", &pick, &tables).expect("a charge");
+    let cmd = game::choose(&b, "charge", &pick, &tables).expect("a charge");
     assert!(matches!(
         cmd,
         WsCommand::Act {
@@ -448,13 +453,13 @@ fn choices_units_and_choose_in_the_games_words() {
     b.units[0]
         .state
         .take_hits(3, 1, super::super::suppression::HitSource::Shooting);
-    let s = WarStrike::units(&b, &tables);
+    let s = view::units(&b, &tables);
     assert_eq!(s[0].hit_dice, vec![3]);
     assert_eq!(s[0].nerve_markers, 1);
     assert!(s[0].badges.contains(&"Suppressed".to_string()));
     assert_eq!(s[0].ranges, vec![24.0]);
     assert_eq!(s[0].card[0], "Ld 2 · Nv 3 (current 2) · Mv 6″ · Sv 5+");
-    let fall_back: Vec<String> = WarStrike::choices(&b, 1, &tables)
+    let fall_back: Vec<String> = game::unit_choices(&b, 1)
         .into_iter()
         .map(|c| c.key)
         .collect();

@@ -1,0 +1,459 @@
+//! The engine's open-table helpers, a library the open-table modules call
+//! from their own [`Rules`](super::core::Rules) implementations: the game
+//! context ([`TableCtx`]), scenario parsing and description, the candidate
+//! moves and the legal commands built from a module's choices, the table
+//! invariants, a score from models left, the editor palette, and the parts
+//! of a unit's counter and card that every table module shows. None of it
+//! knows a module's vocabulary: a module passes its units as
+//! [`TablePiece`]s and its choices as a [`Menu`].
+
+use crate::t;
+
+use bevy::math::Vec2;
+
+use super::core::{Outcome, ScenarioInfo};
+use super::editing::{EditorFlag, EditorPalette, FacingKind, FlagKind};
+use super::scenario::LoadError;
+use super::table::{Base, Table, bearing_of};
+use super::table_scenario::{TableCatalog, TableScenario};
+use super::view::{
+    CardLine, Choice, Needs, Objective, Odds, OddsLines, Pick, Place, Spot, Tone, UnitSymbol,
+    UnitView,
+};
+
+/// Scenario, table and tables of an open-table game: the `Ctx` of a table
+/// module, with setup block `S` and module tables `T`.
+pub struct TableCtx<S, T> {
+    /// The scenario.
+    pub scenario: TableScenario<S>,
+    /// The table built from it.
+    pub table: Table,
+    /// The module tables.
+    pub tables: T,
+    /// The two side names (empty when the scenario names fewer).
+    pub side_names: [String; 2],
+}
+
+impl<S: Clone, T> TableCtx<S, T> {
+    /// The context of `scenario` with the module's `tables`.
+    pub fn new(scenario: &TableScenario<S>, tables: T) -> Self {
+        Self {
+            tables,
+            table: scenario.build_table(),
+            side_names: [0, 1].map(|i| {
+                scenario
+                    .sides
+                    .get(i)
+                    .map(|x| x.name.clone())
+                    .unwrap_or_default()
+            }),
+            scenario: scenario.clone(),
+        }
+    }
+
+    /// Side `side`'s name; empty for a side above 1.
+    pub fn side_name(&self, side: u8) -> &str {
+        self.side_names
+            .get(usize::from(side))
+            .map_or("", String::as_str)
+    }
+}
+
+/// A unit as the table helpers see it: no module's terms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TablePiece {
+    /// Unit id.
+    pub id: u32,
+    /// Side, 0 or 1.
+    pub side: u8,
+    /// Its base on the table (inches, compass degrees).
+    pub base: Base,
+    /// Models left (0 = destroyed).
+    pub models: u32,
+}
+
+/// What a module offers a unit on the table, as three functions of the
+/// game now: the choices of a unit (empty when its side does not act), the
+/// inches a move choice allows, and the command a choice and a pick make
+/// (which `apply` may still refuse).
+pub struct Menu<'a, C> {
+    /// The choices of unit `id` now.
+    pub choices: &'a dyn Fn(u32) -> Vec<Choice>,
+    /// Inches unit `id` may move with choice `key`.
+    pub allowance: &'a dyn Fn(u32, &str) -> Option<f32>,
+    /// The command of choice `key` with `pick`.
+    pub choose: &'a dyn Fn(&str, &Pick) -> Option<C>,
+}
+
+/// Parses a table scenario, checks it against the module's catalog, then
+/// runs the module's own checks (`check`: a sentence and the anchors to
+/// point at in the text).
+///
+/// # Errors
+/// The first problem, with file, line and column where the text has one.
+pub fn parse_scenario<S, T: TableCatalog>(
+    file: &str,
+    text: &str,
+    tables: &T,
+    check: impl FnOnce(&TableScenario<S>) -> Result<(), (String, Vec<String>)>,
+) -> Result<TableScenario<S>, LoadError>
+where
+    S: serde::de::DeserializeOwned + Default,
+{
+    let scenario = TableScenario::<S>::from_str(file, text, tables)?;
+    check(&scenario).map_err(|(msg, anchors)| {
+        let refs: Vec<&str> = anchors.iter().map(String::as_str).collect();
+        LoadError::at(file, text, &refs, msg)
+    })?;
+    Ok(scenario)
+}
+
+/// The title screen's lines of a table scenario.
+pub fn describe<S>(s: &TableScenario<S>) -> ScenarioInfo {
+    ScenarioInfo {
+        name: s.name.clone(),
+        sides: s.sides.iter().map(|x| x.name.clone()).collect(),
+        units: s.units.len(),
+        turn_limit: s.turn_limit,
+        briefing: format!("{}\n\n{}", s.description, s.victory.description)
+            .trim()
+            .to_string(),
+    }
+}
+
+/// Each side's counter colour from the scenario (sRGB, `0.0..=1.0`; grey
+/// for a side it does not name).
+pub fn side_colors<S>(s: &TableScenario<S>) -> [[f32; 3]; 2] {
+    [0, 1].map(|i| {
+        s.sides
+            .get(i)
+            .map_or([0.5; 3], |s| [s.color.0, s.color.1, s.color.2])
+    })
+}
+
+/// Fractions of a unit's allowance tried by the move candidates.
+pub const MOVE_FRACTIONS: [f32; 3] = [0.25, 0.5, 1.0];
+
+/// Move candidates for `unit` with allowance `inches`: toward each enemy
+/// (stopping short of its centre), toward each objective (inches from the
+/// table's corner) and straight ahead, each at [`MOVE_FRACTIONS`] of the
+/// allowance, facing the way it went.
+pub fn move_picks(
+    unit: &TablePiece,
+    all: &[TablePiece],
+    objectives: &[Vec2],
+    inches: f32,
+) -> Vec<Pick> {
+    let from = unit.base.center;
+    let mut heads: Vec<Vec2> = all
+        .iter()
+        .filter(|e| e.side != unit.side && e.models > 0)
+        .map(|e| e.base.center)
+        .chain(objectives.iter().copied())
+        .map(|p| p - from)
+        .filter(|v| v.length() > 0.01)
+        .collect();
+    heads.push(unit.base.forward());
+    let mut out = Vec::new();
+    for head in heads {
+        let room = head.length();
+        let dir = head.normalize_or_zero();
+        if dir == Vec2::ZERO {
+            continue;
+        }
+        for f in MOVE_FRACTIONS {
+            let d = (inches * f).min(room);
+            if d < 0.05 {
+                continue;
+            }
+            let to = from + dir * d;
+            out.push(Pick {
+                unit: unit.id,
+                target: None,
+                path: vec![(to.x, to.y)],
+                facing: bearing_of(dir),
+                hex: None,
+            });
+        }
+    }
+    out
+}
+
+/// A pick of `unit` alone, or against `target`, facing as it stands.
+fn plain_pick(unit: &TablePiece, target: Option<u32>) -> Pick {
+    Pick {
+        unit: unit.id,
+        target,
+        path: Vec::new(),
+        facing: unit.base.facing,
+        hex: None,
+    }
+}
+
+/// The legal commands of `side` now, built from the module's [`Menu`]: for
+/// each own living unit, each of its choices as is, against every other
+/// living unit, or along the move candidates of [`move_picks`] (toward the
+/// `objectives` too); each kept once, and only if `accepted` (the module's
+/// `apply` on a copy) takes it. Then `pass`, the end of the side's phase.
+pub fn legal_commands<C: PartialEq>(
+    pieces: &[TablePiece],
+    objectives: &[Objective],
+    side: u8,
+    menu: &Menu<'_, C>,
+    accepted: impl Fn(&C) -> bool,
+    pass: C,
+) -> Vec<C> {
+    let objectives: Vec<Vec2> = objectives
+        .iter()
+        .filter_map(|o| match o.at {
+            Spot::Table(x, y) => Some(Vec2::new(x, y)),
+            Spot::Hex(_) => None,
+        })
+        .collect();
+    let mut out = Vec::new();
+    for u in pieces.iter().filter(|u| u.side == side && u.models > 0) {
+        for choice in (menu.choices)(u.id) {
+            let picks = match choice.needs {
+                Needs::Nothing => vec![plain_pick(u, None)],
+                Needs::Target => pieces
+                    .iter()
+                    .filter(|t| t.id != u.id && t.models > 0)
+                    .map(|t| plain_pick(u, Some(t.id)))
+                    .collect(),
+                // Table modules place by dragging, not by hex.
+                Needs::Hex => Vec::new(),
+                Needs::Path => {
+                    let inches = (menu.allowance)(u.id, &choice.key).unwrap_or(0.0);
+                    move_picks(u, pieces, &objectives, inches)
+                }
+            };
+            for pick in picks {
+                let Some(cmd) = (menu.choose)(&choice.key, &pick) else {
+                    continue;
+                };
+                if !out.contains(&cmd) && accepted(&cmd) {
+                    out.push(cmd);
+                }
+            }
+        }
+    }
+    out.push(pass);
+    out
+}
+
+/// Commands an illegal-command test should see refused now, built from the
+/// module's [`Menu`]: the other side's pass (`pass` of the side that does
+/// not act; side 0's when the game is over), and for each unit of the side
+/// that acts, each choice made for an unknown unit, moved off the table, or
+/// aimed at a target that is not there.
+pub fn illegal_examples<C>(
+    pieces: &[TablePiece],
+    awaiting: Option<u8>,
+    menu: &Menu<'_, C>,
+    pass: impl Fn(u8) -> C,
+) -> Vec<(String, C)> {
+    let mut out = Vec::new();
+    let Some(side) = awaiting else {
+        out.push(("game over".to_string(), pass(0)));
+        return out;
+    };
+    out.push(("wrong side".to_string(), pass(1 - side)));
+    for u in pieces.iter().filter(|u| u.side == side) {
+        // Off the table: every path choice, with its destination drawn off
+        // the table (a clipped move is refused too).
+        for choice in (menu.choices)(u.id) {
+            let mut pick = Pick {
+                unit: u32::MAX,
+                target: None,
+                path: vec![(u.base.center.x, u.base.center.y)],
+                facing: u.base.facing,
+                hex: None,
+            };
+            if let Some(c) = (menu.choose)(&choice.key, &pick) {
+                out.push((format!("unknown unit ({})", choice.label), c));
+            }
+            pick.unit = u.id;
+            match choice.needs {
+                Needs::Path => {
+                    pick.path = vec![(-1000.0, -1000.0)];
+                    if let Some(c) = (menu.choose)(&choice.key, &pick) {
+                        out.push((format!("off the table ({})", choice.label), c));
+                    }
+                }
+                Needs::Target => {
+                    pick.target = Some(u32::MAX);
+                    if let Some(c) = (menu.choose)(&choice.key, &pick) {
+                        out.push((format!("no such target ({})", choice.label), c));
+                    }
+                }
+                Needs::Nothing | Needs::Hex => {}
+            }
+        }
+    }
+    out
+}
+
+/// The table invariants: each unit once, on side 0 or 1, its centre on the
+/// table.
+///
+/// # Errors
+/// The first broken invariant, in words.
+pub fn check_invariants(pieces: &[TablePiece], t: &Table) -> Result<(), String> {
+    for (i, u) in pieces.iter().enumerate() {
+        if pieces[..i].iter().any(|o| o.id == u.id) {
+            return Err(format!("unit {} appears twice", u.id));
+        }
+        if u.side > 1 {
+            return Err(format!("unit {} is on no side", u.id));
+        }
+        let c = u.base.center;
+        if !(c.x.is_finite() && c.y.is_finite())
+            || c.x < 0.0
+            || c.y < 0.0
+            || c.x > t.width
+            || c.y > t.depth
+        {
+            return Err(format!(
+                "unit {} stands off the table at ({}, {})",
+                u.id, c.x, c.y
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Models left ahead of the enemy, for `side`.
+pub fn score_by_models(pieces: &[TablePiece], side: u8) -> f64 {
+    pieces
+        .iter()
+        .map(|u| {
+            let m = f64::from(u.models);
+            if u.side == side { m } else { -m }
+        })
+        .sum()
+}
+
+/// What `kassen sim` prints when it stops: the result, or where it stopped.
+pub fn report(outcome: Option<Outcome>, phase: impl FnOnce() -> String) -> String {
+    match outcome {
+        Some(o) => o.text,
+        None => format!("stopped at {}", phase()),
+    }
+}
+
+/// The editor's palette for a table module: unit types from its catalog,
+/// every unit's `models` (fewer than its card) and facing in degrees.
+/// `None` when the catalog has no unit types.
+pub fn editor_palette<T: TableCatalog>(tables: &T) -> Option<EditorPalette> {
+    let unit_types = tables.unit_types();
+    let most = unit_types
+        .iter()
+        .filter_map(|(k, _)| tables.unit_type_models(k))
+        .max()?;
+    Some(EditorPalette {
+        unit_types,
+        flags: vec![EditorFlag {
+            field: "models".into(),
+            kind: FlagKind::Count { min: 1, max: most },
+            rule: None,
+        }],
+        facing: FacingKind::Degrees,
+        ..EditorPalette::default()
+    })
+}
+
+/// A table module's labelled odds as the app shows them; `None` when there
+/// are none.
+pub fn odds_of(lines: OddsLines) -> Option<Odds> {
+    (!lines.is_empty()).then(|| Odds {
+        title: t!("engine-table-exact-odds"),
+        lines: lines.chances,
+        expected: lines.expected,
+        distributions: Vec::new(),
+        tables: Vec::new(),
+    })
+}
+
+/// The counter of `piece` named `name`, with no markers, badges or rings
+/// yet: its models against the most the scenario gave it (or it has now),
+/// and the inches it may still move.
+pub fn unit_view<S>(
+    scenario: &TableScenario<S>,
+    piece: &TablePiece,
+    name: &str,
+    allowance: Option<f32>,
+) -> UnitView {
+    let max = scenario
+        .units
+        .iter()
+        .find(|s| s.id == piece.id)
+        .map_or(piece.models, |s| {
+            s.models.unwrap_or(piece.models).max(piece.models)
+        });
+    UnitView {
+        allowance,
+        id: piece.id,
+        side: piece.side,
+        kind: name.to_string(),
+        symbol: UnitSymbol::default(),
+        name: name.to_string(),
+        place: Place::Table(piece.base),
+        models: piece.models,
+        models_max: max,
+        airborne: false,
+        markers: Vec::new(),
+        badges: Vec::new(),
+        order: None,
+        ranges: Vec::new(),
+        concealed: false,
+    }
+}
+
+/// The first lines of a table unit's card: its name, then its side and
+/// models.
+pub fn card_head(name: &str, side_name: &str, models: u32) -> Vec<CardLine> {
+    vec![
+        CardLine::text(name).tone(Tone::Strong),
+        CardLine::text(t!(
+            "engine-table-card-side-models",
+            side = side_name,
+            models = models
+        )),
+    ]
+}
+
+/// The last line of a table unit's card: the inches it may still move,
+/// when it may.
+pub fn card_allowance(allowance: Option<f32>) -> Option<CardLine> {
+    allowance.map(|a| CardLine::text(t!("engine-table-card-may-move", inches = format!("{a:.1}"))))
+}
+
+/// Plays `side`'s default commands `defaults` on `battle` with `apply`,
+/// stopping when the side no longer decides (`awaiting`); if one was
+/// refused and the side still decides, plays `pass` to make progress.
+/// Returns the refusals (there should be none: they are reported, not
+/// hidden).
+pub fn play_defaults<B, C: std::fmt::Debug>(
+    battle: &mut B,
+    side: u8,
+    awaiting: fn(&B) -> Option<u8>,
+    defaults: Vec<C>,
+    mut apply: impl FnMut(&mut B, &C) -> Result<(), super::command::Refusal>,
+    pass: C,
+) -> Vec<String> {
+    let mut refused = Vec::new();
+    for cmd in defaults {
+        // The battle may end, or the phase pass, part-way through the list.
+        if awaiting(battle) != Some(side) {
+            break;
+        }
+        if let Err(r) = apply(battle, &cmd) {
+            refused.push(format!("{cmd:?}: {r}"));
+        }
+    }
+    if awaiting(battle) == Some(side) && !refused.is_empty() {
+        // Make progress even if a default command was refused.
+        let _ = apply(battle, &pass);
+    }
+    refused
+}

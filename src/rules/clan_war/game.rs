@@ -1,0 +1,455 @@
+//! Clan War on the game core: [`ClanWar`] implements
+//! [`Rules`](crate::engine::core::Rules) over the turn engine of
+//! [`super::battle`], with the engine's open-table helpers
+//! ([`crate::engine::table_kit`]) for the candidate moves, the invariants
+//! and the score. The choices a unit is offered in each phase and the
+//! commands they make are here too.
+
+use crate::engine::command::Refusal;
+use crate::engine::core::{BoardKind, Outcome, Rules, ScenarioInfo, ToAct, dry_run};
+use crate::engine::dice::{Dice, Die};
+use crate::engine::log::LogSink;
+use crate::engine::scenario::LoadError;
+use crate::engine::table::Table;
+use crate::engine::table_kit::{self, Menu, TableCtx, TablePiece};
+use crate::engine::table_scenario::TableScenario;
+use crate::engine::view::{CardLine, Choice, Needs, Odds, OddsLines, Pick, RuleText, Scene};
+
+use super::battle::{CwBattle, CwCommand, CwCtx, CwPhase, CwSetup, MoveMode};
+use super::data::{self, CwTables, Trait};
+use super::hostage::Stance;
+
+/// The Clan War module as the engine drives it.
+pub struct ClanWar;
+
+/// Each army's side and clan must be known, and a hostage's captor must
+/// exist (CW-HON-1, CW-HOS-1); the problem and the anchors to point at in
+/// the scenario text.
+///
+/// # Errors
+/// The first problem.
+pub fn check_scenario(
+    scenario: &TableScenario<CwSetup>,
+    tables: &CwTables,
+) -> Result<(), (String, Vec<String>)> {
+    for a in &scenario.setup.armies {
+        if scenario.side_index(&a.side).is_none() {
+            return Err((
+                format!("setup.armies names unknown side \"{}\"", a.side),
+                vec!["setup".into(), "armies".into()],
+            ));
+        }
+        if tables.clan_base_honor(&a.clan).is_none() {
+            return Err((
+                format!(
+                    "clan \"{}\" has no base Honor in settings.ron (CW-HON-1)",
+                    a.clan
+                ),
+                vec!["setup".into(), "armies".into(), format!("\"{}\"", a.clan)],
+            ));
+        }
+    }
+    if let Some(h) = &scenario.setup.hostage {
+        if !scenario.units.iter().any(|u| u.id == h.captor) {
+            return Err((
+                format!(
+                    "the hostage's captor unit {} does not exist (CW-HOS-1)",
+                    h.captor
+                ),
+                vec!["setup".into(), "hostage".into(), "captor".into()],
+            ));
+        }
+        if h.clan.is_empty() {
+            return Err((
+                "the hostage needs a clan (CW-HOS-1)".into(),
+                vec!["setup".into(), "hostage".into(), "clan".into()],
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What `unit` may do now in the phase (CW-HOS-5 execution, moves, take-off,
+/// landing, Dive, engaging, shooting, stances and sacrifice); empty when its
+/// side does not act.
+pub fn unit_choices(battle: &CwBattle, unit: u32, tables: &CwTables) -> Vec<Choice> {
+    let choice = |label: String, key: &str, needs: Needs| Choice {
+        label,
+        key: key.into(),
+        needs,
+    };
+    let Some(u) = battle.unit(unit) else {
+        return Vec::new();
+    };
+    if battle.awaiting() != Some(u.side) || !u.alive() {
+        return Vec::new();
+    }
+    let card = tables.unit(&u.unit_type);
+    let mut out = Vec::new();
+    match battle.phase {
+        CwPhase::SpecialOrders => {
+            if battle.holder().is_some_and(|h| h.id == unit) {
+                out.push(choice(say!("cw-choice-execute"), "execute", Needs::Nothing));
+            }
+        }
+        CwPhase::PrimaryMovement | CwPhase::CavalryMovement | CwPhase::ReserveMovement => {
+            if battle.may_escape_by_air(u, tables) && battle.can_move(u, tables) {
+                out.push(choice(
+                    say!("cw-choice-take-flight"),
+                    "take_flight",
+                    Needs::Path,
+                ));
+            } else if battle.can_move(u, tables) {
+                out.push(choice(say!("cw-choice-move"), "move", Needs::Path));
+                if u.airborne() {
+                    out.push(choice(say!("cw-choice-land"), "land", Needs::Path));
+                    if card.is_some_and(data::UnitStats::has_charge_skill) {
+                        out.push(choice(say!("cw-choice-dive"), "dive", Needs::Path));
+                        // CW-DIVE-3: a Dive as an engaging move.
+                        out.push(choice(
+                            say!("cw-choice-dive-engage"),
+                            "dive_engage",
+                            Needs::Target,
+                        ));
+                    }
+                } else if card.is_some_and(|c| c.has(Trait::Flight)) {
+                    out.push(choice(say!("cw-choice-take-off"), "take_off", Needs::Path));
+                }
+                out.push(choice(say!("cw-choice-engage"), "engage", Needs::Target));
+            }
+        }
+        CwPhase::RangedAttack => {
+            if battle.can_shoot(u, tables) {
+                out.push(choice(say!("cw-choice-shoot"), "shoot", Needs::Target));
+            }
+        }
+        CwPhase::CloseCombat => {
+            if battle.stance_units(u.side, tables).contains(&unit) {
+                let st = battle.stances.get(&unit).and_then(|r| r.stance);
+                if st.is_none() {
+                    out.push(choice(
+                        say!("cw-choice-strike-easy"),
+                        "strike_easy",
+                        Needs::Nothing,
+                    ));
+                }
+                if st != Some(Stance::AllOutAttack) {
+                    out.push(choice(say!("cw-choice-all-out"), "all_out", Needs::Nothing));
+                }
+            }
+            if battle.check_sacrifice(unit).is_ok() {
+                out.push(choice(
+                    say!("cw-choice-sacrifice"),
+                    "sacrifice",
+                    Needs::Nothing,
+                ));
+            }
+        }
+        CwPhase::End => {}
+    }
+    out
+}
+
+/// The command of choice `key` with `pick` (which `apply` may still
+/// refuse); `None` for an unknown key or an incomplete pick.
+pub fn choose(battle: &CwBattle, key: &str, pick: &Pick) -> Option<CwCommand> {
+    let mv = |mode| CwCommand::Move {
+        unit: pick.unit,
+        path: pick.path.clone(),
+        facing: pick.facing,
+        mode,
+    };
+    Some(match key {
+        "move" => mv(MoveMode::Ground),
+        "take_off" => mv(MoveMode::TakeOff),
+        "land" => mv(MoveMode::Land),
+        "dive" => mv(MoveMode::Dive),
+        "take_flight" => mv(MoveMode::EscapeByAir),
+        "engage" => {
+            let target = pick.target?;
+            if pick.path.is_empty() {
+                battle.engage_paths(pick.unit, target).into_iter().last()?
+            } else {
+                mv(MoveMode::Engage { target })
+            }
+        }
+        "dive_engage" => {
+            // CW-DIVE-3: the engaging move's path, made as a Dive.
+            let target = pick.target?;
+            let mode = MoveMode::DiveEngage { target };
+            if pick.path.is_empty() {
+                match battle.engage_paths(pick.unit, target).into_iter().last()? {
+                    CwCommand::Move {
+                        unit, path, facing, ..
+                    } => CwCommand::Move {
+                        unit,
+                        path,
+                        facing,
+                        mode,
+                    },
+                    _ => return None,
+                }
+            } else {
+                mv(mode)
+            }
+        }
+        "shoot" => CwCommand::Shoot {
+            unit: pick.unit,
+            target: pick.target?,
+        },
+        "strike_easy" => CwCommand::Stance {
+            unit: pick.unit,
+            stance: Stance::StrikeEasy,
+        },
+        "all_out" => CwCommand::Stance {
+            unit: pick.unit,
+            stance: Stance::AllOutAttack,
+        },
+        "execute" => CwCommand::ExecuteHostage { unit: pick.unit },
+        "sacrifice" => CwCommand::Sacrifice { unit: pick.unit },
+        _ => return None,
+    })
+}
+
+/// Every living unit as the engine's table helpers see it.
+pub fn pieces(battle: &CwBattle) -> Vec<TablePiece> {
+    battle
+        .units
+        .iter()
+        .filter(|u| u.alive())
+        .map(|u| TablePiece {
+            id: u.id,
+            side: u.side,
+            base: u.base(),
+            models: u.models,
+        })
+        .collect()
+}
+
+/// Runs `f` with the unit choices of `battle` as a [`Menu`].
+fn with_menu<X>(ctx: &CwCtx, battle: &CwBattle, f: impl FnOnce(&Menu<'_, CwCommand>) -> X) -> X {
+    let choices = |unit: u32| unit_choices(battle, unit, &ctx.tables);
+    let allowance = |unit: u32, _key: &str| battle.allowance(unit, &ctx.tables);
+    let pick = |key: &str, pick: &Pick| choose(battle, key, pick);
+    f(&Menu {
+        choices: &choices,
+        allowance: &allowance,
+        choose: &pick,
+    })
+}
+
+impl Rules for ClanWar {
+    const RULESET: &'static str = "clan_war";
+    const TITLE: &'static str = "Clan War";
+    const BOARD: BoardKind = BoardKind::Table;
+    type Scenario = TableScenario<CwSetup>;
+    type Ctx = CwCtx;
+    type State = CwBattle;
+    type Command = CwCommand;
+    type Orders = ();
+
+    fn parse_scenario(file: &str, text: &str) -> Result<Self::Scenario, LoadError> {
+        let tables = CwTables::load()?;
+        table_kit::parse_scenario(file, text, &tables, |s| check_scenario(s, &tables))
+    }
+
+    fn check_tables() -> Result<(), LoadError> {
+        CwTables::load().map(|_| ())
+    }
+
+    fn check_saved_scenario(
+        file: &str,
+        text: &str,
+        scenario: &Self::Scenario,
+    ) -> Result<(), LoadError> {
+        scenario.validate(file, text, &CwTables::load()?)
+    }
+
+    fn context(scenario: &Self::Scenario) -> Result<CwCtx, LoadError> {
+        Ok(TableCtx::new(scenario, CwTables::load()?))
+    }
+
+    /// The settable test die (d10 by default, `settings.ron`; CW-GEN-1).
+    fn die(ctx: &CwCtx) -> Die {
+        ctx.tables.settings.convention.die
+    }
+
+    fn scenario(ctx: &CwCtx) -> &Self::Scenario {
+        &ctx.scenario
+    }
+
+    fn scenario_seed(scenario: &Self::Scenario) -> Option<u64> {
+        scenario.seed
+    }
+
+    fn describe(scenario: &Self::Scenario) -> ScenarioInfo {
+        table_kit::describe(scenario)
+    }
+
+    fn new_state(ctx: &CwCtx, _dice: &Dice, _log: &mut dyn LogSink) -> CwBattle {
+        CwBattle::new(&ctx.scenario, &ctx.tables)
+    }
+
+    fn to_act(_ctx: &CwCtx, state: &CwBattle) -> ToAct {
+        state.awaiting().map_or(ToAct::Over, ToAct::Side)
+    }
+
+    fn turn(state: &CwBattle) -> u32 {
+        state.turn
+    }
+
+    fn phase_name(ctx: &CwCtx, state: &CwBattle) -> String {
+        say!(
+            "cw-phase-line",
+            turn = state.turn,
+            phase = state.phase.name(),
+            side = ctx.side_names[state.active as usize & 1]
+        )
+    }
+
+    /// The engine's table candidates from [`unit_choices`], each accepted
+    /// by `apply` on a copy; then the end of the phase.
+    fn legal_commands(ctx: &CwCtx, state: &CwBattle, side: u8) -> Vec<CwCommand> {
+        if state.awaiting() != Some(side) {
+            return Vec::new();
+        }
+        // Accepted on a copy with any dice: listing rolls nothing for real.
+        let dice = Dice::new(0);
+        with_menu(ctx, state, |menu| {
+            table_kit::legal_commands(
+                &pieces(state),
+                &[],
+                side,
+                menu,
+                |c| dry_run::<Self>(ctx, state, c, &dice).is_ok(),
+                CwCommand::EndPhase { side },
+            )
+        })
+    }
+
+    fn pass_command(_ctx: &CwCtx, state: &CwBattle, side: u8) -> Option<CwCommand> {
+        (state.awaiting() == Some(side)).then_some(CwCommand::EndPhase { side })
+    }
+
+    fn step_command(_ctx: &CwCtx, _state: &CwBattle) -> Option<CwCommand> {
+        None
+    }
+
+    fn default_commands(ctx: &CwCtx, state: &CwBattle, side: u8) -> Vec<CwCommand> {
+        state.default_commands(side, &ctx.tables, &ctx.table)
+    }
+
+    fn apply(
+        ctx: &CwCtx,
+        state: &mut CwBattle,
+        cmd: &CwCommand,
+        dice: &mut Dice,
+        log: &mut dyn LogSink,
+    ) -> Result<(), Refusal> {
+        state.apply(cmd, &ctx.tables, &ctx.table, dice, log)
+    }
+
+    /// Nothing on Clan War's open table is hidden from the other side in
+    /// this release: the Tactical Cards, the one hidden thing of the rules
+    /// (CW-HON-7), are not dealt, as the source gives no deck.
+    fn observation(_ctx: &CwCtx, state: &CwBattle, _side: u8) -> CwBattle {
+        state.clone()
+    }
+
+    fn outcome(ctx: &CwCtx, state: &CwBattle) -> Option<Outcome> {
+        state.result.as_ref().map(|r| {
+            let reason = r.reason(&ctx.side_names);
+            let text = match r.winner {
+                Some(w) => say!(
+                    "cw-result-wins",
+                    side = ctx.side_names[w as usize & 1],
+                    reason = reason
+                ),
+                None => say!("cw-result-draw", reason = reason),
+            };
+            Outcome {
+                winner: r.winner.map(|w| w & 1),
+                text,
+            }
+        })
+    }
+
+    /// Models left ahead of the enemy.
+    fn score(_ctx: &CwCtx, state: &CwBattle, side: u8) -> f64 {
+        table_kit::score_by_models(&pieces(state), side)
+    }
+
+    fn check_invariants(ctx: &CwCtx, state: &CwBattle) -> Result<(), String> {
+        table_kit::check_invariants(&pieces(state), &ctx.table)
+    }
+
+    fn report(ctx: &CwCtx, state: &CwBattle) -> String {
+        table_kit::report(Self::outcome(ctx, state), || Self::phase_name(ctx, state))
+    }
+
+    /// The engine's table examples from [`unit_choices`]: the wrong side's
+    /// end of phase, unknown units, moves off the table, absent targets.
+    fn illegal_examples(ctx: &CwCtx, state: &CwBattle) -> Vec<(String, CwCommand)> {
+        with_menu(ctx, state, |menu| {
+            table_kit::illegal_examples(&pieces(state), state.awaiting(), menu, |side| {
+                CwCommand::EndPhase { side }
+            })
+        })
+    }
+
+    fn table(ctx: &CwCtx) -> Option<&Table> {
+        Some(&ctx.table)
+    }
+
+    fn side_colors(ctx: &CwCtx) -> [[f32; 3]; 2] {
+        table_kit::side_colors(&ctx.scenario)
+    }
+
+    fn scene(ctx: &CwCtx, obs: &CwBattle, _viewer: Option<u8>) -> Scene {
+        super::view::scene(ctx, obs)
+    }
+
+    fn unit_card(ctx: &CwCtx, obs: &CwBattle, unit: u32, _viewer: Option<u8>) -> Vec<CardLine> {
+        super::view::unit_card(ctx, obs, unit)
+    }
+
+    fn choices(ctx: &CwCtx, state: &CwBattle, side: u8, unit: u32) -> Vec<Choice> {
+        if state.awaiting() != Some(side) {
+            return Vec::new();
+        }
+        unit_choices(state, unit, &ctx.tables)
+    }
+
+    fn choose(
+        _ctx: &CwCtx,
+        state: &CwBattle,
+        _side: u8,
+        key: &str,
+        pick: &Pick,
+    ) -> Option<CwCommand> {
+        choose(state, key, pick)
+    }
+
+    fn move_allowance(ctx: &CwCtx, state: &CwBattle, unit: u32, _key: Option<&str>) -> Option<f32> {
+        state.allowance(unit, &ctx.tables)
+    }
+
+    fn editor_palette(ctx: &CwCtx) -> Option<crate::engine::editing::EditorPalette> {
+        table_kit::editor_palette(&ctx.tables)
+    }
+
+    fn editor_template() -> Option<(String, String)> {
+        crate::engine::assets::file_and_text(
+            "rules/clan_war/new_scenario.ron",
+            include_str!("../../../assets/rules/clan_war/new_scenario.ron"),
+        )
+    }
+
+    fn rules_text(ctx: &CwCtx) -> Vec<RuleText> {
+        ctx.tables.rules.clone()
+    }
+
+    fn odds(ctx: &CwCtx, state: &CwBattle, cmd: &CwCommand) -> Option<Odds> {
+        table_kit::odds_of(OddsLines::chances(state.odds(cmd, &ctx.tables, &ctx.table)))
+    }
+}
