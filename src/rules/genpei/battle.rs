@@ -16,14 +16,15 @@ use super::attack_dice::{AttackKind, AttackSetup, attack_dice};
 use super::battle_back::counter;
 pub use super::battle_back::{CounterPlan, check_counter_inspiration, counter_plan};
 use super::battle_dice::roll;
-use super::data::HexTerrain;
+use super::cards::CommandCard;
+use super::data::{HexTerrain, UnitType};
 use super::effects::{Striker, Target, Work, demolition, effect, terrain_defence};
 use super::honor::{
     InspirationReach, bonus_close_combat, inspiration_cost, inspiration_reach, lone_leader_hit,
 };
 use super::losses;
 use super::naval::check_take_ground;
-use super::state::{Attack, AttackTarget, GenCtx, GenState, Phase};
+use super::state::{Attack, AttackTarget, GenCtx, GenState, GenUnit, Phase};
 use super::works::{
     MarshTurn, check_take_ground_marsh, defender_battles_first, palisade_protects,
     stockade_blocks_sight,
@@ -138,6 +139,74 @@ pub fn plan(ctx: &GenCtx, s: &GenState, a: &Attack) -> Result<Plan, Refusal> {
 /// attack already rolled, whose grapple is chosen after the roll).
 fn plan_inner(ctx: &GenCtx, s: &GenState, a: &Attack, check_turn: bool) -> Result<Plan, Refusal> {
     let v = &ctx.tables.combat;
+    let (u, ty) = attacker(ctx, s, a, check_turn)?;
+    let card = s.card.as_deref().and_then(|k| ctx.cards.card(k));
+    let (to, defender, lone_leader) = target_hex(s, a, u)?;
+    let (kind, work) = attack_kind(ctx, s, a, u, to)?;
+    if let AttackKind::Ranged(_) = kind {
+        ranged_allowed(ctx, s, card, u, to)?;
+    }
+    let onslaught = card.is_some_and(|c| c.key == "infantry_onslaught");
+    let bonus = dice_bonus(ctx, s, a, (u, ty), card, kind)?;
+    let setup = AttackSetup {
+        unit: ty,
+        kind,
+        moved: moved_for_battle(card, u, ty),
+        embarked: u.embarked,
+        onslaught,
+        from: terrain_now(ctx, s, u.hex),
+        into: terrain_now(ctx, s, to),
+        in_tower: s.tower(ctx, u.hex),
+        bonus,
+    };
+    let dice = attack_dice(&setup, v)?;
+    let at_sea = ctx.ocean(u.hex);
+    if a.grapple {
+        check_grapple(ctx, s, a, u, defender, kind)?;
+    }
+    let striker = Striker {
+        rank: ty.rank,
+        mounted: ty.mounted && !at_sea,
+        swords_hit: ty.swords_hit,
+        collects_hf: match kind {
+            AttackKind::Ranged(_) => ty.ranged.as_ref().is_some_and(|r| r.collects_hf),
+            _ => true,
+        },
+    };
+    let (target, figures) = match defender {
+        Some(d) => (
+            target_of(ctx, s, d.id, u.hex)
+                .ok_or_else(|| refuse("GEN-BASE", say!("gen-refuse-unknown-target")))?,
+            d.figures,
+        ),
+        None => (
+            Target::in_the_open(ty.rank),
+            u32::from(lone_leader.is_some()),
+        ),
+    };
+    Ok(Plan {
+        kind,
+        dice,
+        striker,
+        defender: defender.map(|d| d.id),
+        lone_leader,
+        target,
+        work,
+        reroll_hf: ty.reroll_hf,
+        inspired: a.inspire > 0,
+        figures,
+    })
+}
+
+/// The attacking unit and its type: a unit on the board of the side to act
+/// and, with `check_turn`, ordered and not yet battled unless the attack
+/// is a bonus close combat (GEN-BASE).
+fn attacker<'a>(
+    ctx: &'a GenCtx,
+    s: &'a GenState,
+    a: &Attack,
+    check_turn: bool,
+) -> Result<(&'a GenUnit, &'a UnitType), Refusal> {
     let Some(u) = s.unit(a.unit).filter(|u| u.alive()) else {
         return Err(refuse(
             "GEN-BASE",
@@ -159,17 +228,25 @@ fn plan_inner(ctx: &GenCtx, s: &GenState, a: &Attack, check_turn: bool) -> Resul
     let Some(ty) = ctx.unit_type(&u.kind) else {
         return Err(refuse("GEN-BASE", say!("gen-refuse-unknown-unit-type")));
     };
-    let card = s.card.as_deref().and_then(|k| ctx.cards.card(k));
-    let mut lone_leader = None;
-    let (to, defender) = match a.target {
+    Ok((u, ty))
+}
+
+/// The hex attacked, with the defending unit or the leader on his own
+/// there (GEN-BASE): an enemy leader alone in his hex, else a living enemy
+/// unit; a fortification's hex as given.
+fn target_hex<'a>(
+    s: &'a GenState,
+    a: &Attack,
+    u: &GenUnit,
+) -> Result<(Hex, Option<&'a GenUnit>, Option<u32>), Refusal> {
+    match a.target {
         AttackTarget::Unit(t) => {
             if let Some(l) = s
                 .leader(t)
                 .filter(|l| !l.dead && l.side != u.side && s.unit_at(l.hex).is_none())
             {
                 // A leader on his own may be attacked (GEN-BASE).
-                lone_leader = Some(l.id);
-                (l.hex, None)
+                Ok((l.hex, None, Some(l.id)))
             } else {
                 let Some(d) = s.unit(t).filter(|d| d.alive()) else {
                     return Err(refuse("GEN-BASE", say!("gen-refuse-no-enemy-unit", id = t)));
@@ -177,11 +254,24 @@ fn plan_inner(ctx: &GenCtx, s: &GenState, a: &Attack, check_turn: bool) -> Resul
                 if d.side == u.side {
                     return Err(refuse("GEN-BASE", say!("gen-refuse-attack-enemies-only")));
                 }
-                (d.hex, Some(d))
+                Ok((d.hex, Some(d), None))
             }
         }
-        AttackTarget::Work(h) => (h, None),
-    };
+        AttackTarget::Work(h) => Ok((h, None, None)),
+    }
+}
+
+/// The kind of the attack on `to`, and the fortification it attacks with
+/// the swords that destroy it: a stockade or palisade next to the unit
+/// (GEN-PAL-4, GEN-STK-6, GEN-PAL-1), close combat next to the target,
+/// ranged fire farther; a bonus attack is close combat only (GEN-BASE).
+fn attack_kind(
+    ctx: &GenCtx,
+    s: &GenState,
+    a: &Attack,
+    u: &GenUnit,
+    to: Hex,
+) -> Result<(AttackKind, Option<(Work, u32)>), Refusal> {
     let dist = u.hex.unsigned_distance_to(to);
     let mut work = None;
     let kind = match a.target {
@@ -219,34 +309,55 @@ fn plan_inner(ctx: &GenCtx, s: &GenState, a: &Attack, check_turn: bool) -> Resul
     if a.bonus && kind != AttackKind::Close {
         return Err(refuse("GEN-BASE", say!("gen-refuse-bonus-close")));
     }
-    if let AttackKind::Ranged(_) = kind {
-        if let Some(c) = card.filter(|c| c.close_only || c.no_ranged) {
-            return Err(refuse(
-                "GEN-BASE",
-                say!("gen-refuse-card-no-ranged", card = c.name, text = c.text),
-            ));
+    Ok((kind, work))
+}
+
+/// Ranged fire from `u` on `to`: the card in play allows it (GEN-BASE),
+/// and the sight is clear: other units block it; a stockade between blocks
+/// it unless one end is a stockade (GEN-STK-1).
+fn ranged_allowed(
+    ctx: &GenCtx,
+    s: &GenState,
+    card: Option<&CommandCard>,
+    u: &GenUnit,
+    to: Hex,
+) -> Result<(), Refusal> {
+    if let Some(c) = card.filter(|c| c.close_only || c.no_ranged) {
+        return Err(refuse(
+            "GEN-BASE",
+            say!("gen-refuse-card-no-ranged", card = c.name, text = c.text),
+        ));
+    }
+    let line: Vec<Hex> = u.hex.line_to(to).collect();
+    for h in line.iter().skip(1).take(line.len().saturating_sub(2)) {
+        if s.occupied(*h) {
+            return Err(refuse("GEN-BASE", say!("gen-refuse-sight-unit")));
         }
-        // Sight: other units block it; a stockade between blocks it unless
-        // one end is a stockade (GEN-STK-1).
-        let line: Vec<Hex> = u.hex.line_to(to).collect();
-        for h in line.iter().skip(1).take(line.len().saturating_sub(2)) {
-            if s.occupied(*h) {
-                return Err(refuse("GEN-BASE", say!("gen-refuse-sight-unit")));
-            }
-            let (blocked, rule) = stockade_blocks_sight(
-                s.stockade(ctx, u.hex),
-                s.stockade(ctx, to),
-                s.stockade(ctx, *h),
-            );
-            if blocked {
-                return Err(refuse(rule, say!("gen-refuse-sight-stockade")));
-            }
+        let (blocked, rule) = stockade_blocks_sight(
+            s.stockade(ctx, u.hex),
+            s.stockade(ctx, to),
+            s.stockade(ctx, *h),
+        );
+        if blocked {
+            return Err(refuse(rule, say!("gen-refuse-sight-stockade")));
         }
     }
-    let onslaught = card.is_some_and(|c| c.key == "infantry_onslaught");
-    // Close combat, and an attack on a palisade or stockade, which "may be
-    // increased by Leader Inspiration and Command or Dragon Card effects"
-    // (GEN-PAL-4, GEN-STK-6).
+    Ok(())
+}
+
+/// The extra dice, each with its rule: the card's close-combat bonus
+/// (GEN-CRD-3 at sea), a Dragon card's dice on the unit, the defender's
+/// Dragon card, and Leader Inspiration (GEN-BASE). Close combat and an
+/// attack on a palisade or stockade "may be increased by Leader
+/// Inspiration and Command or Dragon Card effects" (GEN-PAL-4, GEN-STK-6).
+fn dice_bonus(
+    ctx: &GenCtx,
+    s: &GenState,
+    a: &Attack,
+    (u, ty): (&GenUnit, &UnitType),
+    card: Option<&CommandCard>,
+    kind: AttackKind,
+) -> Result<Vec<(String, i32, String)>, Refusal> {
     let close_dice = matches!(kind, AttackKind::Close | AttackKind::Work);
     let mut bonus = Vec::new();
     if let Some(c) = card
@@ -276,97 +387,81 @@ fn plan_inner(ctx: &GenCtx, s: &GenState, a: &Attack, check_turn: bool) -> Resul
         ));
     }
     if a.inspire > 0 {
-        if !close_dice {
-            return Err(refuse(
-                "GEN-BASE",
-                say!("gen-refuse-inspiration-close-only"),
-            ));
-        }
-        if !inspiring_leader(ctx, s, a.unit) {
-            return Err(refuse("GEN-BASE", say!("gen-refuse-no-inspiring-leader")));
-        }
-        let (cost, ok) = inspiration_cost(a.inspire, s.hf[u.side as usize], v);
-        if !ok || a.inspire > v.inspiration_max_dice {
-            return Err(refuse(
-                "GEN-BASE",
-                say!(
-                    "gen-refuse-inspiration-cost",
-                    max = v.inspiration_max_dice,
-                    cost = cost,
-                    hf = s.hf[u.side as usize]
-                ),
-            ));
-        }
+        inspiration_allowed(ctx, s, a, u, close_dice)?;
         bonus.push((
             say!("gen-mod-leader-inspiration"),
             a.inspire as i32,
             "GEN-BASE".to_string(),
         ));
     }
-    // Cards that lift the move-and-battle limit (Cavalry Charge 3,
-    // Infantry Onslaught 2) let the unit battle after its card move.
-    let moved = match card.and_then(|c| c.land_move) {
+    Ok(bonus)
+}
+
+/// Leader Inspiration (GEN-BASE): close dice only, a leader to inspire,
+/// and the H&F tokens to pay for at most the most dice it gives.
+fn inspiration_allowed(
+    ctx: &GenCtx,
+    s: &GenState,
+    a: &Attack,
+    u: &GenUnit,
+    close_dice: bool,
+) -> Result<(), Refusal> {
+    let v = &ctx.tables.combat;
+    if !close_dice {
+        return Err(refuse(
+            "GEN-BASE",
+            say!("gen-refuse-inspiration-close-only"),
+        ));
+    }
+    if !inspiring_leader(ctx, s, a.unit) {
+        return Err(refuse("GEN-BASE", say!("gen-refuse-no-inspiring-leader")));
+    }
+    let (cost, ok) = inspiration_cost(a.inspire, s.hf[u.side as usize], v);
+    if !ok || a.inspire > v.inspiration_max_dice {
+        return Err(refuse(
+            "GEN-BASE",
+            say!(
+                "gen-refuse-inspiration-cost",
+                max = v.inspiration_max_dice,
+                cost = cost,
+                hf = s.hf[u.side as usize]
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The hexes the unit moved, as its battle dice count them. Cards that
+/// lift the move-and-battle limit (Cavalry Charge 3, Infantry Onslaught 2)
+/// let the unit battle after its card move.
+fn moved_for_battle(card: Option<&CommandCard>, u: &GenUnit, ty: &UnitType) -> u32 {
+    match card.and_then(|c| c.land_move) {
         Some(m) if u.moved <= m && card.is_some_and(|c| card_orders_kind(c, ty.mounted, false)) => {
             u.moved.min(ty.move_and_battle)
         }
         _ => u.moved,
-    };
-    let setup = AttackSetup {
-        unit: ty,
-        kind,
-        moved,
-        embarked: u.embarked,
-        onslaught,
-        from: terrain_now(ctx, s, u.hex),
-        into: terrain_now(ctx, s, to),
-        in_tower: s.tower(ctx, u.hex),
-        bonus,
-    };
-    let dice = attack_dice(&setup, v)?;
-    let at_sea = ctx.ocean(u.hex);
-    if a.grapple {
-        let target_naval = defender.is_some_and(|d| ctx.ocean(d.hex));
-        // GEN-GRP-4 (L52): a unit in close combat with the enemy it is
-        // grappled to may sever, from a boat at a shore grappler too.
-        let severing = defender.is_some_and(|d| s.grappled_together(a.unit, d.id));
-        if kind != AttackKind::Close
-            || !(severing || (target_naval && (at_sea || ctx.shore(u.hex))))
-        {
-            return Err(refuse("GEN-GRP-1", say!("gen-refuse-grapple-where")));
-        }
     }
-    let striker = Striker {
-        rank: ty.rank,
-        mounted: ty.mounted && !at_sea,
-        swords_hit: ty.swords_hit,
-        collects_hf: match kind {
-            AttackKind::Ranged(_) => ty.ranged.as_ref().is_some_and(|r| r.collects_hf),
-            _ => true,
-        },
-    };
-    let (target, figures) = match defender {
-        Some(d) => (
-            target_of(ctx, s, d.id, u.hex)
-                .ok_or_else(|| refuse("GEN-BASE", say!("gen-refuse-unknown-target")))?,
-            d.figures,
-        ),
-        None => (
-            Target::in_the_open(ty.rank),
-            u32::from(lone_leader.is_some()),
-        ),
-    };
-    Ok(Plan {
-        kind,
-        dice,
-        striker,
-        defender: defender.map(|d| d.id),
-        lone_leader,
-        target,
-        work,
-        reroll_hf: ty.reroll_hf,
-        inspired: a.inspire > 0,
-        figures,
-    })
+}
+
+/// A grapple (GEN-GRP-1) is made in close combat on a naval target from a
+/// boat or the shore, or severs one: GEN-GRP-4 (L52), a unit in close
+/// combat with the enemy it is grappled to may sever, from a boat at a
+/// shore grappler too.
+fn check_grapple(
+    ctx: &GenCtx,
+    s: &GenState,
+    a: &Attack,
+    u: &GenUnit,
+    defender: Option<&GenUnit>,
+    kind: AttackKind,
+) -> Result<(), Refusal> {
+    let at_sea = ctx.ocean(u.hex);
+    let target_naval = defender.is_some_and(|d| ctx.ocean(d.hex));
+    let severing = defender.is_some_and(|d| s.grappled_together(a.unit, d.id));
+    if kind != AttackKind::Close || !(severing || (target_naval && (at_sea || ctx.shore(u.hex)))) {
+        return Err(refuse("GEN-GRP-1", say!("gen-refuse-grapple-where")));
+    }
+    Ok(())
 }
 
 /// Whether a troop card names this kind of unit (at sea every naval unit,

@@ -223,196 +223,312 @@ pub fn parse(file: &str, text: &str, t: &GenTables) -> Result<GenScenario, LoadE
 /// The first problem.
 pub fn check(file: &str, text: &str, s: &GenScenario, t: &GenTables) -> Result<(), LoadError> {
     let c = CommonChecks { file, text };
-    let err = |anchors: &[&str], msg: String| Err(LoadError::at(file, text, anchors, msg));
+    let ck = Checker { file, text, s };
     c.ruleset(&s.ruleset, super::RULESET)?;
     c.sides(&s.sides)?;
-    let b = &s.board;
-    if !(1..=64).contains(&b.columns) || !(1..=64).contains(&b.rows) {
-        return err(
-            &["board"],
-            "the board needs 1 to 64 columns and rows".into(),
-        );
+    ck.board_size()?;
+    ck.terrain(t)?;
+    ck.hexsides(t)?;
+    ck.sections()?;
+    ck.wind()?;
+    ck.armies()?;
+    let mut ids = BTreeSet::new();
+    let mut occupied = BTreeSet::new();
+    for u in &s.units {
+        ck.unit(t, u, &mut ids, &mut occupied)?;
     }
-    let inb = |o: Offset| o.0 >= 0 && o.1 >= 0 && o.0 < b.columns && o.1 < b.rows;
-    let hex_known = |n: &str| t.terrain.hexes.iter().any(|h| h.name == n);
-    if !hex_known(&b.default_terrain) {
-        return err(
-            &["default_terrain"],
-            format!(
-                "unknown terrain \"{}\": terrain.ron has {}",
-                b.default_terrain,
-                names(t)
-            ),
-        );
+    for l in &s.leaders {
+        ck.leader(l, &mut ids)?;
     }
-    for p in &b.terrain {
-        if !hex_known(&p.terrain) {
-            return err(
-                &["terrain", &format!("\"{}\"", p.terrain)],
+    ck.towers()?;
+    ck.commands()
+}
+
+/// The checks of one scenario, each error placed in its file and text.
+struct Checker<'a> {
+    /// File name for messages.
+    file: &'a str,
+    /// The file's text, to locate anchors.
+    text: &'a str,
+    /// The scenario.
+    s: &'a GenScenario,
+}
+
+impl Checker<'_> {
+    /// The error `msg` at the place `anchors` lead to.
+    fn err(&self, anchors: &[&str], msg: String) -> Result<(), LoadError> {
+        Err(LoadError::at(self.file, self.text, anchors, msg))
+    }
+
+    /// Whether `o` is on the board.
+    fn inb(&self, o: Offset) -> bool {
+        let b = &self.s.board;
+        o.0 >= 0 && o.1 >= 0 && o.0 < b.columns && o.1 < b.rows
+    }
+
+    /// Whether `n` names a side of the scenario.
+    fn side_known(&self, n: &str) -> bool {
+        self.s.sides.iter().any(|x| x.name == n)
+    }
+
+    /// The board has 1 to 64 columns and rows.
+    fn board_size(&self) -> Result<(), LoadError> {
+        let b = &self.s.board;
+        if !(1..=64).contains(&b.columns) || !(1..=64).contains(&b.rows) {
+            return self.err(
+                &["board"],
+                "the board needs 1 to 64 columns and rows".into(),
+            );
+        }
+        Ok(())
+    }
+
+    /// The default terrain and every terrain patch are terrains of
+    /// `terrain.ron`, the patches on the board.
+    fn terrain(&self, t: &GenTables) -> Result<(), LoadError> {
+        let b = &self.s.board;
+        let hex_known = |n: &str| t.terrain.hexes.iter().any(|h| h.name == n);
+        if !hex_known(&b.default_terrain) {
+            return self.err(
+                &["default_terrain"],
                 format!(
                     "unknown terrain \"{}\": terrain.ron has {}",
-                    p.terrain,
+                    b.default_terrain,
                     names(t)
                 ),
             );
         }
-        if let Some(h) = p.hexes.iter().find(|h| !inb(**h)) {
-            return err(
-                &["terrain", &format!("\"{}\"", p.terrain)],
-                format!("hex {h:?} is off the board"),
-            );
+        for p in &b.terrain {
+            if !hex_known(&p.terrain) {
+                return self.err(
+                    &["terrain", &format!("\"{}\"", p.terrain)],
+                    format!(
+                        "unknown terrain \"{}\": terrain.ron has {}",
+                        p.terrain,
+                        names(t)
+                    ),
+                );
+            }
+            if let Some(h) = p.hexes.iter().find(|h| !self.inb(**h)) {
+                return self.err(
+                    &["terrain", &format!("\"{}\"", p.terrain)],
+                    format!("hex {h:?} is off the board"),
+                );
+            }
         }
+        Ok(())
     }
-    for x in &b.hexsides {
-        if !t.terrain.hexsides.iter().any(|h| h.name == x.feature) {
-            return err(
-                &["hexsides", &format!("\"{}\"", x.feature)],
-                format!("unknown hexside feature \"{}\"", x.feature),
-            );
+
+    /// Every hexside feature is one of `terrain.ron` and lies between two
+    /// neighbouring hexes on the board.
+    fn hexsides(&self, t: &GenTables) -> Result<(), LoadError> {
+        for x in &self.s.board.hexsides {
+            if !t.terrain.hexsides.iter().any(|h| h.name == x.feature) {
+                return self.err(
+                    &["hexsides", &format!("\"{}\"", x.feature)],
+                    format!("unknown hexside feature \"{}\"", x.feature),
+                );
+            }
+            let (a, z) = x.between;
+            if !self.inb(a)
+                || !self.inb(z)
+                || HexBoard::to_hex(a).unsigned_distance_to(HexBoard::to_hex(z)) != 1
+            {
+                return self.err(
+                    &["hexsides", &format!("{a:?}")],
+                    format!(
+                        "hexside {a:?}–{z:?} is not between two neighbouring hexes on the board"
+                    ),
+                );
+            }
         }
-        let (a, z) = x.between;
-        if !inb(a) || !inb(z) || HexBoard::to_hex(a).unsigned_distance_to(HexBoard::to_hex(z)) != 1
+        Ok(())
+    }
+
+    /// The sections split the board's columns in order (GEN-BASE).
+    fn sections(&self) -> Result<(), LoadError> {
+        let sec = self.s.sections;
+        if !(0 <= sec.left_until
+            && sec.left_until <= sec.right_from
+            && sec.right_from < self.s.board.columns)
         {
-            return err(
-                &["hexsides", &format!("{a:?}")],
-                format!("hexside {a:?}–{z:?} is not between two neighbouring hexes on the board"),
+            return self.err(
+                &["sections"],
+                "sections need 0 <= left_until <= right_from < columns (GEN-BASE)".into(),
             );
         }
+        Ok(())
     }
-    let sec = s.sections;
-    if !(0 <= sec.left_until && sec.left_until <= sec.right_from && sec.right_from < b.columns) {
-        return err(
-            &["sections"],
-            "sections need 0 <= left_until <= right_from < columns (GEN-BASE)".into(),
-        );
+
+    /// Every wind and tide direction is a hex direction, 0 to 5
+    /// (GEN-NAV-2).
+    fn wind(&self) -> Result<(), LoadError> {
+        if let Some(w) = self.s.wind.iter().find(|w| **w > 5) {
+            return self.err(
+                &["wind"],
+                format!("wind/tide direction {w} must be 0 to 5 (GEN-NAV-2)"),
+            );
+        }
+        if let Some(w) = self
+            .s
+            .tide
+            .iter()
+            .flat_map(|t| t.wind.iter())
+            .find(|w| **w > 5)
+        {
+            return self.err(
+                &["tide"],
+                format!("wind/tide direction {w} must be 0 to 5 (GEN-NAV-2)"),
+            );
+        }
+        Ok(())
     }
-    if let Some(w) = s.wind.iter().find(|w| **w > 5) {
-        return err(
-            &["wind"],
-            format!("wind/tide direction {w} must be 0 to 5 (GEN-NAV-2)"),
-        );
+
+    /// One army per side, each with banners to win and Command cards
+    /// (GEN-BASE); the side to go first, and at least one turn.
+    fn armies(&self) -> Result<(), LoadError> {
+        let s = self.s;
+        if s.armies.len() != 2 {
+            return self.err(&["armies"], "armies needs one entry per side".into());
+        }
+        if s.armies
+            .iter()
+            .any(|a| a.banners == 0 || a.command_cards == 0)
+        {
+            return self.err(
+                &["armies"],
+                "each army needs at least 1 banner to win and 1 Command card (GEN-BASE)".into(),
+            );
+        }
+        if s.first > 1 {
+            return self.err(&["first"], "first must be 0 or 1".into());
+        }
+        if s.turn_limit == 0 {
+            return self.err(&["turn_limit"], "turn_limit must be at least 1".into());
+        }
+        Ok(())
     }
-    if let Some(w) = s.tide.iter().flat_map(|t| t.wind.iter()).find(|w| **w > 5) {
-        return err(
-            &["tide"],
-            format!("wind/tide direction {w} must be 0 to 5 (GEN-NAV-2)"),
-        );
-    }
-    if s.armies.len() != 2 {
-        return err(&["armies"], "armies needs one entry per side".into());
-    }
-    if s.armies
-        .iter()
-        .any(|a| a.banners == 0 || a.command_cards == 0)
-    {
-        return err(
-            &["armies"],
-            "each army needs at least 1 banner to win and 1 Command card (GEN-BASE)".into(),
-        );
-    }
-    if s.first > 1 {
-        return err(&["first"], "first must be 0 or 1".into());
-    }
-    if s.turn_limit == 0 {
-        return err(&["turn_limit"], "turn_limit must be at least 1".into());
-    }
-    let side_known = |n: &str| s.sides.iter().any(|x| x.name == n);
-    let mut ids = BTreeSet::new();
-    let mut occupied = BTreeSet::new();
-    for u in &s.units {
+
+    /// A unit: a new id (recorded in `ids`), a known side, a known type
+    /// that is no Arquebus (GEN-SCN-1), on the board, alone in its hex
+    /// (recorded in `occupied`, GEN-NAV-1).
+    fn unit(
+        &self,
+        t: &GenTables,
+        u: &GenUnitSpec,
+        ids: &mut BTreeSet<u32>,
+        occupied: &mut BTreeSet<Offset>,
+    ) -> Result<(), LoadError> {
         let a = format!("id: {}", u.id);
         if !ids.insert(u.id) {
-            return err(
+            return self.err(
                 &["units", &a, &a],
                 format!("unit id {} is used twice", u.id),
             );
         }
-        if !side_known(&u.side) {
-            return err(&["units", &a], format!("unknown side \"{}\"", u.side));
+        if !self.side_known(&u.side) {
+            return self.err(&["units", &a], format!("unknown side \"{}\"", u.side));
         }
         if u.unit_type.contains("arquebus") {
-            return err(
+            return self.err(
                 &["units", &a],
                 "no Ashigaru Infantry Arquebus units in Genpei scenarios (GEN-SCN-1)".into(),
             );
         }
         let Some(ty) = t.unit(&u.unit_type) else {
-            return err(
+            return self.err(
                 &["units", &a],
                 format!("unknown unit type \"{}\"", u.unit_type),
             );
         };
         if ty.ranged.as_ref().is_some_and(|r| !r.collects_hf) {
-            return err(
+            return self.err(
                 &["units", &a],
                 "no Ashigaru Infantry Arquebus units in Genpei scenarios (GEN-SCN-1)".into(),
             );
         }
-        if !inb(u.at) {
-            return err(&["units", &a], format!("hex {:?} is off the board", u.at));
+        if !self.inb(u.at) {
+            return self.err(&["units", &a], format!("hex {:?} is off the board", u.at));
         }
         if !occupied.insert(u.at) {
-            return err(
+            return self.err(
                 &["units", &a],
                 format!("two units on hex {:?}: one unit per hex (GEN-NAV-1)", u.at),
             );
         }
+        Ok(())
     }
-    for l in &s.leaders {
+
+    /// A leader: a new id (recorded in `ids`), a known side, on the board,
+    /// not in an enemy unit's hex.
+    fn leader(&self, l: &LeaderSpec, ids: &mut BTreeSet<u32>) -> Result<(), LoadError> {
         let a = format!("id: {}", l.id);
         if !ids.insert(l.id) {
-            return err(&["leaders", &a], format!("id {} is used twice", l.id));
+            return self.err(&["leaders", &a], format!("id {} is used twice", l.id));
         }
-        if !side_known(&l.side) {
-            return err(&["leaders", &a], format!("unknown side \"{}\"", l.side));
+        if !self.side_known(&l.side) {
+            return self.err(&["leaders", &a], format!("unknown side \"{}\"", l.side));
         }
-        if !inb(l.at) {
-            return err(&["leaders", &a], format!("hex {:?} is off the board", l.at));
+        if !self.inb(l.at) {
+            return self.err(&["leaders", &a], format!("hex {:?} is off the board", l.at));
         }
-        if let Some(u) = s.units.iter().find(|u| u.at == l.at)
+        if let Some(u) = self.s.units.iter().find(|u| u.at == l.at)
             && u.side != l.side
         {
-            return err(
+            return self.err(
                 &["leaders", &a],
                 format!("leader {} shares a hex with an enemy unit", l.name),
             );
         }
+        Ok(())
     }
-    for t in &s.towers {
-        if !inb(*t) {
-            return err(&["towers"], format!("tower hex {t:?} is off the board"));
-        }
-        let on_stockade = b
-            .terrain
-            .iter()
-            .any(|p| p.terrain == "Stockade" && p.hexes.contains(t));
-        let on_palisade = b.hexsides.iter().any(|x| x.between.1 == *t);
-        if !on_stockade && !on_palisade {
-            return err(
-                &["towers"],
-                format!(
-                    "the arrow tower at {t:?} must sit on a stockade or a palisade hex, the second hex of a palisade hexside (GEN-TWR-1)"
-                ),
-            );
-        }
-    }
-    for cmd in &s.commands {
-        if !side_known(&cmd.side)
-            || !s
-                .units
+
+    /// Every arrow tower is on the board, on a stockade or on the second
+    /// hex of a palisade hexside (GEN-TWR-1).
+    fn towers(&self) -> Result<(), LoadError> {
+        let b = &self.s.board;
+        for t in &self.s.towers {
+            if !self.inb(*t) {
+                return self.err(&["towers"], format!("tower hex {t:?} is off the board"));
+            }
+            let on_stockade = b
+                .terrain
                 .iter()
-                .any(|u| u.id == cmd.unit && u.side == cmd.side)
-        {
-            return err(
-                &["commands"],
-                format!(
-                    "the Command tile of {} needs a unit of that side (GEN-CMD-1)",
-                    cmd.side
-                ),
-            );
+                .any(|p| p.terrain == "Stockade" && p.hexes.contains(t));
+            let on_palisade = b.hexsides.iter().any(|x| x.between.1 == *t);
+            if !on_stockade && !on_palisade {
+                return self.err(
+                    &["towers"],
+                    format!(
+                        "the arrow tower at {t:?} must sit on a stockade or a palisade hex, the second hex of a palisade hexside (GEN-TWR-1)"
+                    ),
+                );
+            }
         }
+        Ok(())
     }
-    Ok(())
+
+    /// Every Command tile names a unit of its side (GEN-CMD-1).
+    fn commands(&self) -> Result<(), LoadError> {
+        let s = self.s;
+        for cmd in &s.commands {
+            if !self.side_known(&cmd.side)
+                || !s
+                    .units
+                    .iter()
+                    .any(|u| u.id == cmd.unit && u.side == cmd.side)
+            {
+                return self.err(
+                    &["commands"],
+                    format!(
+                        "the Command tile of {} needs a unit of that side (GEN-CMD-1)",
+                        cmd.side
+                    ),
+                );
+            }
+        }
+        Ok(())
+    }
 }
 
 fn names(t: &GenTables) -> String {

@@ -18,7 +18,7 @@ use super::dragon_play::play_dragon;
 pub use super::dragon_play::{challenger, check_dragon_target, timing_now};
 use super::losses::{self, side_name};
 use super::movement;
-use super::state::{Attack, AttackTarget, GenCtx, GenState, Phase};
+use super::state::{Attack, AttackTarget, GenCtx, GenState, GenUnit, Phase};
 
 /// A decision of the game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -442,6 +442,7 @@ fn hold(s: &mut GenState, id: u32, out: &mut Vec<LogEntry>) -> Result<(), Refusa
     Ok(())
 }
 
+/// Moves the ordered unit or leader `id` of the side to act to `to`.
 fn move_one(
     ctx: &GenCtx,
     s: &mut GenState,
@@ -451,103 +452,157 @@ fn move_one(
     out: &mut Vec<LogEntry>,
 ) -> Result<(), Refusal> {
     if let Some(u) = s.unit(id).cloned() {
-        if u.side != s.active {
-            return Err(refuse(
-                "GEN-BASE",
-                say!("gen-refuse-not-yours-to-move", unit = u.name),
-            ));
-        }
-        let reach = movement::reachable(ctx, s, &u);
-        let Some(path) = reach.get(&(to.x, to.y)).cloned() else {
-            return Err(movement::why_not(ctx, s, &u, to));
-        };
-        let embark = ctx.ocean(to) != ctx.ocean(u.hex);
-        let armoured = ctx.unit_type(&u.kind).is_some_and(|t| t.armoured);
-        let leader = s.attached_leader(&u).filter(|l| !l.ordered).map(|l| l.id);
-        if let Some(m) = s.unit_mut(id) {
-            m.hex = to;
-            m.moved = path.len() as u32;
-            m.embarked = embark;
-            m.flat = m.flat || (embark && armoured);
-        }
-        if let Some(l) = leader
-            && let Some(x) = s.leaders.iter_mut().find(|x| x.id == l)
-        {
-            x.hex = to;
-            x.moved = true;
-        }
-        let rule = if embark {
-            "GEN-AMP-1"
-        } else if ctx.ocean(u.hex) {
-            "GEN-NAV-3"
+        return move_unit_to(ctx, s, &u, to, dice, out);
+    }
+    move_leader_to(ctx, s, id, to, dice, out)
+}
+
+/// Moves unit `u` of the side to act to `to` by a path it may take
+/// (GEN-BASE, GEN-NAV-3), its attached unordered leader with it: embarking
+/// or landing (GEN-AMP-1..3), its Command tile following (GEN-CMD-2), an
+/// enemy tent captured, the roll of a marsh on its path (GEN-MSH-3).
+fn move_unit_to(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    u: &GenUnit,
+    to: Hex,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let id = u.id;
+    if u.side != s.active {
+        return Err(refuse(
+            "GEN-BASE",
+            say!("gen-refuse-not-yours-to-move", unit = u.name),
+        ));
+    }
+    let reach = movement::reachable(ctx, s, u);
+    let Some(path) = reach.get(&(to.x, to.y)).cloned() else {
+        return Err(movement::why_not(ctx, s, u, to));
+    };
+    let embark = ctx.ocean(to) != ctx.ocean(u.hex);
+    let armoured = ctx.unit_type(&u.kind).is_some_and(|t| t.armoured);
+    let leader = s.attached_leader(u).filter(|l| !l.ordered).map(|l| l.id);
+    if let Some(m) = s.unit_mut(id) {
+        m.hex = to;
+        m.moved = path.len() as u32;
+        m.embarked = embark;
+        m.flat = m.flat || (embark && armoured);
+    }
+    if let Some(l) = leader
+        && let Some(x) = s.leaders.iter_mut().find(|x| x.id == l)
+    {
+        x.hex = to;
+        x.moved = true;
+    }
+    log_unit_move(ctx, u, to, path.len(), armoured, out);
+    command_tile_follows(ctx, s, u, to, out);
+    losses::capture_tent(ctx, s, to, u.side, out);
+    if path.iter().any(|h| ctx.marsh(*h)) {
+        losses::marsh_entry(ctx, s, id, dice, out);
+    }
+    Ok(())
+}
+
+/// The log of unit `u`'s move of `n` hexes to `to`: the move (GEN-BASE, at
+/// sea GEN-NAV-3, embarking or landing GEN-AMP-1), an armoured unit's
+/// figures laid flat (GEN-AMP-2), afloat or ashore (GEN-AMP-3).
+fn log_unit_move(
+    ctx: &GenCtx,
+    u: &GenUnit,
+    to: Hex,
+    n: usize,
+    armoured: bool,
+    out: &mut Vec<LogEntry>,
+) {
+    let id = u.id;
+    let embark = ctx.ocean(to) != ctx.ocean(u.hex);
+    let rule = if embark {
+        "GEN-AMP-1"
+    } else if ctx.ocean(u.hex) {
+        "GEN-NAV-3"
+    } else {
+        "GEN-BASE"
+    };
+    out.push(LogEntry::event(rule, vec![id], {
+        let (unit, at) = (u.name.as_str(), format!("{:?}", HexBoard::to_offset(to)));
+        if !embark {
+            say!("gen-log-unit-moves", unit = unit, n = n, at = at)
+        } else if ctx.ocean(to) {
+            say!("gen-log-unit-moves-embarks", unit = unit, n = n, at = at)
         } else {
-            "GEN-BASE"
-        };
-        out.push(LogEntry::event(rule, vec![id], {
-            let (unit, n, at) = (
-                u.name.as_str(),
-                path.len(),
-                format!("{:?}", HexBoard::to_offset(to)),
-            );
-            if !embark {
-                say!("gen-log-unit-moves", unit = unit, n = n, at = at)
-            } else if ctx.ocean(to) {
-                say!("gen-log-unit-moves-embarks", unit = unit, n = n, at = at)
+            say!("gen-log-unit-moves-lands", unit = unit, n = n, at = at)
+        }
+    }));
+    if embark && armoured {
+        out.push(LogEntry::event(
+            "GEN-AMP-2",
+            vec![id],
+            say!("gen-log-figures-flat", unit = u.name),
+        ));
+    }
+    if embark {
+        out.push(LogEntry::event(
+            "GEN-AMP-3",
+            vec![id],
+            if ctx.ocean(to) {
+                say!("gen-log-afloat")
             } else {
-                say!("gen-log-unit-moves-lands", unit = unit, n = n, at = at)
-            }
-        }));
-        if embark && armoured {
-            out.push(LogEntry::event(
-                "GEN-AMP-2",
-                vec![id],
-                say!("gen-log-figures-flat", unit = u.name),
-            ));
-        }
-        if embark {
-            out.push(LogEntry::event(
-                "GEN-AMP-3",
-                vec![id],
-                if ctx.ocean(to) {
-                    say!("gen-log-afloat")
-                } else {
-                    say!("gen-log-ashore")
-                },
-            ));
-        }
-        // The Command tile follows its bodyguard at sea and becomes a Tent
-        // where it lands (GEN-CMD-2).
-        for t in s
-            .commands
-            .iter_mut()
-            .filter(|t| t.unit == id && !t.captured)
-        {
-            if t.ship {
-                t.hex = to;
-                if !ctx.ocean(to) {
-                    t.ship = false;
-                    out.push(LogEntry::event(
-                        "GEN-CMD-2",
-                        vec![id],
-                        say!("gen-log-command-ship-lands"),
-                    ));
-                }
-            } else if ctx.ocean(to) && t.hex == u.hex {
-                t.ship = true;
-                t.hex = to;
+                say!("gen-log-ashore")
+            },
+        ));
+    }
+}
+
+/// The Command tile follows its bodyguard `u` at sea and becomes a Tent
+/// where it lands; a Tent in `u`'s hex becomes a ship when `u` embarks
+/// (GEN-CMD-2).
+fn command_tile_follows(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    u: &GenUnit,
+    to: Hex,
+    out: &mut Vec<LogEntry>,
+) {
+    let id = u.id;
+    for t in s
+        .commands
+        .iter_mut()
+        .filter(|t| t.unit == id && !t.captured)
+    {
+        if t.ship {
+            t.hex = to;
+            if !ctx.ocean(to) {
+                t.ship = false;
                 out.push(LogEntry::event(
                     "GEN-CMD-2",
                     vec![id],
-                    say!("gen-log-commander-embarks"),
+                    say!("gen-log-command-ship-lands"),
                 ));
             }
+        } else if ctx.ocean(to) && t.hex == u.hex {
+            t.ship = true;
+            t.hex = to;
+            out.push(LogEntry::event(
+                "GEN-CMD-2",
+                vec![id],
+                say!("gen-log-commander-embarks"),
+            ));
         }
-        losses::capture_tent(ctx, s, to, u.side, out);
-        if path.iter().any(|h| ctx.marsh(*h)) {
-            losses::marsh_entry(ctx, s, id, dice, out);
-        }
-        return Ok(());
     }
+}
+
+/// Moves the ordered, unmoved leader `id` of the side to act on his own to
+/// `to` (GEN-BASE; from a ship GEN-NLD-3, off a grapple GEN-GRP-5), and
+/// the roll of a marsh hex he enters with no unit in it (GEN-MSH-3).
+fn move_leader_to(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    id: u32,
+    to: Hex,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
     let Some(l) = s.leader(id).cloned() else {
         return Err(refuse(
             "GEN-BASE",

@@ -18,137 +18,188 @@ use super::effects::Work;
 use super::losses::{banners_needed, side_name};
 use super::movement;
 use super::odds::roll_distribution;
-use super::state::{Attack, AttackTarget, GenCtx, GenState, Phase};
+use super::state::{Attack, AttackTarget, GenCtx, GenLeader, GenState, GenUnit, Phase};
 use super::turn::{self, GenCommand};
 
 /// The board as `viewer` sees it (`obs` is already its observation).
 pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
-    let mut units = Vec::new();
-    for u in s.units.iter().filter(|u| u.alive()) {
-        let ty = ctx.unit_type(&u.kind);
-        let mut markers = Vec::new();
-        if let Some(l) = s.attached_leader(u) {
-            markers.push(Marker {
-                label: match (l.cavalry, l.named) {
-                    (true, false) => say!("gen-marker-leader-cavalry", leader = l.name),
-                    (false, false) => say!("gen-marker-leader-infantry", leader = l.name),
-                    (true, true) => say!("gen-marker-leader-cavalry-named", leader = l.name),
-                    (false, true) => say!("gen-marker-leader-infantry-named", leader = l.name),
-                },
-                color: [0.95, 0.85, 0.2],
-                count: 1,
-                face: None,
-                rule: None,
-            });
-        }
-        if s.grappled(u.id) {
-            markers.push(Marker {
-                label: say!("gen-marker-grapple"),
-                color: [0.55, 0.35, 0.15],
-                count: 1,
-                face: None,
-                rule: Some("GEN-GRP-1".into()),
-            });
-        }
-        if u.flat {
-            markers.push(Marker {
-                label: say!("gen-marker-flat"),
-                color: [0.55, 0.55, 0.6],
-                count: 1,
-                face: None,
-                rule: Some("GEN-AMP-2".into()),
-            });
-        }
-        let mut badges = Vec::new();
-        if ctx.ocean(u.hex) {
-            badges.push(say!("gen-badge-naval"));
-        }
-        if u.flat {
-            badges.push(say!("gen-badge-flat"));
-        }
-        if s.grappled(u.id) {
-            badges.push(say!("gen-badge-grappled"));
-        }
-        if u.ordered {
-            badges.push(say!("gen-badge-ordered"));
-        }
-        if s.commands
-            .iter()
-            .any(|t| t.unit == u.id && !t.captured && t.hex == u.hex)
-        {
-            badges.push(if ctx.ocean(u.hex) {
-                say!("gen-badge-command-ship")
-            } else {
-                say!("gen-badge-command-tent")
-            });
-        }
-        let range = ty.and_then(|t| t.ranged.as_ref()).map(|r| {
-            if s.tower(ctx, u.hex) {
-                ctx.tables.combat.tower_range as f32
-            } else {
-                r.max_range as f32
-            }
-        });
-        units.push(UnitView {
-            id: u.id,
-            side: u.side,
-            name: u.name.to_string(),
-            kind: ty.map_or_else(|| u.kind.to_string(), |t| short(&t.name)),
-            symbol: ty.map(|t| t.symbol).unwrap_or_default(),
-            place: Place::Hex {
-                hex: u.hex,
-                facing: if u.side == 0 {
-                    Facing::North
-                } else {
-                    Facing::South
-                },
-            },
-            models: u.figures,
-            models_max: ty.map_or(u.figures, |t| t.figures),
-            airborne: false,
-            markers,
-            badges,
-            order: u.ordered.then(|| say!("gen-badge-ordered")),
-            ranges: range.into_iter().collect(),
-            concealed: false,
-            allowance: None,
-        });
-    }
-    for l in s
-        .leaders
+    let mut units: Vec<UnitView> = s
+        .units
         .iter()
-        .filter(|l| !l.dead && s.unit_at(l.hex).is_none())
-    {
-        units.push(UnitView {
-            id: l.id,
-            side: l.side,
-            name: l.name.to_string(),
-            kind: say!("gen-badge-leader"),
-            symbol: crate::engine::view::UnitSymbol::Leader,
-            place: Place::Hex {
-                hex: l.hex,
-                facing: if l.side == 0 {
-                    Facing::North
-                } else {
-                    Facing::South
-                },
+        .filter(|u| u.alive())
+        .map(|u| unit_view(ctx, s, u))
+        .collect();
+    units.extend(
+        s.leaders
+            .iter()
+            .filter(|l| !l.dead && s.unit_at(l.hex).is_none())
+            .map(leader_view),
+    );
+    units.sort_by_key(|u| u.id);
+    Scene {
+        units,
+        arrows: Vec::new(),
+        links: s.grapples.clone(),
+        tracks: tracks(ctx, s),
+        objectives: objectives(ctx, s),
+        score: score(ctx, s),
+        tables: Vec::new(),
+        hand: viewer.map_or_else(Vec::new, |v| hand(ctx, s, v)),
+        wind: ctx.wind(s.turn).to_vec(),
+        sections: vec![
+            ctx.scenario.sections.left_until,
+            ctx.scenario.sections.right_from,
+        ],
+        with_wind: s
+            .units
+            .iter()
+            .filter(|u| u.alive() && ctx.ocean(u.hex))
+            .map(|u| (u.id, with_wind_hexes(ctx, s.turn, u.hex)))
+            .collect(),
+    }
+}
+
+/// The facing a side's figures are drawn with: side 0 north, side 1 south.
+fn side_facing(side: u8) -> Facing {
+    if side == 0 {
+        Facing::North
+    } else {
+        Facing::South
+    }
+}
+
+/// A unit on the board: its figures, markers, badges and range (a tower's
+/// range from a tower).
+fn unit_view(ctx: &GenCtx, s: &GenState, u: &GenUnit) -> UnitView {
+    let ty = ctx.unit_type(&u.kind);
+    let range = ty.and_then(|t| t.ranged.as_ref()).map(|r| {
+        if s.tower(ctx, u.hex) {
+            ctx.tables.combat.tower_range as f32
+        } else {
+            r.max_range as f32
+        }
+    });
+    UnitView {
+        id: u.id,
+        side: u.side,
+        name: u.name.to_string(),
+        kind: ty.map_or_else(|| u.kind.to_string(), |t| short(&t.name)),
+        symbol: ty.map(|t| t.symbol).unwrap_or_default(),
+        place: Place::Hex {
+            hex: u.hex,
+            facing: side_facing(u.side),
+        },
+        models: u.figures,
+        models_max: ty.map_or(u.figures, |t| t.figures),
+        airborne: false,
+        markers: unit_markers(s, u),
+        badges: unit_badges(ctx, s, u),
+        order: u.ordered.then(|| say!("gen-badge-ordered")),
+        ranges: range.into_iter().collect(),
+        concealed: false,
+        allowance: None,
+    }
+}
+
+/// A unit's markers: its attached leader, a grapple (GEN-GRP-1), flat
+/// (GEN-AMP-2).
+fn unit_markers(s: &GenState, u: &GenUnit) -> Vec<Marker> {
+    let mut markers = Vec::new();
+    if let Some(l) = s.attached_leader(u) {
+        markers.push(Marker {
+            label: match (l.cavalry, l.named) {
+                (true, false) => say!("gen-marker-leader-cavalry", leader = l.name),
+                (false, false) => say!("gen-marker-leader-infantry", leader = l.name),
+                (true, true) => say!("gen-marker-leader-cavalry-named", leader = l.name),
+                (false, true) => say!("gen-marker-leader-infantry-named", leader = l.name),
             },
-            models: 1,
-            models_max: 1,
-            airborne: false,
-            markers: Vec::new(),
-            badges: vec![if l.named {
-                say!("gen-badge-samurai-of-name")
-            } else {
-                say!("gen-badge-leader")
-            }],
-            order: l.ordered.then(|| say!("gen-badge-ordered")),
-            ranges: Vec::new(),
-            concealed: false,
-            allowance: None,
+            color: [0.95, 0.85, 0.2],
+            count: 1,
+            face: None,
+            rule: None,
         });
     }
-    units.sort_by_key(|u| u.id);
+    if s.grappled(u.id) {
+        markers.push(Marker {
+            label: say!("gen-marker-grapple"),
+            color: [0.55, 0.35, 0.15],
+            count: 1,
+            face: None,
+            rule: Some("GEN-GRP-1".into()),
+        });
+    }
+    if u.flat {
+        markers.push(Marker {
+            label: say!("gen-marker-flat"),
+            color: [0.55, 0.55, 0.6],
+            count: 1,
+            face: None,
+            rule: Some("GEN-AMP-2".into()),
+        });
+    }
+    markers
+}
+
+/// A unit's badges: naval, flat, grappled, ordered, and on its own Command
+/// ship or tent.
+fn unit_badges(ctx: &GenCtx, s: &GenState, u: &GenUnit) -> Vec<String> {
+    let mut badges = Vec::new();
+    if ctx.ocean(u.hex) {
+        badges.push(say!("gen-badge-naval"));
+    }
+    if u.flat {
+        badges.push(say!("gen-badge-flat"));
+    }
+    if s.grappled(u.id) {
+        badges.push(say!("gen-badge-grappled"));
+    }
+    if u.ordered {
+        badges.push(say!("gen-badge-ordered"));
+    }
+    if s.commands
+        .iter()
+        .any(|t| t.unit == u.id && !t.captured && t.hex == u.hex)
+    {
+        badges.push(if ctx.ocean(u.hex) {
+            say!("gen-badge-command-ship")
+        } else {
+            say!("gen-badge-command-tent")
+        });
+    }
+    badges
+}
+
+/// A leader alone in his hex, drawn as a figure of his own.
+fn leader_view(l: &GenLeader) -> UnitView {
+    UnitView {
+        id: l.id,
+        side: l.side,
+        name: l.name.to_string(),
+        kind: say!("gen-badge-leader"),
+        symbol: crate::engine::view::UnitSymbol::Leader,
+        place: Place::Hex {
+            hex: l.hex,
+            facing: side_facing(l.side),
+        },
+        models: 1,
+        models_max: 1,
+        airborne: false,
+        markers: Vec::new(),
+        badges: vec![if l.named {
+            say!("gen-badge-samurai-of-name")
+        } else {
+            say!("gen-badge-leader")
+        }],
+        order: l.ordered.then(|| say!("gen-badge-ordered")),
+        ranges: Vec::new(),
+        concealed: false,
+        allowance: None,
+    }
+}
+
+/// Each side's H&F and banner tracks, the banners it needs marked
+/// (GEN-BASE).
+fn tracks(ctx: &GenCtx, s: &GenState) -> Vec<Track> {
     let mut tracks = Vec::new();
     for side in 0..2u8 {
         tracks.push(Track {
@@ -166,113 +217,108 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
             rule: "GEN-BASE".into(),
         });
     }
+    tracks
+}
+
+/// The viewer `v`'s hand: Command cards, playable in his Play phase, then
+/// Dragon cards, playable when their timing, cost and target allow.
+fn hand(ctx: &GenCtx, s: &GenState, v: u8) -> Vec<HandCard> {
     let mut hand = Vec::new();
-    if let Some(v) = viewer {
-        for k in &s.hands[v as usize] {
-            if let Some(c) = ctx.cards.card(k) {
-                hand.push(HandCard {
-                    deck: say!("gen-deck-command"),
-                    second_deck: false,
-                    name: c.name.clone(),
-                    text: c.text.clone(),
-                    rule: "GEN-BASE".into(),
-                    play: (s.phase == Phase::Play && s.active == v).then(|| format!("play:{k}")),
-                });
-            }
-        }
-        for k in &s.dragon_hands[v as usize] {
-            if let Some(c) = ctx.dragons.card(k) {
-                let playable = turn::timing_now(s, v).is_some_and(|t| {
-                    super::dragon::check_play(c, t, s.dragon_played[v as usize], s.hf[v as usize])
-                        .is_ok()
-                        && matches!(c.target, DragonTarget::OrderedUnits | DragonTarget::Attack)
-                });
-                hand.push(HandCard {
-                    deck: say!("gen-deck-dragon"),
-                    second_deck: true,
-                    name: c.name.clone(),
-                    text: say!(
-                        "gen-hand-dragon-text",
-                        text = c.text,
-                        cost = c.cost,
-                        timing = timing_words(c.timing)
-                    ),
-                    rule: "GEN-BASE".into(),
-                    play: playable.then(|| format!("dragon:{k}")),
-                });
-            }
+    for k in &s.hands[v as usize] {
+        if let Some(c) = ctx.cards.card(k) {
+            hand.push(HandCard {
+                deck: say!("gen-deck-command"),
+                second_deck: false,
+                name: c.name.clone(),
+                text: c.text.clone(),
+                rule: "GEN-BASE".into(),
+                play: (s.phase == Phase::Play && s.active == v).then(|| format!("play:{k}")),
+            });
         }
     }
+    for k in &s.dragon_hands[v as usize] {
+        if let Some(c) = ctx.dragons.card(k) {
+            let playable = turn::timing_now(s, v).is_some_and(|t| {
+                super::dragon::check_play(c, t, s.dragon_played[v as usize], s.hf[v as usize])
+                    .is_ok()
+                    && matches!(c.target, DragonTarget::OrderedUnits | DragonTarget::Attack)
+            });
+            hand.push(HandCard {
+                deck: say!("gen-deck-dragon"),
+                second_deck: true,
+                name: c.name.clone(),
+                text: say!(
+                    "gen-hand-dragon-text",
+                    text = c.text,
+                    cost = c.cost,
+                    timing = timing_words(c.timing)
+                ),
+                rule: "GEN-BASE".into(),
+                play: playable.then(|| format!("dragon:{k}")),
+            });
+        }
+    }
+    hand
+}
+
+/// The objectives: the towers still standing, with who holds each, then
+/// the Command ships and tents not captured.
+fn objectives(ctx: &GenCtx, s: &GenState) -> Vec<Objective> {
+    ctx.scenario
+        .towers
+        .iter()
+        .map(|t| HexBoard::to_hex(*t))
+        .filter(|h| s.tower(ctx, *h))
+        .map(|h| Objective {
+            name: say!("gen-objective-tower"),
+            at: Spot::Hex(h),
+            held_by: s.unit_at(h).map(|u| u.side),
+        })
+        .chain(
+            s.commands
+                .iter()
+                .filter(|t| !t.captured)
+                .map(|t| Objective {
+                    name: if t.ship {
+                        say!("gen-objective-command-ship", side = side_name(ctx, t.side))
+                    } else {
+                        say!("gen-objective-command-tent", side = side_name(ctx, t.side))
+                    },
+                    at: Spot::Hex(t.hex),
+                    held_by: Some(t.side),
+                }),
+        )
+        .collect()
+}
+
+/// The score line: banners and hands of each side, the card in play and
+/// the turn's wind.
+fn score(ctx: &GenCtx, s: &GenState) -> String {
     let played = s
         .card
         .as_deref()
         .and_then(|k| ctx.cards.card(k))
         .map_or_else(String::new, |c| say!("gen-score-in-play", card = c.name));
-    Scene {
-        units,
-        arrows: Vec::new(),
-        links: s.grapples.clone(),
-        tracks,
-        objectives: ctx
-            .scenario
-            .towers
-            .iter()
-            .map(|t| HexBoard::to_hex(*t))
-            .filter(|h| s.tower(ctx, *h))
-            .map(|h| Objective {
-                name: say!("gen-objective-tower"),
-                at: Spot::Hex(h),
-                held_by: s.unit_at(h).map(|u| u.side),
-            })
-            .chain(
-                s.commands
-                    .iter()
-                    .filter(|t| !t.captured)
-                    .map(|t| Objective {
-                        name: if t.ship {
-                            say!("gen-objective-command-ship", side = side_name(ctx, t.side))
-                        } else {
-                            say!("gen-objective-command-tent", side = side_name(ctx, t.side))
-                        },
-                        at: Spot::Hex(t.hex),
-                        held_by: Some(t.side),
-                    }),
-            )
-            .collect(),
-        score: format!(
-            "{}{played}{}",
-            say!(
-                "gen-score",
-                side0 = side_name(ctx, 0),
-                b0 = s.banners[0],
-                b1 = s.banners[1],
-                side1 = side_name(ctx, 1),
-                h0 = s.hands[0].len() + s.dragon_hands[0].len(),
-                h1 = s.hands[1].len() + s.dragon_hands[1].len()
-            ),
-            if ctx.wind(s.turn).is_empty() {
-                String::new()
-            } else {
-                say!(
-                    "gen-score-wind",
-                    toward = turn::wind_words(ctx.wind(s.turn))
-                )
-            }
+    format!(
+        "{}{played}{}",
+        say!(
+            "gen-score",
+            side0 = side_name(ctx, 0),
+            b0 = s.banners[0],
+            b1 = s.banners[1],
+            side1 = side_name(ctx, 1),
+            h0 = s.hands[0].len() + s.dragon_hands[0].len(),
+            h1 = s.hands[1].len() + s.dragon_hands[1].len()
         ),
-        tables: Vec::new(),
-        hand,
-        wind: ctx.wind(s.turn).to_vec(),
-        sections: vec![
-            ctx.scenario.sections.left_until,
-            ctx.scenario.sections.right_from,
-        ],
-        with_wind: s
-            .units
-            .iter()
-            .filter(|u| u.alive() && ctx.ocean(u.hex))
-            .map(|u| (u.id, with_wind_hexes(ctx, s.turn, u.hex)))
-            .collect(),
-    }
+        if ctx.wind(s.turn).is_empty() {
+            String::new()
+        } else {
+            say!(
+                "gen-score-wind",
+                toward = turn::wind_words(ctx.wind(s.turn))
+            )
+        }
+    )
 }
 
 /// A counter's label: three letters of the first and the last word of the

@@ -15,7 +15,7 @@ use super::leader_actions;
 use super::sequence;
 use super::shock::{self, d10, roll_entry};
 use super::shock_segment;
-use super::state::{Phase, RanCtx, RanState, Segment};
+use super::state::{PendingShock, Phase, RanCtx, RanState, Segment};
 use super::tq;
 pub use super::unit_orders::{MoveDestinations, kb_may_move_away, move_destinations};
 use super::unit_orders::{active_withdrawal, face_unit, move_unit};
@@ -351,6 +351,119 @@ fn activate(
     Ok(())
 }
 
+/// The kind of a [`RanCommand`], without its arguments: what the table of
+/// phases ([`allowed`]) speaks of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CommandKind {
+    Step,
+    Activate,
+    Pass,
+    Move,
+    Face,
+    Fire,
+    RemoveHits,
+    Recover,
+    Withdraw,
+    MoveLeader,
+    EndMoveFire,
+    Shock,
+    EndShock,
+    PickContingent,
+    ReactWithdraw,
+    ReactStand,
+    Challenge,
+    EndChallenge,
+    Momentum,
+    Finish,
+    Continuity,
+    EndActivation,
+    Trump,
+    DeclineTrump,
+}
+
+impl RanCommand {
+    /// The kind of this command.
+    fn kind(&self) -> CommandKind {
+        use CommandKind as K;
+        match self {
+            RanCommand::Step => K::Step,
+            RanCommand::Activate { .. } => K::Activate,
+            RanCommand::Pass => K::Pass,
+            RanCommand::Move { .. } => K::Move,
+            RanCommand::Face { .. } => K::Face,
+            RanCommand::Fire { .. } => K::Fire,
+            RanCommand::RemoveHits { .. } => K::RemoveHits,
+            RanCommand::Recover { .. } => K::Recover,
+            RanCommand::Withdraw { .. } => K::Withdraw,
+            RanCommand::MoveLeader { .. } => K::MoveLeader,
+            RanCommand::EndMoveFire => K::EndMoveFire,
+            RanCommand::Shock { .. } => K::Shock,
+            RanCommand::EndShock => K::EndShock,
+            RanCommand::PickContingent { .. } => K::PickContingent,
+            RanCommand::ReactWithdraw => K::ReactWithdraw,
+            RanCommand::ReactStand => K::ReactStand,
+            RanCommand::Challenge { .. } => K::Challenge,
+            RanCommand::EndChallenge => K::EndChallenge,
+            RanCommand::Momentum => K::Momentum,
+            RanCommand::Finish => K::Finish,
+            RanCommand::Continuity => K::Continuity,
+            RanCommand::EndActivation => K::EndActivation,
+            RanCommand::Trump { .. } => K::Trump,
+            RanCommand::DeclineTrump => K::DeclineTrump,
+        }
+    }
+}
+
+/// The commands each phase allows (RAN-SOP-3), in the manner of
+/// boardgame.io's phases: a command of another kind is refused in it.
+fn allowed(phase: &Phase) -> &'static [CommandKind] {
+    use CommandKind as K;
+    match phase {
+        Phase::Initiative | Phase::Recovery | Phase::Abandonment | Phase::Victory => &[K::Step],
+        Phase::Select { .. } => &[K::Activate, K::Pass],
+        Phase::Orders {
+            segment: Segment::MoveFire,
+            ..
+        } => &[
+            K::Move,
+            K::Face,
+            K::Fire,
+            K::RemoveHits,
+            K::Recover,
+            K::Withdraw,
+            K::MoveLeader,
+            K::EndMoveFire,
+        ],
+        Phase::Orders {
+            segment: Segment::Shock,
+            ..
+        } => &[K::Shock, K::EndShock],
+        Phase::Coordination { .. } => &[K::PickContingent],
+        Phase::Reaction { .. } => &[K::ReactWithdraw, K::ReactStand],
+        Phase::Challenge { .. } => &[K::Challenge, K::EndChallenge],
+        Phase::Trump { .. } => &[K::Trump, K::DeclineTrump],
+        // RAN-SOP-5: the owner picks an Orders or a Challenge Phase.
+        Phase::MomentumGained { .. } => &[K::Activate],
+        Phase::Momentum { .. } => &[K::Momentum, K::Finish],
+        Phase::Continuity { .. } => &[K::Continuity, K::EndActivation],
+        Phase::Over { .. } => &[],
+    }
+}
+
+/// The refusal of `cmd` in `phase` (RAN-SOP-3).
+fn not_this_phase(cmd: &RanCommand, phase: &Phase) -> Result<(), Refusal> {
+    refuse(
+        "RAN-SOP-3",
+        say!(
+            "ran-refuse-not-this-phase",
+            command = format!("{cmd:?}"),
+            phase = phase_words(phase)
+        ),
+    )
+}
+
+/// Refuses `cmd` unless the phase allows it ([`allowed`], RAN-SOP-3), then
+/// hands it to the function of its command.
 fn apply_command(
     ctx: &RanCtx,
     state: &mut RanState,
@@ -358,262 +471,287 @@ fn apply_command(
     dice: &mut Dice,
     out: &mut Vec<LogEntry>,
 ) -> Result<(), Refusal> {
+    use RanCommand as C;
     let phase = state.phase.clone();
+    if !allowed(&phase).contains(&cmd.kind()) {
+        return not_this_phase(cmd, &phase);
+    }
     match (cmd, phase) {
-        (RanCommand::Step, Phase::Initiative) => sequence::initiative(ctx, state, dice, out),
-        (RanCommand::Step, Phase::Recovery) => sequence::recovery(ctx, state, dice, out),
-        (RanCommand::Step, Phase::Abandonment) => sequence::abandonment(ctx, state, dice, out),
-        (RanCommand::Step, Phase::Victory) => sequence::victory(ctx, state, out),
-        (RanCommand::Activate { busho, mode }, Phase::Select { side, resurrection }) => {
+        (C::Step, Phase::Initiative) => sequence::initiative(ctx, state, dice, out),
+        (C::Step, Phase::Recovery) => sequence::recovery(ctx, state, dice, out),
+        (C::Step, Phase::Abandonment) => sequence::abandonment(ctx, state, dice, out),
+        (C::Step, Phase::Victory) => sequence::victory(ctx, state, out),
+        (C::Activate { busho, mode }, Phase::Select { side, resurrection }) => {
             activate(ctx, state, dice, (side, resurrection), *busho, *mode, out)?;
         }
-        (RanCommand::Pass, Phase::Select { side, .. }) => sequence::pass(ctx, state, side, out),
-        (
-            RanCommand::Move { unit, to },
-            Phase::Orders {
-                busho,
-                segment: Segment::MoveFire,
-            },
-        ) => move_unit(ctx, state, dice, busho, *unit, *to, out)?,
-        (
-            RanCommand::Face { unit, facing },
-            Phase::Orders {
-                busho,
-                segment: Segment::MoveFire,
-            },
-        ) => face_unit(ctx, state, busho, *unit, *facing, out)?,
-        (
-            RanCommand::Fire { units, target },
-            Phase::Orders {
-                busho,
-                segment: Segment::MoveFire,
-            },
-        ) => {
-            for f in units {
-                own_unit(state, busho, *f)?;
-            }
-            let side = state.leader(busho).map_or(0, |l| l.side);
-            state.last_shock = None;
-            let p = fire::plan(ctx, state, side, units, *target)
-                .map_err(|(r, why)| Refusal::new(r, why))?;
-            fire::resolve(ctx, state, dice, units, *target, &p, out);
+        (C::Pass, Phase::Select { side, .. }) => sequence::pass(ctx, state, side, out),
+        (C::Move { unit, to }, Phase::Orders { busho, .. }) => {
+            move_unit(ctx, state, dice, busho, *unit, *to, out)?;
         }
-        (
-            RanCommand::RemoveHits { unit },
-            Phase::Orders {
-                busho,
-                segment: Segment::MoveFire,
-            },
-        ) => {
-            let u = own_unit(state, busho, *unit)?.clone();
-            if u.ordered {
-                return refuse(
-                    "RAN-ORD-1",
-                    say!("ran-refuse-already-ordered", unit = u.name),
-                );
-            }
-            if u.hits == 0 || state.enemy_zoc(u.side, u.hex) {
-                return refuse(
-                    "RAN-ORD-1",
-                    say!("ran-refuse-no-hits-to-remove", unit = u.name),
-                );
-            }
-            let n = ctx.tables.values.stand_ins.remove_hits;
-            if let Some(um) = state.unit_mut(u.id) {
-                um.hits = um.hits.saturating_sub(n);
-                um.ordered = true;
-            }
-            out.push(LogEntry::event(
-                if state.in_command(&u) {
-                    "RAN-ORD-1"
-                } else {
-                    "RAN-ORD-2"
-                },
-                vec![u.id],
-                say!("ran-removes-hits", unit = u.name, n = n),
-            ));
+        (C::Face { unit, facing }, Phase::Orders { busho, .. }) => {
+            face_unit(ctx, state, busho, *unit, *facing, out)?;
         }
-        (
-            RanCommand::Recover { unit },
-            Phase::Orders {
-                busho,
-                segment: Segment::MoveFire,
-            },
-        ) => {
-            let u = own_unit(state, busho, *unit)?.clone();
-            if u.ordered || !u.disordered {
-                return refuse(
-                    "RAN-ORD-1",
-                    say!("ran-refuse-not-disordered", unit = u.name),
-                );
-            }
-            if !state.in_command(&u) {
-                return refuse(
-                    "RAN-STAT-1",
-                    say!("ran-refuse-out-of-command-recover", unit = u.name),
-                );
-            }
-            let tqv = ctx.effective_tq(state, &u);
-            let t = tqv.total();
-            let r = d10(dice);
-            let ok = tq::passes(r as i32, t);
-            out.push(roll_entry(
-                "RAN-ORD-1",
-                vec![u.id],
-                say!("ran-tries-recover", unit = u.name),
-                Some(tqv),
-                Some(t),
-                r,
-                if ok {
-                    say!("ran-outcome-recovers")
-                } else {
-                    say!("ran-outcome-stays-disordered")
-                },
-                Some(tq::pass_chance(t)),
-            ));
-            if let Some(um) = state.unit_mut(u.id) {
-                um.ordered = true;
-                if ok {
-                    um.disordered = false;
-                }
-            }
+        (C::Fire { units, target }, Phase::Orders { busho, .. }) => {
+            fire_command(ctx, state, dice, busho, units, *target, out)?;
         }
-        (
-            RanCommand::Withdraw { unit },
-            Phase::Orders {
-                busho,
-                segment: Segment::MoveFire,
-            },
-        ) => active_withdrawal(ctx, state, dice, busho, *unit, out)?,
-        (
-            RanCommand::MoveLeader { leader, to },
-            Phase::Orders {
-                busho,
-                segment: Segment::MoveFire,
-            },
-        ) => leader_actions::move_leader(ctx, state, busho, *leader, *to, out)?,
-        (
-            RanCommand::EndMoveFire,
-            Phase::Orders {
-                busho,
-                segment: Segment::MoveFire,
-            },
-        ) if state.busho_movement => {
-            state.busho_movement = false;
-            sequence::after_phase(ctx, state, busho);
+        (C::RemoveHits { unit }, Phase::Orders { busho, .. }) => {
+            remove_hits_command(ctx, state, busho, *unit, out)?;
         }
-        (
-            RanCommand::EndMoveFire,
-            Phase::Orders {
-                busho,
-                segment: Segment::MoveFire,
-            },
-        ) => {
-            state.phase = Phase::Orders {
-                busho,
-                segment: Segment::Shock,
-            };
+        (C::Recover { unit }, Phase::Orders { busho, .. }) => {
+            recover_command(ctx, state, dice, busho, *unit, out)?;
         }
+        (C::Withdraw { unit }, Phase::Orders { busho, .. }) => {
+            active_withdrawal(ctx, state, dice, busho, *unit, out)?;
+        }
+        (C::MoveLeader { leader, to }, Phase::Orders { busho, .. }) => {
+            leader_actions::move_leader(ctx, state, busho, *leader, *to, out)?;
+        }
+        (C::EndMoveFire, Phase::Orders { busho, .. }) => end_move_fire_command(ctx, state, busho),
         (
-            RanCommand::Shock {
+            C::Shock {
                 attackers,
                 defender,
                 charge,
             },
-            Phase::Orders {
-                busho,
-                segment: Segment::Shock,
-            },
+            Phase::Orders { busho, .. },
         ) => {
-            shock_segment::shock_command(
-                ctx,
-                state,
-                dice,
-                busho,
-                (attackers, *defender, *charge),
-                out,
-            )?;
+            let shock = (attackers.as_slice(), *defender, *charge);
+            shock_segment::shock_command(ctx, state, dice, busho, shock, out)?;
         }
         (
-            RanCommand::PickContingent { contingent },
+            C::PickContingent { contingent },
             Phase::Coordination {
                 busho,
                 shock: p,
                 contingents,
             },
         ) => {
-            shock_segment::pick(
-                ctx,
-                state,
-                dice,
-                (busho, &p, &contingents),
-                *contingent,
-                out,
-            )?;
+            let pending = (busho, &p, contingents.as_slice());
+            shock_segment::pick(ctx, state, dice, pending, *contingent, out)?;
         }
-        (
-            RanCommand::EndShock,
-            Phase::Orders {
-                busho,
-                segment: Segment::Shock,
-            },
-        ) => {
-            shock_segment::forced_shocks(ctx, state, dice, busho, out);
-            sequence::after_phase(ctx, state, busho);
+        (C::EndShock, Phase::Orders { busho, .. }) => {
+            end_shock_command(ctx, state, dice, busho, out)
         }
-        (RanCommand::ReactWithdraw, Phase::Reaction { shock: p, busho }) => {
-            shock::reaction_withdrawal(ctx, state, dice, &p, out);
-            state.phase = Phase::Orders {
-                busho,
-                segment: Segment::Shock,
-            };
+        (C::ReactWithdraw, Phase::Reaction { shock: p, busho }) => {
+            react_withdraw_command(ctx, state, dice, busho, &p, out);
         }
-        (RanCommand::ReactStand, Phase::Reaction { shock: p, busho }) => {
-            shock::fight(ctx, state, dice, &p, out);
-            state.phase = Phase::Orders {
-                busho,
-                segment: Segment::Shock,
-            };
+        (C::ReactStand, Phase::Reaction { shock: p, busho }) => {
+            react_stand_command(ctx, state, dice, busho, &p, out);
         }
-        (RanCommand::Challenge { challenger, target }, Phase::Challenge { busho }) => {
-            super::challenge::challenge(ctx, state, dice, busho, *challenger, *target, out)?;
-            sequence::after_phase(ctx, state, busho);
+        (C::Challenge { challenger, target }, Phase::Challenge { busho }) => {
+            challenge_command(ctx, state, dice, busho, (*challenger, *target), out)?;
         }
-        (RanCommand::EndChallenge, Phase::Challenge { busho }) => {
-            sequence::after_phase(ctx, state, busho)
-        }
-        (RanCommand::Trump { busho: designated }, Phase::Trump { busho, momentum }) => {
+        (C::EndChallenge, Phase::Challenge { busho }) => sequence::after_phase(ctx, state, busho),
+        (C::Trump { busho: designated }, Phase::Trump { busho, momentum }) => {
             leader_actions::trump(ctx, state, dice, busho, momentum, *designated, out)?;
         }
-        (RanCommand::DeclineTrump, Phase::Trump { busho, momentum }) => {
+        (C::DeclineTrump, Phase::Trump { busho, momentum }) => {
             leader_actions::decline_trump(state, busho, momentum);
         }
-        (RanCommand::Activate { busho, mode }, Phase::MomentumGained { busho: b })
+        (C::Activate { busho, mode }, Phase::MomentumGained { busho: b })
             if *busho == b && matches!(mode, Mode::Orders | Mode::Challenge) =>
         {
             momentum_phase(ctx, state, dice, b, *mode, out);
         }
-        (RanCommand::Momentum, Phase::Momentum { busho }) => {
+        (C::Momentum, Phase::Momentum { busho }) => {
             sequence::momentum(ctx, state, dice, busho, out)
         }
-        (RanCommand::Finish, Phase::Momentum { busho }) => sequence::finish(state, busho),
-        (RanCommand::Continuity, Phase::Continuity { side }) => {
-            sequence::continuity(ctx, state, dice, side, out)
+        (C::Finish, Phase::Momentum { busho }) => sequence::finish(state, busho),
+        (C::Continuity, Phase::Continuity { side }) => {
+            sequence::continuity(ctx, state, dice, side, out);
         }
-        (RanCommand::EndActivation, Phase::Continuity { side }) => {
-            sequence::hand_over(ctx, state, side)
-        }
-        (c, p) => {
-            return refuse(
-                "RAN-SOP-3",
-                say!(
-                    "ran-refuse-not-this-phase",
-                    command = format!("{c:?}"),
-                    phase = phase_words(&p)
-                ),
-            );
+        (C::EndActivation, Phase::Continuity { side }) => sequence::hand_over(ctx, state, side),
+        // The phase allows the kind but not this command: an Activate in a
+        // Momentum Gained phase of another Busho, or for another mode.
+        (c, p) => return not_this_phase(c, &p),
+    }
+    Ok(())
+}
+
+/// Fire, alone or as a Volley, by units of the activated `busho`'s
+/// contingent (RAN-ORD-1, RAN-STAT-2); the fire rules check the rest.
+fn fire_command(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    busho: u32,
+    units: &[u32],
+    target: u32,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    for f in units {
+        own_unit(state, busho, *f)?;
+    }
+    let side = state.leader(busho).map_or(0, |l| l.side);
+    state.last_shock = None;
+    let p = fire::plan(ctx, state, side, units, target).map_err(|(r, why)| Refusal::new(r, why))?;
+    fire::resolve(ctx, state, dice, units, target, &p, out);
+    Ok(())
+}
+
+/// Remove Hits (11.71): an unordered unit with hits, not in an enemy ZOC,
+/// takes off the stand-in number of hits; out of command it is a RAN-ORD-2
+/// order (RAN-ORD-1, RAN-ORD-2).
+fn remove_hits_command(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    busho: u32,
+    unit: u32,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let u = own_unit(state, busho, unit)?.clone();
+    if u.ordered {
+        return refuse(
+            "RAN-ORD-1",
+            say!("ran-refuse-already-ordered", unit = u.name),
+        );
+    }
+    if u.hits == 0 || state.enemy_zoc(u.side, u.hex) {
+        return refuse(
+            "RAN-ORD-1",
+            say!("ran-refuse-no-hits-to-remove", unit = u.name),
+        );
+    }
+    let n = ctx.tables.values.stand_ins.remove_hits;
+    if let Some(um) = state.unit_mut(u.id) {
+        um.hits = um.hits.saturating_sub(n);
+        um.ordered = true;
+    }
+    out.push(LogEntry::event(
+        if state.in_command(&u) {
+            "RAN-ORD-1"
+        } else {
+            "RAN-ORD-2"
+        },
+        vec![u.id],
+        say!("ran-removes-hits", unit = u.name, n = n),
+    ));
+    Ok(())
+}
+
+/// Recover from Disorder (11.72): an unordered Disordered unit in command
+/// rolls against its effective TQ (RAN-ORD-1, RAN-STAT-1).
+fn recover_command(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    busho: u32,
+    unit: u32,
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    let u = own_unit(state, busho, unit)?.clone();
+    if u.ordered || !u.disordered {
+        return refuse(
+            "RAN-ORD-1",
+            say!("ran-refuse-not-disordered", unit = u.name),
+        );
+    }
+    if !state.in_command(&u) {
+        return refuse(
+            "RAN-STAT-1",
+            say!("ran-refuse-out-of-command-recover", unit = u.name),
+        );
+    }
+    let tqv = ctx.effective_tq(state, &u);
+    let t = tqv.total();
+    let r = d10(dice);
+    let ok = tq::passes(r as i32, t);
+    out.push(roll_entry(
+        "RAN-ORD-1",
+        vec![u.id],
+        say!("ran-tries-recover", unit = u.name),
+        Some(tqv),
+        Some(t),
+        r,
+        if ok {
+            say!("ran-outcome-recovers")
+        } else {
+            say!("ran-outcome-stays-disordered")
+        },
+        Some(tq::pass_chance(t)),
+    ));
+    if let Some(um) = state.unit_mut(u.id) {
+        um.ordered = true;
+        if ok {
+            um.disordered = false;
         }
     }
+    Ok(())
+}
+
+/// Ends the Movement/Fire Segment: a Busho Movement Order ends the phase
+/// (RAN-LDR-3); otherwise the Shock Segment begins (RAN-SOP-3).
+fn end_move_fire_command(ctx: &RanCtx, state: &mut RanState, busho: u32) {
+    if state.busho_movement {
+        state.busho_movement = false;
+        sequence::after_phase(ctx, state, busho);
+    } else {
+        state.phase = Phase::Orders {
+            busho,
+            segment: Segment::Shock,
+        };
+    }
+}
+
+/// Ends the Shock Segment: the shocks the contingent must make are made
+/// (RAN-STAT-4), then the phase ends.
+fn end_shock_command(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    busho: u32,
+    out: &mut Vec<LogEntry>,
+) {
+    shock_segment::forced_shocks(ctx, state, dice, busho, out);
+    sequence::after_phase(ctx, state, busho);
+}
+
+/// The defender withdraws before the shock `p`; `busho`'s Shock Segment
+/// goes on.
+fn react_withdraw_command(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    busho: u32,
+    p: &PendingShock,
+    out: &mut Vec<LogEntry>,
+) {
+    shock::reaction_withdrawal(ctx, state, dice, p, out);
+    state.phase = Phase::Orders {
+        busho,
+        segment: Segment::Shock,
+    };
+}
+
+/// The defender stands: the shock `p` is fought; `busho`'s Shock Segment
+/// goes on.
+fn react_stand_command(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    busho: u32,
+    p: &PendingShock,
+    out: &mut Vec<LogEntry>,
+) {
+    shock::fight(ctx, state, dice, p, out);
+    state.phase = Phase::Orders {
+        busho,
+        segment: Segment::Shock,
+    };
+}
+
+/// A Samurai Challenge of `target` by `challenger` in `busho`'s Challenge
+/// Phase, which it ends (RAN-SOP-4).
+fn challenge_command(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    busho: u32,
+    (challenger, target): (u32, u32),
+    out: &mut Vec<LogEntry>,
+) -> Result<(), Refusal> {
+    super::challenge::challenge(ctx, state, dice, busho, challenger, target, out)?;
+    sequence::after_phase(ctx, state, busho);
     Ok(())
 }
 

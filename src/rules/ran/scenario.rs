@@ -282,11 +282,11 @@ pub fn parse(file: &str, text: &str, t: &RanTables) -> Result<RanScenario, LoadE
 /// The first problem.
 pub fn check(file: &str, text: &str, s: &RanScenario, t: &RanTables) -> Result<(), LoadError> {
     let c = CommonChecks { file, text };
-    let err = |anchors: &[&str], msg: String| Err(LoadError::at(file, text, anchors, msg));
+    let ck = Checker { file, text, s };
     c.ruleset(&s.ruleset, super::RULESET)?;
     c.sides(&s.sides)?;
     let Some(battle) = t.battle(&s.battle) else {
-        return err(
+        return ck.err(
             &["battle"],
             format!(
                 "unknown battle \"{}\": the card has Mimesatoga, Mimigawa, Nagakute, Suriagehara, Okitanawate, Nunobeyama and Tennoji (RAN-TER-1)",
@@ -295,134 +295,214 @@ pub fn check(file: &str, text: &str, s: &RanScenario, t: &RanTables) -> Result<(
         );
     };
     let names = terrain::placeable(battle);
-    let b = &s.board;
-    if !(1..=64).contains(&b.columns) || !(1..=64).contains(&b.rows) {
-        return err(
-            &["board"],
-            "the board needs 1 to 64 columns and rows".into(),
-        );
+    ck.board_size()?;
+    ck.terrain(&names)?;
+    ck.hexsides(&names)?;
+    ck.roads()?;
+    ck.honjin()?;
+    if s.turn_limit == 0 {
+        return ck.err(&["turn_limit"], "turn_limit must be at least 1".into());
     }
-    let inb = |o: Offset| o.0 >= 0 && o.1 >= 0 && o.0 < b.columns && o.1 < b.rows;
-    let known = |n: &str| names.iter().any(|x| x.eq_ignore_ascii_case(n));
-    if !known(&b.default_terrain) {
-        return err(
-            &["default_terrain"],
-            format!(
-                "unknown terrain \"{}\" for {} (RAN-TER-1)",
-                b.default_terrain, s.battle
-            ),
-        );
+    let mut ids = BTreeSet::new();
+    ck.so_taisho()?;
+    for l in &s.leaders {
+        ck.leader(l, &mut ids)?;
     }
-    for p in &b.terrain {
-        if !known(&p.terrain) {
-            return err(
-                &["terrain", &format!("\"{}\"", p.terrain)],
+    let mut occupied = BTreeSet::new();
+    for u in &s.units {
+        ck.unit(t, u, &mut ids, &mut occupied)?;
+    }
+    ck.sides_have_units()?;
+    let _ = BoardEdge::South;
+    Ok(())
+}
+
+/// The checks of one scenario, each error placed in its file and text.
+struct Checker<'a> {
+    /// File name for messages.
+    file: &'a str,
+    /// The file's text, to locate anchors.
+    text: &'a str,
+    /// The scenario.
+    s: &'a RanScenario,
+}
+
+impl Checker<'_> {
+    /// The error `msg` at the place `anchors` lead to.
+    fn err(&self, anchors: &[&str], msg: String) -> Result<(), LoadError> {
+        Err(LoadError::at(self.file, self.text, anchors, msg))
+    }
+
+    /// Whether `o` is on the board.
+    fn inb(&self, o: Offset) -> bool {
+        let b = &self.s.board;
+        o.0 >= 0 && o.1 >= 0 && o.0 < b.columns && o.1 < b.rows
+    }
+
+    /// The board has 1 to 64 columns and rows.
+    fn board_size(&self) -> Result<(), LoadError> {
+        let b = &self.s.board;
+        if !(1..=64).contains(&b.columns) || !(1..=64).contains(&b.rows) {
+            return self.err(
+                &["board"],
+                "the board needs 1 to 64 columns and rows".into(),
+            );
+        }
+        Ok(())
+    }
+
+    /// The default terrain and every terrain patch are terrains of the
+    /// battle's card, the patches on the board (RAN-TER-1); so are the
+    /// elevation patches.
+    fn terrain(&self, names: &[String]) -> Result<(), LoadError> {
+        let (b, battle) = (&self.s.board, &self.s.battle);
+        if !known(names, &b.default_terrain) {
+            return self.err(
+                &["default_terrain"],
                 format!(
                     "unknown terrain \"{}\" for {} (RAN-TER-1)",
-                    p.terrain, s.battle
+                    b.default_terrain, battle
                 ),
             );
         }
-        if let Some(h) = p.hexes.iter().find(|h| !inb(**h)) {
-            return err(
-                &["terrain", &format!("\"{}\"", p.terrain)],
-                format!("hex {h:?} is off the board"),
-            );
-        }
-    }
-    for p in &b.elevation {
-        if let Some(h) = p.hexes.iter().find(|h| !inb(**h)) {
-            return err(
-                &["elevation", &format!("level: {}", p.level)],
-                format!("hex {h:?} is off the board"),
-            );
-        }
-    }
-    for h in &b.hexsides {
-        if !known(&h.feature) {
-            return err(
-                &["hexsides", &format!("\"{}\"", h.feature)],
-                format!(
-                    "unknown hexside feature \"{}\" for {} (RAN-TER-1)",
-                    h.feature, s.battle
-                ),
-            );
-        }
-        if !inb(h.between.0) || !inb(h.between.1) || !neighbours(h.between.0, h.between.1) {
-            return err(
-                &[
-                    "hexsides",
-                    &format!("({}, {})", h.between.0.0, h.between.0.1),
-                ],
-                format!(
-                    "hexside {:?}–{:?} does not join two neighbouring hexes on the board",
-                    h.between.0, h.between.1
-                ),
-            );
-        }
-    }
-    for road in &s.roads {
-        for w in road.windows(2) {
-            if !inb(w[0]) || !inb(w[1]) || !neighbours(w[0], w[1]) {
-                return err(
-                    &["roads"],
+        for p in &b.terrain {
+            if !known(names, &p.terrain) {
+                return self.err(
+                    &["terrain", &format!("\"{}\"", p.terrain)],
                     format!(
-                        "road hexes {:?} and {:?} are not neighbours on the board",
-                        w[0], w[1]
+                        "unknown terrain \"{}\" for {} (RAN-TER-1)",
+                        p.terrain, battle
+                    ),
+                );
+            }
+            if let Some(h) = p.hexes.iter().find(|h| !self.inb(**h)) {
+                return self.err(
+                    &["terrain", &format!("\"{}\"", p.terrain)],
+                    format!("hex {h:?} is off the board"),
+                );
+            }
+        }
+        for p in &b.elevation {
+            if let Some(h) = p.hexes.iter().find(|h| !self.inb(**h)) {
+                return self.err(
+                    &["elevation", &format!("level: {}", p.level)],
+                    format!("hex {h:?} is off the board"),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// Every hexside feature is one of the battle's card (RAN-TER-1) and
+    /// joins two neighbouring hexes on the board.
+    fn hexsides(&self, names: &[String]) -> Result<(), LoadError> {
+        for h in &self.s.board.hexsides {
+            if !known(names, &h.feature) {
+                return self.err(
+                    &["hexsides", &format!("\"{}\"", h.feature)],
+                    format!(
+                        "unknown hexside feature \"{}\" for {} (RAN-TER-1)",
+                        h.feature, self.s.battle
+                    ),
+                );
+            }
+            if !self.inb(h.between.0)
+                || !self.inb(h.between.1)
+                || !neighbours(h.between.0, h.between.1)
+            {
+                return self.err(
+                    &[
+                        "hexsides",
+                        &format!("({}, {})", h.between.0.0, h.between.0.1),
+                    ],
+                    format!(
+                        "hexside {:?}–{:?} does not join two neighbouring hexes on the board",
+                        h.between.0, h.between.1
                     ),
                 );
             }
         }
+        Ok(())
     }
-    if s.honjin.len() != 2 || s.withdrawal_level.len() != 2 {
-        return err(
-            &["honjin"],
-            "give one Honjin hex and one withdrawal level per side".into(),
-        );
+
+    /// Each road runs through neighbouring hexes on the board.
+    fn roads(&self) -> Result<(), LoadError> {
+        for road in &self.s.roads {
+            for w in road.windows(2) {
+                if !self.inb(w[0]) || !self.inb(w[1]) || !neighbours(w[0], w[1]) {
+                    return self.err(
+                        &["roads"],
+                        format!(
+                            "road hexes {:?} and {:?} are not neighbours on the board",
+                            w[0], w[1]
+                        ),
+                    );
+                }
+            }
+        }
+        Ok(())
     }
-    if let Some(h) = s
-        .honjin
-        .iter()
-        .find(|h| !(0..s.board.columns).contains(&h.0) || !(0..s.board.rows).contains(&h.1))
-    {
-        return err(
-            &["honjin"],
-            format!("Honjin hex {h:?} is off the board (RAN-GLO-2)"),
-        );
-    }
-    if s.turn_limit == 0 {
-        return err(&["turn_limit"], "turn_limit must be at least 1".into());
-    }
-    let mut ids = BTreeSet::new();
-    for side in &s.sides {
-        let so: Vec<_> = s
-            .leaders
-            .iter()
-            .filter(|l| l.side == side.name && l.role == Role::SoTaisho)
-            .collect();
-        if so.len() != 1 {
-            return err(
-                &["sides", &format!("\"{}\"", side.name)],
-                format!(
-                    "side \"{}\" needs exactly one So-Taisho (RAN-GLO-2)",
-                    side.name
-                ),
+
+    /// One Honjin hex on the board and one withdrawal level per side
+    /// (RAN-GLO-2).
+    fn honjin(&self) -> Result<(), LoadError> {
+        let s = self.s;
+        if s.honjin.len() != 2 || s.withdrawal_level.len() != 2 {
+            return self.err(
+                &["honjin"],
+                "give one Honjin hex and one withdrawal level per side".into(),
             );
         }
+        if let Some(h) = s
+            .honjin
+            .iter()
+            .find(|h| !(0..s.board.columns).contains(&h.0) || !(0..s.board.rows).contains(&h.1))
+        {
+            return self.err(
+                &["honjin"],
+                format!("Honjin hex {h:?} is off the board (RAN-GLO-2)"),
+            );
+        }
+        Ok(())
     }
-    for l in &s.leaders {
+
+    /// Each side has exactly one So-Taisho (RAN-GLO-2).
+    fn so_taisho(&self) -> Result<(), LoadError> {
+        let s = self.s;
+        for side in &s.sides {
+            let so: Vec<_> = s
+                .leaders
+                .iter()
+                .filter(|l| l.side == side.name && l.role == Role::SoTaisho)
+                .collect();
+            if so.len() != 1 {
+                return self.err(
+                    &["sides", &format!("\"{}\"", side.name)],
+                    format!(
+                        "side \"{}\" needs exactly one So-Taisho (RAN-GLO-2)",
+                        side.name
+                    ),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// A leader: a new id (recorded in `ids`), a known side, on the board,
+    /// factors 0-9 (Energy 1-9), then his contingent.
+    fn leader(&self, l: &LeaderSpec, ids: &mut BTreeSet<u32>) -> Result<(), LoadError> {
         let a = format!("id: {}", l.id);
         if !ids.insert(l.id) {
-            return err(&["leaders", &a, &a], format!("duplicate id {}", l.id));
+            return self.err(&["leaders", &a, &a], format!("duplicate id {}", l.id));
         }
-        if !s.sides.iter().any(|x| x.name == l.side) {
-            return err(
+        if !self.s.sides.iter().any(|x| x.name == l.side) {
+            return self.err(
                 &["leaders", &a, "side"],
                 format!("leader {} names unknown side \"{}\"", l.id, l.side),
             );
         }
-        if !inb(l.at) {
-            return err(
+        if !self.inb(l.at) {
+            return self.err(
                 &["leaders", &a, "at"],
                 format!("leader {} is off the board", l.id),
             );
@@ -432,56 +512,69 @@ pub fn check(file: &str, text: &str, s: &RanScenario, t: &RanTables) -> Result<(
                 .iter()
                 .any(|f| !(0..=9).contains(f))
         {
-            return err(
+            return self.err(
                 &["leaders", &a],
                 format!("leader {}'s factors must be 0-9 (Energy 1-9)", l.id),
             );
         }
+        self.leader_contingent(l, &a)
+    }
+
+    /// A Samurai names a Busho of his side as his contingent; a So-Taisho
+    /// or Busho leads his own and names none. `a` anchors the leader.
+    fn leader_contingent(&self, l: &LeaderSpec, a: &str) -> Result<(), LoadError> {
         match (l.role, l.contingent) {
             (Role::Samurai, Some(cg))
-                if !s
+                if !self
+                    .s
                     .leaders
                     .iter()
                     .any(|x| x.id == cg && x.side == l.side && x.role != Role::Samurai) =>
             {
-                return err(
-                    &["leaders", &a, "contingent"],
+                self.err(
+                    &["leaders", a, "contingent"],
                     format!("Samurai {} names no Busho of his side", l.id),
-                );
+                )
             }
-            (Role::Samurai, Some(_)) => {}
-            (Role::Samurai, None) => {
-                return err(
-                    &["leaders", &a],
-                    format!("Samurai {} needs a contingent", l.id),
-                );
-            }
-            (_, Some(_)) => {
-                return err(
-                    &["leaders", &a, "contingent"],
-                    format!(
-                        "leader {} leads his own contingent: drop `contingent`",
-                        l.id
-                    ),
-                );
-            }
-            _ => {}
+            (Role::Samurai, Some(_)) => Ok(()),
+            (Role::Samurai, None) => self.err(
+                &["leaders", a],
+                format!("Samurai {} needs a contingent", l.id),
+            ),
+            (_, Some(_)) => self.err(
+                &["leaders", a, "contingent"],
+                format!(
+                    "leader {} leads his own contingent: drop `contingent`",
+                    l.id
+                ),
+            ),
+            _ => Ok(()),
         }
     }
-    let mut occupied = BTreeSet::new();
-    for u in &s.units {
+
+    /// A unit: a new id (recorded in `ids`), a known side and unit type
+    /// (RAN-GLO-1), a So-Taisho or Busho of its side as contingent, a hex
+    /// on the board no other unit holds (recorded in `occupied`), TQ 1-9.
+    fn unit(
+        &self,
+        t: &RanTables,
+        u: &UnitSpec,
+        ids: &mut BTreeSet<u32>,
+        occupied: &mut BTreeSet<Offset>,
+    ) -> Result<(), LoadError> {
+        let s = self.s;
         let a = format!("id: {}", u.id);
         if !ids.insert(u.id) {
-            return err(&["units", &a, &a], format!("duplicate id {}", u.id));
+            return self.err(&["units", &a, &a], format!("duplicate id {}", u.id));
         }
         if !s.sides.iter().any(|x| x.name == u.side) {
-            return err(
+            return self.err(
                 &["units", &a, "side"],
                 format!("unit {} names unknown side \"{}\"", u.id, u.side),
             );
         }
         if t.unit_type(&u.unit_type).is_none() {
-            return err(
+            return self.err(
                 &["units", &a, "unit_type"],
                 format!(
                     "unit {} has unknown unit type \"{}\" (RAN-GLO-1)",
@@ -494,7 +587,7 @@ pub fn check(file: &str, text: &str, s: &RanScenario, t: &RanTables) -> Result<(
             .iter()
             .any(|l| l.id == u.contingent && l.side == u.side && l.role != Role::Samurai)
         {
-            return err(
+            return self.err(
                 &["units", &a, "contingent"],
                 format!(
                     "unit {}'s contingent {} is not a So-Taisho or Busho of its side",
@@ -502,35 +595,44 @@ pub fn check(file: &str, text: &str, s: &RanScenario, t: &RanTables) -> Result<(
                 ),
             );
         }
-        if !inb(u.at) {
-            return err(
+        if !self.inb(u.at) {
+            return self.err(
                 &["units", &a, "at"],
                 format!("unit {} is off the board", u.id),
             );
         }
         if !occupied.insert(u.at) {
-            return err(
+            return self.err(
                 &["units", &a, "at"],
                 format!("unit {} shares hex {:?} with another unit", u.id, u.at),
             );
         }
         if u.tq.is_some_and(|q| !(1..=9).contains(&q)) {
-            return err(
+            return self.err(
                 &["units", &a, "tq"],
                 format!("unit {}'s TQ must be 1-9", u.id),
             );
         }
+        Ok(())
     }
-    for side in &s.sides {
-        if !s.units.iter().any(|u| u.side == side.name) {
-            return err(
-                &["sides", &format!("\"{}\"", side.name)],
-                format!("side \"{}\" has no units", side.name),
-            );
+
+    /// Every side has units.
+    fn sides_have_units(&self) -> Result<(), LoadError> {
+        for side in &self.s.sides {
+            if !self.s.units.iter().any(|u| u.side == side.name) {
+                return self.err(
+                    &["sides", &format!("\"{}\"", side.name)],
+                    format!("side \"{}\" has no units", side.name),
+                );
+            }
         }
+        Ok(())
     }
-    let _ = BoardEdge::South;
-    Ok(())
+}
+
+/// Whether `n` is one of the terrain `names`, in any case.
+fn known(names: &[String], n: &str) -> bool {
+    names.iter().any(|x| x.eq_ignore_ascii_case(n))
 }
 
 /// The board of a checked scenario.

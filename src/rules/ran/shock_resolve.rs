@@ -8,9 +8,9 @@ use crate::i18n::{Lang, with_lang};
 
 use super::casualties::take_hits;
 
-use super::shock::{busho_on, d10, plan, roll_entry};
+use super::shock::{Plan, busho_on, d10, plan, roll_entry};
 use super::shock_table;
-use super::state::{PendingShock, RanCtx, RanState, ShockRecord};
+use super::state::{PendingShock, RanCtx, RanState, RanUnit, ShockRecord};
 use super::tq;
 
 /// Steps 3–7 and what follows (RAN-SHOCK-1): non-samurai individual
@@ -36,22 +36,54 @@ pub fn resolve(
         return;
     }
     if !d.active() {
-        // A Fled defender that is shocked is Eliminated (RAN-BASE).
-        if let Some(u) = state.unit_mut(d.id)
-            && !u.eliminated
-            && u.fled
-        {
-            u.eliminated = true;
-            out.push(LogEntry::event(
-                "RAN-BASE",
-                vec![d.id],
-                say!("ran-already-fled-eliminated", unit = d.name),
-            ));
-        }
+        fled_defender_eliminated(state, &d, out);
         return;
     }
     let side = state.unit(attackers[0]).map_or(0, |u| u.side);
-    // Step 3: non-samurai individual combat (9.25), Bushos stacked on both sides.
+    individual_combat_step(ctx, state, dice, side, &attackers, &d, out);
+    busho_casualty_checks(ctx, state, dice, side, &attackers, &d, out);
+    // Steps 5–7.
+    let Some(p) = plan(ctx, state, &attackers, d.id, shock.charge, &shock.extra) else {
+        return;
+    };
+    let (ha, hd) = roll_shock(ctx, state, dice, shock, (&attackers, &d), &p, out);
+    let kb_att = attackers
+        .iter()
+        .filter_map(|a| state.unit(*a))
+        .any(|a| ctx.kibamusha(a));
+    let kb_def = ctx.kibamusha(&d);
+    take_hits(ctx, state, dice, p.lead, ha, kb_def, out);
+    take_hits(ctx, state, dice, d.id, hd, kb_att, out);
+    post_shock_checks(ctx, state, dice, [(p.lead, ha), (d.id, hd)], out);
+    after_shock(state, &attackers, &d, p.lead, out);
+}
+
+/// A Fled defender that is shocked is Eliminated (RAN-BASE).
+fn fled_defender_eliminated(state: &mut RanState, d: &RanUnit, out: &mut Vec<LogEntry>) {
+    if let Some(u) = state.unit_mut(d.id)
+        && !u.eliminated
+        && u.fled
+    {
+        u.eliminated = true;
+        out.push(LogEntry::event(
+            "RAN-BASE",
+            vec![d.id],
+            say!("ran-already-fled-eliminated", unit = d.name),
+        ));
+    }
+}
+
+/// Step 3 (RAN-SHOCK-1): non-samurai individual combat (9.25) when Bushos
+/// are stacked with units on both sides.
+fn individual_combat_step(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    side: u8,
+    attackers: &[u32],
+    d: &RanUnit,
+    out: &mut Vec<LogEntry>,
+) {
     let ab = attackers
         .iter()
         .filter_map(|a| state.unit(*a))
@@ -60,7 +92,19 @@ pub fn resolve(
     if let (Some(ab), Some(db)) = (ab, db) {
         super::casualties::individual_combat(ctx, state, dice, ab, db, "RAN-SHOCK-1", out);
     }
-    // Step 4: Busho casualty check (9.26).
+}
+
+/// Step 4: the Busho casualty check (9.26, RAN-BB-1, RAN-BB-4) of every
+/// Busho stacked with an attacker or the defender, in id order.
+fn busho_casualty_checks(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    side: u8,
+    attackers: &[u32],
+    d: &RanUnit,
+    out: &mut Vec<LogEntry>,
+) {
     let mut bushos: Vec<u32> = attackers
         .iter()
         .filter_map(|a| state.unit(*a))
@@ -99,10 +143,21 @@ pub fn resolve(
             super::casualties::busho_casualty(ctx, state, dice, b, out);
         }
     }
-    // Steps 5–7.
-    let Some(p) = plan(ctx, state, &attackers, d.id, shock.charge, &shock.extra) else {
-        return;
-    };
+}
+
+/// Steps 5–7: the roll on the Shock Results table in the column of `p`
+/// (RAN-CRT-2), with the doublings of RAN-SADJ-6, by `attackers` on the
+/// defender `d`; logs it, keeps it as the last shock and gives the hits
+/// (attacker's, defender's).
+fn roll_shock(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    shock: &PendingShock,
+    (attackers, d): (&[u32], &RanUnit),
+    p: &Plan,
+    out: &mut Vec<LogEntry>,
+) -> (u32, u32) {
     let raw = d10(dice);
     let dr = shock_table::modified_roll(raw, &p.roll_mods);
     let cell = shock_table::crt_cell(&ctx.tables.crt, p.column, dr);
@@ -110,59 +165,13 @@ pub fn resolve(
     let lead_name = state
         .unit(p.lead)
         .map_or_else(String::new, |u| u.name.clone());
-    let mut value = Itemized::new(
-        say!(
-            "ran-value-weapons-matrix",
-            rule = "RAN-SADJ-1",
-            attacker = ctx.tables.weapons.attacker_name(&p.matrix.0),
-            defender = p.matrix.1
-        ),
-        p.base,
-    );
-    for m in &p.shifts {
-        value.add(m.name.clone(), m.value, m.rule.clone());
-    }
-    let (column, a_cell, d_cell) = (p.column, cell.0, cell.1);
-    // The doublings of RAN-SADJ-6, each a clause of its own.
-    let mut doubling = String::new();
-    if p.positional {
-        doubling.push_str(&say!("ran-crt-doubling-positional", rule = "RAN-SADJ-6"));
-    }
-    if p.castle {
-        doubling.push_str(&say!("ran-crt-doubling-castle", rule = "RAN-SADJ-6"));
-    }
-    let outcome = say!(
-        "ran-crt-outcome",
-        column = column,
-        roll = dr,
-        a_cell = a_cell,
-        d_cell = d_cell,
-        doubling = doubling,
-        a_hits = ha,
-        d_hits = hd
-    );
-    let what = if p.roll_mods.is_empty() {
-        say!(
-            "ran-shock-leads",
-            lead = lead_name,
-            n = attackers.len(),
-            defender = d.name
-        )
-    } else {
-        say!(
-            "ran-shock-leads-roll-mods",
-            dice_rule = "RAN-DICE-3",
-            lead = lead_name,
-            n = attackers.len(),
-            defender = d.name,
-            mods = format!("{:+}", p.roll_mods.iter().map(|m| m.value).sum::<i32>())
-        )
-    };
+    let outcome = crt_outcome(p, dr, cell, (ha, hd));
+    let what = shock_words(p, &lead_name, attackers.len(), &d.name);
     let e = roll_entry(
         "RAN-CRT-2",
         attackers.iter().copied().chain([d.id]).collect(),
         what,
-        Some(value),
+        Some(crt_value(ctx, p)),
         Some(p.column),
         raw,
         outcome,
@@ -172,7 +181,7 @@ pub fn resolve(
     // The record is part of the state: its words in English, the same in
     // every language.
     let (title, shifts, roll_mods) = with_lang(Lang::English, || {
-        let english = plan(ctx, state, &attackers, d.id, shock.charge, &shock.extra);
+        let english = plan(ctx, state, attackers, d.id, shock.charge, &shock.extra);
         (
             say!("ran-shock-title", lead = lead_name, defender = d.name),
             english
@@ -192,15 +201,83 @@ pub fn resolve(
         dr,
         hits: (ha, hd),
     });
-    let kb_att = attackers
-        .iter()
-        .filter_map(|a| state.unit(*a))
-        .any(|a| ctx.kibamusha(a));
-    let kb_def = ctx.kibamusha(&d);
-    take_hits(ctx, state, dice, p.lead, ha, kb_def, out);
-    take_hits(ctx, state, dice, d.id, hd, kb_att, out);
-    // Post-shock TQ checks (RAN-BASE): units that took hits and stand.
-    for (id, h) in [(p.lead, ha), (d.id, hd)] {
+    (ha, hd)
+}
+
+/// The column of the shock in items: the weapons-matrix column
+/// (RAN-SADJ-1) and its shifts.
+fn crt_value(ctx: &RanCtx, p: &Plan) -> Itemized {
+    let mut value = Itemized::new(
+        say!(
+            "ran-value-weapons-matrix",
+            rule = "RAN-SADJ-1",
+            attacker = ctx.tables.weapons.attacker_name(&p.matrix.0),
+            defender = p.matrix.1
+        ),
+        p.base,
+    );
+    for m in &p.shifts {
+        value.add(m.name.clone(), m.value, m.rule.clone());
+    }
+    value
+}
+
+/// The outcome of the roll `dr` in words: the column, the cell, the
+/// doublings of RAN-SADJ-6 (each a clause of its own) and the hits.
+fn crt_outcome(p: &Plan, dr: i32, cell: (u32, u32), (ha, hd): (u32, u32)) -> String {
+    let (column, a_cell, d_cell) = (p.column, cell.0, cell.1);
+    let mut doubling = String::new();
+    if p.positional {
+        doubling.push_str(&say!("ran-crt-doubling-positional", rule = "RAN-SADJ-6"));
+    }
+    if p.castle {
+        doubling.push_str(&say!("ran-crt-doubling-castle", rule = "RAN-SADJ-6"));
+    }
+    say!(
+        "ran-crt-outcome",
+        column = column,
+        roll = dr,
+        a_cell = a_cell,
+        d_cell = d_cell,
+        doubling = doubling,
+        a_hits = ha,
+        d_hits = hd
+    )
+}
+
+/// Who shocks whom in words, with the roll modifiers when there are any
+/// (RAN-DICE-3).
+fn shock_words(p: &Plan, lead_name: &str, n: usize, defender: &str) -> String {
+    if p.roll_mods.is_empty() {
+        say!(
+            "ran-shock-leads",
+            lead = lead_name,
+            n = n,
+            defender = defender
+        )
+    } else {
+        say!(
+            "ran-shock-leads-roll-mods",
+            dice_rule = "RAN-DICE-3",
+            lead = lead_name,
+            n = n,
+            defender = defender,
+            mods = format!("{:+}", p.roll_mods.iter().map(|m| m.value).sum::<i32>())
+        )
+    }
+}
+
+/// Post-shock TQ checks (RAN-BASE, RAN-SHOCK-2): each unit of `hit` that
+/// took hits and still stands, in order, rolls against its effective TQ or
+/// is Disordered.
+fn post_shock_checks(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    hit: [(u32, u32); 2],
+    out: &mut Vec<LogEntry>,
+) {
+    for (id, h) in hit {
         let Some(u) = state.unit(id).cloned() else {
             continue;
         };
@@ -229,34 +306,26 @@ pub fn resolve(
             um.disordered = true;
         }
     }
-    // Advance after shock, or Committed (RAN-STAT-4).
+}
+
+/// Advance after shock, or Committed (RAN-STAT-2, RAN-STAT-4): when the
+/// defender `d` is gone, the `lead` attacker, if in good order, advances
+/// into its empty hex with the leaders stacked with it and the other
+/// attackers are no longer Committed; otherwise every active unit of the
+/// shock is Committed.
+fn after_shock(
+    state: &mut RanState,
+    attackers: &[u32],
+    d: &RanUnit,
+    lead: u32,
+    out: &mut Vec<LogEntry>,
+) {
     let defender_gone = !state.unit(d.id).is_some_and(|u| u.active());
     if defender_gone {
-        let lead = state.unit(p.lead).cloned();
-        if let Some(l) = lead.filter(|l| l.active() && !l.disordered)
-            && state.unit_at(d.hex).is_none()
-        {
-            let from = l.hex;
-            if let Some(um) = state.unit_mut(l.id) {
-                um.hex = d.hex;
-                um.committed = false;
-            }
-            for ld in state
-                .leaders
-                .iter_mut()
-                .filter(|x| !x.dead && x.hex == from && x.side == l.side)
-            {
-                ld.hex = d.hex;
-            }
-            out.push(LogEntry::event(
-                "RAN-STAT-2",
-                vec![l.id],
-                say!("ran-advances-after-shock", unit = l.name),
-            ));
-        }
-        for a in &attackers {
+        advance_after_shock(state, d, lead, out);
+        for a in attackers {
             if let Some(um) = state.unit_mut(*a)
-                && um.id != p.lead
+                && um.id != lead
             {
                 um.committed = false;
             }
@@ -271,8 +340,36 @@ pub fn resolve(
         }
         out.push(LogEntry::event(
             "RAN-STAT-4",
-            attackers.clone(),
+            attackers.to_vec(),
             say!("ran-shock-committed"),
+        ));
+    }
+}
+
+/// Advance after shock (RAN-STAT-2): the `lead` attacker, active and not
+/// Disordered, moves into the defender's empty hex, no longer Committed,
+/// with the leaders of its side stacked with it.
+fn advance_after_shock(state: &mut RanState, d: &RanUnit, lead: u32, out: &mut Vec<LogEntry>) {
+    let lead = state.unit(lead).cloned();
+    if let Some(l) = lead.filter(|l| l.active() && !l.disordered)
+        && state.unit_at(d.hex).is_none()
+    {
+        let from = l.hex;
+        if let Some(um) = state.unit_mut(l.id) {
+            um.hex = d.hex;
+            um.committed = false;
+        }
+        for ld in state
+            .leaders
+            .iter_mut()
+            .filter(|x| !x.dead && x.hex == from && x.side == l.side)
+        {
+            ld.hex = d.hex;
+        }
+        out.push(LogEntry::event(
+            "RAN-STAT-2",
+            vec![l.id],
+            say!("ran-advances-after-shock", unit = l.name),
         ));
     }
 }
