@@ -16,6 +16,10 @@ use bevy::prelude::{Component, Resource};
 use hexx::{EdgeDirection, Hex, HexLayout, HexOrientation, OffsetHexMode};
 use serde::{Deserialize, Serialize};
 
+/// The sides of a hex: directions are numbered `0..HEX_DIRECTIONS`, 0 north
+/// (or north-east) and on clockwise. Geometry, not a rule value.
+pub const HEX_DIRECTIONS: u8 = 6;
+
 /// A board position in scenario coordinates: `(column, row)`.
 pub type Offset = (i32, i32);
 

@@ -8,6 +8,9 @@ pub mod ran;
 pub mod samurai_battles;
 pub mod warstrike;
 
+#[cfg(test)]
+mod literal_scan_tests;
+
 use crate::engine::core::Rules;
 
 /// Code written once for every module: [`visit_all`] calls

@@ -198,6 +198,8 @@ pub struct Settings {
     pub ranged: super::ranged::RangeValues,
     /// The hostage rules' numbers (CW-HOS-3 … CW-HOS-10).
     pub hostage: super::hostage::HostageValues,
+    /// A forced landing's clearance, Damage dice and spot search (CW-FRC-3).
+    pub forced_landing: super::landing::ForcedLandingValues,
     /// Morale modifiers of the base stand-in (CW-GEN-3).
     pub morale: MoraleSettings,
     /// Victory points of the turn engine's victory check [stand-in].

@@ -6,6 +6,8 @@
 //! whether the target was reached, whether a landing spot overlaps a unit or
 //! would be flanked, and how far a forced landing had to be extended.
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry, Modifier};
@@ -477,7 +479,8 @@ pub struct ForcedLanding {
     /// Normal movement, inches.
     pub movement: f32,
     /// Inches the straight landing move had to be lengthened to land clear of
-    /// every unit with a 1" gap (0 when the spot was free), CW-FRC-3.
+    /// every unit with the clearance of [`ForcedLandingValues`] (0 when the
+    /// spot was free), CW-FRC-3.
     pub extension: f32,
     /// A single model (never unformed, CW-FRC-2).
     pub single_model: bool,
@@ -485,6 +488,8 @@ pub struct ForcedLanding {
     pub condition: Condition,
     /// Turns the unit is already spent for (0 = not spent).
     pub spent_turns: u32,
+    /// Inches of extension per Damage die (CW-FRC-3, `settings.ron`).
+    pub inches_per_damage_die: f32,
 }
 
 /// What a forced landing did.
@@ -504,13 +509,29 @@ pub struct ForcedLandingResult {
     pub entries: Vec<LogEntry>,
 }
 
+/// The numbers of a forced landing (`settings.ron` `forced_landing`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForcedLandingValues {
+    /// Inches the landing spot must keep clear of every other unit
+    /// (CW-FRC-3).
+    pub clearance: f32,
+    /// Inches of extension per Damage die, or part thereof (CW-FRC-3).
+    pub inches_per_damage_die: f32,
+    /// Inches between the spots tried when the move is extended [stand-in].
+    pub search_step: f32,
+    /// The longest extension tried, in multiples of the unit's movement
+    /// [stand-in].
+    pub search_limit: f32,
+}
+
 /// Damage dice for a forced landing extended by `extension` inches: one per
-/// 2" or part thereof (CW-FRC-3).
-pub fn forced_landing_damage_dice(extension: f32) -> u32 {
-    if extension <= 0.0 {
+/// `per_die` inches or part thereof (CW-FRC-3).
+pub fn forced_landing_damage_dice(extension: f32, per_die: f32) -> u32 {
+    if extension <= 0.0 || per_die <= 0.0 {
         0
     } else {
-        (extension / 2.0).ceil() as u32
+        (extension / per_die).ceil() as u32
     }
 }
 
@@ -536,7 +557,7 @@ pub fn forced_landing(f: &ForcedLanding) -> ForcedLandingResult {
             say!("cw-log-forced-landing", mv = landing_move)
         },
     ));
-    let damage = forced_landing_damage_dice(f.extension);
+    let damage = forced_landing_damage_dice(f.extension, f.inches_per_damage_die);
     let spent_turns = if f.extension > 0.0 {
         let s = if f.spent_turns > 0 {
             f.spent_turns + 1
@@ -872,6 +893,7 @@ mod tests {
                 single_model: false,
                 condition: Condition::Formed,
                 spent_turns: 0,
+                inches_per_damage_die: 2.0,
             });
             assert_eq!(r.damage_dice, n, "extension {e}");
             assert_eq!(r.condition, Condition::Unformed);
@@ -887,6 +909,7 @@ mod tests {
             single_model: false,
             condition: Condition::Formed,
             spent_turns: 1,
+            inches_per_damage_die: 2.0,
         });
         assert_eq!(r.spent_turns, 2);
     }
@@ -909,6 +932,7 @@ mod tests {
             single_model: true,
             condition: Condition::Formed,
             spent_turns: 0,
+            inches_per_damage_die: 2.0,
         });
         assert_eq!(
             (r.condition, r.damage_dice, r.spent_turns),

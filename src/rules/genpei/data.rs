@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::board::HEX_DIRECTIONS;
 use crate::engine::scenario::LoadError;
 
 /// A battle-die face (GEN-DICE-1): the three rank symbols, sword, flag and
@@ -369,7 +370,12 @@ impl GenTables {
                 "a die of only H&F faces would reroll forever (GEN-UNIT-3)",
             );
         }
-        if self.combat.with_the_wind.iter().any(|d| *d > 5) {
+        if self
+            .combat
+            .with_the_wind
+            .iter()
+            .any(|d| *d >= HEX_DIRECTIONS)
+        {
             return bad(
                 "assets/rules/genpei/combat.ron",
                 "with_the_wind holds hex direction offsets 0..=5 (GEN-NAV-3)",

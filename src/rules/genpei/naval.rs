@@ -3,6 +3,7 @@
 //! naval leaders moving deck to deck (GEN-NLD-2, GEN-NLD-3, GEN-NLD-4).
 //! Directions are hex direction indices 0..=5, in the board's order.
 
+use crate::engine::board::HEX_DIRECTIONS;
 use crate::engine::command::Refusal;
 
 use super::data::CombatValues;
@@ -11,7 +12,7 @@ use super::data::CombatValues;
 /// `(direction − wind) mod 6` is one of the data's offsets (GEN-NAV-3 [SIM]:
 /// the three hexsides centred on the wind).
 pub fn with_the_wind(wind: u8, direction: u8, v: &CombatValues) -> bool {
-    let d = (i16::from(direction) - i16::from(wind)).rem_euclid(6) as u8;
+    let d = (i16::from(direction) - i16::from(wind)).rem_euclid(i16::from(HEX_DIRECTIONS)) as u8;
     v.with_the_wind.contains(&d)
 }
 

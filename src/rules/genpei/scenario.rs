@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::board::HEX_DIRECTIONS;
 use crate::engine::board::{HexBoard, HexsideType, Offset, SlopeRules, TerrainTable, TerrainType};
 use crate::engine::scenario::{BoardSpec, CommonChecks, LoadError, SideSpec, parse_ron};
 
@@ -363,7 +364,7 @@ impl Checker<'_> {
     /// Every wind and tide direction is a hex direction, 0 to 5
     /// (GEN-NAV-2).
     fn wind(&self) -> Result<(), LoadError> {
-        if let Some(w) = self.s.wind.iter().find(|w| **w > 5) {
+        if let Some(w) = self.s.wind.iter().find(|w| **w >= HEX_DIRECTIONS) {
             return self.err(
                 &["wind"],
                 format!("wind/tide direction {w} must be 0 to 5 (GEN-NAV-2)"),
@@ -374,7 +375,7 @@ impl Checker<'_> {
             .tide
             .iter()
             .flat_map(|t| t.wind.iter())
-            .find(|w| **w > 5)
+            .find(|w| **w >= HEX_DIRECTIONS)
         {
             return self.err(
                 &["tide"],

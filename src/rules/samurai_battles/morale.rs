@@ -5,17 +5,7 @@ use serde::{Deserialize, Serialize};
 /// Morale Level, best to worst (SBA-MOR-1). Each step down adds one red Morale
 /// Marker: Normal 0, Hesitant 1, Shaken 2, Panicked 3.
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Serialize,
-    Deserialize,
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
 pub enum MoraleLevel {
     /// No markers.

@@ -3,6 +3,10 @@
 
 use super::*;
 
+/// How much short of the clearance a measured gap may fall and still
+/// count, inches: the rounding of float geometry, not a rule value.
+const CLEARANCE_TOLERANCE: f32 = 1e-4;
+
 impl CwBattle {
     /// An airborne unit that did not move this phase makes a forced landing
     /// (CW-FLY-10, CW-FRC-1 … CW-FRC-3).
@@ -39,7 +43,9 @@ impl CwBattle {
             let b = u.base();
             let fwd = b.forward();
             let half = card.movement / 2.0;
-            // CW-FRC-3: clear of every other unit, airborne ones too, by 1".
+            // CW-FRC-3: clear of every other unit, airborne ones too, by
+            // the clearance of settings.ron.
+            let fl = &tables.settings.forced_landing;
             let others: Vec<Base> = self
                 .units
                 .iter()
@@ -48,18 +54,20 @@ impl CwBattle {
                 .collect();
             let mut found = None;
             let mut ext = 0.0;
-            while ext <= card.movement * 3.0 {
+            while ext <= card.movement * fl.search_limit {
                 let spot = b.at(b.center + fwd * (half + ext), b.facing);
                 if !table.holds(&spot) {
                     break;
                 }
                 if table.check_standing(&spot, false).is_ok()
-                    && others.iter().all(|o| o.distance_to(&spot) >= 1.0 - 1e-4)
+                    && others
+                        .iter()
+                        .all(|o| o.distance_to(&spot) >= fl.clearance - CLEARANCE_TOLERANCE)
                 {
                     found = Some((spot, ext));
                     break;
                 }
-                ext += 0.5;
+                ext += fl.search_step;
             }
             let Some((spot, ext)) = found else {
                 entries.push(LogEntry::event(
@@ -82,6 +90,7 @@ impl CwBattle {
                 single_model: u.models <= 1,
                 condition: u.condition,
                 spent_turns: u.spent,
+                inches_per_damage_die: fl.inches_per_damage_die,
             });
             entries.extend(r.entries);
             if let Some(m) = self.unit_mut(id) {
