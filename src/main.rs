@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use kassen::cli::matches::run_match;
 use kassen::engine::core::Rules;
 use kassen::engine::game::autosave_path;
@@ -70,131 +70,22 @@ fn parse_lang(s: &str) -> Result<kassen::i18n::Lang, String> {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Play a game without a window and print a summary.
-    Sim {
-        /// Scenario or save file (default: the built-in default scenario).
-        file: Option<PathBuf>,
-        /// Dice seed (default: the scenario's, else 0). Ignored for saves.
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Loaded faces of the module's die used before the seeded stream, e.g. `14,3,20`.
-        #[arg(long, value_delimiter = ',')]
-        dice: Vec<u32>,
-        /// Orders file (RON), for modules that take one.
-        #[arg(long)]
-        orders: Option<PathBuf>,
-        /// Play this many turns, then stop at the first decision of the next.
-        #[arg(long)]
-        turns: Option<u32>,
-        /// Write the game log here as JSON Lines.
-        #[arg(long)]
-        log: Option<PathBuf>,
-        /// Save the game here when the run stops.
-        #[arg(long)]
-        save: Option<PathBuf>,
-        /// Autosave to DIR/autosave.ron after every phase (atomically).
-        #[arg(long)]
-        autosave: Option<PathBuf>,
-        /// Who plays the two sides, e.g. `normal,default`: `default` (the
-        /// scripted play), `easy`, `normal` or `hard` (default: a save's
-        /// own players, else both scripted).
-        #[arg(long)]
-        players: Option<String>,
-        /// Seed of the computer players' own generator, not the dice
-        /// (default: a save's own, else 1).
-        #[arg(long)]
-        ai_seed: Option<u64>,
-    },
+    Sim(SimArgs),
     /// Play N games between two players on one scenario, sides swapped every
     /// game, and print wins with a 95% confidence interval and decision times.
-    Match {
-        /// Scenario file (default: the built-in default scenario).
-        file: Option<PathBuf>,
-        /// The two players, e.g. `normal,default`.
-        #[arg(long, default_value = "normal,default")]
-        players: String,
-        /// Games to play.
-        #[arg(long, default_value_t = 100)]
-        games: u32,
-        /// Seed: game i rolls dice seeded seed + i; the computers' seeds
-        /// follow from it too.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Threads sharing the games (the results do not depend on it;
-        /// decision times are per thread, one core each).
-        #[arg(long, default_value_t = 1)]
-        jobs: usize,
-    },
+    Match(MatchArgs),
     /// Open a save as a replay in the app, to step through its journal both
     /// ways (`--verify`: headless instead, checking every command's checksum
     /// and dice count; exit 1 at the first divergence).
-    Replay {
-        /// The save.
-        file: PathBuf,
-        /// Replay without a window and verify.
-        #[arg(long)]
-        verify: bool,
-        /// Open at this point: the number of commands applied (default 0,
-        /// the start; `end` for the last).
-        #[arg(long, value_name = "N|end", conflicts_with = "verify")]
-        at: Option<String>,
-        /// Whose eyes: `0` or `1` (a side's view) or `both` (the spectator;
-        /// default, but for a solo game's own side).
-        #[arg(long, value_name = "0|1|both", conflicts_with = "verify")]
-        view: Option<String>,
-        /// Render the replay's view to this PNG and exit.
-        #[arg(long, conflicts_with = "verify")]
-        screenshot: Option<PathBuf>,
-    },
+    Replay(ReplayArgs),
     /// Host a game for a guest on another machine, in the app (you play
     /// the host's side), or headless with `--player` (the scripted play or
     /// the computer plays it). The host validates every command, rolls every
     /// die and autosaves; the guest sees only its side's view.
-    Host {
-        /// Scenario, or a save to resume (an autosave after a crash).
-        file: PathBuf,
-        /// UDP port to listen on.
-        #[arg(long, default_value_t = 5150)]
-        port: u16,
-        /// Address to listen on.
-        #[arg(long, default_value = "0.0.0.0")]
-        listen: std::net::IpAddr,
-        /// An address guests dial (repeat for several; default
-        /// 127.0.0.1:PORT). Netcode admits only guests that dial one of them.
-        #[arg(long = "public", value_name = "ADDR:PORT")]
-        public: Vec<std::net::SocketAddr>,
-        /// The guest's side (0 or 1).
-        #[arg(long, default_value_t = 1)]
-        guest_side: u8,
-        /// Who plays the host's side: `human` (you, in the app), or
-        /// headless `default`, `easy`, `normal` or `hard`.
-        #[arg(long, default_value = "human")]
-        player: String,
-        /// The computer's seed.
-        #[arg(long, default_value_t = 1)]
-        ai_seed: u64,
-        /// Dice seed of a new game (default: drawn from the clock).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Autosave to DIR/autosave.ron after every phase.
-        #[arg(long, value_name = "DIR")]
-        autosave: Option<PathBuf>,
-    },
+    Host(HostArgs),
     /// Join a host's game, in the app (you play the guest's side), or
     /// headless with `--player` (the scripted play or the computer).
-    Join {
-        /// The host, as ADDRESS:PORT.
-        address: std::net::SocketAddr,
-        /// The side asked for (default: the one the host left).
-        #[arg(long)]
-        side: Option<u8>,
-        /// Who plays the guest's side: `human` (you, in the app), or
-        /// headless `default`, `easy`, `normal` or `hard`.
-        #[arg(long, default_value = "human")]
-        player: String,
-        /// The computer's seed.
-        #[arg(long, default_value_t = 2)]
-        ai_seed: u64,
-    },
+    Join(JoinArgs),
     /// Validate a scenario, a save (by replaying its journal), or a module's
     /// table file (`assets/rules/<module>/<table>.ron`).
     Check {
@@ -220,6 +111,140 @@ enum Command {
         #[arg(long, default_value_t = 200)]
         games: u32,
     },
+}
+
+// `kassen sim`'s arguments (a plain comment: clap takes the help
+// from the variant's doc comment).
+#[derive(Args, Debug)]
+struct SimArgs {
+    /// Scenario or save file (default: the built-in default scenario).
+    file: Option<PathBuf>,
+    /// Dice seed (default: the scenario's, else 0). Ignored for saves.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Loaded faces of the module's die used before the seeded stream, e.g. `14,3,20`.
+    #[arg(long, value_delimiter = ',')]
+    dice: Vec<u32>,
+    /// Orders file (RON), for modules that take one.
+    #[arg(long)]
+    orders: Option<PathBuf>,
+    /// Play this many turns, then stop at the first decision of the next.
+    #[arg(long)]
+    turns: Option<u32>,
+    /// Write the game log here as JSON Lines.
+    #[arg(long)]
+    log: Option<PathBuf>,
+    /// Save the game here when the run stops.
+    #[arg(long)]
+    save: Option<PathBuf>,
+    /// Autosave to DIR/autosave.ron after every phase (atomically).
+    #[arg(long)]
+    autosave: Option<PathBuf>,
+    /// Who plays the two sides, e.g. `normal,default`: `default` (the
+    /// scripted play), `easy`, `normal` or `hard` (default: a save's
+    /// own players, else both scripted).
+    #[arg(long)]
+    players: Option<String>,
+    /// Seed of the computer players' own generator, not the dice
+    /// (default: a save's own, else 1).
+    #[arg(long)]
+    ai_seed: Option<u64>,
+}
+
+// `kassen match`'s arguments (a plain comment: clap takes the help
+// from the variant's doc comment).
+#[derive(Args, Debug)]
+struct MatchArgs {
+    /// Scenario file (default: the built-in default scenario).
+    file: Option<PathBuf>,
+    /// The two players, e.g. `normal,default`.
+    #[arg(long, default_value = "normal,default")]
+    players: String,
+    /// Games to play.
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    /// Seed: game i rolls dice seeded seed + i; the computers' seeds
+    /// follow from it too.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads sharing the games (the results do not depend on it;
+    /// decision times are per thread, one core each).
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+}
+
+// `kassen replay`'s arguments (a plain comment: clap takes the help
+// from the variant's doc comment).
+#[derive(Args, Debug)]
+struct ReplayArgs {
+    /// The save.
+    file: PathBuf,
+    /// Replay without a window and verify.
+    #[arg(long)]
+    verify: bool,
+    /// Open at this point: the number of commands applied (default 0,
+    /// the start; `end` for the last).
+    #[arg(long, value_name = "N|end", conflicts_with = "verify")]
+    at: Option<String>,
+    /// Whose eyes: `0` or `1` (a side's view) or `both` (the spectator;
+    /// default, but for a solo game's own side).
+    #[arg(long, value_name = "0|1|both", conflicts_with = "verify")]
+    view: Option<String>,
+    /// Render the replay's view to this PNG and exit.
+    #[arg(long, conflicts_with = "verify")]
+    screenshot: Option<PathBuf>,
+}
+
+// `kassen host`'s arguments (a plain comment: clap takes the help
+// from the variant's doc comment).
+#[derive(Args, Debug)]
+struct HostArgs {
+    /// Scenario, or a save to resume (an autosave after a crash).
+    file: PathBuf,
+    /// UDP port to listen on.
+    #[arg(long, default_value_t = 5150)]
+    port: u16,
+    /// Address to listen on.
+    #[arg(long, default_value = "0.0.0.0")]
+    listen: std::net::IpAddr,
+    /// An address guests dial (repeat for several; default
+    /// 127.0.0.1:PORT). Netcode admits only guests that dial one of them.
+    #[arg(long = "public", value_name = "ADDR:PORT")]
+    public: Vec<std::net::SocketAddr>,
+    /// The guest's side (0 or 1).
+    #[arg(long, default_value_t = 1)]
+    guest_side: u8,
+    /// Who plays the host's side: `human` (you, in the app), or
+    /// headless `default`, `easy`, `normal` or `hard`.
+    #[arg(long, default_value = "human")]
+    player: String,
+    /// The computer's seed.
+    #[arg(long, default_value_t = 1)]
+    ai_seed: u64,
+    /// Dice seed of a new game (default: drawn from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Autosave to DIR/autosave.ron after every phase.
+    #[arg(long, value_name = "DIR")]
+    autosave: Option<PathBuf>,
+}
+
+// `kassen join`'s arguments (a plain comment: clap takes the help
+// from the variant's doc comment).
+#[derive(Args, Debug)]
+struct JoinArgs {
+    /// The host, as ADDRESS:PORT.
+    address: std::net::SocketAddr,
+    /// The side asked for (default: the one the host left).
+    #[arg(long)]
+    side: Option<u8>,
+    /// Who plays the guest's side: `human` (you, in the app), or
+    /// headless `default`, `easy`, `normal` or `hard`.
+    #[arg(long, default_value = "human")]
+    player: String,
+    /// The computer's seed.
+    #[arg(long, default_value_t = 2)]
+    ai_seed: u64,
 }
 
 /// The file's name and text: the given path, or the built-in default.
@@ -454,175 +479,7 @@ fn main() -> ExitCode {
         kassen::i18n::set_lang(l);
     }
     let result = match cli.command {
-        Some(Command::Sim {
-            file,
-            seed,
-            dice,
-            orders,
-            turns,
-            log,
-            save,
-            autosave,
-            players,
-            ai_seed,
-        }) => players
-            .as_deref()
-            .map(parse_headless_players)
-            .transpose()
-            .and_then(|players| Ok((players, source(file.as_ref())?)))
-            .and_then(|(players, (f, t))| {
-                with_file(&f, &t, |is_save| Sim {
-                    file: f.clone(),
-                    text: t.clone(),
-                    save: is_save,
-                    seed,
-                    dice,
-                    orders,
-                    turns,
-                    log,
-                    save_to: save,
-                    autosave,
-                    players,
-                    ai_seed,
-                })
-            }),
-        Some(Command::Match {
-            file,
-            players,
-            games,
-            seed,
-            jobs,
-        }) => parse_headless_players(&players).and_then(|players| {
-            let (f, t) = source(file.as_ref())?;
-            with_file(&f, &t, |is_save| MatchRun {
-                save: is_save,
-                file: f.clone(),
-                text: t.clone(),
-                players,
-                games,
-                seed,
-                jobs,
-            })
-        }),
-        Some(Command::Replay {
-            file,
-            verify,
-            at,
-            view,
-            screenshot,
-        }) => {
-            if verify {
-                source(Some(&file)).and_then(|(f, t)| {
-                    with_file(&f, &t, |_| VerifyReplay {
-                        file: f.clone(),
-                        text: t.clone(),
-                    })
-                })
-            } else {
-                replay_start(at.as_deref(), view.as_deref()).and_then(|start| {
-                    kassen::gui::open(kassen::gui::AppOptions {
-                        path: Some(file),
-                        screenshot,
-                        replay: Some(start),
-                        lang,
-                        ..Default::default()
-                    })
-                })
-            }
-        }
-        Some(Command::Host {
-            file,
-            port,
-            listen,
-            public,
-            guest_side,
-            player,
-            ai_seed,
-            seed,
-            autosave,
-        }) => player
-            .parse::<kassen::engine::seats::Player>()
-            .and_then(|player| {
-                if guest_side > 1 {
-                    return Err(format!("--guest-side {guest_side}: 0 or 1"));
-                }
-                if player.is_human() {
-                    return kassen::gui::open(kassen::gui::AppOptions {
-                        path: Some(file.clone()),
-                        host: Some((port, 1 - guest_side)),
-                        lang,
-                        ..Default::default()
-                    });
-                }
-                let (f, t) = source(Some(&file))?;
-                with_file(&f, &t, |is_save| kassen::cli::net::HostCli {
-                    file: f.clone(),
-                    text: t.clone(),
-                    save: is_save,
-                    seed,
-                    bind: std::net::SocketAddr::new(listen, port),
-                    public: public.clone(),
-                    guest_side,
-                    player,
-                    ai_seed,
-                    autosave: autosave.clone(),
-                })
-            }),
-        Some(Command::Join {
-            address,
-            side,
-            player,
-            ai_seed,
-        }) => player
-            .parse::<kassen::engine::seats::Player>()
-            .and_then(|player| {
-                if side.is_some_and(|s| s > 1) {
-                    return Err("--side: 0 or 1".to_string());
-                }
-                if player.is_human() {
-                    return kassen::gui::open(kassen::gui::AppOptions {
-                        join: Some(address),
-                        lang,
-                        ..Default::default()
-                    });
-                }
-                kassen::cli::net::JoinCli {
-                    server: address,
-                    side,
-                    player,
-                    ai_seed,
-                }
-                .run()
-            }),
-        Some(Command::Check { file })
-            // A module's new-scenario template is a scenario, not a table.
-            if kassen::engine::assets::table_file_parts(&file).is_some()
-                && file.file_name().is_none_or(|n| n != "new_scenario.ron") =>
-        {
-            session::check_table_file(&file)
-                .unwrap_or_else(|| Err("not a table file".into()))
-                .map(|line| println!("{line}"))
-        }
-        Some(Command::Check { file }) => source(Some(&file)).and_then(|(f, t)| {
-            with_file(&f, &t, |is_save| Check {
-                file: f.clone(),
-                text: t.clone(),
-                save: is_save,
-            })
-        }),
-        Some(Command::Fuzz { inputs, seed }) => {
-            // Panics are caught and counted; the hook would print each.
-            std::panic::set_hook(Box::new(|_| {}));
-            let r = kassen::cli::fuzz::run(inputs, seed);
-            let _ = std::panic::take_hook();
-            print!("{}", r.text());
-            if r.panics.is_empty() && r.bad_errors.is_empty() {
-                Ok(())
-            } else {
-                Err("the fuzz run found defects (listed above)".to_string())
-            }
-        }
-        Some(Command::Bench { files, games }) => kassen::cli::bench::run(&files, games),
+        Some(command) => run_command(command, lang),
         None => app_options(cli).and_then(kassen::gui::open),
     };
     match result {
@@ -631,5 +488,223 @@ fn main() -> ExitCode {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Runs a subcommand, one function each; `lang` goes to the app where one
+/// opens.
+fn run_command(command: Command, lang: Option<kassen::i18n::Lang>) -> Result<(), String> {
+    match command {
+        Command::Sim(a) => sim(a),
+        Command::Match(a) => match_games(a),
+        Command::Replay(a) => replay(a, lang),
+        Command::Host(a) => host(a, lang),
+        Command::Join(a) => join(a, lang),
+        Command::Check { file } => check(file),
+        Command::Fuzz { inputs, seed } => fuzz(inputs, seed),
+        Command::Bench { files, games } => kassen::cli::bench::run(&files, games),
+    }
+}
+
+/// `kassen sim`: plays a scenario or save headless with the players named
+/// (else a save's own, else the scripted play) and prints its report.
+fn sim(a: SimArgs) -> Result<(), String> {
+    let SimArgs {
+        file,
+        seed,
+        dice,
+        orders,
+        turns,
+        log,
+        save,
+        autosave,
+        players,
+        ai_seed,
+    } = a;
+    players
+        .as_deref()
+        .map(parse_headless_players)
+        .transpose()
+        .and_then(|players| Ok((players, source(file.as_ref())?)))
+        .and_then(|(players, (f, t))| {
+            with_file(&f, &t, |is_save| Sim {
+                file: f.clone(),
+                text: t.clone(),
+                save: is_save,
+                seed,
+                dice,
+                orders,
+                turns,
+                log,
+                save_to: save,
+                autosave,
+                players,
+                ai_seed,
+            })
+        })
+}
+
+/// `kassen match`: plays games between two players on a scenario and
+/// prints the results.
+fn match_games(a: MatchArgs) -> Result<(), String> {
+    let MatchArgs {
+        file,
+        players,
+        games,
+        seed,
+        jobs,
+    } = a;
+    parse_headless_players(&players).and_then(|players| {
+        let (f, t) = source(file.as_ref())?;
+        with_file(&f, &t, |is_save| MatchRun {
+            save: is_save,
+            file: f.clone(),
+            text: t.clone(),
+            players,
+            games,
+            seed,
+            jobs,
+        })
+    })
+}
+
+/// `kassen replay`: verifies a save's journal headless (`--verify`), or
+/// opens it as a replay in the app at `--at`, seen by `--view`.
+fn replay(a: ReplayArgs, lang: Option<kassen::i18n::Lang>) -> Result<(), String> {
+    let ReplayArgs {
+        file,
+        verify,
+        at,
+        view,
+        screenshot,
+    } = a;
+    if verify {
+        source(Some(&file)).and_then(|(f, t)| {
+            with_file(&f, &t, |_| VerifyReplay {
+                file: f.clone(),
+                text: t.clone(),
+            })
+        })
+    } else {
+        replay_start(at.as_deref(), view.as_deref()).and_then(|start| {
+            kassen::gui::open(kassen::gui::AppOptions {
+                path: Some(file),
+                screenshot,
+                replay: Some(start),
+                lang,
+                ..Default::default()
+            })
+        })
+    }
+}
+
+/// `kassen host`: hosts a game for a guest, in the app for a human host,
+/// else headless with the named player.
+fn host(a: HostArgs, lang: Option<kassen::i18n::Lang>) -> Result<(), String> {
+    let HostArgs {
+        file,
+        port,
+        listen,
+        public,
+        guest_side,
+        player,
+        ai_seed,
+        seed,
+        autosave,
+    } = a;
+    player
+        .parse::<kassen::engine::seats::Player>()
+        .and_then(|player| {
+            if guest_side > 1 {
+                return Err(format!("--guest-side {guest_side}: 0 or 1"));
+            }
+            if player.is_human() {
+                return kassen::gui::open(kassen::gui::AppOptions {
+                    path: Some(file.clone()),
+                    host: Some((port, 1 - guest_side)),
+                    lang,
+                    ..Default::default()
+                });
+            }
+            let (f, t) = source(Some(&file))?;
+            with_file(&f, &t, |is_save| kassen::cli::net::HostCli {
+                file: f.clone(),
+                text: t.clone(),
+                save: is_save,
+                seed,
+                bind: std::net::SocketAddr::new(listen, port),
+                public: public.clone(),
+                guest_side,
+                player,
+                ai_seed,
+                autosave: autosave.clone(),
+            })
+        })
+}
+
+/// `kassen join`: joins a host's game, in the app for a human guest, else
+/// headless with the named player.
+fn join(a: JoinArgs, lang: Option<kassen::i18n::Lang>) -> Result<(), String> {
+    let JoinArgs {
+        address,
+        side,
+        player,
+        ai_seed,
+    } = a;
+    player
+        .parse::<kassen::engine::seats::Player>()
+        .and_then(|player| {
+            if side.is_some_and(|s| s > 1) {
+                return Err("--side: 0 or 1".to_string());
+            }
+            if player.is_human() {
+                return kassen::gui::open(kassen::gui::AppOptions {
+                    join: Some(address),
+                    lang,
+                    ..Default::default()
+                });
+            }
+            kassen::cli::net::JoinCli {
+                server: address,
+                side,
+                player,
+                ai_seed,
+            }
+            .run()
+        })
+}
+
+/// `kassen check`: validates a module's table file, or a scenario or a
+/// save (replaying its journal).
+fn check(file: PathBuf) -> Result<(), String> {
+    // A module's new-scenario template is a scenario, not a table.
+    if kassen::engine::assets::table_file_parts(&file).is_some()
+        && file.file_name().is_none_or(|n| n != "new_scenario.ron")
+    {
+        return session::check_table_file(&file)
+            .unwrap_or_else(|| Err("not a table file".into()))
+            .map(|line| println!("{line}"));
+    }
+    source(Some(&file)).and_then(|(f, t)| {
+        with_file(&f, &t, |is_save| Check {
+            file: f.clone(),
+            text: t.clone(),
+            save: is_save,
+        })
+    })
+}
+
+/// `kassen fuzz`: feeds mutated inputs to the core and reports panics and
+/// malformed errors (an error if it found any).
+fn fuzz(inputs: u64, seed: u64) -> Result<(), String> {
+    // Panics are caught and counted; the hook would print each.
+    std::panic::set_hook(Box::new(|_| {}));
+    let r = kassen::cli::fuzz::run(inputs, seed);
+    let _ = std::panic::take_hook();
+    print!("{}", r.text());
+    if r.panics.is_empty() && r.bad_errors.is_empty() {
+        Ok(())
+    } else {
+        Err("the fuzz run found defects (listed above)".to_string())
     }
 }

@@ -441,111 +441,26 @@ impl ScenarioDoc {
         Ok(())
     }
 
+    /// Applies `cmd` to `self` (a copy, dropped on a refusal): one function
+    /// per command.
     fn apply_inner(&mut self, palette: &EditorPalette, cmd: &EditCommand) -> Result<(), String> {
         match cmd {
-            EditCommand::SetName(n) => {
-                if n.trim().is_empty() {
-                    return Err(t!("editor-refuse-no-title"));
-                }
-                set_field(&mut self.fields, "name", quote(n));
+            EditCommand::SetName(n) => self.set_name(n),
+            EditCommand::SetBriefing(b) => {
+                set_field(&mut self.fields, "description", quote(b));
+                Ok(())
             }
-            EditCommand::SetBriefing(b) => set_field(&mut self.fields, "description", quote(b)),
-            EditCommand::SetTurnLimit(t) => {
-                if !(1..=99).contains(t) {
-                    return Err(t!("editor-refuse-turn-limit", turns = t));
-                }
-                set_field(&mut self.fields, "turn_limit", t.to_string());
-            }
-            EditCommand::SetVictory(text) => {
-                let Some(v) = field(&self.fields, "victory") else {
-                    return Err(t!("editor-refuse-victory-by-armies"));
-                };
-                let mut v = split_struct(v)?;
-                set_field(&mut v, "description", quote(text));
-                set_field(&mut self.fields, "victory", join_struct(&v));
-            }
-            EditCommand::SetSideName(side, name) => self.rename_side(*side, name)?,
-            EditCommand::Resize { columns, rows } => self.resize(*columns, *rows)?,
-            EditCommand::ResizeTable { width, depth } => {
-                let mut t = self.table()?;
-                if !(12.0..=120.0).contains(width) || !(12.0..=120.0).contains(depth) {
-                    return Err(t!("editor-refuse-table-size", width = width, depth = depth));
-                }
-                t.width = *width;
-                t.depth = *depth;
-                set_field(&mut self.fields, "table", ron_text(&t));
-            }
+            EditCommand::SetTurnLimit(t) => self.set_turn_limit(*t),
+            EditCommand::SetVictory(text) => self.set_victory(text),
+            EditCommand::SetSideName(side, name) => self.rename_side(*side, name),
+            EditCommand::Resize { columns, rows } => self.resize(*columns, *rows),
+            EditCommand::ResizeTable { width, depth } => self.resize_table(*width, *depth),
             EditCommand::PaintTerrain { hex, terrain } => {
-                let mut b = self.board_with(*hex)?;
-                if !palette.terrain.contains(terrain) {
-                    return Err(t!("editor-refuse-no-terrain", terrain = terrain));
-                }
-                for p in &mut b.terrain {
-                    p.hexes.retain(|h| h != hex);
-                }
-                if *terrain != b.default_terrain {
-                    match b.terrain.iter_mut().find(|p| p.terrain == *terrain) {
-                        Some(p) => p.hexes.push(*hex),
-                        None => b.terrain.push(TerrainPatch {
-                            terrain: terrain.clone(),
-                            hexes: vec![*hex],
-                        }),
-                    }
-                }
-                b.terrain.retain(|p| !p.hexes.is_empty());
-                set_field(&mut self.fields, "board", ron_text(&b));
+                self.paint_terrain(palette, *hex, terrain)
             }
-            EditCommand::SetElevation { hex, level } => {
-                let mut b = self.board_with(*hex)?;
-                if !(0..=palette.max_elevation).contains(level) {
-                    return Err(t!(
-                        "editor-refuse-elevation",
-                        level = level,
-                        max = palette.max_elevation
-                    ));
-                }
-                for p in &mut b.elevation {
-                    p.hexes.retain(|h| h != hex);
-                }
-                if *level != 0 {
-                    match b.elevation.iter_mut().find(|p| p.level == *level) {
-                        Some(p) => p.hexes.push(*hex),
-                        None => b.elevation.push(ElevationPatch {
-                            level: *level,
-                            hexes: vec![*hex],
-                        }),
-                    }
-                }
-                b.elevation.retain(|p| !p.hexes.is_empty());
-                set_field(&mut self.fields, "board", ron_text(&b));
-            }
+            EditCommand::SetElevation { hex, level } => self.set_elevation(palette, *hex, *level),
             EditCommand::PaintHexside { a, b, feature } => {
-                let mut board = self.board_with(*a)?;
-                if !(0..board.columns).contains(&b.0) || !(0..board.rows).contains(&b.1) {
-                    return Err(t!("editor-refuse-hex-off-board", hex = format!("{b:?}")));
-                }
-                if HexBoard::to_hex(*a).unsigned_distance_to(HexBoard::to_hex(*b)) != 1 {
-                    return Err(t!(
-                        "editor-refuse-not-neighbours",
-                        a = format!("{a:?}"),
-                        b = format!("{b:?}")
-                    ));
-                }
-                if let Some(f) = feature
-                    && !palette.hexsides.contains(f)
-                {
-                    return Err(t!("editor-refuse-no-hexside", feature = f));
-                }
-                board
-                    .hexsides
-                    .retain(|x| x.between != (*a, *b) && x.between != (*b, *a));
-                if let Some(f) = feature {
-                    board.hexsides.push(HexsideSpec {
-                        feature: f.clone(),
-                        between: (*a, *b),
-                    });
-                }
-                set_field(&mut self.fields, "board", ron_text(&board));
+                self.paint_hexside(palette, *a, *b, feature.as_deref())
             }
             EditCommand::AddArea {
                 name,
@@ -553,164 +468,352 @@ impl ScenarioDoc {
                 height,
                 center,
                 radius,
-            } => {
-                let mut t = self.table()?;
-                if !(1.0..=30.0).contains(radius) {
-                    return Err(t!("editor-refuse-area-radius", radius = radius));
-                }
-                if name.trim().is_empty() {
-                    return Err(t!("editor-refuse-area-name"));
-                }
-                let points = (0..6)
-                    .map(|i| {
-                        let a = std::f32::consts::FRAC_PI_3 * i as f32;
-                        (
-                            round1(center.0 + radius * a.cos()),
-                            round1(center.1 + radius * a.sin()),
-                        )
-                    })
-                    .collect();
-                t.areas.push(AreaSpec {
-                    look: None,
-                    name: name.clone(),
-                    effects: effects.clone(),
-                    height: *height,
-                    points,
-                });
-                set_field(&mut self.fields, "table", ron_text(&t));
-            }
-            EditCommand::MoveArea { index, center } => {
-                let mut t = self.table()?;
-                let area = t
-                    .areas
-                    .get_mut(*index)
-                    .ok_or_else(|| t!("editor-refuse-no-area", index = index))?;
-                let n = area.points.len().max(1) as f32;
-                let (cx, cy) = area
-                    .points
-                    .iter()
-                    .fold((0.0, 0.0), |(x, y), p| (x + p.0 / n, y + p.1 / n));
-                for p in &mut area.points {
-                    *p = (round1(p.0 + center.0 - cx), round1(p.1 + center.1 - cy));
-                }
-                set_field(&mut self.fields, "table", ron_text(&t));
-            }
-            EditCommand::RemoveArea(index) => {
-                let mut t = self.table()?;
-                if *index >= t.areas.len() {
-                    return Err(t!("editor-refuse-no-area", index = index));
-                }
-                t.areas.remove(*index);
-                set_field(&mut self.fields, "table", ron_text(&t));
-            }
+            } => self.add_area(name, effects, *height, *center, *radius),
+            EditCommand::MoveArea { index, center } => self.move_area(*index, *center),
+            EditCommand::RemoveArea(index) => self.remove_area(*index),
             EditCommand::PlaceUnit {
                 side,
                 unit_type,
                 at,
-            } => self.place(palette, *side, unit_type, *at)?,
-            EditCommand::MovePiece { id, at } => {
-                let list = self
-                    .pieces()?
-                    .into_iter()
-                    .find(|p| p.id == *id)
-                    .map_or("units", |p| p.list);
-                self.check_at(*at, Some(*id), list)?;
-                self.edit_piece(*id, |p| {
-                    set_field(&mut p.fields, "at", at.ron());
-                    Ok(())
-                })?;
-            }
-            EditCommand::Face { id, facing } => {
-                let value = match palette.facing {
-                    FacingKind::None => {
-                        return Err(t!("editor-refuse-no-facing"));
-                    }
-                    FacingKind::Hexside => {
-                        ron_value::<crate::engine::board::Facing>("facing", facing)?;
-                        facing.clone()
-                    }
-                    FacingKind::Degrees => {
-                        let d: f32 = facing
-                            .parse()
-                            .map_err(|_| t!("editor-refuse-facing-degrees", facing = facing))?;
-                        format!("{:.1}", d.rem_euclid(360.0))
-                    }
-                };
-                self.edit_piece(*id, |p| {
-                    if p.list != "units" || field(&p.fields, "facing").is_none() {
-                        return Err(t!("editor-refuse-piece-no-facing", id = p.id));
-                    }
-                    set_field(&mut p.fields, "facing", value.clone());
-                    Ok(())
-                })?;
-            }
-            EditCommand::RenamePiece { id, name } => {
-                if name.trim().is_empty() {
-                    return Err(t!("editor-refuse-empty-name"));
-                }
-                self.edit_piece(*id, |p| {
-                    set_field(&mut p.fields, "name", quote(name));
-                    Ok(())
-                })?;
-            }
+            } => self.place(palette, *side, unit_type, *at),
+            EditCommand::MovePiece { id, at } => self.move_piece(*id, *at),
+            EditCommand::Face { id, facing } => self.face(palette, *id, facing),
+            EditCommand::RenamePiece { id, name } => self.rename_piece(*id, name),
             EditCommand::SetFlag {
                 id,
                 field: name,
                 value,
-            } => {
-                let flag = palette
-                    .flags
-                    .iter()
-                    .find(|f| f.field == *name)
-                    .ok_or_else(|| t!("editor-refuse-no-flag", flag = name))?;
-                if let Some(v) = value {
-                    match flag.kind {
-                        FlagKind::Bool => {
-                            ron_value::<bool>(name, v)?;
-                        }
-                        FlagKind::Count { min, max } => {
-                            let n: u32 = ron_value(name, v)?;
-                            if !(min..=max).contains(&n) {
-                                let rule = flag
-                                    .rule
-                                    .as_deref()
-                                    .map(|r| format!(" ({r})"))
-                                    .unwrap_or_default();
-                                return Err(t!(
-                                    "editor-refuse-flag-range",
-                                    flag = name,
-                                    value = n,
-                                    min = min,
-                                    max = max,
-                                    rule = rule
-                                ));
-                            }
-                        }
-                    }
-                }
-                self.edit_piece(*id, |p| {
-                    if p.list != "units" {
-                        return Err(t!("editor-refuse-flag-on-leader", flag = name, id = p.id));
-                    }
-                    p.fields.retain(|(k, _)| k != name);
-                    if let Some(v) = value
-                        && v != "false"
-                    {
-                        p.fields.push((name.clone(), v.clone()));
-                    }
-                    Ok(())
-                })?;
-            }
-            EditCommand::RemovePiece(id) => {
-                let mut pieces = self.pieces()?;
-                let before = pieces.len();
-                pieces.retain(|p| p.id != *id);
-                if pieces.len() == before {
-                    return Err(t!("editor-refuse-no-piece", id = id));
-                }
-                self.set_pieces(&pieces);
+            } => self.set_flag(palette, *id, name, value.as_deref()),
+            EditCommand::RemovePiece(id) => self.remove_piece(*id),
+        }
+    }
+
+    /// [`EditCommand::SetName`]: a title that is not blank.
+    fn set_name(&mut self, n: &str) -> Result<(), String> {
+        if n.trim().is_empty() {
+            return Err(t!("editor-refuse-no-title"));
+        }
+        set_field(&mut self.fields, "name", quote(n));
+        Ok(())
+    }
+
+    /// [`EditCommand::SetTurnLimit`]: 1..=99.
+    fn set_turn_limit(&mut self, t: u32) -> Result<(), String> {
+        if !(1..=99).contains(&t) {
+            return Err(t!("editor-refuse-turn-limit", turns = t));
+        }
+        set_field(&mut self.fields, "turn_limit", t.to_string());
+        Ok(())
+    }
+
+    /// [`EditCommand::SetVictory`]: the description of the `victory` field,
+    /// for a module whose scenarios have one.
+    fn set_victory(&mut self, text: &str) -> Result<(), String> {
+        let Some(v) = field(&self.fields, "victory") else {
+            return Err(t!("editor-refuse-victory-by-armies"));
+        };
+        let mut v = split_struct(v)?;
+        set_field(&mut v, "description", quote(text));
+        set_field(&mut self.fields, "victory", join_struct(&v));
+        Ok(())
+    }
+
+    /// [`EditCommand::ResizeTable`]: 12..=120 inches each way.
+    fn resize_table(&mut self, width: f32, depth: f32) -> Result<(), String> {
+        let mut t = self.table()?;
+        if !(12.0..=120.0).contains(&width) || !(12.0..=120.0).contains(&depth) {
+            return Err(t!("editor-refuse-table-size", width = width, depth = depth));
+        }
+        t.width = width;
+        t.depth = depth;
+        set_field(&mut self.fields, "table", ron_text(&t));
+        Ok(())
+    }
+
+    /// [`EditCommand::PaintTerrain`]: a terrain of the palette on a hex of
+    /// the board; the default terrain clears the hex's patch.
+    fn paint_terrain(
+        &mut self,
+        palette: &EditorPalette,
+        hex: Offset,
+        terrain: &str,
+    ) -> Result<(), String> {
+        let mut b = self.board_with(hex)?;
+        if !palette.terrain.iter().any(|t| t == terrain) {
+            return Err(t!("editor-refuse-no-terrain", terrain = terrain));
+        }
+        for p in &mut b.terrain {
+            p.hexes.retain(|h| *h != hex);
+        }
+        if *terrain != b.default_terrain {
+            match b.terrain.iter_mut().find(|p| p.terrain == *terrain) {
+                Some(p) => p.hexes.push(hex),
+                None => b.terrain.push(TerrainPatch {
+                    terrain: terrain.to_string(),
+                    hexes: vec![hex],
+                }),
             }
         }
+        b.terrain.retain(|p| !p.hexes.is_empty());
+        set_field(&mut self.fields, "board", ron_text(&b));
+        Ok(())
+    }
+
+    /// [`EditCommand::SetElevation`]: 0..=the palette's highest level on a
+    /// hex of the board; 0 clears the hex's patch.
+    fn set_elevation(
+        &mut self,
+        palette: &EditorPalette,
+        hex: Offset,
+        level: i32,
+    ) -> Result<(), String> {
+        let mut b = self.board_with(hex)?;
+        if !(0..=palette.max_elevation).contains(&level) {
+            return Err(t!(
+                "editor-refuse-elevation",
+                level = level,
+                max = palette.max_elevation
+            ));
+        }
+        for p in &mut b.elevation {
+            p.hexes.retain(|h| *h != hex);
+        }
+        if level != 0 {
+            match b.elevation.iter_mut().find(|p| p.level == level) {
+                Some(p) => p.hexes.push(hex),
+                None => b.elevation.push(ElevationPatch {
+                    level,
+                    hexes: vec![hex],
+                }),
+            }
+        }
+        b.elevation.retain(|p| !p.hexes.is_empty());
+        set_field(&mut self.fields, "board", ron_text(&b));
+        Ok(())
+    }
+
+    /// [`EditCommand::PaintHexside`]: a hexside feature of the palette (or
+    /// none) between two neighbouring hexes of the board.
+    fn paint_hexside(
+        &mut self,
+        palette: &EditorPalette,
+        a: Offset,
+        b: Offset,
+        feature: Option<&str>,
+    ) -> Result<(), String> {
+        let mut board = self.board_with(a)?;
+        if !(0..board.columns).contains(&b.0) || !(0..board.rows).contains(&b.1) {
+            return Err(t!("editor-refuse-hex-off-board", hex = format!("{b:?}")));
+        }
+        if HexBoard::to_hex(a).unsigned_distance_to(HexBoard::to_hex(b)) != 1 {
+            return Err(t!(
+                "editor-refuse-not-neighbours",
+                a = format!("{a:?}"),
+                b = format!("{b:?}")
+            ));
+        }
+        if let Some(f) = feature
+            && !palette.hexsides.iter().any(|h| h == f)
+        {
+            return Err(t!("editor-refuse-no-hexside", feature = f));
+        }
+        board
+            .hexsides
+            .retain(|x| x.between != (a, b) && x.between != (b, a));
+        if let Some(f) = feature {
+            board.hexsides.push(HexsideSpec {
+                feature: f.to_string(),
+                between: (a, b),
+            });
+        }
+        set_field(&mut self.fields, "board", ron_text(&board));
+        Ok(())
+    }
+
+    /// [`EditCommand::AddArea`]: a named table area, a regular hexagon of
+    /// radius 1..=30 inches, its corners rounded to 0.1".
+    fn add_area(
+        &mut self,
+        name: &str,
+        effects: &[AreaEffect],
+        height: f32,
+        center: (f32, f32),
+        radius: f32,
+    ) -> Result<(), String> {
+        let mut t = self.table()?;
+        if !(1.0..=30.0).contains(&radius) {
+            return Err(t!("editor-refuse-area-radius", radius = radius));
+        }
+        if name.trim().is_empty() {
+            return Err(t!("editor-refuse-area-name"));
+        }
+        let points = (0..6)
+            .map(|i| {
+                let a = std::f32::consts::FRAC_PI_3 * i as f32;
+                (
+                    round1(center.0 + radius * a.cos()),
+                    round1(center.1 + radius * a.sin()),
+                )
+            })
+            .collect();
+        t.areas.push(AreaSpec {
+            look: None,
+            name: name.to_string(),
+            effects: effects.to_vec(),
+            height,
+            points,
+        });
+        set_field(&mut self.fields, "table", ron_text(&t));
+        Ok(())
+    }
+
+    /// [`EditCommand::MoveArea`]: moves a table area's corners so that
+    /// their mean is at `center`, rounded to 0.1".
+    fn move_area(&mut self, index: usize, center: (f32, f32)) -> Result<(), String> {
+        let mut t = self.table()?;
+        let area = t
+            .areas
+            .get_mut(index)
+            .ok_or_else(|| t!("editor-refuse-no-area", index = index))?;
+        let n = area.points.len().max(1) as f32;
+        let (cx, cy) = area
+            .points
+            .iter()
+            .fold((0.0, 0.0), |(x, y), p| (x + p.0 / n, y + p.1 / n));
+        for p in &mut area.points {
+            *p = (round1(p.0 + center.0 - cx), round1(p.1 + center.1 - cy));
+        }
+        set_field(&mut self.fields, "table", ron_text(&t));
+        Ok(())
+    }
+
+    /// [`EditCommand::RemoveArea`]: an area the table has.
+    fn remove_area(&mut self, index: usize) -> Result<(), String> {
+        let mut t = self.table()?;
+        if index >= t.areas.len() {
+            return Err(t!("editor-refuse-no-area", index = index));
+        }
+        t.areas.remove(index);
+        set_field(&mut self.fields, "table", ron_text(&t));
+        Ok(())
+    }
+
+    /// [`EditCommand::MovePiece`]: to a place its list may stand on
+    /// ([`Self::check_at`]).
+    fn move_piece(&mut self, id: u32, at: At) -> Result<(), String> {
+        let list = self
+            .pieces()?
+            .into_iter()
+            .find(|p| p.id == id)
+            .map_or("units", |p| p.list);
+        self.check_at(at, Some(id), list)?;
+        self.edit_piece(id, |p| {
+            set_field(&mut p.fields, "at", at.ron());
+            Ok(())
+        })
+    }
+
+    /// [`EditCommand::Face`]: a facing as the palette writes it (a hexside
+    /// name, or degrees kept as 0..360 to 0.1), on a unit that has one.
+    fn face(&mut self, palette: &EditorPalette, id: u32, facing: &str) -> Result<(), String> {
+        let value = match palette.facing {
+            FacingKind::None => {
+                return Err(t!("editor-refuse-no-facing"));
+            }
+            FacingKind::Hexside => {
+                ron_value::<crate::engine::board::Facing>("facing", facing)?;
+                facing.to_string()
+            }
+            FacingKind::Degrees => {
+                let d: f32 = facing
+                    .parse()
+                    .map_err(|_| t!("editor-refuse-facing-degrees", facing = facing))?;
+                format!("{:.1}", d.rem_euclid(360.0))
+            }
+        };
+        self.edit_piece(id, |p| {
+            if p.list != "units" || field(&p.fields, "facing").is_none() {
+                return Err(t!("editor-refuse-piece-no-facing", id = p.id));
+            }
+            set_field(&mut p.fields, "facing", value.clone());
+            Ok(())
+        })
+    }
+
+    /// [`EditCommand::RenamePiece`]: a name that is not blank.
+    fn rename_piece(&mut self, id: u32, name: &str) -> Result<(), String> {
+        if name.trim().is_empty() {
+            return Err(t!("editor-refuse-empty-name"));
+        }
+        self.edit_piece(id, |p| {
+            set_field(&mut p.fields, "name", quote(name));
+            Ok(())
+        })
+    }
+
+    /// [`EditCommand::SetFlag`]: a flag of the palette, its value of the
+    /// flag's kind and, for a count, within its range (naming the rule that
+    /// sets it); on a unit only; cleared by `None` or `false`.
+    fn set_flag(
+        &mut self,
+        palette: &EditorPalette,
+        id: u32,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<(), String> {
+        let flag = palette
+            .flags
+            .iter()
+            .find(|f| f.field == name)
+            .ok_or_else(|| t!("editor-refuse-no-flag", flag = name))?;
+        if let Some(v) = value {
+            match flag.kind {
+                FlagKind::Bool => {
+                    ron_value::<bool>(name, v)?;
+                }
+                FlagKind::Count { min, max } => {
+                    let n: u32 = ron_value(name, v)?;
+                    if !(min..=max).contains(&n) {
+                        let rule = flag
+                            .rule
+                            .as_deref()
+                            .map(|r| format!(" ({r})"))
+                            .unwrap_or_default();
+                        return Err(t!(
+                            "editor-refuse-flag-range",
+                            flag = name,
+                            value = n,
+                            min = min,
+                            max = max,
+                            rule = rule
+                        ));
+                    }
+                }
+            }
+        }
+        self.edit_piece(id, |p| {
+            if p.list != "units" {
+                return Err(t!("editor-refuse-flag-on-leader", flag = name, id = p.id));
+            }
+            p.fields.retain(|(k, _)| k != name);
+            if let Some(v) = value
+                && v != "false"
+            {
+                p.fields.push((name.to_string(), v.to_string()));
+            }
+            Ok(())
+        })
+    }
+
+    /// [`EditCommand::RemovePiece`]: a unit or leader the scenario has.
+    fn remove_piece(&mut self, id: u32) -> Result<(), String> {
+        let mut pieces = self.pieces()?;
+        let before = pieces.len();
+        pieces.retain(|p| p.id != id);
+        if pieces.len() == before {
+            return Err(t!("editor-refuse-no-piece", id = id));
+        }
+        self.set_pieces(&pieces);
         Ok(())
     }
 }

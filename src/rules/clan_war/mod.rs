@@ -229,7 +229,7 @@ mod rule_coverage {
     //! Every CW rule ID is cited in the code that implements it and in at least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 29] = [
+    const SOURCES: [&str; 30] = [
         include_str!("../../../assets/rules/clan_war/cards.ron"),
         include_str!("../../../assets/rules/clan_war/settings.ron"),
         include_str!("../../../assets/rules/clan_war/units.ron"),
@@ -239,6 +239,7 @@ mod rule_coverage {
         include_str!("battle/end_phase.rs"),
         include_str!("battle/losses.rs"),
         include_str!("battle/movement.rs"),
+        include_str!("battle/movement_checks.rs"),
         include_str!("battle/odds.rs"),
         include_str!("battle/shooting.rs"),
         include_str!("battle/tests.rs"),

@@ -253,7 +253,6 @@ pub fn apply_order_mod(v: &mut crate::engine::log::Itemized, row: &OrderRow, m: 
     }
 }
 
-/// Checks whether `side` may write `spec` for unit `unit` in the Planning Phase.
 /// Whether `spec` is `u`'s pick of which fleeing unit to pursue: it must
 /// Pursue (SBA-ORD-8) and `spec` is Pursue at one of the units that fled
 /// from its melee ("your choice if there are multiple enemy units running
@@ -268,6 +267,15 @@ pub fn is_pursue_choice(u: &SbaUnit, spec: &OrderSpec) -> bool {
             .is_some_and(|t| u.flags.pursue_candidates.contains(&t))
 }
 
+/// Checks whether `side` may write `spec` for unit `unit` in the Planning
+/// Phase: the unit is its own (SBA-BASE); a pick of which fleeing unit to
+/// pursue is always allowed ([`is_pursue_choice`]); else the order may be
+/// chosen now ([`check_order_allowed`]) and by this unit
+/// ([`check_order_fits_unit`]), its destination ([`check_destination`]),
+/// target ([`check_order_target`]), facing and range
+/// ([`check_defend_parameters`]) are right, and it has what it needs
+/// ([`check_order_complete`]).
+///
 /// Pure: reads the battle, changes nothing.
 ///
 /// # Errors
@@ -289,6 +297,21 @@ pub fn validate_order(b: &Battle, side: u8, unit: u32, spec: &OrderSpec) -> Resu
         return Ok(());
     }
     let row = b.tables.order(spec.kind);
+    check_order_allowed(u, row)?;
+    check_order_fits_unit(b, u, spec, row)?;
+    check_destination(b, spec, row)?;
+    check_order_target(b, side, u, spec, row)?;
+    check_defend_parameters(b, u, spec)?;
+    check_order_complete(b, u, spec, row)
+}
+
+/// Whether `u` may be given the order of `row` by its player at all: not a
+/// forced order (SBA-ORD-3), not while Shaken or Panicked (SBA-MOR-6), nor
+/// while it must Pursue (SBA-ORD-8). Pure.
+///
+/// # Errors
+/// A [`Refusal`] citing the rule.
+fn check_order_allowed(u: &SbaUnit, row: &OrderRow) -> Result<(), Refusal> {
     if row.forced {
         return Err(Refusal::new(
             "SBA-ORD-3",
@@ -320,6 +343,23 @@ pub fn validate_order(b: &Battle, side: u8, unit: u32, spec: &OrderSpec) -> Resu
             say!("sba-refuse-must-pursue", unit = u.name),
         ));
     }
+    Ok(())
+}
+
+/// Whether the order of `row` suits `u`: it is on the unit's card, it has
+/// a commander when the order needs one (SBA-GS-2), it is not Cavalry for
+/// an order barred to Cavalry, it has a ranged weapon for a ranged order
+/// (SBA-BASE), and a unit in melee takes only an order allowed in melee
+/// (SBA-MEL-1). Pure.
+///
+/// # Errors
+/// A [`Refusal`] citing the rule.
+fn check_order_fits_unit(
+    b: &Battle,
+    u: &SbaUnit,
+    spec: &OrderSpec,
+    row: &OrderRow,
+) -> Result<(), Refusal> {
     let stats = b.stats(u);
     if !stats.orders.contains(&spec.kind) {
         return Err(Refusal::new(
@@ -367,6 +407,15 @@ pub fn validate_order(b: &Battle, side: u8, unit: u32, spec: &OrderSpec) -> Resu
             ),
         ));
     }
+    Ok(())
+}
+
+/// A written destination: only an order that takes one carries it, and it
+/// is on the board (SBA-BASE). Pure.
+///
+/// # Errors
+/// A [`Refusal`] citing SBA-BASE.
+fn check_destination(b: &Battle, spec: &OrderSpec, row: &OrderRow) -> Result<(), Refusal> {
     if let Some(to) = spec.to {
         if !spec.kind.takes_destination() {
             return Err(Refusal::new(
@@ -381,52 +430,93 @@ pub fn validate_order(b: &Battle, side: u8, unit: u32, spec: &OrderSpec) -> Resu
             ));
         }
     }
-    if let Some(t) = spec.target {
-        if !spec.kind.takes_target() {
-            return Err(Refusal::new(
-                "SBA-BASE",
-                say!("sba-refuse-no-target", order = order_name(row)),
-            ));
-        }
-        let Some(tu) = b.unit(t).filter(|tu| b.visible_to(tu, side)) else {
-            return Err(Refusal::new(
-                "SBA-BASE",
-                say!("sba-refuse-unseen-unit", unit = t),
-            ));
-        };
-        let friendly = tu.side == side;
-        match spec.kind {
-            OrderKind::JoinUp => {
-                if !friendly || tu.id == u.id {
-                    return Err(Refusal::new("SBA-ORD-11", say!("sba-refuse-join-friend")));
-                }
-                if tu.unit_type != u.unit_type {
-                    return Err(Refusal::new(
-                        "SBA-ORD-11",
-                        say!("sba-refuse-join-same-type"),
-                    ));
-                }
-                if tu.hex.unsigned_distance_to(u.hex) != 1 {
-                    return Err(Refusal::new("SBA-ORD-11", say!("sba-refuse-join-adjacent")));
-                }
-                if !tu.engaged.is_empty() {
-                    return Err(Refusal::new("SBA-MEL-1", say!("sba-refuse-join-in-melee")));
-                }
+    Ok(())
+}
+
+/// A written target unit: only an order that takes one carries it, and
+/// `side` sees it (SBA-BASE); Join Up names a neighbouring friendly unit
+/// of the same type, not in melee ([`check_join_up`]), every other order an
+/// enemy (SBA-BASE); Fire Ranged Weapons a unit it may fire at. Pure.
+///
+/// # Errors
+/// A [`Refusal`] citing the rule.
+fn check_order_target(
+    b: &Battle,
+    side: u8,
+    u: &SbaUnit,
+    spec: &OrderSpec,
+    row: &OrderRow,
+) -> Result<(), Refusal> {
+    let Some(t) = spec.target else {
+        return Ok(());
+    };
+    if !spec.kind.takes_target() {
+        return Err(Refusal::new(
+            "SBA-BASE",
+            say!("sba-refuse-no-target", order = order_name(row)),
+        ));
+    }
+    let Some(tu) = b.unit(t).filter(|tu| b.visible_to(tu, side)) else {
+        return Err(Refusal::new(
+            "SBA-BASE",
+            say!("sba-refuse-unseen-unit", unit = t),
+        ));
+    };
+    let friendly = tu.side == side;
+    match spec.kind {
+        OrderKind::JoinUp => check_join_up(u, tu, friendly)?,
+        _ => {
+            if friendly {
+                return Err(Refusal::new(
+                    "SBA-BASE",
+                    say!("sba-refuse-own-side", unit = t),
+                ));
             }
-            _ => {
-                if friendly {
-                    return Err(Refusal::new(
-                        "SBA-BASE",
-                        say!("sba-refuse-own-side", unit = t),
-                    ));
-                }
-            }
-        }
-        if spec.kind == OrderKind::FireRangedWeapons {
-            super::ranged::can_fire_at(b, u, tu, 0)?;
         }
     }
-    check_defend_parameters(b, u, spec)?;
+    if spec.kind == OrderKind::FireRangedWeapons {
+        super::ranged::can_fire_at(b, u, tu, 0)?;
+    }
+    Ok(())
+}
+
+/// Join Up's unit `tu` (SBA-ORD-11): another friendly unit (`friendly`) of
+/// `u`'s type, next to it, and not in melee (SBA-MEL-1). Pure.
+///
+/// # Errors
+/// A [`Refusal`] citing the rule.
+fn check_join_up(u: &SbaUnit, tu: &SbaUnit, friendly: bool) -> Result<(), Refusal> {
+    if !friendly || tu.id == u.id {
+        return Err(Refusal::new("SBA-ORD-11", say!("sba-refuse-join-friend")));
+    }
+    if tu.unit_type != u.unit_type {
+        return Err(Refusal::new(
+            "SBA-ORD-11",
+            say!("sba-refuse-join-same-type"),
+        ));
+    }
+    if tu.hex.unsigned_distance_to(u.hex) != 1 {
+        return Err(Refusal::new("SBA-ORD-11", say!("sba-refuse-join-adjacent")));
+    }
+    if !tu.engaged.is_empty() {
+        return Err(Refusal::new("SBA-MEL-1", say!("sba-refuse-join-in-melee")));
+    }
+    Ok(())
+}
+
+/// What an order needs written: Assault a target or a destination, March,
+/// Run and Move and Fire a destination (SBA-BASE), Join Up a unit
+/// (SBA-ORD-11); Ambush a unit hidden or in cover with no enemy next to it
+/// (SBA-ORD-10). Pure.
+///
+/// # Errors
+/// A [`Refusal`] citing the rule.
+fn check_order_complete(
+    b: &Battle,
+    u: &SbaUnit,
+    spec: &OrderSpec,
+    row: &OrderRow,
+) -> Result<(), Refusal> {
     match spec.kind {
         OrderKind::Assault if spec.target.is_none() && spec.to.is_none() => {
             Err(Refusal::new("SBA-BASE", say!("sba-refuse-assault-needs")))

@@ -245,14 +245,12 @@ impl CwBattle {
     /// the captor (CW-HOS-3), Morale, the hostage destruction test
     /// (CW-HOS-4), the captor wiped out (CW-HOS-7), recovery (CW-HOS-6,
     /// CW-HOS-8 … CW-HOS-10).
-    #[allow(clippy::too_many_lines)]
     pub(super) fn resolve_close_combat(
         &mut self,
         tables: &CwTables,
         dice: &mut Dice,
         log: &mut dyn LogSink,
     ) {
-        let conv = tables.settings.convention;
         let before: BTreeMap<u32, u32> = self.units.iter().map(|u| (u.id, u.models)).collect();
         let contacts = self.close_combat_contacts();
         if contacts.is_empty() {
@@ -260,25 +258,69 @@ impl CwBattle {
         }
         let holder_id = self.holder().map(|h| h.id);
         let mut entries = Vec::new();
-        // Base rules §4 (CW-GEN-3): a unit engaged while broken or unformed
-        // tests, as the Close Combat phase begins [stand-in timing].
+        self.engaged_while_shaken_tests(&contacts, tables, dice, &mut entries);
+        let (inflicted, all_out) =
+            self.close_combat_attacks(&contacts, holder_id, tables, dice, &mut entries);
+        let holder_engaged = self.engaged_with_holder(holder_id, &contacts);
+        self.close_combat_wounds(&inflicted, tables, &mut entries);
+        let sacrificed = self.take_sacrifices(&mut entries);
+        self.close_combat_morale(&contacts, &inflicted, &before, tables, dice, &mut entries);
+        if let Some(hid) = holder_id {
+            let results = CcResults {
+                inflicted,
+                sacrificed,
+                holder_engaged,
+                all_out,
+            };
+            self.hostage_after_close_combat(hid, &results, tables, dice, &mut entries);
+        }
+        // Stances last until the engagement with the captor ends (CW-HOS-3).
+        let holder_now = self.holder().cloned();
+        let still: Vec<u32> = holder_now
+            .map(|h| self.enemies_in_contact(&h))
+            .unwrap_or_default();
+        self.stances.retain(|id, _| still.contains(id));
+        self.push(log, entries);
+    }
+
+    /// Base rules §4 (CW-GEN-3): every unit in `contacts` engaged while
+    /// broken or unformed tests, as the Close Combat phase begins
+    /// [stand-in timing].
+    fn engaged_while_shaken_tests(
+        &mut self,
+        contacts: &BTreeMap<u32, Vec<u32>>,
+        tables: &CwTables,
+        dice: &mut Dice,
+        entries: &mut Vec<LogEntry>,
+    ) {
         for &id in contacts.keys() {
             if self
                 .unit(id)
                 .is_some_and(|u| matches!(u.condition, Condition::Unformed | Condition::Broken))
             {
-                self.trigger_tests(
-                    id,
-                    |i| i.engaged_while_shaken = true,
-                    tables,
-                    dice,
-                    &mut entries,
-                );
+                self.trigger_tests(id, |i| i.engaged_while_shaken = true, tables, dice, entries);
             }
         }
+    }
+
+    /// Rolls the phase's attacks, in attacker id order
+    /// ([`Self::close_combat_attack`], CW-GEN-3, CW-FBY-5): a hindered unit
+    /// attacking the captor `holder_id` with no stance chosen fights with
+    /// Strike Easy, logged and recorded (CW-HOS-3). Gives the wounds each
+    /// attacker inflicted on each target, by (attacker, target), and
+    /// whether an All-Out Attack was made.
+    fn close_combat_attacks(
+        &mut self,
+        contacts: &BTreeMap<u32, Vec<u32>>,
+        holder_id: Option<u32>,
+        tables: &CwTables,
+        dice: &mut Dice,
+        entries: &mut Vec<LogEntry>,
+    ) -> (BTreeMap<(u32, u32), u32>, bool) {
+        let conv = tables.settings.convention;
         let mut inflicted: BTreeMap<(u32, u32), u32> = BTreeMap::new();
         let mut all_out = false;
-        for (&a, targets) in &contacts {
+        for (&a, targets) in contacts {
             let (attack, stance) = match self.close_combat_attack(a, targets, holder_id, tables) {
                 None => continue,
                 Some(CcStep::Barred(e)) => {
@@ -314,24 +356,50 @@ impl CwBattle {
             entries.extend(r.entries);
             *inflicted.entry((a, attack.target)).or_default() += r.wounds;
         }
-        let mut on: BTreeMap<u32, (u32, u8)> = BTreeMap::new();
-        for (&(a, t), &w) in &inflicted {
-            let side = self.unit(a).map_or(0, |u| u.side);
-            let e = on.entry(t).or_insert((0, side));
-            e.0 += w;
-        }
-        let holder_engaged: Vec<(u32, u8)> = holder_id
+        (inflicted, all_out)
+    }
+
+    /// The units in `contacts` with the captor `holder_id` (its enemies in
+    /// contact), with their sides: those that may take its hostage when it
+    /// is wiped out (CW-HOS-7) or try to recover it (CW-HOS-8 … CW-HOS-10).
+    fn engaged_with_holder(
+        &self,
+        holder_id: Option<u32>,
+        contacts: &BTreeMap<u32, Vec<u32>>,
+    ) -> Vec<(u32, u8)> {
+        holder_id
             .and_then(|h| contacts.get(&h))
             .map(|v| {
                 v.iter()
                     .filter_map(|id| self.unit(*id).map(|u| (u.id, u.side)))
                     .collect()
             })
-            .unwrap_or_default();
-        for (&t, &(w, side)) in &on {
-            self.take_wounds(t, w, Some(side), tables, &mut entries);
+            .unwrap_or_default()
+    }
+
+    /// Every target takes the wounds `inflicted` on it, all at once, in
+    /// target id order, credited to the side of its attackers (CW-GEN-3).
+    fn close_combat_wounds(
+        &mut self,
+        inflicted: &BTreeMap<(u32, u32), u32>,
+        tables: &CwTables,
+        entries: &mut Vec<LogEntry>,
+    ) {
+        let mut on: BTreeMap<u32, (u32, u8)> = BTreeMap::new();
+        for (&(a, t), &w) in inflicted {
+            let side = self.unit(a).map_or(0, |u| u.side);
+            let e = on.entry(t).or_insert((0, side));
+            e.0 += w;
         }
-        // Declared sacrifices, now that the enemy's attack is resolved (CW-HOS-6 (b)).
+        for (&t, &(w, side)) in &on {
+            self.take_wounds(t, w, Some(side), tables, entries);
+        }
+    }
+
+    /// Declared sacrifices, now that the enemy's attack is resolved
+    /// (CW-HOS-6 (b)), in unit id order: a unit with more than two models
+    /// gives two, else none. Gives the models each unit sacrificed.
+    fn take_sacrifices(&mut self, entries: &mut Vec<LogEntry>) -> BTreeMap<u32, u32> {
         let mut sacrificed: BTreeMap<u32, u32> = BTreeMap::new();
         let mut declared = std::mem::take(&mut self.sacrifices);
         declared.sort_unstable();
@@ -357,8 +425,23 @@ impl CwBattle {
                 say!("cw-log-sacrifices", unit = name),
             ));
         }
-        // Morale after the phase's losses.
-        for (&id, enemies) in &contacts {
+        sacrificed
+    }
+
+    /// Morale after the phase's losses (CW-GEN-3, base rules §4), for every
+    /// unit in `contacts` in id order ([`Self::morale_after_losses`]): the
+    /// models it had `before` the phase, its enemies' models in contact, and
+    /// whether it received more wounds than it dealt.
+    fn close_combat_morale(
+        &mut self,
+        contacts: &BTreeMap<u32, Vec<u32>>,
+        inflicted: &BTreeMap<(u32, u32), u32>,
+        before: &BTreeMap<u32, u32>,
+        tables: &CwTables,
+        dice: &mut Dice,
+        entries: &mut Vec<LogEntry>,
+    ) {
+        for (&id, enemies) in contacts {
             let received: u32 = inflicted
                 .iter()
                 .filter(|((_, t), _)| *t == id)
@@ -375,120 +458,156 @@ impl CwBattle {
                 .map(|e| e.models)
                 .sum();
             let b = before.get(&id).copied().unwrap_or(0);
-            self.morale_after_losses(
-                id,
-                b,
-                enemy_models,
-                received > dealt,
-                tables,
-                dice,
-                &mut entries,
-            );
+            self.morale_after_losses(id, b, enemy_models, received > dealt, tables, dice, entries);
         }
-        // The hostage.
-        if let (Some(hid), Some(h)) = (holder_id, self.hostage.clone()) {
-            let mut state = h.state.clone();
-            // CW-HOS-4 is the captor unit's test: a captor removed entirely
-            // makes none, and its hostage goes to an engaged unit (CW-HOS-7).
-            let holder_gone = self.unit(hid).is_none_or(|u| !u.alive());
-            if let Some(out) = destruction_test(
-                dice,
-                conv,
-                &mut state,
-                all_out && !holder_gone,
-                self.captor_wounds_this_turn,
-                &tables.settings.hostage,
-            ) {
-                entries.push(out.roll.entry);
-                if out.destroyed {
+    }
+
+    /// The hostage after the phase, held by `hid` as it began: the captor's
+    /// destruction test when an All-Out Attack was made on it and it still
+    /// stands (CW-HOS-4); a captor wiped out gives the hostage to a unit
+    /// still engaged with it, else it is lost (CW-HOS-7); a captor still
+    /// standing faces its engaged enemies' recovery
+    /// ([`Self::hostage_recovery_tests`]). Stances end when the hostage
+    /// changes hands or dies (CW-HOS-3).
+    fn hostage_after_close_combat(
+        &mut self,
+        hid: u32,
+        results: &CcResults,
+        tables: &CwTables,
+        dice: &mut Dice,
+        entries: &mut Vec<LogEntry>,
+    ) {
+        let conv = tables.settings.convention;
+        let Some(h) = self.hostage.clone() else {
+            return;
+        };
+        let mut state = h.state.clone();
+        // CW-HOS-4 is the captor unit's test: a captor removed entirely
+        // makes none, and its hostage goes to an engaged unit (CW-HOS-7).
+        let holder_gone = self.unit(hid).is_none_or(|u| !u.alive());
+        if let Some(out) = destruction_test(
+            dice,
+            conv,
+            &mut state,
+            results.all_out && !holder_gone,
+            self.captor_wounds_this_turn,
+            &tables.settings.hostage,
+        ) {
+            entries.push(out.roll.entry);
+            if out.destroyed {
+                entries.push(LogEntry::event(
+                    "CW-HOS-4",
+                    vec![hid],
+                    say!("cw-log-hostage-killed", hostage = h.name),
+                ));
+            }
+        }
+        let holder_dead = self.unit(hid).is_none_or(|u| !u.alive());
+        if state.alive && holder_dead {
+            let engaged: Vec<(u32, u8)> = results
+                .holder_engaged
+                .iter()
+                .copied()
+                .filter(|(id, _)| self.unit(*id).is_some_and(CwUnit::alive))
+                .collect();
+            match captor_wiped_out(&mut state, &engaged, None) {
+                Some(e) => entries.push(e),
+                None => {
+                    state.alive = false;
                     entries.push(LogEntry::event(
-                        "CW-HOS-4",
+                        "CW-HOS-7",
                         vec![hid],
-                        say!("cw-log-hostage-killed", hostage = h.name),
+                        say!("cw-log-hostage-lost-no-enemy-left"),
                     ));
                 }
             }
-            let holder_dead = self.unit(hid).is_none_or(|u| !u.alive());
-            if state.alive && holder_dead {
-                let engaged: Vec<(u32, u8)> = holder_engaged
-                    .iter()
-                    .copied()
-                    .filter(|(id, _)| self.unit(*id).is_some_and(CwUnit::alive))
-                    .collect();
-                match captor_wiped_out(&mut state, &engaged, None) {
-                    Some(e) => entries.push(e),
-                    None => {
-                        state.alive = false;
-                        entries.push(LogEntry::event(
-                            "CW-HOS-7",
-                            vec![hid],
-                            say!("cw-log-hostage-lost-no-enemy-left"),
-                        ));
+        } else if state.alive {
+            self.hostage_recovery_tests(hid, &mut state, results, tables, dice, entries);
+        }
+        if state.holder != h.state.holder || !state.alive {
+            self.stances.clear();
+        }
+        if let Some(hh) = self.hostage.as_mut() {
+            hh.state = state;
+        }
+    }
+
+    /// Each living unit engaged with the captor `hid` as the phase began,
+    /// in order, may try to recover the hostage (CW-HOS-8 …
+    /// CW-HOS-10, [`recovery_eligibility`]): from its wounds inflicted and
+    /// received on the captor and its models sacrificed (CW-HOS-6); the
+    /// first recovery ends the tries.
+    fn hostage_recovery_tests(
+        &mut self,
+        hid: u32,
+        state: &mut Hostage,
+        results: &CcResults,
+        tables: &CwTables,
+        dice: &mut Dice,
+        entries: &mut Vec<LogEntry>,
+    ) {
+        let conv = tables.settings.convention;
+        let holder = self.unit(hid).cloned();
+        let hl = holder
+            .as_ref()
+            .and_then(|u| tables.unit(&u.unit_type))
+            .map_or(0, UnitStats::commander_leadership);
+        for (cid, cside) in &results.holder_engaged {
+            let Some(c) = self.unit(*cid).cloned() else {
+                continue;
+            };
+            if !c.alive() {
+                continue;
+            }
+            let claim = RecoveryClaim {
+                engaged_with_holder: self.enemies_in_contact(&c).contains(&hid),
+                wounds_inflicted: results.inflicted.get(&(*cid, hid)).copied().unwrap_or(0),
+                wounds_received: results.inflicted.get(&(hid, *cid)).copied().unwrap_or(0),
+                models_sacrificed: results.sacrificed.get(cid).copied().unwrap_or(0),
+                condition: c.condition,
+                spent: c.spent > 0,
+            };
+            match recovery_eligibility(&claim, &tables.settings.hostage) {
+                Err(r) => entries.push(LogEntry::event(
+                    &r.rule,
+                    vec![*cid, hid],
+                    say!("cw-log-may-not-recover", unit = c.name, reason = r.reason),
+                )),
+                Ok(_) => {
+                    let card = tables.unit(&c.unit_type);
+                    let out = recovery_test(
+                        dice,
+                        conv,
+                        state,
+                        &RecoveryTest {
+                            unit: *cid,
+                            side: *cside,
+                            leadership: card.map_or(0, UnitStats::commander_leadership),
+                            holder_leadership: hl,
+                            tl: card.map_or(10, |c| c.tl),
+                        },
+                        &tables.settings.hostage,
+                    );
+                    entries.extend(out.entries);
+                    if out.recovered {
+                        break;
                     }
                 }
-            } else if state.alive {
-                let holder = self.unit(hid).cloned();
-                let hl = holder
-                    .as_ref()
-                    .and_then(|u| tables.unit(&u.unit_type))
-                    .map_or(0, UnitStats::commander_leadership);
-                for (cid, cside) in &holder_engaged {
-                    let Some(c) = self.unit(*cid).cloned() else {
-                        continue;
-                    };
-                    if !c.alive() {
-                        continue;
-                    }
-                    let claim = RecoveryClaim {
-                        engaged_with_holder: self.enemies_in_contact(&c).contains(&hid),
-                        wounds_inflicted: inflicted.get(&(*cid, hid)).copied().unwrap_or(0),
-                        wounds_received: inflicted.get(&(hid, *cid)).copied().unwrap_or(0),
-                        models_sacrificed: sacrificed.get(cid).copied().unwrap_or(0),
-                        condition: c.condition,
-                        spent: c.spent > 0,
-                    };
-                    match recovery_eligibility(&claim, &tables.settings.hostage) {
-                        Err(r) => entries.push(LogEntry::event(
-                            &r.rule,
-                            vec![*cid, hid],
-                            say!("cw-log-may-not-recover", unit = c.name, reason = r.reason),
-                        )),
-                        Ok(_) => {
-                            let card = tables.unit(&c.unit_type);
-                            let out = recovery_test(
-                                dice,
-                                conv,
-                                &mut state,
-                                &RecoveryTest {
-                                    unit: *cid,
-                                    side: *cside,
-                                    leadership: card.map_or(0, UnitStats::commander_leadership),
-                                    holder_leadership: hl,
-                                    tl: card.map_or(10, |c| c.tl),
-                                },
-                                &tables.settings.hostage,
-                            );
-                            entries.extend(out.entries);
-                            if out.recovered {
-                                break;
-                            }
-                        }
-                    }
-                }
-            }
-            if state.holder != h.state.holder || !state.alive {
-                self.stances.clear();
-            }
-            if let Some(hh) = self.hostage.as_mut() {
-                hh.state = state;
             }
         }
-        // Stances last until the engagement with the captor ends (CW-HOS-3).
-        let holder_now = self.holder().cloned();
-        let still: Vec<u32> = holder_now
-            .map(|h| self.enemies_in_contact(&h))
-            .unwrap_or_default();
-        self.stances.retain(|id, _| still.contains(id));
-        self.push(log, entries);
     }
+}
+
+/// What a Close Combat phase's attacks left, for the hostage's tests after
+/// them ([`CwBattle::hostage_after_close_combat`]).
+struct CcResults {
+    /// Wounds each attacker inflicted on each target, by (attacker, target).
+    inflicted: BTreeMap<(u32, u32), u32>,
+    /// Models each unit sacrificed (CW-HOS-6 (b)).
+    sacrificed: BTreeMap<u32, u32>,
+    /// The units engaged with the captor as the phase began, and their
+    /// sides (CW-HOS-7 … CW-HOS-10).
+    holder_engaged: Vec<(u32, u8)>,
+    /// Whether an All-Out Attack was made (CW-HOS-4).
+    all_out: bool,
 }

@@ -107,6 +107,7 @@ mod close_combat;
 mod end_phase;
 mod losses;
 mod movement;
+mod movement_checks;
 mod odds;
 mod setup;
 mod shooting;

@@ -1,6 +1,7 @@
 //! Movement: stances, move planning and execution on the ground and in
 //! the air, and the path geometry they use (CW-GEN, CW-FLY, CW-LAND).
 
+use super::movement_checks::MoveCtx;
 use super::*;
 
 /// Length of a path of centres from `start`, inches.
@@ -269,7 +270,15 @@ impl CwBattle {
         out
     }
 
-    #[allow(clippy::too_many_lines)]
+    /// Checks a move of `unit` through `path`, ending facing `facing`, in
+    /// `mode`: that the unit may move now ([`Self::check_may_move`]), that
+    /// the path is made of numbers and its destination as drawn is on the
+    /// table (CW-GEN-3), then the checks of the mode and the unit's flight
+    /// state ([`Self::plan_walk`], [`Self::plan_fly`],
+    /// [`Self::plan_take_off`], [`Self::plan_landing`],
+    /// [`Self::plan_escape_by_air`], [`Self::plan_engage`]); a landing or
+    /// Dive needs a unit in the air (CW-LAND-1, CW-DIVE-1), an escape by air
+    /// a grounded one (CW-ENG-7).
     pub(super) fn plan_move_checked(
         &self,
         unit: u32,
@@ -280,13 +289,76 @@ impl CwBattle {
         table: &Table,
     ) -> Result<MovePlan, Refusal> {
         let u = self.check_actor(unit)?;
+        let (card, phase) = self.check_may_move(u, mode, tables)?;
+        if !facing.is_finite() || path.iter().any(|p| !p.0.is_finite() || !p.1.is_finite()) {
+            return Err(refuse("CW-GEN-3", say!("cw-why-path-nan")));
+        }
+        let wps: Vec<Vec2> = path.iter().map(|p| Vec2::new(p.0, p.1)).collect();
+        let base = u.base();
+        // The destination as drawn must be on the table, even where a move
+        // is clipped afterwards (a take-off, an escape by air).
+        if let Some(last) = wps.last()
+            && !table.holds(&base.at(*last, facing))
+        {
+            return Err(move_error("CW-GEN-3", MoveError::OffTable, &[]));
+        }
+        let m = MoveCtx {
+            unit,
+            u,
+            card,
+            phase,
+            start: base.center,
+            length: path_length(base.center, &wps),
+            mv: card.movement,
+            wps,
+            base,
+            facing,
+        };
+        match (mode, u.flight) {
+            (MoveMode::Ground, FlightState::Grounded) => self.plan_walk(&m, table),
+            (MoveMode::Ground, FlightState::Airborne) => self.plan_fly(&m, table),
+            (MoveMode::TakeOff, state) => self.plan_take_off(&m, state, table),
+            (MoveMode::Land | MoveMode::Dive, FlightState::Grounded) => Err(refuse(
+                if *mode == MoveMode::Dive {
+                    "CW-DIVE-1"
+                } else {
+                    "CW-LAND-1"
+                },
+                say!("cw-why-only-airborne-lands"),
+            )),
+            (MoveMode::Land | MoveMode::Dive, FlightState::Airborne) => {
+                self.plan_landing(&m, *mode == MoveMode::Dive, table)
+            }
+            (MoveMode::EscapeByAir, FlightState::Airborne) => {
+                Err(refuse("CW-ENG-7", say!("cw-why-escape-grounded")))
+            }
+            (MoveMode::EscapeByAir, FlightState::Grounded) => self.plan_escape_by_air(&m, table),
+            (MoveMode::Engage { target } | MoveMode::DiveEngage { target }, state) => {
+                let dive = matches!(mode, MoveMode::DiveEngage { .. });
+                self.plan_engage(&m, *target, dive, state, table)
+            }
+        }
+    }
+
+    /// Whether `u` may move now in `mode`: its card is known, the phase is a
+    /// movement phase, it has not moved yet this phase and is neither spent
+    /// nor routing (CW-GEN-3); its flight state may move in this phase (an
+    /// airborne unit not in Reserve Movement, CW-FLY-9; a grounded one in
+    /// Cavalry Movement only if Cavalry, CW-FLY-4); a grounded unit engaged
+    /// may only escape by air (CW-GEN-3). Gives its card and the phase.
+    fn check_may_move<'t>(
+        &self,
+        u: &CwUnit,
+        mode: &MoveMode,
+        tables: &'t CwTables,
+    ) -> Result<(&'t UnitStats, MovementPhase), Refusal> {
         let card = tables
             .unit(&u.unit_type)
             .ok_or_else(|| refuse("CW-GEN-3", say!("cw-why-unknown-card")))?;
         let Some(phase) = self.phase.movement() else {
             return Err(refuse("CW-GEN-3", say!("cw-why-move-phases")));
         };
-        if self.acted.contains(&unit) {
+        if self.acted.contains(&u.id) {
             return Err(refuse(
                 "CW-GEN-3",
                 say!("cw-why-already-moved", unit = u.name),
@@ -311,346 +383,7 @@ impl CwBattle {
                 say!("cw-why-engaged-no-move", unit = u.name),
             ));
         }
-        if !facing.is_finite() || path.iter().any(|p| !p.0.is_finite() || !p.1.is_finite()) {
-            return Err(refuse("CW-GEN-3", say!("cw-why-path-nan")));
-        }
-        let wps: Vec<Vec2> = path.iter().map(|p| Vec2::new(p.0, p.1)).collect();
-        let base = u.base();
-        let start = base.center;
-        let length = path_length(start, &wps);
-        let mv = card.movement;
-        // The destination as drawn must be on the table, even where a move
-        // is clipped afterwards (a take-off, an escape by air).
-        if let Some(last) = wps.last()
-            && !table.holds(&base.at(*last, facing))
-        {
-            return Err(move_error("CW-GEN-3", MoveError::OffTable, &[]));
-        }
-        let end_of = |wps: &[Vec2], facing: f32| {
-            let c = wps.last().copied().unwrap_or(start);
-            TablePos {
-                x: c.x,
-                y: c.y,
-                facing,
-            }
-        };
-        match (mode, u.flight) {
-            (MoveMode::Ground, FlightState::Grounded) => {
-                let (_, others, names) = self.others(u, false);
-                table
-                    .check_move(&base, &wps, facing, mv, false, &others, &[])
-                    .map_err(|e| move_error("CW-GEN-3", e, &names))?;
-                Ok(MovePlan {
-                    unit,
-                    fly_by: Vec::new(),
-                    end: end_of(&wps, facing),
-                    length,
-                    kind: PlanKind::Walk,
-                })
-            }
-            (MoveMode::Ground, FlightState::Airborne) => {
-                let (_, others, names) = self.others(u, true);
-                table
-                    .check_move(&base, &wps, facing, mv, true, &others, &[])
-                    .map_err(|e| move_error("CW-FLY-11", e, &names))?;
-                check_air_move(phase, mv, length)?;
-                Ok(MovePlan {
-                    unit,
-                    fly_by: Vec::new(),
-                    end: end_of(&wps, facing),
-                    length,
-                    kind: PlanKind::Fly,
-                })
-            }
-            (MoveMode::TakeOff, state) => {
-                let half = mv / 2.0;
-                let probe = TakeOff {
-                    unit,
-                    name: u.name.clone(),
-                    state,
-                    has_flight: card.has(Trait::Flight),
-                    total_models: u.models,
-                    movement: mv,
-                    blocked_at: None,
-                    condition: u.condition,
-                };
-                take_off(&probe)?;
-                if length + 1e-3 < half {
-                    return Err(refuse(
-                        "CW-FLY-5",
-                        say!("cw-why-take-off-half", half = half),
-                    ));
-                }
-                let cut = truncate_path(start, &wps, half);
-                let (_, others, names) = self.others(u, false);
-                let by_units = match table.check_move(&base, &cut, facing, mv, false, &others, &[])
-                {
-                    Ok(_) => None,
-                    Err(MoveError::Unit(_, at)) => Some(at),
-                    Err(MoveError::Impassable(_)) => {
-                        let mut d = 0.0;
-                        while d < half {
-                            let (p, b) = point_along(start, base.facing, &cut, d + 0.1);
-                            if table.check_standing(&base.at(p, b), false).is_err() {
-                                break;
-                            }
-                            d += 0.1;
-                        }
-                        Some(d.min(half))
-                    }
-                    Err(e) => return Err(move_error("CW-FLY-5", e, &names)),
-                };
-                // CW-FLY-5 (L25): terrain met on the way interferes too.
-                let blocked_at = match (by_units, terrain_entry(table, start, &base, &cut, half)) {
-                    (Some(a), Some(b)) => Some(a.min(b)),
-                    (a, b) => a.or(b),
-                };
-                let r = take_off(&TakeOff {
-                    blocked_at,
-                    ..probe
-                })?;
-                let completed = r.state == FlightState::Airborne;
-                // CW-FLY-14 (L34): an unformed unit that becomes airborne "is
-                // automatically reformed but may not change formation or
-                // facing": it keeps the facing it had.
-                let facing = if u.condition == Condition::Unformed {
-                    u.pos.facing
-                } else {
-                    facing
-                };
-                let end = if completed {
-                    end_of(&cut, facing)
-                } else {
-                    let (p, b) = point_along(start, base.facing, &cut, r.moved);
-                    TablePos {
-                        x: p.x,
-                        y: p.y,
-                        facing: b,
-                    }
-                };
-                Ok(MovePlan {
-                    unit,
-                    fly_by: Vec::new(),
-                    end,
-                    length: r.moved,
-                    kind: PlanKind::TakeOff {
-                        completed,
-                        entry: r.entry,
-                        condition: r.condition,
-                    },
-                })
-            }
-            (MoveMode::Land | MoveMode::Dive, FlightState::Grounded) => Err(refuse(
-                if *mode == MoveMode::Dive {
-                    "CW-DIVE-1"
-                } else {
-                    "CW-LAND-1"
-                },
-                say!("cw-why-only-airborne-lands"),
-            )),
-            (MoveMode::Land | MoveMode::Dive, FlightState::Airborne) => {
-                let kind = if *mode == MoveMode::Dive {
-                    check_dive_move(
-                        u.flight,
-                        card.has_charge_skill(),
-                        false,
-                        mv,
-                        length,
-                        DiveUse::Landing,
-                        &[],
-                    )?
-                } else {
-                    check_landing(true, mv, length)?;
-                    LandingKind::Voluntary
-                };
-                let (_, others, names) = self.others(u, true);
-                table
-                    .check_move(&base, &wps, facing, mv * 2.0, true, &others, &[])
-                    .map_err(|e| move_error(kind.rule(), e, &names))?;
-                let end = end_of(&wps, facing);
-                let spot = Base::new(end, u.footprint);
-                self.landing_spot_ok(unit, &spot, table)?;
-                if let Some(o) = self
-                    .units
-                    .iter()
-                    .find(|o| o.side != u.side && o.alive() && o.base().in_contact(&spot))
-                {
-                    return Err(refuse(
-                        "CW-ENG-2",
-                        say!("cw-why-landing-contact", other = o.name),
-                    ));
-                }
-                Ok(MovePlan {
-                    unit,
-                    fly_by: Vec::new(),
-                    end,
-                    length,
-                    kind: PlanKind::Landing(kind),
-                })
-            }
-            (MoveMode::EscapeByAir, FlightState::Airborne) => {
-                Err(refuse("CW-ENG-7", say!("cw-why-escape-grounded")))
-            }
-            (MoveMode::EscapeByAir, FlightState::Grounded) => {
-                let enemies = self.enemies_in_contact(u);
-                if enemies.is_empty() {
-                    return Err(refuse(
-                        "CW-ENG-7",
-                        say!("cw-why-not-engaged", unit = u.name),
-                    ));
-                }
-                check_can_fly(card.has(Trait::Flight))?;
-                if phase == MovementPhase::Reserve {
-                    return Err(refuse("CW-FLY-9", say!("cw-why-escape-reserve")));
-                }
-                if length + 1e-3 < mv {
-                    return Err(refuse("CW-ENG-7", say!("cw-why-escape-full-move", mv = mv)));
-                }
-                let cut = truncate_path(start, &wps, mv);
-                let (_, others, names) = self.others(u, true);
-                table
-                    .check_move(&base, &cut, facing, mv + 0.01, true, &others, &[])
-                    .map_err(|e| move_error("CW-ENG-7", e, &names))?;
-                let end = end_of(&cut, facing);
-                let eb = Base::new(end, u.footprint);
-                if let Some(o) = self
-                    .units
-                    .iter()
-                    .find(|o| o.id != u.id && o.alive() && o.airborne() && o.base().overlaps(&eb))
-                {
-                    return Err(refuse(
-                        "CW-FBY-1",
-                        say!("cw-why-airborne-overlap", other = o.name),
-                    ));
-                }
-                Ok(MovePlan {
-                    unit,
-                    fly_by: Vec::new(),
-                    end,
-                    length: mv,
-                    kind: PlanKind::EscapeByAir { enemies },
-                })
-            }
-            (MoveMode::Engage { target } | MoveMode::DiveEngage { target }, state) => {
-                // CW-DIVE-3: an engaging move may be a Dive (CW-DIVE-1,
-                // CW-DIVE-2 checked here, up to double the movement).
-                let dive = matches!(mode, MoveMode::DiveEngage { .. });
-                if dive {
-                    check_dive_move(
-                        state,
-                        card.has_charge_skill(),
-                        false,
-                        mv,
-                        length,
-                        DiveUse::Engaging,
-                        &[],
-                    )?;
-                }
-                let reach = if dive { dive_bounds(mv).1 } else { mv };
-                let t = self
-                    .unit(*target)
-                    .filter(|t| t.alive() && t.side != u.side)
-                    .ok_or_else(|| refuse("CW-GEN-3", say!("cw-why-target-not-enemy")))?;
-                check_engagement(state, t.flight)?;
-                let tb = t.base();
-                if state == FlightState::Grounded {
-                    let (ids, others, names) = self.others(u, false);
-                    let ti: Vec<usize> = ids.iter().position(|i| i == target).into_iter().collect();
-                    table
-                        .check_move(&base, &wps, facing, mv, false, &others, &ti)
-                        .map_err(|e| move_error("CW-GEN-3", e, &names))?;
-                    let end = end_of(&wps, facing);
-                    let fb = Base::new(end, u.footprint);
-                    if !fb.in_contact(&tb) {
-                        return Err(refuse(
-                            "CW-GEN-3",
-                            say!("cw-why-engage-contact", target = t.name),
-                        ));
-                    }
-                    let angle = fb.approach_angle(&tb);
-                    if angle > ENGAGE_ANGLE + 1e-3 {
-                        return Err(refuse(
-                            "CW-GEN-3",
-                            say!(
-                                "cw-why-engage-angle",
-                                angle = format!("{angle:.0}"),
-                                max = ENGAGE_ANGLE
-                            ),
-                        ));
-                    }
-                    return Ok(MovePlan {
-                        unit,
-                        fly_by: Vec::new(),
-                        end,
-                        length,
-                        kind: PlanKind::GroundEngage {
-                            target: *target,
-                            angle,
-                        },
-                    });
-                }
-                // From the air (CW-ENG-1 … CW-ENG-6): no minimum distance
-                // (a Dive's is checked above).
-                let (_, others, names) = self.others(u, true);
-                let rule = if dive { "CW-DIVE-3" } else { "CW-ENG-1" };
-                table
-                    .check_move(&base, &wps, facing, reach, true, &others, &[])
-                    .map_err(|e| move_error(rule, e, &names))?;
-                let end = end_of(&wps, facing);
-                let fb = Base::new(end, u.footprint);
-                let reached = fb.distance_to(&tb) <= CONTACT;
-                let angle_ok = fb.approach_angle(&tb) <= ENGAGE_ANGLE + 1e-3;
-                let spot = if reached && angle_ok {
-                    fb
-                } else {
-                    // Lands 1" short (CW-ENG-4, CW-ENG-5).
-                    let away = (fb.center - tb.center).normalize_or_zero();
-                    let mut s = fb;
-                    let mut k = 0.0;
-                    while s.distance_to(&tb) < 1.0 && k < 6.0 {
-                        k += 0.05;
-                        s = fb.at(fb.center + away * k, fb.facing);
-                    }
-                    s
-                };
-                let overlap = self.landing_spot_ok(unit, &spot, table).is_err();
-                let flanked = self.units.iter().any(|o| {
-                    o.side != u.side
-                        && o.alive()
-                        && !o.airborne()
-                        && o.id != *target
-                        && o.base().within(&spot, 1.0)
-                        && spot.arc_of(o.base().center) != Arc::Front
-                });
-                let out = resolve_engaging_move(
-                    unit,
-                    *target,
-                    &EngagingMove {
-                        target_airborne: t.airborne(),
-                        would_be_flanked: flanked,
-                        would_overlap: overlap,
-                        angle_ok: !reached || angle_ok,
-                        reached,
-                        dive,
-                    },
-                )?;
-                Ok(MovePlan {
-                    unit,
-                    fly_by: Vec::new(),
-                    end: TablePos {
-                        x: spot.center.x,
-                        y: spot.center.y,
-                        facing: spot.facing,
-                    },
-                    length,
-                    kind: PlanKind::AirEngage {
-                        target: *target,
-                        landing: out.landing,
-                        entry: out.entry,
-                    },
-                })
-            }
-        }
+        Ok((card, phase))
     }
 
     /// The Maneuver test of a Break-Away by air (CW-ENG-7) [stand-in: a
@@ -681,6 +414,10 @@ impl CwBattle {
         }
     }
 
+    /// Executes a checked move: marks the unit as moved, logs the Fly-By
+    /// contacts made on the way (CW-FBY-2), then the move of its kind
+    /// ([`Self::exec_move_kind`]), a landing's test (CW-LAND-2) and the unit's
+    /// new position, condition and flight state ([`Self::finish_move`]).
     pub(super) fn exec_move(
         &mut self,
         plan: MovePlan,
@@ -688,18 +425,41 @@ impl CwBattle {
         dice: &mut Dice,
         log: &mut dyn LogSink,
     ) {
-        let conv = tables.settings.convention;
         self.acted.push(plan.unit);
         let Some(u) = self.unit(plan.unit).cloned() else {
             return;
         };
-        let name = u.name.clone();
         let mut entries = Vec::new();
-        let mut landed: Option<LandingKind> = None;
-        let mut condition = u.condition;
-        let mut flight = u.flight;
-        let mut end = plan.end;
         self.note_fly_by(&u, &plan.fly_by, &mut entries);
+        if let Some(after) = self.exec_move_kind(plan, &u, tables, dice, &mut entries) {
+            self.finish_move(&u, after, tables, dice, &mut entries);
+        }
+        self.push(log, entries);
+    }
+
+    /// The part of a checked move its kind makes, logged to `entries`: a
+    /// walk or a turn (CW-GEN-3), a flight (CW-FLY-10), a take-off
+    /// (CW-FLY-5), a landing (CW-LAND-1, CW-DIVE-3), a ground engagement
+    /// (CW-GEN-3; of the captor, CW-HOS-3), an engagement from the air
+    /// ([`Self::exec_air_engage`]) or an escape by air
+    /// ([`Self::exec_escape_by_air`]). Gives where the unit ends and in what
+    /// state, or `None` when the move is over (the unit no longer on the
+    /// table, or already placed).
+    fn exec_move_kind(
+        &mut self,
+        plan: MovePlan,
+        u: &CwUnit,
+        tables: &CwTables,
+        dice: &mut Dice,
+        entries: &mut Vec<LogEntry>,
+    ) -> Option<MoveAfter> {
+        let name = u.name.clone();
+        let mut after = MoveAfter {
+            end: plan.end,
+            condition: u.condition,
+            flight: u.flight,
+            landed: None,
+        };
         match plan.kind {
             PlanKind::Walk => entries.push(LogEntry::event(
                 "CW-GEN-3",
@@ -732,12 +492,12 @@ impl CwBattle {
             PlanKind::TakeOff {
                 completed,
                 entry,
-                condition: c,
+                condition,
             } => {
                 entries.push(entry);
-                condition = c;
+                after.condition = condition;
                 if completed {
-                    flight = FlightState::Airborne;
+                    after.flight = FlightState::Airborne;
                 }
             }
             PlanKind::Landing(kind) => {
@@ -753,7 +513,7 @@ impl CwBattle {
                     say!("cw-log-lands", unit = name, length = length)
                 };
                 entries.push(LogEntry::event(kind.rule(), vec![u.id], what));
-                landed = Some(kind);
+                after.landed = Some(kind);
             }
             PlanKind::GroundEngage { target, angle } => {
                 entries.push(LogEntry::event(
@@ -780,66 +540,115 @@ impl CwBattle {
                 entry,
             } => {
                 entries.push(entry);
-                if let Some(m) = self.unit_mut(u.id) {
-                    m.pos = plan.end;
-                }
-                self.reactionary_fire(u.id, target, tables, dice, &mut entries);
-                match self.unit(u.id) {
-                    Some(m) if m.alive() => {
-                        end = m.pos;
-                        condition = m.condition;
-                        landed = Some(landing);
-                    }
-                    _ => {
-                        self.push(log, entries);
-                        return;
-                    }
-                }
+                return self.exec_air_engage(u, plan.end, target, landing, tables, dice, entries);
             }
             PlanKind::EscapeByAir { enemies } => {
-                let card = tables.unit(&u.unit_type);
-                let test = self.escape_test(&u, tables);
-                let out = maneuver_test(dice, conv, &test);
-                entries.push(out.entry.clone());
-                condition = condition_after(condition, &out);
-                let esc = escape(&Escape {
-                    unit: u.id,
-                    how: LeaveEngagement::BreakAway,
-                    take_flight: true,
-                    has_flight: card.is_some_and(|c| c.has(Trait::Flight)),
-                    succeeded: out.pass,
-                    movement: plan.length,
-                });
-                match esc {
-                    Ok(esc) if esc.moved > 0.0 => {
-                        entries.push(esc.entry);
-                        if let Some(m) = self.unit_mut(u.id) {
-                            m.pos = plan.end;
-                            m.flight = esc.state;
-                            m.condition = condition;
-                        }
-                        self.parting_shots(
-                            u.id,
-                            &enemies,
-                            esc.parting_shot_bonus,
-                            tables,
-                            dice,
-                            &mut entries,
-                        );
-                        self.push(log, entries);
-                        return;
-                    }
-                    Ok(esc) => {
-                        entries.push(esc.entry);
-                        end = u.pos;
-                    }
-                    Err(r) => {
-                        entries.push(LogEntry::event(&r.rule, vec![u.id], r.reason));
-                        end = u.pos;
-                    }
-                }
+                let (end, length) = (plan.end, plan.length);
+                return self.exec_escape_by_air(u, end, length, &enemies, tables, dice, entries);
             }
         }
+        Some(after)
+    }
+
+    /// An airborne unit engaging `target` comes down at `end`, facing the
+    /// reactionary fire of the target (CW-LAND-3); it then makes the
+    /// `landing`'s test, unless the fire destroyed it (`None`).
+    #[allow(clippy::too_many_arguments)]
+    fn exec_air_engage(
+        &mut self,
+        u: &CwUnit,
+        end: TablePos,
+        target: u32,
+        landing: LandingKind,
+        tables: &CwTables,
+        dice: &mut Dice,
+        entries: &mut Vec<LogEntry>,
+    ) -> Option<MoveAfter> {
+        if let Some(m) = self.unit_mut(u.id) {
+            m.pos = end;
+        }
+        self.reactionary_fire(u.id, target, tables, dice, entries);
+        match self.unit(u.id) {
+            Some(m) if m.alive() => Some(MoveAfter {
+                end: m.pos,
+                condition: m.condition,
+                flight: u.flight,
+                landed: Some(landing),
+            }),
+            _ => None,
+        }
+    }
+
+    /// A Break-Away by air (CW-ENG-7): the unit's Maneuver test
+    /// ([`Self::escape_test`]); on success it flies to `end` and is airborne
+    /// ([`escape`]), and the `enemies` it leaves make parting shots (the move
+    /// is then over, `None`); else it stays where it is.
+    #[allow(clippy::too_many_arguments)]
+    fn exec_escape_by_air(
+        &mut self,
+        u: &CwUnit,
+        end: TablePos,
+        length: f32,
+        enemies: &[u32],
+        tables: &CwTables,
+        dice: &mut Dice,
+        entries: &mut Vec<LogEntry>,
+    ) -> Option<MoveAfter> {
+        let conv = tables.settings.convention;
+        let card = tables.unit(&u.unit_type);
+        let test = self.escape_test(u, tables);
+        let out = maneuver_test(dice, conv, &test);
+        entries.push(out.entry.clone());
+        let condition = condition_after(u.condition, &out);
+        let esc = escape(&Escape {
+            unit: u.id,
+            how: LeaveEngagement::BreakAway,
+            take_flight: true,
+            has_flight: card.is_some_and(|c| c.has(Trait::Flight)),
+            succeeded: out.pass,
+            movement: length,
+        });
+        match esc {
+            Ok(esc) if esc.moved > 0.0 => {
+                entries.push(esc.entry);
+                if let Some(m) = self.unit_mut(u.id) {
+                    m.pos = end;
+                    m.flight = esc.state;
+                    m.condition = condition;
+                }
+                self.parting_shots(u.id, enemies, esc.parting_shot_bonus, tables, dice, entries);
+                return None;
+            }
+            Ok(esc) => entries.push(esc.entry),
+            Err(r) => entries.push(LogEntry::event(&r.rule, vec![u.id], r.reason)),
+        }
+        Some(MoveAfter {
+            end: u.pos,
+            condition,
+            flight: u.flight,
+            landed: None,
+        })
+    }
+
+    /// The end of a move: a unit that lands makes the landing test of its
+    /// kind (CW-LAND-2, as it is now, after any reactionary fire) and is
+    /// grounded; the unit then takes its new position, condition and flight
+    /// state.
+    fn finish_move(
+        &mut self,
+        u: &CwUnit,
+        after: MoveAfter,
+        tables: &CwTables,
+        dice: &mut Dice,
+        entries: &mut Vec<LogEntry>,
+    ) {
+        let conv = tables.settings.convention;
+        let MoveAfter {
+            end,
+            mut condition,
+            mut flight,
+            landed,
+        } = after;
         if let Some(kind) = landed {
             flight = FlightState::Grounded;
             // CW-LAND-2: the unit as it is now, after any reactionary fire
@@ -851,35 +660,23 @@ impl CwBattle {
                 entries.push(out.entry);
             }
         }
-        if let Some(m) = self.unit_mut(plan.unit) {
+        if let Some(m) = self.unit_mut(u.id) {
             m.pos = end;
             m.condition = condition;
             m.flight = flight;
         }
-        self.push(log, entries);
     }
 }
 
-/// How far a grounded unit taking off along `cut` goes before it meets a
-/// terrain area it did not start in (CW-FLY-5, L25: terrain "will prevent
-/// the take-off and end the movement upon contact"): the last 0.1" step
-/// clear of it. `None` when it meets none within `half`.
-fn terrain_entry(table: &Table, start: Vec2, base: &Base, cut: &[Vec2], half: f32) -> Option<f32> {
-    let met = |d: f32| {
-        let (p, b) = point_along(start, base.facing, cut, d);
-        let here = base.at(p, b);
-        table
-            .areas
-            .iter()
-            .any(|a| a.overlaps(&here) && !a.overlaps(base))
-    };
-    let mut d = 0.0;
-    while d < half {
-        let next = (d + 0.1).min(half);
-        if met(next) {
-            return Some(d);
-        }
-        d = next;
-    }
-    None
+/// Where a unit ends a move and in what state, before the test of a
+/// landing it makes ([`CwBattle::finish_move`]).
+struct MoveAfter {
+    /// Where it ends.
+    end: TablePos,
+    /// Its condition.
+    condition: Condition,
+    /// Its flight state before landing.
+    flight: FlightState,
+    /// The landing it makes, whose test it takes (CW-LAND-2).
+    landed: Option<LandingKind>,
 }
