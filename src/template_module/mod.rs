@@ -8,7 +8,8 @@
 //!
 //! The rules (IDs `CUP-1` … `CUP-4`, values in `cups.ron`):
 //! - **CUP-1 (hide).** Each round one side, the hider, hides the pebble
-//!   under one of the scenario's cups. The other side does not see where.
+//!   under one of the scenario's cups, may move it to another, and says
+//!   done. The other side does not see where.
 //! - **CUP-2 (guess).** The other side, the seeker, names a cup. Found: the
 //!   seeker scores a point; missed: the hider does.
 //! - **CUP-3 (luck).** Then the rules roll the die of `cups.ron`; on
@@ -114,6 +115,8 @@ pub enum CupsCommand {
     },
     /// The rules roll for luck (CUP-3).
     Luck,
+    /// The hider is done hiding (CUP-1): the seeker's turn.
+    Done,
 }
 
 /// Cups on the game core.
@@ -283,9 +286,11 @@ impl Rules for Module {
     fn legal_commands(ctx: &CupsCtx, state: &CupsState, side: u8) -> Vec<CupsCommand> {
         let cups = 0..ctx.scenario.cups;
         match (state.stage, Self::to_act(ctx, state)) {
-            (Stage::Hide, ToAct::Side(s)) if s == side => {
-                cups.map(|cup| CupsCommand::Hide { cup }).collect()
-            }
+            (Stage::Hide, ToAct::Side(s)) if s == side => cups
+                .filter(|c| state.pebble != Some(*c))
+                .map(|cup| CupsCommand::Hide { cup })
+                .chain(state.pebble.map(|_| CupsCommand::Done))
+                .collect(),
             (Stage::Guess, ToAct::Side(s)) if s == side => {
                 cups.map(|cup| CupsCommand::Guess { cup }).collect()
             }
@@ -293,20 +298,29 @@ impl Rules for Module {
         }
     }
 
-    /// Cups has no pass: every decision is a cup.
-    fn pass_command(_ctx: &CupsCtx, _state: &CupsState, _side: u8) -> Option<CupsCommand> {
-        None
+    /// The hider's *Done*, once the pebble is hidden; the seeker has no
+    /// pass: a guess ends its decision.
+    fn pass_command(ctx: &CupsCtx, state: &CupsState, side: u8) -> Option<CupsCommand> {
+        Self::legal_commands(ctx, state, side)
+            .into_iter()
+            .find(|c| *c == CupsCommand::Done)
     }
 
     fn step_command(_ctx: &CupsCtx, state: &CupsState) -> Option<CupsCommand> {
         (state.stage == Stage::Luck).then_some(CupsCommand::Luck)
     }
 
+    /// The hider hides under the first free cup and is done; the seeker
+    /// names the first cup.
     fn default_commands(ctx: &CupsCtx, state: &CupsState, side: u8) -> Vec<CupsCommand> {
-        Self::legal_commands(ctx, state, side)
+        let mut out: Vec<CupsCommand> = Self::legal_commands(ctx, state, side)
             .into_iter()
             .take(1)
-            .collect()
+            .collect();
+        if state.stage == Stage::Hide && out.first() != Some(&CupsCommand::Done) {
+            out.push(CupsCommand::Done);
+        }
+        out
     }
 
     fn apply(
@@ -323,10 +337,19 @@ impl Rules for Module {
                 if *cup >= ctx.scenario.cups {
                     return refuse("CUP-1", "there is no such cup");
                 }
+                if state.pebble == Some(*cup) {
+                    return refuse("CUP-1", "the pebble is under that cup already");
+                }
                 state.pebble = Some(*cup);
-                state.stage = Stage::Guess;
                 // The entry does not say where: the seeker reads it too.
                 out.push(LogEntry::event("CUP-1", Vec::new(), "the pebble is hidden"));
+            }
+            (CupsCommand::Done, Stage::Hide) => {
+                if state.pebble.is_none() {
+                    return refuse("CUP-1", "hide the pebble first");
+                }
+                state.stage = Stage::Guess;
+                out.push(LogEntry::event("CUP-1", Vec::new(), "the hider is done"));
             }
             (CupsCommand::Guess { cup }, Stage::Guess) => {
                 if *cup >= ctx.scenario.cups {
@@ -401,8 +424,9 @@ impl Rules for Module {
         if state.pebble.is_some_and(|p| p >= ctx.scenario.cups) {
             return Err("the pebble is under no cup".to_string());
         }
-        if (state.stage == Stage::Guess) != state.pebble.is_some() {
-            return Err("the pebble is hidden outside the guess, or missing in it".into());
+        let hidden_now = matches!(state.stage, Stage::Hide | Stage::Guess);
+        if state.pebble.is_some() && !hidden_now || state.stage == Stage::Guess && state.pebble.is_none() {
+            return Err("the pebble is hidden after the guess, or missing in it".into());
         }
         Ok(())
     }
@@ -423,8 +447,9 @@ impl Rules for Module {
                 CupsCommand::Guess { cup: cups },
             ),
             match state.stage {
-                Stage::Hide => ("guess before hiding".into(), CupsCommand::Guess { cup: 0 }),
-                _ => ("hide twice".into(), CupsCommand::Hide { cup: 0 }),
+                Stage::Hide if state.pebble.is_none() => ("done before hiding".into(), CupsCommand::Done),
+                Stage::Hide => ("guess before the hider is done".into(), CupsCommand::Guess { cup: 0 }),
+                _ => ("hide after the hider is done".into(), CupsCommand::Hide { cup: 0 }),
             },
         ]
     }
@@ -473,6 +498,7 @@ impl Rules for Module {
                         (format!("Guess cup {}", cup + 1), format!("guess {cup}"))
                     }
                     CupsCommand::Luck => ("Roll for luck".to_string(), "luck".to_string()),
+                    CupsCommand::Done => ("Done hiding".to_string(), "done".to_string()),
                 };
                 Choice {
                     label,
@@ -484,6 +510,9 @@ impl Rules for Module {
     }
 
     fn choose(_: &CupsCtx, _: &CupsState, _: u8, key: &str, _: &Pick) -> Option<CupsCommand> {
+        if key == "done" {
+            return Some(CupsCommand::Done);
+        }
         let (verb, cup) = key.split_once(' ')?;
         let cup = cup.parse().ok()?;
         match verb {

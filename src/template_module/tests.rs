@@ -25,7 +25,11 @@ fn the_template_module_passes_the_conformance_suite_with_hidden_information() {
 fn cup_1_the_seeker_does_not_see_the_pebble_and_an_undo_stops_at_the_guess() {
     let mut game =
         session::open_text::<Module>(SCENARIO.0, SCENARIO.1, false, None, &[]).expect("scenario");
-    game.apply(&CupsCommand::Hide { cup: 2 }).expect("hide");
+    game.apply(&CupsCommand::Hide { cup: 0 }).expect("hide");
+    game.apply(&CupsCommand::Hide { cup: 2 }).expect("the hider moves it");
+    assert!(game.undo(0).is_ok(), "the hider may take back a move");
+    game.apply(&CupsCommand::Hide { cup: 2 }).expect("hide again");
+    game.apply(&CupsCommand::Done).expect("done");
     assert_eq!(
         Module::observation(&game.ctx, &game.state, 0).pebble,
         Some(2)
@@ -42,6 +46,7 @@ fn cup_3_the_luck_roll_logs_the_chance_the_tables_give() {
     let mut game = session::open_text::<Module>(SCENARIO.0, SCENARIO.1, false, Some(1), &[])
         .expect("scenario");
     game.apply(&CupsCommand::Hide { cup: 1 }).expect("hide");
+    game.apply(&CupsCommand::Done).expect("done");
     game.apply(&CupsCommand::Guess { cup: 1 }).expect("guess");
     assert_eq!(game.state.points, [0, 1], "CUP-2: found, the seeker scores");
     game.apply(&CupsCommand::Luck).expect("luck");
@@ -70,6 +75,9 @@ fn cup_2_a_wrong_step_is_refused_and_changes_nothing() {
     assert_eq!(state.stage, Stage::Hide);
     let r = dry_run::<Module>(&ctx, &state, &CupsCommand::Guess { cup: 0 }, &Dice::new(1))
         .expect_err("a guess before the pebble is hidden");
+    assert_eq!(r.rule, "CUP-1");
+    let r = dry_run::<Module>(&ctx, &state, &CupsCommand::Done, &Dice::new(1))
+        .expect_err("done before hiding");
     assert_eq!(r.rule, "CUP-1");
     let r = dry_run::<Module>(&ctx, &state, &CupsCommand::Hide { cup: 3 }, &Dice::new(1))
         .expect_err("a fourth cup of three");
