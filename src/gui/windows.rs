@@ -41,9 +41,9 @@ impl Plugin for WindowsPlugin {
 }
 
 /// A rules table in its own window: every cell, the row and column in play
-/// tinted, the rolled cell strong, and the steps with their rule IDs; `i`
-/// places it, and a screenshot shows every table unfolded: its index, and whether every table opens
-/// unfolded (a screenshot).
+/// tinted, the rolled cell strong, and the steps with their rule IDs; the
+/// `i`th table's window is placed below the one before, and a
+/// `screenshot` opens every table unfolded.
 pub(crate) fn table_window(
     ctx: &egui::Context,
     (closed, rules): (&mut ClosedTables, &mut RulesOpen),
