@@ -794,12 +794,15 @@ fn fresh_table(
     }
 }
 
+/// The entities drawing the table, its terrain and its units.
+type TableDrawing = Or<(With<TableTile>, With<BaseSprite>)>;
+
 /// The table's drawing and gestures go with their game.
 fn forget_the_table(
     _: On<GameCleared>,
     mut commands: Commands,
     mut input: ResMut<TableInput>,
-    drawn: Query<Entity, Or<(With<TableTile>, With<BaseSprite>)>>,
+    drawn: Query<Entity, TableDrawing>,
 ) {
     *input = TableInput::default();
     for e in &drawn {
