@@ -7,7 +7,6 @@
 use std::collections::HashMap;
 use std::f32::consts::PI;
 
-use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use hexx::{Hex, HexLayout};
@@ -16,12 +15,12 @@ use crate::engine::board::{Facing, HexBoard, HexsideLook, TerrainTile};
 use crate::engine::units::{Side, UnitId};
 use crate::engine::view::{Needs, Place, Spot};
 
-use super::GuiState;
+pub use super::camera::HEX_SIZE;
 use super::play::{CounterLabel, UnitMarkers, UnitPlace, ViewModel};
+use super::sets::{AppSystems, game_screen};
+use super::settings::Settings;
+use super::state::{BoardArea, GameCleared, HexCursor, PassCover, Selection};
 use super::{counter_art, motion, terrain_art};
-
-/// Hex size in world units (pixels at zoom 1).
-pub const HEX_SIZE: f32 = 44.0;
 
 /// The board's layout, centred on the world origin.
 #[derive(Resource, Clone)]
@@ -49,22 +48,6 @@ pub enum PartKind {
     Notch,
     /// The unit symbol and the side's cue.
     Face,
-}
-
-/// Spawns the 2D camera.
-/// The view starts zoomed out to fit the default board between the panels.
-pub fn setup_camera(mut commands: Commands) {
-    let scale = 1.3;
-    commands.spawn((
-        Camera2d,
-        Projection::Orthographic(OrthographicProjection {
-            scale,
-            ..OrthographicProjection::default_2d()
-        }),
-        // Board centre under the middle of the free area (left panel 320 px,
-        // right 340, top bar 30, log 210).
-        Transform::from_xyz(10.0 * scale, -90.0 * scale, 0.0),
-    ));
 }
 
 fn layout_for(board: &HexBoard) -> HexLayout {
@@ -161,7 +144,7 @@ pub fn spawn_tiles(
 /// own zoom and pan are left alone after that.
 pub fn fit_camera(
     layout: Option<Res<BoardLayout>>,
-    gui: Res<GuiState>,
+    area: Res<BoardArea>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut cam: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
     board: Option<Res<HexBoard>>,
@@ -178,7 +161,7 @@ pub fn fit_camera(
         return;
     }
     pending.0 -= 1;
-    let Some(area) = gui.board_area.filter(|a| Some(*a) != pending.1) else {
+    let Some(area) = area.0.filter(|a| Some(*a) != pending.1) else {
         return;
     };
     let [x0, y0, x1, y1] = area;
@@ -367,7 +350,7 @@ pub fn update_marker_dots(
 #[allow(clippy::type_complexity)]
 pub fn update_counters(
     mut commands: Commands,
-    settings: Option<Res<super::settings::Settings>>,
+    settings: Option<Res<Settings>>,
     layout: Option<Res<BoardLayout>>,
     units: Query<
         (Entity, &UnitPlace, &CounterLabel),
@@ -457,7 +440,7 @@ pub fn update_counters(
 /// counter's label only as far as the counter's width allows
 /// ([`label_room`]). Runs when the scale or a text changes.
 pub fn scale_board_text(
-    settings: Option<Res<super::settings::Settings>>,
+    settings: Option<Res<Settings>>,
     mut texts: Query<(Ref<Text2d>, &mut Transform, Option<&CounterPart>)>,
 ) {
     let scale = settings.as_ref().map_or(1.0, |s| s.ui_scale);
@@ -552,11 +535,11 @@ fn draw_hexside(gizmos: &mut Gizmos, p: Vec2, q: Vec2, look: HexsideLook, c: Col
 /// units, melee links and the viewer's planned orders.
 pub fn draw_overlays(
     mut gizmos: Gizmos,
-    cursor: Option<Res<super::keyboard::HexCursor>>,
+    cursor: Option<Res<HexCursor>>,
     layout: Option<Res<BoardLayout>>,
     board: Option<Res<HexBoard>>,
     view: Res<ViewModel>,
-    gui: Res<GuiState>,
+    (gui, cover): (Res<Selection>, Res<PassCover>),
 ) {
     let (Some(layout), Some(board)) = (layout, board) else {
         return;
@@ -579,7 +562,7 @@ pub fn draw_overlays(
             gizmos.linestrip_2d(pts, Color::srgb(0.45, 0.33, 0.18));
         }
     }
-    if gui.pass_screen.is_some() {
+    if cover.side.is_some() {
         return;
     }
     let pos = |id: u32| match view.unit(id).map(|u| u.place) {
@@ -700,73 +683,6 @@ pub fn draw_overlays(
     }
 }
 
-/// Pans with WASD/arrow keys or a right/middle-button drag, zooms with the wheel.
-#[allow(clippy::too_many_arguments)]
-pub fn camera_controls(
-    keys: Res<ButtonInput<KeyCode>>,
-    buttons: Res<ButtonInput<MouseButton>>,
-    motion: Res<AccumulatedMouseMotion>,
-    scroll: Res<AccumulatedMouseScroll>,
-    time: Res<Time>,
-    egui_pointer: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    gui: Option<Res<GuiState>>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    mut cam: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
-    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
-) {
-    let Ok((mut tf, mut proj)) = cam.single_mut() else {
-        return;
-    };
-    let Projection::Orthographic(ortho) = proj.as_mut() else {
-        return;
-    };
-    let pointer_free = egui_pointer
-        .as_ref()
-        .is_none_or(|w| !w.wants_any_pointer_input());
-    let keys_free = egui_pointer
-        .as_ref()
-        .is_none_or(|w| !w.wants_any_keyboard_input());
-    let mut pan = Vec2::ZERO;
-    // Ctrl+S saves; it never pans.
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if keys_free && !ctrl {
-        for (k, d) in [
-            (KeyCode::KeyA, Vec2::NEG_X),
-            (KeyCode::KeyD, Vec2::X),
-            (KeyCode::KeyW, Vec2::Y),
-            (KeyCode::KeyS, Vec2::NEG_Y),
-        ] {
-            if keys.pressed(k) {
-                pan += d;
-            }
-        }
-    }
-    // The app sleeps when idle: the first frame after a key press may come
-    // long after the last one, so a frame's step is capped.
-    let speed = 600.0 * ortho.scale * time.delta_secs().min(0.05);
-    tf.translation += (pan * speed).extend(0.0);
-    if pan != Vec2::ZERO {
-        // Keep frames coming while a pan key is held.
-        redraw.write(bevy::window::RequestRedraw);
-    }
-    if pointer_free {
-        if buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) {
-            tf.translation += Vec3::new(-motion.delta.x, motion.delta.y, 0.0) * ortho.scale;
-        }
-        // The panels scroll with the wheel; only the board between them zooms.
-        let over_board = match (
-            gui.as_ref().and_then(|g| g.board_area),
-            window.single().ok().and_then(Window::cursor_position),
-        ) {
-            (Some([x0, y0, x1, y1]), Some(c)) => c.x >= x0 && c.x <= x1 && c.y >= y0 && c.y <= y1,
-            _ => true,
-        };
-        if scroll.delta.y != 0.0 && over_board {
-            ortho.scale = (ortho.scale * (1.0 - 0.1 * scroll.delta.y.signum())).clamp(0.3, 4.0);
-        }
-    }
-}
-
 /// Left click: pick a target unit or a hex for the armed choice, or select
 /// the unit on the clicked hex.
 #[allow(clippy::too_many_arguments)]
@@ -778,7 +694,7 @@ pub fn click_board(
     board: Option<Res<HexBoard>>,
     view: Res<ViewModel>,
     egui_pointer: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    mut gui: ResMut<GuiState>,
+    (mut gui, cover, area): (ResMut<Selection>, Res<PassCover>, Res<BoardArea>),
 ) {
     if !buttons.just_pressed(MouseButton::Left)
         || egui_pointer
@@ -793,11 +709,11 @@ pub fn click_board(
     let (Ok(window), Ok((camera, ctf))) = (window.single(), cam.single()) else {
         return;
     };
-    let Some(world) = cursor_on_board(window, camera, ctf, &gui) else {
+    let Some(world) = cursor_on_board(window, camera, ctf, &area) else {
         return;
     };
     let hex = layout.0.world_pos_to_hex(world);
-    if !board.contains(hex) || gui.pass_screen.is_some() {
+    if !board.contains(hex) || cover.side.is_some() {
         return;
     }
     pick_hex(&view, &mut gui, hex);
@@ -809,10 +725,10 @@ pub fn cursor_on_board(
     window: &Window,
     camera: &Camera,
     ctf: &GlobalTransform,
-    gui: &GuiState,
+    area: &BoardArea,
 ) -> Option<Vec2> {
     let cursor = window.cursor_position()?;
-    if let Some([x0, y0, x1, y1]) = gui.board_area
+    if let Some([x0, y0, x1, y1]) = area.0
         && !(cursor.x >= x0 && cursor.x <= x1 && cursor.y >= y0 && cursor.y <= y1)
     {
         return None;
@@ -823,7 +739,7 @@ pub fn cursor_on_board(
 /// What a click on `hex` does (the mouse, or Enter on the keyboard's hex
 /// cursor): the target or hex of the armed choice, or else the unit there
 /// selected (none on an empty hex).
-pub fn pick_hex(view: &ViewModel, gui: &mut GuiState, hex: Hex) {
+pub fn pick_hex(view: &ViewModel, gui: &mut Selection, hex: Hex) {
     let unit = view
         .scene
         .units
@@ -839,6 +755,46 @@ pub fn pick_hex(view: &ViewModel, gui: &mut GuiState, hex: Hex) {
     }
     gui.selected = unit;
     gui.armed = None;
+}
+
+/// The board's layout goes with its game.
+fn forget_the_layout(_: On<GameCleared>, mut commands: Commands) {
+    commands.remove_resource::<BoardLayout>();
+}
+
+/// The hex board: clicks (off while the editor has the board), tiles,
+/// counters, glides, overlays and the board's text at the UI scale.
+pub struct BoardViewPlugin;
+
+impl Plugin for BoardViewPlugin {
+    fn build(&self, app: &mut App) {
+        let on_hexes =
+            |view: Res<ViewModel>, boards: Option<Res<HexBoard>>| view.loaded && boards.is_some();
+        app.add_observer(forget_the_layout).add_systems(
+            Update,
+            (
+                click_board
+                    .in_set(AppSystems::Input)
+                    .run_if(game_screen)
+                    .run_if(on_hexes),
+                (
+                    spawn_tiles,
+                    fit_camera,
+                    spawn_counters,
+                    update_marker_dots,
+                    update_counters,
+                    motion::glide,
+                    draw_overlays,
+                )
+                    .chain()
+                    .in_set(AppSystems::Draw)
+                    .run_if(on_hexes),
+                scale_board_text
+                    .in_set(AppSystems::Draw)
+                    .after(update_counters),
+            ),
+        );
+    }
 }
 
 #[cfg(test)]

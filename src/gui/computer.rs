@@ -15,8 +15,11 @@ use crate::opponent::driver::{
     Applied, Seat, apply_computer_command, computer_command, play_decision,
 };
 
-use super::GuiState;
+use super::net::NetStatus;
 use super::play::{ActiveGame, AppAutosave, autosave_if_entered};
+use super::sets::{AppSystems, people_play};
+use super::state::{GameCleared, GameInstalled};
+use crate::rules::{ModuleVisitor, visit_all};
 
 /// How the computer's moves are shown (GUI settings; not saved).
 #[derive(Resource, Clone, Debug)]
@@ -247,7 +250,7 @@ pub struct IdleWinit(pub bevy::winit::WinitSettings);
 /// else it sleeps as it started ([`IdleWinit`]).
 pub fn computer_wakeups(
     pace: Res<ComputerPace>,
-    gui: Res<GuiState>,
+    net: Option<Res<NetStatus>>,
     idle: Option<Res<IdleWinit>>,
     settings: Option<ResMut<bevy::winit::WinitSettings>>,
 ) {
@@ -256,7 +259,7 @@ pub fn computer_wakeups(
         return;
     };
     // Remote play keeps the wire going too: packets arrive without input.
-    let want = if pace.busy || gui.net_live {
+    let want = if pace.busy || net.is_some_and(|n| n.live) {
         WinitSettings {
             focused_mode: UpdateMode::reactive(WAKE_WHILE_PLAYING),
             unfocused_mode: UpdateMode::reactive_low_power(WAKE_WHILE_PLAYING),
@@ -267,5 +270,48 @@ pub fn computer_wakeups(
     if settings.focused_mode != want.focused_mode || settings.unfocused_mode != want.unfocused_mode
     {
         *settings = want;
+    }
+}
+
+/// A new game starts with the computer's pace as at first.
+fn pace_for_new_game(_: On<GameInstalled>, mut pace: ResMut<ComputerPace>) {
+    *pace = ComputerPace::default();
+}
+
+/// Nothing of the computer's play outlives its game (nor keeps the app
+/// awake on the title screen); the pause between its moves stays.
+fn forget_the_game<R: Rules>(_: On<GameCleared>, mut commands: Commands) {
+    commands.remove_resource::<Thinking<R>>();
+    commands.queue(|world: &mut World| {
+        let delay = world.resource::<ComputerPace>().delay;
+        *world.resource_mut::<ComputerPace>() = ComputerPace {
+            delay,
+            ..ComputerPace::default()
+        };
+    });
+}
+
+/// The computer at the table: its moves in every module's game (closed by
+/// [`people_play`]), its pace, and the wake-ups while it plays.
+pub struct ComputerPlugin;
+
+impl Plugin for ComputerPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<ComputerPace>()
+            .add_observer(pace_for_new_game)
+            .add_systems(Update, computer_wakeups.in_set(AppSystems::Draw));
+        struct AddModules<'a>(&'a mut App);
+        impl ModuleVisitor for AddModules<'_> {
+            fn visit<R: Rules>(&mut self) {
+                self.0.add_observer(forget_the_game::<R>).add_systems(
+                    Update,
+                    computer_plays::<R>
+                        .in_set(AppSystems::Game)
+                        .run_if(people_play)
+                        .run_if(resource_exists::<ActiveGame<R>>),
+                );
+            }
+        }
+        visit_all(&mut AddModules(app));
     }
 }

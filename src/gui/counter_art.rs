@@ -2,7 +2,7 @@
 //! bow, a gun, a horseshoe, a war fan) in the counter's ink, and the cue
 //! that tells the sides apart without colour: side 0 carries a dark band
 //! along its top edge, side 1 a frame inside its edge. Pure shapes, made
-//! meshes by [`super::board_view::spawn_counters`].
+//! meshes by the hex board (`board_view.rs`).
 
 use std::f32::consts::PI;
 

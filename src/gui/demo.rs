@@ -25,9 +25,16 @@ use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use serde::Deserialize;
 
-use super::play::{ComputerPace, PlaySet, ViewModel};
-use super::title::{Catalog, Mode};
-use super::{GuiState, clear_game, install_text};
+use super::catalog::Catalog;
+use super::computer::{ComputerPace, IdleWinit};
+use super::net::NetStatus;
+use super::panels::DismissedOutcome;
+use super::play::{ViewModel, clear_game, install_text};
+use super::sets::AppSystems;
+use super::state::{
+    BoardArea, BriefingOpen, Mode, Notes, PassCover, PlayerTally, RulesOpen, Selection,
+};
+use super::windows::{ClosedTables, FilesWindow};
 use crate::engine::scenario::{LoadError, parse_ron};
 use crate::engine::seats::Level;
 use crate::session;
@@ -214,18 +221,18 @@ pub fn step_done(
     step: Step,
     side: u8,
     view: &ViewModel,
-    gui: &GuiState,
+    (sel, rules): (&Selection, &RulesOpen),
     (choices, passes): (u64, u64),
     got_it: bool,
 ) -> bool {
-    let own_selected = gui
+    let own_selected = sel
         .selected
         .and_then(|id| view.unit(id))
         .is_some_and(|u| u.side == side);
     match step {
         Step::SelectUnit => own_selected,
-        Step::ReadCard => got_it || gui.rules_open.is_some(),
-        Step::PickChoice => gui.armed.is_some() || choices > 0,
+        Step::ReadCard => got_it || rules.0.is_some(),
+        Step::PickChoice => sel.armed.is_some() || choices > 0,
         Step::Commit => choices > 0,
         Step::EndDecision => passes > 0,
         Step::ReadLog => got_it,
@@ -240,16 +247,26 @@ pub fn step_done(
 /// The first battle's scenario is not among the shipped scenarios.
 pub fn add_demo(app: &mut App, config: DemoConfig) -> Result<(), String> {
     add_demo_logic(app, config)?;
-    let tick = bevy::winit::WinitSettings {
-        focused_mode: bevy::winit::UpdateMode::reactive(Duration::from_secs(1)),
-        unfocused_mode: bevy::winit::UpdateMode::reactive_low_power(Duration::from_secs(1)),
-    };
-    if app.world().contains_resource::<super::play::IdleWinit>() {
-        app.insert_resource(super::play::IdleWinit(tick.clone()))
-            .insert_resource(tick);
-    }
-    app.add_systems(EguiPrimaryContextPass, demo_ui);
+    app.add_plugins(DemoScreenPlugin);
     Ok(())
+}
+
+/// The demo's screen: the banner, the menu and the hints, and the app
+/// waking once a second.
+struct DemoScreenPlugin;
+
+impl Plugin for DemoScreenPlugin {
+    fn build(&self, app: &mut App) {
+        let tick = bevy::winit::WinitSettings {
+            focused_mode: bevy::winit::UpdateMode::reactive(Duration::from_secs(1)),
+            unfocused_mode: bevy::winit::UpdateMode::reactive_low_power(Duration::from_secs(1)),
+        };
+        if app.world().contains_resource::<IdleWinit>() {
+            app.insert_resource(IdleWinit(tick.clone()))
+                .insert_resource(tick);
+        }
+        app.add_systems(EguiPrimaryContextPass, demo_ui.in_set(AppSystems::Draw));
+    }
 }
 
 /// The demo without its drawing: input, the course of games and the hints.
@@ -270,10 +287,22 @@ pub(crate) fn add_demo_logic(app: &mut App, config: DemoConfig) -> Result<(), St
             config.first_battle.scenario
         ));
     }
-    app.insert_resource(Demo::new(config))
-        .add_systems(Update, demo_input.before(PlaySet))
-        .add_systems(Update, demo_loop.after(demo_input).before(PlaySet));
+    app.add_plugins(DemoPlugin { config });
     Ok(())
+}
+
+/// The demo's course: its input, its games and its hints.
+pub struct DemoPlugin {
+    /// The demo's settings.
+    pub config: DemoConfig,
+}
+
+impl Plugin for DemoPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(Demo::new(self.config.clone()))
+            .add_systems(Update, demo_input.in_set(AppSystems::Input))
+            .add_systems(Update, demo_loop.in_set(AppSystems::Actions));
+    }
 }
 
 /// Any input keeps the demo awake and opens the menu from the attract
@@ -286,7 +315,7 @@ fn demo_input(
     scroll: Res<AccumulatedMouseScroll>,
     touches: Res<Touches>,
     mut demo: ResMut<Demo>,
-    mut gui: ResMut<GuiState>,
+    mut sel: ResMut<Selection>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
@@ -310,7 +339,7 @@ fn demo_input(
         || touches.any_just_pressed();
     if demo.mode == DemoMode::Attract && pressed {
         demo.mode = DemoMode::Menu;
-        gui.armed = None;
+        sel.armed = None;
     }
 }
 
@@ -364,8 +393,8 @@ fn demo_loop(world: &mut World) {
 }
 
 /// The player's choices and ended decisions so far.
-fn counts(gui: &GuiState) -> (u64, u64) {
-    (gui.human_choices, gui.human_passes)
+fn counts(tally: &PlayerTally) -> (u64, u64) {
+    (tally.choices, tally.passes)
 }
 
 /// Moves the guided game's hint on when its step is done.
@@ -375,7 +404,7 @@ fn advance_hint(world: &mut World) {
     };
     let demo = world.resource::<Demo>();
     let side = demo.config.first_battle.side;
-    let counts = counts(world.resource::<GuiState>());
+    let counts = counts(world.resource::<PlayerTally>());
     let since = (
         counts.0.saturating_sub(demo.counts_at_hint.0),
         counts.1.saturating_sub(demo.counts_at_hint.1),
@@ -384,7 +413,7 @@ fn advance_hint(world: &mut World) {
         step,
         side,
         world.resource::<ViewModel>(),
-        world.resource::<GuiState>(),
+        (world.resource::<Selection>(), world.resource::<RulesOpen>()),
         since,
         demo.got_it,
     );
@@ -439,18 +468,7 @@ fn start_game(world: &mut World, guided: bool) {
         }
     };
     clear_game(world);
-    // Nothing of the previous visitor stays: selection, open windows,
-    // messages, the pace.
-    {
-        let mut gui = world.resource_mut::<GuiState>();
-        *gui = GuiState {
-            kiosk: gui.kiosk,
-            screenshot_mode: gui.screenshot_mode,
-            human_choices: gui.human_choices,
-            human_passes: gui.human_passes,
-            ..GuiState::default()
-        };
-    }
+    forget_the_visitor(world);
     let battles = world.resource::<Demo>().battles;
     let seats = mode.seats(battles);
     let result = session::read(&path)
@@ -474,7 +492,7 @@ fn start_game(world: &mut World, guided: bool) {
         delay: pace,
         ..ComputerPace::default()
     };
-    let counted = counts(world.resource::<GuiState>());
+    let counted = counts(world.resource::<PlayerTally>());
     let mut demo = world.resource_mut::<Demo>();
     demo.battles += 1;
     demo.failures = 0;
@@ -499,6 +517,27 @@ fn start_game(world: &mut World, guided: bool) {
         path.display()
     );
     world.write_message(RequestRedraw);
+}
+
+/// Nothing of the previous visitor stays: selection, open windows,
+/// messages (the pace is set with the next game).
+fn forget_the_visitor(world: &mut World) {
+    *world.resource_mut::<Selection>() = Selection::default();
+    *world.resource_mut::<PassCover>() = PassCover::default();
+    *world.resource_mut::<Notes>() = Notes::default();
+    *world.resource_mut::<RulesOpen>() = RulesOpen::default();
+    *world.resource_mut::<BriefingOpen>() = BriefingOpen::default();
+    *world.resource_mut::<BoardArea>() = BoardArea::default();
+    *world.resource_mut::<NetStatus>() = NetStatus::default();
+    if let Some(mut files) = world.get_resource_mut::<FilesWindow>() {
+        *files = FilesWindow::default();
+    }
+    if let Some(mut closed) = world.get_resource_mut::<ClosedTables>() {
+        *closed = ClosedTables::default();
+    }
+    if let Some(mut dismissed) = world.get_resource_mut::<DismissedOutcome>() {
+        *dismissed = DismissedOutcome::default();
+    }
 }
 
 /// The banner, the menu and the hints.
@@ -670,30 +709,115 @@ mod tests {
             },
             ..ViewModel::default()
         };
-        let mut gui = GuiState::default();
-        assert!(!step_done(Step::SelectUnit, 0, &view, &gui, (0, 0), false));
+        let mut gui = Selection::default();
+        let mut rules = RulesOpen::default();
+        assert!(!step_done(
+            Step::SelectUnit,
+            0,
+            &view,
+            (&gui, &rules),
+            (0, 0),
+            false
+        ));
         gui.selected = Some(9);
         assert!(
-            !step_done(Step::SelectUnit, 0, &view, &gui, (0, 0), false),
+            !step_done(Step::SelectUnit, 0, &view, (&gui, &rules), (0, 0), false),
             "an enemy unit is not the player's"
         );
         gui.selected = Some(1);
-        assert!(step_done(Step::SelectUnit, 0, &view, &gui, (0, 0), false));
-        assert!(!step_done(Step::ReadCard, 0, &view, &gui, (0, 0), false));
-        assert!(step_done(Step::ReadCard, 0, &view, &gui, (0, 0), true));
-        gui.rules_open = Some("SBA-FORT-2".into());
-        assert!(step_done(Step::ReadCard, 0, &view, &gui, (0, 0), false));
-        assert!(!step_done(Step::PickChoice, 0, &view, &gui, (0, 0), false));
-        assert!(step_done(Step::PickChoice, 0, &view, &gui, (1, 0), false));
-        assert!(!step_done(Step::Commit, 0, &view, &gui, (0, 0), false));
-        assert!(step_done(Step::Commit, 0, &view, &gui, (2, 0), false));
+        assert!(step_done(
+            Step::SelectUnit,
+            0,
+            &view,
+            (&gui, &rules),
+            (0, 0),
+            false
+        ));
+        assert!(!step_done(
+            Step::ReadCard,
+            0,
+            &view,
+            (&gui, &rules),
+            (0, 0),
+            false
+        ));
+        assert!(step_done(
+            Step::ReadCard,
+            0,
+            &view,
+            (&gui, &rules),
+            (0, 0),
+            true
+        ));
+        rules.0 = Some("SBA-FORT-2".into());
+        assert!(step_done(
+            Step::ReadCard,
+            0,
+            &view,
+            (&gui, &rules),
+            (0, 0),
+            false
+        ));
+        assert!(!step_done(
+            Step::PickChoice,
+            0,
+            &view,
+            (&gui, &rules),
+            (0, 0),
+            false
+        ));
+        assert!(step_done(
+            Step::PickChoice,
+            0,
+            &view,
+            (&gui, &rules),
+            (1, 0),
+            false
+        ));
+        assert!(!step_done(
+            Step::Commit,
+            0,
+            &view,
+            (&gui, &rules),
+            (0, 0),
+            false
+        ));
+        assert!(step_done(
+            Step::Commit,
+            0,
+            &view,
+            (&gui, &rules),
+            (2, 0),
+            false
+        ));
         assert!(
-            !step_done(Step::EndDecision, 0, &view, &gui, (2, 0), false),
+            !step_done(Step::EndDecision, 0, &view, (&gui, &rules), (2, 0), false),
             "a choice does not end the decision"
         );
         view.actor = None;
-        assert!(step_done(Step::EndDecision, 0, &view, &gui, (2, 1), false));
-        assert!(!step_done(Step::ReadLog, 0, &view, &gui, (2, 1), false));
-        assert!(step_done(Step::ReadLog, 0, &view, &gui, (2, 1), true));
+        assert!(step_done(
+            Step::EndDecision,
+            0,
+            &view,
+            (&gui, &rules),
+            (2, 1),
+            false
+        ));
+        assert!(!step_done(
+            Step::ReadLog,
+            0,
+            &view,
+            (&gui, &rules),
+            (2, 1),
+            false
+        ));
+        assert!(step_done(
+            Step::ReadLog,
+            0,
+            &view,
+            (&gui, &rules),
+            (2, 1),
+            true
+        ));
     }
 }

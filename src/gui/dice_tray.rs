@@ -6,14 +6,16 @@
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::engine::log::LogEntry;
 use crate::t;
 
-use super::GuiState;
 use super::play::ViewModel;
+use super::sets::{AppSystems, game_screen};
 use super::settings::{Motion, Settings};
+use super::state::{AppMode, BoardArea};
+use super::widgets::shown;
 
 /// Seconds the settled dice stay in the tray.
 const SETTLED: f32 = 2.0;
@@ -78,7 +80,7 @@ pub fn dice_tray_ui(
     mut contexts: EguiContexts,
     mut tray: ResMut<DiceTray>,
     view: Res<ViewModel>,
-    gui: Res<GuiState>,
+    (mode, area): (Res<AppMode>, Res<BoardArea>),
     settings: Option<Res<Settings>>,
     time: Res<Time>,
     mut redraw: MessageWriter<RequestRedraw>,
@@ -105,17 +107,15 @@ pub fn dice_tray_ui(
     }
     let motion = settings.map(|s| s.motion).unwrap_or_default();
     let step = tray_step(motion, now - tray.since);
-    if tray.rolls.is_empty() || step == TrayStep::Gone || gui.screenshot_mode {
+    if tray.rolls.is_empty() || step == TrayStep::Gone || mode.screenshot {
         return Ok(());
     }
     redraw.write(RequestRedraw);
     let ctx = contexts.ctx_mut()?;
     let z = ctx.zoom_factor();
-    let at = gui
-        .board_area
-        .map_or(egui::pos2(400.0, 500.0), |[x0, _, x1, y1]| {
-            egui::pos2((x0 + x1) / 2.0 / z - 150.0, y1 / z - 110.0)
-        });
+    let at = area.0.map_or(egui::pos2(400.0, 500.0), |[x0, _, x1, y1]| {
+        egui::pos2((x0 + x1) / 2.0 / z - 150.0, y1 / z - 110.0)
+    });
     // Tumbling faces from the clock: they change every 60 ms.
     let tick = (now * 1000.0 / 60.0) as u64;
     egui::Area::new(egui::Id::new("dice tray"))
@@ -152,9 +152,7 @@ pub fn dice_tray_ui(
                                 });
                         }
                         if step == TrayStep::Settled {
-                            ui.label(
-                                egui::RichText::new(super::panels::shown(&r.outcome)).strong(),
-                            );
+                            ui.label(egui::RichText::new(shown(&r.outcome)).strong());
                             ui.label(egui::RichText::new(&r.rule).weak());
                         } else if let Some(d) = &r.die {
                             ui.label(
@@ -166,6 +164,21 @@ pub fn dice_tray_ui(
             });
         });
     Ok(())
+}
+
+/// The dice tray over the board (off while the editor has the board).
+pub struct DiceTrayPlugin;
+
+impl Plugin for DiceTrayPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<DiceTray>().add_systems(
+            EguiPrimaryContextPass,
+            dice_tray_ui
+                .in_set(AppSystems::Draw)
+                .run_if(game_screen)
+                .run_if(|view: Res<ViewModel>| view.loaded),
+        );
+    }
 }
 
 #[cfg(test)]

@@ -9,12 +9,17 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::{EguiPrimaryContextPass, egui};
+use bevy_egui::egui;
 use egui::{Color32, RichText};
 
-use super::board_view::BoardLayout;
-use super::panels::{DIM, RED};
-use super::{GuiState, Screen, clear_game, install_text};
+use super::board_view::{BoardLayout, cursor_on_board};
+use super::camera::place_camera;
+use super::catalog::{add_user_scenarios, read_catalog, scenario_dir, user_scenario_dir};
+use super::play::{AppAutosave, clear_game, install_text};
+use super::sets::AppSystems;
+use super::state::{BoardArea, BriefingOpen, Editing, Screen, Selection};
+use super::table_view::to_table;
+use super::widgets::{DIM, RED};
 use crate::editor::{At, EditCommand, ScenarioDoc, module};
 use crate::engine::board::HexBoard;
 use crate::engine::editing::{EditorPalette, FacingKind, FlagKind};
@@ -296,7 +301,7 @@ pub fn template_size(doc: &ScenarioDoc) -> Option<(f32, f32)> {
 /// # Errors
 /// The file cannot be read, or its module has no editor.
 pub fn start(world: &mut World, start: EditorStart) -> Result<(), String> {
-    let dir = super::title::user_scenario_dir();
+    let dir = user_scenario_dir();
     let (file, text, path) = match start {
         EditorStart::New { ruleset, size } => {
             let (file, text) = new_scenario(&ruleset, size)?;
@@ -316,7 +321,7 @@ pub fn start(world: &mut World, start: EditorStart) -> Result<(), String> {
         }
     };
     let view = EditorView::open(&file, &text, path)?;
-    world.insert_resource(view);
+    hold_board(world, view);
     // The title screen gives way even when the scenario does not yet pass
     // its check (nothing is drawn on the board then, the problem is shown).
     world
@@ -324,6 +329,19 @@ pub fn start(world: &mut World, start: EditorStart) -> Result<(), String> {
         .set(Screen::Playing);
     editor_world(world);
     Ok(())
+}
+
+/// The editor takes the board: its view in, and the [`Editing`] marker
+/// that rests the game's play and screen.
+fn hold_board(world: &mut World, view: EditorView) {
+    world.insert_resource(view);
+    world.insert_resource(Editing);
+}
+
+/// The editor gives the board back; its view, if it was open.
+fn release_board(world: &mut World) -> Option<EditorView> {
+    world.remove_resource::<Editing>();
+    world.remove_resource::<EditorView>()
 }
 
 /// `dir/<ruleset>_N.ron` with the first N not taken.
@@ -370,18 +388,17 @@ pub fn editor_world(world: &mut World) {
                 world.resource_mut::<EditorView>().verdict = Err((e, None));
             }
             if let Some((scale, at)) = camera {
-                super::place_camera(world, scale, at);
+                place_camera(world, scale, at);
             }
-            let mut gui = world.resource_mut::<GuiState>();
-            gui.briefing_open = false;
-            gui.selected = selected;
+            world.resource_mut::<BriefingOpen>().0 = false;
+            world.resource_mut::<Selection>().selected = selected;
         }
     }
     match request {
         Some(EditorRequest::Save) => save(world),
         Some(EditorRequest::PlayTest) => play_test(world),
         Some(EditorRequest::Back) => {
-            world.remove_resource::<EditorView>();
+            release_board(world);
             clear_game(world);
             refresh_catalog(world);
             world.resource_mut::<NextState<Screen>>().set(Screen::Title);
@@ -422,22 +439,22 @@ fn save(world: &mut World) {
 /// The scenario as it stands, played hot-seat; *Back to the title* from
 /// that game returns to the editor. It writes no autosave.
 fn play_test(world: &mut World) {
-    let Some(ed) = world.remove_resource::<EditorView>() else {
+    let Some(ed) = release_board(world) else {
         return;
     };
     let text = ed.doc.text();
     match install_text(world, &ed.path, &text, None, Some(Seats::default())) {
         Ok(()) => {
-            world.resource_mut::<GuiState>().briefing_open = true;
+            world.resource_mut::<BriefingOpen>().0 = true;
             // A play-test is no game to resume: the autosave keeps the
             // player's last real game.
-            world.resource_mut::<super::play::AppAutosave>().0 = None;
+            world.resource_mut::<AppAutosave>().0 = None;
             world.insert_resource(PlayTestOf(ed));
         }
         Err(e) => {
             let mut ed = ed;
             ed.note = e;
-            world.insert_resource(ed);
+            hold_board(world, ed);
         }
     }
 }
@@ -454,15 +471,15 @@ pub fn back_to_editor(world: &mut World) -> bool {
     };
     ed.shown = None;
     ed.dirty = true;
-    world.insert_resource(ed);
+    hold_board(world, ed);
     editor_world(world);
     true
 }
 
 /// The title screen's list read again (a saved scenario joins it).
 fn refresh_catalog(world: &mut World) {
-    let mut catalog = super::title::read_catalog(&super::title::scenario_dir());
-    super::title::add_user_scenarios(&mut catalog, &super::title::user_scenario_dir());
+    let mut catalog = read_catalog(&scenario_dir());
+    add_user_scenarios(&mut catalog, &user_scenario_dir());
     world.insert_resource(catalog);
 }
 
@@ -477,7 +494,7 @@ pub fn editor_click(
     layout: Option<Res<BoardLayout>>,
     table: Option<Res<Table>>,
     egui_pointer: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    mut gui: ResMut<GuiState>,
+    (mut sel, area): (ResMut<Selection>, Res<BoardArea>),
     mut ed: ResMut<EditorView>,
 ) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
@@ -509,12 +526,12 @@ pub fn editor_click(
     let (Ok(window), Ok((camera, ctf))) = (window.single(), cam.single()) else {
         return;
     };
-    let Some(world) = super::board_view::cursor_on_board(window, camera, ctf, &gui) else {
+    let Some(world) = cursor_on_board(window, camera, ctf, &area) else {
         return;
     };
     if let Some(table) = table {
         if fresh {
-            let p = super::table_view::to_table(&table, world);
+            let p = to_table(&table, world);
             table_click(&mut ed, (p.x, p.y));
         }
     } else if let Some(layout) = layout {
@@ -537,7 +554,7 @@ pub fn editor_click(
             .map(HexBoard::to_offset);
         hex_click(&mut ed, at, across);
     }
-    gui.selected = ed.selected;
+    sel.selected = ed.selected;
 }
 
 fn hex_click(ed: &mut EditorView, at: (i32, i32), across: Option<(i32, i32)>) {
@@ -688,20 +705,22 @@ fn inside(points: &[(f32, f32)], p: (f32, f32)) -> bool {
     odd
 }
 
-/// Adds the editor's systems; they run only while it is open.
-pub fn add_editor(app: &mut App) {
-    let editing = resource_exists::<EditorView>;
-    app.add_systems(
-        Update,
-        (editor_click, editor_world)
-            .chain()
-            .run_if(editing)
-            .after(super::play::PlaySet),
-    )
-    .add_systems(
-        EguiPrimaryContextPass,
-        super::editor_panel::editor_ui.run_if(editing),
-    );
+/// The scenario editor: its board clicks and its scenario checked and
+/// drawn (its panel is `editor_panel.rs`'s). While it is open nobody plays
+/// and the game's screen rests: its [`Editing`] marks it.
+pub struct EditorPlugin;
+
+impl Plugin for EditorPlugin {
+    fn build(&self, app: &mut App) {
+        let editing = resource_exists::<EditorView>;
+        app.add_systems(
+            Update,
+            (
+                editor_click.in_set(AppSystems::Input).run_if(editing),
+                editor_world.in_set(AppSystems::Game).run_if(editing),
+            ),
+        );
+    }
 }
 
 /// The flag's value on a piece's fields, as the panel edits it.

@@ -2,12 +2,13 @@
 //! the selected piece, the module's check and the file buttons.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui::RichText;
 
-use super::GuiState;
 use super::editor::{EditorRequest, EditorView, Tool, flag_value, hint, turns, verdict_color};
-use super::panels::{DIM, shown};
+use super::sets::AppSystems;
+use super::state::BoardArea;
+use super::widgets::{DIM, keep_board_area, shown, viewport_ui};
 use crate::editor::EditCommand;
 use crate::engine::editing::{FacingKind, FlagKind};
 use crate::engine::table::AreaEffect;
@@ -17,10 +18,10 @@ use crate::t;
 pub fn editor_ui(
     mut contexts: EguiContexts,
     mut ed: ResMut<EditorView>,
-    mut gui: ResMut<GuiState>,
+    mut area: ResMut<BoardArea>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let mut root = super::viewport_ui(&ctx, "editor viewport");
+    let mut root = viewport_ui(&ctx, "editor viewport");
     egui::Panel::left("editor panel")
         .resizable(true)
         .default_size(330.0)
@@ -30,8 +31,22 @@ pub fn editor_ui(
                 .id_salt("editor scroll")
                 .show(ui, |ui| panel(ui, &mut ed));
         });
-    super::keep_board_area(&root, &ctx, &mut gui);
+    keep_board_area(&root, &ctx, &mut area);
     Ok(())
+}
+
+/// The scenario editor's panel, while the editor is open.
+pub struct EditorPanelPlugin;
+
+impl Plugin for EditorPanelPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            EguiPrimaryContextPass,
+            editor_ui
+                .in_set(AppSystems::View)
+                .run_if(resource_exists::<EditorView>),
+        );
+    }
 }
 
 fn panel(ui: &mut egui::Ui, ed: &mut EditorView) {

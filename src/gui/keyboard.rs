@@ -6,20 +6,19 @@
 //! (a text field keeps its own).
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hexx::Hex;
 
 use crate::engine::board::HexBoard;
 use crate::engine::view::{Needs, Place};
 use crate::t;
 
-use super::GuiState;
-use super::board_view::BoardLayout;
-use super::play::{UiAction, ViewModel};
-
-/// Where the keyboard's hex cursor stands (hex board), if it was used.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HexCursor(pub Option<Hex>);
+use super::board_view::{BoardLayout, pick_hex};
+use super::decisions::take_choice;
+use super::play::ViewModel;
+use super::sets::{AppSystems, game_screen};
+use super::state::{AppMode, FileRequest, HexCursor, Notes, PassCover, Selection, UiAction};
+use super::windows::FilesWindow;
 
 /// Whether the shortcut list (F1) is open.
 #[derive(Resource, Clone, Copy, Debug, Default)]
@@ -91,22 +90,31 @@ pub fn cycle(ids: &[u32], current: Option<u32>, back: bool) -> Option<u32> {
     Some(ids[k])
 }
 
+/// What the keyboard's play changes: the selection and its pick, the
+/// panels' notes, the hex cursor, the save / load window.
+type KeyboardState<'w> = (
+    ResMut<'w, Selection>,
+    ResMut<'w, Notes>,
+    ResMut<'w, HexCursor>,
+    ResMut<'w, FilesWindow>,
+);
+
 /// The keyboard's play.
 #[allow(clippy::too_many_arguments)]
 pub fn keyboard_play(
     keys: Res<ButtonInput<KeyCode>>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     view: Res<ViewModel>,
-    mut gui: ResMut<GuiState>,
-    mut cursor: ResMut<HexCursor>,
-    layout: Option<Res<BoardLayout>>,
-    board: Option<Res<HexBoard>>,
+    (cover, mode): (Res<PassCover>, Res<AppMode>),
+    (mut sel, mut notes, mut cursor, mut files): KeyboardState,
+    (layout, board): (Option<Res<BoardLayout>>, Option<Res<HexBoard>>),
     mut actions: MessageWriter<UiAction>,
+    mut requests: MessageWriter<FileRequest>,
 ) {
     if egui_wants
         .as_ref()
         .is_some_and(|w| w.wants_any_keyboard_input())
-        || gui.pass_screen.is_some()
+        || cover.side.is_some()
         || !view.loaded
     {
         return;
@@ -127,9 +135,9 @@ pub fn keyboard_play(
             .map(|u| u.id)
             .collect();
         ids.sort_unstable();
-        if let Some(id) = cycle(&ids, gui.selected, shift) {
-            gui.selected = Some(id);
-            gui.armed = None;
+        if let Some(id) = cycle(&ids, sel.selected, shift) {
+            sel.selected = Some(id);
+            sel.armed = None;
             if let Some(h) = hex_of(id) {
                 cursor.0 = Some(h);
             }
@@ -145,7 +153,7 @@ pub fn keyboard_play(
             if keys.just_pressed(k) {
                 let from = cursor
                     .0
-                    .or_else(|| gui.selected.and_then(hex_of))
+                    .or_else(|| sel.selected.and_then(hex_of))
                     .unwrap_or_else(|| HexBoard::to_hex((board.columns / 2, board.rows / 2)));
                 let to = step(from, k, &layout.0);
                 cursor.0 = Some(if board.contains(to) { to } else { from });
@@ -154,19 +162,19 @@ pub fn keyboard_play(
         if keys.just_pressed(KeyCode::Enter)
             && let Some(h) = cursor.0
         {
-            match gui.armed.clone() {
+            match sel.armed.clone() {
                 // The hex is picked already: Enter confirms.
                 Some(c)
-                    if gui.pick.hex == Some(h)
+                    if sel.pick.hex == Some(h)
                         && matches!(c.needs, Needs::Target | Needs::Hex)
                         && view.preview_refusal.is_none() =>
                 {
                     actions.write(UiAction::Choose {
                         key: c.key.clone(),
-                        pick: gui.pick.clone(),
+                        pick: sel.pick.clone(),
                     });
                 }
-                _ => super::board_view::pick_hex(&view, &mut gui, h),
+                _ => pick_hex(&view, &mut sel, h),
             }
         }
     }
@@ -183,26 +191,26 @@ pub fn keyboard_play(
     ];
     if let Some(n) = digits.iter().position(|k| keys.just_pressed(*k))
         && let Some(c) = view.choices.get(n)
-        && let Some(id) = gui.selected
+        && let Some(id) = sel.selected
     {
-        super::panels::take_choice(&mut gui, &mut actions, c, id);
+        take_choice(&mut sel, &mut notes, &mut actions, c, id);
     }
     if keys.just_pressed(KeyCode::Escape) {
-        if gui.armed.is_some() {
-            gui.armed = None;
-            gui.pick = Default::default();
+        if sel.armed.is_some() {
+            sel.armed = None;
+            sel.pick = Default::default();
         } else {
-            gui.selected = None;
+            sel.selected = None;
         }
     }
     if keys.just_pressed(KeyCode::Space) && !view.pass_label.is_empty() && view.actor.is_some() {
         actions.write(UiAction::Pass);
     }
-    if ctrl && keys.just_pressed(KeyCode::KeyS) && !gui.kiosk {
-        if gui.path.trim().is_empty() {
-            gui.files_open = true;
+    if ctrl && keys.just_pressed(KeyCode::KeyS) && !mode.kiosk {
+        if files.path.trim().is_empty() {
+            files.open = true;
         } else {
-            gui.save_request = Some(gui.path.trim().into());
+            requests.write(FileRequest::Save(files.path.trim().into()));
         }
     }
 }
@@ -237,6 +245,26 @@ pub fn shortcuts_ui(
         });
     open.0 = still;
     Ok(())
+}
+
+/// Playing without a mouse, and the F1 list of shortcuts.
+pub struct KeyboardPlugin;
+
+impl Plugin for KeyboardPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<ShortcutsOpen>()
+            .add_systems(
+                Update,
+                keyboard_play
+                    .in_set(AppSystems::Input)
+                    .run_if(game_screen)
+                    .run_if(|view: Res<ViewModel>| view.loaded),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
+                shortcuts_ui.in_set(AppSystems::Draw),
+            );
+    }
 }
 
 #[cfg(test)]

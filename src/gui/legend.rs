@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hexx::Hex;
 
 use crate::engine::board::{HexBoard, HexsideType, TerrainType};
@@ -13,9 +13,11 @@ use crate::engine::table::{AreaEffect, AreaSpec, Table};
 use crate::engine::view::{Place, UnitView};
 use crate::t;
 
-use super::GuiState;
 use super::board_view::BoardLayout;
 use super::play::ViewModel;
+use super::sets::{AppSystems, game_screen};
+use super::state::{AppMode, BoardArea, PassCover};
+use super::widgets::shown;
 
 /// Whether the Legend window is open.
 #[derive(Resource, Clone, Copy, Debug, Default)]
@@ -223,7 +225,7 @@ pub fn legend_ui(
     board: Option<Res<HexBoard>>,
     layout: Option<Res<BoardLayout>>,
     view: Res<ViewModel>,
-    gui: Res<GuiState>,
+    (cover, mode, area): (Res<PassCover>, Res<AppMode>, Res<BoardArea>),
     window: Query<&Window, With<PrimaryWindow>>,
     cam: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
     table: Option<Res<Table>>,
@@ -256,7 +258,7 @@ pub fn legend_ui(
         .pointer_hover_pos()
         .and_then(|p| ctx.layer_id_at(p))
         .is_some_and(|l| l.order != egui::Order::Background);
-    if over_window || gui.pass_screen.is_some() || gui.screenshot_mode {
+    if over_window || cover.side.is_some() || mode.screenshot {
         return Ok(());
     }
     let (Some(layout), Ok(window), Ok((camera, ctf))) = (layout, window.single(), cam.single())
@@ -266,7 +268,7 @@ pub fn legend_ui(
     let Some(cursor) = window.cursor_position() else {
         return Ok(());
     };
-    if let Some([x0, y0, x1, y1]) = gui.board_area
+    if let Some([x0, y0, x1, y1]) = area.0
         && !(cursor.x >= x0 && cursor.x <= x1 && cursor.y >= y0 && cursor.y <= y1)
     {
         return Ok(());
@@ -294,12 +296,28 @@ pub fn legend_ui(
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.set_max_width(320.0);
                 for (i, l) in lines.iter().enumerate() {
-                    let t = egui::RichText::new(super::panels::shown(l));
+                    let t = egui::RichText::new(shown(l));
                     ui.label(if i == 0 { t.strong() } else { t });
                 }
             });
         });
     Ok(())
+}
+
+/// The Legend window and the board's hover tooltip (off while the editor
+/// has the board).
+pub struct LegendPlugin;
+
+impl Plugin for LegendPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<LegendOpen>().add_systems(
+            EguiPrimaryContextPass,
+            legend_ui
+                .in_set(AppSystems::Draw)
+                .run_if(game_screen)
+                .run_if(|view: Res<ViewModel>| view.loaded),
+        );
+    }
 }
 
 #[cfg(test)]

@@ -20,7 +20,11 @@ use bevy_asset_loader::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use iyes_progress::{ProgressPlugin, ProgressTracker};
 
-use super::title::{Catalog, TitleState};
+use super::catalog::{
+    Catalog, add_user_scenarios, catalog_from_texts, scenario_dir, user_scenario_dir,
+};
+use super::sets::AppSystems;
+use super::widgets::viewport_ui;
 use crate::engine::core::Rules;
 use crate::rules::{ModuleVisitor, visit_all};
 use crate::t;
@@ -91,7 +95,7 @@ pub struct ScenarioFiles {
 /// folder holding `scenarios/`, under the name `game://`. Must be added
 /// before Bevy's `AssetPlugin`.
 pub fn add_sources(app: &mut App) {
-    let dir = std::path::absolute(super::title::scenario_dir()).unwrap_or_default();
+    let dir = std::path::absolute(scenario_dir()).unwrap_or_default();
     let parent = dir.parent().map(PathBuf::from).unwrap_or_default();
     app.register_asset_source(
         AssetSourceId::from("game"),
@@ -105,10 +109,27 @@ pub fn asset_folder() -> Option<PathBuf> {
     crate::engine::assets::asset_root().and_then(|p| std::path::absolute(p).ok())
 }
 
-/// Adds the loading state: from [`Boot::Loading`] to [`Boot::Ready`] once
-/// the files are read (or failed: the built-in copies serve then).
-pub fn add_loading(app: &mut App) {
+/// What the modules' own check of their tables found, once the files are
+/// read (empty: nothing wrong).
+#[derive(Message, Clone, Debug, Default)]
+pub struct TablesChecked {
+    /// Each module's problem, "Title: file:line:col: what".
+    pub problems: Vec<String>,
+}
+
+/// The loading state: from [`Boot::Loading`] to [`Boot::Ready`] once the
+/// files are read (or failed: the built-in copies serve then).
+pub struct LoadingPlugin;
+
+impl Plugin for LoadingPlugin {
+    fn build(&self, app: &mut App) {
+        add_loading(app);
+    }
+}
+
+fn add_loading(app: &mut App) {
     app.init_asset::<TextFile>()
+        .add_message::<TablesChecked>()
         .init_asset_loader::<TextLoader>()
         .init_state::<Boot>()
         .add_plugins(
@@ -118,15 +139,22 @@ pub fn add_loading(app: &mut App) {
     if asset_folder().is_some() {
         state = state.load_collection::<TableFiles>();
     }
-    if super::title::scenario_dir().is_dir() {
+    if scenario_dir().is_dir() {
         state = state.load_collection::<ScenarioFiles>();
     }
     app.add_loading_state(state)
         .add_systems(OnEnter(Boot::Ready), finish_loading)
-        .add_systems(Update, keep_awake.run_if(in_state(Boot::Loading)))
+        .add_systems(
+            Update,
+            keep_awake
+                .in_set(AppSystems::Draw)
+                .run_if(in_state(Boot::Loading)),
+        )
         .add_systems(
             EguiPrimaryContextPass,
-            progress_ui.run_if(in_state(Boot::Loading)),
+            progress_ui
+                .in_set(AppSystems::View)
+                .run_if(in_state(Boot::Loading)),
         );
 }
 
@@ -146,7 +174,7 @@ fn progress_ui(mut contexts: EguiContexts, tracker: Option<Res<ProgressTracker<B
     } else {
         done as f32 / total as f32
     };
-    let mut root = super::viewport_ui(&ctx, "loading");
+    let mut root = viewport_ui(&ctx, "loading");
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(ui.available_height() / 2.0 - 40.0);
@@ -177,7 +205,7 @@ fn finish_loading(world: &mut World) {
     }
     let mut scenarios = Vec::new();
     if let Some(files) = world.get_resource::<ScenarioFiles>() {
-        let dir = super::title::scenario_dir();
+        let dir = scenario_dir();
         for h in &files.files {
             let name = h
                 .path()
@@ -193,18 +221,14 @@ fn finish_loading(world: &mut World) {
     }
     let problems = check_every_module();
     if !scenarios.is_empty() {
-        let mut catalog = super::title::catalog_from_texts(scenarios);
-        super::title::add_user_scenarios(&mut catalog, &super::title::user_scenario_dir());
+        let mut catalog = catalog_from_texts(scenarios);
+        add_user_scenarios(&mut catalog, &user_scenario_dir());
         world.insert_resource(catalog);
     } else if !world.contains_resource::<Catalog>() {
         world.insert_resource(Catalog::default());
     }
     info!("loaded {loaded} table files");
-    if !problems.is_empty()
-        && let Some(mut t) = world.get_resource_mut::<TitleState>()
-    {
-        t.error = Some(problems.join("\n"));
-    }
+    world.write_message(TablesChecked { problems });
     world.write_message(bevy::window::RequestRedraw);
 }
 

@@ -6,13 +6,23 @@
 //! ([`crate::rules::visit_all`]) adds each module's systems and opens its
 //! files.
 //!
-//! The GUI changes a game only through [`play::UiAction`]s (and, for save
+//! Each feature is a plugin with its own resources (play, computer, net,
+//! replay, editor, keys, keyboard, settings, legend, dice tray, demo, the
+//! views and the title screen); what they share is in [`state`], and every
+//! system runs in one of the ordered [`sets::AppSystems`]. This file only
+//! builds the app from them. The files form layers: none names a file
+//! above it (`layer_tests::the_gui_files_name_no_file_above_them`).
+//!
+//! The GUI changes a game only through [`state::UiAction`]s (and, for save
 //! and load, through [`crate::session`]); it reads the game through the
 //! [`play::ViewModel`] and the mirrored entities.
 
 pub mod board_view;
+pub mod camera;
+pub mod catalog;
 mod computer;
 pub mod counter_art;
+pub mod decisions;
 pub mod demo;
 pub mod dice_tray;
 pub mod editor;
@@ -26,10 +36,14 @@ pub mod net;
 pub mod panels;
 pub mod play;
 pub mod replay;
+pub mod sets;
 pub mod settings;
+pub mod state;
+pub mod table_art;
 pub mod table_view;
 pub mod terrain_art;
 pub mod title;
+pub mod widgets;
 pub mod windows;
 
 #[cfg(test)]
@@ -45,85 +59,18 @@ use bevy::prelude::*;
 use bevy::render::RenderPlugin;
 use bevy::render::settings::WgpuSettings;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
-use bevy::window::{PrimaryWindow, WindowResolution};
+use bevy::window::WindowResolution;
 use bevy::winit::WinitSettings;
-use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
+use bevy_egui::EguiPlugin;
 
-use std::path::Path;
-
-use crate::engine::command::Refusal;
-use crate::engine::core::Rules;
-use crate::engine::game::{autosave_path, data_dir};
 use crate::engine::seats::{Player, Seats};
-use crate::engine::view::{Choice, Pick, TableView};
-use crate::rules::{ModuleVisitor, visit_all};
 use crate::session;
-use crate::t;
 
-/// What the player is doing in the app (GUI state only; not saved).
-#[derive(Resource, Default)]
-pub struct GuiState {
-    /// The selected unit.
-    pub selected: Option<u32>,
-    /// The choice waiting for a target or hex click.
-    pub armed: Option<Choice>,
-    /// The pick for the armed choice.
-    pub pick: Pick,
-    /// The hot-seat cover is up: shows whose turn it is, hides the board.
-    pub pass_screen: Option<u8>,
-    /// The decision the cover was last lifted for: (turn, side, phase); the
-    /// cover comes back when another side decides.
-    pub revealed_for: Option<(u32, u8, String)>,
-    /// The last refusal, shown in red.
-    pub refusal: Option<Refusal>,
-    /// A status line (saved, loaded, errors).
-    pub status: String,
-    /// What the last undo or redo did, or why it was refused; shown under
-    /// the Undo and Redo buttons.
-    pub undo_note: String,
-    /// What remote play is doing ("Hosting on port 5150: …"), shown in the
-    /// top bar and on the title screen; empty when not playing remotely.
-    pub net: String,
-    /// Remote play is hosting, joining or connected: the app keeps waking
-    /// for the wire.
-    pub net_live: bool,
-    /// The rules-reference window is open, at this rule ID.
-    pub rules_open: Option<String>,
-    /// Save/load path field.
-    pub path: String,
-    /// Save requested.
-    pub save_request: Option<PathBuf>,
-    /// Load requested.
-    pub load_request: Option<PathBuf>,
-    /// Opening a save as a replay requested.
-    pub replay_request: Option<PathBuf>,
-    /// The save/load window is open.
-    pub files_open: bool,
-    /// The briefing window (scenario description and victory condition) is open.
-    pub briefing_open: bool,
-    /// Rendering for `--screenshot`: no pass cover, the first unit of the side
-    /// to plan is selected.
-    pub screenshot_mode: bool,
-    /// The convention demo's kiosk: no title screen, save, load, autosave
-    /// or briefing window.
-    pub kiosk: bool,
-    /// Choices (orders, actions, moves) the people at this screen applied
-    /// since the app started (the demo's hints count them).
-    pub human_choices: u64,
-    /// Decisions the people at this screen ended (a pass, or the computer
-    /// asked to play the decision) since the app started.
-    pub human_passes: u64,
-    /// The part of the window the board shows between the panels, in
-    /// logical pixels (min x, min y, max x, max y); the mouse wheel zooms the
-    /// board only there. `None` before the panels are drawn.
-    pub board_area: Option<[f32; 4]>,
-    /// Rules-table windows the player closed: the whole table as shown, so
-    /// that the next planned or resolved table opens again.
-    pub closed_tables: Vec<TableView>,
-    /// The result the player closed the "battle is over" window on (the
-    /// right panel still shows it).
-    pub dismissed_outcome: Option<String>,
-}
+pub use play::{app_autosave, clear_game, install_text};
+pub use state::Screen;
+
+use sets::AppSystems;
+use state::{AppMode, BriefingOpen};
 
 /// Screenshot request: capture after `frame` frames, save to `path`, exit.
 #[derive(Resource)]
@@ -133,23 +80,7 @@ pub(crate) struct ScreenshotPlan {
     pub(crate) taken: bool,
 }
 
-/// Opens a scenario or save of any rule system from inside a game; a
-/// failure leaves the game as it was and reports through `status`.
-pub(crate) fn load_any(world: &mut World, p: &Path, status: impl Fn(&mut World, String)) {
-    let result = session::read(p)
-        .map_err(|e| e.to_string())
-        .and_then(|(file, text)| install_text(world, &file, &text, None, None));
-    match result {
-        Ok(()) => {}
-        Err(e) => status(world, t!("panels-not-loaded", error = e)),
-    }
-}
-
-/// The app's autosave file (`~/.local/share/kassen/autosave.ron` on Linux).
-pub fn app_autosave() -> std::path::PathBuf {
-    autosave_path(&data_dir())
-}
-
+/// Captures the screen for `--screenshot` once its frame comes, then exits.
 pub(crate) fn take_screenshot(
     mut commands: Commands,
     frames: Res<bevy::diagnostic::FrameCount>,
@@ -214,330 +145,60 @@ pub(crate) fn window_app(screenshot: bool, kiosk: bool) -> App {
         // Redraw only on input, a command applied or an egui repaint: idle
         // costs next to nothing (a screenshot needs frames to count).
         app.insert_resource(WinitSettings::desktop_app())
-            .insert_resource(play::IdleWinit(WinitSettings::desktop_app()));
+            .insert_resource(computer::IdleWinit(WinitSettings::desktop_app()));
     }
     app
 }
 
-/// A Ui over the whole window, on the background layer, for the panels
-/// laid out around the board (egui's panels are shown inside it).
-pub(crate) fn viewport_ui(ctx: &bevy_egui::egui::Context, id: &'static str) -> bevy_egui::egui::Ui {
-    bevy_egui::egui::Ui::new(
-        ctx.clone(),
-        id.into(),
-        bevy_egui::egui::UiBuilder::new()
-            .layer_id(bevy_egui::egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    )
-}
-
-/// What the panels around `root` leave is the board: kept in window pixels
-/// (egui's points are scaled by the UI scale) for clicks and the wheel.
-pub(crate) fn keep_board_area(
-    root: &bevy_egui::egui::Ui,
-    ctx: &bevy_egui::egui::Context,
-    gui: &mut GuiState,
-) {
-    let free = root.available_rect_before_wrap();
-    let z = ctx.zoom_factor();
-    let area = Some([
-        free.min.x * z,
-        free.min.y * z,
-        free.max.x * z,
-        free.max.y * z,
-    ]);
-    if gui.board_area != area {
-        gui.board_area = area;
-    }
-}
-
-/// The app's screens.
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Screen {
-    /// The title screen: scenarios, New game, Load game, Resume.
-    #[default]
-    Title,
-    /// A game is on the board.
-    Playing,
-}
-
-/// What a game in the app needs besides drawing: the view model, the
-/// computer's pace, the table input, the player's actions, the decision and
-/// phase states, the screens, and every registered module's systems. The
-/// headless tests build the app from this alone.
+/// What a game in the app needs besides drawing: the ordered sets, the
+/// shared state and screens, the game and its view model, the computer's
+/// seat, replays and remote play, each with every registered module's
+/// systems. The headless tests build the app from this alone.
 pub(crate) fn add_game_state(app: &mut App) {
-    app.init_resource::<GuiState>()
-        .init_resource::<play::ViewModel>()
-        .init_resource::<play::AppAutosave>()
-        .init_resource::<play::ComputerPace>()
-        .init_resource::<table_view::TableScene>()
-        .init_resource::<table_view::TableInput>()
-        .add_message::<play::UiAction>()
-        .init_state::<Screen>()
-        .init_state::<play::Decision>()
-        .init_state::<play::GamePhase>()
-        .add_systems(
-            Update,
-            net::joining
-                .before(play::PlaySet)
-                .run_if(resource_exists::<net::Joining>),
-        );
-    visit_all(&mut AddModules(app));
+    app.add_plugins((
+        sets::SetsPlugin,
+        state::StatePlugin,
+        play::PlayPlugin,
+        computer::ComputerPlugin,
+        replay::ReplayPlugin,
+        net::NetPlugin,
+    ));
 }
 
 /// The app as the window has it, minus rendering and drawing: the game
 /// state of [`add_game_state`] on Bevy's minimal plugins, writing no
-/// autosave (`screenshot_mode`). For the headless tests and `kassen fuzz`,
-/// which load files the way the window does ([`install_text`]).
+/// autosave (the screenshot mode). For the headless tests and `kassen
+/// fuzz`, which load files the way the window does ([`install_text`]).
 pub fn headless_app() -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
         .add_message::<bevy::window::RequestRedraw>()
-        .insert_resource(GuiState {
-            screenshot_mode: true,
-            ..default()
+        .insert_resource(AppMode {
+            screenshot: true,
+            kiosk: false,
         });
     add_game_state(&mut app);
     app
 }
 
-/// The views shared by every module: the panels, the hex board and the
-/// open table.
+/// The views shared by every module and the window's features: the camera,
+/// the panels and their windows, the hex board and the open table, the
+/// keys, the legend, the dice tray and the scenario editor.
 fn add_views(app: &mut App, screenshot: bool) {
-    let default_path = session::save_dir().join("quicksave.ron");
-    let on_hexes = |view: Res<play::ViewModel>,
-                    boards: Option<Res<crate::engine::board::HexBoard>>| {
-        view.loaded && boards.is_some()
-    };
-    let on_table = resource_exists::<crate::engine::table::Table>;
-    // While the scenario editor is open the board is its canvas: nobody
-    // plays, and the game's panels and inputs rest.
-    let editing = resource_exists::<editor::EditorView>;
-    let playing = move |view: Res<play::ViewModel>, ed: Option<Res<editor::EditorView>>| {
-        view.loaded && ed.is_none()
-    };
-    app.insert_resource(GuiState {
-        path: default_path.display().to_string(),
-        screenshot_mode: screenshot,
-        briefing_open: !screenshot,
-        ..default()
-    });
     add_game_state(app);
-    app.add_systems(
-        Update,
-        (
-            board_view::click_board.run_if(not(editing)),
-            board_view::spawn_tiles,
-            board_view::fit_camera,
-            board_view::spawn_counters,
-            board_view::update_marker_dots,
-            board_view::update_counters,
-            motion::glide,
-            board_view::draw_overlays,
-        )
-            .chain()
-            .run_if(on_hexes)
-            .after(play::PlaySet)
-            .after(board_view::camera_controls),
-    )
-    .add_systems(
-        Update,
-        board_view::scale_board_text
-            .after(board_view::update_counters)
-            .after(table_view::sync_bases),
-    )
-    .add_systems(
-        Update,
-        table_view::table_pointer
-            .run_if(on_table)
-            .run_if(not(editing))
-            .before(play::PlaySet)
-            .after(board_view::camera_controls),
-    )
-    .add_systems(
-        Update,
-        (
-            table_view::table_scene,
-            table_view::spawn_table,
-            table_view::sync_bases,
-            table_view::draw_table_overlays,
-        )
-            .chain()
-            .after(play::PlaySet),
-    )
-    .add_systems(Update, keys::fast_forward_key.run_if(playing))
-    .add_systems(
-        Update,
-        keys::undo_keys.before(play::PlaySet).run_if(playing),
-    )
-    .add_systems(
-        Update,
-        replay::replay_keys
-            .before(play::PlaySet)
-            .run_if(resource_exists::<replay::ReplayView>),
-    )
-    .add_systems(Update, play::computer_wakeups.after(play::PlaySet))
-    .add_systems(EguiPrimaryContextPass, panels::ui.run_if(playing))
-    .init_resource::<keyboard::HexCursor>()
-    .init_resource::<keyboard::ShortcutsOpen>()
-    .add_systems(
-        Update,
-        keyboard::keyboard_play
-            .run_if(playing)
-            .before(play::PlaySet),
-    )
-    .add_systems(EguiPrimaryContextPass, keyboard::shortcuts_ui)
-    .init_resource::<legend::LegendOpen>()
-    .init_resource::<dice_tray::DiceTray>()
-    .add_systems(
-        EguiPrimaryContextPass,
-        dice_tray::dice_tray_ui.run_if(playing).after(panels::ui),
-    )
-    .add_systems(
-        EguiPrimaryContextPass,
-        legend::legend_ui.run_if(playing).after(panels::ui),
-    );
-    editor::add_editor(app);
-}
-
-/// Adds every registered module's systems to the app.
-struct AddModules<'a>(&'a mut App);
-
-impl ModuleVisitor for AddModules<'_> {
-    fn visit<R: Rules>(&mut self) {
-        self.0.add_plugins(play::ModulePlugin::<R>::default());
-    }
-}
-
-/// Takes whatever game is loaded out of the app.
-pub fn clear_game(world: &mut World) {
-    struct Clear<'a>(&'a mut World);
-    impl ModuleVisitor for Clear<'_> {
-        fn visit<R: Rules>(&mut self) {
-            play::clear::<R>(self.0);
-        }
-    }
-    visit_all(&mut Clear(world));
-}
-
-/// Sets the camera's zoom and position.
-pub(crate) fn place_camera(world: &mut World, scale: f32, at: Vec2) {
-    let mut q = world.query_filtered::<(&mut Transform, &mut Projection), With<Camera2d>>();
-    for (mut tf, mut proj) in q.iter_mut(world) {
-        tf.translation = at.extend(0.0);
-        if let Projection::Orthographic(o) = proj.as_mut() {
-            o.scale = scale;
-        }
-    }
-}
-
-/// Places the camera as a new game of module `R` wants it: the whole
-/// table in the free area (the window less the panels at the UI scale:
-/// left 320 px, right 340, top bar 30, log 210, each times the scale), or
-/// the hex map at a fixed zoom; the board's centre under the middle of the
-/// free area.
-pub(crate) fn place_board_camera<R: Rules>(world: &mut World) {
-    let ui = world
-        .get_resource::<settings::Settings>()
-        .map_or(1.0, |s| s.ui_scale);
-    let mut windows = world.query_filtered::<&Window, With<PrimaryWindow>>();
-    let (win_w, win_h) = windows
-        .iter(world)
-        .next()
-        .map_or((1400.0, 900.0), |w| (w.width(), w.height()));
-    let Some(g) = world.get_resource::<play::ActiveGame<R>>() else {
-        return;
-    };
-    let free_w = (win_w - 660.0 * ui - 20.0).max(100.0);
-    let free_h = (win_h - 240.0 * ui - 40.0).max(100.0);
-    let scale = R::table(&g.0.ctx).map_or(1.3, |t| {
-        let px = table_view::PX_PER_INCH;
-        (t.width * px / free_w).max(t.depth * px / free_h)
-    });
-    place_camera(
-        world,
-        scale,
-        Vec2::new(10.0 * ui * scale, -90.0 * ui * scale),
-    );
-}
-
-/// Opens a scenario or save's text in the app, for its rule system (found
-/// through the registry). A scenario is played by `seats` (default:
-/// hot-seat); a save keeps the seats it records.
-///
-/// # Errors
-/// An invalid file, as a sentence with its position; the game loaded
-/// before stays.
-pub fn install_text(
-    world: &mut World,
-    file: &str,
-    text: &str,
-    seed: Option<u64>,
-    seats: Option<Seats>,
-) -> Result<(), String> {
-    struct Install<'a> {
-        world: &'a mut World,
-        file: &'a str,
-        text: &'a str,
-        save: bool,
-        seed: Option<u64>,
-        seats: Option<Seats>,
-        ruleset: String,
-        result: Option<Result<(), String>>,
-    }
-    impl Install<'_> {
-        fn open<R: Rules>(&mut self) -> Option<crate::engine::game::Game<R>> {
-            if self.ruleset != R::RULESET || self.result.is_some() {
-                return None;
-            }
-            // Validate before anything of the old game is touched.
-            match session::open_text::<R>(self.file, self.text, self.save, self.seed, &[]) {
-                Ok(mut g) => {
-                    if !self.save {
-                        g.seats = self.seats.unwrap_or_default();
-                    }
-                    clear_game(self.world);
-                    self.result = Some(Ok(()));
-                    Some(g)
-                }
-                Err(e) => {
-                    self.result = Some(Err(e.to_string()));
-                    None
-                }
-            }
-        }
-    }
-    impl ModuleVisitor for Install<'_> {
-        fn visit<R: Rules>(&mut self) {
-            if let Some(g) = self.open::<R>() {
-                play::install::<R>(self.world, g);
-                place_board_camera::<R>(self.world);
-            }
-        }
-    }
-    let h = session::read_header(file, text).map_err(|e| e.to_string())?;
-    let mut v = Install {
-        world,
-        file,
-        text,
-        save: h.save,
-        seed,
-        seats,
-        ruleset: h.ruleset.clone(),
-        result: None,
-    };
-    visit_all(&mut v);
-    v.result.unwrap_or_else(|| {
-        Err(t!(
-            "panels-no-module-plays",
-            file = file,
-            ruleset = &h.ruleset
-        ))
-    })?;
-    world
-        .resource_mut::<NextState<Screen>>()
-        .set(Screen::Playing);
-    Ok(())
+    app.insert_resource(BriefingOpen(!screenshot)).add_plugins((
+        camera::CameraPlugin,
+        windows::WindowsPlugin,
+        board_view::BoardViewPlugin,
+        table_view::TableViewPlugin,
+        panels::PanelsPlugin,
+        keys::KeysPlugin,
+        keyboard::KeyboardPlugin,
+        legend::LegendPlugin,
+        dice_tray::DiceTrayPlugin,
+        editor::EditorPlugin,
+        editor_panel::EditorPanelPlugin,
+    ));
 }
 
 /// Checks a scenario or save (a save's journal is replayed) for its module.
@@ -616,26 +277,25 @@ pub fn open(opts: AppOptions) -> Result<(), String> {
     }
     check_display()?;
     let mut app = window_app(shot, kiosk);
-    app.add_plugins(crate::engine::EnginePlugin)
-        .add_systems(Startup, board_view::setup_camera)
-        .add_systems(
-            Update,
-            (board_view::camera_controls, take_screenshot).chain(),
-        )
-        .add_systems(
-            PreUpdate,
-            (drop_unchanged_modifiers, keep_tab_for_the_game)
-                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
-                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
-        );
+    app.insert_resource(AppMode {
+        screenshot: shot,
+        kiosk,
+    })
+    .add_plugins(crate::engine::EnginePlugin)
+    .add_systems(Update, take_screenshot.in_set(AppSystems::Draw))
+    .add_systems(
+        PreUpdate,
+        (drop_unchanged_modifiers, keep_tab_for_the_game).in_set(AppSystems::Input),
+    );
     add_views(&mut app, shot);
-    settings::add_settings(&mut app, opts.lang);
-    app.world_mut().resource_mut::<GuiState>().kiosk = kiosk;
-    title::add_title(&mut app, kiosk);
+    app.add_plugins((
+        settings::SettingsPlugin { lang: opts.lang },
+        title::TitlePlugin { kiosk },
+    ));
     // A screenshot or the demo starts on its game at once: no loading
     // screen over it (their tables are read from disk as a game starts).
     if !shot && !kiosk {
-        loading::add_loading(&mut app);
+        app.add_plugins(loading::LoadingPlugin);
     }
     if let Some(config) = opts.demo {
         demo::add_demo(&mut app, config)?;

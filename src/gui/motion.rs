@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use super::board_view::HEX_SIZE;
+use super::camera::HEX_SIZE;
 use super::settings::Motion;
 
 /// A counter on its way: from where it was drawn to where it stands.

@@ -22,8 +22,11 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use super::GuiState;
-use super::play::{ActiveGame, AppAutosave, UiAction};
+use super::play::{ActiveGame, AppAutosave, clear_game, install_as_is};
+use super::sets::{AppSystems, people_play};
+use super::state::{
+    BriefingOpen, GameCleared, Notes, PlayerTally, RemoteGuest, Screen, Selection, UiAction,
+};
 use crate::engine::core::{Rules, ToAct};
 use crate::engine::game::Game;
 use crate::engine::seats::{Player, Seats};
@@ -38,6 +41,15 @@ use crate::net::transport::{
 use crate::opponent::driver::Seat;
 use crate::rules::{ModuleVisitor, visit_all};
 use crate::t;
+
+/// What remote play is doing, for the top bar and the title screen.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct NetStatus {
+    /// "Hosting on port 5150: …"; empty when not playing remotely.
+    pub line: String,
+    /// Hosting, joining or connected: the app keeps waking for the wire.
+    pub live: bool,
+}
 
 /// The app hosts its game for a guest.
 #[derive(Resource)]
@@ -117,12 +129,13 @@ pub fn start_hosting(world: &mut World, port: u16, host_side: u8) -> Result<(), 
         .map(ToString::to_string)
         .reduce(|a, b| t!("title-net-or", a = a, b = b))
         .unwrap_or_default();
-    world.resource_mut::<GuiState>().net = t!(
+    let mut net = world.resource_mut::<NetStatus>();
+    net.line = t!(
         "title-net-hosting-waiting",
         side = core.guest_side,
         addresses = addresses
     );
-    world.resource_mut::<GuiState>().net_live = true;
+    net.live = true;
     world.insert_resource(NetHostLink {
         core,
         dial,
@@ -158,10 +171,10 @@ pub fn host_sync<R: Rules>(world: &mut World) {
         s
     });
     if served.left {
-        world.resource_mut::<GuiState>().net = t!("title-net-guest-lost");
+        world.resource_mut::<NetStatus>().line = t!("title-net-guest-lost");
     }
     if served.seated {
-        world.resource_mut::<GuiState>().net =
+        world.resource_mut::<NetStatus>().line =
             t!("title-net-hosting-seated", side = link.core.guest_side);
     }
     let n = world.resource::<ActiveGame<R>>().0.journal.entries.len();
@@ -196,9 +209,9 @@ pub fn start_joining(world: &mut World, server: SocketAddr) -> Result<(), String
         since: Instant::now(),
         pending: Vec::new(),
     });
-    let mut gui = world.resource_mut::<GuiState>();
-    gui.net = t!("title-net-connecting", server = server);
-    gui.net_live = true;
+    let mut net = world.resource_mut::<NetStatus>();
+    net.line = t!("title-net-connecting", server = server);
+    net.live = true;
     Ok(())
 }
 
@@ -224,9 +237,9 @@ pub fn joining(world: &mut World) {
             }) => welcome = Some((ruleset, scenario, side)),
             Ok(ToGuest::Refused { reason }) => {
                 disconnect_client(world);
-                let mut gui = world.resource_mut::<GuiState>();
-                gui.net = t!("title-net-refused", reason = reason);
-                gui.net_live = false;
+                let mut net = world.resource_mut::<NetStatus>();
+                net.line = t!("title-net-refused", reason = reason);
+                net.live = false;
                 return;
             }
             Ok(_) => {}
@@ -237,9 +250,9 @@ pub fn joining(world: &mut World) {
     let Some((ruleset, scenario, side)) = welcome else {
         if j.since.elapsed() > Duration::from_secs(30) {
             disconnect_client(world);
-            let mut gui = world.resource_mut::<GuiState>();
-            gui.net = t!("title-net-no-answer", server = j.server);
-            gui.net_live = false;
+            let mut net = world.resource_mut::<NetStatus>();
+            net.line = t!("title-net-no-answer", server = j.server);
+            net.live = false;
         } else {
             world.insert_resource(j);
         }
@@ -276,9 +289,9 @@ pub fn joining(world: &mut World) {
         .unwrap_or_else(|| Err(t!("title-net-unknown-ruleset", ruleset = ruleset)));
     if let Err(e) = result {
         disconnect_client(world);
-        let mut gui = world.resource_mut::<GuiState>();
-        gui.net = t!("title-net-not-joined", error = e);
-        gui.net_live = false;
+        let mut net = world.resource_mut::<NetStatus>();
+        net.line = t!("title-net-not-joined", error = e);
+        net.live = false;
     }
 }
 
@@ -311,12 +324,14 @@ fn seat_guest<R: Rules>(
             }
         }
     }
-    super::clear_game(world);
-    super::play::install_as_is::<R>(world, view_game(&core));
+    clear_game(world);
+    install_as_is::<R>(world, view_game(&core));
     // The guest's board holds a view, not a game: nothing to autosave.
     world.resource_mut::<AppAutosave>().0 = None;
-    world.resource_mut::<GuiState>().briefing_open = true;
-    world.resource_mut::<GuiState>().net = t!("title-net-guest-of", server = j.server, side = side);
+    world.resource_mut::<BriefingOpen>().0 = true;
+    world.resource_mut::<NetStatus>().line =
+        t!("title-net-guest-of", server = j.server, side = side);
+    world.insert_resource(RemoteGuest);
     world.insert_resource(NetGuestLink::<R> {
         shown: (core.seq, core.log.len()),
         core,
@@ -327,8 +342,8 @@ fn seat_guest<R: Rules>(
         computer_for: None,
     });
     world
-        .resource_mut::<NextState<super::Screen>>()
-        .set(super::Screen::Playing);
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
     Ok(())
 }
 
@@ -342,7 +357,7 @@ pub fn guest_sync<R: Rules>(world: &mut World) {
     };
     if !client_connected(world) {
         let since = *link.lost_since.get_or_insert_with(Instant::now);
-        world.resource_mut::<GuiState>().net =
+        world.resource_mut::<NetStatus>().line =
             t!("title-net-connection-lost", server = link.server);
         if since.elapsed() > Duration::from_secs(2)
             && !world
@@ -360,7 +375,7 @@ pub fn guest_sync<R: Rules>(world: &mut World) {
         return;
     }
     if link.lost_since.take().is_some() {
-        world.resource_mut::<GuiState>().net = t!(
+        world.resource_mut::<NetStatus>().line = t!(
             "title-net-guest-of",
             server = link.server,
             side = link.core.side
@@ -372,7 +387,7 @@ pub fn guest_sync<R: Rules>(world: &mut World) {
     for bytes in guest_inbox(world) {
         match decode::<ToGuest>("the host's message", &bytes) {
             Ok(ToGuest::Refused { reason }) => {
-                world.resource_mut::<GuiState>().status = t!("title-net-refused", reason = reason);
+                world.resource_mut::<Notes>().status = t!("title-net-refused", reason = reason);
                 let _ = link.core.take(ToGuest::Refused { reason });
             }
             Ok(m) => match link.core.take(m) {
@@ -385,7 +400,7 @@ pub fn guest_sync<R: Rules>(world: &mut World) {
                 }
                 Err(e) => {
                     warn!("{e}");
-                    world.resource_mut::<GuiState>().status = e;
+                    world.resource_mut::<Notes>().status = e;
                 }
             },
             Err(e) => warn!("{e}"),
@@ -408,10 +423,13 @@ pub fn guest_sync<R: Rules>(world: &mut World) {
         // Over: the whole game, replayed and checked, takes the view's place.
         g.seats = view_game(&link.core).seats;
         world.resource_mut::<ActiveGame<R>>().0 = g;
+        // The board holds the game itself now: the person's actions are
+        // applied here again.
+        world.remove_resource::<RemoteGuest>();
         disconnect_client(world);
-        let mut gui = world.resource_mut::<GuiState>();
-        gui.net = t!("title-net-game-over");
-        gui.net_live = false;
+        let mut net = world.resource_mut::<NetStatus>();
+        net.line = t!("title-net-game-over");
+        net.live = false;
         world.write_message(RequestRedraw);
         return;
     }
@@ -449,7 +467,7 @@ pub fn guest_act<R: Rules>(world: &mut World) {
                 None
             }
             UiAction::Undo | UiAction::Redo => {
-                world.resource_mut::<GuiState>().undo_note = t!("title-net-no-undo");
+                world.resource_mut::<Notes>().undo_note = t!("title-net-no-undo");
                 None
             }
         };
@@ -463,25 +481,20 @@ pub fn guest_act<R: Rules>(world: &mut World) {
             if let Ok(b) = encode(&msg) {
                 guest_send(world, b);
             }
-            let mut gui = world.resource_mut::<GuiState>();
-            gui.armed = None;
-            gui.pick = Pick::default();
-            gui.human_choices += 1;
+            let mut sel = world.resource_mut::<Selection>();
+            sel.armed = None;
+            sel.pick = Pick::default();
+            world.resource_mut::<PlayerTally>().choices += 1;
         }
     }
     world.insert_resource(link);
-}
-
-/// Whether the game on the board is a guest's view (the app then sends
-/// commands instead of applying them).
-pub fn is_guest<R: Rules>(world: &World) -> bool {
-    world.contains_resource::<NetGuestLink<R>>()
 }
 
 /// Takes the network out of the world with its game: the server stops, a
 /// guest disconnects.
 pub fn stop<R: Rules>(world: &mut World) {
     if world.remove_resource::<NetGuestLink<R>>().is_some() {
+        world.remove_resource::<RemoteGuest>();
         disconnect_client(world);
     }
     if world.remove_resource::<NetHostLink>().is_some()
@@ -489,9 +502,9 @@ pub fn stop<R: Rules>(world: &mut World) {
     {
         s.disconnect_all();
     }
-    if let Some(mut g) = world.get_resource_mut::<GuiState>() {
-        g.net.clear();
-        g.net_live = false;
+    if let Some(mut net) = world.get_resource_mut::<NetStatus>() {
+        net.line.clear();
+        net.live = false;
     }
 }
 
@@ -501,4 +514,51 @@ pub fn guest_decides<R: Rules>(world: &World) -> bool {
     world
         .get_resource::<NetGuestLink<R>>()
         .is_some_and(|l| R::to_act(&l.core.ctx, &l.core.view) == ToAct::Side(l.core.side))
+}
+
+/// The network goes with the game it served.
+fn stop_with_the_game<R: Rules>(_: On<GameCleared>, mut commands: Commands) {
+    commands.queue(stop::<R>);
+}
+
+/// Remote play: hosting and joining, the wire kept in step each frame for
+/// every module, and a guest's actions sent to the host (its board applies
+/// none itself: its [`RemoteGuest`] marks it).
+pub struct NetPlugin;
+
+impl Plugin for NetPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<NetStatus>().add_systems(
+            Update,
+            joining
+                .in_set(AppSystems::Actions)
+                .run_if(resource_exists::<Joining>),
+        );
+        struct AddModules<'a>(&'a mut App);
+        impl ModuleVisitor for AddModules<'_> {
+            fn visit<R: Rules>(&mut self) {
+                let playing = resource_exists::<ActiveGame<R>>;
+                let guest = resource_exists::<NetGuestLink<R>>;
+                self.0.add_observer(stop_with_the_game::<R>).add_systems(
+                    Update,
+                    (
+                        guest_act::<R>
+                            .in_set(AppSystems::Actions)
+                            .run_if(people_play)
+                            .run_if(playing)
+                            .run_if(guest),
+                        host_sync::<R>
+                            .in_set(AppSystems::Game)
+                            .run_if(playing)
+                            .run_if(resource_exists::<NetHostLink>),
+                        guest_sync::<R>
+                            .in_set(AppSystems::Game)
+                            .run_if(playing)
+                            .run_if(guest),
+                    ),
+                );
+            }
+        }
+        visit_all(&mut AddModules(app));
+    }
 }

@@ -10,8 +10,10 @@ use crate::conformance::scenarios_of;
 use crate::engine::core::{Rules, ToAct};
 use crate::rules::{ModuleVisitor, visit_all};
 
-use super::play::{ActiveGame, UiAction, ViewModel};
-use super::{GuiState, install_text};
+use super::install_text;
+use super::net::NetStatus;
+use super::play::{ActiveGame, ViewModel};
+use super::state::UiAction;
 
 fn net_headless_app() -> App {
     let mut app = super::headless_app();
@@ -75,7 +77,7 @@ impl ModuleVisitor for Both {
             "{file}: host at {} commands ({}), guest status \"{}\"",
             hj.journal.entries.len(),
             hj.phase_name(),
-            guest.world().resource::<GuiState>().net
+            guest.world().resource::<NetStatus>().line
         );
         // The guest's app shows its side's view, and the result.
         let vm = guest.world().resource::<ViewModel>();
@@ -84,8 +86,8 @@ impl ModuleVisitor for Both {
         assert!(
             guest
                 .world()
-                .resource::<GuiState>()
-                .net
+                .resource::<NetStatus>()
+                .line
                 .contains("journal is replayed"),
             "{file}"
         );

@@ -1,31 +1,41 @@
 //! A game of any module in the app, written once against [`Rules`]: the
-//! game as a resource, the player's actions turned into commands, the
-//! automatic steps and autosave (the computer's seat is `computer.rs`),
-//! and the view model the panels and the hex board draw. The world mirrors
-//! the state: units (with their place, markers and flight state) as
-//! entities, the phase and who decides as Bevy states.
+//! game as a resource, opened from a file or taken out, the player's
+//! actions turned into commands, the automatic steps and autosave, saving
+//! and loading, and the view model the panels and the boards draw. The
+//! world mirrors the state: units (with their place, markers and flight
+//! state) as entities, the phase and who decides as Bevy states. The
+//! computer's seat, replays, remote play and the editor are features of
+//! their own: they react to the [`GameInstalled`] and [`GameCleared`]
+//! events raised here, and switch the person's actions off through the
+//! markers the run conditions [`people_play`] and [`applied_here`] read.
 
 use std::marker::PhantomData;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
+use bevy::ecs::system::SystemState;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use crate::engine::board::TerrainTile;
+use super::camera::place_board_camera;
+use super::sets::{AppSystems, applied_here, people_play};
+use super::settings::Settings;
+use super::state::{
+    AppMode, BriefingOpen, FileRequest, FixedViewer, GameCleared, GameInstalled, Notes, PassCover,
+    PlayerTally, Screen, Selection, UiAction,
+};
+use crate::engine::board::{HexBoard, TerrainTile};
 use crate::engine::command::Refusal;
 use crate::engine::core::dry_run;
 use crate::engine::core::{Outcome, Rules, ToAct};
-use crate::engine::game::Game;
+use crate::engine::game::{Game, autosave_path, data_dir};
 use crate::engine::log::LogEntry;
 use crate::engine::seats::Seats;
 use crate::engine::table::Table;
 use crate::engine::units::{FlightState, Models, Side, UnitId};
 use crate::engine::view::{CardLine, Choice, Marker, Needs, Odds, Pick, Place, RuleText, Scene};
+use crate::rules::{ModuleVisitor, visit_all};
+use crate::session;
 use crate::t;
-
-use super::GuiState;
-pub use super::computer::{ComputerPace, IdleWinit, Thinking, computer_plays, computer_wakeups};
-use super::table_view::{BaseSprite, DragVerdict, TableInput, TableScene, TableTile};
 
 /// The game being played, of module `R`.
 #[derive(Resource)]
@@ -35,27 +45,6 @@ pub struct ActiveGame<R: Rules>(pub Game<R>);
 /// rendering a screenshot).
 #[derive(Resource, Default)]
 pub struct AppAutosave(pub Option<PathBuf>);
-
-/// What a player did in the panels or on the board.
-#[derive(Message, Clone, Debug)]
-pub enum UiAction {
-    /// A choice of the selected unit, with the player's pick.
-    Choose {
-        /// The choice's key.
-        key: String,
-        /// Unit, target, hex or path.
-        pick: Pick,
-    },
-    /// The deciding side ends its part of the decision.
-    Pass,
-    /// The computer's default play for the deciding side.
-    Computer,
-    /// Take back the deciding side's last command (Ctrl+Z), back to its
-    /// last commitment ([`Game::undo`](crate::engine::game::Game::undo)).
-    Undo,
-    /// Play again the last command taken back (Ctrl+Shift+Z).
-    Redo,
-}
 
 /// Who decides now, as a Bevy state: panels and systems run per decision.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -164,11 +153,6 @@ impl ViewModel {
 /// autosaves when a phase was entered. A refusal goes to the panels and
 /// changes nothing.
 pub fn act<R: Rules>(world: &mut World) {
-    if super::net::is_guest::<R>(world) {
-        // A guest's board: the commands go to the host.
-        super::net::guest_act::<R>(world);
-        return;
-    }
     let actions: Vec<UiAction> = world.resource_mut::<Messages<UiAction>>().drain().collect();
     if actions.is_empty() {
         return;
@@ -240,24 +224,27 @@ pub fn act<R: Rules>(world: &mut World) {
         g.advance();
     }
     autosave_if_entered(g, &before, autosave.as_deref());
-    let mut gui = world.resource_mut::<GuiState>();
-    gui.human_choices += choices;
-    gui.human_passes += passes.min(1);
-    gui.refusal = refusal;
+    let mut tally = world.resource_mut::<PlayerTally>();
+    tally.choices += choices;
+    tally.passes += passes.min(1);
+    let refused = refusal.is_some();
+    let mut notes = world.resource_mut::<Notes>();
+    notes.refusal = refusal;
     match status {
-        Some(s) => gui.status = s,
+        Some(s) => notes.status = s,
         // A command went through: an old warning (a refused drag) is stale.
-        None if choices + passes > 0 => gui.status.clear(),
+        None if choices + passes > 0 => notes.status.clear(),
         None => {}
     }
     match undo_note {
-        Some(s) => gui.undo_note = s,
-        None if choices + passes > 0 => gui.undo_note.clear(),
+        Some(s) => notes.undo_note = s,
+        None if choices + passes > 0 => notes.undo_note.clear(),
         None => {}
     }
-    if gui.refusal.is_none() {
-        gui.armed = None;
-        gui.pick = Pick::default();
+    if !refused {
+        let mut sel = world.resource_mut::<Selection>();
+        sel.armed = None;
+        sel.pick = Pick::default();
     }
     world.write_message(RequestRedraw);
 }
@@ -265,7 +252,7 @@ pub fn act<R: Rules>(world: &mut World) {
 /// Autosaves `g` when its phase is no longer `before` (after every
 /// phase), and when the game has just ended (a module may end it without a
 /// new phase name), so that *Resume* never lands before the end.
-pub(super) fn autosave_if_entered<R: Rules>(
+pub(crate) fn autosave_if_entered<R: Rules>(
     g: &Game<R>,
     before: &str,
     path: Option<&std::path::Path>,
@@ -278,94 +265,6 @@ pub(super) fn autosave_if_entered<R: Rules>(
     }
 }
 
-/// Judges the current drag on the open table with a dry run of its command
-/// on copies (the game does not change), and turns a legal drop into a
-/// [`UiAction::Choose`]. The drag uses the armed move choice, or else the
-/// unit's first move choice.
-pub fn judge_drag<R: Rules>(
-    game: Res<ActiveGame<R>>,
-    table: Option<Res<Table>>,
-    scene: Res<TableScene>,
-    mut input: ResMut<TableInput>,
-    mut gui: ResMut<GuiState>,
-    mut actions: MessageWriter<UiAction>,
-) {
-    let Some(table) = table else { return };
-    if input.drag.is_none() && input.dropped.is_none() {
-        if input.verdict.is_some() {
-            input.verdict = None;
-        }
-        return;
-    }
-    let g = &game.0;
-    let ToAct::Side(side) = g.to_act() else {
-        input.drag = None;
-        input.dropped = None;
-        return;
-    };
-    if !g.seats.player(side).is_human() {
-        input.drag = None;
-        input.dropped = None;
-        return;
-    }
-    let judge = |d: &super::table_view::Drag| -> (Option<(String, Pick)>, DragVerdict) {
-        // The armed choice when it is this unit's: a move, or a choice with
-        // its target picked (a charge along the drawn path).
-        let own_pick = gui.pick.unit == d.unit;
-        let key = gui
-            .armed
-            .as_ref()
-            .filter(|c| {
-                own_pick
-                    && (c.needs == Needs::Path
-                        || (c.needs == Needs::Target && gui.pick.target.is_some()))
-            })
-            .map(|c| c.key.clone())
-            .or_else(|| {
-                R::choices(&g.ctx, &g.state, side, d.unit)
-                    .into_iter()
-                    .find(|c| c.needs == Needs::Path)
-                    .map(|c| c.key)
-            });
-        let Some(key) = key else {
-            return (None, DragVerdict::Illegal(t!("play-drag-cannot-move")));
-        };
-        let pick = Pick {
-            unit: d.unit,
-            target: gui.pick.target.filter(|_| own_pick),
-            path: vec![(d.to.x, d.to.y)],
-            facing: d.facing,
-            hex: None,
-        };
-        let Some(cmd) = R::choose(&g.ctx, &g.state, side, &key, &pick) else {
-            return (None, DragVerdict::Illegal(t!("play-drag-not-a-move")));
-        };
-        match dry_run::<R>(&g.ctx, &g.state, &cmd, &g.dice) {
-            Ok(_) => {
-                let (from, airborne) = scene
-                    .unit(d.unit)
-                    .map_or((d.to, false), |u| (u.base.center, u.airborne));
-                let used = table.segment_cost(from, d.to, airborne).cost;
-                let left =
-                    R::move_allowance(&g.ctx, &g.state, d.unit, Some(&key)).unwrap_or(0.0) - used;
-                (Some((key, pick)), DragVerdict::Legal(used, left.max(0.0)))
-            }
-            Err(r) => (Some((key, pick)), DragVerdict::Illegal(r.to_string())),
-        }
-    };
-    input.verdict = input.drag.clone().map(|d| judge(&d).1);
-    if let Some(d) = input.dropped.take() {
-        match judge(&d) {
-            (Some((key, pick)), DragVerdict::Legal(..)) => {
-                actions.write(UiAction::Choose { key, pick });
-                gui.selected = Some(d.unit);
-            }
-            (_, DragVerdict::Illegal(why)) => gui.status = t!("play-move-was", why = why),
-            (None, _) => {}
-        }
-    }
-}
-
 /// Rebuilds the view model when the game or the player's selection changed,
 /// mirrors the units into the world and sets the phase states.
 pub fn refresh<R: Rules>(world: &mut World) {
@@ -373,16 +272,14 @@ pub fn refresh<R: Rules>(world: &mut World) {
         return;
     };
     // A replay's viewpoint is its own: a new one rebuilds the view.
-    let replay_viewer = world
-        .get_resource::<super::replay::ReplayView>()
-        .map(|r| r.viewpoint.viewer());
-    let viewer_changed = replay_viewer.is_some_and(|v| world.resource::<ViewModel>().viewer != v);
+    let fixed = world.get_resource::<FixedViewer>().map(|f| f.0);
+    let viewer_changed = fixed.is_some_and(|v| world.resource::<ViewModel>().viewer != v);
     let game_changed = active.is_changed() || viewer_changed;
-    // The panels borrow `GuiState` mutably every frame; what the view model
-    // depends on is compared instead.
+    // The panels borrow the selection mutably every frame; what the view
+    // model depends on is compared instead.
     let inputs = world
-        .get_resource::<GuiState>()
-        .map(|g| (g.selected, g.armed.clone(), g.pick.clone()))
+        .get_resource::<Selection>()
+        .map(|s| (s.selected, s.armed.clone(), s.pick.clone()))
         .unwrap_or_default();
     let gui_changed = world.resource::<ViewModel>().inputs != inputs;
     let first = !world.resource::<ViewModel>().loaded;
@@ -394,17 +291,30 @@ pub fn refresh<R: Rules>(world: &mut World) {
     let game_changed = game_changed || lang_changed;
     // A new palette repaints the counters.
     let settings_changed = world
-        .get_resource_ref::<super::settings::Settings>()
+        .get_resource_ref::<Settings>()
         .is_some_and(|s| s.is_changed());
     if !(game_changed || gui_changed || first || settings_changed) {
         return;
     }
+    let vm = view_model::<R>(world, fixed, inputs, (game_changed, first));
+    publish(world, vm, game_changed, first);
+}
+
+/// The view model of the game on the board for the selection and pick
+/// `inputs`, through the eyes `fixed` from outside (a replay's) or the
+/// seats'; the log and rules are read anew when the game `changed` or the
+/// view is the `first` of a game.
+fn view_model<R: Rules>(
+    world: &World,
+    fixed: Option<Option<u8>>,
+    inputs: (Option<u32>, Option<Choice>, Pick),
+    (changed, first): (bool, bool),
+) -> ViewModel {
     let palette = world
-        .get_resource::<super::settings::Settings>()
+        .get_resource::<Settings>()
         .map(|s| s.palette)
         .unwrap_or_default();
     let g = &world.resource::<ActiveGame<R>>().0;
-    let gui = world.resource::<GuiState>();
     let to_act = g.to_act();
     let seats = g.seats;
     let deciding = match to_act {
@@ -414,29 +324,111 @@ pub fn refresh<R: Rules>(world: &mut World) {
     // Hot-seat: the deciding side's eyes; solo: always the player's own
     // side; the computer on both sides: the open view.
     // A replay: the eyes picked in its controls, and nobody acts.
-    let viewer = match replay_viewer {
+    let viewer = match fixed {
         Some(v) => v,
         None if seats.hot_seat() => deciding,
         None => seats.solo_side(),
     };
-    let actor = deciding.filter(|s| replay_viewer.is_none() && seats.player(*s).is_human());
+    let actor = deciding.filter(|s| fixed.is_none() && seats.player(*s).is_human());
     let obs = match viewer {
         Some(s) => R::observation(&g.ctx, &g.state, s),
         None => g.state.clone(),
     };
     let scene = R::scene(&g.ctx, &obs, viewer);
-    let selected = gui
-        .selected
+    let selected = inputs
+        .0
         .filter(|id| scene.units.iter().any(|u| u.id == *id));
     let card = selected.map_or_else(Vec::new, |u| R::unit_card(&g.ctx, &obs, u, viewer));
+    let offer = offer::<R>(g, actor, selected, &inputs);
+    let info = R::describe(R::scenario(&g.ctx));
+    let sides = [0, 1].map(|i| {
+        info.sides
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| t!("play-side-fallback", n = i))
+    });
+    let old = world.resource::<ViewModel>();
+    let (log, rules) = if changed || first {
+        (
+            g.log
+                .entries
+                .iter()
+                .filter(|e| R::log_visible(&g.ctx, &g.state, viewer, e))
+                .cloned()
+                .collect(),
+            if old.rules.is_empty() {
+                R::rules_text(&g.ctx)
+            } else {
+                old.rules.clone()
+            },
+        )
+    } else {
+        (old.log.clone(), old.rules.clone())
+    };
+    ViewModel {
+        loaded: true,
+        name: info.name,
+        system: R::TITLE.to_string(),
+        sides,
+        colors: palette.colors(R::side_colors(&g.ctx)),
+        turn: g.turn(),
+        turn_limit: info.turn_limit,
+        phase: g.phase_name(),
+        to_act: Some(to_act),
+        viewer,
+        actor,
+        seats,
+        card,
+        choices: offer.choices,
+        odds: offer.odds,
+        preview_refusal: offer.preview_refusal,
+        choice_odds: offer.choice_odds,
+        side_choices: offer.side_choices,
+        pass_odds: offer.pass_odds,
+        // No button when the decision has no pass (a card must be played).
+        pass_label: actor
+            .filter(|s| R::pass_command(&g.ctx, &g.state, *s).is_some())
+            .map_or_else(String::new, |s| R::pass_label(&g.ctx, &g.state, s)),
+        outcome: g.outcome(),
+        briefing: info.briefing,
+        rules,
+        log,
+        generation: old.generation + u64::from(changed),
+        scene,
+        inputs,
+        lang: crate::i18n::lang(),
+    }
+}
+
+/// What the panels offer the side acting: the selected unit's choices, the
+/// side's own, the pass, each with its odds; the armed choice's odds or
+/// why it would be refused.
+struct Offer {
+    choices: Vec<Choice>,
+    odds: Option<Odds>,
+    preview_refusal: Option<Refusal>,
+    choice_odds: Vec<(String, Odds)>,
+    side_choices: Vec<(Choice, Option<Odds>)>,
+    pass_odds: Option<Odds>,
+}
+
+/// The [`Offer`] to `actor` (nothing when nobody here acts) with `selected`
+/// and the armed choice and pick of `inputs`.
+fn offer<R: Rules>(
+    g: &Game<R>,
+    actor: Option<u8>,
+    selected: Option<u32>,
+    inputs: &(Option<u32>, Option<Choice>, Pick),
+) -> Offer {
+    let (_, armed, pick) = inputs;
     let choices = match (actor, selected) {
         (Some(s), Some(u)) => R::choices(&g.ctx, &g.state, s, u),
         _ => Vec::new(),
     };
     // The armed choice with the current pick: a dry run on copies says
     // whether it would be refused before the odds are shown.
-    let (odds, preview_refusal) = match (actor, &gui.armed) {
-        (Some(s), Some(c)) => match R::choose(&g.ctx, &g.state, s, &c.key, &gui.pick) {
+    let (odds, preview_refusal) = match (actor, armed) {
+        (Some(s), Some(c)) => match R::choose(&g.ctx, &g.state, s, &c.key, pick) {
             Some(cmd) => match dry_run::<R>(&g.ctx, &g.state, &cmd, &g.dice) {
                 Ok(_) => (R::odds(&g.ctx, &g.state, &cmd), None),
                 Err(r) => (None, Some(r)),
@@ -474,68 +466,24 @@ pub fn refresh<R: Rules>(world: &mut World) {
     let pass_odds = actor
         .and_then(|s| R::pass_command(&g.ctx, &g.state, s))
         .and_then(|cmd| R::odds(&g.ctx, &g.state, &cmd));
-    let info = R::describe(R::scenario(&g.ctx));
-    let sides = [0, 1].map(|i| {
-        info.sides
-            .get(i)
-            .cloned()
-            .unwrap_or_else(|| t!("play-side-fallback", n = i))
-    });
-    let old = world.resource::<ViewModel>();
-    let (log, rules) = if game_changed || first {
-        (
-            g.log
-                .entries
-                .iter()
-                .filter(|e| R::log_visible(&g.ctx, &g.state, viewer, e))
-                .cloned()
-                .collect(),
-            if old.rules.is_empty() {
-                R::rules_text(&g.ctx)
-            } else {
-                old.rules.clone()
-            },
-        )
-    } else {
-        (old.log.clone(), old.rules.clone())
-    };
-    let vm = ViewModel {
-        loaded: true,
-        name: info.name,
-        system: R::TITLE.to_string(),
-        sides,
-        colors: palette.colors(R::side_colors(&g.ctx)),
-        turn: g.turn(),
-        turn_limit: info.turn_limit,
-        phase: g.phase_name(),
-        to_act: Some(to_act),
-        viewer,
-        actor,
-        seats,
-        card,
+    Offer {
         choices,
         odds,
         preview_refusal,
         choice_odds,
         side_choices,
         pass_odds,
-        // No button when the decision has no pass (a card must be played).
-        pass_label: actor
-            .filter(|s| R::pass_command(&g.ctx, &g.state, *s).is_some())
-            .map_or_else(String::new, |s| R::pass_label(&g.ctx, &g.state, s)),
-        outcome: g.outcome(),
-        briefing: info.briefing,
-        rules,
-        log,
-        generation: old.generation + u64::from(game_changed),
-        scene,
-        inputs,
-        lang: crate::i18n::lang(),
-    };
-    let decision = match to_act {
-        ToAct::Side(s) => Decision::Side(s),
-        ToAct::Rules => Decision::Rules,
-        ToAct::Over => Decision::Over,
+    }
+}
+
+/// Puts the new view model in place: counters repainted for new colours,
+/// the units mirrored and the phase states set when the game changed.
+fn publish(world: &mut World, vm: ViewModel, game_changed: bool, first: bool) {
+    let decision = match vm.to_act {
+        Some(ToAct::Side(s)) => Decision::Side(s),
+        Some(ToAct::Rules) => Decision::Rules,
+        Some(ToAct::Over) => Decision::Over,
+        None => Decision::NoGame,
     };
     let phase = GamePhase(vm.phase.clone());
     let units = vm.scene.units.clone();
@@ -590,39 +538,62 @@ fn mirror_units(world: &mut World, units: &[crate::engine::view::UnitView]) {
     }
 }
 
-/// Saves or loads when the panels asked for it.
-pub fn file_requests<R: Rules>(world: &mut World) {
-    let (save, load) = {
-        let mut gui = world.resource_mut::<GuiState>();
-        (gui.save_request.take(), gui.load_request.take())
-    };
-    if let Some(p) = save {
-        let msg = match world
-            .get_resource::<ActiveGame<R>>()
-            .map(|g| g.0.save_to(&p))
-        {
-            Some(Ok(())) => t!("play-saved-to", path = p.display()),
-            Some(Err(e)) => t!("play-not-saved", error = e),
-            None => return,
-        };
-        world.resource_mut::<GuiState>().status = msg;
-    }
-    if let Some(p) = load {
-        super::load_any(world, &p, |w, msg| {
-            w.resource_mut::<GuiState>().status = msg
-        });
-    }
-    let replay = world.resource_mut::<GuiState>().replay_request.take();
-    if let Some(p) = replay {
-        let result = crate::session::read(&p)
-            .map_err(|e| e.to_string())
-            .and_then(|(file, text)| {
-                super::replay::open_replay_text(world, &file, &text, Default::default())
-            });
-        if let Err(e) = result {
-            world.resource_mut::<GuiState>().status = t!("play-not-opened-as-replay", error = e);
+/// Saves or loads when the save / load window or Ctrl+S asked for it; the
+/// result goes to the status line (a replay request is the replay's).
+pub fn file_requests(world: &mut World, requests: &mut SystemState<MessageReader<FileRequest>>) {
+    let asked: Vec<FileRequest> = requests
+        .get_mut(world)
+        .map(|mut r| r.read().cloned().collect())
+        .unwrap_or_default();
+    for r in asked {
+        match r {
+            FileRequest::Save(p) => {
+                let msg = match save_game(world, &p) {
+                    Some(Ok(())) => t!("play-saved-to", path = p.display()),
+                    Some(Err(e)) => t!("play-not-saved", error = e),
+                    None => continue,
+                };
+                world.resource_mut::<Notes>().status = msg;
+            }
+            FileRequest::Load(p) => {
+                load_any(world, &p, |w, msg| w.resource_mut::<Notes>().status = msg);
+            }
+            FileRequest::Replay(_) => {}
         }
     }
+}
+
+/// Saves the game on the board, whatever its module, to `path` (`None`: no
+/// game).
+fn save_game(world: &World, path: &Path) -> Option<Result<(), String>> {
+    struct Save<'a>(&'a World, &'a Path, Option<Result<(), String>>);
+    impl ModuleVisitor for Save<'_> {
+        fn visit<R: Rules>(&mut self) {
+            if let Some(g) = self.0.get_resource::<ActiveGame<R>>() {
+                self.2 = Some(g.0.save_to(self.1));
+            }
+        }
+    }
+    let mut v = Save(world, path, None);
+    visit_all(&mut v);
+    v.2
+}
+
+/// Opens a scenario or save of any rule system from inside a game; a
+/// failure leaves the game as it was and reports through `status`.
+pub(crate) fn load_any(world: &mut World, p: &Path, status: impl Fn(&mut World, String)) {
+    let result = session::read(p)
+        .map_err(|e| e.to_string())
+        .and_then(|(file, text)| install_text(world, &file, &text, None, None));
+    match result {
+        Ok(()) => {}
+        Err(e) => status(world, t!("panels-not-loaded", error = e)),
+    }
+}
+
+/// The app's autosave file (`~/.local/share/kassen/autosave.ron` on Linux).
+pub fn app_autosave() -> PathBuf {
+    autosave_path(&data_dir())
 }
 
 /// Puts a game into the world: the hex board and its terrain tiles, or the
@@ -634,6 +605,7 @@ pub fn install<R: Rules>(world: &mut World, mut game: Game<R>) {
 
 /// Puts a game into the world as it is, taking no automatic step (a
 /// replay shows the game at a point of its journal and adds nothing).
+/// Raises [`GameInstalled`] once the game is in.
 pub fn install_as_is<R: Rules>(world: &mut World, game: Game<R>) {
     if let Some(board) = R::hex_board(&game.ctx) {
         for h in board.hexes() {
@@ -649,59 +621,33 @@ pub fn install_as_is<R: Rules>(world: &mut World, game: Game<R>) {
     }
     if let Some(table) = R::table(&game.ctx) {
         world.insert_resource(table.clone());
-        // Keep the generation counting, so that the new table is drawn.
-        let mut scene = world.resource_mut::<TableScene>();
-        scene.table = None;
-        scene.units.clear();
-        *world.resource_mut::<TableInput>() = TableInput::default();
     }
-    let (screenshot, kiosk) = {
-        let gui = world.resource::<GuiState>();
-        (gui.screenshot_mode, gui.kiosk)
-    };
+    let mode = *world.resource::<AppMode>();
+    *world.resource_mut::<Selection>() = Selection::default();
+    *world.resource_mut::<PassCover>() = PassCover::default();
     {
-        let mut gui = world.resource_mut::<GuiState>();
-        gui.selected = None;
-        gui.armed = None;
-        gui.pick = Pick::default();
-        gui.pass_screen = None;
-        gui.revealed_for = None;
-        gui.refusal = None;
-        gui.undo_note.clear();
-        gui.briefing_open = !screenshot && !kiosk;
+        let mut notes = world.resource_mut::<Notes>();
+        notes.refusal = None;
+        notes.undo_note.clear();
     }
+    world.resource_mut::<BriefingOpen>().0 = !mode.screenshot && !mode.kiosk;
     // Neither a screenshot nor the demo's kiosk writes an autosave.
-    world.resource_mut::<AppAutosave>().0 = (!screenshot && !kiosk).then(super::app_autosave);
-    *world.resource_mut::<ComputerPace>() = ComputerPace::default();
+    world.resource_mut::<AppAutosave>().0 = (!mode.screenshot && !mode.kiosk).then(app_autosave);
     *world.resource_mut::<ViewModel>() = ViewModel::default();
     world.insert_resource(ActiveGame::<R>(game));
+    world.trigger(GameInstalled);
+    world.flush();
 }
 
-/// Takes a game of module `R` out of the world.
+/// Takes a game of module `R` out of the world; raises [`GameCleared`]
+/// when there was one.
 pub fn clear<R: Rules>(world: &mut World) {
     if world.remove_resource::<ActiveGame<R>>().is_none() {
         return;
     }
-    world.remove_resource::<Thinking<R>>();
-    super::replay::clear_replay::<R>(world);
-    super::net::stop::<R>(world);
-    // Nothing of the computer's play outlives its game (nor keeps the app
-    // awake on the title screen).
-    let delay = world.resource::<ComputerPace>().delay;
-    *world.resource_mut::<ComputerPace>() = ComputerPace {
-        delay,
-        ..ComputerPace::default()
-    };
-    world.remove_resource::<crate::engine::board::HexBoard>();
-    world.remove_resource::<super::board_view::BoardLayout>();
+    world.remove_resource::<HexBoard>();
     world.remove_resource::<Table>();
-    *world.resource_mut::<TableInput>() = TableInput::default();
-    let mut q = world.query_filtered::<Entity, Or<(
-        With<UnitId>,
-        With<TerrainTile>,
-        With<TableTile>,
-        With<BaseSprite>,
-    )>>();
+    let mut q = world.query_filtered::<Entity, Or<(With<UnitId>, With<TerrainTile>)>>();
     let drawn: Vec<Entity> = q.iter(world).collect();
     for e in drawn {
         world.entity_mut(e).despawn();
@@ -710,9 +656,125 @@ pub fn clear<R: Rules>(world: &mut World) {
     world
         .resource_mut::<NextState<Decision>>()
         .set(Decision::NoGame);
+    world.trigger(GameCleared);
+    world.flush();
 }
 
-/// The systems of module `R`, whatever its board.
+/// Takes whatever game is loaded out of the app.
+pub fn clear_game(world: &mut World) {
+    struct Clear<'a>(&'a mut World);
+    impl ModuleVisitor for Clear<'_> {
+        fn visit<R: Rules>(&mut self) {
+            clear::<R>(self.0);
+        }
+    }
+    visit_all(&mut Clear(world));
+}
+
+/// Opens a scenario or save's text in the app, for its rule system (found
+/// through the registry). A scenario is played by `seats` (default:
+/// hot-seat); a save keeps the seats it records.
+///
+/// # Errors
+/// An invalid file, as a sentence with its position; the game loaded
+/// before stays.
+pub fn install_text(
+    world: &mut World,
+    file: &str,
+    text: &str,
+    seed: Option<u64>,
+    seats: Option<Seats>,
+) -> Result<(), String> {
+    struct Install<'a> {
+        world: &'a mut World,
+        file: &'a str,
+        text: &'a str,
+        save: bool,
+        seed: Option<u64>,
+        seats: Option<Seats>,
+        ruleset: String,
+        result: Option<Result<(), String>>,
+    }
+    impl Install<'_> {
+        fn open<R: Rules>(&mut self) -> Option<Game<R>> {
+            if self.ruleset != R::RULESET || self.result.is_some() {
+                return None;
+            }
+            // Validate before anything of the old game is touched.
+            match session::open_text::<R>(self.file, self.text, self.save, self.seed, &[]) {
+                Ok(mut g) => {
+                    if !self.save {
+                        g.seats = self.seats.unwrap_or_default();
+                    }
+                    clear_game(self.world);
+                    self.result = Some(Ok(()));
+                    Some(g)
+                }
+                Err(e) => {
+                    self.result = Some(Err(e.to_string()));
+                    None
+                }
+            }
+        }
+    }
+    impl ModuleVisitor for Install<'_> {
+        fn visit<R: Rules>(&mut self) {
+            if let Some(g) = self.open::<R>() {
+                install::<R>(self.world, g);
+                place_board_camera(self.world);
+            }
+        }
+    }
+    let h = session::read_header(file, text).map_err(|e| e.to_string())?;
+    let mut v = Install {
+        world,
+        file,
+        text,
+        save: h.save,
+        seed,
+        seats,
+        ruleset: h.ruleset.clone(),
+        result: None,
+    };
+    visit_all(&mut v);
+    v.result.unwrap_or_else(|| {
+        Err(t!(
+            "panels-no-module-plays",
+            file = file,
+            ruleset = &h.ruleset
+        ))
+    })?;
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    Ok(())
+}
+
+/// The game on the board: the view model, the phase states, the person's
+/// actions applied, saving and loading, and one [`ModulePlugin`] per
+/// registered module.
+pub struct PlayPlugin;
+
+impl Plugin for PlayPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<ViewModel>()
+            .init_resource::<AppAutosave>()
+            .init_state::<Decision>()
+            .init_state::<GamePhase>()
+            .add_systems(Update, file_requests.in_set(AppSystems::Game));
+        struct AddModules<'a>(&'a mut App);
+        impl ModuleVisitor for AddModules<'_> {
+            fn visit<R: Rules>(&mut self) {
+                self.0.add_plugins(ModulePlugin::<R>::default());
+            }
+        }
+        visit_all(&mut AddModules(app));
+    }
+}
+
+/// The systems of module `R`'s game, whatever its board: the person's
+/// actions (while [`people_play`] and the actions are [`applied_here`])
+/// and the view model.
 pub struct ModulePlugin<R>(PhantomData<R>);
 
 impl<R> Default for ModulePlugin<R> {
@@ -724,28 +786,16 @@ impl<R> Default for ModulePlugin<R> {
 impl<R: Rules> Plugin for ModulePlugin<R> {
     fn build(&self, app: &mut App) {
         let playing = resource_exists::<ActiveGame<R>>;
-        // While a replay is open, nobody plays: it only shows the journal.
-        let replaying = resource_exists::<super::replay::ReplayView>;
         app.add_systems(
             Update,
             (
-                (judge_drag::<R>, act::<R>, computer_plays::<R>)
-                    .chain()
-                    .run_if(not(replaying))
-                    .run_if(not(resource_exists::<super::editor::EditorView>)),
-                super::replay::replay_requests::<R>.run_if(replaying),
-                super::net::host_sync::<R>.run_if(resource_exists::<super::net::NetHostLink>),
-                super::net::guest_sync::<R>.run_if(resource_exists::<super::net::NetGuestLink<R>>),
-                file_requests::<R>,
-                refresh::<R>,
-            )
-                .chain()
-                .run_if(playing)
-                .in_set(PlaySet),
+                act::<R>
+                    .in_set(AppSystems::Actions)
+                    .run_if(people_play)
+                    .run_if(applied_here)
+                    .run_if(playing),
+                refresh::<R>.in_set(AppSystems::View).run_if(playing),
+            ),
         );
     }
 }
-
-/// The set of the game systems; the views run after it.
-#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct PlaySet;

@@ -16,10 +16,12 @@ use crate::opponent::driver::{Seat, play_out};
 use crate::rules::{ModuleVisitor, visit_all};
 use crate::session;
 
+use super::catalog::{Catalog, read_catalog, scenario_dir};
+use super::computer::{ComputerPace, Thinking};
 use super::demo::{Demo, DemoMode, add_demo_logic, load_config};
-use super::play::{ActiveGame, ComputerPace, Thinking, UiAction, ViewModel};
-use super::title::{Catalog, read_catalog, scenario_dir};
-use super::{GuiState, add_game_state, install_text};
+use super::play::{ActiveGame, ViewModel};
+use super::state::{AppMode, Notes, RulesOpen, Selection, UiAction};
+use super::{add_game_state, install_text};
 
 /// The app as the window has it, minus rendering: no autosave is written
 /// (`screenshot_mode`), and the computer plays on fast-forward.
@@ -211,7 +213,7 @@ fn the_demo_loops_starts_the_guided_game_and_resets_when_idle() {
     app.add_plugins((MinimalPlugins, StatesPlugin, bevy::input::InputPlugin))
         .add_message::<RequestRedraw>()
         .add_message::<AppExit>()
-        .insert_resource(GuiState {
+        .insert_resource(AppMode {
             kiosk: true,
             ..default()
         })
@@ -230,7 +232,7 @@ fn the_demo_loops_starts_the_guided_game_and_resets_when_idle() {
     let seats = seats_on_board(w).expect("an attract game");
     assert!(seats.watching(), "{seats:?}");
     assert_eq!(w.resource::<Demo>().mode, DemoMode::Attract);
-    assert!(w.resource::<GuiState>().kiosk);
+    assert!(w.resource::<AppMode>().kiosk);
     // A visitor: the menu, then the first battle.
     w.resource_mut::<Demo>().mode = DemoMode::Menu;
     w.resource_mut::<Demo>().start = Some(true);
@@ -243,8 +245,8 @@ fn the_demo_loops_starts_the_guided_game_and_resets_when_idle() {
     assert_eq!(w.resource::<Demo>().mode, DemoMode::Guided);
     assert!(w.resource::<Demo>().current_hint().is_some());
     let name = w.resource::<ViewModel>().name.clone();
-    w.resource_mut::<GuiState>().selected = Some(1);
-    w.resource_mut::<GuiState>().rules_open = Some("SBA-GS-1".into());
+    w.resource_mut::<Selection>().selected = Some(1);
+    w.resource_mut::<RulesOpen>().0 = Some("SBA-GS-1".into());
     // Nobody touches the screen for longer than the idle timeout.
     let long_ago = std::time::Instant::now()
         .checked_sub(Duration::from_secs(idle + 1))
@@ -257,9 +259,10 @@ fn the_demo_loops_starts_the_guided_game_and_resets_when_idle() {
     assert_eq!(demo.mode, DemoMode::Attract);
     assert_eq!(demo.resets, 1);
     assert_eq!(demo.battles, 3);
-    let gui = w.resource::<GuiState>();
     assert!(
-        gui.selected.is_none() && gui.rules_open.is_none() && gui.kiosk,
+        w.resource::<Selection>().selected.is_none()
+            && w.resource::<RulesOpen>().0.is_none()
+            && w.resource::<AppMode>().kiosk,
         "the last visitor's selection and windows are gone"
     );
     assert!(seats_on_board(w).expect("attract again").watching());
@@ -308,7 +311,7 @@ fn the_app_undoes_and_redoes_and_refuses_an_undo_after_a_roll() {
                 w.write_message(UiAction::Undo);
                 app.update();
                 let w = app.world_mut();
-                let status = w.resource::<GuiState>().undo_note.clone();
+                let status = w.resource::<Notes>().undo_note.clone();
                 let len = w.resource::<ActiveGame<R>>().0.journal.entries.len();
                 if allowed {
                     assert_eq!(len, n - 1, "{}: undone: {status}", R::RULESET);
@@ -355,7 +358,7 @@ fn an_editor_play_test_writes_no_autosave() {
             let mut app = headless_app();
             let w = app.world_mut();
             // As the window: a game installed there autosaves.
-            w.resource_mut::<GuiState>().screenshot_mode = false;
+            w.resource_mut::<AppMode>().screenshot = false;
             let path = std::env::temp_dir().join("kassen-play-test-no-autosave.ron");
             let mut ed = super::editor::EditorView::open(&file, &text, path)
                 .unwrap_or_else(|e| panic!("{file}: {e}"));

@@ -25,10 +25,17 @@ use bevy::window::RequestRedraw;
 use bevy_egui::egui;
 use egui::{Color32, RichText};
 
-use super::GuiState;
-use super::panels::{DIM, RED, shown};
-use super::play::{ActiveGame, AppAutosave, ViewModel};
-use super::title::{Mode, mode_picker};
+use bevy::ecs::system::SystemState;
+
+use super::camera::place_board_camera;
+use super::play::{
+    ActiveGame, AppAutosave, ViewModel, app_autosave, clear_game, install, install_as_is,
+};
+use super::sets::AppSystems;
+use super::state::{
+    AppMode, BriefingOpen, FileRequest, FixedViewer, GameCleared, Mode, Notes, Screen, Selection,
+};
+use super::widgets::{DIM, RED, mode_picker, shown};
 use crate::engine::core::{Rules, ToAct};
 use crate::engine::replay::{
     Bookmark, Mark, Replay, phase_starts, start_after, start_before, turn_starts,
@@ -123,7 +130,7 @@ impl ReplayView {
     }
 
     /// A seek request to `at` (clamped), unless already there.
-    fn seek(&mut self, at: usize) {
+    pub fn seek(&mut self, at: usize) {
         let at = at.min(self.len);
         if at != self.at {
             self.request = Some(ReplayRequest::Seek(at));
@@ -195,8 +202,8 @@ pub fn open_replay_text(
         ))
     })?;
     world
-        .resource_mut::<NextState<super::Screen>>()
-        .set(super::Screen::Playing);
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
     Ok(())
 }
 
@@ -213,8 +220,8 @@ fn install_replay<R: Rules>(
     let replay = Replay::new(full).map_err(|e| format!("{file}: {e}"))?;
     let at = start.at.unwrap_or(0).min(replay.len());
     let shown = replay.at(at).map_err(|e| format!("{file}: {e}"))?;
-    super::clear_game(world);
-    super::play::install_as_is::<R>(world, shown);
+    clear_game(world);
+    install_as_is::<R>(world, shown);
     // A replay writes no autosave: it changes no game.
     world.resource_mut::<AppAutosave>().0 = None;
     let viewpoint = start.viewpoint.unwrap_or_else(|| {
@@ -242,22 +249,21 @@ fn install_replay<R: Rules>(
         note_failed: false,
         mode: Mode::HotSeat,
     };
+    world.insert_resource(FixedViewer(view.viewpoint.viewer()));
     world.insert_resource(ReplayGame::<R>(replay));
     world.insert_resource(view);
-    {
-        let mut gui = world.resource_mut::<GuiState>();
-        gui.briefing_open = false;
-        gui.status.clear();
-    }
-    super::place_board_camera::<R>(world);
+    world.resource_mut::<BriefingOpen>().0 = false;
+    world.resource_mut::<Notes>().status.clear();
+    place_board_camera(world);
     Ok(())
 }
 
 /// Takes the replay of module `R` out of the world (the game shown goes
-/// with [`super::play::clear`]).
+/// with it: the replay follows [`GameCleared`]).
 pub fn clear_replay<R: Rules>(world: &mut World) {
     if world.remove_resource::<ReplayGame<R>>().is_some() {
         world.remove_resource::<ReplayView>();
+        world.remove_resource::<FixedViewer>();
     }
 }
 
@@ -363,11 +369,10 @@ fn seek<R: Rules>(world: &mut World, at: usize) {
             let mut view = world.resource_mut::<ReplayView>();
             view.at = at;
             view.jump_micros = Some(micros);
-            let mut gui = world.resource_mut::<GuiState>();
             // A selection of a unit not on the board then drops by itself;
             // an armed choice belongs to no replay.
-            gui.armed = None;
-            gui.refusal = None;
+            world.resource_mut::<Selection>().armed = None;
+            world.resource_mut::<Notes>().refusal = None;
         }
         Err(e) => {
             let mut view = world.resource_mut::<ReplayView>();
@@ -388,71 +393,96 @@ fn play_from_here<R: Rules>(world: &mut World, mode: Mode) {
     let Some(view) = world.remove_resource::<ReplayView>() else {
         return;
     };
+    world.remove_resource::<FixedViewer>();
     let game = match r.0.at(view.at) {
         Ok(mut g) => {
             g.seats = mode.seats(crate::engine::dice::clock_seed());
             g
         }
         Err(e) => {
-            world.resource_mut::<GuiState>().status =
+            world.resource_mut::<Notes>().status =
                 t!("play-replay-cannot-play-from-here", error = e);
             return;
         }
     };
     let at = view.at;
-    super::play::install::<R>(world, game);
-    let (screenshot, kiosk) = {
-        let gui = world.resource::<GuiState>();
-        (gui.screenshot_mode, gui.kiosk)
-    };
-    if !screenshot && !kiosk {
-        world.resource_mut::<AppAutosave>().0 = Some(super::app_autosave());
+    install::<R>(world, game);
+    let mode = *world.resource::<AppMode>();
+    if !mode.screenshot && !mode.kiosk {
+        world.resource_mut::<AppAutosave>().0 = Some(app_autosave());
     }
-    world.resource_mut::<GuiState>().status = t!("play-replay-new-game-from", at = at);
+    world.resource_mut::<Notes>().status = t!("play-replay-new-game-from", at = at);
 }
 
-/// The replay's keys (when egui does not want the keyboard): ← → one
-/// command, ↑ ↓ one phase, Page Up / Page Down one turn, Home / End, and
-/// Space to play or pause.
-pub fn replay_keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    view: Option<ResMut<ReplayView>>,
-) {
-    let Some(mut view) = view else { return };
-    if egui_wants
-        .as_ref()
-        .is_some_and(|w| w.wants_any_keyboard_input())
-    {
-        return;
+/// The replay's viewpoint, as the view model takes it: nobody acts, and
+/// the eyes are those picked in its controls.
+fn follow_viewpoint(view: Res<ReplayView>, mut fixed: ResMut<FixedViewer>) {
+    let viewer = view.viewpoint.viewer();
+    if fixed.0 != viewer {
+        fixed.0 = viewer;
     }
-    let (at, len) = (view.at, view.len);
-    let to = if keys.just_pressed(KeyCode::ArrowLeft) {
-        Some(at.saturating_sub(1))
-    } else if keys.just_pressed(KeyCode::ArrowRight) {
-        Some(at + 1)
-    } else if keys.just_pressed(KeyCode::ArrowUp) {
-        Some(start_before(&view.phase_starts, at))
-    } else if keys.just_pressed(KeyCode::ArrowDown) {
-        Some(start_after(&view.phase_starts, at, len))
-    } else if keys.just_pressed(KeyCode::PageUp) {
-        Some(start_before(&view.turn_starts, at))
-    } else if keys.just_pressed(KeyCode::PageDown) {
-        Some(start_after(&view.turn_starts, at, len))
-    } else if keys.just_pressed(KeyCode::Home) {
-        Some(0)
-    } else if keys.just_pressed(KeyCode::End) {
-        Some(len)
-    } else {
-        None
-    };
-    if let Some(to) = to {
-        view.playing = false;
-        view.seek(to);
+}
+
+/// Opens the save the save / load window asked to replay; a failure goes
+/// to the status line.
+fn replay_file_requests(world: &mut World, requests: &mut SystemState<MessageReader<FileRequest>>) {
+    let asked: Vec<PathBuf> = requests
+        .get_mut(world)
+        .map(|mut r| {
+            r.read()
+                .filter_map(|r| match r {
+                    FileRequest::Replay(p) => Some(p.clone()),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    for p in asked {
+        let result = session::read(&p)
+            .map_err(|e| e.to_string())
+            .and_then(|(file, text)| open_replay_text(world, &file, &text, Default::default()));
+        if let Err(e) = result {
+            world.resource_mut::<Notes>().status = t!("play-not-opened-as-replay", error = e);
+        }
     }
-    if keys.just_pressed(KeyCode::Space) {
-        view.playing = !view.playing && view.at < view.len;
-        view.last_step = None;
+}
+
+/// The replay goes with the game it shows.
+fn clear_with_the_game<R: Rules>(_: On<GameCleared>, mut commands: Commands) {
+    commands.queue(clear_replay::<R>);
+}
+
+/// The replay viewer: saves opened as replays, each module's seeks and
+/// requests, and nobody playing while one is open (its [`FixedViewer`]
+/// marks it).
+pub struct ReplayPlugin;
+
+impl Plugin for ReplayPlugin {
+    fn build(&self, app: &mut App) {
+        let replaying = resource_exists::<ReplayView>;
+        app.add_systems(
+            Update,
+            (
+                follow_viewpoint
+                    .in_set(AppSystems::Actions)
+                    .run_if(replaying)
+                    .run_if(resource_exists::<FixedViewer>),
+                replay_file_requests.in_set(AppSystems::Game),
+            ),
+        );
+        struct AddModules<'a>(&'a mut App);
+        impl ModuleVisitor for AddModules<'_> {
+            fn visit<R: Rules>(&mut self) {
+                self.0.add_observer(clear_with_the_game::<R>).add_systems(
+                    Update,
+                    replay_requests::<R>
+                        .in_set(AppSystems::Game)
+                        .run_if(resource_exists::<ActiveGame<R>>)
+                        .run_if(resource_exists::<ReplayView>),
+                );
+            }
+        }
+        visit_all(&mut AddModules(app));
     }
 }
 
@@ -460,6 +490,24 @@ pub fn replay_keys(
 /// jump buttons, play and speed, the viewpoint, bookmarks and *Play from
 /// here*.
 pub(crate) fn replay_panel(ui: &mut egui::Ui, vm: &ViewModel, view: &mut ReplayView) {
+    where_it_stands(ui, vm, view);
+    ui.add_space(4.0);
+    step_buttons(ui, view);
+    ui.separator();
+    viewpoint_picker(ui, vm, view);
+    ui.separator();
+    bookmarks(ui, view);
+    ui.separator();
+    play_from_here_block(ui, vm, view);
+    if !view.note.is_empty() {
+        let color = if view.note_failed { RED } else { DIM };
+        ui.label(RichText::new(shown(&view.note)).color(color));
+    }
+}
+
+/// The point shown: commands, turn and phase, who decides next, the
+/// result, and how long the jump took.
+fn where_it_stands(ui: &mut egui::Ui, vm: &ViewModel, view: &ReplayView) {
     ui.heading(t!("play-replay-heading"));
     ui.label(
         RichText::new(t!(
@@ -489,7 +537,10 @@ pub(crate) fn replay_panel(ui: &mut egui::Ui, vm: &ViewModel, view: &mut ReplayV
         let ms = format!("{:.1}", us as f64 / 1000.0);
         ui.label(RichText::new(t!("play-replay-shown-in", ms = ms)).color(DIM));
     }
-    ui.add_space(4.0);
+}
+
+/// The step and jump buttons, play or pause, and the speed.
+fn step_buttons(ui: &mut egui::Ui, view: &mut ReplayView) {
     let (at, len) = (view.at, view.len);
     ui.horizontal_wrapped(|ui| {
         let steps: [(&str, String, usize); 8] = [
@@ -548,7 +599,10 @@ pub(crate) fn replay_panel(ui: &mut egui::Ui, vm: &ViewModel, view: &mut ReplayV
                 .suffix(" /s"),
         );
     });
-    ui.separator();
+}
+
+/// Whose eyes: either side's, or the spectator's.
+fn viewpoint_picker(ui: &mut egui::Ui, vm: &ViewModel, view: &mut ReplayView) {
     ui.label(RichText::new(t!("play-replay-viewpoint")).strong());
     ui.horizontal_wrapped(|ui| {
         for s in [0u8, 1] {
@@ -563,7 +617,12 @@ pub(crate) fn replay_panel(ui: &mut egui::Ui, vm: &ViewModel, view: &mut ReplayV
         )
         .on_hover_text(t!("play-replay-viewpoint-spectator-hint"));
     });
-    ui.separator();
+}
+
+/// The bookmarks: a new one here, each to jump to or remove, and saving
+/// them into the file.
+fn bookmarks(ui: &mut egui::Ui, view: &mut ReplayView) {
+    let at = view.at;
     ui.label(RichText::new(t!("play-replay-bookmarks")).strong());
     ui.horizontal(|ui| {
         ui.add(
@@ -604,7 +663,10 @@ pub(crate) fn replay_panel(ui: &mut egui::Ui, vm: &ViewModel, view: &mut ReplayV
     {
         view.request = Some(ReplayRequest::SaveBookmarks);
     }
-    ui.separator();
+}
+
+/// *Play from here*: how the new game is played, and its button.
+fn play_from_here_block(ui: &mut egui::Ui, vm: &ViewModel, view: &mut ReplayView) {
     ui.label(RichText::new(t!("play-replay-play-from-here")).strong());
     ui.label(RichText::new(t!("play-replay-play-from-here-note")).color(DIM));
     let label = mode_picker(
@@ -626,10 +688,6 @@ pub(crate) fn replay_panel(ui: &mut egui::Ui, vm: &ViewModel, view: &mut ReplayV
         .clicked()
     {
         view.request = Some(ReplayRequest::PlayFromHere(view.mode));
-    }
-    if !view.note.is_empty() {
-        let color = if view.note_failed { RED } else { DIM };
-        ui.label(RichText::new(shown(&view.note)).color(color));
     }
 }
 

@@ -11,9 +11,9 @@ use crate::engine::game::Game;
 use crate::engine::replay::{start_before, turn_starts};
 use crate::rules::{ModuleVisitor, visit_all};
 
-use super::play::{ActiveGame, UiAction, ViewModel};
+use super::play::{ActiveGame, ViewModel};
 use super::replay::{ReplayRequest, ReplayStart, ReplayView, Viewpoint, open_replay_text};
-use super::title::Mode;
+use super::state::{Mode, UiAction};
 
 /// Asks the replay for `req` and runs a frame for it (and one for the
 /// view to follow).

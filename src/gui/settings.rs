@@ -9,6 +9,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use serde::{Deserialize, Serialize};
 
+use super::sets::AppSystems;
+use super::widgets::level_name;
 use crate::engine::scenario::{LoadError, parse_ron};
 use crate::engine::seats::Level;
 use crate::i18n::{self, Lang};
@@ -236,21 +238,32 @@ pub struct SettingsWindow {
     pub error: Option<String>,
 }
 
-/// Adds the settings: read from [`settings_path`] (a broken file is named in
+/// The settings: read from [`settings_path`] (a broken file is named in
 /// the window, and the defaults are used), the window, the UI scale, the
 /// language (`lang` from `--lang` first, then the settings, then the
 /// system's), and saving on change.
-pub fn add_settings(app: &mut App, lang: Option<Lang>) {
-    let (settings, error) = match load_settings(&settings_path()) {
-        Ok(s) => (s, None),
-        Err(e) => (Settings::default(), Some(e.to_string())),
-    };
-    // `--lang` is for this run: it is not written into the settings.
-    i18n::set_lang(lang.or(settings.language).unwrap_or_else(i18n::system_lang));
-    app.insert_resource(settings)
-        .insert_resource(SettingsWindow { open: false, error })
-        .add_systems(EguiPrimaryContextPass, settings_ui)
-        .add_systems(Update, persist_settings);
+pub struct SettingsPlugin {
+    /// The language from `--lang`, for this run only.
+    pub lang: Option<Lang>,
+}
+
+impl Plugin for SettingsPlugin {
+    fn build(&self, app: &mut App) {
+        let (settings, error) = match load_settings(&settings_path()) {
+            Ok(s) => (s, None),
+            Err(e) => (Settings::default(), Some(e.to_string())),
+        };
+        // `--lang` is for this run: it is not written into the settings.
+        i18n::set_lang(
+            self.lang
+                .or(settings.language)
+                .unwrap_or_else(i18n::system_lang),
+        );
+        app.insert_resource(settings)
+            .insert_resource(SettingsWindow { open: false, error })
+            .add_systems(EguiPrimaryContextPass, settings_ui.in_set(AppSystems::Draw))
+            .add_systems(Update, persist_settings.in_set(AppSystems::Game));
+    }
 }
 
 /// The Settings window, and the UI scale applied to egui.
@@ -304,7 +317,7 @@ fn settings_ui(
             ui.label(t!("title-settings-computer-level"));
             ui.horizontal(|ui| {
                 for l in Level::ALL {
-                    ui.radio_value(&mut s.computer, l, super::title::level_name(l));
+                    ui.radio_value(&mut s.computer, l, level_name(l));
                 }
             });
             ui.separator();

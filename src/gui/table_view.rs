@@ -6,22 +6,28 @@
 //!
 //! The view reads a [`TableScene`] snapshot rebuilt from the
 //! [`ViewModel`], and writes the player's gestures into [`TableInput`] and
-//! [`GuiState`]; it knows no rule module.
+//! the [`Selection`]; a drop is judged by a dry run of its command in the
+//! module's game (the view itself knows no rule module).
 
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use crate::engine::core::{Rules, ToAct, dry_run};
 use crate::engine::table::{AreaEffect, Base, Table, bearing_of, bearing_vector};
 use crate::engine::view::{Needs, Objective, Pick, Place, Spot, UnitView};
+use crate::rules::{ModuleVisitor, visit_all};
 use crate::t;
 
-use super::GuiState;
-use super::play::ViewModel;
-
-/// World units (pixels at zoom 1) per inch.
-pub const PX_PER_INCH: f32 = 16.0;
+use super::board_view::scale_board_text;
+use super::camera::PX_PER_INCH;
+use super::play::{ActiveGame, ViewModel};
+use super::sets::{AppSystems, game_screen, people_play};
+use super::state::{GameCleared, GameInstalled, Notes, PassCover, Selection, UiAction};
+use super::table_art::{area_stamps, figure_colors, figure_ranks};
+use super::terrain_art::{mesh_of, shape_key, tile_art};
+use super::widgets::shown;
 
 /// How far up an airborne unit is drawn, world units.
 const LIFT: f32 = 14.0;
@@ -131,7 +137,7 @@ pub enum DragVerdict {
 }
 
 /// The player's gestures on the table (GUI state; not saved). The
-/// selection and the target pick live in [`GuiState`], shared with the
+/// selection and the target pick live in [`Selection`], shared with the
 /// panels.
 #[derive(Resource, Default)]
 pub struct TableInput {
@@ -169,47 +175,6 @@ pub fn to_table(table: &Table, w: Vec2) -> Vec2 {
 const ART_STEP: f32 = 30.0;
 /// The art's size on the table against a hex's.
 const ART_SCALE: f32 = 0.6;
-
-/// Where an area's art is stamped: the points of a grid of `step` px
-/// (alternate rows shifted half a step) whose stamp lies wholly inside the
-/// convex polygon `pts` (world px), each with the grid cell that seeds its
-/// jitter.
-pub fn area_stamps(pts: &[Vec2], step: f32) -> Vec<(Vec2, (i32, i32))> {
-    if pts.len() < 3 || step <= 0.0 {
-        return Vec::new();
-    }
-    let (min, max) = pts
-        .iter()
-        .fold((pts[0], pts[0]), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
-    // The polygon's winding, so that "inside" is on the same side of
-    // every edge.
-    let area2: f32 = (0..pts.len())
-        .map(|i| pts[i].perp_dot(pts[(i + 1) % pts.len()]))
-        .sum();
-    let margin = step * 0.45;
-    let inside = |p: Vec2| {
-        (0..pts.len()).all(|i| {
-            let a = pts[i];
-            let b = pts[(i + 1) % pts.len()];
-            let edge = b - a;
-            let len = edge.length().max(1e-3);
-            area2.signum() * edge.perp_dot(p - a) / len >= margin
-        })
-    };
-    let mut out = Vec::new();
-    let rows = ((max.y - min.y) / step).ceil() as i32;
-    let cols = ((max.x - min.x) / step).ceil() as i32;
-    for r in 0..=rows {
-        for c in 0..=cols {
-            let shift = if r % 2 == 0 { 0.0 } else { step / 2.0 };
-            let p = Vec2::new(min.x + c as f32 * step + shift, min.y + r as f32 * step);
-            if inside(p) {
-                out.push((p, (c, r)));
-            }
-        }
-    }
-    out
-}
 
 /// Marks the entities drawing the table and terrain.
 #[derive(Component)]
@@ -287,10 +252,10 @@ pub fn spawn_table(
         // terrain, at 60 % size.
         let look = area.spec.shown_look();
         for (at, key) in area_stamps(&pts, ART_STEP) {
-            for s in super::terrain_art::tile_art(look, 0, key) {
+            for s in tile_art(look, 0, key) {
                 let m = art_meshes
-                    .entry(super::terrain_art::shape_key(s.shape))
-                    .or_insert_with(|| meshes.add(super::terrain_art::mesh_of(s.shape)))
+                    .entry(shape_key(s.shape))
+                    .or_insert_with(|| meshes.add(mesh_of(s.shape)))
                     .clone();
                 let ink = art_inks
                     .entry(s.color)
@@ -332,8 +297,15 @@ pub fn sync_bases(
     for (e, _) in &existing {
         commands.entity(e).despawn();
     }
-    // Objectives: a diamond in the holder's colour (grey when nobody holds
-    // it) with its name.
+    spawn_objectives(&mut commands, table, &scene);
+    for u in &scene.units {
+        spawn_base(&mut commands, table, &scene, u);
+    }
+}
+
+/// Objectives: a diamond in the holder's colour (grey when nobody holds
+/// it) with its name.
+fn spawn_objectives(commands: &mut Commands, table: &Table, scene: &TableScene) {
     for o in &scene.objectives {
         let Spot::Table(x, y) = o.at else { continue };
         let at = to_world(table, Vec2::new(x, y));
@@ -367,128 +339,136 @@ pub fn sync_bases(
             Transform::from_translation((at + Vec2::new(0.0, -22.0)).extend(0.7)),
         ));
     }
-    for u in &scene.units {
-        let ground = to_world(table, u.base.center);
-        let lift = if u.airborne { LIFT } else { 0.0 };
-        let rot = Quat::from_rotation_z(-u.base.facing.to_radians());
-        let size = Vec2::new(u.base.frontage, u.base.depth) * PX_PER_INCH;
-        let side_color = scene.colors[u.side.min(1) as usize];
-        if u.airborne {
-            commands.spawn((
-                BaseSprite { id: u.id },
-                Sprite::from_color(Color::srgba(0.0, 0.0, 0.0, 0.35), size),
-                Transform::from_translation(ground.extend(1.0)).with_rotation(rot),
-            ));
-        }
-        let top = ground + Vec2::new(0.0, lift);
-        commands
-            .spawn((
-                BaseSprite { id: u.id },
-                Sprite::from_color(side_color, size),
-                Transform::from_translation(top.extend(2.0 + lift * 0.01)).with_rotation(rot),
-            ))
-            .with_children(|p| {
-                // Facing notch: a light bar along the front edge.
-                p.spawn((
-                    Sprite::from_color(Color::srgba(1.0, 1.0, 1.0, 0.85), Vec2::new(size.x, 3.0)),
-                    Transform::from_xyz(0.0, size.y / 2.0 - 1.5, 0.1),
-                ));
-                // The side's cue that is not colour, as on the hex
-                // counters: side 0 a dark band along the rear edge, side 1
-                // a dark frame inside the edge.
-                let cue = Color::srgba(0.0, 0.0, 0.0, 0.75);
-                if u.side == 0 {
-                    p.spawn((
-                        Sprite::from_color(cue, Vec2::new(size.x, 4.0)),
-                        Transform::from_xyz(0.0, -size.y / 2.0 + 2.0, 0.1),
-                    ));
-                } else {
-                    let (w, h) = (size.x - 6.0, size.y - 9.0);
-                    for (len, at) in [
-                        (Vec2::new(w, 2.0), Vec2::new(0.0, h / 2.0 - 1.5)),
-                        (Vec2::new(w, 2.0), Vec2::new(0.0, -h / 2.0 - 1.5)),
-                        (Vec2::new(2.0, h), Vec2::new(-w / 2.0, -1.5)),
-                        (Vec2::new(2.0, h), Vec2::new(w / 2.0, -1.5)),
-                    ] {
-                        p.spawn((
-                            Sprite::from_color(cue, len.max(Vec2::ONE)),
-                            Transform::from_translation(at.extend(0.1)),
-                        ));
-                    }
-                }
-                // The models left, as figures on their own small bases in
-                // ranks behind the front edge.
-                let (rim, body) = figure_colors(side_color);
-                for (at, d) in figure_ranks(u.models, size) {
-                    p.spawn((
-                        Sprite::from_color(rim, Vec2::splat(d)),
-                        Transform::from_translation(at.extend(0.05)),
-                    ));
-                    p.spawn((
-                        Sprite::from_color(body, Vec2::splat(d * 0.62)),
-                        Transform::from_translation(at.extend(0.06)),
-                    ));
-                }
-            });
+}
+
+/// One unit's sprites: its shadow when airborne, its base with the facing
+/// notch, the side's cue and the figures, the model count, the badges and
+/// the markers.
+fn spawn_base(commands: &mut Commands, table: &Table, scene: &TableScene, u: &TableUnitView) {
+    let ground = to_world(table, u.base.center);
+    let lift = if u.airborne { LIFT } else { 0.0 };
+    let rot = Quat::from_rotation_z(-u.base.facing.to_radians());
+    let size = Vec2::new(u.base.frontage, u.base.depth) * PX_PER_INCH;
+    let side_color = scene.colors[u.side.min(1) as usize];
+    if u.airborne {
         commands.spawn((
             BaseSprite { id: u.id },
-            Text2d::new(u.models.to_string()),
-            TextFont::from_font_size(17.0),
-            TextColor(Color::srgb(1.0, 0.95, 0.8)),
-            Transform::from_translation(top.extend(3.0)),
+            Sprite::from_color(Color::srgba(0.0, 0.0, 0.0, 0.35), size),
+            Transform::from_translation(ground.extend(1.0)).with_rotation(rot),
         ));
-        let mut badges = u.badges.clone();
-        if u.airborne {
-            badges.insert(0, t!("panels-badge-airborne"));
-        }
-        if !badges.is_empty() {
-            let below = top - Vec2::new(0.0, size.length() / 2.0 + 8.0);
-            commands.spawn((
-                BaseSprite { id: u.id },
-                Text2d::new(super::panels::shown(&badges.join(", "))),
-                TextFont::from_font_size(16.0),
-                TextColor(if u.airborne {
-                    Color::srgb(0.7, 0.9, 1.0)
-                } else {
-                    Color::srgb(1.0, 0.85, 0.5)
-                }),
-                Transform::from_translation(below.extend(4.0)),
+    }
+    let top = ground + Vec2::new(0.0, lift);
+    commands
+        .spawn((
+            BaseSprite { id: u.id },
+            Sprite::from_color(side_color, size),
+            Transform::from_translation(top.extend(2.0 + lift * 0.01)).with_rotation(rot),
+        ))
+        .with_children(|p| {
+            // Facing notch: a light bar along the front edge.
+            p.spawn((
+                Sprite::from_color(Color::srgba(1.0, 1.0, 1.0, 0.85), Vec2::new(size.x, 3.0)),
+                Transform::from_xyz(0.0, size.y / 2.0 - 1.5, 0.1),
             ));
-        }
-        // Markers beside the base's right side: a token with a number (a
-        // hit-die showing its face) or `count` tokens in the marker's colour
-        // (nerve markers), one row per marker.
-        let side_anchor = top + Vec2::new(size.length() / 2.0 + 10.0, 6.0);
-        let mut faces = 0.0;
-        let mut row = 0.0;
-        for m in &u.markers {
-            let color = Color::srgb(m.color[0], m.color[1], m.color[2]);
-            if let Some(face) = m.face {
-                let at = side_anchor + Vec2::new(faces * 28.0, 0.0);
-                faces += 1.0;
-                commands.spawn((
-                    BaseSprite { id: u.id },
-                    Sprite::from_color(color, Vec2::splat(24.0)),
-                    Transform::from_translation(at.extend(5.0)),
-                ));
-                commands.spawn((
-                    BaseSprite { id: u.id },
-                    Text2d::new(face.to_string()),
-                    TextFont::from_font_size(15.0),
-                    TextColor(Color::BLACK),
-                    Transform::from_translation(at.extend(6.0)),
+            // The side's cue that is not colour, as on the hex
+            // counters: side 0 a dark band along the rear edge, side 1
+            // a dark frame inside the edge.
+            let cue = Color::srgba(0.0, 0.0, 0.0, 0.75);
+            if u.side == 0 {
+                p.spawn((
+                    Sprite::from_color(cue, Vec2::new(size.x, 4.0)),
+                    Transform::from_xyz(0.0, -size.y / 2.0 + 2.0, 0.1),
                 ));
             } else {
-                row += 1.0;
-                for i in 0..m.count {
-                    let at = side_anchor + Vec2::new(i as f32 * 15.0, -20.0 * row);
-                    commands.spawn((
-                        BaseSprite { id: u.id },
-                        Sprite::from_color(color, Vec2::splat(12.0)),
-                        Transform::from_translation(at.extend(5.0))
-                            .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+                let (w, h) = (size.x - 6.0, size.y - 9.0);
+                for (len, at) in [
+                    (Vec2::new(w, 2.0), Vec2::new(0.0, h / 2.0 - 1.5)),
+                    (Vec2::new(w, 2.0), Vec2::new(0.0, -h / 2.0 - 1.5)),
+                    (Vec2::new(2.0, h), Vec2::new(-w / 2.0, -1.5)),
+                    (Vec2::new(2.0, h), Vec2::new(w / 2.0, -1.5)),
+                ] {
+                    p.spawn((
+                        Sprite::from_color(cue, len.max(Vec2::ONE)),
+                        Transform::from_translation(at.extend(0.1)),
                     ));
                 }
+            }
+            // The models left, as figures on their own small bases in
+            // ranks behind the front edge.
+            let (rim, body) = figure_colors(side_color);
+            for (at, d) in figure_ranks(u.models, size) {
+                p.spawn((
+                    Sprite::from_color(rim, Vec2::splat(d)),
+                    Transform::from_translation(at.extend(0.05)),
+                ));
+                p.spawn((
+                    Sprite::from_color(body, Vec2::splat(d * 0.62)),
+                    Transform::from_translation(at.extend(0.06)),
+                ));
+            }
+        });
+    commands.spawn((
+        BaseSprite { id: u.id },
+        Text2d::new(u.models.to_string()),
+        TextFont::from_font_size(17.0),
+        TextColor(Color::srgb(1.0, 0.95, 0.8)),
+        Transform::from_translation(top.extend(3.0)),
+    ));
+    let mut badges = u.badges.clone();
+    if u.airborne {
+        badges.insert(0, t!("panels-badge-airborne"));
+    }
+    if !badges.is_empty() {
+        let below = top - Vec2::new(0.0, size.length() / 2.0 + 8.0);
+        commands.spawn((
+            BaseSprite { id: u.id },
+            Text2d::new(shown(&badges.join(", "))),
+            TextFont::from_font_size(16.0),
+            TextColor(if u.airborne {
+                Color::srgb(0.7, 0.9, 1.0)
+            } else {
+                Color::srgb(1.0, 0.85, 0.5)
+            }),
+            Transform::from_translation(below.extend(4.0)),
+        ));
+    }
+    spawn_markers(commands, u, top, size);
+}
+
+/// Markers beside the base's right side: a token with a number (a hit-die
+/// showing its face) or `count` tokens in the marker's colour (nerve
+/// markers), one row per marker.
+fn spawn_markers(commands: &mut Commands, u: &TableUnitView, top: Vec2, size: Vec2) {
+    let side_anchor = top + Vec2::new(size.length() / 2.0 + 10.0, 6.0);
+    let mut faces = 0.0;
+    let mut row = 0.0;
+    for m in &u.markers {
+        let color = Color::srgb(m.color[0], m.color[1], m.color[2]);
+        if let Some(face) = m.face {
+            let at = side_anchor + Vec2::new(faces * 28.0, 0.0);
+            faces += 1.0;
+            commands.spawn((
+                BaseSprite { id: u.id },
+                Sprite::from_color(color, Vec2::splat(24.0)),
+                Transform::from_translation(at.extend(5.0)),
+            ));
+            commands.spawn((
+                BaseSprite { id: u.id },
+                Text2d::new(face.to_string()),
+                TextFont::from_font_size(15.0),
+                TextColor(Color::BLACK),
+                Transform::from_translation(at.extend(6.0)),
+            ));
+        } else {
+            row += 1.0;
+            for i in 0..m.count {
+                let at = side_anchor + Vec2::new(i as f32 * 15.0, -20.0 * row);
+                commands.spawn((
+                    BaseSprite { id: u.id },
+                    Sprite::from_color(color, Vec2::splat(12.0)),
+                    Transform::from_translation(at.extend(5.0))
+                        .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+                ));
             }
         }
     }
@@ -496,44 +476,6 @@ pub fn sync_bases(
 
 /// The outline of a base grown by `r` inches (a rounded rectangle), in world
 /// coordinates, for range rings.
-/// Where the figures of `models` models stand on a base of `size` px
-/// (frontage × depth), from its centre in the base's own frame (the front
-/// edge up): ranks filled from the front, as many files as keep the
-/// figures square, each figure's side in px. At most 40 figures are drawn.
-pub fn figure_ranks(models: u32, size: Vec2) -> Vec<(Vec2, f32)> {
-    let n = models.min(40) as usize;
-    if n == 0 || size.x <= 0.0 || size.y <= 0.0 {
-        return Vec::new();
-    }
-    let files = ((n as f32 * size.x / size.y).sqrt().ceil() as usize).clamp(1, n);
-    let ranks = n.div_ceil(files);
-    let (fw, rd) = (
-        size.x / files as f32,
-        (size.y - 4.0).max(1.0) / ranks as f32,
-    );
-    let d = (fw.min(rd) * 0.8).clamp(2.0, 14.0);
-    (0..n)
-        .map(|i| {
-            let (rank, file) = (i / files, i % files);
-            let x = -size.x / 2.0 + fw * (file as f32 + 0.5);
-            let y = size.y / 2.0 - 4.0 - rd * (rank as f32 + 0.5);
-            (Vec2::new(x, y), d)
-        })
-        .collect()
-}
-
-/// The rim and body colours of a base's figures: dark on a light side
-/// colour, light on a dark one.
-fn figure_colors(side: Color) -> (Color, Color) {
-    let c = side.to_srgba();
-    let light = 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue > 0.5;
-    if light {
-        (Color::srgb(0.12, 0.12, 0.12), Color::srgb(0.35, 0.33, 0.30))
-    } else {
-        (Color::srgb(0.95, 0.93, 0.85), Color::srgb(0.75, 0.72, 0.65))
-    }
-}
-
 fn grown_outline(table: &Table, b: &Base, r: f32) -> Vec<Vec2> {
     let mut pts = Vec::new();
     let corners = b.corners();
@@ -554,7 +496,7 @@ fn grown_outline(table: &Table, b: &Base, r: f32) -> Vec<Vec2> {
 pub fn draw_table_overlays(
     scene: Res<TableScene>,
     input: Res<TableInput>,
-    gui: Res<GuiState>,
+    gui: Res<Selection>,
     mut gizmos: Gizmos,
 ) {
     let Some(table) = &scene.table else { return };
@@ -673,10 +615,10 @@ pub fn table_pointer(
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     scene: Res<TableScene>,
     mut input: ResMut<TableInput>,
-    mut gui: ResMut<GuiState>,
+    (mut gui, cover): (ResMut<Selection>, Res<PassCover>),
 ) {
     let Some(table) = &scene.table else { return };
-    if gui.pass_screen.is_some() {
+    if cover.side.is_some() {
         return;
     }
     if keys.just_pressed(KeyCode::KeyR)
@@ -749,6 +691,172 @@ pub fn table_pointer(
     }
 }
 
+/// Judges the current drag on the open table with a dry run of its command
+/// on copies (the game does not change), and turns a legal drop into a
+/// [`UiAction::Choose`]. The drag uses the armed move choice, or else the
+/// unit's first move choice.
+pub fn judge_drag<R: Rules>(
+    game: Res<ActiveGame<R>>,
+    table: Option<Res<Table>>,
+    scene: Res<TableScene>,
+    mut input: ResMut<TableInput>,
+    (mut gui, mut notes): (ResMut<Selection>, ResMut<Notes>),
+    mut actions: MessageWriter<UiAction>,
+) {
+    let Some(table) = table else { return };
+    if input.drag.is_none() && input.dropped.is_none() {
+        if input.verdict.is_some() {
+            input.verdict = None;
+        }
+        return;
+    }
+    let g = &game.0;
+    let ToAct::Side(side) = g.to_act() else {
+        input.drag = None;
+        input.dropped = None;
+        return;
+    };
+    if !g.seats.player(side).is_human() {
+        input.drag = None;
+        input.dropped = None;
+        return;
+    }
+    let judge = |d: &Drag| -> (Option<(String, Pick)>, DragVerdict) {
+        // The armed choice when it is this unit's: a move, or a choice with
+        // its target picked (a charge along the drawn path).
+        let own_pick = gui.pick.unit == d.unit;
+        let key = gui
+            .armed
+            .as_ref()
+            .filter(|c| {
+                own_pick
+                    && (c.needs == Needs::Path
+                        || (c.needs == Needs::Target && gui.pick.target.is_some()))
+            })
+            .map(|c| c.key.clone())
+            .or_else(|| {
+                R::choices(&g.ctx, &g.state, side, d.unit)
+                    .into_iter()
+                    .find(|c| c.needs == Needs::Path)
+                    .map(|c| c.key)
+            });
+        let Some(key) = key else {
+            return (None, DragVerdict::Illegal(t!("play-drag-cannot-move")));
+        };
+        let pick = Pick {
+            unit: d.unit,
+            target: gui.pick.target.filter(|_| own_pick),
+            path: vec![(d.to.x, d.to.y)],
+            facing: d.facing,
+            hex: None,
+        };
+        let Some(cmd) = R::choose(&g.ctx, &g.state, side, &key, &pick) else {
+            return (None, DragVerdict::Illegal(t!("play-drag-not-a-move")));
+        };
+        match dry_run::<R>(&g.ctx, &g.state, &cmd, &g.dice) {
+            Ok(_) => {
+                let (from, airborne) = scene
+                    .unit(d.unit)
+                    .map_or((d.to, false), |u| (u.base.center, u.airborne));
+                let used = table.segment_cost(from, d.to, airborne).cost;
+                let left =
+                    R::move_allowance(&g.ctx, &g.state, d.unit, Some(&key)).unwrap_or(0.0) - used;
+                (Some((key, pick)), DragVerdict::Legal(used, left.max(0.0)))
+            }
+            Err(r) => (Some((key, pick)), DragVerdict::Illegal(r.to_string())),
+        }
+    };
+    input.verdict = input.drag.clone().map(|d| judge(&d).1);
+    if let Some(d) = input.dropped.take() {
+        match judge(&d) {
+            (Some((key, pick)), DragVerdict::Legal(..)) => {
+                actions.write(UiAction::Choose { key, pick });
+                gui.selected = Some(d.unit);
+            }
+            (_, DragVerdict::Illegal(why)) => notes.status = t!("play-move-was", why = why),
+            (None, _) => {}
+        }
+    }
+}
+
+/// A new table is drawn afresh (the scene's generation keeps counting),
+/// and no gesture of the last game lingers.
+fn fresh_table(
+    _: On<GameInstalled>,
+    table: Option<Res<Table>>,
+    mut scene: ResMut<TableScene>,
+    mut input: ResMut<TableInput>,
+) {
+    if table.is_some() {
+        scene.table = None;
+        scene.units.clear();
+        *input = TableInput::default();
+    }
+}
+
+/// The entities drawing the table, its terrain and its units.
+type TableDrawing = Or<(With<TableTile>, With<BaseSprite>)>;
+
+/// The table's drawing and gestures go with their game.
+fn forget_the_table(
+    _: On<GameCleared>,
+    mut commands: Commands,
+    mut input: ResMut<TableInput>,
+    drawn: Query<Entity, TableDrawing>,
+) {
+    *input = TableInput::default();
+    for e in &drawn {
+        commands.entity(e).despawn();
+    }
+}
+
+/// The open table: its drawing from the view model, the pointer's
+/// gestures (off while the editor has the board) and each module's drops
+/// judged.
+pub struct TableViewPlugin;
+
+impl Plugin for TableViewPlugin {
+    fn build(&self, app: &mut App) {
+        let on_table = resource_exists::<Table>;
+        app.init_resource::<TableScene>()
+            .init_resource::<TableInput>()
+            .add_observer(fresh_table)
+            .add_observer(forget_the_table)
+            .add_systems(
+                Update,
+                (
+                    table_pointer
+                        .in_set(AppSystems::Input)
+                        .run_if(game_screen)
+                        .run_if(on_table),
+                    (
+                        table_scene,
+                        spawn_table,
+                        sync_bases,
+                        scale_board_text,
+                        draw_table_overlays,
+                    )
+                        .chain()
+                        .in_set(AppSystems::Draw),
+                ),
+            );
+        struct AddModules<'a>(&'a mut App);
+        impl ModuleVisitor for AddModules<'_> {
+            fn visit<R: Rules>(&mut self) {
+                self.0.add_systems(
+                    Update,
+                    judge_drag::<R>
+                        .in_set(AppSystems::Input)
+                        .run_if(people_play)
+                        .after(table_pointer)
+                        .run_if(resource_exists::<ActiveGame<R>>),
+                );
+            }
+        }
+        visit_all(&mut AddModules(app));
+    }
+}
+
 /// The ruler's reading: centre-to-point distance, or edge to edge when both
 /// ends are on units.
 pub fn ruler_reading(scene: &TableScene, a: Vec2, b: Vec2) -> String {
@@ -762,68 +870,5 @@ pub fn ruler_reading(scene: &TableScene, a: Vec2, b: Vec2) -> String {
             inches = format!("{:.1}", x.base.distance_to(&y.base))
         ),
         _ => format!("{:.1}\"", a.distance(b)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn figures_stand_in_ranks_inside_their_base_one_per_model() {
-        let size = Vec2::new(80.0, 40.0);
-        for models in [1, 5, 10, 12, 20] {
-            let f = figure_ranks(models, size);
-            assert_eq!(f.len(), models as usize);
-            for (at, d) in &f {
-                assert!(
-                    at.x.abs() + d / 2.0 <= size.x / 2.0 + 0.01,
-                    "{models}: {at}"
-                );
-                assert!(
-                    at.y.abs() + d / 2.0 <= size.y / 2.0 + 0.01,
-                    "{models}: {at}"
-                );
-            }
-            // Ranks fill from the front: each holds no more than the one
-            // before it.
-            let mut ys: Vec<f32> = f.iter().map(|(p, _)| p.y).collect();
-            ys.dedup_by(|a, b| (*a - *b).abs() < 0.01);
-            let counts: Vec<usize> = ys
-                .iter()
-                .map(|y| f.iter().filter(|(p, _)| (p.y - y).abs() < 0.01).count())
-                .collect();
-            assert!(ys.windows(2).all(|w| w[0] > w[1]), "{models}: front first");
-            assert!(
-                counts.windows(2).all(|w| w[0] >= w[1]),
-                "{models}: {counts:?}"
-            );
-        }
-        assert!(figure_ranks(0, size).is_empty());
-        assert_eq!(figure_ranks(100, size).len(), 40);
-    }
-
-    #[test]
-    fn an_area_s_art_stamps_lie_inside_it_either_way_round() {
-        let square = [
-            Vec2::new(0.0, 0.0),
-            Vec2::new(120.0, 0.0),
-            Vec2::new(120.0, 90.0),
-            Vec2::new(0.0, 90.0),
-        ];
-        let stamps = area_stamps(&square, 30.0);
-        assert!(stamps.len() >= 4, "{stamps:?}");
-        for (p, _) in &stamps {
-            assert!(
-                p.x >= 13.0 && p.x <= 107.0 && p.y >= 13.0 && p.y <= 77.0,
-                "{p}"
-            );
-        }
-        let mut clockwise = square;
-        clockwise.reverse();
-        assert_eq!(area_stamps(&clockwise, 30.0).len(), stamps.len());
-        // A sliver too thin for a stamp gets none.
-        let sliver = [Vec2::ZERO, Vec2::new(100.0, 0.0), Vec2::new(100.0, 5.0)];
-        assert!(area_stamps(&sliver, 30.0).is_empty());
     }
 }

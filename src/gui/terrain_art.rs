@@ -2,7 +2,7 @@
 //! glance: tree canopies, roofs, flooded rows, ripples, waves, reeds, a
 //! track, a ring of stakes, stones, and contour rings for elevation. Pure
 //! shapes from the terrain's [`TerrainLook`], jittered by the hex so that
-//! neighbours differ, in one palette; [`spawn_tile_art`] makes them meshes
+//! neighbours differ, in one palette; the hex board makes them meshes
 //! (spawned once per tile, so an idle board costs nothing).
 
 use std::f32::consts::PI;
@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use crate::engine::board::TerrainLook;
 
 /// One shape of a tile's art, in pixels from the hex centre (the hex is
-/// [`super::board_view::HEX_SIZE`] from centre to corner).
+/// 44 px, the board's hex size, from centre to corner).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Stroke {
     /// The shape.
@@ -138,14 +138,27 @@ pub fn tile_art(look: TerrainLook, elevation: i32, hex: (i32, i32)) -> Vec<Strok
             0,
         ));
     }
-    let spots = |j: &mut Jitter, base: &[(f32, f32)], spread: f32| -> Vec<Vec2> {
-        base.iter()
-            .map(|(x, y)| Vec2::new(x + spread * j.next(), y + spread * j.next()))
-            .collect()
-    };
+    match look {
+        TerrainLook::Paddy | TerrainLook::Water | TerrainLook::Ocean | TerrainLook::Marsh => {
+            water_art(look, &mut j, &mut out)
+        }
+        _ => land_art(look, &mut j, &mut out),
+    }
+    out
+}
+
+/// Points jittered by up to `spread` px around each of `base`.
+fn spots(j: &mut Jitter, base: &[(f32, f32)], spread: f32) -> Vec<Vec2> {
+    base.iter()
+        .map(|(x, y)| Vec2::new(x + spread * j.next(), y + spread * j.next()))
+        .collect()
+}
+
+/// The art of dry ground: grass, trees, houses, a track, stakes, stones.
+fn land_art(look: TerrainLook, j: &mut Jitter, out: &mut Vec<Stroke>) {
     match look {
         TerrainLook::Open => {
-            for p in spots(&mut j, &[(-14.0, 10.0), (12.0, -12.0), (16.0, 14.0)], 5.0) {
+            for p in spots(j, &[(-14.0, 10.0), (12.0, -12.0), (16.0, 14.0)], 5.0) {
                 for a in [-0.45f32, 0.0, 0.45] {
                     let tip = p + Vec2::new(-a.sin(), a.cos()) * 3.0;
                     out.push(stroke(Shape::Rect(1.4, 6.0), tip, a, Ink::Grass, 1));
@@ -168,7 +181,7 @@ pub fn tile_art(look: TerrainLook, elevation: i32, hex: (i32, i32)) -> Vec<Strok
             } else {
                 (&[(-12.0, 8.0), (12.0, -6.0), (2.0, 16.0)], 8.0)
             };
-            for p in spots(&mut j, base, 3.0) {
+            for p in spots(j, base, 3.0) {
                 let r = r * (1.0 + 0.12 * j.next());
                 out.push(stroke(
                     Shape::Disc(r),
@@ -187,7 +200,7 @@ pub fn tile_art(look: TerrainLook, elevation: i32, hex: (i32, i32)) -> Vec<Strok
             }
         }
         TerrainLook::Village => {
-            for p in spots(&mut j, &[(-12.0, 8.0), (12.0, 10.0), (0.0, -12.0)], 3.0) {
+            for p in spots(j, &[(-12.0, 8.0), (12.0, 10.0), (0.0, -12.0)], 3.0) {
                 let a = 0.25 * j.next();
                 out.push(stroke(Shape::Rect(14.0, 9.0), p, a, Ink::Wall, 1));
                 let up = Vec2::new(-a.sin(), a.cos());
@@ -200,6 +213,46 @@ pub fn tile_art(look: TerrainLook, elevation: i32, hex: (i32, i32)) -> Vec<Strok
                 ));
             }
         }
+        TerrainLook::Road => {
+            let a = 0.2 * j.next();
+            out.push(stroke(Shape::Rect(76.0, 8.0), Vec2::ZERO, a, Ink::Track, 1));
+        }
+        TerrainLook::Fort => {
+            for i in 0..18 {
+                let t = i as f32 / 18.0 * 2.0 * PI;
+                let p = Vec2::new(t.cos(), t.sin()) * 30.0;
+                out.push(stroke(
+                    Shape::Peak(5.0, 8.0),
+                    p,
+                    t - PI / 2.0,
+                    Ink::Timber,
+                    1,
+                ));
+            }
+        }
+        TerrainLook::Rough => {
+            for p in spots(
+                j,
+                &[(-12.0, 8.0), (10.0, 12.0), (4.0, -12.0), (-14.0, -10.0)],
+                4.0,
+            ) {
+                out.push(stroke(
+                    Shape::Oval(5.0, 3.5),
+                    p,
+                    0.6 * j.next(),
+                    Ink::Stone,
+                    1,
+                ));
+            }
+        }
+
+        TerrainLook::Paddy | TerrainLook::Water | TerrainLook::Ocean | TerrainLook::Marsh => {}
+    }
+}
+
+/// The art of wet ground: flooded rows, ripples, waves, reeds.
+fn water_art(look: TerrainLook, j: &mut Jitter, out: &mut Vec<Stroke>) {
+    match look {
         TerrainLook::Paddy => {
             for (k, y) in [-18.0f32, -6.0, 6.0, 18.0].into_iter().enumerate() {
                 let w = 58.0 - 10.0 * (y.abs() / 18.0);
@@ -223,7 +276,7 @@ pub fn tile_art(look: TerrainLook, elevation: i32, hex: (i32, i32)) -> Vec<Strok
             }
         }
         TerrainLook::Water => {
-            for p in spots(&mut j, &[(-8.0, 12.0), (10.0, 0.0), (-6.0, -14.0)], 3.0) {
+            for p in spots(j, &[(-8.0, 12.0), (10.0, 0.0), (-6.0, -14.0)], 3.0) {
                 out.push(stroke(Shape::Oval(12.0, 1.6), p, 0.0, Ink::Foam, 1));
                 out.push(stroke(
                     Shape::Oval(7.0, 1.4),
@@ -236,7 +289,7 @@ pub fn tile_art(look: TerrainLook, elevation: i32, hex: (i32, i32)) -> Vec<Strok
         }
         TerrainLook::Ocean => {
             for p in spots(
-                &mut j,
+                j,
                 &[
                     (-16.0, 12.0),
                     (10.0, 16.0),
@@ -264,11 +317,11 @@ pub fn tile_art(look: TerrainLook, elevation: i32, hex: (i32, i32)) -> Vec<Strok
             }
         }
         TerrainLook::Marsh => {
-            for p in spots(&mut j, &[(-10.0, -8.0), (12.0, 10.0)], 3.0) {
+            for p in spots(j, &[(-10.0, -8.0), (12.0, 10.0)], 3.0) {
                 out.push(stroke(Shape::Oval(11.0, 5.0), p, 0.0, Ink::Flood, 1));
             }
             for p in spots(
-                &mut j,
+                j,
                 &[(-14.0, 10.0), (10.0, -12.0), (2.0, 2.0), (18.0, -2.0)],
                 3.0,
             ) {
@@ -278,40 +331,8 @@ pub fn tile_art(look: TerrainLook, elevation: i32, hex: (i32, i32)) -> Vec<Strok
                 }
             }
         }
-        TerrainLook::Road => {
-            let a = 0.2 * j.next();
-            out.push(stroke(Shape::Rect(76.0, 8.0), Vec2::ZERO, a, Ink::Track, 1));
-        }
-        TerrainLook::Fort => {
-            for i in 0..18 {
-                let t = i as f32 / 18.0 * 2.0 * PI;
-                let p = Vec2::new(t.cos(), t.sin()) * 30.0;
-                out.push(stroke(
-                    Shape::Peak(5.0, 8.0),
-                    p,
-                    t - PI / 2.0,
-                    Ink::Timber,
-                    1,
-                ));
-            }
-        }
-        TerrainLook::Rough => {
-            for p in spots(
-                &mut j,
-                &[(-12.0, 8.0), (10.0, 12.0), (4.0, -12.0), (-14.0, -10.0)],
-                4.0,
-            ) {
-                out.push(stroke(
-                    Shape::Oval(5.0, 3.5),
-                    p,
-                    0.6 * j.next(),
-                    Ink::Stone,
-                    1,
-                ));
-            }
-        }
+        _ => {}
     }
-    out
 }
 
 /// The mesh of a shape.

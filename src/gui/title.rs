@@ -11,22 +11,21 @@ use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
-use super::panels::{DIM, RED};
-use super::{Screen, app_autosave, clear_game, install_text};
-use crate::engine::core::{BoardKind, Rules, ScenarioInfo};
+use super::catalog::user_scenario_dir;
+use super::catalog::{Catalog, CatalogEntry, add_user_scenarios, read_catalog, scenario_dir};
+use super::editor::{EditorStart, EditorView};
+use super::loading::{Boot, TablesChecked};
+use super::net::NetStatus;
+use super::play::{app_autosave, clear_game, install_text};
+use super::replay::{ReplayStart, open_replay_text};
+use super::sets::AppSystems;
+use super::settings::{Settings, SettingsWindow};
+use super::state::{Mode, Screen};
+use super::widgets::{DIM, RED, level_name, mode_picker, shown, viewport_ui};
+use crate::engine::core::{BoardKind, Rules};
 use crate::engine::seats::{Level, Player, Seats};
 use crate::session::{self, WithModule};
 use crate::t;
-
-/// A computer level's name, in the UI's language ("easy", "normal",
-/// "hard").
-pub(crate) fn level_name(l: Level) -> String {
-    match l {
-        Level::Easy => t!("title-level-easy"),
-        Level::Normal => t!("title-level-normal"),
-        Level::Hard => t!("title-level-hard"),
-    }
-}
 
 /// A board kind's name, in the UI's language ("hex board", "open table").
 fn board_name(b: BoardKind) -> String {
@@ -76,7 +75,7 @@ pub struct OpenOnStart {
     /// Who plays a scenario (default: hot-seat; a save keeps its own).
     pub seats: Option<Seats>,
     /// Open the save as a replay, at this point and viewpoint.
-    pub replay: Option<super::replay::ReplayStart>,
+    pub replay: Option<ReplayStart>,
     /// Host the scenario on this UDP port, the person here playing this
     /// side.
     pub host: Option<(u16, u8)>,
@@ -86,67 +85,6 @@ pub struct OpenOnStart {
 /// ADDRESS`).
 #[derive(Resource, Clone, Copy, Debug)]
 pub struct JoinOnStart(pub std::net::SocketAddr);
-
-/// How a new game is played, as picked on the title screen.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Mode {
-    /// Two people at one screen, with the cover between decisions.
-    #[default]
-    HotSeat,
-    /// You against the computer.
-    Solo {
-        /// Your side (0 or 1).
-        side: u8,
-        /// The computer's level.
-        level: Level,
-    },
-    /// The computer plays both sides; you watch.
-    Watch {
-        /// Side 0's level, then side 1's.
-        levels: [Level; 2],
-    },
-}
-
-impl Mode {
-    /// The seats of a new game in this mode; the computer thinks with
-    /// `ai_seed`.
-    pub fn seats(self, ai_seed: u64) -> Seats {
-        let players = match self {
-            Mode::HotSeat => [Player::Human; 2],
-            Mode::Solo { side, level } => {
-                let mut p = [Player::Computer(level); 2];
-                p[usize::from(side.min(1))] = Player::Human;
-                p
-            }
-            Mode::Watch { levels } => levels.map(Player::Computer),
-        };
-        Seats { players, ai_seed }
-    }
-}
-
-/// One scenario on the title screen.
-#[derive(Clone, Debug)]
-pub struct CatalogEntry {
-    /// Where it was read from.
-    pub path: PathBuf,
-    /// What the scenario says of itself.
-    pub info: ScenarioInfo,
-    /// The rule system's name.
-    pub system: &'static str,
-    /// A hex board or an open table.
-    pub board: BoardKind,
-    /// From the player's own folder ([`user_scenario_dir`]).
-    pub yours: bool,
-}
-
-/// The scenarios found at start.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct Catalog {
-    /// Valid scenarios, by file name.
-    pub entries: Vec<CatalogEntry>,
-    /// Files that could not be read, with why.
-    pub broken: Vec<String>,
-}
 
 /// Title-screen state (not saved).
 #[derive(Resource, Clone, Debug, Default)]
@@ -183,7 +121,7 @@ pub struct TitleState {
     /// The language `resume` is worded in (it is read again in another).
     pub resume_lang: crate::i18n::Lang,
     /// The scenario editor to open.
-    pub editor_request: Option<super::editor::EditorStart>,
+    pub editor_request: Option<EditorStart>,
     /// *New scenario*: the modules with an editor (key, title, open
     /// table, the template's size), read once.
     pub templates: Vec<(String, String, bool, (f32, f32))>,
@@ -246,7 +184,7 @@ fn editor_block(ui: &mut egui::Ui, state: &mut TitleState) {
         .clicked()
         && let Some(t) = state.templates.get(pick)
     {
-        state.editor_request = Some(super::editor::EditorStart::New {
+        state.editor_request = Some(EditorStart::New {
             ruleset: t.0.clone(),
             size,
         });
@@ -305,157 +243,65 @@ fn forget_resume(mut state: ResMut<TitleState>) {
     state.resume = None;
 }
 
-struct Describe {
-    file: String,
-    text: String,
+/// The title screen and the way back to it (a kiosk, the demo, has
+/// neither): the scenario list, the requests of its buttons and of the
+/// command line.
+pub struct TitlePlugin {
+    /// The demo's kiosk: no title screen.
+    pub kiosk: bool,
 }
 
-impl WithModule for Describe {
-    type Out = Result<(ScenarioInfo, &'static str, BoardKind), String>;
-    fn run<R: Rules>(self) -> Self::Out {
-        let s = R::parse_scenario(&self.file, &self.text).map_err(|e| e.to_string())?;
-        Ok((R::describe(&s), R::TITLE, R::BOARD))
-    }
-}
-
-/// The scenario folder: `scenarios/` in the working directory, else the one
-/// beside the executable; without either, `scenarios/` still names the
-/// shipped scenarios, which open from the binary's own copy
-/// ([`crate::engine::assets::built_in_scenario`]).
-pub fn scenario_dir() -> PathBuf {
-    let here = PathBuf::from("scenarios");
-    if here.is_dir() {
-        return here;
-    }
-    std::env::current_exe()
-        .ok()
-        .and_then(|exe| Some(exe.parent()?.join("scenarios")))
-        .filter(|d| d.is_dir())
-        .unwrap_or(here)
-}
-
-/// Reads every `.ron` scenario of `dir` through the registry, and the
-/// shipped scenarios missing there from the binary's copy.
-pub fn read_catalog(dir: &Path) -> Catalog {
-    let mut paths = session::ron_files(dir);
-    for (name, _) in crate::engine::assets::BUILT_IN_SCENARIOS {
-        let p = dir.join(name);
-        if !paths.contains(&p) {
-            paths.push(p);
-        }
-    }
-    paths.sort();
-    catalog_of(paths, false)
-}
-
-/// Adds the scenarios of the player's own folder ([`user_scenario_dir`]) to
-/// `c`, after the shipped ones.
-pub fn add_user_scenarios(c: &mut Catalog, dir: &Path) {
-    let mine = catalog_of(session::ron_files(dir), true);
-    c.entries.extend(mine.entries);
-    c.broken.extend(mine.broken);
-}
-
-/// The player's own scenario folder, in the platform data directory
-/// (`~/.local/share/kassen/scenarios` on Linux): its `.ron` scenarios are
-/// listed on the title screen after the shipped ones.
-pub fn user_scenario_dir() -> PathBuf {
-    crate::engine::game::data_dir().join("scenarios")
-}
-
-fn catalog_of(paths: Vec<PathBuf>, yours: bool) -> Catalog {
-    let read = paths
-        .into_iter()
-        .map(|path| {
-            let r = session::read(&path).map_err(|e| e.to_string());
-            (path, r)
-        })
-        .collect();
-    catalog_of_read(read, yours)
-}
-
-/// The scenario list of texts already read (by the loading state), by
-/// path, with the shipped scenarios missing there from the binary's copy.
-pub fn catalog_from_texts(texts: Vec<(PathBuf, String)>) -> Catalog {
-    let dir = scenario_dir();
-    let mut read: Vec<ReadScenario> = texts
-        .into_iter()
-        .map(|(p, t)| (p.clone(), Ok((p.display().to_string(), t))))
-        .collect();
-    for (name, text) in crate::engine::assets::BUILT_IN_SCENARIOS {
-        let p = dir.join(name);
-        if !read.iter().any(|(q, _)| *q == p) {
-            read.push((
-                p.clone(),
-                Ok((p.display().to_string(), (*text).to_string())),
-            ));
-        }
-    }
-    read.sort_by(|a, b| a.0.cmp(&b.0));
-    catalog_of_read(read, false)
-}
-
-/// A scenario's path and its file name and text, or why it cannot be read.
-type ReadScenario = (PathBuf, Result<(String, String), String>);
-
-fn catalog_of_read(read: Vec<ReadScenario>, yours: bool) -> Catalog {
-    let mut c = Catalog::default();
-    for (path, r) in read {
-        let described = r.and_then(|(file, text)| {
-            let h = session::read_header(&file, &text).map_err(|e| e.to_string())?;
-            if h.save {
-                return Err(t!("title-save-not-scenario", file = file));
-            }
-            session::with_module(&h.ruleset, Describe { file, text })
-                .unwrap_or_else(|| Err(t!("title-no-module")))
-        });
-        match described {
-            Ok((info, system, board)) => c.entries.push(CatalogEntry {
-                path,
-                info,
-                system,
-                board,
-                yours,
-            }),
-            Err(e) => c.broken.push(e),
-        }
-    }
-    c
-}
-
-/// Adds the title screen (a kiosk, the demo, has none, nor the way back
-/// to it).
-pub fn add_title(app: &mut App, kiosk: bool) {
-    let mut catalog = read_catalog(&scenario_dir());
-    add_user_scenarios(&mut catalog, &user_scenario_dir());
-    app.insert_resource(catalog)
-        .insert_resource(TitleState {
-            picked: Some(0),
-            load_path: session::save_dir()
-                .join("quicksave.ron")
-                .display()
-                .to_string(),
-            host_port: "5150".into(),
-            ..default()
-        })
-        .add_systems(Update, handle_requests)
-        .add_systems(OnEnter(Screen::Title), forget_resume)
-        .add_systems(
-            EguiPrimaryContextPass,
-            (
-                title_ui.run_if(
-                    in_state(Screen::Title)
-                        .and_then(move || !kiosk)
-                        .and_then(not(in_state(super::loading::Boot::Loading)))
-                        .and_then(not(resource_exists::<super::editor::EditorView>)),
+impl Plugin for TitlePlugin {
+    fn build(&self, app: &mut App) {
+        let kiosk = self.kiosk;
+        let mut catalog = read_catalog(&scenario_dir());
+        add_user_scenarios(&mut catalog, &user_scenario_dir());
+        let editing = resource_exists::<EditorView>;
+        app.insert_resource(catalog)
+            .insert_resource(TitleState {
+                picked: Some(0),
+                load_path: session::save_dir()
+                    .join("quicksave.ron")
+                    .display()
+                    .to_string(),
+                host_port: "5150".into(),
+                ..default()
+            })
+            .add_message::<TablesChecked>()
+            .add_systems(
+                Update,
+                (show_table_problems, handle_requests)
+                    .chain()
+                    .in_set(AppSystems::Actions),
+            )
+            .add_systems(OnEnter(Screen::Title), forget_resume)
+            .add_systems(
+                EguiPrimaryContextPass,
+                (
+                    title_ui.in_set(AppSystems::View).run_if(
+                        in_state(Screen::Title)
+                            .and_then(move || !kiosk)
+                            .and_then(not(in_state(Boot::Loading)))
+                            .and_then(not(editing)),
+                    ),
+                    back_button.in_set(AppSystems::Draw).run_if(
+                        in_state(Screen::Playing)
+                            .and_then(move || !kiosk)
+                            .and_then(not(editing)),
+                    ),
                 ),
-                back_button.run_if(
-                    in_state(Screen::Playing)
-                        .and_then(move || !kiosk)
-                        .and_then(not(resource_exists::<super::editor::EditorView>)),
-                ),
-            ),
-        );
+            );
+    }
+}
+
+/// The problems the loading state found in the modules' tables, shown in
+/// the title screen's error line.
+fn show_table_problems(mut checked: MessageReader<TablesChecked>, mut state: ResMut<TitleState>) {
+    for c in checked.read() {
+        if !c.problems.is_empty() {
+            state.error = Some(c.problems.join("\n"));
+        }
+    }
 }
 
 /// Opens a scenario and hosts it on UDP `port`, the person here playing
@@ -482,7 +328,7 @@ fn host_text(world: &mut World, file: &str, text: &str, port: u16, side: u8) -> 
 fn handle_requests(world: &mut World) {
     if let Some(start) = world.remove_resource::<OpenOnStart>() {
         let opened = match (start.replay, start.host) {
-            (Some(r), _) => super::replay::open_replay_text(world, &start.file, &start.text, r),
+            (Some(r), _) => open_replay_text(world, &start.file, &start.text, r),
             (None, Some((port, side))) => host_text(world, &start.file, &start.text, port, side),
             (None, None) => install_text(world, &start.file, &start.text, start.seed, start.seats),
         };
@@ -533,9 +379,7 @@ fn handle_requests(world: &mut World) {
     if let Some(path) = replay {
         let result = session::read(&path)
             .map_err(|e| e.to_string())
-            .and_then(|(file, text)| {
-                super::replay::open_replay_text(world, &file, &text, Default::default())
-            });
+            .and_then(|(file, text)| open_replay_text(world, &file, &text, Default::default()));
         world.resource_mut::<TitleState>().error = result.err();
         world.write_message(bevy::window::RequestRedraw);
     }
@@ -565,193 +409,33 @@ fn language_picker(ui: &mut egui::Ui) -> Option<crate::i18n::Lang> {
     picked
 }
 
+/// The title screen: the header, the scenario list and *New scenario* on
+/// the left; the picked scenario, joining, loading and *Resume* on the
+/// right.
 fn title_ui(
     mut contexts: EguiContexts,
     catalog: Res<Catalog>,
     mut state: ResMut<TitleState>,
-    gui: Res<super::GuiState>,
-    settings_window: Option<ResMut<super::settings::SettingsWindow>>,
-    mut settings: Option<ResMut<super::settings::Settings>>,
+    net: Res<NetStatus>,
+    settings_window: Option<ResMut<SettingsWindow>>,
+    mut settings: Option<ResMut<Settings>>,
 ) -> Result {
     let default_level = settings.as_ref().map_or(Level::Normal, |s| s.computer);
     let ctx = contexts.ctx_mut()?.clone();
-    let mut root = super::viewport_ui(&ctx, "title");
+    let mut root = viewport_ui(&ctx, "title");
     egui::CentralPanel::default().show(&mut root, |ui| {
-        ui.vertical_centered(|ui| {
-            ui.add_space(12.0);
-            ui.label(RichText::new("Kassen").size(40.0).strong());
-            ui.label(RichText::new(t!("title-tagline")).color(DIM));
-            if let Some(mut w) = settings_window
-                && ui.button(t!("title-settings")).clicked()
-            {
-                w.open = true;
-            }
-            // Only a click changes (and so saves) the settings.
-            if let Some(l) = language_picker(ui) {
-                crate::i18n::set_lang(l);
-                if let Some(s) = settings.as_mut() {
-                    s.language = Some(l);
-                }
-            }
-            ui.add_space(8.0);
-        });
+        header(ui, settings_window, &mut settings);
         ui.columns(2, |cols| {
-            cols[0].heading(t!("title-scenarios"));
-            let list_height = (cols[0].available_height() - 110.0).max(120.0);
-            egui::ScrollArea::vertical()
-                .id_salt("scenarios")
-                .max_height(list_height)
-                .show(&mut cols[0], |ui| {
-                    for (i, e) in catalog.entries.iter().enumerate() {
-                        let name = if e.yours {
-                            t!("title-your-folder", name = e.info.name)
-                        } else {
-                            e.info.name.clone()
-                        };
-                        let text = format!(
-                            "{}\n{} · {} · {}",
-                            name,
-                            e.system,
-                            board_name(e.board),
-                            sides_versus(&e.info.sides)
-                        );
-                        let picked = state.picked == Some(i);
-                        if ui.selectable_label(picked, text).clicked() {
-                            state.picked = Some(i);
-                        }
-                        ui.add_space(4.0);
-                    }
-                    for b in &catalog.broken {
-                        ui.label(RichText::new(b).color(RED).small());
-                    }
-                });
+            scenario_list(&mut cols[0], &catalog, &mut state);
             cols[0].separator();
             editor_block(&mut cols[0], &mut state);
             let right = &mut cols[1];
             if let Some(e) = state.picked.and_then(|i| catalog.entries.get(i)).cloned() {
-                right.heading(&e.info.name);
-                right.label(t!("title-rule-system", system = e.system));
-                right.label(t!("title-board", board = board_name(e.board)));
-                right.label(t!("title-sides", sides = sides_versus(&e.info.sides)));
-                right.label(t!("title-units", units = e.info.units));
-                right.label(match e.info.turn_limit {
-                    Some(n) => t!("title-turn-limit", turns = n),
-                    None => t!("title-no-turn-limit"),
-                });
-                right.add_space(6.0);
-                egui::ScrollArea::vertical()
-                    .id_salt("briefing")
-                    .max_height(260.0)
-                    .show(right, |ui| {
-                        ui.label(&e.info.briefing);
-                    });
-                right.add_space(6.0);
-                let label = mode_picker(right, &mut state.mode, &e.info.sides, default_level);
-                if right.button(RichText::new(label).strong()).clicked() {
-                    // Each new game's computer thinks with a fresh seed; the
-                    // save keeps it, so a resumed game goes on identically.
-                    let ai_seed = crate::engine::dice::clock_seed();
-                    state.request = Some((e.path.clone(), Some(state.mode.seats(ai_seed))));
-                }
-                if right
-                    .button(t!("title-edit-scenario"))
-                    .on_hover_text(t!("title-edit-scenario-hover"))
-                    .clicked()
-                {
-                    state.editor_request = Some(super::editor::EditorStart::Edit(e.path.clone()));
-                }
-                right.add_space(4.0);
-                right.horizontal_wrapped(|ui| {
-                    ui.label(t!("title-network-you-play"));
-                    for s in [0u8, 1] {
-                        let name = e
-                            .info
-                            .sides
-                            .get(usize::from(s))
-                            .cloned()
-                            .unwrap_or_default();
-                        ui.radio_value(&mut state.host_side, s, name);
-                    }
-                    ui.label(t!("title-port"));
-                    ui.add(egui::TextEdit::singleline(&mut state.host_port).desired_width(56.0));
-                    if ui
-                        .button(t!("title-host"))
-                        .on_hover_text(t!("title-host-hover"))
-                        .clicked()
-                    {
-                        match state.host_port.trim().parse::<u16>() {
-                            Ok(p) => {
-                                state.host_request = Some((e.path.clone(), p, state.host_side))
-                            }
-                            Err(_) => {
-                                state.error =
-                                    Some(t!("title-bad-port", port = state.host_port.trim()));
-                            }
-                        }
-                    }
-                });
+                picked_scenario(right, &e, &mut state, default_level);
             }
-            right.separator();
-            right.label(RichText::new(t!("title-join-a-game")).strong());
-            right.horizontal(|ui| {
-                ui.add(
-                    egui::TextEdit::singleline(&mut state.join_address)
-                        .hint_text(t!("title-join-hint"))
-                        .desired_width(220.0),
-                );
-                if ui.button(t!("title-join")).clicked() {
-                    match state.join_address.trim().parse::<std::net::SocketAddr>() {
-                        Ok(a) => state.join_request = Some(a),
-                        Err(_) => {
-                            state.error =
-                                Some(t!("title-bad-address", address = state.join_address.trim()));
-                        }
-                    }
-                }
-            });
-            if !gui.net.is_empty() {
-                right.label(RichText::new(super::panels::shown(&gui.net)).color(DIM));
-            }
-            right.separator();
-            right.label(RichText::new(t!("title-load-game")).strong());
-            right.horizontal(|ui| {
-                ui.text_edit_singleline(&mut state.load_path);
-                if ui.button(t!("title-load")).clicked() {
-                    state.request = Some((PathBuf::from(state.load_path.trim()), None));
-                }
-                if ui
-                    .button(t!("title-replay"))
-                    .on_hover_text(t!("title-replay-hover"))
-                    .clicked()
-                {
-                    state.replay_request = Some(PathBuf::from(state.load_path.trim()));
-                }
-            });
-            let auto = app_autosave();
-            // The summary is in words: read again in another language.
-            if state.resume.is_none() || state.resume_lang != crate::i18n::lang() {
-                state.resume = Some(summarize_save(&auto));
-                state.resume_lang = crate::i18n::lang();
-            }
-            match state.resume.clone().flatten() {
-                Some(Ok(summary)) => {
-                    right.separator();
-                    right.label(RichText::new(t!("title-resume")).strong());
-                    right.label(RichText::new(super::panels::shown(&summary)).color(DIM));
-                    if right
-                        .button(t!("title-resume-last"))
-                        .on_hover_text(t!("title-resume-hover", path = auto.display()))
-                        .clicked()
-                    {
-                        state.request = Some((auto, None));
-                    }
-                }
-                Some(Err(e)) => {
-                    right.separator();
-                    right.label(RichText::new(t!("title-resume-broken", error = e)).color(RED));
-                }
-                None => {}
-            }
+            join_block(right, &mut state, &net);
+            load_block(right, &mut state);
+            resume_block(right, &mut state);
             if let Some(e) = &state.error {
                 right.label(RichText::new(e).color(RED));
             }
@@ -760,75 +444,205 @@ fn title_ui(
     Ok(())
 }
 
-/// The players of a new game: hot-seat, you against the computer (your
-/// side, its level) or the computer on both sides. Returns the start
-/// button's label.
-pub(crate) fn mode_picker(
+/// The name, the tagline, *Settings* and the language buttons.
+fn header(
     ui: &mut egui::Ui,
-    mode: &mut Mode,
-    sides: &[String],
+    settings_window: Option<ResMut<SettingsWindow>>,
+    settings: &mut Option<ResMut<Settings>>,
+) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(12.0);
+        ui.label(RichText::new("Kassen").size(40.0).strong());
+        ui.label(RichText::new(t!("title-tagline")).color(DIM));
+        if let Some(mut w) = settings_window
+            && ui.button(t!("title-settings")).clicked()
+        {
+            w.open = true;
+        }
+        // Only a click changes (and so saves) the settings.
+        if let Some(l) = language_picker(ui) {
+            crate::i18n::set_lang(l);
+            if let Some(s) = settings.as_mut() {
+                s.language = Some(l);
+            }
+        }
+        ui.add_space(8.0);
+    });
+}
+
+/// Every scenario, a click picks one; the files that could not be read
+/// under them.
+fn scenario_list(ui: &mut egui::Ui, catalog: &Catalog, state: &mut TitleState) {
+    ui.heading(t!("title-scenarios"));
+    let list_height = (ui.available_height() - 110.0).max(120.0);
+    egui::ScrollArea::vertical()
+        .id_salt("scenarios")
+        .max_height(list_height)
+        .show(ui, |ui| {
+            for (i, e) in catalog.entries.iter().enumerate() {
+                let name = if e.yours {
+                    t!("title-your-folder", name = e.info.name)
+                } else {
+                    e.info.name.clone()
+                };
+                let text = format!(
+                    "{}\n{} · {} · {}",
+                    name,
+                    e.system,
+                    board_name(e.board),
+                    sides_versus(&e.info.sides)
+                );
+                let picked = state.picked == Some(i);
+                if ui.selectable_label(picked, text).clicked() {
+                    state.picked = Some(i);
+                }
+                ui.add_space(4.0);
+            }
+            for b in &catalog.broken {
+                ui.label(RichText::new(b).color(RED).small());
+            }
+        });
+}
+
+/// The picked scenario: what it says of itself, the players and the start
+/// button, *Edit scenario*, and hosting it.
+fn picked_scenario(
+    right: &mut egui::Ui,
+    e: &CatalogEntry,
+    state: &mut TitleState,
     default_level: Level,
-) -> String {
-    let side_name = |s: u8| sides.get(usize::from(s)).cloned().unwrap_or_default();
-    ui.label(RichText::new(t!("title-players")).strong());
-    ui.horizontal(|ui| {
-        if ui
-            .radio(*mode == Mode::HotSeat, t!("title-mode-hot-seat"))
-            .on_hover_text(t!("title-mode-hot-seat-hover"))
-            .clicked()
-        {
-            *mode = Mode::HotSeat;
+) {
+    right.heading(&e.info.name);
+    right.label(t!("title-rule-system", system = e.system));
+    right.label(t!("title-board", board = board_name(e.board)));
+    right.label(t!("title-sides", sides = sides_versus(&e.info.sides)));
+    right.label(t!("title-units", units = e.info.units));
+    right.label(match e.info.turn_limit {
+        Some(n) => t!("title-turn-limit", turns = n),
+        None => t!("title-no-turn-limit"),
+    });
+    right.add_space(6.0);
+    egui::ScrollArea::vertical()
+        .id_salt("briefing")
+        .max_height(260.0)
+        .show(right, |ui| {
+            ui.label(&e.info.briefing);
+        });
+    right.add_space(6.0);
+    let label = mode_picker(right, &mut state.mode, &e.info.sides, default_level);
+    if right.button(RichText::new(label).strong()).clicked() {
+        // Each new game's computer thinks with a fresh seed; the save keeps
+        // it, so a resumed game goes on identically.
+        let ai_seed = crate::engine::dice::clock_seed();
+        state.request = Some((e.path.clone(), Some(state.mode.seats(ai_seed))));
+    }
+    if right
+        .button(t!("title-edit-scenario"))
+        .on_hover_text(t!("title-edit-scenario-hover"))
+        .clicked()
+    {
+        state.editor_request = Some(EditorStart::Edit(e.path.clone()));
+    }
+    right.add_space(4.0);
+    right.horizontal_wrapped(|ui| {
+        ui.label(t!("title-network-you-play"));
+        for s in [0u8, 1] {
+            let name = e
+                .info
+                .sides
+                .get(usize::from(s))
+                .cloned()
+                .unwrap_or_default();
+            ui.radio_value(&mut state.host_side, s, name);
         }
+        ui.label(t!("title-port"));
+        ui.add(egui::TextEdit::singleline(&mut state.host_port).desired_width(56.0));
         if ui
-            .radio(matches!(mode, Mode::Solo { .. }), t!("title-mode-solo"))
-            .on_hover_text(t!("title-mode-solo-hover"))
+            .button(t!("title-host"))
+            .on_hover_text(t!("title-host-hover"))
             .clicked()
-            && !matches!(mode, Mode::Solo { .. })
         {
-            *mode = Mode::Solo {
-                side: 0,
-                level: default_level,
-            };
-        }
-        if ui
-            .radio(matches!(mode, Mode::Watch { .. }), t!("title-mode-watch"))
-            .on_hover_text(t!("title-mode-watch-hover"))
-            .clicked()
-            && !matches!(mode, Mode::Watch { .. })
-        {
-            *mode = Mode::Watch {
-                levels: [default_level; 2],
-            };
+            match state.host_port.trim().parse::<u16>() {
+                Ok(p) => state.host_request = Some((e.path.clone(), p, state.host_side)),
+                Err(_) => {
+                    state.error = Some(t!("title-bad-port", port = state.host_port.trim()));
+                }
+            }
         }
     });
-    match mode {
-        Mode::HotSeat => t!("title-start-hot-seat"),
-        Mode::Solo { side, level } => {
-            ui.horizontal(|ui| {
-                ui.label(t!("title-you-play"));
-                for s in [0u8, 1] {
-                    ui.radio_value(side, s, side_name(s));
+}
+
+/// *Join a game*: the host's address, and what remote play is doing.
+fn join_block(right: &mut egui::Ui, state: &mut TitleState, net: &NetStatus) {
+    right.separator();
+    right.label(RichText::new(t!("title-join-a-game")).strong());
+    right.horizontal(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut state.join_address)
+                .hint_text(t!("title-join-hint"))
+                .desired_width(220.0),
+        );
+        if ui.button(t!("title-join")).clicked() {
+            match state.join_address.trim().parse::<std::net::SocketAddr>() {
+                Ok(a) => state.join_request = Some(a),
+                Err(_) => {
+                    state.error =
+                        Some(t!("title-bad-address", address = state.join_address.trim()));
                 }
-            });
-            ui.horizontal(|ui| {
-                ui.label(t!("title-computer"));
-                for l in Level::ALL {
-                    ui.radio_value(level, l, level_name(l));
-                }
-            });
-            t!("title-start-solo")
-        }
-        Mode::Watch { levels } => {
-            for (s, level) in levels.iter_mut().enumerate() {
-                ui.horizontal(|ui| {
-                    ui.label(side_name(s as u8));
-                    for l in Level::ALL {
-                        ui.radio_value(level, l, level_name(l));
-                    }
-                });
             }
-            t!("title-start-watch")
         }
+    });
+    if !net.line.is_empty() {
+        right.label(RichText::new(shown(&net.line)).color(DIM));
+    }
+}
+
+/// *Load game*: the path, *Load* and *Replay*.
+fn load_block(right: &mut egui::Ui, state: &mut TitleState) {
+    right.separator();
+    right.label(RichText::new(t!("title-load-game")).strong());
+    right.horizontal(|ui| {
+        ui.text_edit_singleline(&mut state.load_path);
+        if ui.button(t!("title-load")).clicked() {
+            state.request = Some((PathBuf::from(state.load_path.trim()), None));
+        }
+        if ui
+            .button(t!("title-replay"))
+            .on_hover_text(t!("title-replay-hover"))
+            .clicked()
+        {
+            state.replay_request = Some(PathBuf::from(state.load_path.trim()));
+        }
+    });
+}
+
+/// *Resume*: what the autosave holds (read again in another language), or
+/// why it cannot be resumed.
+fn resume_block(right: &mut egui::Ui, state: &mut TitleState) {
+    let auto = app_autosave();
+    // The summary is in words: read again in another language.
+    if state.resume.is_none() || state.resume_lang != crate::i18n::lang() {
+        state.resume = Some(summarize_save(&auto));
+        state.resume_lang = crate::i18n::lang();
+    }
+    match state.resume.clone().flatten() {
+        Some(Ok(summary)) => {
+            right.separator();
+            right.label(RichText::new(t!("title-resume")).strong());
+            right.label(RichText::new(shown(&summary)).color(DIM));
+            if right
+                .button(t!("title-resume-last"))
+                .on_hover_text(t!("title-resume-hover", path = auto.display()))
+                .clicked()
+            {
+                state.request = Some((auto, None));
+            }
+        }
+        Some(Err(e)) => {
+            right.separator();
+            right.label(RichText::new(t!("title-resume-broken", error = e)).color(RED));
+        }
+        None => {}
     }
 }
 
@@ -848,59 +662,4 @@ fn back_button(mut contexts: EguiContexts, mut state: ResMut<TitleState>) -> Res
             }
         });
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn temp(tag: &str) -> PathBuf {
-        std::env::temp_dir().join(format!("kassen-title-{tag}-{}", std::process::id()))
-    }
-
-    #[test]
-    fn without_a_scenario_folder_the_shipped_scenarios_come_from_the_binary() {
-        let dir = temp("lone").join("scenarios");
-        let c = read_catalog(&dir);
-        assert!(c.broken.is_empty(), "{:?}", c.broken);
-        assert_eq!(
-            c.entries.len(),
-            crate::engine::assets::BUILT_IN_SCENARIOS.len()
-        );
-        // Each opens by its path, though no file is there.
-        for e in &c.entries {
-            assert!(!e.path.exists());
-            let (_, text) = session::read(&e.path).unwrap_or_else(|err| panic!("{err}"));
-            assert!(text.contains("ruleset"));
-        }
-    }
-
-    #[test]
-    fn a_scenario_in_the_players_own_folder_joins_the_list_after_the_shipped_ones() {
-        let mine = temp("mine");
-        std::fs::create_dir_all(&mine).expect("temp dir");
-        let (name, text) = crate::engine::assets::BUILT_IN_SCENARIOS[0];
-        let h = session::read_header(name, text).expect("header");
-        let renamed = text.replacen("name: \"", "name: \"My own ", 1);
-        std::fs::write(mine.join("my_own.ron"), renamed).expect("write");
-        std::fs::write(mine.join("broken.ron"), "(ruleset: ").expect("write");
-        let mut c = read_catalog(Path::new("scenarios"));
-        let shipped = c.entries.len();
-        add_user_scenarios(&mut c, &mine);
-        assert_eq!(c.entries.len(), shipped + 1);
-        let last = c.entries.last().expect("an entry");
-        assert!(
-            last.yours && last.info.name.starts_with("My own "),
-            "{:?}",
-            last.info.name
-        );
-        assert!(c.entries[..shipped].iter().all(|e| !e.yours));
-        assert!(!h.save);
-        assert!(
-            c.broken.iter().any(|b| b.contains("broken.ron")),
-            "{:?}",
-            c.broken
-        );
-        std::fs::remove_dir_all(&mine).ok();
-    }
 }

@@ -1,22 +1,58 @@
 //! The panels' separate windows: a rules table (the Shock table, the fire
 //! table), the rules reference and save / load.
 
+use bevy::prelude::*;
 use bevy_egui::egui;
 use egui::{Color32, RichText};
 
 use crate::engine::view::TableView;
 
-use super::GuiState;
-use super::panels::{rule_link, shown};
 use super::play::ViewModel;
+use super::state::{FileRequest, RulesOpen};
+use super::widgets::{rule_link, shown};
 use crate::t;
 
+/// The save / load window.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct FilesWindow {
+    /// Open.
+    pub open: bool,
+    /// The path field.
+    pub path: String,
+}
+
+/// Rules-table windows the player closed: the whole table as shown, so
+/// that the next planned or resolved table opens again.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ClosedTables(pub Vec<TableView>);
+
+/// The windows' state: the save / load path starts at the quicksave.
+pub struct WindowsPlugin;
+
+impl Plugin for WindowsPlugin {
+    fn build(&self, app: &mut App) {
+        let path = crate::session::save_dir().join("quicksave.ron");
+        app.insert_resource(FilesWindow {
+            open: false,
+            path: path.display().to_string(),
+        })
+        .init_resource::<ClosedTables>();
+    }
+}
+
 /// A rules table in its own window: every cell, the row and column in play
-/// tinted, the rolled cell strong, and the steps with their rule IDs.
-pub(crate) fn table_window(ctx: &egui::Context, gui: &mut GuiState, t: &TableView, i: usize) {
+/// tinted, the rolled cell strong, and the steps with their rule IDs; the
+/// `i`th table's window is placed below the one before, and a
+/// `screenshot` opens every table unfolded.
+pub(crate) fn table_window(
+    ctx: &egui::Context,
+    (closed, rules): (&mut ClosedTables, &mut RulesOpen),
+    t: &TableView,
+    (i, screenshot): (usize, bool),
+) {
     let hot = Color32::from_rgb(200, 150, 40);
     let lit = Color32::from_rgba_unmultiplied(200, 150, 40, 70);
-    if gui.closed_tables.contains(t) {
+    if closed.0.contains(t) {
         return;
     }
     let mut open = true;
@@ -25,11 +61,11 @@ pub(crate) fn table_window(ctx: &egui::Context, gui: &mut GuiState, t: &TableVie
         .open(&mut open)
         .default_pos(egui::pos2(300.0 + 40.0 * i as f32, 70.0 + 470.0 * i as f32))
         .resizable(false)
-        .default_open(!t.folded || gui.screenshot_mode)
+        .default_open(!t.folded || screenshot)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
                 ui.label(t!("panels-table-rule"));
-                rule_link(ui, gui, &t.rule);
+                rule_link(ui, rules, &t.rule);
             });
             egui::Grid::new(("rules table grid", i))
                 .striped(true)
@@ -68,7 +104,7 @@ pub(crate) fn table_window(ctx: &egui::Context, gui: &mut GuiState, t: &TableVie
                 for (name, v, rule) in &t.steps {
                     ui.horizontal(|ui| {
                         ui.label(shown(&format!("{v} {name}")));
-                        rule_link(ui, gui, rule);
+                        rule_link(ui, rules, rule);
                     });
                 }
             }
@@ -78,17 +114,17 @@ pub(crate) fn table_window(ctx: &egui::Context, gui: &mut GuiState, t: &TableVie
         });
     if !open {
         // Only the recent closes matter: the tables of a later shock differ.
-        if gui.closed_tables.len() >= 16 {
-            gui.closed_tables.remove(0);
+        if closed.0.len() >= 16 {
+            closed.0.remove(0);
         }
-        gui.closed_tables.push(t.clone());
+        closed.0.push(t.clone());
     }
 }
 
 /// The rules reference: the rule asked for, whether it is a stand-in,
 /// and every rule of the module to pick from.
-pub(crate) fn rules_window(ctx: &egui::Context, view: &ViewModel, gui: &mut GuiState) {
-    let Some(current) = gui.rules_open.clone() else {
+pub(crate) fn rules_window(ctx: &egui::Context, view: &ViewModel, rules: &mut RulesOpen) {
+    let Some(current) = rules.0.clone() else {
         return;
     };
     let mut open = true;
@@ -126,19 +162,26 @@ pub(crate) fn rules_window(ctx: &egui::Context, view: &ViewModel, gui: &mut GuiS
                         .selectable_label(r.id == current, format!("{}  {title}{tag}", r.id))
                         .clicked()
                     {
-                        gui.rules_open = Some(r.id.clone());
+                        rules.0 = Some(r.id.clone());
                     }
                 }
             });
         });
     if !open {
-        gui.rules_open = None;
+        rules.0 = None;
     }
 }
 
-/// Save / load: the path, and the saves in the platform's save folder.
-pub(crate) fn files_window(ctx: &egui::Context, gui: &mut GuiState) {
-    if !gui.files_open || gui.kiosk {
+/// Save / load: the path, and the saves in the platform's save folder;
+/// none in the demo's `kiosk`. The buttons send [`FileRequest`]s; the last
+/// `status` shows under the list.
+pub(crate) fn files_window(
+    ctx: &egui::Context,
+    files: &mut FilesWindow,
+    (kiosk, status): (bool, &str),
+    requests: &mut MessageWriter<FileRequest>,
+) {
+    if !files.open || kiosk {
         return;
     }
     let mut open = true;
@@ -148,20 +191,20 @@ pub(crate) fn files_window(ctx: &egui::Context, gui: &mut GuiState) {
         .default_width(480.0)
         .show(ctx, |ui| {
             ui.label(t!("panels-files-note"));
-            ui.text_edit_singleline(&mut gui.path);
+            ui.text_edit_singleline(&mut files.path);
             ui.horizontal(|ui| {
                 if ui.button(t!("panels-files-save")).clicked() {
-                    gui.save_request = Some(gui.path.clone().into());
+                    requests.write(FileRequest::Save(files.path.clone().into()));
                 }
                 if ui.button(t!("panels-files-load")).clicked() {
-                    gui.load_request = Some(gui.path.clone().into());
+                    requests.write(FileRequest::Load(files.path.clone().into()));
                 }
                 if ui
                     .button(t!("panels-files-replay"))
                     .on_hover_text(t!("panels-files-replay-hover"))
                     .clicked()
                 {
-                    gui.replay_request = Some(gui.path.clone().into());
+                    requests.write(FileRequest::Replay(files.path.clone().into()));
                 }
             });
             ui.separator();
@@ -169,14 +212,14 @@ pub(crate) fn files_window(ctx: &egui::Context, gui: &mut GuiState) {
             ui.label(t!("panels-files-in-dir", dir = dir.display()));
             for f in crate::session::ron_files(&dir) {
                 if ui.link(f.display().to_string()).clicked() {
-                    gui.path = f.display().to_string();
+                    files.path = f.display().to_string();
                 }
             }
-            if !gui.status.is_empty() {
-                ui.label(&gui.status);
+            if !status.is_empty() {
+                ui.label(status);
             }
         });
     if !open {
-        gui.files_open = false;
+        files.open = false;
     }
 }
