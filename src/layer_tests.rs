@@ -26,7 +26,7 @@ fn layer(module: &str) -> Option<u8> {
 }
 
 /// Every `.rs` file under `dir`, sorted.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -44,7 +44,7 @@ fn rust_files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// A file that holds tests only, by the project's naming.
-fn is_test_file(path: &Path) -> bool {
+pub(crate) fn is_test_file(path: &Path) -> bool {
     let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
     name == "tests"
         || name.ends_with("_tests")
@@ -56,7 +56,7 @@ fn is_test_file(path: &Path) -> bool {
 }
 
 /// The text of a source file before its first `#[cfg(test)] mod … {`.
-fn non_test_text(text: &str) -> &str {
+pub(crate) fn non_test_text(text: &str) -> &str {
     let mut from = 0;
     while let Some(i) = text[from..].find("#[cfg(test)]") {
         let at = from + i;

@@ -27,6 +27,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::layer_tests::{is_test_file, non_test_text, rust_files};
+
 /// Named constants that may hold a literal, with why they are structure and
 /// not a rule.
 const STRUCTURAL: &[(&str, &str)] = &[
@@ -196,18 +198,6 @@ const DEBT: &[(&str, &str, usize)] = &[
     ("warstrike/suppression.rs", "6", 7),
 ];
 
-/// Whether `path` holds tests only, by the project's naming.
-fn is_test_file(path: &Path, text: &str) -> bool {
-    let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
-    name == "tests"
-        || name.ends_with("_tests")
-        || name.contains("_tests_")
-        || name.starts_with("tests_")
-        || name.starts_with("fidelity_tests")
-        || name == "properties"
-        || text.contains("#![cfg(test)]")
-}
-
 /// `text` with comments, strings and character literals blanked (newlines
 /// kept), so that only code is left.
 fn code_only(text: &str) -> String {
@@ -264,20 +254,6 @@ fn code_only(text: &str) -> String {
         }
     }
     out
-}
-
-/// `code` up to its first `#[cfg(test)]` module.
-fn before_test_module(code: &str) -> &str {
-    let mut from = 0;
-    while let Some(k) = code[from..].find("#[cfg(test)]") {
-        let at = from + k;
-        let rest = code[at + "#[cfg(test)]".len()..].trim_start();
-        if rest.starts_with("mod ") || rest.starts_with("pub(crate) mod ") {
-            return &code[..at];
-        }
-        from = at + 1;
-    }
-    code
 }
 
 /// The numeric literals of one line of code that the scan does not allow,
@@ -352,24 +328,6 @@ fn strip_suffix(raw: &str) -> String {
     raw.to_string()
 }
 
-/// Every `.rs` file under `dir`, sorted.
-fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).expect("src/rules").flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 /// (file under `src/rules/`, literal) → count, over the module folders.
 fn found() -> BTreeMap<(String, String), usize> {
     let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
@@ -385,11 +343,11 @@ fn found() -> BTreeMap<(String, String), usize> {
             continue;
         }
         let text = std::fs::read_to_string(&p).expect("source");
-        if is_test_file(&p, &text) {
+        if is_test_file(&p) || text.contains("#![cfg(test)]") {
             continue;
         }
         let code = code_only(&text);
-        for line in before_test_module(&code).lines() {
+        for line in non_test_text(&code).lines() {
             for lit in disallowed(line) {
                 *out.entry((rel.clone(), lit)).or_insert(0) += 1;
             }

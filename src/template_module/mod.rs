@@ -425,7 +425,9 @@ impl Rules for Module {
             return Err("the pebble is under no cup".to_string());
         }
         let hidden_now = matches!(state.stage, Stage::Hide | Stage::Guess);
-        if state.pebble.is_some() && !hidden_now || state.stage == Stage::Guess && state.pebble.is_none() {
+        if state.pebble.is_some() && !hidden_now
+            || state.stage == Stage::Guess && state.pebble.is_none()
+        {
             return Err("the pebble is hidden after the guess, or missing in it".into());
         }
         Ok(())
@@ -447,9 +449,17 @@ impl Rules for Module {
                 CupsCommand::Guess { cup: cups },
             ),
             match state.stage {
-                Stage::Hide if state.pebble.is_none() => ("done before hiding".into(), CupsCommand::Done),
-                Stage::Hide => ("guess before the hider is done".into(), CupsCommand::Guess { cup: 0 }),
-                _ => ("hide after the hider is done".into(), CupsCommand::Hide { cup: 0 }),
+                Stage::Hide if state.pebble.is_none() => {
+                    ("done before hiding".into(), CupsCommand::Done)
+                }
+                Stage::Hide => (
+                    "guess before the hider is done".into(),
+                    CupsCommand::Guess { cup: 0 },
+                ),
+                _ => (
+                    "hide after the hider is done".into(),
+                    CupsCommand::Hide { cup: 0 },
+                ),
             },
         ]
     }

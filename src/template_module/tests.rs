@@ -26,9 +26,11 @@ fn cup_1_the_seeker_does_not_see_the_pebble_and_an_undo_stops_at_the_guess() {
     let mut game =
         session::open_text::<Module>(SCENARIO.0, SCENARIO.1, false, None, &[]).expect("scenario");
     game.apply(&CupsCommand::Hide { cup: 0 }).expect("hide");
-    game.apply(&CupsCommand::Hide { cup: 2 }).expect("the hider moves it");
+    game.apply(&CupsCommand::Hide { cup: 2 })
+        .expect("the hider moves it");
     assert!(game.undo(0).is_ok(), "the hider may take back a move");
-    game.apply(&CupsCommand::Hide { cup: 2 }).expect("hide again");
+    game.apply(&CupsCommand::Hide { cup: 2 })
+        .expect("hide again");
     game.apply(&CupsCommand::Done).expect("done");
     assert_eq!(
         Module::observation(&game.ctx, &game.state, 0).pebble,
