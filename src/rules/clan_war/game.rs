@@ -217,12 +217,7 @@ pub fn pieces(battle: &CwBattle) -> Vec<TablePiece> {
         .units
         .iter()
         .filter(|u| u.alive())
-        .map(|u| TablePiece {
-            id: u.id,
-            side: u.side,
-            base: u.base(),
-            models: u.models,
-        })
+        .map(super::battle::CwUnit::piece)
         .collect()
 }
 

@@ -133,12 +133,7 @@ pub fn units(battle: &CwBattle, tables: &CwTables) -> Vec<CwUnitLook> {
                 lines.push(say!("cw-card-holds", hostage = h.name, clan = h.state.clan));
             }
             CwUnitLook {
-                piece: TablePiece {
-                    id: u.id,
-                    side: u.side,
-                    base: u.base(),
-                    models: u.models,
-                },
+                piece: u.piece(),
                 name: u.name.clone(),
                 airborne: u.airborne(),
                 badges,
@@ -175,7 +170,7 @@ pub fn honor_tracks(battle: &CwBattle, tables: &CwTables) -> Vec<Track> {
                 .iter()
                 .map(|m| (*m, a.honor.spent.contains(m)))
                 .collect(),
-            rule: String::new(),
+            rule: "CW-HON-1".to_string(),
         })
         .collect()
 }

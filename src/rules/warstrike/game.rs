@@ -191,12 +191,7 @@ pub fn pieces(battle: &WsBattle) -> Vec<TablePiece> {
         .units
         .iter()
         .filter(|u| u.alive())
-        .map(|u| TablePiece {
-            id: u.id,
-            side: u.side,
-            base: u.base(),
-            models: u.state.models,
-        })
+        .map(super::battle::WsUnit::piece)
         .collect()
 }
 

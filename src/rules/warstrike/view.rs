@@ -91,12 +91,7 @@ pub fn units(battle: &WsBattle, tables: &WsTables) -> Vec<WsUnitLook> {
                 markers = s.nerve_markers()
             ));
             WsUnitLook {
-                piece: TablePiece {
-                    id: u.id,
-                    side: u.side,
-                    base: u.base(),
-                    models: s.models,
-                },
+                piece: u.piece(),
                 name: u.name.clone(),
                 hit_dice: s.hit_dice(),
                 nerve_markers: s.nerve_markers(),

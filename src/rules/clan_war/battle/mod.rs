@@ -239,6 +239,16 @@ impl CwUnit {
         Base::new(self.pos, self.footprint)
     }
 
+    /// The unit as the engine's table helpers see it.
+    pub fn piece(&self) -> crate::engine::table_kit::TablePiece {
+        crate::engine::table_kit::TablePiece {
+            id: self.id,
+            side: self.side,
+            base: self.base(),
+            models: self.models,
+        }
+    }
+
     /// Still on the table.
     pub fn alive(&self) -> bool {
         self.models > 0 && self.condition != Condition::Destroyed

@@ -269,6 +269,16 @@ impl WsUnit {
         self.state.models
     }
 
+    /// The unit as the engine's table helpers see it.
+    pub fn piece(&self) -> crate::engine::table_kit::TablePiece {
+        crate::engine::table_kit::TablePiece {
+            id: self.id,
+            side: self.side,
+            base: self.base(),
+            models: self.state.models,
+        }
+    }
+
     /// Whether it has models left.
     pub fn alive(&self) -> bool {
         !self.state.destroyed()
