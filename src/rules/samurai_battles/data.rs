@@ -2,6 +2,7 @@
 //!
 //! The files are compiled into the binary (so `kassen` runs from any directory)
 //! and parsed at start-up; a broken table is reported with file, line and column.
+//! Beside the tables: the ruleset key, the module's die and its rule IDs.
 
 use serde::{Deserialize, Serialize};
 
@@ -11,7 +12,67 @@ use crate::engine::scenario::LoadError;
 use crate::engine::units::UnitClass;
 
 use super::morale::MoraleLevel;
-use super::orders::{OrderKind, OrderStep};
+use super::orders::{OrderKind, OrderRow};
+
+/// The ruleset key scenarios use.
+pub const RULESET: &str = "samurai_battles";
+
+/// Samurai Battles' one die, a d20 (SBA-DICE-1): every roll and every exact
+/// chance of the module goes through it.
+pub const DIE: crate::engine::dice::Die = crate::engine::dice::Die::D20;
+
+/// Rule IDs that need no citation in code, each with why: worked
+/// examples, rules the source leaves out, and table-side conventions.
+/// The coverage test checks the list stays true.
+pub const NO_CODE_CITATION: [(&str, &str); 1] = [(
+    "SBA-FORT-4",
+    "the seed's worked example of SBA-FORT-2 (GC-SBA-01)",
+)];
+
+/// Every rule ID of the digest, for the rules panel and coverage tests.
+pub const RULE_IDS: [&str; 41] = [
+    "SBA-DICE-1",
+    "SBA-DICE-2",
+    "SBA-BASE",
+    "SBA-GS-1",
+    "SBA-GS-2",
+    "SBA-GS-3",
+    "SBA-GS-4",
+    "SBA-GS-5",
+    "SBA-ORD-1",
+    "SBA-ORD-2",
+    "SBA-ORD-3",
+    "SBA-ORD-4",
+    "SBA-ORD-5",
+    "SBA-ORD-6",
+    "SBA-ORD-7",
+    "SBA-ORD-8",
+    "SBA-ORD-9",
+    "SBA-ORD-10",
+    "SBA-ORD-11",
+    "SBA-FORT-1",
+    "SBA-FORT-2",
+    "SBA-FORT-3",
+    "SBA-FORT-4",
+    "SBA-FORT-5",
+    "SBA-MOR-1",
+    "SBA-MOR-2",
+    "SBA-MOR-3",
+    "SBA-MOR-4",
+    "SBA-MOR-5",
+    "SBA-MOR-6",
+    "SBA-MOR-7",
+    "SBA-HON-1",
+    "SBA-HON-2",
+    "SBA-HON-3",
+    "SBA-HON-4",
+    "SBA-HON-5",
+    "SBA-MEL-1",
+    "SBA-MEL-2",
+    "SBA-MEL-3",
+    "SBA-MEL-4",
+    "SBA-MEL-5",
+];
 
 /// One unit card (all values per unit type). Attack and Fortitude are d20
 /// roll-under values (1–20), Defense is hits absorbed per turn, range and
@@ -102,62 +163,6 @@ pub struct FacingArcs {
     pub front_steps: usize,
     /// Beyond front and at most this many steps is flank; beyond is rear.
     pub flank_steps: usize,
-}
-
-/// An order's effect on one value: add, or set (and override everything else).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ValueMod {
-    /// `+n` / `-n`.
-    Add(i32),
-    /// `= n`.
-    Set(i32),
-}
-
-/// How an order moves the unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum OrderMovement {
-    /// Does not move.
-    None,
-    /// Up to its movement points.
-    Normal,
-    /// Up to twice its movement points (Run).
-    Double,
-    /// Its fastest rate in hexes (Flee, Panic, Pursue).
-    Fastest,
-}
-
-/// One row of the order table (SBA-ORD-4).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct OrderRow {
-    /// Which order.
-    pub order: OrderKind,
-    /// Its name.
-    pub name: String,
-    /// Execution step.
-    pub step: OrderStep,
-    /// Which modifier line of the seed it owns.
-    pub line: String,
-    /// Attack modifier.
-    pub attack: ValueMod,
-    /// Defense modifier.
-    pub defense: ValueMod,
-    /// Firepower modifier.
-    pub firepower: ValueMod,
-    /// Fortitude modifier.
-    pub fortitude: ValueMod,
-    /// Only units with a Commander may take it (SBA-GS-2).
-    pub needs_commander: bool,
-    /// Cavalry may not take it.
-    pub no_cavalry: bool,
-    /// Only units with Firepower may take it.
-    pub ranged_only: bool,
-    /// May be given to a unit engaged in melee (SBA-MEL-1).
-    pub in_melee: bool,
-    /// Imposed by the rules, never written (SBA-ORD-3).
-    pub forced: bool,
-    /// How it moves.
-    pub movement: OrderMovement,
 }
 
 /// The order table.
@@ -312,6 +317,7 @@ impl SbaTables {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::samurai_battles::orders::ValueMod;
 
     #[test]
     fn built_in_tables_load_and_match_the_seed() {
@@ -365,7 +371,7 @@ mod tests {
     #[test]
     fn every_rule_id_has_reference_text() {
         let t = SbaTables::load().expect("tables");
-        for id in super::super::RULE_IDS {
+        for id in super::RULE_IDS {
             assert!(t.rule(id).is_some(), "{id} has no rules text");
         }
     }

@@ -12,7 +12,8 @@
 //! 6. then Defend, then Rest, then no order.
 
 use super::battle::Battle;
-use super::orders::{OrderKind, OrderSpec, validate_order};
+use super::order_checks::validate_order;
+use super::orders::{OrderKind, OrderSpec};
 use super::ranged::nearest_target;
 
 /// The default order for unit `id` (see the module docs), or `None`.

@@ -3,7 +3,7 @@
 
 use crate::engine::editing::{EditorFlag, EditorPalette, FacingKind, FlagKind};
 
-use super::game::SbaCtx;
+use super::state::SbaCtx;
 
 /// Terrain and hexsides of `terrain.ron`, the unit cards of `units.ron`,
 /// and the flags a unit may start with: a Commander (SBA-GS-2), hidden on

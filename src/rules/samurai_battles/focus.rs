@@ -24,9 +24,9 @@ use crate::engine::core::Focus;
 
 use super::battle::Battle;
 use super::default_orders::default_order;
-use super::game::{SbaCtx, SbaState, read_battle};
-use super::orders::{OrderKind, OrderSpec, validate_order};
-use super::{SbaCommand, SbaPhase};
+use super::order_checks::validate_order;
+use super::orders::{OrderKind, OrderSpec};
+use super::state::{SbaCommand, SbaCtx, SbaPhase, SbaState, read_battle};
 
 /// Hexes out, in each of the six directions, of the March and Run
 /// candidates that are not toward an enemy.

@@ -91,7 +91,7 @@ pub fn passes(roll: u32, target: i32) -> bool {
 /// Chance to pass a test against `fortitude` on a d20: the faces that
 /// [`passes`] passes (SBA-FORT-3, SBA-DICE-2).
 pub fn pass_chance(fortitude: i32) -> f64 {
-    let d = super::DIE;
+    let d = super::data::DIE;
     let pass = (d.min()..=d.max())
         .filter(|r| passes(*r, fortitude))
         .count();
@@ -109,7 +109,7 @@ pub fn roll_test(
 ) -> (u32, bool, LogEntry) {
     let target = value.total();
     let p = pass_chance(target);
-    let roll = dice.roll(super::DIE);
+    let roll = dice.roll(super::data::DIE);
     let pass = passes(roll, target);
     let mut e = LogEntry::event(
         "SBA-FORT-3",
@@ -122,7 +122,7 @@ pub fn roll_test(
     );
     e.value = Some(value.clone());
     e.target = Some(target);
-    e.die = Some(super::DIE.name().to_string());
+    e.die = Some(super::data::DIE.name().to_string());
     e.dice = vec![roll];
     e.outcome = if pass {
         say!("sba-outcome-pass")

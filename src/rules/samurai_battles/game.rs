@@ -1,57 +1,35 @@
-//! Samurai Battles on the game core: the plain state (phase and Execution
-//! step included), the commands, and [`Rules`] for [`SamuraiBattles`]. A turn
-//! is Morale Phase → Planning (side 0 writes, then side 1, sealed) → the six
-//! Execution steps → End of Turn, each automatic phase a step command.
+//! Samurai Battles on the game core: [`Rules`] for [`SamuraiBattles`] over
+//! the plain state and the commands of [`state`](super::state), and the
+//! tables' [`RulesetCatalog`]. A turn is Morale Phase → Planning (side 0
+//! writes, then side 1, sealed) → the six Execution steps → End of Turn,
+//! each automatic phase a step command.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::board::{BoardEdge, HexBoard};
+use crate::engine::board::{BoardEdge, HexBoard, TerrainTable};
 use crate::engine::command::Refusal;
 use crate::engine::core::{BoardKind, Outcome, Rules, ScenarioInfo, ToAct};
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::{LogEntry, LogSink};
-use crate::engine::scenario::{LoadError, Scenario, parse_ron};
+use crate::engine::scenario::{LoadError, RulesetCatalog, Scenario, parse_ron};
 use crate::engine::view::{CardLine, Choice, Odds, Pick, RuleText, Scene};
 
 use super::battle::{ArmyState, Battle, CombatFlags, SbaUnit};
-use super::data::SbaTables;
+use super::data::{DIE, RULESET, SbaTables};
 use super::default_orders::default_order;
+use super::general_staff;
 use super::morale::MoraleLevel;
-use super::orders::{OrderKind, OrderSpec, OrderStep, defend_variants, validate_order};
+use super::order_checks::{defend_variants, validate_order};
+use super::orders::{OrderKind, OrderSpec, OrderStep};
+use super::state::{SbaCommand, SbaCtx, SbaGame, SbaPhase, SbaState, read_battle, side_names};
 use super::turn::{self, GameResult};
 use super::view;
-use super::{RULESET, SbaCommand, SbaGame, SbaPhase};
 
 /// The module's marker type for the core.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SamuraiBattles;
-
-/// Scenario, board and tables of a game.
-#[derive(Clone, Debug)]
-pub struct SbaCtx {
-    /// The scenario.
-    pub scenario: Scenario,
-    /// Its board.
-    pub board: HexBoard,
-    /// The module tables.
-    pub tables: SbaTables,
-}
-
-/// The whole game as plain values.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SbaState {
-    /// The phase.
-    pub phase: SbaPhase,
-    /// The Execution step about to run, in the Execution Phase.
-    pub step: Option<OrderStep>,
-    /// Turn, armies, written orders, result.
-    pub game: SbaGame,
-    /// Units on the board, sorted by id.
-    pub units: Vec<SbaUnit>,
-}
 
 /// One order of an orders file (`kassen sim --orders`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -99,27 +77,6 @@ fn with_battle<T>(
         log.extend(state.game.turn, &phase(), entries);
     }
     r
-}
-
-/// A read-only [`Battle`] over the state (units are copied).
-pub fn read_battle<'a>(ctx: &'a SbaCtx, state: &SbaState) -> Battle<'a> {
-    Battle::new(
-        state.units.clone(),
-        &ctx.board,
-        &ctx.tables,
-        state.game.edges,
-        state.game.armies.clone(),
-    )
-}
-
-pub(crate) fn side_names(ctx: &SbaCtx) -> [String; 2] {
-    [0, 1].map(|i| {
-        ctx.scenario
-            .sides
-            .get(i)
-            .map(|s| s.name.clone())
-            .unwrap_or_default()
-    })
 }
 
 /// The units of a scenario at the start of the battle.
@@ -351,7 +308,7 @@ impl Rules for SamuraiBattles {
     }
 
     fn die(_ctx: &SbaCtx) -> Die {
-        super::DIE
+        DIE
     }
 
     fn context(scenario: &Scenario) -> Result<SbaCtx, LoadError> {
@@ -821,6 +778,26 @@ impl Rules for SamuraiBattles {
 
     fn log_visible(_ctx: &SbaCtx, state: &SbaState, viewer: Option<u8>, entry: &LogEntry) -> bool {
         view::log_visible(state, viewer, &entry.units)
+    }
+}
+
+impl RulesetCatalog for SbaTables {
+    fn ruleset(&self) -> &str {
+        RULESET
+    }
+    fn terrain(&self) -> &TerrainTable {
+        &self.terrain
+    }
+    fn unit_type_models(&self, unit_type: &str) -> Option<u32> {
+        self.unit(unit_type).map(|u| u.models)
+    }
+    fn validate(&self, scenario: &Scenario) -> Result<(), (String, Vec<String>)> {
+        general_staff::check_one_per_army(scenario, self).map_err(|side| {
+            (
+                format!("side \"{side}\" must have exactly one General Staff unit (SBA-GS-1)"),
+                vec!["sides".into(), format!("\"{side}\"")],
+            )
+        })
     }
 }
 

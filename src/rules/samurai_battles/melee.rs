@@ -120,7 +120,7 @@ pub fn count_hits(dice: &[u32], attack: i32) -> u32 {
 /// The chance that one d20 hits at `attack`: the faces [`count_hits`]
 /// counts, over the faces of the die (SBA-MEL-4 step 3, SBA-DICE-2).
 pub fn hit_chance(attack: i32) -> f64 {
-    let d = super::DIE;
+    let d = super::data::DIE;
     let hits = (d.min()..=d.max())
         .filter(|f| count_hits(&[*f], attack) == 1)
         .count();
@@ -382,7 +382,7 @@ pub fn resolve_melee(b: &mut Battle, dice: &mut Dice) {
         };
         let av = attack_value(b, &u, &target);
         let n = dice_count(u.models, b.stats(&u).dice_per_model);
-        let rolled = dice.roll_n(super::DIE, n);
+        let rolled = dice.roll_n(super::data::DIE, n);
         let hits = count_hits(&rolled, av.total());
         let p = binomial(n, hit_chance(av.total()))[hits as usize];
         let mut e = LogEntry::event(
@@ -399,7 +399,7 @@ pub fn resolve_melee(b: &mut Battle, dice: &mut Dice) {
         );
         e.value = Some(av.clone());
         e.target = Some(av.total());
-        e.die = Some(super::DIE.name().into());
+        e.die = Some(super::data::DIE.name().into());
         e.dice = rolled;
         e.outcome = say!("sba-outcome-hits", hits = hits);
         e.probability = Some(p);

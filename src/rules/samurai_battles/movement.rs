@@ -10,10 +10,9 @@ use crate::engine::log::LogEntry;
 use crate::engine::units::UnitClass;
 
 use super::battle::{Battle, Removal, SbaUnit};
-use super::data::OrderMovement;
 use super::general_staff::rally_point;
 use super::melee::{Approach, after_melee, approach, engage};
-use super::orders::{OrderKind, OrderSpec, destination, order_name};
+use super::orders::{OrderKind, OrderMovement, OrderSpec, destination, order_name};
 use super::ranged::{can_fire_at, fire, nearest_target, reaction_fire, start_of_move_fire};
 
 /// Hexes a unit moves at its fastest rate: 2 infantry, 4 cavalry (SBA-ORD-6,

@@ -158,7 +158,7 @@ pub fn fire(
     let (s, t) = (b.unit(shooter)?.clone(), b.unit(target)?.clone());
     let fp = firepower(b, &s);
     let n = volley_dice(&s);
-    let rolled = dice.roll_n(super::DIE, n);
+    let rolled = dice.roll_n(super::data::DIE, n);
     let hits = count_hits(&rolled, fp.total());
     let mut e = LogEntry::event(
         rule,
@@ -167,7 +167,7 @@ pub fn fire(
     );
     e.value = Some(fp.clone());
     e.target = Some(fp.total());
-    e.die = Some(super::DIE.name().into());
+    e.die = Some(super::data::DIE.name().into());
     e.dice = rolled;
     e.outcome = say!("sba-outcome-hits", hits = hits);
     e.probability = Some(binomial(n, hit_chance(fp.total()))[hits as usize]);

@@ -15,8 +15,9 @@ use super::join_up::join_up;
 use super::melee::resolve_melee;
 use super::morale::{MoraleLevel, TestReason};
 use super::movement::{movement_step, retreat_step};
+use super::order_checks::is_pursue_choice;
 use super::orders::{OrderKind, OrderSpec, OrderStep};
-use super::orders::{facing_name, is_pursue_choice, written_facing};
+use super::orders::{facing_name, written_facing};
 use super::ranged::{can_fire_at, fire, nearest_target};
 
 /// How a battle ended.
@@ -327,7 +328,7 @@ mod tests {
         use crate::engine::board::HexBoard;
         use crate::rules::samurai_battles::battle::Defeat;
         use crate::rules::samurai_battles::melee::after_melee;
-        use crate::rules::samurai_battles::orders::validate_order;
+        use crate::rules::samurai_battles::order_checks::validate_order;
         let t = tables();
         let board = board(&t);
         let c = HexBoard::to_hex((5, 3));
@@ -390,14 +391,14 @@ mod tests {
         // Still forced in the Planning Phase of that turn (SBA-ORD-3).
         let spec = OrderSpec::to_hex(OrderKind::March, (3, 4));
         assert_eq!(
-            crate::rules::samurai_battles::orders::validate_order(&b, 0, 1, &spec)
+            crate::rules::samurai_battles::order_checks::validate_order(&b, 0, 1, &spec)
                 .map_err(|r| r.rule),
             Err("SBA-ORD-8".to_string())
         );
         // The next turn, with no new failure, the unit is free again.
         begin_turn(&mut b);
         assert_eq!(kind(&b), None);
-        let free = crate::rules::samurai_battles::orders::validate_order(&b, 0, 1, &spec);
+        let free = crate::rules::samurai_battles::order_checks::validate_order(&b, 0, 1, &spec);
         assert!(free.is_ok(), "{free:?}");
     }
 

@@ -12,12 +12,11 @@ use crate::engine::view::{
 use super::battle::{Battle, SbaUnit};
 use super::default_orders::default_order;
 use super::fortitude::{current_fortitude, pass_chance};
-use super::game::{SbaCtx, SbaState, read_battle};
 use super::melee::{attack_value, defense_left, defense_value, dice_count};
 use super::odds::planned_melee_odds;
 use super::orders::{OrderKind, OrderSpec, order_name};
 use super::ranged::{firepower, volley_casualties, volley_dice};
-use super::{SbaCommand, SbaPhase};
+use super::state::{SbaCommand, SbaCtx, SbaPhase, SbaState, read_battle};
 
 /// Red Morale Markers (SBA-MOR-1) and the Honor Marker (SBA-HON-4).
 const MORALE_RED: [f32; 3] = [0.85, 0.1, 0.1];
@@ -130,7 +129,7 @@ pub fn scene(ctx: &SbaCtx, obs: &SbaState, viewer: Option<u8>) -> Scene {
             }
         }
     }
-    let names = super::game::side_names(ctx);
+    let names = super::state::side_names(ctx);
     let vp = &obs.game.armies;
     Scene {
         units,
@@ -173,7 +172,7 @@ pub fn unit_card(ctx: &SbaCtx, obs: &SbaState, unit: u32, viewer: Option<u8>) ->
         return Vec::new();
     };
     let stats = b.stats(&u);
-    let names = super::game::side_names(ctx);
+    let names = super::state::side_names(ctx);
     let mut out = vec![
         CardLine::text(&u.name).tone(Tone::Strong),
         CardLine::text({
