@@ -1,6 +1,8 @@
 //! Casualties: cohesion hits and flight (RAN-BASE, RAN-STAT), leaders in
 //! retreat (RAN-LDR-3), leaders killed and replaced (RAN-BB-2, RAN-WD-2),
-//! individual combat (RAN-IC) and the Busho casualty table (RAN-BB).
+//! individual combat (RAN-IC), the Busho casualty table (RAN-BB), and the
+//! hit a Closed-Order mover gives each friendly unit it passes through
+//! (RAN-TER-2 [d]).
 
 use hexx::Hex;
 
@@ -8,10 +10,10 @@ use crate::engine::dice::Dice;
 use crate::engine::log::LogEntry;
 use crate::i18n::{Lang, with_lang};
 
+use super::dice::{d10, roll_entry};
 use super::leaders::{self, Role};
 use super::movement;
-use super::shock::{d10, roll_entry};
-use super::state::{RanCtx, RanLeader, RanState};
+use super::state::{RanCtx, RanLeader, RanState, RanUnit};
 
 /// Cohesion hits on a unit: hits at or above TQ make it Fled (RAN-BASE,
 /// RAN-STAT); a leader stacked with a fleeing unit is a leader in retreat
@@ -269,7 +271,7 @@ pub fn busho_casualty(
         None,
         r,
         c.text.clone(),
-        Some(super::shock::face_chance()),
+        Some(super::dice::face_chance()),
     ));
     if c.dies {
         kill_leader(ctx, state, b, out);
@@ -279,5 +281,39 @@ pub fn busho_casualty(
         lm.factors = c.factors;
         lm.wounds = c.wounds;
         lm.finished = true;
+    }
+}
+
+/// A Closed-Order mover passing through friendly units along `path` (from
+/// `u`'s hex, excluded): each Stationary unit it passes takes 1 hit
+/// (RAN-TER-2 [d]), logged. Used by every move, ordered or forced.
+pub fn pass_through(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut crate::engine::dice::Dice,
+    u: &RanUnit,
+    path: &[Hex],
+    out: &mut Vec<LogEntry>,
+) {
+    let mut prev = u.hex;
+    for h in path {
+        let step = movement::step_cost(
+            ctx,
+            state,
+            u.side,
+            ctx.open_column(u),
+            ctx.barred_by_m(u),
+            prev,
+            *h,
+        );
+        if let Some(sid) = step.and_then(|s| s.through) {
+            out.push(LogEntry::event(
+                "RAN-TER-2",
+                vec![sid, u.id],
+                say!("ran-passes-through-stationary", unit = u.name),
+            ));
+            take_hits(ctx, state, dice, sid, 1, false, out);
+        }
+        prev = *h;
     }
 }

@@ -6,8 +6,8 @@ use crate::engine::dice::Dice;
 use crate::engine::log::LogEntry;
 
 use super::casualties;
+use super::dice::{d10, roll_entry};
 use super::leaders::{self, Role};
-use super::shock::{d10, roll_entry};
 use super::state::{RanCtx, RanState};
 
 fn refuse(rule: &str, reason: impl Into<String>) -> Result<(), Refusal> {

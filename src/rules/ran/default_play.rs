@@ -5,8 +5,9 @@ use hexx::Hex;
 
 use crate::engine::board::Facing;
 
-use super::orders::{Mode, RanCommand, move_destinations, shock_targets};
+use super::orders::{Mode, RanCommand, move_destinations};
 use super::sequence;
+use super::shock::shock_targets;
 use super::state::{Phase, RanCtx, RanState, Segment};
 use super::{fire, movement};
 
@@ -19,7 +20,7 @@ pub fn candidates(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<RanCommand> {
     match &state.phase {
         Phase::Select { resurrection, .. } => {
             for b in sequence::eligible(ctx, state, side, *resurrection) {
-                for m in super::game::MODES {
+                for m in super::orders::MODES {
                     if !m.offered(ctx, state, b) {
                         continue;
                     }
@@ -435,9 +436,7 @@ pub fn focus(
                     });
                 }
             }
-            if let Some(p) =
-                <super::Ran as crate::engine::core::Rules>::pass_command(ctx, state, side)
-            {
+            if let Some(p) = super::orders::pass_command(ctx, state, side) {
                 candidates.push(p);
             }
         }

@@ -87,12 +87,12 @@ fn ran_ter_2_a_shock_across_a_steep_hexside_uses_the_row_of_its_direction() {
     }
     put(&mut st, 4, foot, Facing::towards(foot, top));
     put(&mut st, 46, top, Facing::towards(top, foot));
-    let up = super::shock::terrain_shifts(&ctx, &st, &[4], 46).expect("up");
+    let up = super::shock_plan::terrain_shifts(&ctx, &st, &[4], 46).expect("up");
     let total = |v: &Vec<(String, i32, String)>| v.iter().map(|x| x.1).sum::<i32>();
     assert_eq!(total(&up), -2, "{up:?}");
     put(&mut st, 4, top, Facing::towards(top, foot));
     put(&mut st, 46, foot, Facing::towards(foot, top));
-    let down = super::shock::terrain_shifts(&ctx, &st, &[4], 46).expect("down");
+    let down = super::shock_plan::terrain_shifts(&ctx, &st, &[4], 46).expect("down");
     assert_eq!(total(&down), 1, "{down:?}");
 }
 

@@ -6,9 +6,11 @@ use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry, Modifier};
 
 use super::casualties::{self, take_hits};
+use super::dice::{d10, roll_entry};
 use super::fire_table::{self, FireInputs};
 use super::movement;
-use super::shock::{self, d10, roll_entry};
+use super::shock;
+use super::shock_plan;
 use super::state::{PendingShock, RanCtx, RanState, arc_steps};
 use super::terrain;
 use super::tq;
@@ -327,7 +329,7 @@ pub fn resolve(
         .any(|f| state.unit(*f).is_some_and(|u| ctx.kibamusha(u)));
     take_hits(ctx, state, dice, target, hits, kb_firer, out);
     if super::leaders::fire_checks_busho(raw, ctx.tables.values.fire.busho_check_roll)
-        && let Some(b) = shock::busho_on(state, t.side, t.hex)
+        && let Some(b) = shock_plan::busho_on(state, t.side, t.hex)
     {
         out.push(LogEntry::event(
             "RAN-BB-1",
@@ -395,7 +397,7 @@ pub(super) fn reactions(
             return;
         };
         let path = r.path.clone();
-        movement::pass_through(ctx, state, dice, &t, &path, out);
+        casualties::pass_through(ctx, state, dice, &t, &path, out);
         if let Some(u) = state.unit_mut(target) {
             u.hex = h;
             u.facing = crate::engine::board::Facing::towards(h, f.hex);

@@ -164,8 +164,8 @@ pub fn distribution(
 ) -> Vec<(String, f64)> {
     let sum: i32 = mods.iter().map(|m| m.value).sum();
     let mut out: Vec<(String, f64)> = Vec::new();
-    let p = super::shock::face_chance();
-    for raw in super::shock::faces() {
+    let p = super::dice::face_chance();
+    for raw in super::dice::faces() {
         let l = result(t, v, row, raw as i32 + sum).label();
         match out.iter_mut().find(|(k, _)| *k == l) {
             Some(e) => e.1 += p,

@@ -11,8 +11,8 @@ use crate::engine::scenario::LoadError;
 use crate::engine::view::{CardLine, Choice, Odds, Pick, RuleText, Scene};
 
 use super::data::RanTables;
-use super::leaders::{Factors, Role};
-use super::orders::{self, Mode, RanCommand};
+use super::leaders::Factors;
+use super::orders::{self, RanCommand};
 use super::scenario::{self, RanScenario};
 use super::state::{Phase, RanCtx, RanLeader, RanState, RanUnit, Segment};
 use super::{default_play, sequence, terrain, view};
@@ -22,7 +22,7 @@ use super::{default_play, sequence, terrain, view};
 pub struct Ran;
 
 impl Rules for Ran {
-    const RULESET: &'static str = super::RULESET;
+    const RULESET: &'static str = scenario::RULESET;
     const TITLE: &'static str = "RAN (Great Battles of History)";
     const BOARD: BoardKind = BoardKind::Hex;
     type Scenario = RanScenario;
@@ -81,7 +81,7 @@ impl Rules for Ran {
     }
 
     fn die(_ctx: &RanCtx) -> Die {
-        super::shock::DIE
+        super::dice::DIE
     }
 
     fn scenario(ctx: &RanCtx) -> &RanScenario {
@@ -225,35 +225,7 @@ impl Rules for Ran {
     }
 
     fn pass_command(ctx: &RanCtx, state: &RanState, side: u8) -> Option<RanCommand> {
-        if orders::side_to_act(state) != Some(side) {
-            return None;
-        }
-        let cmd = match &state.phase {
-            Phase::Select { .. } => RanCommand::Pass,
-            Phase::Orders {
-                segment: Segment::MoveFire,
-                ..
-            } => RanCommand::EndMoveFire,
-            Phase::Orders {
-                segment: Segment::Shock,
-                ..
-            } => RanCommand::EndShock,
-            Phase::Reaction { .. } => RanCommand::ReactStand,
-            Phase::Challenge { .. } => RanCommand::EndChallenge,
-            Phase::Momentum { .. } => RanCommand::Finish,
-            Phase::MomentumGained { busho } => RanCommand::Activate {
-                busho: *busho,
-                mode: Mode::Orders,
-            },
-            Phase::Continuity { .. } => RanCommand::EndActivation,
-            Phase::Trump { .. } => RanCommand::DeclineTrump,
-            _ => return None,
-        };
-        let mut s = state.clone();
-        let mut d = Dice::new(0);
-        orders::apply(ctx, &mut s, &cmd, &mut d, &mut Vec::new())
-            .is_ok()
-            .then_some(cmd)
+        orders::pass_command(ctx, state, side)
     }
 
     fn step_command(_ctx: &RanCtx, state: &RanState) -> Option<RanCommand> {
@@ -520,47 +492,6 @@ impl Rules for Ran {
         crate::engine::view::rules_reference(&ctx.tables.rules, &ctx.tables.rules_es)
     }
 }
-
-/// A leader's card line.
-pub fn leader_line(l: &RanLeader) -> String {
-    let role = match l.role {
-        Role::SoTaisho => say!("ran-role-so-taisho"),
-        Role::Busho => say!("ran-role-busho"),
-        Role::Samurai => say!("ran-role-samurai"),
-    };
-    let f = l.factors;
-    let s = say!(
-        "ran-leader-line",
-        role = role,
-        leader = l.name,
-        initiative = f.initiative,
-        momentum = f.momentum,
-        energy = f.energy,
-        combat = f.combat,
-        activation = f.activation
-    );
-    let mut parts = vec![s];
-    if l.wounds > 0 {
-        parts.push(say!("ran-leader-line-wounded", n = l.wounds));
-    }
-    if l.dead {
-        parts.push(say!("ran-leader-line-dead"));
-    } else if l.finished {
-        parts.push(say!("ran-leader-line-finished"));
-    }
-    parts.join(", ")
-}
-
-/// The default mode of an activation in the app's choices.
-/// Every way a Busho may be activated, in the order the app offers them.
-pub const MODES: [Mode; 6] = [
-    Mode::Orders,
-    Mode::Challenge,
-    Mode::Reorganize,
-    Mode::BushoMovement,
-    Mode::HaraKiriHits,
-    Mode::HaraKiriRecover,
-];
 
 /// The hexes next to `h`, clockwise from North.
 pub fn around(h: Hex) -> [(Facing, Hex); 6] {

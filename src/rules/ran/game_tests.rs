@@ -338,12 +338,12 @@ fn monte_carlo(samples: u32) {
         },
     )
     .expect("odds");
-    let p = super::shock::plan(&ctx, &st, &[4, 5], 46, false, &[]).expect("plan");
+    let p = super::shock_plan::plan(&ctx, &st, &[4, 5], 46, false, &[]).expect("plan");
     let exact = &odds.distributions[1].1;
     let mut count = vec![0u32; exact.len().max(16)];
     let mut dice = Dice::new(2026);
     for _ in 0..samples {
-        let raw = super::shock::d10(&mut dice);
+        let raw = super::dice::d10(&mut dice);
         let dr = super::shock_table::modified_roll(raw, &p.roll_mods);
         let cell = super::shock_table::crt_cell(&ctx.tables.crt, p.column, dr);
         let (_, hd) =

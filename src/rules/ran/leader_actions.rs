@@ -14,10 +14,10 @@ use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry};
 
 use super::casualties;
+use super::dice::{d10, failed_unless, roll_entry};
 use super::leaders::{self, Role};
 use super::movement;
 use super::sequence;
-use super::shock::{d10, failed_unless, roll_entry};
 use super::state::{Phase, RanCtx, RanLeader, RanState};
 
 fn refuse(rule: &str, why: String) -> Result<(), Refusal> {
@@ -611,5 +611,5 @@ pub fn trump_succeeds(roll: u32, factor: i32) -> bool {
 /// The chance a Trump roll succeeds against `factor` on the d10 read 0–9,
 /// counting the faces [`trump_succeeds`] passes.
 pub fn trump_chance(factor: i32) -> f64 {
-    super::shock::chance_of(|r| trump_succeeds(r, factor))
+    super::dice::chance_of(|r| trump_succeeds(r, factor))
 }

@@ -376,7 +376,7 @@ mod tests {
         assert_eq!(momentum_roll(4, 5, fate), MomentumRoll::Another);
         assert_eq!(momentum_roll(5, 5, fate), MomentumRoll::Fails);
         assert_eq!(momentum_roll(0, 0, fate), MomentumRoll::Fails);
-        let p = |f, want| momentum_chance(f, fate, super::super::shock::DIE, want);
+        let p = |f, want| momentum_chance(f, fate, super::super::dice::DIE, want);
         assert!((p(5, MomentumRoll::Another) - 0.5).abs() < 1e-12);
         assert!((p(5, MomentumRoll::Fate) - 0.1).abs() < 1e-12);
         assert!((p(5, MomentumRoll::Fails) - 0.4).abs() < 1e-12);

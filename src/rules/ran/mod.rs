@@ -4,7 +4,8 @@
 //! Where each rule lives:
 //! - Tables as data (`assets/rules/ran/`): [`data`]
 //! - Shock Weapons Table, column shifts, Shock Results Table (RAN-WPN, RAN-SADJ, RAN-CRT): [`shock_table`]
-//! - The shock procedure, cohesion (RAN-SHOCK): [`shock`]; the Shock Segment's commands and contingent coordination (RAN-COORD): [`shock_segment`]
+//! - The die and the log entry of a roll (RAN-DICE): [`dice`]
+//! - The shock procedure, cohesion (RAN-SHOCK): [`shock`]; the planned shock's column and roll: [`shock_plan`]; the Shock Segment's commands and contingent coordination (RAN-COORD): [`shock_segment`]
 //! - Fire Table (RAN-FIRE): [`fire_table`], fire over the state: [`fire`]
 //! - TQ checks (RAN-TQ): [`tq`]
 //! - Busho casualty, leaders, individual combat, Fate (RAN-BB, RAN-LDR, RAN-IC, RAN-FATE): [`leaders`]
@@ -27,6 +28,7 @@ pub mod casualties;
 pub mod challenge;
 pub mod data;
 pub mod default_play;
+pub mod dice;
 pub mod editor;
 pub mod fire;
 pub mod fire_table;
@@ -39,6 +41,7 @@ pub mod orders;
 pub mod scenario;
 pub mod sequence;
 pub mod shock;
+pub mod shock_plan;
 mod shock_resolve;
 pub mod shock_segment;
 pub mod shock_table;
@@ -59,11 +62,9 @@ mod fidelity_tests_3;
 mod game_tests;
 
 pub use game::Ran;
+pub use scenario::RULESET;
 /// RAN on the game core.
 pub type Module = Ran;
-
-/// The ruleset key scenarios use.
-pub const RULESET: &str = "ran";
 
 /// Rule IDs that need no citation in code, each with why: the digest's
 /// reconstruction notes and questions the card leaves to the rulebook.
@@ -202,7 +203,7 @@ mod rule_coverage {
     //! least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 42] = [
+    const SOURCES: [&str; 44] = [
         include_str!("../../../assets/rules/ran/coordination.ron"),
         include_str!("../../../assets/rules/ran/fate_roll.ron"),
         include_str!("../../../assets/rules/ran/fire_table.ron"),
@@ -218,6 +219,7 @@ mod rule_coverage {
         include_str!("abandonment.rs"),
         include_str!("casualties.rs"),
         include_str!("data.rs"),
+        include_str!("dice.rs"),
         include_str!("default_play.rs"),
         include_str!("fire.rs"),
         include_str!("fire_table.rs"),
@@ -231,6 +233,7 @@ mod rule_coverage {
         include_str!("scenario.rs"),
         include_str!("sequence.rs"),
         include_str!("shock.rs"),
+        include_str!("shock_plan.rs"),
         include_str!("shock_resolve.rs"),
         include_str!("shock_table.rs"),
         include_str!("state.rs"),

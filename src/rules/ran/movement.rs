@@ -251,40 +251,6 @@ pub fn toward(
         .min_by_key(|(h, r)| (h.unsigned_distance_to(target), r.mp, h.x, h.y))
 }
 
-/// A Closed-Order mover passing through friendly units along `path` (from
-/// `u`'s hex, excluded): each Stationary unit it passes takes 1 hit
-/// (RAN-TER-2 [d]), logged. Used by every move, ordered or forced.
-pub fn pass_through(
-    ctx: &RanCtx,
-    state: &mut RanState,
-    dice: &mut crate::engine::dice::Dice,
-    u: &RanUnit,
-    path: &[Hex],
-    out: &mut Vec<LogEntry>,
-) {
-    let mut prev = u.hex;
-    for h in path {
-        let step = step_cost(
-            ctx,
-            state,
-            u.side,
-            ctx.open_column(u),
-            ctx.barred_by_m(u),
-            prev,
-            *h,
-        );
-        if let Some(sid) = step.and_then(|s| s.through) {
-            out.push(LogEntry::event(
-                "RAN-TER-2",
-                vec![sid, u.id],
-                say!("ran-passes-through-stationary", unit = u.name),
-            ));
-            super::casualties::take_hits(ctx, state, dice, sid, 1, false, out);
-        }
-        prev = *h;
-    }
-}
-
 /// The leaders of `u`'s contingent stacked with it on `from` go with it to
 /// `to`, as they do on an ordered move (RAN-LDR-3: a Busho stays with his
 /// unit when it withdraws).

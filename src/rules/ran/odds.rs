@@ -5,9 +5,10 @@
 
 use crate::engine::view::Odds;
 
+use super::dice;
 use super::fire;
 use super::orders::RanCommand;
-use super::shock;
+use super::shock_plan;
 use super::shock_table;
 use super::state::{RanCtx, RanState};
 use super::tq;
@@ -54,7 +55,7 @@ fn shock_odds(
             &ctx.tables.values.shock,
         )]
     };
-    let p = shock::plan(ctx, state, attackers, *defender, *charge, &extra)?;
+    let p = shock_plan::plan(ctx, state, attackers, *defender, *charge, &extra)?;
     let v = &ctx.tables.values.shock;
     let (a, d) = shock_table::hits_distribution(
         &ctx.tables.crt,
@@ -74,19 +75,19 @@ fn shock_odds(
     let bushos = attackers
         .iter()
         .filter_map(|x| state.unit(*x))
-        .filter_map(|u| shock::busho_on(state, u.side, u.hex))
-        .chain(shock::busho_on(state, def.side, def.hex))
+        .filter_map(|u| shock_plan::busho_on(state, u.side, u.hex))
+        .chain(shock_plan::busho_on(state, def.side, def.hex))
         .collect::<std::collections::BTreeSet<_>>();
     // RAN-BB-1, RAN-BB-2: the check roll, then the casualty table,
     // through the functions the shock rolls with.
     let check_roll = ctx.tables.values.fire.busho_check_roll;
-    let check = shock::chance_of(|r| r == check_roll);
+    let check = dice::chance_of(|r| r == check_roll);
     let killed = bushos
         .iter()
         .filter_map(|b| state.leader(*b))
         .map(|l| {
             check
-                * shock::chance_of(|r| {
+                * dice::chance_of(|r| {
                     super::leaders::busho_casualty(&ctx.tables.casualty, r, l.factors, l.wounds)
                         .dies
                 })
@@ -192,11 +193,11 @@ fn fire_odds(ctx: &RanCtx, state: &RanState, units: &[u32], target: &u32) -> Opt
         ));
     }
     let t = state.unit(*target)?;
-    if shock::busho_on(state, t.side, t.hex).is_some() {
+    if shock_plan::busho_on(state, t.side, t.hex).is_some() {
         let check_roll = ctx.tables.values.fire.busho_check_roll;
         lines.push((
             say!("ran-odds-fire-busho-check", roll = check_roll),
-            shock::chance_of(|r| r == check_roll),
+            dice::chance_of(|r| r == check_roll),
         ));
     }
     Some(Odds {
@@ -248,7 +249,7 @@ fn momentum_odds(ctx: &RanCtx, state: &RanState) -> Option<Odds> {
     let l = state.leader(*busho)?;
     let f = super::leaders::momentum_factor(l.role, l.factors);
     let fate_roll = ctx.tables.values.leaders.momentum_fate_roll;
-    let chance = |want| super::leaders::momentum_chance(f, fate_roll, super::shock::DIE, want);
+    let chance = |want| super::leaders::momentum_chance(f, fate_roll, super::dice::DIE, want);
     let ok = chance(super::leaders::MomentumRoll::Another);
     Some(Odds {
         expected: Vec::new(),

@@ -10,15 +10,16 @@ use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
 use crate::engine::log::LogEntry;
 
+use super::dice::{d10, roll_entry};
 use super::fire;
 use super::leader_actions;
 use super::sequence;
-use super::shock::{self, d10, roll_entry};
+use super::shock;
 use super::shock_segment;
 use super::state::{PendingShock, Phase, RanCtx, RanState, Segment};
 use super::tq;
 pub use super::unit_orders::{MoveDestinations, kb_may_move_away, move_destinations};
-use super::unit_orders::{active_withdrawal, face_unit, move_unit};
+use super::unit_orders::{active_withdrawal, face_unit, move_unit, own_unit};
 
 /// What a Busho does when activated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,6 +59,17 @@ impl Mode {
         }
     }
 }
+
+/// The default mode of an activation in the app's choices.
+/// Every way a Busho may be activated, in the order the app offers them.
+pub const MODES: [Mode; 6] = [
+    Mode::Orders,
+    Mode::Challenge,
+    Mode::Reorganize,
+    Mode::BushoMovement,
+    Mode::HaraKiriHits,
+    Mode::HaraKiriRecover,
+];
 
 /// A command.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -184,32 +196,38 @@ pub fn side_to_act(state: &RanState) -> Option<u8> {
     }
 }
 
-/// `unit` may take an order of the activated `busho`: an active unit of his
-/// contingent (RAN-ORD-1, RAN-STAT-2).
-///
-/// # Errors
-/// The refusal naming the rule it breaks.
-pub fn own_unit(
-    state: &RanState,
-    busho: u32,
-    unit: u32,
-) -> Result<&super::state::RanUnit, Refusal> {
-    let c = state.leader(busho).map_or(busho, |l| l.contingent);
-    match state.unit(unit) {
-        Some(u) if u.active() && u.contingent == c => Ok(u),
-        Some(u) if !u.active() => Err(Refusal::new(
-            "RAN-STAT-2",
-            say!("ran-refuse-fled-or-eliminated", unit = u.name),
-        )),
-        Some(u) => Err(Refusal::new(
-            "RAN-ORD-1",
-            say!("ran-refuse-not-activated-contingent", unit = u.name),
-        )),
-        None => Err(Refusal::new(
-            "RAN-ORD-1",
-            say!("ran-refuse-no-unit", id = unit),
-        )),
+/// The command by which `side` passes now, if it may: it ends the segment,
+/// the phase or the decision at hand (the core's `Rules::pass_command`).
+pub fn pass_command(ctx: &RanCtx, state: &RanState, side: u8) -> Option<RanCommand> {
+    if side_to_act(state) != Some(side) {
+        return None;
     }
+    let cmd = match &state.phase {
+        Phase::Select { .. } => RanCommand::Pass,
+        Phase::Orders {
+            segment: Segment::MoveFire,
+            ..
+        } => RanCommand::EndMoveFire,
+        Phase::Orders {
+            segment: Segment::Shock,
+            ..
+        } => RanCommand::EndShock,
+        Phase::Reaction { .. } => RanCommand::ReactStand,
+        Phase::Challenge { .. } => RanCommand::EndChallenge,
+        Phase::Momentum { .. } => RanCommand::Finish,
+        Phase::MomentumGained { busho } => RanCommand::Activate {
+            busho: *busho,
+            mode: Mode::Orders,
+        },
+        Phase::Continuity { .. } => RanCommand::EndActivation,
+        Phase::Trump { .. } => RanCommand::DeclineTrump,
+        _ => return None,
+    };
+    let mut s = state.clone();
+    let mut d = Dice::new(0);
+    apply(ctx, &mut s, &cmd, &mut d, &mut Vec::new())
+        .is_ok()
+        .then_some(cmd)
 }
 
 /// The phase a successful Momentum roll gives (RAN-SOP-5): another Orders
@@ -755,26 +773,6 @@ fn challenge_command(
     Ok(())
 }
 
-/// The enemies `unit` could shock now.
-pub fn shock_targets<'a>(
-    ctx: &'a RanCtx,
-    state: &'a RanState,
-    unit: u32,
-) -> impl Iterator<Item = u32> + 'a {
-    let u = state.unit(unit).cloned();
-    state
-        .units
-        .iter()
-        .filter(move |e| {
-            u.as_ref().is_some_and(|u| {
-                e.side != u.side
-                    && e.active()
-                    && shock::refuse(ctx, state, u.side, &[u.id], e.id, false).is_none()
-            })
-        })
-        .map(|e| e.id)
-}
-
 /// The phase in words.
 pub fn phase_words(p: &Phase) -> String {
     match p {
@@ -799,60 +797,6 @@ pub fn phase_words(p: &Phase) -> String {
         Phase::Abandonment => say!("ran-phase-abandonment"),
         Phase::Victory => say!("ran-phase-victory"),
         Phase::Over { .. } => say!("ran-phase-over"),
-    }
-}
-
-/// Reaction Facing (RAN-TQ-5): enemies the mover now threatens through a
-/// flank or rear hexside may turn to face it.
-pub(super) fn reaction_facing(
-    ctx: &RanCtx,
-    state: &mut RanState,
-    dice: &mut Dice,
-    mover: u32,
-    out: &mut Vec<LogEntry>,
-) {
-    let Some(m) = state.unit(mover).cloned() else {
-        return;
-    };
-    let ids: Vec<u32> = state
-        .units
-        .iter()
-        .filter(|e| {
-            e.side != m.side && e.active() && !e.committed && e.hex.unsigned_distance_to(m.hex) == 1
-        })
-        .filter(|e| super::state::arc_steps(e.hex, e.facing, m.hex) >= 2)
-        .map(|e| e.id)
-        .collect();
-    for id in ids {
-        let Some(e) = state.unit(id).cloned() else {
-            continue;
-        };
-        let (ei, mi) = (ctx.infantry(&e), ctx.infantry(&m));
-        // RAN-STAT-3, RAN-TQ-12: the check uses the effective TQ.
-        let tqv = ctx.effective_tq(state, &e);
-        let t = tqv.total();
-        let r = if ei == mi { Some(d10(dice)) } else { None };
-        let ok = tq::reaction_facing(r.unwrap_or(0), t, ei, mi);
-        let mut entry = LogEntry::event(
-            "RAN-TQ-5",
-            vec![id, mover],
-            say!("ran-tries-reaction-facing", unit = e.name, enemy = m.name),
-        );
-        if let Some(r) = r {
-            entry.dice = vec![r];
-            entry.die = Some("d10 (0-9)".into());
-            entry.target = Some(t);
-            entry.value = Some(tqv);
-        }
-        entry.outcome = if ok {
-            say!("ran-outcome-turns-to-face")
-        } else {
-            say!("ran-outcome-cannot-turn")
-        };
-        out.push(entry);
-        if ok && let Some(um) = state.unit_mut(id) {
-            um.facing = Facing::towards(e.hex, m.hex);
-        }
     }
 }
 

@@ -17,6 +17,9 @@ use super::data::RanTables;
 use super::leaders::Role;
 use super::terrain;
 
+/// The ruleset key scenarios use.
+pub const RULESET: &str = "ran";
+
 /// A leader as placed by the scenario (RAN-GLO-2).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -283,7 +286,7 @@ pub fn parse(file: &str, text: &str, t: &RanTables) -> Result<RanScenario, LoadE
 pub fn check(file: &str, text: &str, s: &RanScenario, t: &RanTables) -> Result<(), LoadError> {
     let c = CommonChecks { file, text };
     let ck = Checker { file, text, s };
-    c.ruleset(&s.ruleset, super::RULESET)?;
+    c.ruleset(&s.ruleset, RULESET)?;
     c.sides(&s.sides)?;
     let Some(battle) = t.battle(&s.battle) else {
         return ck.err(

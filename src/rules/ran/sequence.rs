@@ -7,9 +7,9 @@ use crate::engine::log::{Itemized, LogEntry};
 use crate::i18n::{Lang, with_lang};
 
 use super::abandonment;
+use super::dice::{d10, failed_unless, roll_entry};
 use super::leaders::{self, Fate, MomentumRoll, Role};
 use super::movement;
-use super::shock::{d10, failed_unless, roll_entry};
 use super::state::{Phase, RanCtx, RanLeader, RanState, Segment};
 use super::tq;
 
@@ -180,7 +180,7 @@ pub fn momentum(
     let factor = leaders::momentum_factor(l.role, l.factors);
     let r = d10(dice);
     let fate_roll = ctx.tables.values.leaders.momentum_fate_roll;
-    let chance = |want| leaders::momentum_chance(factor, fate_roll, super::shock::DIE, want);
+    let chance = |want| leaders::momentum_chance(factor, fate_roll, super::dice::DIE, want);
     let result = leaders::momentum_roll(r, factor, fate_roll);
     if result == MomentumRoll::Fate {
         out.push(roll_entry(
@@ -379,7 +379,7 @@ pub fn continuity_roll_passes(r: u32, f: i32) -> bool {
 /// The exact chance that a Continuity roll passes against factor `f`
 /// (RAN-SOP-6), over the faces of the die.
 pub fn continuity_chance(f: i32) -> f64 {
-    super::shock::chance_of(|r| continuity_roll_passes(r, f))
+    super::dice::chance_of(|r| continuity_roll_passes(r, f))
 }
 
 /// Play passes to the other side, or to the Recovery Phase when nobody can act.

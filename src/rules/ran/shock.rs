@@ -1,278 +1,25 @@
-//! The shock procedure (RAN-SHOCK-1) over the game state: the dice and log
-//! helpers every combat shares, the terrain shifts, the plan and its
-//! refusals, and steps 1–2 (declaration; the defender's reaction and
-//! reaction withdrawal, with Samurai Aggression, RAN-TQ-8). Contingent
-//! coordination (RAN-COORD) is in `shock_segment.rs`. Steps 3–7, the post-shock checks,
+//! The shock procedure (RAN-SHOCK-1) over the game state: the refusals of
+//! a shock and the enemies a unit could shock, and steps 1–2 (declaration;
+//! the defender's reaction and reaction withdrawal, with Samurai Aggression,
+//! RAN-TQ-8). The planned column and roll (steps 5–6) are in
+//! `shock_plan.rs`, the die in `dice.rs`. Contingent coordination
+//! (RAN-COORD) is in `shock_segment.rs`. Steps 3–7, the post-shock checks,
 //! advance and Committed status (RAN-STAT-4) are in `shock_resolve.rs`.
 
 use hexx::Hex;
 
-use crate::engine::dice::{Dice, Die};
-use crate::engine::log::{Itemized, LogEntry, Modifier};
+use crate::engine::dice::Dice;
+use crate::engine::log::{Itemized, LogEntry};
 use crate::i18n::{Lang, with_lang};
 
 use super::casualties::take_hits;
-use super::leaders::Role;
+use super::dice::{d10, failed_unless, roll_entry};
 use super::movement;
+use super::shock_plan::terrain_shifts;
 use super::shock_resolve::resolve;
-use super::shock_table::{self, ShiftInputs};
+use super::shock_table;
 use super::state::{PendingShock, RanCtx, RanState, arc_steps, in_front};
-use super::terrain::{self, Shift};
 use super::tq;
-
-/// A d10 read 0–9 (RAN-DICE-1).
-pub fn d10(dice: &mut Dice) -> u32 {
-    dice.roll(DIE)
-}
-
-/// RAN's one die: a d10 read 0–9 (RAN-BASE).
-pub const DIE: Die = Die::D10Zero;
-
-/// Every face of [`DIE`], lowest first (0–9), for exact odds.
-pub fn faces() -> std::ops::RangeInclusive<u32> {
-    DIE.min()..=DIE.max()
-}
-
-/// The exact chance that a roll of [`DIE`] meets `pred` (in `0.0..=1.0`).
-pub fn chance_of(pred: impl Fn(u32) -> bool) -> f64 {
-    faces().filter(|r| pred(*r)).count() as f64 / f64::from(DIE.faces())
-}
-
-/// The chance of one face of [`DIE`] (1/10).
-pub fn face_chance() -> f64 {
-    1.0 / f64::from(DIE.faces())
-}
-
-/// A log entry for a roll.
-#[allow(clippy::too_many_arguments)]
-pub fn roll_entry(
-    rule: &str,
-    units: Vec<u32>,
-    what: String,
-    value: Option<Itemized>,
-    target: Option<i32>,
-    roll: u32,
-    outcome: String,
-    p: Option<f64>,
-) -> LogEntry {
-    let mut e = LogEntry::event(rule, units, what);
-    e.value = value;
-    e.target = target;
-    e.die = Some("d10 (0-9)".to_string());
-    e.dice = vec![roll];
-    e.outcome = outcome;
-    e.probability = p;
-    e
-}
-
-/// `e`, marked a failure (shown in red) unless `ok`.
-pub fn failed_unless(ok: bool, mut e: LogEntry) -> LogEntry {
-    e.failed = !ok;
-    e
-}
-
-/// Whether a Busho of `side` stands on `h`.
-pub fn busho_on(state: &RanState, side: u8, h: Hex) -> Option<u32> {
-    state
-        .leaders
-        .iter()
-        .find(|l| !l.dead && l.side == side && l.hex == h && l.role != Role::Samurai)
-        .map(|l| l.id)
-}
-
-/// The terrain shifts of the position best for the defender (RAN-SADJ-4,
-/// RAN-TER-2 [b], [g]): per attacker, the defender hex's shock cell, the
-/// hexside crossed and the elevation change; the lowest total wins.
-/// `None` when some attacker may not shock across an NP hexside.
-pub fn terrain_shifts(
-    ctx: &RanCtx,
-    state: &RanState,
-    attackers: &[u32],
-    defender: u32,
-) -> Option<Vec<(String, i32, String)>> {
-    let b = ctx.tables.battle(&ctx.scenario.battle)?;
-    let d = state.unit(defender)?;
-    let d_ter = movement::terrain_at(ctx, d.hex);
-    let mut best: Option<Vec<(String, i32, String)>> = None;
-    for a in attackers {
-        let a = state.unit(*a)?;
-        let mut items = Vec::new();
-        let a_ter = movement::terrain_at(ctx, a.hex);
-        if let Some(r) = terrain::row(b, &d_ter) {
-            match r.shock() {
-                Shift::Columns(n) => items.push((
-                    say!("ran-shift-defender-in", terrain = r.label()),
-                    n,
-                    r.rule(),
-                )),
-                Shift::Paddy => {}
-                Shift::NotPermitted => return None,
-            }
-        }
-        // Rice paddy [g]: only the attacker in it 1L, only the defender 1R.
-        let paddy = |name: &str| terrain::row(b, name).filter(|r| r.shock() == Shift::Paddy);
-        match (paddy(&a_ter), paddy(&d_ter)) {
-            (Some(r), None) => items.push((
-                say!("ran-shift-attacker-in-paddy"),
-                ctx.tables.values.shock.paddy_attacker_only,
-                r.rule(),
-            )),
-            (None, Some(r)) => items.push((
-                say!("ran-shift-defender-in-paddy"),
-                ctx.tables.values.shock.paddy_defender_only,
-                r.rule(),
-            )),
-            _ => {}
-        }
-        // A slope hexside is crossed up or down (RAN-TER-2): the attacker's
-        // way across picks its row, and the level is that row's alone.
-        let side = ctx.board.hexside(a.hex, d.hex);
-        let slope = side.is_some_and(|f| terrain::is_slope(&f.name));
-        if let Some(f) = side {
-            let name = if slope {
-                ctx.slope_row(&f.name, a.hex, d.hex)
-            } else {
-                f.name.clone()
-            };
-            if let Some(r) = terrain::row(b, &name) {
-                match r.shock() {
-                    Shift::Columns(n) => {
-                        items.push((say!("ran-shift-across", terrain = r.label()), n, r.rule()))
-                    }
-                    Shift::NotPermitted => return None,
-                    Shift::Paddy => {}
-                }
-            }
-        }
-        let (ea, ed) = (ctx.board.elevation(a.hex), ctx.board.elevation(d.hex));
-        if ea != ed && !slope {
-            let name = if ed > ea {
-                "Up 1 level"
-            } else {
-                "Down 1 level"
-            };
-            if let Some(r) = terrain::row(b, name)
-                && let Shift::Columns(n) = r.shock()
-            {
-                items.push((
-                    say!("ran-shift-attacking", terrain = r.label()),
-                    n,
-                    r.rule(),
-                ));
-            }
-        }
-        let sum: i32 = items.iter().map(|i| i.1).sum();
-        if best
-            .as_ref()
-            .is_none_or(|bi| sum < bi.iter().map(|i| i.1).sum::<i32>())
-        {
-            best = Some(items);
-        }
-    }
-    Some(best.unwrap_or_default())
-}
-
-/// Whether the defender's hex is a castle (RAN-SADJ-6, RAN-TER-2 [h]).
-pub fn in_castle(ctx: &RanCtx, state: &RanState, defender: u32) -> bool {
-    state.unit(defender).is_some_and(|d| {
-        movement::terrain_at(ctx, d.hex)
-            .to_ascii_lowercase()
-            .contains("castle")
-    })
-}
-
-/// Positional Superiority: an attacker shocks through the defender's flank
-/// or rear hexside (RAN-BASE stand-in for 9.x; RAN-SADJ-6).
-pub fn positional_superiority(state: &RanState, attackers: &[u32], defender: u32) -> bool {
-    let Some(d) = state.unit(defender) else {
-        return false;
-    };
-    attackers
-        .iter()
-        .filter_map(|a| state.unit(*a))
-        .any(|a| arc_steps(d.hex, d.facing, a.hex) >= 2)
-}
-
-/// Everything the planned shock's column and roll depend on (steps 5–6).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Plan {
-    /// The lead attacker (best column).
-    pub lead: u32,
-    /// Weapons-matrix attacker column and defender row.
-    pub matrix: (String, String),
-    /// The weapons-matrix column.
-    pub base: i32,
-    /// Shifts.
-    pub shifts: Vec<Modifier>,
-    /// Final column.
-    pub column: i32,
-    /// Roll modifiers.
-    pub roll_mods: Vec<Modifier>,
-    /// Positional Superiority.
-    pub positional: bool,
-    /// Castle.
-    pub castle: bool,
-}
-
-/// The column, shifts and roll modifiers of a shock (RAN-SHOCK-1 steps 5–6,
-/// RAN-SADJ-8). `None` when no attacker has a weapons-matrix column.
-pub fn plan(
-    ctx: &RanCtx,
-    state: &RanState,
-    attackers: &[u32],
-    defender: u32,
-    charge: bool,
-    extra: &[Modifier],
-) -> Option<Plan> {
-    let d = state.unit(defender)?;
-    let dt = ctx.utype(d)?;
-    let w = &ctx.tables.weapons;
-    let (lead, col_key, base) = attackers
-        .iter()
-        .filter_map(|a| {
-            let u = state.unit(*a)?;
-            let k = shock_table::attacker_column(ctx.utype(u)?, charge)?;
-            let c = shock_table::weapons_column(w, &k, &dt.defender_row)?;
-            Some((u.id, k, c))
-        })
-        .max_by_key(|(id, _, c)| (*c, std::cmp::Reverse(*id)))?;
-    let attacking: Vec<_> = attackers.iter().filter_map(|a| state.unit(*a)).collect();
-    let inputs = ShiftInputs {
-        attacker_disordered: attacking.iter().any(|a| a.disordered),
-        attacker_open_order: attacking.iter().any(|a| ctx.open_order(a)),
-        attackers: attacking.len() as u32,
-        defenders: 1,
-        terrain: terrain_shifts(ctx, state, attackers, defender).unwrap_or_default(),
-        disordered_committed: false,
-    };
-    let v = &ctx.tables.values.shock;
-    let mut shifts = shock_table::column_shifts(v, &inputs);
-    // An extra shift comes from the state, worded in English: in the
-    // player's language here (RAN-TQ-3 is the only one).
-    shifts.extend(extra.iter().map(|m| {
-        if m.rule == "RAN-TQ-3" {
-            shock_table::disordered_committed_shift(v)
-        } else {
-            m.clone()
-        }
-    }));
-    let column = shock_table::final_column(v, base, &shifts);
-    let ba = attacking
-        .iter()
-        .any(|a| busho_on(state, a.side, a.hex).is_some());
-    let bd = busho_on(state, d.side, d.hex).is_some();
-    let roll_mods = shock_table::roll_modifiers(v, ba, bd);
-    Some(Plan {
-        lead,
-        matrix: (col_key, dt.defender_row.clone()),
-        base,
-        shifts,
-        column,
-        roll_mods,
-        positional: positional_superiority(state, attackers, defender),
-        castle: in_castle(ctx, state, defender),
-    })
-}
 
 /// Why a shock may not be declared, or `None` when it may: every attacker
 /// is an active unit of `side` with the defender in its front hexes, has
@@ -360,6 +107,26 @@ pub fn refuse(
         return Some(("RAN-SADJ-4", say!("ran-refuse-np-hexside")));
     }
     None
+}
+
+/// The enemies `unit` could shock now.
+pub fn shock_targets<'a>(
+    ctx: &'a RanCtx,
+    state: &'a RanState,
+    unit: u32,
+) -> impl Iterator<Item = u32> + 'a {
+    let u = state.unit(unit).cloned();
+    state
+        .units
+        .iter()
+        .filter(move |e| {
+            u.as_ref().is_some_and(|u| {
+                e.side != u.side
+                    && e.active()
+                    && refuse(ctx, state, u.side, &[u.id], e.id, false).is_none()
+            })
+        })
+        .map(|e| e.id)
 }
 
 /// Whether the defender may react by withdrawing: its MA exceeds every

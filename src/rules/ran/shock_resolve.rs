@@ -8,7 +8,8 @@ use crate::i18n::{Lang, with_lang};
 
 use super::casualties::take_hits;
 
-use super::shock::{Plan, busho_on, d10, plan, roll_entry};
+use super::dice::{d10, roll_entry};
+use super::shock_plan::{Plan, busho_on, plan};
 use super::shock_table;
 use super::state::{PendingShock, RanCtx, RanState, RanUnit, ShockRecord};
 use super::tq;
@@ -135,7 +136,7 @@ fn busho_casualty_checks(
             } else {
                 say!("ran-outcome-safe")
             },
-            Some(super::shock::chance_of(|x| {
+            Some(super::dice::chance_of(|x| {
                 (x == ctx.tables.values.fire.busho_check_roll) == hit
             })),
         ));
@@ -175,7 +176,7 @@ fn roll_shock(
         Some(p.column),
         raw,
         outcome,
-        Some(super::shock::face_chance()),
+        Some(super::dice::face_chance()),
     );
     out.push(e);
     // The record is part of the state: its words in English, the same in

@@ -13,10 +13,12 @@ use crate::engine::command::Refusal;
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::{Itemized, LogEntry, Modifier};
 
+use super::dice::{d10, roll_entry};
 use super::leaders::{self, Coordination};
-use super::orders::{own_unit, shock_targets};
-use super::shock::{self, d10, roll_entry};
+use super::shock;
+use super::shock::shock_targets;
 use super::state::{PendingShock, Phase, RanCtx, RanState, RanUnit, Segment};
+use super::unit_orders::own_unit;
 
 /// The contingent (leader id) `busho` leads.
 fn contingent_of(state: &RanState, busho: u32) -> u32 {

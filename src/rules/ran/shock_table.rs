@@ -177,8 +177,8 @@ pub fn hits_distribution(
 ) -> (Vec<f64>, Vec<f64>) {
     let mut a = Vec::new();
     let mut d = Vec::new();
-    let p = super::shock::face_chance();
-    for raw in super::shock::faces() {
+    let p = super::dice::face_chance();
+    for raw in super::dice::faces() {
         let dr = modified_roll(raw, roll_mods);
         let (ha, hd) = doubled(v, crt_cell(crt, column, dr), positional_superiority, castle);
         for (dist, h) in [(&mut a, ha), (&mut d, hd)] {

@@ -6,7 +6,7 @@
 use crate::engine::view::TableView;
 
 use super::fire::FirePlan;
-use super::shock::Plan;
+use super::shock_plan::Plan;
 use super::state::{RanCtx, ShockRecord};
 use crate::engine::log::Modifier;
 

@@ -185,7 +185,7 @@ pub fn engages(roll: u32, tq: i32) -> bool {
 /// The chance a check passes with a d10 read 0–9: P(roll ≤ tq), counting
 /// the faces [`passes`] passes.
 pub fn pass_chance(tq: i32) -> f64 {
-    super::shock::chance_of(|r| passes(r as i32, tq))
+    super::dice::chance_of(|r| passes(r as i32, tq))
 }
 
 /// The chance of the result a TQ check had (RAN-TQ-1): [`pass_chance`]
@@ -202,8 +202,8 @@ pub fn chance_of(passed: bool, tq: i32) -> f64 {
 /// over the ten rolls: entry `k` = P(k hits).
 pub fn excess_distribution(tq: i32, shift: i32) -> Vec<f64> {
     let mut d = vec![0.0];
-    let p = super::shock::face_chance();
-    for r in super::shock::faces() {
+    let p = super::dice::face_chance();
+    for r in super::dice::faces() {
         let h = excess_hits(r as i32 + shift, tq) as usize;
         if d.len() <= h {
             d.resize(h + 1, 0.0);

@@ -1,7 +1,9 @@
-//! A unit's Movement/Fire orders (RAN-ORD-1, RAN-ORD-2): where it may move
-//! and its move by the cheapest path, with fire at any time during it
-//! (RAN-ORD-1, L1020: "Las unidades también pueden disparar en cualquier
-//! momento en su movimiento"), and the Active Withdrawal (6.41).
+//! A unit's Movement/Fire orders (RAN-ORD-1, RAN-ORD-2): whether it may
+//! take the activated Busho's order, where it may move and its move by the
+//! cheapest path, with fire at any time during it (RAN-ORD-1, L1020: "Las
+//! unidades también pueden disparar en cualquier momento en su
+//! movimiento"), the Reaction Facing a move draws (RAN-TQ-5), and the
+//! Active Withdrawal (6.41).
 
 use std::collections::BTreeMap;
 
@@ -12,14 +14,44 @@ use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
 use crate::engine::log::LogEntry;
 
+use super::casualties;
+use super::dice::d10;
 use super::leader_actions;
 use super::movement;
-use super::orders::{own_unit, reaction_facing};
 use super::shock;
 use super::state::{RanCtx, RanState};
+use super::tq;
 
 fn refuse(rule: &str, reason: impl Into<String>) -> Result<(), Refusal> {
     Err(Refusal::new(rule, reason))
+}
+
+/// `unit` may take an order of the activated `busho`: an active unit of his
+/// contingent (RAN-ORD-1, RAN-STAT-2).
+///
+/// # Errors
+/// The refusal naming the rule it breaks.
+pub fn own_unit(
+    state: &RanState,
+    busho: u32,
+    unit: u32,
+) -> Result<&super::state::RanUnit, Refusal> {
+    let c = state.leader(busho).map_or(busho, |l| l.contingent);
+    match state.unit(unit) {
+        Some(u) if u.active() && u.contingent == c => Ok(u),
+        Some(u) if !u.active() => Err(Refusal::new(
+            "RAN-STAT-2",
+            say!("ran-refuse-fled-or-eliminated", unit = u.name),
+        )),
+        Some(u) => Err(Refusal::new(
+            "RAN-ORD-1",
+            say!("ran-refuse-not-activated-contingent", unit = u.name),
+        )),
+        None => Err(Refusal::new(
+            "RAN-ORD-1",
+            say!("ran-refuse-no-unit", id = unit),
+        )),
+    }
 }
 
 /// A Kibamusha Committed only against AS/SI units may move away from them
@@ -148,7 +180,7 @@ pub(super) fn move_unit(
             },
         );
     };
-    movement::pass_through(ctx, state, dice, &u, &r.path, out);
+    casualties::pass_through(ctx, state, dice, &u, &r.path, out);
     let before = r.path.len().checked_sub(2).map_or(u.hex, |i| r.path[i]);
     let facing = Facing::towards_neighbor(before, to).unwrap_or(u.facing);
     let zoc = state.enemy_zoc(u.side, to);
@@ -303,4 +335,58 @@ pub(super) fn face_unit(
         say!("ran-changes-facing", unit = u.name, mp = mp),
     ));
     Ok(())
+}
+
+/// Reaction Facing (RAN-TQ-5): enemies the mover now threatens through a
+/// flank or rear hexside may turn to face it.
+pub(super) fn reaction_facing(
+    ctx: &RanCtx,
+    state: &mut RanState,
+    dice: &mut Dice,
+    mover: u32,
+    out: &mut Vec<LogEntry>,
+) {
+    let Some(m) = state.unit(mover).cloned() else {
+        return;
+    };
+    let ids: Vec<u32> = state
+        .units
+        .iter()
+        .filter(|e| {
+            e.side != m.side && e.active() && !e.committed && e.hex.unsigned_distance_to(m.hex) == 1
+        })
+        .filter(|e| super::state::arc_steps(e.hex, e.facing, m.hex) >= 2)
+        .map(|e| e.id)
+        .collect();
+    for id in ids {
+        let Some(e) = state.unit(id).cloned() else {
+            continue;
+        };
+        let (ei, mi) = (ctx.infantry(&e), ctx.infantry(&m));
+        // RAN-STAT-3, RAN-TQ-12: the check uses the effective TQ.
+        let tqv = ctx.effective_tq(state, &e);
+        let t = tqv.total();
+        let r = if ei == mi { Some(d10(dice)) } else { None };
+        let ok = tq::reaction_facing(r.unwrap_or(0), t, ei, mi);
+        let mut entry = LogEntry::event(
+            "RAN-TQ-5",
+            vec![id, mover],
+            say!("ran-tries-reaction-facing", unit = e.name, enemy = m.name),
+        );
+        if let Some(r) = r {
+            entry.dice = vec![r];
+            entry.die = Some("d10 (0-9)".into());
+            entry.target = Some(t);
+            entry.value = Some(tqv);
+        }
+        entry.outcome = if ok {
+            say!("ran-outcome-turns-to-face")
+        } else {
+            say!("ran-outcome-cannot-turn")
+        };
+        out.push(entry);
+        if ok && let Some(um) = state.unit_mut(id) {
+            um.facing = Facing::towards(e.hex, m.hex);
+        }
+    }
 }

@@ -8,12 +8,11 @@ use crate::engine::view::{
     CardLine, Choice, Marker, Needs, Pick, Place, Scene, Tone, Track, UnitView,
 };
 
-use super::game::{MODES, leader_line};
 use super::leader_actions;
 use super::leaders::Role;
-use super::orders::{self, Mode, RanCommand};
+use super::orders::{self, MODES, Mode, RanCommand};
 use super::sequence;
-use super::state::{Phase, RanCtx, RanState, Segment};
+use super::state::{Phase, RanCtx, RanLeader, RanState, Segment};
 
 /// The board's units and tracks.
 pub fn scene(ctx: &RanCtx, s: &RanState) -> Scene {
@@ -238,7 +237,7 @@ pub fn choices(ctx: &RanCtx, s: &RanState, side: u8, unit: u32) -> Vec<Choice> {
     // RAN-ORD-1: only the activated contingent takes orders; no choice is
     // offered that would be refused.
     if let Phase::Orders { busho, .. } = &s.phase
-        && orders::own_unit(s, *busho, unit).is_err()
+        && super::unit_orders::own_unit(s, *busho, unit).is_err()
     {
         return v;
     }
@@ -487,4 +486,34 @@ pub fn choose(
         },
         _ => return None,
     })
+}
+
+/// A leader's card line.
+pub fn leader_line(l: &RanLeader) -> String {
+    let role = match l.role {
+        Role::SoTaisho => say!("ran-role-so-taisho"),
+        Role::Busho => say!("ran-role-busho"),
+        Role::Samurai => say!("ran-role-samurai"),
+    };
+    let f = l.factors;
+    let s = say!(
+        "ran-leader-line",
+        role = role,
+        leader = l.name,
+        initiative = f.initiative,
+        momentum = f.momentum,
+        energy = f.energy,
+        combat = f.combat,
+        activation = f.activation
+    );
+    let mut parts = vec![s];
+    if l.wounds > 0 {
+        parts.push(say!("ran-leader-line-wounded", n = l.wounds));
+    }
+    if l.dead {
+        parts.push(say!("ran-leader-line-dead"));
+    } else if l.finished {
+        parts.push(say!("ran-leader-line-finished"));
+    }
+    parts.join(", ")
 }
