@@ -13,6 +13,11 @@ use super::data::{SbaTables, UnitStats};
 use super::morale::MoraleLevel;
 use super::orders::{OrderKind, OrderSpec};
 
+/// The length of a window over consecutive items (`slice.windows(PAIR_WINDOW)`):
+/// one step of a path from a hex to the next, or two neighbouring units in id
+/// order. Structure (a pair is two), not a rule value.
+pub const PAIR_WINDOW: usize = 2;
+
 /// Per-turn and forced-order flags of a unit.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CombatFlags {

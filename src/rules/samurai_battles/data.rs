@@ -174,6 +174,11 @@ pub struct OrderTable {
     /// How many attackers a unit on Defend may engage at once from its front
     /// (SBA-BASE, base rules §2).
     pub defend_front_attackers: usize,
+    /// Multiple of a unit's movement points that an order with
+    /// [`OrderMovement::Double`](super::orders::OrderMovement::Double) (Run)
+    /// may spend, a whole factor of 1 or more: 2 (SBA-BASE stand-in, base
+    /// rules §2: infantry 1 hex, Run 2; cavalry 2, Run 4).
+    pub double_move_factor: u32,
 }
 
 /// One morale level's markers and modifiers (SBA-MOR-1).

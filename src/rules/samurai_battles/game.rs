@@ -16,7 +16,7 @@ use crate::engine::log::{LogEntry, LogSink};
 use crate::engine::scenario::{LoadError, RulesetCatalog, Scenario, parse_ron};
 use crate::engine::view::{CardLine, Choice, Odds, Pick, RuleText, Scene};
 
-use super::battle::{ArmyState, Battle, CombatFlags, SbaUnit};
+use super::battle::{ArmyState, Battle, CombatFlags, PAIR_WINDOW, SbaUnit};
 use super::data::{DIE, RULESET, SbaTables};
 use super::default_orders::default_order;
 use super::general_staff;
@@ -26,6 +26,20 @@ use super::orders::{OrderKind, OrderSpec, OrderStep};
 use super::state::{SbaCommand, SbaCtx, SbaGame, SbaPhase, SbaState, read_battle, side_names};
 use super::turn::{self, GameResult};
 use super::view;
+
+/// The invariant check's ceiling on a unit's models, as a multiple of its
+/// card's full strength. Not a rule value: the rules set no cap on Join Up
+/// (SBA-ORD-11); this is a sanity bound that catches a corrupt state (a
+/// shipped scenario has at most two units of one type per side).
+const MODELS_SANITY_MULTIPLE: u32 = 4;
+
+/// A destination hex far off any board, for the illegal-command examples the
+/// conformance suite tries. A sentinel, not a rule value.
+const OFF_BOARD_HEX: (i32, i32) = (-5, 999);
+
+/// A side's counter colour (RGB, 0–1) when the scenario names no colour for
+/// it: a display default, not a rule value.
+const FALLBACK_SIDE_COLOR: [f32; 3] = [0.5; 3];
 
 /// The module's marker type for the core.
 #[derive(Clone, Copy, Debug, Default)]
@@ -598,7 +612,12 @@ impl Rules for SamuraiBattles {
             if u.side > 1 || !ctx.board.contains(u.hex) {
                 return Err(format!("unit {} is off the board or on no side", u.id));
             }
-            if u.models == 0 || u.models > stats.models.max(u.models.min(stats.models * 4)) {
+            if u.models == 0
+                || u.models
+                    > stats
+                        .models
+                        .max(u.models.min(stats.models * MODELS_SANITY_MULTIPLE))
+            {
                 return Err(format!("unit {} has {} models", u.id, u.models));
             }
             if let Some(e) = u
@@ -612,7 +631,7 @@ impl Rules for SamuraiBattles {
                 ));
             }
         }
-        if state.units.windows(2).any(|w| w[0].id >= w[1].id) {
+        if state.units.windows(PAIR_WINDOW).any(|w| w[0].id >= w[1].id) {
             return Err("units are not sorted by id".into());
         }
         for side in 0..2u8 {
@@ -696,7 +715,7 @@ impl Rules for SamuraiBattles {
                         SbaCommand::WriteOrder {
                             side,
                             unit: own.id,
-                            order: OrderSpec::to_hex(OrderKind::March, (-5, 999)),
+                            order: OrderSpec::to_hex(OrderKind::March, OFF_BOARD_HEX),
                         },
                     ));
                     out.push((
@@ -725,7 +744,7 @@ impl Rules for SamuraiBattles {
             ctx.scenario
                 .sides
                 .get(i)
-                .map_or([0.5; 3], |s| [s.color.0, s.color.1, s.color.2])
+                .map_or(FALLBACK_SIDE_COLOR, |s| [s.color.0, s.color.1, s.color.2])
         })
     }
 

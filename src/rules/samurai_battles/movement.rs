@@ -9,7 +9,7 @@ use crate::engine::dice::Dice;
 use crate::engine::log::LogEntry;
 use crate::engine::units::UnitClass;
 
-use super::battle::{Battle, Removal, SbaUnit};
+use super::battle::{Battle, PAIR_WINDOW, Removal, SbaUnit};
 use super::general_staff::rally_point;
 use super::melee::{Approach, after_melee, approach, engage};
 use super::orders::{OrderKind, OrderMovement, OrderSpec, destination, order_name};
@@ -213,7 +213,10 @@ pub fn movement_step(b: &mut Battle, dice: &mut Dice) {
         };
         let row = b.tables.order(order.kind);
         let (budget, by_hexes) = match row.movement {
-            OrderMovement::Double => (b.stats(&u).move_points * 2, false),
+            OrderMovement::Double => (
+                b.stats(&u).move_points * b.tables.orders.double_move_factor,
+                false,
+            ),
             OrderMovement::Fastest => (fastest_rate(b, &u), true),
             _ => (b.stats(&u).move_points, false),
         };
@@ -221,7 +224,7 @@ pub fn movement_step(b: &mut Battle, dice: &mut Dice) {
         let mut moved = 0;
         let mut contact = None;
         let start = u.hex;
-        for w in path.windows(2) {
+        for w in path.windows(PAIR_WINDOW) {
             let (from, to) = (w[0], w[1]);
             let Some(cur) = b.unit(id).cloned() else {
                 break;
@@ -333,7 +336,7 @@ fn walk(
     mut stop: impl FnMut(&mut Battle, Hex) -> bool,
 ) -> u32 {
     let mut moved = 0;
-    for w in path.windows(2) {
+    for w in path.windows(PAIR_WINDOW) {
         if moved >= max || !b.free(w[1]) {
             break;
         }
@@ -613,6 +616,25 @@ mod tests {
         let b = battle(vec![m.clone(), up], &board, &t);
         let below = hill.neighbor(Facing::South.edge_direction());
         assert!(zoc_enemies(&b, &m, below).is_empty());
+    }
+
+    #[test]
+    fn sba_base_run_spends_twice_the_movement_points() {
+        // SBA-BASE stand-in (base rules §2): infantry move 1 hex, Run 2
+        // (orders.ron `double_move_factor`), on open ground.
+        let t = tables();
+        let board = board(&t);
+        for (kind, hexes) in [(OrderKind::March, 1), (OrderKind::Run, 2)] {
+            let mut r = unit(&t, 1, 0, "ashigaru_spearmen", (5, 1), Facing::North);
+            r.order = Some(OrderSpec::to_hex(kind, (5, 6)));
+            let start = r.hex;
+            let far = unit(&t, 2, 1, "ashigaru_spearmen", (10, 8), Facing::South);
+            let mut b = battle(vec![r, far], &board, &t);
+            let mut d = Dice::new(0);
+            movement_step(&mut b, &mut d);
+            let at = b.unit(1).map(|u| u.hex).expect("mover");
+            assert_eq!(at.unsigned_distance_to(start), hexes, "{kind:?}");
+        }
     }
 
     #[test]

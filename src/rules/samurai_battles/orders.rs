@@ -220,7 +220,7 @@ pub enum OrderMovement {
     None,
     /// Up to its movement points.
     Normal,
-    /// Up to twice its movement points (Run).
+    /// Up to its movement points times orders.ron `double_move_factor` (Run).
     Double,
     /// Its fastest rate in hexes (Flee, Panic, Pursue).
     Fastest,

@@ -21,6 +21,12 @@ use super::melee::{
 };
 use super::orders::{OrderKind, apply_order_mod};
 
+/// How far a line of sight is nudged off its true course, in hex coordinates,
+/// so that a line running along a hexside reads the hexes on each side of it
+/// (one nudge each way). Float geometry, not a rule value: it only breaks the
+/// tie of a point that lies exactly on a hexside.
+const LOS_HEXSIDE_NUDGE: f32 = 1e-3;
+
 /// Hexes strictly between `a` and `b` on a line nudged by `eps` (so a line
 /// along a hexside is read once on each side).
 fn between(a: Hex, b: Hex, eps: f32) -> Vec<Hex> {
@@ -45,8 +51,8 @@ pub fn line_of_sight(b: &Battle, from: Hex, to: Hex) -> bool {
             || b.board.terrain(*h).is_some_and(|t| t.blocks_los)
             || b.board.elevation(*h) > top
     };
-    let left = between(from, to, 1e-3).iter().any(blocked);
-    let right = between(from, to, -1e-3).iter().any(blocked);
+    let left = between(from, to, LOS_HEXSIDE_NUDGE).iter().any(blocked);
+    let right = between(from, to, -LOS_HEXSIDE_NUDGE).iter().any(blocked);
     !(left && right)
 }
 
