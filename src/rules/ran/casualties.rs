@@ -111,6 +111,11 @@ fn leader_in_retreat(
     out.push(e);
 }
 
+/// How far above a dead Busho's id his replacement's id is sought (again
+/// and again until free): numbering, not a rule; far above the ids a
+/// scenario gives, so that a replacement never takes a scenario's id.
+const REPLACEMENT_ID_STEP: u32 = 100_000;
+
 /// Kills a leader. A dead Busho whose contingent still has a unit on the
 /// board is replaced by a leader with the stand-in factors of
 /// `values.ron`, placed with the contingent's nearest unit (RAN-BASE); the
@@ -139,9 +144,9 @@ pub fn kill_leader(ctx: &RanCtx, state: &mut RanState, lid: u32, out: &mut Vec<L
         .map(|u| u.hex);
     let Some(at) = at else { return };
     let r = &ctx.tables.values.stand_ins.replacement;
-    let mut id = lid + 100_000;
+    let mut id = lid + REPLACEMENT_ID_STEP;
     while state.leader(id).is_some() {
-        id += 100_000;
+        id += REPLACEMENT_ID_STEP;
     }
     let new = RanLeader {
         id,
@@ -194,7 +199,7 @@ pub fn individual_combat(
     };
     let (ra, rb) = (d10(dice), d10(dice));
     let (ta, tb) = (ra as i32 + la.factors.combat, rb as i32 + lb.factors.combat);
-    let (ha, hb) = leaders::individual_combat(ta, tb);
+    let (ha, hb) = leaders::individual_combat(&ctx.tables.individual, ta, tb);
     let mut e = LogEntry::event(
         "RAN-IC-2",
         vec![a, b],

@@ -46,7 +46,7 @@ pub fn challenge(
     let Some(t) = t else {
         return refuse("RAN-SOP-4", say!("ran-refuse-challenge-target"));
     };
-    let range = state.command_range(&b);
+    let range = state.command_range(ctx, &b);
     if b.hex.unsigned_distance_to(t.hex) as i32 > range {
         return refuse(
             "RAN-LDR-2",

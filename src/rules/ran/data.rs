@@ -164,9 +164,26 @@ pub struct SamuraiCharge {
     pub extra_mp: u32,
 }
 
+/// One row of the individual-combat hits (RAN-IC-2): the lower total
+/// takes `hits` when `lower_times` × lower ≤ higher.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IcHits {
+    /// The row in words.
+    pub condition: String,
+    /// The multiple of the lower total that must not exceed the higher, at
+    /// least 1 (1: any lower total).
+    pub lower_times: i32,
+    /// Hits to the lower total.
+    pub hits: u32,
+}
+
 /// The individual combat table (RAN-IC-1..4).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct IndividualCombat {
+    /// Hits to the lower total (RAN-IC-2); the row of the greatest
+    /// `lower_times` that holds applies.
+    pub hits_to_lower: Vec<IcHits>,
     /// The Samurai charge.
     pub samurai_charge_into_enemy_occupied_hex: SamuraiCharge,
 }
@@ -193,6 +210,21 @@ pub struct WdBand {
     pub threshold: Option<i32>,
 }
 
+/// The contingent sizes each abandonment table is read for (RAN-WD-3..6):
+/// `(lowest, highest)` number of combat units, inclusive, in table order.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WdSizes {
+    /// The 1–10 grid (RAN-WD-3).
+    pub grid_1_to_10: (u32, u32),
+    /// The 11–21 grid (RAN-WD-4).
+    pub grid_11_to_21: (u32, u32),
+    /// The 25-unit table (RAN-WD-5).
+    pub size_25: (u32, u32),
+    /// The 33–35-unit table (RAN-WD-6).
+    pub size_33_to_35: (u32, u32),
+}
+
 /// The Contingent Abandonment tables (RAN-WD-3..6).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct Withdrawal {
@@ -204,6 +236,11 @@ pub struct Withdrawal {
     pub size_25: Vec<WdBand>,
     /// Contingents of 33..=35 units.
     pub size_33_to_35: Vec<WdBand>,
+    /// The contingent sizes each table is read for (RAN-WD-3..6).
+    pub sizes: WdSizes,
+    /// The Busho's Momentum counts 1/this in the abandonment roll, rounded
+    /// down or up (RAN-WD-2: "half"); at least 1.
+    pub momentum_divisor: i32,
 }
 
 /// One terrain row of a battle (RAN-TER-1): MP costs, fire modifier, shock shift,
@@ -368,6 +405,14 @@ pub struct TqValues {
     /// RAN-LDR-3): the card's −1 on the die of a TQ check, as +1 to the TQ
     /// it is checked against (the same pass and the same excess hits).
     pub hara_kiri_tq: i32,
+    /// Hits a Disordered Committed unit takes when it fails its check to
+    /// shock (RAN-TQ-3), before it retreats.
+    pub disordered_committed_fail_hits: u32,
+    /// The more hits it takes when it cannot retreat (RAN-TQ-3).
+    pub disordered_committed_no_retreat_hits: u32,
+    /// A Banzai unit moves its printed MA divided by this, rounded up
+    /// (RAN-TQ-8: "half"); at least 1.
+    pub banzai_ma_divisor: u32,
 }
 
 /// Leader values.
@@ -395,6 +440,47 @@ pub struct LeaderValues {
     /// Added to the Coordination roll in an Orders Phase a Momentum roll
     /// gave (RAN-COORD-3, L1047, L1051: "+1 si es un intento de Momentum").
     pub coordination_momentum_modifier: i32,
+    /// A So-Taisho's Initiative for a Trump attempt outside his Honjin is
+    /// divided by this, rounded down (RAN-LDR-2: "halved"); at least 1.
+    pub outside_honjin_divisor: i32,
+    /// A Command Range in an enemy ZOC is divided by this, rounded up
+    /// (RAN-LDR-2: "halved"); at least 1.
+    pub zoc_command_range_divisor: i32,
+}
+
+/// Command (RAN-STAT-1, RAN-ORD-2).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CommandValues {
+    /// An Out-of-Command unit's MA is divided by this, rounded down
+    /// (RAN-STAT-1, RAN-ORD-2: "halved"); at least 1.
+    pub out_of_command_ma_divisor: u32,
+}
+
+/// A unit's arcs (RAN-BASE): the hexside steps from its facing to the
+/// direction of a hex (0 ahead to 3 behind) that are front, then flank;
+/// the rest is rear.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FacingArcs {
+    /// Front: at most this many steps (0..=3).
+    pub front_steps: usize,
+    /// Flank: more than `front_steps`, at most this many (front_steps..=3).
+    pub flank_steps: usize,
+}
+
+/// The factors a scenario file may give, `(lowest, highest)` inclusive
+/// (RAN-GLO-2 leaders, RAN-BASE units); a Kassen stand-in, the card gives
+/// no ranges.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FactorRanges {
+    /// A leader's Initiative, Momentum, Combat and Contingent Activation.
+    pub leader: (i32, i32),
+    /// A leader's Energy.
+    pub energy: (i32, i32),
+    /// A unit's TQ.
+    pub tq: (i32, i32),
 }
 
 /// A replacement Busho's factors (RAN-BASE).
@@ -436,6 +522,12 @@ pub struct Values {
     pub tq: TqValues,
     /// Leaders.
     pub leaders: LeaderValues,
+    /// Command.
+    pub command: CommandValues,
+    /// Front, flank and rear.
+    pub facing_arcs: FacingArcs,
+    /// The factors a scenario may give.
+    pub factors: FactorRanges,
     /// Stand-ins.
     pub stand_ins: StandIns,
 }
@@ -608,11 +700,68 @@ impl RanTables {
                 "the bands must cover rolls 0-9 once each (RAN-BB-2)".into(),
             );
         }
+        self.check_withdrawal()?;
+        self.check_values()?;
         if self.leader_movement.rows.len() != 3 {
             return bad(
                 "assets/rules/ran/leader_movement.ron",
                 "three rows: normal, wounded, Samurai (RAN-LDR-1)".into(),
             );
+        }
+        Ok(())
+    }
+
+    /// The abandonment tables' sizes run in order without overlap, each
+    /// grid's cells lie within its sizes, and the Momentum divisor is at
+    /// least 1 (RAN-WD-2..6).
+    fn check_withdrawal(&self) -> Result<(), LoadError> {
+        let w = &self.withdrawal;
+        let s = &w.sizes;
+        let ranges = [s.grid_1_to_10, s.grid_11_to_21, s.size_25, s.size_33_to_35];
+        let ordered =
+            ranges.iter().all(|(lo, hi)| lo <= hi) && ranges.windows(2).all(|p| p[0].1 < p[1].0);
+        let within =
+            |cells: &[WdCell], (lo, hi): (u32, u32)| cells.iter().all(|c| lo <= c.n && c.n <= hi);
+        if !ordered
+            || !within(&w.grid_1_to_10, s.grid_1_to_10)
+            || !within(&w.grid_11_to_21, s.grid_11_to_21)
+            || w.momentum_divisor < 1
+        {
+            return Err(LoadError::plain(
+                "assets/rules/ran/withdrawal.ron",
+                "the tables' sizes must run in order without overlap and hold their grids' cells, and momentum_divisor be at least 1 (RAN-WD-2..6)",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The divisors are at least 1, the arcs run front then flank within
+    /// the three steps to the rear, the factor ranges are not empty, and
+    /// the individual-combat hits have a row for any lower total
+    /// (`values.ron`, `individual_combat.ron`).
+    fn check_values(&self) -> Result<(), LoadError> {
+        let v = &self.values;
+        let a = v.facing_arcs;
+        let f = v.factors;
+        if v.leaders.outside_honjin_divisor < 1
+            || v.leaders.zoc_command_range_divisor < 1
+            || v.command.out_of_command_ma_divisor < 1
+            || v.tq.banzai_ma_divisor < 1
+            || a.front_steps > a.flank_steps
+            || a.flank_steps > 3
+            || [f.leader, f.energy, f.tq].iter().any(|(lo, hi)| lo > hi)
+        {
+            return Err(LoadError::plain(
+                "assets/rules/ran/values.ron",
+                "divisors must be at least 1, facing arcs 0 <= front_steps <= flank_steps <= 3 and factor ranges (lowest, highest) (RAN-LDR-2, RAN-STAT-1, RAN-TQ-8, RAN-BASE)",
+            ));
+        }
+        let ic = &self.individual.hits_to_lower;
+        if ic.iter().any(|r| r.lower_times < 1) || !ic.iter().any(|r| r.lower_times == 1) {
+            return Err(LoadError::plain(
+                "assets/rules/ran/individual_combat.ron",
+                "every lower_times must be at least 1, and one row be 1 (any lower total takes hits) (RAN-IC-2)",
+            ));
         }
         Ok(())
     }

@@ -47,7 +47,7 @@ pub fn candidates(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<RanCommand> {
                 .filter(|u| u.contingent == c && u.active())
             {
                 // RAN-ORD-1: a unit that fired during its move moves on.
-                if !u.ordered || super::unit_orders::moves_on(state, u) {
+                if !u.ordered || super::unit_orders::moves_on(ctx, state, u) {
                     let reach = move_destinations(ctx, state, u).map(|r| r.reach);
                     for (k, _) in reach.unwrap_or_default() {
                         v.push(RanCommand::Move {
@@ -299,9 +299,9 @@ pub fn default_command(ctx: &RanCtx, state: &RanState, side: u8) -> Option<RanCo
                 if state.enemy_zoc(u.side, u.hex) || u.committed {
                     continue;
                 }
-                let cmd_ok = state.in_command(u);
+                let cmd_ok = state.in_command(ctx, u);
                 let reach =
-                    movement::reachable(ctx, state, u, movement::allowance(u, cmd_ok), cmd_ok);
+                    movement::reachable(ctx, state, u, movement::allowance(ctx, u, cmd_ok), cmd_ok);
                 let here = ts.first().map_or(0, |t| t.0);
                 let missile = ctx.utype(u).is_some_and(|t| t.missile.is_some());
                 let best = reach
@@ -332,7 +332,7 @@ pub fn default_command(ctx: &RanCtx, state: &RanState, side: u8) -> Option<RanCo
                 {
                     let f = Facing::towards(u.hex, e.hex);
                     if f != u.facing
-                        && movement::facing_cost(ctx, u, f).0 <= movement::allowance(u, cmd_ok)
+                        && movement::facing_cost(ctx, u, f).0 <= movement::allowance(ctx, u, cmd_ok)
                     {
                         return Some(RanCommand::Face {
                             unit: u.id,

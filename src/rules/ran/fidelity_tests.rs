@@ -163,13 +163,13 @@ fn ran_ord_2_only_out_of_command_units_may_not_leave_an_enemy_zoc() {
     let mut far = st.clone();
     st.leader_mut(102).expect("Busho").hex = c.neighbor(Facing::towards(e, c).edge_direction());
     sequence::start_orders(&mut st, 102);
-    assert!(st.in_command(st.unit(4).expect("SI")));
+    assert!(st.in_command(&ctx, st.unit(4).expect("SI")));
     let offered = Ran::legal_commands(&ctx, &st, 0);
     assert!(offered.contains(&RanCommand::Move { unit: 4, to: away }));
     mv(&ctx, &mut st, 4, away).expect("an In-Command unit leaves the ZOC");
     far.leader_mut(102).expect("Busho").hex = HexBoard::to_hex((0, 0));
     sequence::start_orders(&mut far, 102);
-    assert!(!far.in_command(far.unit(4).expect("SI")));
+    assert!(!far.in_command(&ctx, far.unit(4).expect("SI")));
     assert_eq!(mv(&ctx, &mut far, 4, away), Err("RAN-ORD-2".into()));
 }
 
@@ -522,7 +522,7 @@ fn ran_ldr_3_hara_kiri_removes_a_hit_in_range_and_steadies_the_clans_for_the_tur
         resurrection: false,
     };
     let b = st.leader(102).expect("Busho").clone();
-    let range = super::leader_actions::command_challenge_range(&st, &b);
+    let range = super::leader_actions::command_challenge_range(&ctx, &st, &b);
     assert_eq!(range, 5);
     for u in st.units.iter_mut() {
         u.hits = 1;
@@ -720,10 +720,10 @@ fn ran_ldr_2_the_so_taishos_command_range_is_his_initiative() {
     let h = empty_hex_at(&ctx, &st, so, 5);
     st.unit_mut(2).expect("KB").hex = h;
     assert!(!st.enemy_zoc(1, so));
-    assert!(st.in_command(st.unit(2).expect("KB")));
+    assert!(st.in_command(&ctx, st.unit(2).expect("KB")));
     let far = empty_hex_at(&ctx, &st, so, 6);
     st.unit_mut(2).expect("KB").hex = far;
-    assert!(!st.in_command(st.unit(2).expect("KB")));
+    assert!(!st.in_command(&ctx, st.unit(2).expect("KB")));
 }
 
 #[test]
@@ -823,7 +823,7 @@ fn ran_ord_2_an_out_of_command_unit_that_moved_may_not_fire() {
     put(&mut st, 43, t, Facing::South);
     st.leader_mut(103).expect("Busho").hex = HexBoard::to_hex((0, 0));
     sequence::start_orders(&mut st, 103);
-    assert!(!st.in_command(st.unit(9).expect("AS-B")));
+    assert!(!st.in_command(&ctx, st.unit(9).expect("AS-B")));
     assert!(
         super::fire::plan(&ctx, &st, 0, &[9], 43).is_ok(),
         "fire alone"

@@ -11,7 +11,7 @@ use super::fire_table::{self, FireInputs};
 use super::movement;
 use super::shock;
 use super::shock_plan;
-use super::state::{PendingShock, RanCtx, RanState, arc_steps};
+use super::state::{FacingArc, PendingShock, RanCtx, RanState};
 use super::terrain;
 use super::tq;
 
@@ -103,20 +103,20 @@ pub fn plan(
                 say!("ran-refuse-committed-no-fire", unit = u.name),
             ));
         }
-        if !state.in_command(u) && key == "AS-T" {
+        if !state.in_command(ctx, u) && key == "AS-T" {
             return Err((
                 "RAN-ORD-4",
                 say!("ran-refuse-out-of-command-fire", unit = u.name),
             ));
         }
         // RAN-ORD-2: an Out-of-Command unit may Move or Fire, not both.
-        if !state.in_command(u) && u.moved {
+        if !state.in_command(ctx, u) && u.moved {
             return Err((
                 "RAN-ORD-2",
                 say!("ran-refuse-out-of-command-moved-fire", unit = u.name),
             ));
         }
-        if arc_steps(u.hex, u.facing, t.hex) >= 3 {
+        if ctx.arc(u.hex, u.facing, t.hex) == FacingArc::Rear {
             return Err(("RAN-FIRE-7", say!("ran-refuse-fire-rear", unit = u.name)));
         }
         let u_range = u.hex.unsigned_distance_to(t.hex);
@@ -150,7 +150,7 @@ pub fn plan(
             )
         });
     let inputs = FireInputs {
-        through_flank: arc_steps(lead.hex, lead.facing, t.hex) == 2,
+        through_flank: ctx.arc(lead.hex, lead.facing, t.hex) == FacingArc::Flank,
         terrain,
         moved: lead.moved,
         // RAN-FIRE-7 (L42): "unidades armadas con arcos (-B) disparan a KB o

@@ -17,6 +17,28 @@ use super::scenario::{self, RanScenario};
 use super::state::{Phase, RanCtx, RanLeader, RanState, RanUnit, Segment};
 use super::{default_play, sequence, terrain, view};
 
+/// The TQ and MA of a unit whose type `units.ron` does not have: never
+/// used, since the scenario check refuses an unknown type (RAN-GLO-1); it
+/// only lets an unchecked state be built. Not a rule value.
+const UNKNOWN_TYPE_FACTOR: i32 = 5;
+
+/// The weight of the hits on the units (as a share of their TQ) against
+/// the rout points in the computer opponent's score: a heuristic of its
+/// play, not a rule.
+const SCORE_HITS_WEIGHT: f64 = 0.05;
+
+/// A unit id no scenario gives, for the illegal examples (a sentinel).
+const UNKNOWN_ID: u32 = 9999;
+
+/// A second unit id no scenario gives, for the illegal examples.
+const OTHER_UNKNOWN_ID: u32 = 9998;
+
+/// A hex coordinate far off any board, for the illegal examples.
+const OFF_BOARD: i32 = 999;
+
+/// A side's colour when the scenario has none for it (display only).
+const NO_SIDE_COLOR: [f32; 3] = [0.5; 3];
+
 /// The module's marker type.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Ran;
@@ -118,8 +140,10 @@ impl Rules for Ran {
                     contingent: u.contingent,
                     hex: HexBoard::to_hex(u.at),
                     facing: u.facing,
-                    tq: u.tq.unwrap_or_else(|| t.map_or(5, |t| t.tq)),
-                    ma: t.map_or(5, |t| t.ma),
+                    tq: u
+                        .tq
+                        .unwrap_or_else(|| t.map_or(UNKNOWN_TYPE_FACTOR, |t| t.tq)),
+                    ma: t.map_or(UNKNOWN_TYPE_FACTOR.unsigned_abs(), |t| t.ma),
                     hits: 0,
                     disordered: false,
                     committed: false,
@@ -316,7 +340,7 @@ impl Rules for Ran {
         let other = 1 - side;
         f64::from(state.rout_points(other)) / lv(other)
             - f64::from(state.rout_points(side)) / lv(side)
-            + 0.05 * (hits(other) - hits(side))
+            + SCORE_HITS_WEIGHT * (hits(other) - hits(side))
     }
 
     fn check_invariants(_ctx: &RanCtx, state: &RanState) -> Result<(), String> {
@@ -383,15 +407,15 @@ impl Rules for Ran {
             (
                 "an unknown unit moves".to_string(),
                 RanCommand::Move {
-                    unit: 9999,
+                    unit: UNKNOWN_ID,
                     to: Hex::ZERO,
                 },
             ),
             (
                 "a shock out of phase or by an unknown unit".to_string(),
                 RanCommand::Shock {
-                    attackers: vec![9999],
-                    defender: 9998,
+                    attackers: vec![UNKNOWN_ID],
+                    defender: OTHER_UNKNOWN_ID,
                     charge: false,
                 },
             ),
@@ -401,7 +425,7 @@ impl Rules for Ran {
                 "a move off the board".to_string(),
                 RanCommand::Move {
                     unit: u.id,
-                    to: Hex::new(999, 999),
+                    to: Hex::new(OFF_BOARD, OFF_BOARD),
                 },
             ));
         }
@@ -424,7 +448,7 @@ impl Rules for Ran {
             ctx.scenario
                 .sides
                 .get(i)
-                .map_or([0.5; 3], |s| [s.color.0, s.color.1, s.color.2])
+                .map_or(NO_SIDE_COLOR, |s| [s.color.0, s.color.1, s.color.2])
         };
         [c(0), c(1)]
     }

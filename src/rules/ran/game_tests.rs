@@ -376,12 +376,12 @@ fn exact_shock_odds_million() {
 #[test]
 fn gc_ran_27_out_of_command_movement() {
     // RAN-STAT-1, RAN-ORD-2: half the printed MA, rounded down.
-    let (_, st) = setup();
+    let (ctx, st) = setup();
     let mut u = st.units[0].clone();
     for (ma, half) in [(5, 2), (7, 3), (4, 2)] {
         u.ma = ma;
-        assert_eq!(super::movement::allowance(&u, false), half);
-        assert_eq!(super::movement::allowance(&u, true), ma);
+        assert_eq!(super::movement::allowance(&ctx, &u, false), half);
+        assert_eq!(super::movement::allowance(&ctx, &u, true), ma);
     }
 }
 

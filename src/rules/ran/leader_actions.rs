@@ -239,19 +239,19 @@ pub enum HaraKiri {
 
 /// The Busho's Command/Challenge Range in hexes (RAN-LDR-2,
 /// [`RanState::command_range`]).
-pub fn command_challenge_range(state: &RanState, l: &RanLeader) -> u32 {
-    state.command_range(l).max(0) as u32
+pub fn command_challenge_range(ctx: &RanCtx, state: &RanState, l: &RanLeader) -> u32 {
+    state.command_range(ctx, l).max(0) as u32
 }
 
 /// Whether a Hara-Kiri of `busho` choosing `what` would help a unit now:
 /// a friendly combat unit in range with a hit to lose, or a Disordered one
 /// to recover. The app and the computer offer it only then; `apply`
 /// accepts it in any case (RAN-LDR-3).
-pub fn hara_kiri_helps(state: &RanState, busho: u32, what: HaraKiri) -> bool {
+pub fn hara_kiri_helps(ctx: &RanCtx, state: &RanState, busho: u32, what: HaraKiri) -> bool {
     let Some(b) = state.leader(busho) else {
         return false;
     };
-    let range = command_challenge_range(state, b);
+    let range = command_challenge_range(ctx, state, b);
     state.units.iter().any(|u| {
         u.side == b.side
             && u.active()
@@ -279,7 +279,7 @@ pub fn hara_kiri(
     let Some(b) = state.leader(busho).cloned() else {
         return;
     };
-    let range = command_challenge_range(state, &b);
+    let range = command_challenge_range(ctx, state, &b);
     let v = &ctx.tables.values.leaders;
     let within = |h: hexx::Hex| b.hex.unsigned_distance_to(h) <= range;
     out.push(LogEntry::event(

@@ -6,7 +6,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::dice::Die;
 
-use super::data::{Band, BandTable, LeaderCasualty, LeaderMovement};
+use super::data::{
+    Band, BandTable, IndividualCombat, LeaderCasualty, LeaderMovement, LeaderValues,
+};
+use super::dice::DIE;
+
+/// The row of `leader_movement.ron` a Samurai reads: its rows are normal,
+/// wounded, Samurai, in that order (RAN-LDR-1; the loader checks there
+/// are three). A position in a table, not a rule value.
+const SAMURAI_ROW: usize = 2;
 
 /// What a leader is (RAN-GLO-2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -50,8 +58,9 @@ pub struct Casualty {
 /// The Busho casualty table for roll `r` on a leader with `wounds` earlier
 /// wounds (RAN-BB-2): 0–6 Finished; 7 wounded −1; 8 wounded −2 (every factor
 /// but Contingent Activation); 9 killed. A second wound kills (RAN-BB-3).
+/// A roll above the die's top face reads as the top face.
 pub fn busho_casualty(t: &LeaderCasualty, r: u32, f: Factors, wounds: u32) -> Casualty {
-    let r = r.min(9) as i32;
+    let r = r.min(DIE.max()) as i32;
     let Some(band) = t.results.iter().find(|b| b.dr_min <= r && r <= b.dr_max) else {
         return Casualty {
             text: say!("ran-no-band"),
@@ -105,7 +114,7 @@ pub fn fire_checks_busho(raw: u32, check_roll: u32) -> bool {
 /// Samurai; the second value when he starts the Orders Phase in an enemy ZOC.
 pub fn leader_ma(t: &LeaderMovement, role: Role, wounded: bool, in_enemy_zoc: bool) -> u32 {
     let row = match (role, wounded) {
-        (Role::Samurai, _) => 2,
+        (Role::Samurai, _) => SAMURAI_ROW,
         (_, true) => 1,
         _ => 0,
     };
@@ -132,15 +141,17 @@ pub fn momentum_factor(role: Role, f: Factors) -> i32 {
 }
 
 /// A factor used for a Trump attempt by a So-Taisho outside his Honjin:
-/// halved, rounded down (RAN-LDR-2).
-pub fn outside_honjin(initiative: i32) -> i32 {
-    initiative.div_euclid(2)
+/// halved, rounded down (RAN-LDR-2; `values.ron`'s `outside_honjin_divisor`).
+pub fn outside_honjin(v: &LeaderValues, initiative: i32) -> i32 {
+    initiative.div_euclid(v.outside_honjin_divisor)
 }
 
-/// A Command Range in an enemy ZOC: halved, rounded up (RAN-LDR-2).
-pub fn command_range(factor: i32, in_enemy_zoc: bool) -> i32 {
+/// A Command Range in an enemy ZOC: halved, rounded up (RAN-LDR-2;
+/// `values.ron`'s `zoc_command_range_divisor`).
+pub fn command_range(v: &LeaderValues, factor: i32, in_enemy_zoc: bool) -> i32 {
+    let d = v.zoc_command_range_divisor;
     if in_enemy_zoc {
-        (factor + 1).div_euclid(2)
+        (factor + d - 1).div_euclid(d)
     } else {
         factor
     }
@@ -148,12 +159,14 @@ pub fn command_range(factor: i32, in_enemy_zoc: bool) -> i32 {
 
 /// A leader in retreat (RAN-LDR-3): with only enemy infantry involved he is
 /// placed with the nearest friendly unit; with an enemy Kibamusha, the roll
-/// decides (0–2 placed, 3–9 eliminated). `true` = he survives.
+/// decides (0–2 placed, 3–9 eliminated); no roll reads as the die's top
+/// face. `true` = he survives.
 pub fn leader_in_retreat_survives(t: &LeaderCasualty, kibamusha: bool, roll: Option<u32>) -> bool {
     if !kibamusha {
         return true;
     }
-    let r = roll.unwrap_or(9).min(9) as i32;
+    let top = DIE.max();
+    let r = roll.unwrap_or(top).min(top) as i32;
     band(&t.leader_in_retreat.enemy_kibamusha_present, r)
         .is_some_and(|b| b.result.starts_with("place"))
 }
@@ -173,19 +186,17 @@ fn band(bands: &[Band], r: i32) -> Option<&Band> {
     bands.iter().find(|b| b.dr_min <= r && r <= b.dr_max)
 }
 
-/// Hits to the lower total in individual combat (RAN-IC-1, RAN-IC-2): 3 if
-/// it is a third or less of the higher, else 2 if half or less, else 1;
-/// equal totals give none (RAN-IC-3 [SIM]). Returns (hits to the first, hits
-/// to the second).
-pub fn individual_combat(first_total: i32, second_total: i32) -> (u32, u32) {
+/// Hits to the lower total in individual combat (RAN-IC-1, RAN-IC-2), by
+/// `individual_combat.ron`'s `hits_to_lower`: 3 if it is a third or less of
+/// the higher, else 2 if half or less, else 1; equal totals give none
+/// (RAN-IC-3 [SIM]). Returns (hits to the first, hits to the second).
+pub fn individual_combat(t: &IndividualCombat, first_total: i32, second_total: i32) -> (u32, u32) {
     let hits = |low: i32, high: i32| -> u32 {
-        if 3 * low <= high {
-            3
-        } else if 2 * low <= high {
-            2
-        } else {
-            1
-        }
+        t.hits_to_lower
+            .iter()
+            .filter(|r| r.lower_times * low <= high)
+            .max_by_key(|r| r.lower_times)
+            .map_or(0, |r| r.hits)
     };
     match first_total.cmp(&second_total) {
         std::cmp::Ordering::Less => (hits(first_total, second_total), 0),
@@ -219,7 +230,7 @@ pub enum Fate {
 
 /// The Fate roll, after a Momentum roll of 9 (RAN-FATE-1, RAN-FATE-2).
 pub fn fate(t: &BandTable, roll: u32) -> Fate {
-    match band(&t.results, roll.min(9) as i32) {
+    match band(&t.results, roll.min(DIE.max()) as i32) {
         Some(b) if b.result.starts_with("Resurrection") => Fate::Resurrection,
         Some(b) if b.result.starts_with("Crisis") => Fate::CrisisOfFaith,
         _ => Fate::Finished,
@@ -243,7 +254,7 @@ pub enum Coordination {
 
 /// The Contingent Coordination roll (RAN-COORD-1, RAN-COORD-2).
 pub fn coordination(t: &BandTable, roll: u32) -> Coordination {
-    match band(&t.results, roll.min(9) as i32).map(|b| b.result.as_str()) {
+    match band(&t.results, roll.min(DIE.max()) as i32).map(|b| b.result.as_str()) {
         Some(r) if r.starts_with("attack proceeds") => Coordination::AsPlanned,
         Some(r) if r.contains("HIGHER") => Coordination::HigherOnly,
         Some(r) if r.contains("LOWER") => Coordination::LowerOnly,
@@ -254,7 +265,7 @@ pub fn coordination(t: &BandTable, roll: u32) -> Coordination {
 
 /// The band text of a d10 table at `roll`, for the log.
 pub fn band_text(t: &BandTable, roll: u32) -> String {
-    band(&t.results, roll.min(9) as i32).map_or_else(String::new, |b| b.result.clone())
+    band(&t.results, roll.min(DIE.max()) as i32).map_or_else(String::new, |b| b.result.clone())
 }
 
 /// What a Momentum roll does (RAN-SOP-5, RAN-FATE-1).
@@ -422,18 +433,22 @@ mod tests {
     #[test]
     fn gc_ran_29_leadership_factor_halving() {
         // RAN-LDR-2.
-        assert_eq!(outside_honjin(5), 2);
-        assert_eq!(command_range(5, true), 3);
-        assert_eq!(command_range(5, false), 5);
+        let t = t();
+        let v = &t.values.leaders;
+        assert_eq!(outside_honjin(v, 5), 2);
+        assert_eq!(command_range(v, 5, true), 3);
+        assert_eq!(command_range(v, 5, false), 5);
     }
 
     #[test]
     fn individual_combat_thresholds() {
         // RAN-IC-1, RAN-IC-2, RAN-IC-3, RAN-IC-5.
-        assert_eq!(individual_combat(9, 12), (1, 0));
-        assert_eq!(individual_combat(6, 12), (2, 0));
-        assert_eq!(individual_combat(12, 4), (0, 3));
-        assert_eq!(individual_combat(7, 7), (0, 0), "ties: no hits [SIM]");
+        let t = t();
+        let ic = |a, b| individual_combat(&t.individual, a, b);
+        assert_eq!(ic(9, 12), (1, 0));
+        assert_eq!(ic(6, 12), (2, 0));
+        assert_eq!(ic(12, 4), (0, 3));
+        assert_eq!(ic(7, 7), (0, 0), "ties: no hits [SIM]");
         assert!(ic_hits_kill(6, 5) && !ic_hits_kill(5, 5));
     }
 

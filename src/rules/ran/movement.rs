@@ -265,9 +265,13 @@ pub fn carry_leaders(state: &mut RanState, u: &RanUnit, from: Hex, to: Hex) {
 }
 
 /// The MP a unit may spend: its MA, halved (rounded down) Out of Command
-/// (RAN-STAT-1, RAN-ORD-2).
-pub fn allowance(u: &RanUnit, in_command: bool) -> u32 {
-    if in_command { u.ma } else { u.ma / 2 }
+/// (RAN-STAT-1, RAN-ORD-2; `values.ron`'s `out_of_command_ma_divisor`).
+pub fn allowance(ctx: &RanCtx, u: &RanUnit, in_command: bool) -> u32 {
+    if in_command {
+        u.ma
+    } else {
+        u.ma / ctx.tables.values.command.out_of_command_ma_divisor
+    }
 }
 
 /// The MP cost of turning from `from` to `to` in place (RAN-TER rows
@@ -309,7 +313,7 @@ pub fn turn_cost(ctx: &RanCtx, u: &RanUnit, from: Facing, to: Facing) -> (u32, V
 /// The hex straight behind a unit (Active Withdrawal, RAN-BASE), if it is
 /// on the board, empty and enterable.
 pub fn hex_behind(ctx: &RanCtx, state: &RanState, u: &RanUnit) -> Option<Hex> {
-    let back = Facing::ALL[(u.facing.index() + 3) % 6];
+    let back = u.facing.opposite();
     let b = u.hex.neighbor(back.edge_direction());
     let open = ctx.open_column(u);
     step_cost(ctx, state, u.side, open, ctx.barred_by_m(u), u.hex, b)?;

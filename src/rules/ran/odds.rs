@@ -220,7 +220,7 @@ fn react_withdraw_odds(ctx: &RanCtx, state: &RanState) -> Option<Odds> {
         .attackers
         .iter()
         .filter_map(|a| state.unit(*a))
-        .any(|a| super::state::arc_steps(d.hex, d.facing, a.hex) >= 2);
+        .any(|a| ctx.arc(d.hex, d.facing, a.hex) != super::state::FacingArc::Front);
     let shift: i32 = tq::withdrawal_modifiers(&ctx.tables.values.tq, flank, ctx.open_order(d))
         .iter()
         .map(|m| m.value)

@@ -50,10 +50,10 @@ impl Mode {
                 leader_actions::may_order_busho_movement(ctx, state, busho).is_ok()
             }
             Mode::HaraKiriHits => {
-                leader_actions::hara_kiri_helps(state, busho, HaraKiri::RemoveHits)
+                leader_actions::hara_kiri_helps(ctx, state, busho, HaraKiri::RemoveHits)
             }
             Mode::HaraKiriRecover => {
-                leader_actions::hara_kiri_helps(state, busho, HaraKiri::Recover)
+                leader_actions::hara_kiri_helps(ctx, state, busho, HaraKiri::Recover)
             }
             Mode::Orders | Mode::Challenge | Mode::Reorganize => true,
         }
@@ -636,7 +636,7 @@ fn remove_hits_command(
         um.ordered = true;
     }
     out.push(LogEntry::event(
-        if state.in_command(&u) {
+        if state.in_command(ctx, &u) {
             "RAN-ORD-1"
         } else {
             "RAN-ORD-2"
@@ -664,7 +664,7 @@ fn recover_command(
             say!("ran-refuse-not-disordered", unit = u.name),
         );
     }
-    if !state.in_command(&u) {
+    if !state.in_command(ctx, &u) {
         return refuse(
             "RAN-STAT-1",
             say!("ran-refuse-out-of-command-recover", unit = u.name),
@@ -819,7 +819,7 @@ fn reorganize(
         .filter(|u| u.contingent == l.contingent && u.fled && !u.eliminated)
         // RAN-TQ-9, RAN-LDR-2: within his Command Range, halved in an
         // enemy ZOC.
-        .filter(|u| u.hex.unsigned_distance_to(l.hex) as i32 <= state.command_range(&l))
+        .filter(|u| u.hex.unsigned_distance_to(l.hex) as i32 <= state.command_range(ctx, &l))
         .map(|u| u.id)
         .collect();
     for id in ids {

@@ -20,6 +20,29 @@ use super::terrain;
 /// The ruleset key scenarios use.
 pub const RULESET: &str = "ran";
 
+/// The most columns or rows a scenario's board may have: a bound on what a
+/// scenario file may ask for (memory, drawing), not a rule.
+const MAX_BOARD_SIDE: i32 = 64;
+
+/// The slope height from which the display table bars cavalry or every
+/// unit: a height no board reaches, so never. RAN bars no move by the
+/// height of a slope; its costs and the [m] note are read from the
+/// battle's table (RAN-TER-1, RAN-TER-2). A sentinel, not a rule value.
+const NO_SLOPE_LIMIT: i32 = 99;
+
+/// Board colours of the display table (display only; no rule reads them).
+const PADDY_COLOR: (f32, f32, f32) = (0.55, 0.68, 0.45);
+/// Dense woods.
+const DENSE_WOODS_COLOR: (f32, f32, f32) = (0.16, 0.36, 0.16);
+/// Woods.
+const WOODS_COLOR: (f32, f32, f32) = (0.30, 0.50, 0.25);
+/// Castles, villages, palisades.
+const BUILT_COLOR: (f32, f32, f32) = (0.55, 0.50, 0.45);
+/// Rivers, ocean, lakes, streams, fords.
+const WATER_COLOR: (f32, f32, f32) = (0.25, 0.45, 0.80);
+/// Everything else.
+const OPEN_COLOR: (f32, f32, f32) = (0.78, 0.74, 0.52);
+
 /// A leader as placed by the scenario (RAN-GLO-2).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -125,22 +148,22 @@ pub struct RanScenario {
 fn color_of(name: &str) -> (f32, f32, f32) {
     let n = name.to_ascii_lowercase();
     if n.contains("paddy") || n.contains("marsh") {
-        (0.55, 0.68, 0.45)
+        PADDY_COLOR
     } else if n.contains("dense") {
-        (0.16, 0.36, 0.16)
+        DENSE_WOODS_COLOR
     } else if n.contains("woods") {
-        (0.30, 0.50, 0.25)
+        WOODS_COLOR
     } else if n.contains("castle") || n.contains("village") || n.contains("palisade") {
-        (0.55, 0.50, 0.45)
+        BUILT_COLOR
     } else if n.contains("river")
         || n.contains("ocean")
         || n.contains("lake")
         || n.contains("stream")
         || n.contains("ford")
     {
-        (0.25, 0.45, 0.80)
+        WATER_COLOR
     } else {
-        (0.78, 0.74, 0.52)
+        OPEN_COLOR
     }
 }
 
@@ -257,8 +280,8 @@ pub fn display_table(t: &RanTables, battle: &str) -> TerrainTable {
         terrain,
         hexsides,
         slopes: SlopeRules {
-            no_cavalry_from: 99,
-            impassable_from: 99,
+            no_cavalry_from: NO_SLOPE_LIMIT,
+            impassable_from: NO_SLOPE_LIMIT,
             extra_cost_per_level: 1,
             rule: "RAN-TER-1".to_string(),
         },
@@ -309,7 +332,7 @@ pub fn check(file: &str, text: &str, s: &RanScenario, t: &RanTables) -> Result<(
     let mut ids = BTreeSet::new();
     ck.so_taisho()?;
     for l in &s.leaders {
-        ck.leader(l, &mut ids)?;
+        ck.leader(t, l, &mut ids)?;
     }
     let mut occupied = BTreeSet::new();
     for u in &s.units {
@@ -342,13 +365,14 @@ impl Checker<'_> {
         o.0 >= 0 && o.1 >= 0 && o.0 < b.columns && o.1 < b.rows
     }
 
-    /// The board has 1 to 64 columns and rows.
+    /// The board has 1 to [`MAX_BOARD_SIDE`] columns and rows.
     fn board_size(&self) -> Result<(), LoadError> {
         let b = &self.s.board;
-        if !(1..=64).contains(&b.columns) || !(1..=64).contains(&b.rows) {
+        let sides = 1..=MAX_BOARD_SIDE;
+        if !sides.contains(&b.columns) || !sides.contains(&b.rows) {
             return self.err(
                 &["board"],
-                "the board needs 1 to 64 columns and rows".into(),
+                format!("the board needs 1 to {MAX_BOARD_SIDE} columns and rows"),
             );
         }
         Ok(())
@@ -450,7 +474,7 @@ impl Checker<'_> {
     /// (RAN-GLO-2).
     fn honjin(&self) -> Result<(), LoadError> {
         let s = self.s;
-        if s.honjin.len() != 2 || s.withdrawal_level.len() != 2 {
+        if s.honjin.len() != s.sides.len() || s.withdrawal_level.len() != s.sides.len() {
             return self.err(
                 &["honjin"],
                 "give one Honjin hex and one withdrawal level per side".into(),
@@ -492,8 +516,14 @@ impl Checker<'_> {
     }
 
     /// A leader: a new id (recorded in `ids`), a known side, on the board,
-    /// factors 0-9 (Energy 1-9), then his contingent.
-    fn leader(&self, l: &LeaderSpec, ids: &mut BTreeSet<u32>) -> Result<(), LoadError> {
+    /// factors 0-9 (Energy 1-9, `values.ron`'s `factors`), then his
+    /// contingent.
+    fn leader(
+        &self,
+        t: &RanTables,
+        l: &LeaderSpec,
+        ids: &mut BTreeSet<u32>,
+    ) -> Result<(), LoadError> {
         let a = format!("id: {}", l.id);
         if !ids.insert(l.id) {
             return self.err(&["leaders", &a, &a], format!("duplicate id {}", l.id));
@@ -510,14 +540,19 @@ impl Checker<'_> {
                 format!("leader {} is off the board", l.id),
             );
         }
-        if !(1..=9).contains(&l.energy)
+        let r = t.values.factors;
+        let within = |(lo, hi): (i32, i32), f: i32| lo <= f && f <= hi;
+        if !within(r.energy, l.energy)
             || [l.initiative, l.momentum, l.combat, l.activation]
                 .iter()
-                .any(|f| !(0..=9).contains(f))
+                .any(|f| !within(r.leader, *f))
         {
             return self.err(
                 &["leaders", &a],
-                format!("leader {}'s factors must be 0-9 (Energy 1-9)", l.id),
+                format!(
+                    "leader {}'s factors must be {}-{} (Energy {}-{})",
+                    l.id, r.leader.0, r.leader.1, r.energy.0, r.energy.1
+                ),
             );
         }
         self.leader_contingent(l, &a)
@@ -610,10 +645,11 @@ impl Checker<'_> {
                 format!("unit {} shares hex {:?} with another unit", u.id, u.at),
             );
         }
-        if u.tq.is_some_and(|q| !(1..=9).contains(&q)) {
+        let (lo, hi) = t.values.factors.tq;
+        if u.tq.is_some_and(|q| q < lo || hi < q) {
             return self.err(
                 &["units", &a, "tq"],
-                format!("unit {}'s TQ must be 1-9", u.id),
+                format!("unit {}'s TQ must be {lo}-{hi}", u.id),
             );
         }
         Ok(())

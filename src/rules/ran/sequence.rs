@@ -95,8 +95,11 @@ pub fn eligible(ctx: &RanCtx, state: &RanState, side: u8, resurrection: bool) ->
                 || so.is_none()
                 || in_honjin
                 || so.is_some_and(|s| {
-                    let r =
-                        leaders::command_range(s.factors.initiative, state.enemy_zoc(side, s.hex));
+                    let r = leaders::command_range(
+                        &ctx.tables.values.leaders,
+                        s.factors.initiative,
+                        state.enemy_zoc(side, s.hex),
+                    );
                     s.hex.unsigned_distance_to(l.hex) as i32 <= r
                 })
         })
@@ -321,7 +324,8 @@ pub fn trump_factor(ctx: &RanCtx, so: &RanLeader) -> Itemized {
     if so.hex != ctx.honjin(so.side) {
         factor.add(
             say!("ran-mod-outside-honjin"),
-            leaders::outside_honjin(so.factors.initiative) - so.factors.initiative,
+            leaders::outside_honjin(&ctx.tables.values.leaders, so.factors.initiative)
+                - so.factors.initiative,
             "RAN-LDR-2",
         );
     }
@@ -396,8 +400,9 @@ pub fn hand_over(ctx: &RanCtx, state: &mut RanState, side: u8) {
     }
 }
 
-/// A side passes; two passes in a row, or nobody left, end the Orders and
-/// Challenge Phases (RAN-SOP-6).
+/// A side passes; two passes in a row (both players in succession, one
+/// per side of the scenario), or nobody left, end the Orders and Challenge
+/// Phases (RAN-SOP-6).
 pub fn pass(ctx: &RanCtx, state: &mut RanState, side: u8, out: &mut Vec<LogEntry>) {
     state.passes += 1;
     out.push(LogEntry::event(
@@ -405,7 +410,7 @@ pub fn pass(ctx: &RanCtx, state: &mut RanState, side: u8, out: &mut Vec<LogEntry
         vec![],
         say!("ran-side-passes", side = side_name(ctx, side)),
     ));
-    if state.passes >= 2 {
+    if usize::from(state.passes) >= ctx.scenario.sides.len() {
         state.phase = Phase::Recovery;
     } else {
         hand_over(ctx, state, side);
@@ -429,7 +434,7 @@ pub fn recovery(ctx: &RanCtx, state: &mut RanState, dice: &mut Dice, out: &mut V
         };
         let zoc = state.enemy_zoc(u.side, u.hex);
         let adj = state.enemy_adjacent(u.side, u.hex);
-        let cmd = state.in_command(&u);
+        let cmd = state.in_command(ctx, &u);
         if let Some(um) = state.unit_mut(id) {
             if !adj {
                 um.committed = false;
@@ -503,7 +508,7 @@ pub fn abandonment(ctx: &RanCtx, state: &mut RanState, dice: &mut Dice, out: &mu
             .iter()
             .find(|l| l.side == side && l.role == Role::SoTaisho && l.died_this_turn)
             .map(|l| l.factors.initiative);
-        let mods = abandonment::modifiers(original, died, so_died);
+        let mods = abandonment::modifiers(&ctx.tables.withdrawal, original, died, so_died);
         let r = d10(dice);
         let leaves = abandonment::abandons(r, &mods, th);
         let mut value = Itemized::new(say!("ran-value-roll"), r as i32);
@@ -512,7 +517,7 @@ pub fn abandonment(ctx: &RanCtx, state: &mut RanState, dice: &mut Dice, out: &mu
         }
         let name = state.leader(c).map_or_else(String::new, |l| l.name.clone());
         out.push(roll_entry(
-            abandonment::table_rule(n),
+            abandonment::table_rule(&ctx.tables.withdrawal, n),
             vec![c],
             say!(
                 "ran-abandonment-check",

@@ -18,7 +18,7 @@ use super::movement;
 use super::shock_plan::terrain_shifts;
 use super::shock_resolve::resolve;
 use super::shock_table;
-use super::state::{PendingShock, RanCtx, RanState, arc_steps, in_front};
+use super::state::{FacingArc, PendingShock, RanCtx, RanState, in_front};
 use super::tq;
 
 /// Why a shock may not be declared, or `None` when it may: every attacker
@@ -87,7 +87,7 @@ pub fn refuse(
                 say!("ran-refuse-disordered-shock", unit = u.name),
             ));
         }
-        if !state.in_command(u) && !u.committed {
+        if !state.in_command(ctx, u) && !u.committed {
             return Some((
                 "RAN-ORD-2",
                 say!("ran-refuse-out-of-command-shock", unit = u.name),
@@ -178,7 +178,7 @@ pub fn declare(
         if u.disordered && u.committed {
             let r = d10(dice);
             let can = movement::hex_behind(ctx, state, &u).is_some();
-            match tq::disordered_committed_shock(r, t, can) {
+            match tq::disordered_committed_shock(&ctx.tables.values.tq, r, t, can) {
                 tq::DisorderedShock::Shocks => {
                     out.push(roll_entry(
                         "RAN-TQ-3",
@@ -396,7 +396,7 @@ pub fn reaction_withdrawal(
         .attackers
         .iter()
         .filter_map(|a| state.unit(*a))
-        .any(|a| arc_steps(d.hex, d.facing, a.hex) >= 2);
+        .any(|a| ctx.arc(d.hex, d.facing, a.hex) != FacingArc::Front);
     let mods = tq::withdrawal_modifiers(&ctx.tables.values.tq, flank, ctx.open_order(&d));
     let r = d10(dice);
     let hits = tq::reaction_withdrawal_hits(r, &mods, t);
@@ -458,7 +458,7 @@ pub(super) fn banzai(
                 && !u.disordered
                 && !u.committed
         })
-        .filter(|u| u.hex.unsigned_distance_to(from) <= tq::banzai_mp(u.ma))
+        .filter(|u| u.hex.unsigned_distance_to(from) <= tq::banzai_mp(&ctx.tables.values.tq, u.ma))
         .map(|u| u.id)
         .collect();
     for id in si {
@@ -493,7 +493,13 @@ pub(super) fn banzai(
         let Some(tx) = state.unit(target).map(|x| x.hex) else {
             return;
         };
-        let reach = movement::reachable(ctx, state, &u, tq::banzai_mp(u.ma), true);
+        let reach = movement::reachable(
+            ctx,
+            state,
+            &u,
+            tq::banzai_mp(&ctx.tables.values.tq, u.ma),
+            true,
+        );
         // It moves toward the withdrawing unit as far as half its MA
         // allows, and shocks it only if it gets next to it.
         let Some((_, best)) = movement::toward(&reach, u.hex, tx) else {

@@ -11,7 +11,7 @@ use crate::engine::log::Modifier;
 use super::leaders::Role;
 use super::movement;
 use super::shock_table::{self, ShiftInputs};
-use super::state::{RanCtx, RanState, arc_steps};
+use super::state::{FacingArc, RanCtx, RanState};
 use super::terrain::{self, Shift};
 
 /// Whether a Busho of `side` stands on `h`.
@@ -126,14 +126,19 @@ pub fn in_castle(ctx: &RanCtx, state: &RanState, defender: u32) -> bool {
 
 /// Positional Superiority: an attacker shocks through the defender's flank
 /// or rear hexside (RAN-BASE stand-in for 9.x; RAN-SADJ-6).
-pub fn positional_superiority(state: &RanState, attackers: &[u32], defender: u32) -> bool {
+pub fn positional_superiority(
+    ctx: &RanCtx,
+    state: &RanState,
+    attackers: &[u32],
+    defender: u32,
+) -> bool {
     let Some(d) = state.unit(defender) else {
         return false;
     };
     attackers
         .iter()
         .filter_map(|a| state.unit(*a))
-        .any(|a| arc_steps(d.hex, d.facing, a.hex) >= 2)
+        .any(|a| ctx.arc(d.hex, d.facing, a.hex) != FacingArc::Front)
 }
 
 /// Everything the planned shock's column and roll depend on (steps 5–6).
@@ -212,7 +217,7 @@ pub fn plan(
         shifts,
         column,
         roll_mods,
-        positional: positional_superiority(state, attackers, defender),
+        positional: positional_superiority(ctx, state, attackers, defender),
         castle: in_castle(ctx, state, defender),
     })
 }

@@ -265,7 +265,9 @@ pub fn shock_command(
         return Err(Refusal::new(rule, why));
     }
     state.last_shock = None;
-    if contingents(state, attackers).len() < 2 {
+    // RAN-COORD-1: a Coordination roll only when units of more than one
+    // contingent shock together.
+    if contingents(state, attackers).len() <= 1 {
         go(ctx, state, dice, busho, (attackers, defender, charge), out);
         return Ok(());
     }

@@ -5,6 +5,7 @@
 use crate::engine::log::Modifier;
 
 use super::data::{ShockCrt, ShockValues, UnitType, WeaponsMatrix};
+use super::dice::DIE;
 
 /// The weapons-matrix attacker column of a unit type: KB-H reads as KB
 /// (RAN-WPN-2), a charging Kibamusha as the Norikuzushi column (RAN-WPN-3);
@@ -131,9 +132,11 @@ pub fn roll_modifiers(
     out
 }
 
-/// The modified roll, clamped to 0..=9 for the CRT (RAN-DICE-3 [SIM]).
+/// The modified roll, clamped to the die's faces (0..=9) for the CRT
+/// (RAN-DICE-3 [SIM]).
 pub fn modified_roll(raw: u32, mods: &[Modifier]) -> i32 {
-    (raw as i32 + mods.iter().map(|m| m.value).sum::<i32>()).clamp(0, 9)
+    (raw as i32 + mods.iter().map(|m| m.value).sum::<i32>())
+        .clamp(DIE.min() as i32, DIE.max() as i32)
 }
 
 /// The cell (attacker hits, defender hits) at `column` and roll `dr`
@@ -141,7 +144,7 @@ pub fn modified_roll(raw: u32, mods: &[Modifier]) -> i32 {
 pub fn crt_cell(crt: &ShockCrt, column: i32, dr: i32) -> (u32, u32) {
     let c = column.clamp(1, crt.columns.len() as i32) as usize - 1;
     let col = &crt.columns[c];
-    col.dr_0_to_9[dr.clamp(0, 9) as usize]
+    col.dr_0_to_9[dr.clamp(DIE.min() as i32, DIE.max() as i32) as usize]
 }
 
 /// Hits after doubling: Positional Superiority doubles the defender's hits,

@@ -395,6 +395,32 @@ impl RanCtx {
             .iter()
             .any(|&(x, y)| (x == a && y == b) || (x == b && y == a))
     }
+    /// Which arc of a unit at `from` facing `facing` the hex `to` lies in
+    /// (RAN-BASE): its [`arc_steps`] read against `values.ron`'s
+    /// `facing_arcs`.
+    pub fn arc(&self, from: Hex, facing: Facing, to: Hex) -> FacingArc {
+        let a = &self.tables.values.facing_arcs;
+        let steps = arc_steps(from, facing, to);
+        if steps <= a.front_steps {
+            FacingArc::Front
+        } else if steps <= a.flank_steps {
+            FacingArc::Flank
+        } else {
+            FacingArc::Rear
+        }
+    }
+}
+
+/// Where a hex lies around a unit (RAN-BASE): three front hexsides, two
+/// flank, one rear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FacingArc {
+    /// Through a front hexside.
+    Front,
+    /// Through a flank hexside.
+    Flank,
+    /// Through the rear hexside.
+    Rear,
 }
 
 /// Hexside steps from a unit's facing to the direction of `to`: 0–1 front,
@@ -461,20 +487,24 @@ impl RanState {
     /// A leader's Command Range in hexes (RAN-LDR-2): a Busho's Momentum,
     /// the So-Taisho's Initiative (the card lists Command Range under the
     /// Initiative factor, So-Taisho only), halved (rounded up) when he is
-    /// in an enemy ZOC. It is also his Challenge Range.
-    pub fn command_range(&self, l: &RanLeader) -> i32 {
+    /// in an enemy ZOC (`values.ron`). It is also his Challenge Range.
+    pub fn command_range(&self, ctx: &RanCtx, l: &RanLeader) -> i32 {
         let factor = if l.role == super::leaders::Role::SoTaisho {
             l.factors.initiative
         } else {
             l.factors.momentum
         };
-        command_range(factor, self.enemy_zoc(l.side, l.hex))
+        command_range(
+            &ctx.tables.values.leaders,
+            factor,
+            self.enemy_zoc(l.side, l.hex),
+        )
     }
     /// Whether `u` is In Command: within its commander's Command Range
     /// (RAN-LDR-2, RAN-STAT-1).
-    pub fn in_command(&self, u: &RanUnit) -> bool {
+    pub fn in_command(&self, ctx: &RanCtx, u: &RanUnit) -> bool {
         self.commander(u.contingent)
-            .is_some_and(|l| l.hex.unsigned_distance_to(u.hex) as i32 <= self.command_range(l))
+            .is_some_and(|l| l.hex.unsigned_distance_to(u.hex) as i32 <= self.command_range(ctx, l))
     }
     /// Rout points suffered by `side`: the TQ of its Fled and Eliminated
     /// units (RAN-BASE victory).

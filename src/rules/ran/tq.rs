@@ -70,7 +70,7 @@ pub enum DisorderedShock {
     Shocks,
     /// It takes this many hits and retreats 1 hex if it can.
     Fails {
-        /// Hits: 1, or 2 when it cannot retreat.
+        /// Hits: 1, or 2 when it cannot retreat (`values.ron`).
         hits: u32,
         /// It retreats.
         retreats: bool,
@@ -79,17 +79,22 @@ pub enum DisorderedShock {
 
 /// The check of a Disordered Committed unit that must shock (RAN-TQ-3,
 /// RAN-STAT-2, RAN-STAT-4).
-pub fn disordered_committed_shock(roll: u32, tq: i32, can_retreat: bool) -> DisorderedShock {
+pub fn disordered_committed_shock(
+    v: &TqValues,
+    roll: u32,
+    tq: i32,
+    can_retreat: bool,
+) -> DisorderedShock {
     if passes(roll as i32, tq) {
         DisorderedShock::Shocks
     } else if can_retreat {
         DisorderedShock::Fails {
-            hits: 1,
+            hits: v.disordered_committed_fail_hits,
             retreats: true,
         }
     } else {
         DisorderedShock::Fails {
-            hits: 2,
+            hits: v.disordered_committed_fail_hits + v.disordered_committed_no_retreat_hits,
             retreats: false,
         }
     }
@@ -128,9 +133,10 @@ pub fn banzai(roll: u32, tq: i32) -> bool {
     passes(roll as i32, tq)
 }
 
-/// Half a printed MA, rounded up (RAN-TQ-8).
-pub fn banzai_mp(ma: u32) -> u32 {
-    ma.div_ceil(2)
+/// Half a printed MA, rounded up (RAN-TQ-8; `values.ron`'s
+/// `banzai_ma_divisor`).
+pub fn banzai_mp(v: &TqValues, ma: u32) -> u32 {
+    ma.div_ceil(v.banzai_ma_divisor)
 }
 
 /// What a Fled unit's reorganization roll does (RAN-TQ-9).
@@ -247,21 +253,21 @@ mod tests {
     fn gc_ran_18_disordered_committed_unit_that_must_shock() {
         // RAN-TQ-3: TQ 4; roll 6 with a free hex → 1 hit and retreat; none → 2; roll 3 shocks.
         assert_eq!(
-            disordered_committed_shock(6, 4, true),
+            disordered_committed_shock(&v(), 6, 4, true),
             DisorderedShock::Fails {
                 hits: 1,
                 retreats: true
             }
         );
         assert_eq!(
-            disordered_committed_shock(6, 4, false),
+            disordered_committed_shock(&v(), 6, 4, false),
             DisorderedShock::Fails {
                 hits: 2,
                 retreats: false
             }
         );
         assert_eq!(
-            disordered_committed_shock(3, 4, true),
+            disordered_committed_shock(&v(), 3, 4, true),
             DisorderedShock::Shocks
         );
     }
@@ -291,7 +297,7 @@ mod tests {
         assert_eq!(banzai_pass_through_hits(8, 5), 3);
         assert!(kb_aggression(8, 7) && !kb_aggression(7, 7));
         assert!(banzai(7, 7) && !banzai(8, 7));
-        assert_eq!(banzai_mp(5), 3);
+        assert_eq!(banzai_mp(&v(), 5), 3);
         assert!(engages(5, 5) && !engages(6, 5));
         assert_eq!(effective_tq(&v(), 6, false, true).total(), 7, "RAN-TQ-12");
     }

@@ -19,7 +19,7 @@ use super::dice::d10;
 use super::leader_actions;
 use super::movement;
 use super::shock;
-use super::state::{RanCtx, RanState};
+use super::state::{FacingArc, RanCtx, RanState};
 use super::tq;
 
 fn refuse(rule: &str, reason: impl Into<String>) -> Result<(), Refusal> {
@@ -72,8 +72,8 @@ pub fn kb_may_move_away(ctx: &RanCtx, state: &RanState, u: &super::state::RanUni
 /// cualquier momento en su movimiento"), unless it has ended its move in
 /// an enemy ZOC (RAN-STAT-4). Kassen's reading (stand-in for 6.13): the
 /// fire's MP (RAN-FIRE-8) come out of the same allowance.
-pub fn moves_on(state: &RanState, u: &super::state::RanUnit) -> bool {
-    u.fired && state.in_command(u) && !u.must_shock
+pub fn moves_on(ctx: &RanCtx, state: &RanState, u: &super::state::RanUnit) -> bool {
+    u.fired && state.in_command(ctx, u) && !u.must_shock
 }
 
 /// Where a unit may move now ([`move_destinations`]).
@@ -102,7 +102,7 @@ pub fn move_destinations(
     state: &RanState,
     u: &super::state::RanUnit,
 ) -> Result<MoveDestinations, Refusal> {
-    let cmd_ok = state.in_command(u);
+    let cmd_ok = state.in_command(ctx, u);
     let kb_away = u.committed && kb_may_move_away(ctx, state, u);
     if u.committed && !kb_away {
         return Err(Refusal::new(
@@ -118,7 +118,7 @@ pub fn move_destinations(
     }
     // RAN-ORD-1: a unit that fired during its move goes on with the MP
     // it has left.
-    let budget = movement::allowance(u, cmd_ok).saturating_sub(u.mp_used);
+    let budget = movement::allowance(ctx, u, cmd_ok).saturating_sub(u.mp_used);
     let mut reach = movement::reachable(ctx, state, u, budget, cmd_ok);
     if kb_away {
         reach.retain(|k, _| !state.enemy_adjacent(u.side, Hex::new(k.0, k.1)));
@@ -142,9 +142,9 @@ pub(super) fn move_unit(
     out: &mut Vec<LogEntry>,
 ) -> Result<(), Refusal> {
     let u = own_unit(state, busho, unit)?.clone();
-    if u.ordered && !moves_on(state, &u) {
+    if u.ordered && !moves_on(ctx, state, &u) {
         // RAN-ORD-2: an Out-of-Command unit may Move or Fire, not both.
-        if u.fired && !state.in_command(&u) {
+        if u.fired && !state.in_command(ctx, &u) {
             return refuse(
                 "RAN-ORD-2",
                 say!("ran-refuse-out-of-command-fired-move", unit = u.name),
@@ -181,7 +181,8 @@ pub(super) fn move_unit(
         );
     };
     casualties::pass_through(ctx, state, dice, &u, &r.path, out);
-    let before = r.path.len().checked_sub(2).map_or(u.hex, |i| r.path[i]);
+    // The hex the last step left: the path's one before last, else the start.
+    let before = r.path.iter().rev().nth(1).copied().unwrap_or(u.hex);
     let facing = Facing::towards_neighbor(before, to).unwrap_or(u.facing);
     let zoc = state.enemy_zoc(u.side, to);
     // RAN-STAT-4: a unit that moves into an enemy ZOC must shock,
@@ -210,7 +211,7 @@ pub(super) fn move_unit(
     }
     let out_of_command = state
         .unit(u.id)
-        .is_some_and(|m| !state.in_command(m) && !m.committed);
+        .is_some_and(|m| !state.in_command(ctx, m) && !m.committed);
     if let Some(um) = state.unit_mut(u.id) {
         um.must_shock = zoc && !no_column && !out_of_command;
     }
@@ -267,7 +268,7 @@ pub(super) fn active_withdrawal(
             say!("ran-refuse-already-ordered", unit = u.name),
         );
     }
-    if !state.in_command(&u) {
+    if !state.in_command(ctx, &u) {
         return refuse(
             "RAN-ORD-2",
             say!("ran-refuse-out-of-command-withdraw", unit = u.name),
@@ -320,7 +321,7 @@ pub(super) fn face_unit(
         return refuse("RAN-TER-1", say!("ran-refuse-already-facing"));
     }
     let (mp, rules) = movement::facing_cost(ctx, &u, facing);
-    if mp > movement::allowance(&u, state.in_command(&u)) {
+    if mp > movement::allowance(ctx, &u, state.in_command(ctx, &u)) {
         return refuse("RAN-TER-1", say!("ran-refuse-turn-mp"));
     }
     if let Some(um) = state.unit_mut(u.id) {
@@ -355,7 +356,7 @@ pub(super) fn reaction_facing(
         .filter(|e| {
             e.side != m.side && e.active() && !e.committed && e.hex.unsigned_distance_to(m.hex) == 1
         })
-        .filter(|e| super::state::arc_steps(e.hex, e.facing, m.hex) >= 2)
+        .filter(|e| ctx.arc(e.hex, e.facing, m.hex) != FacingArc::Front)
         .map(|e| e.id)
         .collect();
     for id in ids {

@@ -51,7 +51,7 @@ pub fn scene(ctx: &RanCtx, s: &RanState) -> Scene {
             (u.committed, || say!("ran-badge-committed")),
             (ctx.open_order(u), || say!("ran-badge-open-order")),
             (u.fled, || say!("ran-badge-fled")),
-            (!s.in_command(u), || say!("ran-badge-out-of-command")),
+            (!s.in_command(ctx, u), || say!("ran-badge-out-of-command")),
         ];
         for (on, b) in flags {
             if on {
@@ -146,17 +146,17 @@ pub fn unit_card(ctx: &RanCtx, s: &RanState, id: u32) -> Vec<CardLine> {
     v.push(CardLine::text(say!("ran-card-hits", hits = u.hits, tq = u.tq)).rule("RAN-DICE-2"));
     v.push(CardLine::value(say!("ran-card-movement-allowance"), {
         let mut it = Itemized::new(say!("ran-value-ma"), u.ma as i32);
-        if !s.in_command(u) {
+        if !s.in_command(ctx, u) {
             it.add(
                 say!("ran-mod-out-of-command-half"),
-                super::movement::allowance(u, false) as i32 - u.ma as i32,
+                super::movement::allowance(ctx, u, false) as i32 - u.ma as i32,
                 "RAN-STAT-1",
             );
         }
         it
     }));
     v.push(
-        CardLine::text(if s.in_command(u) {
+        CardLine::text(if s.in_command(ctx, u) {
             say!("ran-card-in-command")
         } else {
             say!("ran-card-out-of-command")
