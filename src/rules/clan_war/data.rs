@@ -15,8 +15,8 @@ use crate::engine::assets::parse_table;
 use crate::engine::scenario::LoadError;
 
 use super::cards::CardKind;
+use super::flight::Footprint;
 use super::honor::{HonorGains, HonorLadder};
-use super::morale::MoraleSettings;
 use super::test_roll::Convention;
 
 /// A unit trait printed under "Special" on the card.
@@ -68,19 +68,6 @@ pub struct Ranges {
     pub close: f32,
     /// Extended range, inches.
     pub extended: f32,
-}
-
-/// Base footprint of one model and the unit's normal rank width, for the
-/// open-table footprint and the flying template (CW-FLY-7, CW-FLY-15).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Footprint {
-    /// Frontage of one model's base, inches.
-    pub frontage: f32,
-    /// Depth of one model's base, inches.
-    pub depth: f32,
-    /// Models per rank in the unit's normal formation.
-    pub per_rank: u32,
 }
 
 /// One unit card. Ratings are added to one die (CW-GEN-1) and compared with
@@ -205,6 +192,47 @@ pub struct Settings {
     /// Victory points of the turn engine's victory check [stand-in].
     #[serde(default)]
     pub victory: VictorySettings,
+}
+
+/// Morale modifiers of the stand-in procedure (`settings.ron`, all stand-in).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoraleSettings {
+    /// Per earlier Morale test of the unit this turn (base_rules.md §4: −1).
+    pub per_earlier_test: i32,
+    /// While unformed.
+    pub unformed: i32,
+    /// While broken.
+    pub broken: i32,
+    /// While routing.
+    pub routing: i32,
+    /// After making a Full Retreat earlier this turn.
+    pub full_retreat: i32,
+    /// Inches within which a friendly unit breaking or routing makes a unit
+    /// test (base_rules.md §4: 8").
+    pub friend_broke_range: f32,
+    /// The base Morale triggers' numbers (CW-GEN-3; base_rules.md §4).
+    pub triggers: MoraleTriggers,
+    /// Which values are stand-ins.
+    pub stand_in: String,
+}
+
+/// The numbers of the base Morale triggers (CW-GEN-3; base_rules.md §4, the
+/// Daimyo reference sheet), from `settings.ron`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoraleTriggers {
+    /// Losses of these percentages of starting strength each trigger once
+    /// (25, 50, 75; percent of models).
+    pub losses_pct: Vec<u32>,
+    /// Losing this percentage of current strength in one phase (25 %).
+    pub phase_losses_pct: u32,
+    /// Outnumbered this many to one in contact (4; models).
+    pub outnumbered: u32,
+    /// Outnumbered this many to one while losing (2; models).
+    pub outnumbered_losing: u32,
+    /// Units of this Morale Level or more ignore a friend breaking nearby (5).
+    pub friend_broke_immune_level: i32,
 }
 
 /// Victory points the turn engine awards (all [stand-in]: the seed gives only

@@ -4,15 +4,29 @@
 //! Distances are inches; whether and where a path is blocked arrives from
 //! the geometry layer as a number.
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::command::Refusal;
 use crate::engine::log::{Itemized, LogEntry};
 use crate::engine::units::FlightState;
 
-use super::data::Footprint;
-use super::morale::Condition;
+use super::condition::Condition;
 
 /// Most models a flying unit may hold, personalities included (CW-FLY-3).
 pub const MAX_FLYING_MODELS: u32 = 12;
+
+/// Base footprint of one model and the unit's normal rank width, for the
+/// open-table footprint and the flying template (CW-FLY-7, CW-FLY-15).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Footprint {
+    /// Frontage of one model's base, inches.
+    pub frontage: f32,
+    /// Depth of one model's base, inches.
+    pub depth: f32,
+    /// Models per rank in the unit's normal formation.
+    pub per_rank: u32,
+}
 
 /// The movement phases of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

@@ -7,7 +7,7 @@ use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry};
 
-use super::morale::Condition;
+use super::condition::Condition;
 use super::test_roll::{Comparison, Convention, TestRoll, TestSpec, roll_test};
 
 /// The hostage rules' numbers (`settings.ron` `hostage`; seed 000 L80–L99).

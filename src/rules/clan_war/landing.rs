@@ -15,9 +15,9 @@ use crate::engine::units::FlightState;
 
 use super::cards::CardKind;
 use super::combat::damage_dice;
+use super::condition::Condition;
 use super::flight::check_can_fly;
 use super::maneuver::{ManeuverKind, ManeuverOutcome, ManeuverTest, maneuver_test};
-use super::morale::Condition;
 use super::ranged::RangeBand;
 use super::test_roll::Convention;
 

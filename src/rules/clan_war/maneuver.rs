@@ -8,7 +8,7 @@
 use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry, Modifier};
 
-use super::morale::Condition;
+use super::condition::Condition;
 use super::test_roll::{Comparison, Convention, TestRoll, TestSpec, roll_test};
 
 /// Simple or complex manoeuvre (CW-GEN-3).

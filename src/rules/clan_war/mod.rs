@@ -14,7 +14,8 @@
 //! - Test convention, die size, exact odds (CW-GEN-1, CW-GEN-2): [`test_roll`]
 //! - Unit cards, settings, cards (`assets/rules/clan_war/*.ron`): [`data`]
 //! - Maneuver tests (CW-GEN-3 base term): [`maneuver`]
-//! - Morale tests, condition track, rally, spent (CW-GEN-3, CW-HON-3/4/5/9/10): [`morale`]
+//! - Condition track (CW-GEN-3): [`condition`]
+//! - Morale tests, rally, spent (CW-GEN-3, CW-HON-3/4/5/9/10): [`morale`]
 //! - Attack and Damage dice (CW-GEN-3; modifiers of CW-RNG-6, CW-HOS-3, CW-ENG-7): [`combat`]
 //! - Honor track (CW-HON-1 … CW-HON-10): [`honor`]
 //! - Flight, take-off, air movement, manoeuvres in the air (CW-FLY-1 … CW-FLY-15): [`flight`]
@@ -94,6 +95,7 @@ pub mod text;
 pub mod battle;
 pub mod cards;
 pub mod combat;
+pub mod condition;
 pub mod data;
 pub mod flight;
 pub mod fly_by;
@@ -229,7 +231,7 @@ mod rule_coverage {
     //! Every CW rule ID is cited in the code that implements it and in at least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 30] = [
+    const SOURCES: [&str; 35] = [
         include_str!("../../../assets/rules/clan_war/cards.ron"),
         include_str!("../../../assets/rules/clan_war/settings.ron"),
         include_str!("../../../assets/rules/clan_war/units.ron"),
@@ -241,12 +243,17 @@ mod rule_coverage {
         include_str!("battle/movement.rs"),
         include_str!("battle/movement_checks.rs"),
         include_str!("battle/odds.rs"),
+        include_str!("battle/paths.rs"),
+        include_str!("battle/sequence.rs"),
         include_str!("battle/shooting.rs"),
+        include_str!("battle/state.rs"),
         include_str!("battle/tests.rs"),
         include_str!("battle/tests_air.rs"),
+        include_str!("battle/tests_fly_by.rs"),
         include_str!("policy.rs"),
         include_str!("cards.rs"),
         include_str!("combat.rs"),
+        include_str!("condition.rs"),
         include_str!("data.rs"),
         include_str!("fly_by.rs"),
         include_str!("game.rs"),
@@ -302,10 +309,10 @@ mod desperate_journey {
     use super::combat::{
         Attack, AttackKind, AttackSituation, attack_value, damage_value, resolve_attack,
     };
+    use super::condition::Condition;
     use super::data::CwTables;
     use super::flight::{TakeOff, take_off};
     use super::hostage::{Stance, StanceRecord, Standing, declare_stance, hindered, take_hostage};
-    use super::morale::Condition;
     use super::ranged::{RangeBand, range_check};
     use crate::engine::dice::Dice;
     use crate::engine::units::FlightState;

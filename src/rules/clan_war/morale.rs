@@ -1,4 +1,5 @@
-//! Morale tests, the unit condition track and rallying (CW-GEN-3 base terms;
+//! Morale tests and rallying along the unit condition track of
+//! [`super::condition`] (CW-GEN-3 base terms;
 //! the procedure is a [stand-in] from base_rules.md §4), with the honor
 //! modifiers of CW-HON-3 … CW-HON-5, CW-HON-9 and the immunity of CW-HON-10.
 //!
@@ -7,114 +8,13 @@
 //! unit one step down formed → unformed → broken → routing → destroyed; a
 //! rally test in the End phase moves it one step back up.
 
-use serde::{Deserialize, Serialize};
-
 use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry, Modifier};
 
-use super::data::Settings;
+use super::condition::Condition;
+use super::data::{MoraleTriggers, Settings};
 use super::honor::{HonorTest, morale_bonus, takes_honor_test};
 use super::test_roll::{Comparison, Convention, TestRoll, TestSpec, roll_test};
-
-/// A unit's condition (CW-GEN-3 base terms; the order is the stand-in track).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Condition {
-    /// In good order.
-    Formed,
-    /// Lost formation (failed Maneuver test, CW-LAND-2).
-    Unformed,
-    /// Broken.
-    Broken,
-    /// Routing.
-    Routing,
-    /// Destroyed (removed).
-    Destroyed,
-}
-
-impl Condition {
-    /// One step down the track (destroyed stays destroyed).
-    pub fn worse(self) -> Self {
-        match self {
-            Condition::Formed => Condition::Unformed,
-            Condition::Unformed => Condition::Broken,
-            Condition::Broken => Condition::Routing,
-            Condition::Routing | Condition::Destroyed => Condition::Destroyed,
-        }
-    }
-
-    /// The condition after a failed Morale test (base rules §4, CW-GEN-3
-    /// stand-in): formed → broken → routing → destroyed. Unformed comes
-    /// from failed Maneuver tests only, and a failed Morale test breaks an
-    /// unformed unit as it breaks a formed one.
-    pub fn after_morale_failure(self) -> Self {
-        match self {
-            Condition::Formed | Condition::Unformed => Condition::Broken,
-            c => c.worse(),
-        }
-    }
-
-    /// One step up the track (formed and destroyed stay).
-    pub fn better(self) -> Self {
-        match self {
-            Condition::Unformed => Condition::Formed,
-            Condition::Broken => Condition::Unformed,
-            Condition::Routing => Condition::Broken,
-            c => c,
-        }
-    }
-
-    /// Name as players say it.
-    pub fn name(self) -> String {
-        match self {
-            Condition::Formed => say!("cw-condition-formed"),
-            Condition::Unformed => say!("cw-condition-unformed"),
-            Condition::Broken => say!("cw-condition-broken"),
-            Condition::Routing => say!("cw-condition-routing"),
-            Condition::Destroyed => say!("cw-condition-destroyed"),
-        }
-    }
-}
-
-/// Morale modifiers of the stand-in procedure (`settings.ron`, all stand-in).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MoraleSettings {
-    /// Per earlier Morale test of the unit this turn (base_rules.md §4: −1).
-    pub per_earlier_test: i32,
-    /// While unformed.
-    pub unformed: i32,
-    /// While broken.
-    pub broken: i32,
-    /// While routing.
-    pub routing: i32,
-    /// After making a Full Retreat earlier this turn.
-    pub full_retreat: i32,
-    /// Inches within which a friendly unit breaking or routing makes a unit
-    /// test (base_rules.md §4: 8").
-    pub friend_broke_range: f32,
-    /// The base Morale triggers' numbers (CW-GEN-3; base_rules.md §4).
-    pub triggers: MoraleTriggers,
-    /// Which values are stand-ins.
-    pub stand_in: String,
-}
-
-/// The numbers of the base Morale triggers (CW-GEN-3; base_rules.md §4, the
-/// Daimyo reference sheet), from `settings.ron`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MoraleTriggers {
-    /// Losses of these percentages of starting strength each trigger once
-    /// (25, 50, 75; percent of models).
-    pub losses_pct: Vec<u32>,
-    /// Losing this percentage of current strength in one phase (25 %).
-    pub phase_losses_pct: u32,
-    /// Outnumbered this many to one in contact (4; models).
-    pub outnumbered: u32,
-    /// Outnumbered this many to one while losing (2; models).
-    pub outnumbered_losing: u32,
-    /// Units of this Morale Level or more ignore a friend breaking nearby (5).
-    pub friend_broke_immune_level: i32,
-}
 
 /// Why a Morale test is taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

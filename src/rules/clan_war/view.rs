@@ -7,8 +7,8 @@ use crate::engine::units::FlightState;
 use crate::engine::view::{CardLine, Scene, Tone, Track, UnitView};
 
 use super::battle::{CwBattle, CwCtx};
+use super::condition::Condition;
 use super::data::{CwTables, Trait};
-use super::morale::Condition;
 use super::ranged::band_reach;
 
 /// A living unit as the counter and the card show it.

@@ -7,7 +7,15 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::dice::Die;
 use crate::engine::scenario::{LoadError, parse_ron};
+
+/// The ruleset key scenarios use.
+pub const RULESET: &str = "warstrike";
+
+/// WarStrike's one die, a d6 (WS-BASE; seed 004): every roll and every
+/// exact chance of the module goes through it.
+pub const DIE: Die = Die::D6;
 
 /// A WarStrike special rule a unit type can carry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -15,9 +15,8 @@ use crate::engine::table_kit::{self, Menu, TableCtx, TablePiece};
 use crate::engine::view::{CardLine, Choice, Needs, Odds, Pick, RuleText, Scene};
 
 use super::battle::{WsBattle, WsCommand, WsCtx, WsOrder, WsScenario};
-use super::data::WsTables;
+use super::data::{DIE, RULESET, WsTables};
 use super::view::objectives;
-use super::{DIE, RULESET};
 
 /// WarStrike as a rule module (WS-BASE turn structure; see
 /// [`super::battle`]).

@@ -9,11 +9,6 @@ use crate::engine::log::{Itemized, LogEntry};
 
 use super::unit::WsUnitState;
 
-/// Current Nerve: starting Nv less one per nerve marker (WS-LD-4, WS-NV-2).
-pub fn current_nv(starting_nv: i32, nerve_markers: u32) -> i32 {
-    starting_nv - nerve_markers as i32
-}
-
 /// The Nv a unit tests against: its own, or that of an Inspiring Officer or
 /// Hero within 6 inches, whichever is higher (WS-SPC-1; taking the higher is
 /// the digest's reading).
@@ -34,7 +29,7 @@ pub fn pass_probability(ld: u32, nv: i32) -> f64 {
     if ld == 0 {
         return 0.0;
     }
-    let d = super::DIE;
+    let d = super::data::DIE;
     let p = (d.min()..=d.max())
         .filter(|f| i64::from(*f) <= i64::from(nv))
         .count() as f64
@@ -64,7 +59,7 @@ pub fn ld_test(dice: &mut Dice, ld: u32, nv: &Itemized, unit: u32, name: &str) -
     let (rule, rolled, pass) = match automatic_result(ld, target) {
         Some(pass) => ("WS-LD-5", Vec::new(), pass),
         None => {
-            let rolled = dice.roll_n(super::DIE, ld);
+            let rolled = dice.roll_n(super::data::DIE, ld);
             let pass = passes(&rolled, target);
             ("WS-LD-2", rolled, pass)
         }
@@ -83,7 +78,7 @@ pub fn ld_test(dice: &mut Dice, ld: u32, nv: &Itemized, unit: u32, name: &str) -
     );
     e.value = Some(nv.clone());
     e.target = Some(target);
-    e.die = Some(super::DIE.name().to_string());
+    e.die = Some(super::data::DIE.name().to_string());
     e.dice = rolled;
     e.outcome = match (rule, pass) {
         ("WS-LD-5", true) => say!("ws-outcome-automatic-pass"),
@@ -191,6 +186,7 @@ pub fn leadership_pass_chance(unit: &WsUnitState, inspiring: Option<InspiringOff
 mod tests {
     use super::*;
     use crate::rules::warstrike::data::WsTables;
+    use crate::rules::warstrike::unit::current_nv;
 
     fn unit(key: &str, id: u32) -> WsUnitState {
         let t = WsTables::load().expect("table");

@@ -11,8 +11,9 @@
 //! Where each rule lives:
 //! - Unit types and fixed values (WS-LD-1, WS-SPC-*, WS-BASE stats): [`data`],
 //!   `assets/rules/warstrike/units.ron`
-//! - A unit's rule state (starting Nv, markers, hit-die, models): [`unit`]
-//! - Ld test, current Nv, Inspiring (WS-DICE-1, WS-LD-1 … WS-LD-6, WS-SPC-1): [`leadership`]
+//! - A unit's rule state (starting Nv, current Nv, markers, hit-die,
+//!   models): [`unit`]
+//! - Ld test, Inspiring (WS-DICE-1, WS-LD-1 … WS-LD-6, WS-SPC-1): [`leadership`]
 //! - Hit-die, nerve markers, Steadfast (WS-SUP-1, WS-SUP-2, WS-HIT-*, WS-NV-*, WS-SPC-2): [`suppression`]
 //! - Effects of suppression and the actions (WS-SUP-3, WS-CLR-4, WS-BASE): [`actions`]
 //! - Clearing suppression and markers (WS-CLR-1 … WS-CLR-6): [`clearing`]
@@ -87,15 +88,7 @@ pub mod suppression;
 pub mod unit;
 pub mod view;
 
-/// The ruleset key scenarios use.
-pub const RULESET: &str = "warstrike";
-
-/// WarStrike's one die, a d6 (WS-BASE; seed 004): every roll and every
-/// exact chance of the module goes through it.
-pub const DIE: Die = Die::D6;
-
-use crate::engine::dice::Die;
-
+pub use data::{DIE, RULESET};
 pub use game::WarStrike;
 
 /// WarStrike on the game core.
@@ -155,7 +148,7 @@ mod rule_coverage {
     //! Every WS rule ID is cited in the code that implements it and in at least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 18] = [
+    const SOURCES: [&str; 20] = [
         include_str!("../../../assets/rules/warstrike/units.ron"),
         include_str!("actions.rs"),
         include_str!("battle/mod.rs"),
@@ -163,6 +156,8 @@ mod rule_coverage {
         include_str!("battle/odds.rs"),
         include_str!("battle/orders.rs"),
         include_str!("battle/phases.rs"),
+        include_str!("battle/sequence.rs"),
+        include_str!("battle/state.rs"),
         include_str!("battle/tests.rs"),
         include_str!("clearing.rs"),
         include_str!("close_combat.rs"),

@@ -72,9 +72,9 @@ pub fn save_needed(save: u32, bonus: u32) -> u32 {
 }
 
 /// Chance that one d6 scores `need` or more (0 for 7+), counting the faces
-/// of [`super::DIE`].
+/// of [`super::data::DIE`].
 pub fn d6_at_least(need: u32) -> f64 {
-    let d = super::DIE;
+    let d = super::data::DIE;
     (d.min()..=d.max()).filter(|f| *f >= need).count() as f64 / f64::from(d.faces())
 }
 
@@ -185,7 +185,7 @@ pub fn roll_salvo(
 ) -> RolledSalvo {
     let mut log = Vec::new();
     let p_hit = d6_at_least(to_hit);
-    let rolled = dice.roll_n(super::DIE, attacks);
+    let rolled = dice.roll_n(super::data::DIE, attacks);
     let hits = count_hits(&rolled, to_hit);
     let mut e = LogEntry::event(
         "WS-BASE",
@@ -208,7 +208,7 @@ pub fn roll_salvo(
         },
     );
     e.target = Some(to_hit as i32);
-    e.die = Some(super::DIE.name().to_string());
+    e.die = Some(super::data::DIE.name().to_string());
     e.dice = rolled;
     e.outcome = say!("ws-outcome-hits", hits = hits);
     e.probability = Some(binomial(attacks, p_hit)[hits as usize]);
@@ -232,7 +232,7 @@ pub fn roll_salvo(
         log.push(e);
         hits
     } else {
-        let rolled = dice.roll_n(super::DIE, hits);
+        let rolled = dice.roll_n(super::data::DIE, hits);
         let failed = count_failed_saves(&rolled, need);
         let mut e = LogEntry::event(
             "WS-BASE",
@@ -241,7 +241,7 @@ pub fn roll_salvo(
         );
         e.value = Some(sv);
         e.target = Some(need as i32);
-        e.die = Some(super::DIE.name().to_string());
+        e.die = Some(super::data::DIE.name().to_string());
         e.dice = rolled;
         e.outcome = say!("ws-outcome-failed-saves", count = failed);
         e.probability = Some(binomial(hits, save_fail_chance(need))[failed as usize]);

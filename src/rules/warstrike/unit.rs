@@ -6,6 +6,11 @@ use serde::{Deserialize, Serialize};
 use super::data::{Shooting, SpecialRule, WsUnitStats};
 use super::suppression::{HitSource, SalvoEffect, Suppression, hit_dice};
 
+/// Current Nerve: starting Nv less one per nerve marker (WS-LD-4, WS-NV-2).
+pub fn current_nv(starting_nv: i32, nerve_markers: u32) -> i32 {
+    starting_nv - nerve_markers as i32
+}
+
 /// One unit in play: its printed values, losses, hit-die and nerve markers.
 /// A turn engine keeps one per unit and passes it to the rule functions.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -73,8 +78,7 @@ impl WsUnitState {
     /// Current Nv: starting Nv less one per nerve marker, never below 0
     /// (WS-LD-4, WS-NV-2).
     pub fn current_nv(&self) -> i32 {
-        super::leadership::current_nv(self.starting_nv as i32, self.suppression.nerve_markers)
-            .max(0)
+        current_nv(self.starting_nv as i32, self.suppression.nerve_markers).max(0)
     }
 
     /// Nerve markers held (WS-NV-2).

@@ -1,7 +1,19 @@
 //! What happens around flying units: Fly-By attacks (CW-FBY),
 //! reactionary fire (CW-LAND-3) and parting shots (CW-ENG-7).
 
-use super::*;
+use crate::engine::dice::Dice;
+use crate::engine::log::{LogEntry, LogSink};
+
+use crate::rules::clan_war::combat::{
+    Attack, AttackKind, AttackSituation, attack_value, damage_value, resolve_attack,
+};
+use crate::rules::clan_war::condition::Condition;
+use crate::rules::clan_war::data::CwTables;
+use crate::rules::clan_war::fly_by::{RankContact, fly_by_attack};
+use crate::rules::clan_war::landing::reactionary_fire_band;
+use crate::rules::clan_war::ranged::RangeBand;
+
+use super::state::{CwBattle, CwUnit};
 
 impl CwBattle {
     /// Notes the Fly-By contacts of a move (CW-FBY-1, CW-FBY-2): no

@@ -1,7 +1,27 @@
 //! The Close Combat phase (CW-CC) and a hostage's holder lost in it
 //! (CW-HOS).
 
-use super::*;
+use std::collections::BTreeMap;
+
+use crate::engine::command::Refusal;
+use crate::engine::dice::Dice;
+use crate::engine::log::{LogEntry, LogSink};
+
+use crate::rules::clan_war::combat::{
+    Attack, AttackKind, AttackSituation, attack_value, convolve, damage_value, models_lost,
+    resolve_attack, wound_distribution,
+};
+use crate::rules::clan_war::condition::Condition;
+use crate::rules::clan_war::data::{CwTables, UnitStats};
+use crate::rules::clan_war::fly_by::FlyByRecord;
+use crate::rules::clan_war::hostage::{
+    Hostage, RecoveryClaim, RecoveryTest, Stance, StanceRecord, captor_wiped_out,
+    destruction_survival_chance, destruction_test, recovery_eligibility, recovery_test,
+};
+use crate::rules::clan_war::morale::{MoraleCause, TriggerInput, morale_value, triggers};
+use crate::rules::clan_war::test_roll::Comparison;
+
+use super::state::{CwBattle, CwPhase, CwUnit, refuse};
 
 /// One unit's part in a Close Combat phase ([`CwBattle::close_combat_attack`]).
 pub(super) enum CcStep {
@@ -595,6 +615,58 @@ impl CwBattle {
                 }
             }
         }
+    }
+
+    /// Checks a sacrifice declaration (CW-HOS-6 (b)): in the Close Combat
+    /// phase, by a unit of the side deciding, engaged with the captor unit
+    /// while the hostage lives, with more than two models, once.
+    ///
+    /// # Errors
+    /// A refusal under CW-HOS-6.
+    pub fn check_sacrifice(&self, unit: u32) -> Result<&CwUnit, Refusal> {
+        if self.phase != CwPhase::CloseCombat {
+            return Err(refuse("CW-HOS-6", say!("cw-why-sacrifice-close-combat")));
+        }
+        let u = self.check_actor(unit)?;
+        self.sacrifice_open(u)?;
+        Ok(u)
+    }
+
+    /// Whether `u` may still declare a sacrifice of two models this Close
+    /// Combat (CW-HOS-6 (b)): the enemy holds a living hostage, `u` is
+    /// engaged with the captor unit, has more than two models and has not
+    /// declared one yet. Asked whatever stance it fights with: an All-Out
+    /// Attack declared earlier in the engagement lasts (CW-HOS-3) and does
+    /// not close this route.
+    ///
+    /// # Errors
+    /// A refusal under CW-HOS-6 naming the missing condition.
+    pub fn sacrifice_open(&self, u: &CwUnit) -> Result<(), Refusal> {
+        let holder = self
+            .holder()
+            .filter(|h| h.side != u.side && self.hostage.as_ref().is_some_and(|x| x.state.alive));
+        let Some(h) = holder else {
+            return Err(refuse("CW-HOS-6", say!("cw-why-enemy-holds-no-hostage")));
+        };
+        if !self.enemies_in_contact(u).contains(&h.id) {
+            return Err(refuse(
+                "CW-HOS-6",
+                say!("cw-why-not-engaged-captor", unit = u.name),
+            ));
+        }
+        if u.models <= 2 {
+            return Err(refuse(
+                "CW-HOS-6",
+                say!("cw-why-no-two-models", unit = u.name),
+            ));
+        }
+        if self.sacrifices.contains(&u.id) {
+            return Err(refuse(
+                "CW-HOS-6",
+                say!("cw-why-already-sacrificed", unit = u.name),
+            ));
+        }
+        Ok(())
     }
 }
 

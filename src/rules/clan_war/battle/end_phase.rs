@@ -1,7 +1,20 @@
 //! The end of each side's phase and of the turn: forced landings
 //! (CW-FRC), honor levels, rally and victory (CW-HON).
 
-use super::*;
+use crate::engine::dice::Dice;
+use crate::engine::log::{LogEntry, LogSink};
+use crate::engine::table::{Base, Table};
+use crate::engine::units::FlightState;
+
+use crate::rules::clan_war::condition::Condition;
+use crate::rules::clan_war::data::CwTables;
+use crate::rules::clan_war::honor::{HonorTrack, extra_card_army};
+use crate::rules::clan_war::landing::{
+    ForcedCause, ForcedLanding, forced_landing, forced_landing_required, roll_forced_landing_damage,
+};
+use crate::rules::clan_war::morale::{MoraleCause, morale_test, rally, spent_after_end_phase};
+
+use super::state::{CwBattle, CwEnd, CwPhase, CwResult, CwUnit};
 
 /// How much short of the clearance a measured gap may fall and still
 /// count, inches: the rounding of float geometry, not a rule value.

@@ -1,7 +1,21 @@
 //! Losses: wounds, destroyed units and the morale tests they cause
 //! (CW-MOR, CW-HON-2).
 
-use super::*;
+use crate::engine::dice::Dice;
+use crate::engine::log::LogEntry;
+use crate::engine::table::bearing_vector;
+use crate::engine::table_scenario::TableCatalog;
+use crate::engine::units::FlightState;
+
+use crate::rules::clan_war::combat::models_lost;
+use crate::rules::clan_war::condition::Condition;
+use crate::rules::clan_war::data::{CwTables, UnitStats};
+use crate::rules::clan_war::honor::{HonorEvent, honor_gain};
+use crate::rules::clan_war::morale::{
+    MoraleCause, MoraleTest, TriggerInput, morale_test, triggers,
+};
+
+use super::state::{CwBattle, CwPhase, CwUnit};
 
 impl CwBattle {
     /// Removes models for `wounds` (CW-GEN-3), keeps the base's front edge,

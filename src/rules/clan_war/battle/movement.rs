@@ -1,113 +1,57 @@
 //! Movement: stances, move planning and execution on the ground and in
-//! the air, and the path geometry they use (CW-GEN, CW-FLY, CW-LAND).
+//! the air (CW-GEN, CW-FLY, CW-LAND); the path geometry they use is in
+//! `paths.rs`.
 
-use super::movement_checks::MoveCtx;
-use super::*;
+use bevy::prelude::Vec2;
 
-/// Length of a path of centres from `start`, inches.
-pub fn path_length(start: Vec2, path: &[Vec2]) -> f32 {
-    let mut here = start;
-    let mut total = 0.0;
-    for p in path {
-        total += here.distance(*p);
-        here = *p;
-    }
-    total
-}
+use crate::engine::command::Refusal;
+use crate::engine::dice::Dice;
+use crate::engine::log::{LogEntry, LogSink};
+use crate::engine::table::{Base, CONTACT, MoveError, Table, TablePos};
+use crate::engine::units::FlightState;
 
-/// The point `d` inches along the path and the bearing of the leg there.
-pub(super) fn point_along(start: Vec2, facing: f32, path: &[Vec2], d: f32) -> (Vec2, f32) {
-    let mut here = start;
-    let mut left = d.max(0.0);
-    let mut bearing = facing;
-    for p in path {
-        let len = here.distance(*p);
-        if len < 1e-6 {
-            continue;
+use crate::rules::clan_war::condition::Condition;
+use crate::rules::clan_war::data::{CwTables, Trait, UnitStats};
+use crate::rules::clan_war::flight::{MovementPhase, check_air_maneuver, may_move_in_phase};
+use crate::rules::clan_war::fly_by::RankContact;
+use crate::rules::clan_war::hostage::{Stance, Standing, declare_stance};
+use crate::rules::clan_war::landing::{
+    Escape, Lander, LandingKind, LeaveEngagement, check_landing_spot, escape, landing_test,
+};
+use crate::rules::clan_war::maneuver::{
+    ManeuverKind, ManeuverTest, condition_after, maneuver_test,
+};
+
+use super::movement_checks::{MoveCtx, MovePlan, PlanKind};
+use super::paths::{air_maneuver, path_length, point_along};
+use super::state::{CwBattle, CwPhase, CwUnit, MoveMode, move_error, refuse};
+
+/// The ranks of `u` whose models would touch in a Fly-By (CW-FBY-2): every
+/// rank when the units pass through each other, else the front rank; an
+/// incomplete rank is marked so.
+fn contact_ranks(u: &CwUnit, through: bool) -> Vec<RankContact> {
+    let per_rank = u.per_rank.max(1);
+    let (full, rest) = (u.models / per_rank, u.models % per_rank);
+    if through {
+        let mut r: Vec<RankContact> = (0..full)
+            .map(|_| RankContact {
+                models: per_rank,
+                complete: true,
+            })
+            .collect();
+        if rest > 0 {
+            r.push(RankContact {
+                models: rest,
+                complete: false,
+            });
         }
-        bearing = bearing_of(*p - here);
-        if left <= len {
-            return (here + (*p - here) / len * left, bearing);
-        }
-        left -= len;
-        here = *p;
-    }
-    (here, bearing)
-}
-
-/// The path cut at `d` inches.
-pub(super) fn truncate_path(start: Vec2, path: &[Vec2], d: f32) -> Vec<Vec2> {
-    let mut out = Vec::new();
-    let mut here = start;
-    let mut left = d.max(0.0);
-    for p in path {
-        let len = here.distance(*p);
-        if len < 1e-6 {
-            continue;
-        }
-        if left <= len + 1e-5 {
-            out.push(here + (*p - here) / len * left.min(len));
-            return out;
-        }
-        left -= len;
-        out.push(*p);
-        here = *p;
-    }
-    out
-}
-
-/// Absolute difference of two compass bearings, 0 … 180 degrees.
-pub(super) fn turn_between(a: f32, b: f32) -> f32 {
-    let d = (b - a).rem_euclid(360.0);
-    d.min(360.0 - d)
-}
-
-/// The manoeuvre an airborne move through `path` (from `start`, facing
-/// `facing`, ending facing `final_facing`) amounts to (CW-FLY-12)
-/// [stand-in: a Wheel when no leg and not the final facing differ from the
-/// starting facing by more than 90°; otherwise a Back Away when only a leg
-/// runs backwards, a Turn About when the final facing differs by 135° or
-/// more, else a Turn].
-pub fn air_maneuver(facing: f32, start: Vec2, path: &[Vec2], final_facing: f32) -> Maneuver {
-    let mut here = start;
-    let mut worst_leg = 0.0_f32;
-    for p in path {
-        if here.distance(*p) > 1e-4 {
-            worst_leg = worst_leg.max(turn_between(facing, bearing_of(*p - here)));
-        }
-        here = *p;
-    }
-    let end_turn = turn_between(facing, final_facing);
-    if worst_leg <= 90.0 + 1e-3 && end_turn <= 90.0 + 1e-3 {
-        Maneuver::Wheel
-    } else if end_turn <= 90.0 + 1e-3 {
-        Maneuver::BackAway
-    } else if end_turn >= 135.0 {
-        Maneuver::TurnAbout
+        r
     } else {
-        Maneuver::Turn
+        vec![RankContact {
+            models: per_rank.min(u.models),
+            complete: full > 0,
+        }]
     }
-}
-
-/// Where a mover stands to touch `target`'s edge that faces it squarely (an
-/// approach angle of 0), and its facing there.
-pub fn contact_spot(mover: &Base, target: &Base) -> (Vec2, f32) {
-    let to_mover = mover.center - target.center;
-    let normals = [
-        (target.forward(), target.depth / 2.0),
-        (target.right(), target.frontage / 2.0),
-        (-target.forward(), target.depth / 2.0),
-        (-target.right(), target.frontage / 2.0),
-    ];
-    let (n, half) = normals
-        .iter()
-        .copied()
-        .max_by(|a, b| a.0.dot(to_mover).total_cmp(&b.0.dot(to_mover)))
-        .unwrap_or((target.forward(), target.depth / 2.0));
-    (
-        target.center + n * (half + mover.depth / 2.0 + 0.005),
-        bearing_of(-n),
-    )
 }
 
 impl CwBattle {

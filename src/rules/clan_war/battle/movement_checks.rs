@@ -4,8 +4,26 @@
 //! CW-DIVE-3, CW-ENG-2), escaping by air (CW-ENG-7, CW-FBY-1) and engaging,
 //! on the ground (CW-GEN-3) or from the air (CW-ENG-1 … CW-ENG-6).
 
-use super::movement::{point_along, truncate_path};
-use super::*;
+use bevy::prelude::Vec2;
+
+use crate::engine::command::Refusal;
+use crate::engine::log::LogEntry;
+use crate::engine::table::{Arc, Base, CONTACT, MoveError, Table, TablePos};
+use crate::engine::units::FlightState;
+
+use crate::rules::clan_war::condition::Condition;
+use crate::rules::clan_war::data::{Trait, UnitStats};
+use crate::rules::clan_war::flight::{
+    MovementPhase, TakeOff, check_air_move, check_can_fly, take_off,
+};
+use crate::rules::clan_war::fly_by::{RankContact, check_engagement};
+use crate::rules::clan_war::landing::{
+    DiveUse, EngagingMove, LandingKind, check_dive_move, check_landing, dive_bounds,
+    resolve_engaging_move,
+};
+
+use super::paths::{point_along, truncate_path};
+use super::state::{CwBattle, CwUnit, move_error, refuse};
 
 /// What the planners of one move read ([`CwBattle::plan_move_checked`]):
 /// the mover, its card, the movement phase and the path as drawn.
@@ -43,6 +61,45 @@ impl MoveCtx<'_> {
             facing,
         }
     }
+}
+
+/// Largest approach angle of an engagement, degrees (CW-ENG-1, CW-GEN-3).
+pub const ENGAGE_ANGLE: f32 = 30.0;
+
+/// A move that passed every check, ready to execute.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct MovePlan {
+    pub(super) unit: u32,
+    pub(super) end: TablePos,
+    pub(super) length: f32,
+    pub(super) kind: PlanKind,
+    /// Enemy airborne units passed over, the mover's ranks that touched
+    /// each, and that unit's ranks that touched the mover (CW-FBY-2).
+    pub(super) fly_by: Vec<(u32, Vec<RankContact>, Vec<RankContact>)>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum PlanKind {
+    Walk,
+    Fly,
+    TakeOff {
+        completed: bool,
+        entry: LogEntry,
+        condition: Condition,
+    },
+    Landing(LandingKind),
+    GroundEngage {
+        target: u32,
+        angle: f32,
+    },
+    AirEngage {
+        target: u32,
+        landing: LandingKind,
+        entry: LogEntry,
+    },
+    EscapeByAir {
+        enemies: Vec<u32>,
+    },
 }
 
 /// Where an airborne unit engaging from `fb` that did not reach its target

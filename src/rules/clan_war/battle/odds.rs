@@ -1,6 +1,15 @@
 //! The exact odds shown before a command is committed.
 
-use super::*;
+use crate::engine::table::{Table, TablePos};
+
+use crate::rules::clan_war::combat::{models_lost, wound_chance, wound_distribution};
+use crate::rules::clan_war::data::CwTables;
+use crate::rules::clan_war::hostage::StanceRecord;
+use crate::rules::clan_war::landing::LandingKind;
+use crate::rules::clan_war::test_roll::Comparison;
+
+use super::movement_checks::PlanKind;
+use super::state::{CwBattle, CwCommand, CwUnit};
 
 impl CwBattle {
     /// Exact odds of a command before it is committed: hit and wound chances

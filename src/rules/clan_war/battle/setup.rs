@@ -9,11 +9,11 @@ use serde::{Deserialize, Serialize};
 use crate::engine::table::{Footprint, TablePos};
 use crate::engine::table_scenario::{TableCatalog, TableScenario};
 
+use super::super::condition::Condition;
 use super::super::data::{CwTables, UnitStats};
 use super::super::honor::{HonorTrack, Personality, starting_honor};
 use super::super::hostage::take_hostage;
-use super::super::morale::Condition;
-use super::{CwArmy, CwBattle, CwHostage, CwPhase, CwUnit};
+use super::state::{CwArmy, CwBattle, CwHostage, CwPhase, CwUnit};
 
 /// A scenario's Clan War army: the clan of the side named `side`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -52,6 +52,9 @@ pub struct CwSetup {
 
 /// A Clan War table scenario.
 pub type CwScenario = TableScenario<CwSetup>;
+
+/// What a Clan War game reads besides its state: scenario, table, tables.
+pub type CwCtx = crate::engine::table_kit::TableCtx<CwSetup, CwTables>;
 
 impl TableCatalog for CwTables {
     fn ruleset(&self) -> &str {

@@ -1,7 +1,22 @@
 //! The Ranged Attack phase: line of sight, range, declared shots and
 //! their resolution (CW-RNG).
 
-use super::*;
+use std::collections::BTreeMap;
+
+use crate::engine::command::Refusal;
+use crate::engine::dice::Dice;
+use crate::engine::log::{LogEntry, LogSink};
+use crate::engine::table::{Eye, MODEL_HEIGHT, Obstacle, Table};
+
+use crate::rules::clan_war::combat::{
+    Attack, AttackKind, AttackSituation, attack_value, damage_value, resolve_attack,
+};
+use crate::rules::clan_war::data::CwTables;
+use crate::rules::clan_war::ranged::{
+    AIRBORNE_LOS_HEIGHT, RangeBand, TargetView, check_target, range_check,
+};
+
+use super::state::{CwBattle, CwPhase, CwUnit, refuse};
 
 impl CwBattle {
     /// Line of sight from `s`'s front edge to any of `t`'s centre and

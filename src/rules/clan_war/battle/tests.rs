@@ -1,11 +1,19 @@
 //! Tests of the Clan War battle engine; the flight tests are in
-//! `tests_air.rs`.
+//! `tests_air.rs` and the Fly-By tests in `tests_fly_by.rs`.
 #![cfg(test)]
 
 use super::*;
-use crate::engine::log::GameLog;
+use bevy::prelude::Vec2;
+
+use crate::engine::dice::Dice;
+use crate::engine::log::{GameLog, LogSink};
+use crate::engine::table::{Footprint, Table, TablePos};
 use crate::engine::table_kit::play_defaults;
 use crate::engine::table_scenario::TableScenario;
+use crate::engine::units::FlightState;
+use crate::rules::clan_war::condition::Condition;
+use crate::rules::clan_war::data::CwTables;
+use crate::rules::clan_war::hostage::{Stance, StanceRecord};
 use crate::rules::clan_war::{game, view};
 
 const SCENARIO: &str = include_str!("../../../../scenarios/desperate_journey.ron");

@@ -1,7 +1,15 @@
 //! The default orders a side is offered (and a quick game plays): charges,
 //! steps toward the enemy and salvoes at the nearest target.
 
-use super::*;
+use std::collections::BTreeMap;
+
+use bevy::prelude::Vec2;
+
+use crate::engine::table::{Table, TablePos, bearing_of, bearing_vector};
+
+use crate::rules::warstrike::data::WsTables;
+
+use super::state::{WsBattle, WsCommand, WsOrder, WsUnit};
 
 impl WsBattle {
     /// A straight charge of `unit` at `target`: the path to base contact

@@ -6,12 +6,17 @@
 //! Ld tests from [`leadership_pass_chance`] (the chance of
 //! `leadership_test`).
 
-use super::*;
 use crate::engine::view::OddsLines;
 use crate::rules::warstrike::close_combat::{Opening, opening};
-use crate::rules::warstrike::leadership::leadership_pass_chance;
-use crate::rules::warstrike::shooting::{land_salvo, salvo_dice, salvo_outcomes, save_bonus};
+use crate::rules::warstrike::data::WsTables;
+use crate::rules::warstrike::leadership::{InspiringOfficer, leadership_pass_chance};
+use crate::rules::warstrike::shooting::{
+    land_salvo, salvo_dice, salvo_outcomes, save_bonus, save_needed,
+};
 use crate::rules::warstrike::suppression::{HitSource, SalvoEffect};
+use crate::rules::warstrike::unit::WsUnitState;
+
+use super::state::{WsBattle, WsCommand};
 
 impl WsBattle {
     /// Exact odds of a command, labelled: for a salvo the chance of at least

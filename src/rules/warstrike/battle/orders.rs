@@ -2,7 +2,33 @@
 //! WS-SHT), then carrying them out: moves, salvoes, fall backs and
 //! destroyed units (WS-SUP, WS-CLR-4).
 
-use super::*;
+use bevy::prelude::Vec2;
+
+use crate::engine::board::BoardEdge;
+use crate::engine::command::Refusal;
+use crate::engine::dice::Dice;
+use crate::engine::log::LogEntry;
+use crate::engine::table::{
+    AreaEffect, Base, Blocked, CONTACT, Eye, MODEL_HEIGHT, MoveError, Obstacle, Table, TablePos,
+    bearing_vector,
+};
+use crate::engine::table_scenario::TableCatalog;
+
+use crate::rules::warstrike::actions::{Going, WsAction, check_action, take_action};
+use crate::rules::warstrike::data::WsTables;
+use crate::rules::warstrike::leadership::InspiringOfficer;
+use crate::rules::warstrike::shooting::{
+    FireKind, FireRequest, SalvoRecord, check_fire, open_fire,
+};
+
+use super::state::{Plan, WsBattle, WsEnd, WsOrder, WsPhase, WsResult, refuse};
+
+/// Gap in inches a fall-back move leaves before another unit [stand-in].
+const FALL_BACK_GAP: f32 = 0.25;
+
+fn finite(p: (f32, f32)) -> bool {
+    p.0.is_finite() && p.1.is_finite()
+}
 
 impl WsBattle {
     /// The best Inspiring Officer within reach of unit `idx` (WS-SPC-1).

@@ -2,7 +2,32 @@
 //! WS-SUP-3), the Reaction phase (WS-CLR-1), the Close-combat phase
 //! (WS-CC, WS-CLR-5), the end of the turn and victory by objectives.
 
-use super::*;
+use bevy::prelude::Vec2;
+
+use crate::engine::dice::Dice;
+use crate::engine::log::{LogEntry, LogSink};
+use crate::engine::table::Table;
+
+use crate::rules::warstrike::actions::{WsAction, may_capture_objective};
+use crate::rules::warstrike::clearing::{
+    clear_by_winning_fight, reaction_phase_test, relief_on_enemy_break, starting_phase,
+};
+use crate::rules::warstrike::close_combat::{Combatant, fight, keep_fighting_test};
+use crate::rules::warstrike::data::WsTables;
+use crate::rules::warstrike::shooting::SalvoRecord;
+use crate::rules::warstrike::unit::WsUnitState;
+
+use super::state::{Plan, WsBattle, WsEnd, WsPhase, WsUnit, write_log};
+
+fn two_mut<T>(v: &mut [T], i: usize, j: usize) -> (&mut T, &mut T) {
+    if i < j {
+        let (a, b) = v.split_at_mut(j);
+        (&mut a[i], &mut b[0])
+    } else {
+        let (a, b) = v.split_at_mut(i);
+        (&mut b[0], &mut a[j])
+    }
+}
 
 impl WsBattle {
     /// The active side's starting phase: WS-CLR-3 for each unit, then

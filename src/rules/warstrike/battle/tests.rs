@@ -2,9 +2,12 @@
 #![cfg(test)]
 
 use super::*;
-use crate::engine::log::GameLog;
+use crate::engine::dice::Dice;
+use crate::engine::log::{GameLog, LogEntry, LogSink};
+use crate::engine::table::Table;
 use crate::engine::table_kit::play_defaults;
 use crate::engine::view::Pick;
+use crate::rules::warstrike::data::WsTables;
 use crate::rules::warstrike::{game, view};
 
 const SCENARIO: &str = include_str!("../../../../scenarios/laans_crossing.ron");
