@@ -156,7 +156,7 @@ const DEBT: &[(&str, &str, usize)] = &[
     ("clan_war/landing.rs", "2.0", 5),
     ("clan_war/morale.rs", "100", 3),
     ("clan_war/ranged.rs", "10.0", 1),
-    ("genpei/battle.rs", "2", 4),
+    ("genpei/battle_plan.rs", "2", 4),
     ("genpei/game.rs", "0.05", 1),
     ("genpei/game.rs", "0.3", 1),
     ("genpei/game.rs", "0.5", 1),

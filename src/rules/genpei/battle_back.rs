@@ -8,8 +8,8 @@ use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry};
 
 use super::attack_dice::{AttackKind, AttackSetup, attack_dice};
-use super::battle::{faces, inspiring_leader, plan, target_of, terrain_now};
 use super::battle_dice::roll;
+use super::battle_plan::{faces, inspiring_leader, plan, target_of, terrain_now};
 use super::effects::{Striker, Target, effect};
 use super::honor::inspiration_cost;
 use super::losses;

@@ -8,8 +8,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::attack_dice::AttackKind;
-use super::battle::{Plan, counter_plan};
+use super::battle_back::counter_plan;
 use super::battle_dice::Counts;
+use super::battle_plan::Plan;
 use super::data::Face;
 use super::effects::effect;
 use super::honor::{attached_leader_death_chance, leader_falls_with_unit_chance};

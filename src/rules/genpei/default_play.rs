@@ -9,12 +9,12 @@ use crate::engine::core::Focus;
 use crate::engine::dice::Dice;
 
 use super::attack_dice::AttackKind;
-use super::battle::plan;
+use super::battle_plan::plan;
 use super::data::Face;
 use super::dragon::{DragonEffect, DragonTarget};
 use super::movement;
-use super::state::{Attack, AttackTarget, GenCtx, GenState, Phase};
-use super::turn::{self, GenCommand, side_to_act, timing_now};
+use super::state::{Attack, AttackTarget, GenCtx, GenState, Phase, side_to_act};
+use super::turn::{self, GenCommand, timing_now};
 
 fn attack(unit: u32, target: AttackTarget, grapple: bool, inspire: u32, bonus: bool) -> Attack {
     Attack {
@@ -294,7 +294,7 @@ fn enemy_distance(s: &GenState, side: u8, h: Hex) -> u32 {
 
 /// A rough worth of a battle from its plan: expected hits over the
 /// target's figures, a leader alone worth more (a banner).
-fn plan_worth(ctx: &GenCtx, p: &super::battle::Plan, inspire: u32) -> f64 {
+fn plan_worth(ctx: &GenCtx, p: &super::battle_plan::Plan, inspire: u32) -> f64 {
     let n = f64::from(p.dice.total().max(0));
     let die = &ctx.tables.die;
     if p.lone_leader.is_some() {
@@ -339,7 +339,7 @@ fn best_battle(ctx: &GenCtx, s: &GenState, side: u8) -> Option<GenCommand> {
                     && !s.grappled_together(u.id, t)
             });
             for inspire in [0, 1] {
-                if inspire == 1 && !(spare && super::battle::inspiring_leader(ctx, s, u.id)) {
+                if inspire == 1 && !(spare && super::battle_plan::inspiring_leader(ctx, s, u.id)) {
                     continue;
                 }
                 let a = attack(

@@ -13,8 +13,7 @@ use super::dragon::{
     DragonEffect, DragonTarget, Timing, check_challenge, check_play, water_terrain,
 };
 use super::losses::{self, side_name};
-use super::state::{GenCtx, GenState, Phase};
-use super::turn::{refuse, side_to_act};
+use super::state::{GenCtx, GenState, Phase, refuse, side_to_act};
 
 /// The Dragon timing of now for `side`, if any.
 pub fn timing_now(s: &GenState, side: u8) -> Option<Timing> {

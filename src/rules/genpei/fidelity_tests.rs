@@ -342,7 +342,7 @@ fn gen_stk_3_a_stockade_defends_against_an_attacker_in_a_stockade_too() {
         r#"(terrain: "Stockade", hexes: [(4, 3), (4, 4)]),"#,
     );
     let (ctx, s) = game(&text);
-    let t = super::battle::target_of(&ctx, &s, 2, hex(4, 4)).expect("target");
+    let t = super::battle_plan::target_of(&ctx, &s, 2, hex(4, 4)).expect("target");
     assert_eq!(
         (t.terrain_swords_ignored, t.terrain_flags_ignored),
         (1, 1),
@@ -371,7 +371,7 @@ fn gen_grp_4_a_boat_may_sever_a_grapple_made_from_the_shore() {
         reaction_dice: 0,
         counter_inspire: 0,
     };
-    assert!(super::battle::plan(&ctx, &s, &a).is_ok());
+    assert!(super::battle_plan::plan(&ctx, &s, &a).is_ok());
 }
 
 #[test]
@@ -776,7 +776,7 @@ fn gen_twr_1_an_arrow_tower_falls_with_its_stockade() {
     };
     let log = apply(&ctx, &mut s, &cmd, &[SWORD, SWORD, CIRCLE, CIRCLE]);
     assert!(!s.stockade(&ctx, hex(4, 3)), "{log:#?}");
-    let t = super::battle::target_of(&ctx, &s, 2, hex(4, 4)).expect("target");
+    let t = super::battle_plan::target_of(&ctx, &s, 2, hex(4, 4)).expect("target");
     assert_eq!(
         (t.terrain_swords_ignored, t.terrain_flags_ignored),
         (0, 0),

@@ -18,7 +18,9 @@ use super::cards::{CommandCards, Deck};
 use super::data::GenTables;
 use super::dragon::DragonCards;
 use super::scenario::{self, GenScenario};
-use super::state::{AttackTarget, CommandTileState, GenCtx, GenLeader, GenState, GenUnit, Phase};
+use super::state::{
+    AttackTarget, CommandTileState, GenCtx, GenLeader, GenState, GenUnit, Phase, side_to_act,
+};
 use super::turn::{self, GenCommand};
 use super::{default_play, view};
 
@@ -97,7 +99,7 @@ fn deal_unseen(s: &GenState, viewer: u8, mut order: impl FnMut(&mut Vec<SmolStr>
 }
 
 impl Rules for Genpei {
-    const RULESET: &'static str = super::RULESET;
+    const RULESET: &'static str = scenario::RULESET;
     const TITLE: &'static str = "Commands & Colors: Samurai Battles — the Genpei War";
     const BOARD: BoardKind = BoardKind::Hex;
     type Scenario = GenScenario;
@@ -281,7 +283,7 @@ impl Rules for Genpei {
     }
 
     fn to_act(_ctx: &GenCtx, state: &GenState) -> ToAct {
-        turn::side_to_act(state).map_or(ToAct::Over, ToAct::Side)
+        side_to_act(state).map_or(ToAct::Over, ToAct::Side)
     }
 
     fn turn(state: &GenState) -> u32 {
@@ -297,14 +299,14 @@ impl Rules for Genpei {
     }
 
     fn legal_commands(ctx: &GenCtx, state: &GenState, side: u8) -> Vec<GenCommand> {
-        if turn::side_to_act(state) != Some(side) {
+        if side_to_act(state) != Some(side) {
             return Vec::new();
         }
         default_play::candidates(ctx, state, side)
     }
 
     fn pass_command(ctx: &GenCtx, state: &GenState, side: u8) -> Option<GenCommand> {
-        if turn::side_to_act(state) != Some(side) {
+        if side_to_act(state) != Some(side) {
             return None;
         }
         let _ = ctx;

@@ -686,7 +686,7 @@ fn a_unit_that_lands_is_an_ordinary_unit_again() {
         &[],
     );
     assert!(log.iter().any(|e| e.rule == "GEN-AMP-3"));
-    let t = super::battle::target_of(&ctx, &s, 1, hex(3, 2)).expect("target");
+    let t = super::battle_plan::target_of(&ctx, &s, 1, hex(3, 2)).expect("target");
     assert!(
         t.mounted && !t.at_sea && t.flat,
         "cavalry again, flat until its next turn"
@@ -717,7 +717,7 @@ fn palisades_and_marshes_are_passable_and_do_not_block_sight() {
         counter_inspire: 0,
     };
     assert!(
-        super::battle::plan(&ctx, &s, &a).is_ok(),
+        super::battle_plan::plan(&ctx, &s, &a).is_ok(),
         "GEN-PAL-2: sight across a palisade"
     );
     let b = super::state::Attack {
@@ -726,7 +726,7 @@ fn palisades_and_marshes_are_passable_and_do_not_block_sight() {
         ..a.clone()
     };
     assert!(
-        super::battle::plan(&ctx, &s, &b).is_ok(),
+        super::battle_plan::plan(&ctx, &s, &b).is_ok(),
         "GEN-MSH-1: sight over a marsh"
     );
     let w = super::state::Attack {
@@ -735,7 +735,7 @@ fn palisades_and_marshes_are_passable_and_do_not_block_sight() {
         ..a
     };
     assert_eq!(
-        super::battle::plan(&ctx, &s, &w)
+        super::battle_plan::plan(&ctx, &s, &w)
             .map(|_| ())
             .map_err(|r| r.rule),
         Err("GEN-PAL-1".to_string())

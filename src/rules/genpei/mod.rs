@@ -36,6 +36,7 @@ pub mod battle;
 pub mod battle_back;
 pub mod battle_dice;
 pub mod battle_odds;
+pub mod battle_plan;
 pub mod cards;
 pub mod data;
 pub mod default_play;
@@ -63,11 +64,9 @@ mod game_tests;
 mod table_tests;
 
 pub use game::Genpei;
+pub use scenario::RULESET;
 /// The Genpei variant on the game core.
 pub type Module = Genpei;
-
-/// The ruleset key scenarios use.
-pub const RULESET: &str = "genpei";
 
 /// Every rule ID of the digest `genpei_cc.md`, in its order.
 pub const RULE_IDS: [&str; 63] = [
@@ -165,7 +164,7 @@ mod rule_coverage {
     //! ID, are not sources).
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 32] = [
+    const SOURCES: [&str; 33] = [
         include_str!("../../../assets/rules/genpei/battle_die.ron"),
         include_str!("../../../assets/rules/genpei/combat.ron"),
         include_str!("../../../assets/rules/genpei/command_cards.ron"),
@@ -176,6 +175,7 @@ mod rule_coverage {
         include_str!("battle.rs"),
         include_str!("battle_back.rs"),
         include_str!("battle_odds.rs"),
+        include_str!("battle_plan.rs"),
         include_str!("battle_dice.rs"),
         include_str!("cards.rs"),
         include_str!("data.rs"),

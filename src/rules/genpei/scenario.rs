@@ -14,6 +14,9 @@ use crate::engine::scenario::{BoardSpec, CommonChecks, LoadError, SideSpec, pars
 
 use super::data::GenTables;
 
+/// The ruleset key scenarios use.
+pub const RULESET: &str = "genpei";
+
 /// A leader as placed by the scenario (GEN-BASE leaders; GEN-SCN-3).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -225,7 +228,7 @@ pub fn parse(file: &str, text: &str, t: &GenTables) -> Result<GenScenario, LoadE
 pub fn check(file: &str, text: &str, s: &GenScenario, t: &GenTables) -> Result<(), LoadError> {
     let c = CommonChecks { file, text };
     let ck = Checker { file, text, s };
-    c.ruleset(&s.ruleset, super::RULESET)?;
+    c.ruleset(&s.ruleset, RULESET)?;
     c.sides(&s.sides)?;
     ck.board_size()?;
     ck.terrain(t)?;

@@ -1,11 +1,13 @@
-//! The Genpei game state as plain data, and the context the rules read
-//! besides it (scenario, board, tables, cards).
+//! The Genpei game state as plain data, the context the rules read
+//! besides it (scenario, board, tables, cards), and the side that decides
+//! now.
 
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
 use smol_str::SmolStr;
 
 use crate::engine::board::{Facing, HexBoard};
+use crate::engine::command::Refusal;
 
 use super::cards::{CommandCards, Deck, Section};
 use super::data::{GenTables, HexTerrain, UnitType};
@@ -532,5 +534,26 @@ impl GenState {
             columns: c,
             cells,
         }
+    }
+}
+
+pub(super) fn refuse(rule: &str, why: impl Into<String>) -> Refusal {
+    Refusal::new(rule, why)
+}
+
+/// The side that decides now.
+pub fn side_to_act(s: &GenState) -> Option<u8> {
+    match &s.phase {
+        Phase::Over { .. } => None,
+        Phase::Reaction { attack } => s.unit(attack_defender(s, attack)?).map(|u| u.side),
+        _ => Some(s.active),
+    }
+}
+
+/// The defending unit of an attack on a unit.
+pub fn attack_defender(_s: &GenState, a: &Attack) -> Option<u32> {
+    match a.target {
+        AttackTarget::Unit(u) => Some(u),
+        AttackTarget::Work(_) => None,
     }
 }

@@ -61,7 +61,7 @@ fn cavalry_dice(root: Option<&Path>) -> i32 {
         reaction_dice: 0,
         counter_inspire: 0,
     };
-    super::battle::plan(&ctx, &s, &a)
+    super::battle_plan::plan(&ctx, &s, &a)
         .map(|p| p.dice.total())
         .unwrap_or_else(|r| panic!("{r}"))
 }

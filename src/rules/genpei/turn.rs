@@ -13,12 +13,15 @@ use crate::engine::dice::Dice;
 use crate::engine::log::LogEntry;
 
 use super::battle::{self, bonus_allowed, take_ground_allowed};
+use super::battle_plan;
 use super::cards::{Orderable, check_orders, order_limit};
 use super::dragon_play::play_dragon;
 pub use super::dragon_play::{challenger, check_dragon_target, timing_now};
 use super::losses::{self, side_name};
 use super::movement;
-use super::state::{Attack, AttackTarget, GenCtx, GenState, GenUnit, Phase};
+use super::state::{
+    Attack, AttackTarget, GenCtx, GenState, GenUnit, Phase, attack_defender, refuse,
+};
 
 /// A decision of the game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -106,31 +109,10 @@ pub enum GenCommand {
     },
 }
 
-pub(super) fn refuse(rule: &str, why: impl Into<String>) -> Refusal {
-    Refusal::new(rule, why)
-}
-
 /// Side turns begun so far, from 0: two a turn, the first side's then the
 /// other's (GEN-BASE: the players take turns).
 pub fn side_turns(ctx: &GenCtx, s: &GenState) -> u32 {
     2 * s.turn.saturating_sub(1) + u32::from(s.active != ctx.scenario.first)
-}
-
-/// The side that decides now.
-pub fn side_to_act(s: &GenState) -> Option<u8> {
-    match &s.phase {
-        Phase::Over { .. } => None,
-        Phase::Reaction { attack } => s.unit(attack_defender(s, attack)?).map(|u| u.side),
-        _ => Some(s.active),
-    }
-}
-
-/// The defending unit of an attack on a unit.
-pub fn attack_defender(_s: &GenState, a: &Attack) -> Option<u32> {
-    match a.target {
-        AttackTarget::Unit(u) => Some(u),
-        AttackTarget::Work(_) => None,
-    }
 }
 
 /// The phase in words.
@@ -687,7 +669,7 @@ fn start_attack(
         reaction_dice: 0,
         counter_inspire: 0,
     };
-    battle::plan(ctx, s, &a)?;
+    battle_plan::plan(ctx, s, &a)?;
     // The defender may answer with a Dragon card if it holds one (the
     // window opens on the number of cards, which both sides see), or buy
     // Leader Inspiration for its battle back or first strike (GEN-STK-4,

@@ -12,13 +12,16 @@ use crate::engine::view::{
 };
 
 use super::attack_dice::AttackKind;
-use super::battle::{self, plan};
+use super::battle;
+use super::battle_plan::{inspiring_leader, plan, terrain_now};
 use super::dragon::{DragonTarget, Timing};
 use super::effects::Work;
 use super::losses::{banners_needed, side_name};
 use super::movement;
 use super::odds::roll_distribution;
-use super::state::{Attack, AttackTarget, GenCtx, GenLeader, GenState, GenUnit, Phase};
+use super::state::{
+    Attack, AttackTarget, GenCtx, GenLeader, GenState, GenUnit, Phase, side_to_act,
+};
 use super::turn::{self, GenCommand};
 
 /// The board as `viewer` sees it (`obs` is already its observation).
@@ -389,7 +392,7 @@ pub fn unit_card(ctx: &GenCtx, s: &GenState, id: u32) -> Vec<CardLine> {
         }
         v.push(CardLine::text(say!(
             "gen-card-terrain",
-            terrain = battle::terrain_now(ctx, s, u.hex).name
+            terrain = terrain_now(ctx, s, u.hex).name
         )));
         if ctx.ocean(u.hex) {
             v.push(CardLine::text(say!("gen-card-naval")).rule("GEN-NAV-1"));
@@ -435,7 +438,7 @@ pub fn unit_card(ctx: &GenCtx, s: &GenState, id: u32) -> Vec<CardLine> {
 /// What `side` may choose for unit `id` now.
 pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
     let mut v = Vec::new();
-    if turn::side_to_act(s) != Some(side) {
+    if side_to_act(s) != Some(side) {
         return v;
     }
     let own_unit = s.unit(id).filter(|u| u.side == side && u.alive());
@@ -505,7 +508,7 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
                 if ctx.ocean(u.hex) || ctx.shore(u.hex) {
                     v.push(c(&say!("gen-choice-grapple"), "grapple", Needs::Target));
                 }
-                if battle::inspiring_leader(ctx, s, id) {
+                if inspiring_leader(ctx, s, id) {
                     v.push(c(&say!("gen-choice-inspire"), "inspire", Needs::Target));
                 }
                 // Only where a palisade or stockade is next to the unit.
@@ -580,7 +583,7 @@ fn ordered_ok(ctx: &GenCtx, s: &GenState, id: u32) -> bool {
 /// of turn and Order One's keep.
 pub fn side_choices(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<Choice> {
     let mut v = Vec::new();
-    if turn::side_to_act(s) != Some(side) {
+    if side_to_act(s) != Some(side) {
         return v;
     }
     let c = |label: String, key: String| Choice {
