@@ -70,6 +70,52 @@ pub struct TablePiece {
     pub base: Base,
     /// Models left (0 = destroyed).
     pub models: u32,
+    /// Still hidden from the other side (Kassen's hidden deployment,
+    /// [`HiddenDeployment`](super::table_scenario::HiddenDeployment)).
+    pub hidden: bool,
+}
+
+impl TablePiece {
+    /// Whether `viewer`'s side can see this piece: its own, or not hidden.
+    pub fn seen_by(&self, viewer: u8) -> bool {
+        self.side == viewer || !self.hidden
+    }
+}
+
+/// Why a hidden unit is revealed (Kassen's hidden deployment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reveal {
+    /// It acted: moved, shot or fought.
+    Acted,
+    /// The living enemy unit with this id came within the scenario's
+    /// `reveal_within` inches of it.
+    Spotted(u32),
+}
+
+/// The hidden units to reveal now, in the order of `pieces`: each living
+/// hidden piece that is `actor`, or that has a living enemy piece within
+/// `reveal_within` inches, base to base (the nearest one named).
+pub fn to_reveal(
+    pieces: &[TablePiece],
+    reveal_within: f32,
+    actor: Option<u32>,
+) -> Vec<(u32, Reveal)> {
+    pieces
+        .iter()
+        .filter(|p| p.hidden && p.models > 0)
+        .filter_map(|p| {
+            if actor == Some(p.id) {
+                return Some((p.id, Reveal::Acted));
+            }
+            pieces
+                .iter()
+                .filter(|e| e.side != p.side && e.models > 0)
+                .map(|e| (e.id, e.base.distance_to(&p.base)))
+                .filter(|(_, d)| *d <= reveal_within)
+                .min_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|(e, _)| (p.id, Reveal::Spotted(e)))
+        })
+        .collect()
 }
 
 /// What a module offers a unit on the table, as three functions of the
@@ -147,7 +193,7 @@ pub fn move_picks(
     let from = unit.base.center;
     let mut heads: Vec<Vec2> = all
         .iter()
-        .filter(|e| e.side != unit.side && e.models > 0)
+        .filter(|e| e.side != unit.side && e.models > 0 && e.seen_by(unit.side))
         .map(|e| e.base.center)
         .chain(objectives.iter().copied())
         .map(|p| p - from)
@@ -192,7 +238,7 @@ fn plain_pick(unit: &TablePiece, target: Option<u32>) -> Pick {
 
 /// The legal commands of `side` now, built from the module's [`Menu`]: for
 /// each own living unit, each of its choices as is, against every other
-/// living unit, or along the move candidates of [`move_picks`] (toward the
+/// living unit the side can see ([`TablePiece::seen_by`]), or along the move candidates of [`move_picks`] (toward the
 /// `objectives` too); each kept once, and only if `accepted` (the module's
 /// `apply` on a copy) takes it. Then `pass`, the end of the side's phase.
 pub fn legal_commands<C: PartialEq>(
@@ -217,7 +263,7 @@ pub fn legal_commands<C: PartialEq>(
                 Needs::Nothing => vec![plain_pick(u, None)],
                 Needs::Target => pieces
                     .iter()
-                    .filter(|t| t.id != u.id && t.models > 0)
+                    .filter(|t| t.id != u.id && t.models > 0 && t.seen_by(side))
                     .map(|t| plain_pick(u, Some(t.id)))
                     .collect(),
                 // Table modules place by dragging, not by hex.
@@ -244,8 +290,9 @@ pub fn legal_commands<C: PartialEq>(
 /// Commands an illegal-command test should see refused now, built from the
 /// module's [`Menu`]: the other side's pass (`pass` of the side that does
 /// not act; side 0's when the game is over), and for each unit of the side
-/// that acts, each choice made for an unknown unit, moved off the table, or
-/// aimed at a target that is not there.
+/// that acts, each choice made for an unknown unit, moved off the table,
+/// aimed at a target that is not there, or aimed at an enemy unit the side
+/// cannot see (still hidden).
 pub fn illegal_examples<C>(
     pieces: &[TablePiece],
     awaiting: Option<u8>,
@@ -284,6 +331,12 @@ pub fn illegal_examples<C>(
                     pick.target = Some(u32::MAX);
                     if let Some(c) = (menu.choose)(&choice.key, &pick) {
                         out.push((format!("no such target ({})", choice.label), c));
+                    }
+                    if let Some(h) = pieces.iter().find(|p| !p.seen_by(side) && p.models > 0) {
+                        pick.target = Some(h.id);
+                        if let Some(c) = (menu.choose)(&choice.key, &pick) {
+                            out.push((format!("unseen target ({})", choice.label), c));
+                        }
                     }
                 }
                 Needs::Nothing | Needs::Hex => {}
@@ -405,7 +458,7 @@ pub fn unit_view<S>(
         badges: Vec::new(),
         order: None,
         ranges: Vec::new(),
-        concealed: false,
+        concealed: piece.hidden,
     }
 }
 
@@ -456,4 +509,114 @@ pub fn play_defaults<B, C: std::fmt::Debug>(
         let _ = apply(battle, &pass);
     }
     refused
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn piece(id: u32, side: u8, x: f32, hidden: bool) -> TablePiece {
+        TablePiece {
+            id,
+            side,
+            base: Base {
+                center: Vec2::new(x, 10.0),
+                facing: 0.0,
+                frontage: 2.0,
+                depth: 1.0,
+            },
+            models: 5,
+            hidden,
+        }
+    }
+
+    #[test]
+    fn a_hidden_unit_is_revealed_by_acting_or_by_an_enemy_within_range() {
+        // Bases 2" wide: centres 10" apart are 8" apart edge to edge.
+        let mut p = vec![piece(1, 0, 0.0, true), piece(2, 1, 10.0, false)];
+        assert!(to_reveal(&p, 6.0, None).is_empty());
+        assert_eq!(to_reveal(&p, 8.0, None), [(1, Reveal::Spotted(2))]);
+        assert_eq!(to_reveal(&p, 6.0, Some(1)), [(1, Reveal::Acted)]);
+        // A destroyed enemy spots nothing; a destroyed hidden unit stays.
+        p[1].models = 0;
+        assert!(to_reveal(&p, 8.0, None).is_empty());
+        p[1].models = 5;
+        p[0].models = 0;
+        assert!(to_reveal(&p, 8.0, Some(1)).is_empty());
+        // A friend does not reveal it, and its own side always sees it.
+        let friends = [piece(1, 0, 0.0, true), piece(3, 0, 3.0, false)];
+        assert!(to_reveal(&friends, 8.0, None).is_empty());
+        assert!(friends[0].seen_by(0) && !friends[0].seen_by(1));
+    }
+
+    #[test]
+    fn an_unseen_enemy_is_no_target_and_no_heading_but_an_illegal_example() {
+        let p = [
+            piece(1, 0, 0.0, false),
+            piece(2, 1, 10.0, true),
+            piece(3, 1, 20.0, false),
+        ];
+        let choices = |_: u32| {
+            vec![
+                Choice {
+                    label: "Shoot".into(),
+                    key: "shoot".into(),
+                    needs: Needs::Target,
+                },
+                Choice {
+                    label: "Move".into(),
+                    key: "move".into(),
+                    needs: Needs::Path,
+                },
+            ]
+        };
+        let allowance = |_: u32, _: &str| Some(30.0);
+        let choose =
+            |key: &str, pick: &Pick| Some((key.to_string(), pick.target, pick.path.clone()));
+        let menu = Menu {
+            choices: &choices,
+            allowance: &allowance,
+            choose: &choose,
+        };
+        let cmds = legal_commands(
+            &p,
+            &[],
+            0,
+            &menu,
+            |_| true,
+            ("pass".to_string(), None, Vec::new()),
+        );
+        let targets: Vec<Option<u32>> = cmds
+            .iter()
+            .filter(|c| c.0 == "shoot")
+            .map(|c| c.1)
+            .collect();
+        assert_eq!(targets, [Some(3)]);
+        // No move heads for the hidden unit's centre (10, 10): every move
+        // pick runs along x toward the seen enemy at 20, or straight ahead.
+        let ends: Vec<(f32, f32)> = cmds
+            .iter()
+            .filter(|c| c.0 == "move")
+            .filter_map(|c| c.2.first().copied())
+            .collect();
+        assert!(ends.iter().any(|e| (e.0 - 7.5).abs() < 1e-3), "{ends:?}");
+        assert!(!ends.iter().any(|e| (e.0 - 10.0).abs() < 1e-3), "{ends:?}");
+        let bad = illegal_examples(&p, Some(0), &menu, |s| {
+            (format!("pass {s}"), None, Vec::new())
+        });
+        assert!(
+            bad.iter()
+                .any(|(why, c)| why.starts_with("unseen target") && c.1 == Some(2))
+        );
+        // The hidden unit's own side may target the enemy as usual.
+        let own = legal_commands(
+            &p,
+            &[],
+            1,
+            &menu,
+            |_| true,
+            ("pass".to_string(), None, Vec::new()),
+        );
+        assert!(own.iter().any(|c| c.0 == "shoot" && c.1 == Some(1)));
+    }
 }

@@ -33,6 +33,31 @@ pub struct TableUnitSpec {
     /// Models per rank (the formation's frontage); defaults to the type's.
     #[serde(default)]
     pub per_rank: Option<u32>,
+    /// Deployed hidden: the other side does not see the unit until it is
+    /// revealed ([`HiddenDeployment`]). A Kassen scenario rule; needs the
+    /// scenario's `hidden_deployment` block.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hidden: bool,
+}
+
+/// Whether `b` is false: serde's test to leave a `false` flag out of a
+/// file, so files and saves without hidden units keep their bytes.
+pub fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// Kassen's hidden deployment, a scenario rule of the open table (neither
+/// WarStrike's nor Clan War's source hides units): a unit placed with
+/// `hidden: true` is left out of the other side's view, cannot be targeted
+/// or moved toward, and is revealed for good when it acts, or when a living
+/// enemy unit's base comes within [`HiddenDeployment::reveal_within`] of
+/// its base. Each module cites the rule under its own ID.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HiddenDeployment {
+    /// Base-to-base distance at which an enemy unit reveals a hidden one,
+    /// inches (0 to 120).
+    pub reveal_within: f32,
 }
 
 /// What the engine needs from a module to validate a table scenario.
@@ -74,6 +99,9 @@ pub struct TableScenario<X> {
     pub sides: Vec<SideSpec>,
     /// The units.
     pub units: Vec<TableUnitSpec>,
+    /// Kassen's hidden deployment, when some units start hidden.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden_deployment: Option<HiddenDeployment>,
     /// How the battle is won.
     #[serde(default)]
     pub victory: VictorySpec,
@@ -221,6 +249,26 @@ impl<X> TableScenario<X> {
                 return at("at", format!("units {} and {} overlap", other, u.id));
             }
             placed.push((u.id, base));
+            if u.hidden && self.hidden_deployment.is_none() {
+                return at(
+                    "hidden",
+                    format!(
+                        "unit {} is hidden, but the scenario has no hidden_deployment: (reveal_within: …) block",
+                        u.id
+                    ),
+                );
+            }
+        }
+        if let Some(h) = self.hidden_deployment
+            && !(0.0..=120.0).contains(&h.reveal_within)
+        {
+            return err(
+                &["hidden_deployment", "reveal_within"],
+                format!(
+                    "reveal_within must be 0 to 120 inches, not {}",
+                    h.reveal_within
+                ),
+            );
         }
         common.armies_and_turns(
             &self.sides,

@@ -330,8 +330,12 @@ impl Rules for ClanWar {
         None
     }
 
+    /// Planned on what `side` sees: the enemy's hidden units are not
+    /// there to aim at (CW-HID-1).
     fn default_commands(ctx: &CwCtx, state: &CwBattle, side: u8) -> Vec<CwCommand> {
-        state.default_commands(side, &ctx.tables, &ctx.table)
+        state
+            .observed_by(side)
+            .default_commands(side, &ctx.tables, &ctx.table)
     }
 
     fn apply(
@@ -344,11 +348,17 @@ impl Rules for ClanWar {
         state.apply(cmd, &ctx.tables, &ctx.table, dice, log)
     }
 
-    /// Nothing on Clan War's open table is hidden from the other side in
-    /// this release: the Tactical Cards, the one hidden thing of the rules
-    /// (CW-HON-7), are not dealt, as the source gives no deck.
-    fn observation(_ctx: &CwCtx, state: &CwBattle, _side: u8) -> CwBattle {
-        state.clone()
+    /// The seed hides nothing on the table: the Tactical Cards, its one
+    /// hidden thing (CW-HON-7), are not dealt, as the source gives no deck.
+    /// A scenario may deploy units hidden under Kassen's own rule
+    /// (CW-HID-1), and those of the other side are left out until revealed.
+    fn observation(_ctx: &CwCtx, state: &CwBattle, side: u8) -> CwBattle {
+        state.observed_by(side)
+    }
+
+    /// One of `side`'s hidden units standing elsewhere (CW-HID-1).
+    fn hidden_variant(ctx: &CwCtx, state: &CwBattle, side: u8) -> Option<CwBattle> {
+        state.hidden_variant(side, &ctx.table)
     }
 
     fn outcome(ctx: &CwCtx, state: &CwBattle) -> Option<Outcome> {

@@ -207,6 +207,14 @@ pub fn unit_card(ctx: &CwCtx, battle: &CwBattle, unit: u32) -> Vec<CardLine> {
     for b in &u.badges {
         card.push(CardLine::text(b).tone(Tone::Bad));
     }
+    if let (true, Some(inches)) = (u.piece.hidden, battle.reveal_within) {
+        let rule = super::battle::HIDDEN_RULE;
+        card.push(
+            CardLine::text(say!("cw-card-hidden", inches = inches, rule = rule))
+                .tone(Tone::Good)
+                .rule(rule),
+        );
+    }
     card.extend(table_kit::card_allowance(
         battle.allowance(u.piece.id, &ctx.tables),
     ));

@@ -296,8 +296,12 @@ impl Rules for WarStrike {
         None
     }
 
+    /// Planned on what `side` sees: the enemy's hidden units are not
+    /// there to aim at (WS-HID-1).
     fn default_commands(ctx: &WsCtx, state: &WsBattle, side: u8) -> Vec<WsCommand> {
-        state.default_commands(side, &ctx.tables, &ctx.table)
+        state
+            .observed_by(side)
+            .default_commands(side, &ctx.tables, &ctx.table)
     }
 
     fn apply(
@@ -310,11 +314,16 @@ impl Rules for WarStrike {
         state.apply(cmd, &ctx.tables, &ctx.table, dice, log)
     }
 
-    /// Nothing on WarStrike's open table is hidden from the other side:
-    /// the seed and the core rules it assumes have no hidden units, sealed
-    /// orders or cards.
-    fn observation(_ctx: &WsCtx, state: &WsBattle, _side: u8) -> WsBattle {
-        state.clone()
+    /// The seed and the core rules it assumes hide nothing; a scenario may
+    /// deploy units hidden under Kassen's own rule (WS-HID-1), and those of
+    /// the other side are left out until revealed.
+    fn observation(_ctx: &WsCtx, state: &WsBattle, side: u8) -> WsBattle {
+        state.observed_by(side)
+    }
+
+    /// One of `side`'s hidden units standing elsewhere (WS-HID-1).
+    fn hidden_variant(ctx: &WsCtx, state: &WsBattle, side: u8) -> Option<WsBattle> {
+        state.hidden_variant(side, &ctx.table)
     }
 
     fn outcome(ctx: &WsCtx, state: &WsBattle) -> Option<Outcome> {

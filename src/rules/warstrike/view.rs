@@ -169,6 +169,14 @@ pub fn unit_card(ctx: &WsCtx, battle: &WsBattle, unit: u32) -> Vec<CardLine> {
     for f in &u.hit_dice {
         card.push(CardLine::text(say!("ws-card-hit-die", face = f)));
     }
+    if let (true, Some(inches)) = (u.piece.hidden, battle.reveal_within) {
+        let rule = super::battle::HIDDEN_RULE;
+        card.push(
+            CardLine::text(say!("ws-card-hidden", inches = inches, rule = rule))
+                .tone(Tone::Good)
+                .rule(rule),
+        );
+    }
     card.extend(table_kit::card_allowance(
         battle.allowance(u.piece.id, &ctx.tables.constants),
     ));

@@ -61,6 +61,7 @@
 mod airborne;
 mod close_combat;
 mod end_phase;
+mod hidden;
 mod losses;
 mod movement;
 mod movement_checks;
@@ -74,6 +75,7 @@ mod tests;
 mod tests_air;
 mod tests_fly_by;
 
+pub use hidden::HIDDEN_RULE;
 pub use movement_checks::ENGAGE_ANGLE;
 pub use paths::{air_maneuver, contact_spot, path_length};
 pub use setup::{CwArmySpec, CwCtx, CwHostageSpec, CwScenario, CwSetup};

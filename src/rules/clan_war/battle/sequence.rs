@@ -15,11 +15,12 @@ use crate::rules::clan_war::hostage::{Standing, execute_hostage};
 use super::state::{CwBattle, CwCommand, CwPhase, refuse};
 
 impl CwBattle {
-    /// Applies one command; a refusal changes nothing.
+    /// Applies one command, without Kassen's hidden deployment (see
+    /// [`CwBattle::apply`]); a refusal changes nothing.
     ///
     /// # Errors
     /// The refusal, naming the rule that forbids the command.
-    pub fn apply(
+    pub(super) fn apply_command(
         &mut self,
         cmd: &CwCommand,
         tables: &CwTables,

@@ -121,6 +121,7 @@ impl CwBattle {
                 wounds: 0,
                 personality: card.personality.as_ref().map(|p| p.name.clone()),
                 morale_tests: 0,
+                hidden: s.hidden,
             });
         }
         let side_names = [0, 1].map(|i| {
@@ -185,6 +186,7 @@ impl CwBattle {
             captor_wounds_this_turn: 0,
             side_names,
             result: None,
+            reveal_within: scenario.hidden_deployment.map(|h| h.reveal_within),
         };
         // Special Orders and the start of Primary Movement roll nothing, so
         // the first decision can be found without dice.

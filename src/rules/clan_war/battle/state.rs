@@ -126,6 +126,13 @@ pub struct CwUnit {
     pub personality: Option<String>,
     /// Morale tests taken this turn (the cumulative −1, CW-GEN-3).
     pub morale_tests: u32,
+    /// Still hidden from the other side (CW-HID-1, Kassen's hidden
+    /// deployment): not in its observation until revealed.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::engine::table_scenario::is_false"
+    )]
+    pub hidden: bool,
 }
 
 impl CwUnit {
@@ -141,6 +148,7 @@ impl CwUnit {
             side: self.side,
             base: self.base(),
             models: self.models,
+            hidden: self.hidden,
         }
     }
 
@@ -383,6 +391,11 @@ pub struct CwBattle {
     pub side_names: [String; 2],
     /// Set when the battle is over.
     pub result: Option<CwResult>,
+    /// Kassen's hidden deployment (CW-HID-1): the inches within which an
+    /// enemy unit reveals a hidden one; `None` when the scenario hides no
+    /// unit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reveal_within: Option<f32>,
 }
 
 pub(super) fn refuse(rule: &str, why: impl Into<String>) -> Refusal {

@@ -31,6 +31,7 @@
 //! models left loses at once).
 
 mod default_orders;
+mod hidden;
 mod odds;
 mod orders;
 mod phases;
@@ -38,6 +39,7 @@ mod sequence;
 mod state;
 mod tests;
 
+pub use hidden::HIDDEN_RULE;
 pub use odds::salvo_odds;
 pub use state::{
     WsBattle, WsCommand, WsCtx, WsEnd, WsObjective, WsObjectiveSpec, WsOrder, WsPhase, WsResult,

@@ -49,7 +49,8 @@ impl WsBattle {
             let near: Vec<&WsUnit> = self
                 .units
                 .iter()
-                .filter(|u| u.alive() && u.base().within(&ob, reach))
+                // A hidden unit neither captures nor contests (WS-HID-1).
+                .filter(|u| u.alive() && !u.hidden && u.base().within(&ob, reach))
                 .collect();
             let own_free: Vec<&WsUnit> = near
                 .iter()

@@ -51,6 +51,7 @@ impl WsBattle {
                     per_rank: u.per_rank.unwrap_or(stats.footprint.models_per_rank),
                     state,
                     acted: false,
+                    hidden: u.hidden,
                 })
             })
             .collect();
@@ -83,6 +84,7 @@ impl WsBattle {
             charges: Vec::new(),
             pending_start: false,
             result: None,
+            reveal_within: scenario.hidden_deployment.map(|h| h.reveal_within),
         };
         b.pending_start = !b.starting_phase_steps(tables).is_empty();
         b.phase = WsPhase::Action;
@@ -105,8 +107,10 @@ impl WsBattle {
     ) -> Result<(), Refusal> {
         match cmd {
             WsCommand::Act { unit, action } => {
+                self.refuse_unseen(cmd)?;
                 let plan = self.plan_act(*unit, action, tables, table)?;
                 self.flush_pending(tables, log);
+                self.reveal_actor(*unit, log);
                 let out = self.execute(plan, dice, tables);
                 write_log(log, self.turn, WsPhase::Action, out);
                 let out = self.check_destroyed();
@@ -127,6 +131,7 @@ impl WsBattle {
                 self.end_phase(dice, tables, table, log);
             }
         }
+        self.reveal_spotted(log);
         Ok(())
     }
 

@@ -205,6 +205,13 @@ pub struct WsUnit {
     pub state: WsUnitState,
     /// Took its action in the current action phase.
     pub acted: bool,
+    /// Still hidden from the other side (WS-HID-1, Kassen's hidden
+    /// deployment): not in its observation until revealed.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::engine::table_scenario::is_false"
+    )]
+    pub hidden: bool,
 }
 
 impl WsUnit {
@@ -225,6 +232,7 @@ impl WsUnit {
             side: self.side,
             base: self.base(),
             models: self.state.models,
+            hidden: self.hidden,
         }
     }
 
@@ -356,6 +364,11 @@ pub struct WsBattle {
     pub pending_start: bool,
     /// Set when the battle is over.
     pub result: Option<WsResult>,
+    /// Kassen's hidden deployment (WS-HID-1): the inches within which an
+    /// enemy unit reveals a hidden one; `None` when the scenario hides no
+    /// unit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reveal_within: Option<f32>,
 }
 
 pub(super) fn refuse(reason: impl Into<String>) -> Refusal {

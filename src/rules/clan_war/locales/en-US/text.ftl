@@ -333,3 +333,7 @@ cw-log-forced-landing-single = forced landing: straight { $mv }" with no manoeuv
 cw-log-forced-landing = forced landing: straight { $mv }" with no manoeuvres; unformed on landing
 cw-log-landing-extended = landing extended { $extension }" to clear other units: { $dice } Damage dice; spent for { $turns } turn(s)
 cw-item-forced-landing-dam = forced landing DAM
+cw-log-revealed-acted = { $unit } is revealed: it acts ({ $rule })
+cw-log-revealed-spotted = { $unit } is revealed: { $enemy } came within { $inches }" ({ $rule })
+cw-refuse-unseen-target = no unit of yours has seen a unit there: it is still hidden ({ $rule })
+cw-card-hidden = Hidden from the enemy until it acts or an enemy unit comes within { $inches }" ({ $rule })

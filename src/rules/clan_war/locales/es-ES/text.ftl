@@ -365,3 +365,7 @@ cw-log-forced-landing-single = aterrizaje forzoso: { $mv }" en línea recta sin 
 cw-log-forced-landing = aterrizaje forzoso: { $mv }" en línea recta sin maniobras; desordenada al aterrizar
 cw-log-landing-extended = aterrizaje prolongado { $extension }" para librar otras unidades: { $dice } dados de Daño; agotada durante { $turns } turno(s)
 cw-item-forced-landing-dam = DAM del aterrizaje forzoso
+cw-log-revealed-acted = { $unit } queda a la vista: actúa ({ $rule })
+cw-log-revealed-spotted = { $unit } queda a la vista: { $enemy } llegó a { $inches }" ({ $rule })
+cw-refuse-unseen-target = ninguna unidad tuya ha visto una unidad allí: sigue oculta ({ $rule })
+cw-card-hidden = Oculta al enemigo hasta que actúe o una unidad enemiga llegue a { $inches }" ({ $rule })

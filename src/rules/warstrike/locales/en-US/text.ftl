@@ -160,3 +160,7 @@ ws-odds-defensive-fire = { $unit } fires defensively at the charger in the close
 ws-odds-stays-in-fight = { $unit }: still fighting after the WS-CLR-1 reaction test and the WS-SUP-3 Ld test to keep fighting
 ws-log-one-salvo-marker = { $unit }: these blows finish the charged unit's one salvo; its failed saves already gave their { $rule } marker
 ws-outcome-no-second-marker = no second nerve marker
+ws-log-revealed-acted = { $unit } is revealed: it acts ({ $rule })
+ws-log-revealed-spotted = { $unit } is revealed: { $enemy } came within { $inches }" ({ $rule })
+ws-refuse-unseen-target = no unit of yours has seen a unit there: it is still hidden ({ $rule })
+ws-card-hidden = Hidden from the enemy until it acts or an enemy unit comes within { $inches }" ({ $rule })

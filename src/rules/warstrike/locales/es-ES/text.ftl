@@ -211,3 +211,7 @@ ws-odds-defensive-fire = { $unit } hace fuego defensivo contra la unidad que car
 ws-odds-stays-in-fight = { $unit }: sigue luchando tras el chequeo de reacción WS-CLR-1 y el chequeo de Ld WS-SUP-3 para seguir luchando
 ws-log-one-salvo-marker = { $unit }: estos golpes completan la única salva de la unidad cargada; sus salvaciones falladas ya dieron su marcador { $rule }
 ws-outcome-no-second-marker = ningún segundo marcador de nervio
+ws-log-revealed-acted = { $unit } queda a la vista: actúa ({ $rule })
+ws-log-revealed-spotted = { $unit } queda a la vista: { $enemy } llegó a { $inches }" ({ $rule })
+ws-refuse-unseen-target = ninguna unidad tuya ha visto una unidad allí: sigue oculta ({ $rule })
+ws-card-hidden = Oculta al enemigo hasta que actúe o una unidad enemiga llegue a { $inches }" ({ $rule })
