@@ -207,7 +207,10 @@ mod tests {
         let mut after = b.clone();
         let mut log = GameLog::default();
         for cmd in [
-            CwCommand::Shoot { unit: 3, target: 12 },
+            CwCommand::Shoot {
+                unit: 3,
+                target: 12,
+            },
             CwCommand::Move {
                 unit: 4,
                 path: vec![(34.0, 12.0)],
@@ -229,6 +232,12 @@ mod tests {
             ClanWar::observation(&ctx, &b, 0)
         );
         assert!(ClanWar::hidden_variant(&ctx, &b, 0).is_none());
+        let card = ClanWar::unit_card(&ctx, &b, 12, Some(1));
+        let line = card
+            .iter()
+            .find(|l| l.rule.as_deref() == Some(HIDDEN_RULE))
+            .expect("a hidden line");
+        assert!(line.text.contains("within 6"), "{}", line.text);
     }
 
     #[test]
@@ -241,8 +250,14 @@ mod tests {
             u.pos.y = 12.0;
         }
         let side = b.awaiting().expect("a side acts");
-        ClanWar::apply(&ctx, &mut b, &CwCommand::EndPhase { side }, &mut dice, &mut log)
-            .expect("end of phase");
+        ClanWar::apply(
+            &ctx,
+            &mut b,
+            &CwCommand::EndPhase { side },
+            &mut dice,
+            &mut log,
+        )
+        .expect("end of phase");
         assert!(!hidden(&b, 12) && hidden(&b, 13));
         let spotted = log
             .entries
@@ -262,12 +277,21 @@ mod tests {
                 ClanWar::apply(&ctx, &mut b, &cmd, &mut dice, &mut log).expect("legal");
                 assert!(!hidden(&b, 13));
                 let first = &log.entries[from];
-                assert_eq!((first.rule.as_str(), first.units.clone()), (HIDDEN_RULE, vec![13]));
+                assert_eq!(
+                    (first.rule.as_str(), first.units.clone()),
+                    (HIDDEN_RULE, vec![13])
+                );
                 assert!(first.what.contains("it acts"), "{}", first.what);
                 return;
             }
-            ClanWar::apply(&ctx, &mut b, &CwCommand::EndPhase { side }, &mut dice, &mut log)
-                .expect("end of phase");
+            ClanWar::apply(
+                &ctx,
+                &mut b,
+                &CwCommand::EndPhase { side },
+                &mut dice,
+                &mut log,
+            )
+            .expect("end of phase");
         }
         panic!("the hidden bushi were never offered a command");
     }

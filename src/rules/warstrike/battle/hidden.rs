@@ -157,7 +157,10 @@ mod tests {
         for cmd in WarStrike::legal_commands(&ctx, &b, 0) {
             if let WsCommand::Act { action, .. } = &cmd {
                 let aims = [action.fire_target(), action.charge()];
-                assert!(!aims.contains(&Some(11)) && !aims.contains(&Some(12)), "{cmd:?}");
+                assert!(
+                    !aims.contains(&Some(11)) && !aims.contains(&Some(12)),
+                    "{cmd:?}"
+                );
             }
         }
         // Shooting at one is refused under WS-HID-1 and changes nothing.
@@ -182,6 +185,13 @@ mod tests {
             WarStrike::observation(&ctx, &b, 0)
         );
         assert!(WarStrike::hidden_variant(&ctx, &b, 0).is_none());
+        // Its own side's card says it is hidden, and why it would be seen.
+        let card = WarStrike::unit_card(&ctx, &b, 11, Some(1));
+        let line = card
+            .iter()
+            .find(|l| l.rule.as_deref() == Some(HIDDEN_RULE))
+            .expect("a hidden line");
+        assert!(line.text.contains("within 8"), "{}", line.text);
     }
 
     #[test]
@@ -200,9 +210,17 @@ mod tests {
         WarStrike::apply(&ctx, &mut b, &rest, &mut dice, &mut log).expect("Get Down!");
         assert!(!hidden(&b, 11) && hidden(&b, 12));
         let spotted = log.entries.last().expect("an entry");
-        assert_eq!((spotted.rule.as_str(), spotted.units.clone()), (HIDDEN_RULE, vec![11, 1]));
+        assert_eq!(
+            (spotted.rule.as_str(), spotted.units.clone()),
+            (HIDDEN_RULE, vec![11, 1])
+        );
         assert!(spotted.what.contains("came within 8"), "{}", spotted.what);
-        assert!(WarStrike::observation(&ctx, &b, 0).units.iter().any(|u| u.id == 11));
+        assert!(
+            WarStrike::observation(&ctx, &b, 0)
+                .units
+                .iter()
+                .any(|u| u.id == 11)
+        );
         // The Reavers' turn: the hidden warband acts and is revealed first.
         let end = WsCommand::EndPhase { side: 0 };
         WarStrike::apply(&ctx, &mut b, &end, &mut dice, &mut log).expect("end of phase");
@@ -215,9 +233,15 @@ mod tests {
         WarStrike::apply(&ctx, &mut b, &act, &mut dice, &mut log).expect("Get Down!");
         assert!(!hidden(&b, 12));
         let first = &log.entries[from];
-        assert_eq!((first.rule.as_str(), first.units.clone()), (HIDDEN_RULE, vec![12]));
+        assert_eq!(
+            (first.rule.as_str(), first.units.clone()),
+            (HIDDEN_RULE, vec![12])
+        );
         assert!(first.what.contains("it acts"), "{}", first.what);
-        assert!(log.entries.len() > from + 1, "the action is logged after the reveal");
+        assert!(
+            log.entries.len() > from + 1,
+            "the action is logged after the reveal"
+        );
     }
 
     #[test]
@@ -239,7 +263,11 @@ mod tests {
             let mut log = GameLog::default();
             WarStrike::apply(&ctx, battle, &end, &mut Dice::new(5), &mut log)
                 .expect("end of phase");
-            assert_eq!(battle.objectives[1].held_by, held, "{:?}", battle.objectives);
+            assert_eq!(
+                battle.objectives[1].held_by, held,
+                "{:?}",
+                battle.objectives
+            );
         }
         assert!(hidden(&b, 12));
     }
