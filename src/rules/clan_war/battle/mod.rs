@@ -74,7 +74,6 @@ mod tests;
 mod tests_air;
 mod tests_fly_by;
 
-pub use movement_checks::ENGAGE_ANGLE;
 pub use paths::{air_maneuver, contact_spot, path_length};
 pub use setup::{CwArmySpec, CwCtx, CwHostageSpec, CwScenario, CwSetup};
 pub use state::{
