@@ -142,6 +142,18 @@ const STRUCTURAL: &[(&str, &str)] = &[
         "the numbering of the CW-HOS rule IDs (the last one, CW-HOS-11), not a rule value",
     ),
     (
+        "OBJECTIVE_MARKER_SIZE",
+        "an objective marker measured as a tiny base, a point on the table (WarStrike)",
+    ),
+    (
+        "FALL_BACK_SEARCH_STEP",
+        "the step of the search for a legal fall-back spot (WarStrike)",
+    ),
+    (
+        "FALL_BACK_SHORTEST",
+        "a bound on the search for a fall-back spot: below it the unit cannot move (WarStrike)",
+    ),
+    (
         "UNKNOWN_CARD_TL",
         "the Training Level of a unit whose card is missing, which the scenario check \
          already refuses: never used in play (Clan War)",
@@ -194,19 +206,6 @@ const DEBT: &[(&str, &str, usize)] = &[
     ("genpei/turn.rs", "3", 1),
     ("genpei/turn.rs", "4", 1),
     ("genpei/turn.rs", "5", 1),
-    ("warstrike/battle/orders.rs", "0.1", 1),
-    ("warstrike/battle/orders.rs", "0.25", 2),
-    ("warstrike/battle/orders.rs", "180.0", 1),
-    ("warstrike/battle/orders.rs", "1e-3", 1),
-    ("warstrike/battle/orders.rs", "2.0", 1),
-    ("warstrike/battle/orders.rs", "270.0", 1),
-    ("warstrike/battle/orders.rs", "90.0", 1),
-    ("warstrike/battle/state.rs", "0.02", 2),
-    ("warstrike/leadership.rs", "6", 1),
-    ("warstrike/shooting.rs", "2", 1),
-    ("warstrike/shooting.rs", "6", 2),
-    ("warstrike/suppression.rs", "12", 1),
-    ("warstrike/suppression.rs", "6", 7),
 ];
 
 /// `text` with comments, strings and character literals blanked (newlines
