@@ -336,13 +336,18 @@ fn check_settings(s: &Settings) -> Result<(), String> {
         || !share(l.least_move)
         || !share(l.dive_least)
     {
-        return Err("the shares of a move in flight and landing must be 0 to 1 (a take-off's above 0)".into());
+        return Err(
+            "the shares of a move in flight and landing must be 0 to 1 (a take-off's above 0)"
+                .into(),
+        );
     }
     if l.dive_most < 1.0 {
         return Err("landing.dive_most must be at least 1 (CW-DIVE-2)".into());
     }
     if !(angle(f.wheel_turn) && angle(f.turn_about) && angle(s.engage_angle)) {
-        return Err("flight.wheel_turn, flight.turn_about and engage_angle must be 0 to 180 degrees".into());
+        return Err(
+            "flight.wheel_turn, flight.turn_about and engage_angle must be 0 to 180 degrees".into(),
+        );
     }
     if s.ranged.airborne_los_height <= 0.0 {
         return Err("ranged.airborne_los_height must be above 0 (CW-RNG-1)".into());
@@ -373,7 +378,8 @@ impl CwTables {
         if t.units.units.is_empty() {
             return Err(LoadError::plain(dir, "the unit table must not be empty"));
         }
-        check_settings(&t.settings).map_err(|m| LoadError::plain(&format!("{dir}/settings.ron"), m))?;
+        check_settings(&t.settings)
+            .map_err(|m| LoadError::plain(&format!("{dir}/settings.ron"), m))?;
         let fv = &t.settings.flight;
         for u in &t.units.units {
             if u.has(Trait::Flight)

@@ -465,7 +465,10 @@ mod tests {
         );
         let mut t = dragon(None);
         t.condition = Condition::Unformed;
-        assert_eq!(take_off(&t, &fv()).map(|r| r.condition), Ok(Condition::Formed));
+        assert_eq!(
+            take_off(&t, &fv()).map(|r| r.condition),
+            Ok(Condition::Formed)
+        );
         t.state = FlightState::Airborne;
         assert!(take_off(&t, &fv()).is_err());
     }

@@ -149,11 +149,7 @@ pub struct Lander {
 /// unformed; single models exempt), with the kind's modifier (CW-DIVE-4,
 /// CW-ENG-3, CW-ENG-5). `None` for a forced landing, which takes no test
 /// (CW-FRC-2).
-pub fn landing_test_for(
-    kind: LandingKind,
-    l: &Lander,
-    lv: &LandingValues,
-) -> Option<ManeuverTest> {
+pub fn landing_test_for(kind: LandingKind, l: &Lander, lv: &LandingValues) -> Option<ManeuverTest> {
     if kind == LandingKind::Forced {
         return None;
     }
@@ -698,7 +694,7 @@ mod tests {
             &lander(6, 5, true),
             &lv(),
         )
-            .expect("exempt");
+        .expect("exempt");
         assert!(o.pass && !o.tested);
     }
 
@@ -722,15 +718,16 @@ mod tests {
         assert_eq!(dive_bounds(6.0, &lv()), (3.0, 12.0));
         for d in [3.0, 12.0] {
             assert_eq!(
-                check_dive_move(a, true, false, 6.0, d, DiveUse::Landing, &[],&lv()),
+                check_dive_move(a, true, false, 6.0, d, DiveUse::Landing, &[], &lv()),
                 Ok(LandingKind::Dive)
             );
         }
         assert_eq!(
-            check_dive_move(a, true, false, 6.0, 12.5, DiveUse::Landing, &[],&lv()).map_err(|r| r.rule),
+            check_dive_move(a, true, false, 6.0, 12.5, DiveUse::Landing, &[], &lv())
+                .map_err(|r| r.rule),
             Err("CW-DIVE-2".to_string())
         );
-        assert!(check_dive_move(a, true, false, 6.0, 2.9, DiveUse::Landing, &[],&lv()).is_err());
+        assert!(check_dive_move(a, true, false, 6.0, 2.9, DiveUse::Landing, &[], &lv()).is_err());
         // Without the Charge skill or card: illegal (CW-DIVE-1); with the card: legal.
         assert_eq!(
             check_dive(a, false, false).map_err(|r| r.rule),

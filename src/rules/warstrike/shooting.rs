@@ -523,7 +523,13 @@ mod tests {
         assert!(r.failed_any_save);
         assert_eq!(rw.models, 8);
         // Steadfast: 4 hits on the die, no hit marker; one marker for the failed saves.
-        assert_eq!((rw.hit_dice(&crate::rules::warstrike::data::shipped_constants()), rw.nerve_markers()), (vec![4], 1));
+        assert_eq!(
+            (
+                rw.hit_dice(&crate::rules::warstrike::data::shipped_constants()),
+                rw.nerve_markers()
+            ),
+            (vec![4], 1)
+        );
         // Exact odds: P(exactly 4 hits of 10 at 1/2) = 210/1024.
         assert!((r.log[0].probability.unwrap_or(0.0) - 210.0 / 1024.0).abs() < 1e-12);
         // P(exactly 2 of 4 saves fail at 5+) = 6 * (2/3)^2 * (1/3)^2.
@@ -578,7 +584,12 @@ mod tests {
             ..req(20.0)
         };
         assert!(check_fire(&rec, &lg, &rw, snap, &t.constants).is_ok());
-        lg.take_hits(1, 0, HitSource::Shooting, &crate::rules::warstrike::data::shipped_constants());
+        lg.take_hits(
+            1,
+            0,
+            HitSource::Shooting,
+            &crate::rules::warstrike::data::shipped_constants(),
+        );
         assert_eq!(
             check_fire(&rec, &lg, &rw, req(5.0), &t.constants).map_err(|r| r.rule),
             Err("WS-SUP-3".into())
@@ -612,15 +623,7 @@ mod tests {
         rw.got_down = true;
         let mut d = Dice::new(0);
         d.load([6, 4]); // 1 attack hits, save 4 passes at 4+
-        let r = resolve_salvo(
-            &mut d,
-            9,
-            1,
-            4,
-            &mut rw,
-            &t.constants,
-            HitSource::Shooting,
-        );
+        let r = resolve_salvo(&mut d, 9, 1, 4, &mut rw, &t.constants, HitSource::Shooting);
         assert_eq!((r.hits, r.failed_saves), (1, 0));
         assert_eq!(r.log[1].target, Some(4));
     }

@@ -319,11 +319,14 @@ mod tests {
     fn any_hit_suppresses_and_adds_to_the_die() {
         // WS-SUP-1, WS-SUP-2: one melee hit that kills nothing suppresses.
         assert!(suppresses(1) && !suppresses(0));
-        let fx = Suppression::default().apply_salvo(1, 0, false, 4, HitSource::CloseCombat, 2, &c());
+        let fx =
+            Suppression::default().apply_salvo(1, 0, false, 4, HitSource::CloseCombat, 2, &c());
         assert!(fx.after.suppressed());
         assert_eq!(fx.log[0].rule, "WS-SUP-1");
         // WS-HIT-1: a suppressed unit adds the new hits to the count shown.
-        let fx = fx.after.apply_salvo(4, 0, false, 4, HitSource::Shooting, 2, &c());
+        let fx = fx
+            .after
+            .apply_salvo(4, 0, false, 4, HitSource::Shooting, 2, &c());
         assert_eq!((fx.after.hit_die, fx.log[0].rule.as_str()), (5, "WS-HIT-1"));
         // No hits: nothing changes, no hit-die.
         let none = Suppression::default().apply_salvo(0, 0, false, 4, HitSource::Shooting, 2, &c());

@@ -154,9 +154,18 @@ mod tests {
         let t = WsTables::load().expect("table");
         let mut lg = WsUnitState::from_stats(1, t.unit("laansguard").expect("lg"));
         assert_eq!((lg.ld, lg.current_nv(), lg.suppressed()), (2, 3, false));
-        lg.take_hits(7, 1, HitSource::Shooting, &crate::rules::warstrike::data::shipped_constants());
+        lg.take_hits(
+            7,
+            1,
+            HitSource::Shooting,
+            &crate::rules::warstrike::data::shipped_constants(),
+        );
         assert_eq!(
-            (lg.nerve_markers(), lg.current_nv(), lg.hit_dice(&crate::rules::warstrike::data::shipped_constants())),
+            (
+                lg.nerve_markers(),
+                lg.current_nv(),
+                lg.hit_dice(&crate::rules::warstrike::data::shipped_constants())
+            ),
             (2, 1, vec![1])
         );
         let w = WsUnitState::from_stats(2, t.unit("reaver_warband").expect("rw"));

@@ -142,7 +142,7 @@ impl CwBattle {
                     &self.lander(&left, tables),
                     &tables.settings.landing,
                 )
-                    .map_or(1.0, |t| maneuver_chance(conv, &t));
+                .map_or(1.0, |t| maneuver_chance(conv, &t));
                 p * pass
             })
             .sum()

@@ -51,7 +51,10 @@ impl CwBattle {
             })
             .collect();
         let mut points = vec![tb.center];
-        points.extend(tb.corners().map(|c| tb.center + (c - tb.center) * SIGHT_CORNER_INSET));
+        points.extend(
+            tb.corners()
+                .map(|c| tb.center + (c - tb.center) * SIGHT_CORNER_INSET),
+        );
         points.into_iter().any(|p| {
             table
                 .line_of_sight(

@@ -269,15 +269,7 @@ mod tests {
             let run = |dice: &mut Dice| {
                 let mut t = target.clone();
                 let shots = salvo_dice(shooter.models, 1);
-                resolve_salvo(
-                    dice,
-                    1,
-                    shots,
-                    c.to_hit,
-                    &mut t,
-                    c,
-                    HitSource::Shooting,
-                )
+                resolve_salvo(dice, 1, shots, c.to_hit, &mut t, c, HitSource::Shooting)
             };
             let hit = exact(|d| f64::from(u8::from(run(d).hits > 0)));
             let marker = exact(|d| f64::from(u8::from(salvo_marker(&run(d).suppression))));
