@@ -30,6 +30,57 @@ pub const CONTACT: f32 = 0.05;
 /// Height in inches of a grounded unit's models, for line of sight.
 pub const MODEL_HEIGHT: f32 = 1.0;
 
+/// A quarter turn in degrees: compass arithmetic (the bearing of the right
+/// edge, a right angle), not a rule value.
+pub const QUARTER_TURN: f32 = 90.0;
+
+/// A whole turn in degrees: compass arithmetic (bearings wrap at it), not a
+/// rule value.
+pub const FULL_TURN: f32 = 360.0;
+
+/// Float rounding, inches, of a path's length or cost set against an
+/// allowance or a distance drawn: not a rule value.
+pub const LENGTH_TOLERANCE: f32 = 1e-3;
+
+/// Float rounding, degrees, of an angle measured between two bases or
+/// bearings set against a limit: not a rule value.
+pub const ANGLE_TOLERANCE: f32 = 1e-3;
+
+/// Float rounding, inches, of a distance measured edge to edge against a
+/// range, and the least step that counts as a leg of a path: not a rule
+/// value.
+pub const MEASURE_TOLERANCE: f32 = 1e-4;
+
+/// A path leg shorter than this many inches has no direction and is
+/// skipped (float rounding), not a rule value.
+pub const ZERO_LENGTH: f32 = 1e-6;
+
+/// A hundredth of an inch: below anything a player measures. Two distances
+/// this close are a tie, a move this short is a turn on the spot, and an
+/// allowance this much over the move drawn only absorbs rounding. Not a
+/// rule value.
+pub const NEGLIGIBLE: f32 = 0.01;
+
+/// The distance in inches from one end of `length` to its middle (half of
+/// it): from a base's edge to its centre, or to a template's front-centre
+/// mark. Geometry, not a rule value.
+pub fn centre_offset(length: f32) -> f32 {
+    length / 2.0
+}
+
+/// The compass bearing in degrees from the table towards `edge`: the
+/// bottom edge (row 0, South) 180, the far edge (North) 0, the left edge
+/// (West) 270, the right edge (East) 90.
+pub fn bearing_toward(edge: super::board::BoardEdge) -> f32 {
+    use super::board::BoardEdge;
+    match edge {
+        BoardEdge::South => 180.0,
+        BoardEdge::North => 0.0,
+        BoardEdge::West => 270.0,
+        BoardEdge::East => 90.0,
+    }
+}
+
 /// Where a unit stands: centre in inches and facing in degrees (compass).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TablePos {

@@ -44,6 +44,11 @@ pub enum Skill {
     StalwartDefender,
 }
 
+/// The Training Level used for a unit whose card is not in the unit table:
+/// the scenario check refuses such a unit, so the value is never used in
+/// play. A sentinel, not a rule value.
+pub const UNKNOWN_CARD_TL: i32 = 10;
+
 /// A personality leading a unit (its commander).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -180,9 +185,21 @@ pub struct Settings {
     pub honor_gains: HonorGains,
     /// The honor ladder: Morale bonus and test levels (CW-HON-3 … CW-HON-9).
     pub honor_ladder: HonorLadder,
-    /// The range adjustments and extended-range penalty (CW-RNG-3 …
-    /// CW-RNG-6).
+    /// The raised line of sight of a flyer (CW-RNG-1), the range
+    /// adjustments and the extended-range penalty (CW-RNG-3 … CW-RNG-6).
     pub ranged: super::ranged::RangeValues,
+    /// The flying rules' numbers: size cap, take-off, least airborne move,
+    /// the manoeuvres an airborne path amounts to (CW-FLY-3 … CW-FLY-13).
+    pub flight: super::flight::FlightValues,
+    /// Landings and the Dive: least moves, the Dive's reach and the landing
+    /// test modifiers (CW-LAND-1, CW-DIVE-2, CW-DIVE-4, CW-ENG-3, CW-ENG-5).
+    pub landing: super::landing::LandingValues,
+    /// Largest approach angle of an engagement, degrees, on the ground and
+    /// from the air (CW-GEN-3, CW-ENG-1: 30; 0 to 180).
+    pub engage_angle: f32,
+    /// The last turn when the scenario gives none (CW-GEN-3 [stand-in]: 6;
+    /// at least 1).
+    pub turn_limit: u32,
     /// The hostage rules' numbers (CW-HOS-3 … CW-HOS-10).
     pub hostage: super::hostage::HostageValues,
     /// A forced landing's clearance, Damage dice and spot search (CW-FRC-3).
@@ -302,6 +319,45 @@ const CARDS: &str = include_str!("../../../assets/rules/clan_war/cards.ron");
 const RULES: &str = include_str!("../../../assets/rules/clan_war/rules_text.ron");
 const RULES_ES: &str = include_str!("../../../assets/rules/clan_war/rules_text.es.ron");
 
+/// Bound checks of the settings' flying, landing, engagement and turn
+/// values: shares of a move from 0 to 1 (a take-off's above 0), a Dive's
+/// most at least 1, angles from 0 to 180 degrees, a positive line-of-sight
+/// height, at least one flying model and one turn.
+fn check_settings(s: &Settings) -> Result<(), String> {
+    let (f, l) = (&s.flight, &s.landing);
+    let share = |v: f32| (0.0..=1.0).contains(&v);
+    let angle = |v: f32| (0.0..=180.0).contains(&v);
+    if f.max_models == 0 {
+        return Err("flight.max_models must be at least 1 (CW-FLY-3)".into());
+    }
+    if !(f.take_off > 0.0 && share(f.take_off))
+        || !share(f.least_air_move)
+        || !share(f.failed_maneuver_move)
+        || !share(l.least_move)
+        || !share(l.dive_least)
+    {
+        return Err(
+            "the shares of a move in flight and landing must be 0 to 1 (a take-off's above 0)"
+                .into(),
+        );
+    }
+    if l.dive_most < 1.0 {
+        return Err("landing.dive_most must be at least 1 (CW-DIVE-2)".into());
+    }
+    if !(angle(f.wheel_turn) && angle(f.turn_about) && angle(s.engage_angle)) {
+        return Err(
+            "flight.wheel_turn, flight.turn_about and engage_angle must be 0 to 180 degrees".into(),
+        );
+    }
+    if s.ranged.airborne_los_height <= 0.0 {
+        return Err("ranged.airborne_los_height must be above 0 (CW-RNG-1)".into());
+    }
+    if s.turn_limit == 0 {
+        return Err("turn_limit must be at least 1".into());
+    }
+    Ok(())
+}
+
 impl CwTables {
     /// Parses the built-in tables.
     ///
@@ -322,14 +378,24 @@ impl CwTables {
         if t.units.units.is_empty() {
             return Err(LoadError::plain(dir, "the unit table must not be empty"));
         }
+        check_settings(&t.settings)
+            .map_err(|m| LoadError::plain(&format!("{dir}/settings.ron"), m))?;
+        let fv = &t.settings.flight;
         for u in &t.units.units {
             if u.has(Trait::Flight)
-                && super::flight::check_flying_size(u.models, u32::from(u.personality.is_some()))
-                    .is_err()
+                && super::flight::check_flying_size(
+                    u.models,
+                    u32::from(u.personality.is_some()),
+                    fv,
+                )
+                .is_err()
             {
                 return Err(LoadError::plain(
                     &format!("{dir}/units.ron"),
-                    format!("{} has Flight but more than 12 models (CW-FLY-3)", u.key),
+                    format!(
+                        "{} has Flight but more than {} models (CW-FLY-3)",
+                        u.key, fv.max_models
+                    ),
                 ));
             }
         }

@@ -8,12 +8,39 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::command::Refusal;
 use crate::engine::log::{Itemized, LogEntry};
+use crate::engine::table::centre_offset;
 use crate::engine::units::FlightState;
 
 use super::condition::Condition;
 
-/// Most models a flying unit may hold, personalities included (CW-FLY-3).
-pub const MAX_FLYING_MODELS: u32 = 12;
+/// The numbers of the flying rules (`settings.ron` `flight`; seed 000,
+/// CW-FLY-3 … CW-FLY-13). Shares are fractions of the unit's normal
+/// movement.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlightValues {
+    /// Most models a flying unit may hold, personalities included (CW-FLY-3:
+    /// 12; at least 1).
+    pub max_models: u32,
+    /// Share of its movement a take-off covers (CW-FLY-5: exactly half, 0.5;
+    /// above 0, at most 1).
+    pub take_off: f32,
+    /// Least share of its movement an airborne unit moves in a Primary or
+    /// Cavalry phase (CW-FLY-10: half, 0.5; 0 to 1).
+    pub least_air_move: f32,
+    /// Share of its movement an airborne unit has covered once it flies
+    /// straight on after a failed Maneuver test (CW-FLY-13: half, 0.5; 0 to
+    /// 1).
+    pub failed_maneuver_move: f32,
+    /// Largest turn, degrees, of a leg or of the final facing from the
+    /// starting facing for an airborne move to be a Wheel (CW-FLY-12
+    /// [stand-in]: 90; 0 to 180).
+    pub wheel_turn: f32,
+    /// Least turn of the final facing from the starting facing, degrees,
+    /// that makes an airborne move a Turn About (CW-FLY-12 [stand-in]: 135;
+    /// 0 to 180).
+    pub turn_about: f32,
+}
 
 /// Base footprint of one model and the unit's normal rank width, for the
 /// open-table footprint and the flying template (CW-FLY-7, CW-FLY-15).
@@ -56,19 +83,24 @@ pub fn check_can_fly(has_flight: bool) -> Result<(), Refusal> {
     }
 }
 
-/// A flying unit holds at most 12 models, personalities included
+/// A flying unit holds at most [`FlightValues::max_models`] (12) models, personalities included
 /// (CW-FLY-3). Returns the total.
 ///
 /// # Errors
-/// A [`Refusal`] under CW-FLY-3 when `models + personalities` exceeds 12.
-pub fn check_flying_size(models: u32, personalities: u32) -> Result<u32, Refusal> {
+/// A [`Refusal`] under CW-FLY-3 when `models + personalities` exceeds
+/// [`FlightValues::max_models`].
+pub fn check_flying_size(
+    models: u32,
+    personalities: u32,
+    fv: &FlightValues,
+) -> Result<u32, Refusal> {
     let total = models + personalities;
-    if total <= MAX_FLYING_MODELS {
+    if total <= fv.max_models {
         Ok(total)
     } else {
         Err(Refusal::new(
             "CW-FLY-3",
-            say!("cw-why-flying-size", max = MAX_FLYING_MODELS, total = total),
+            say!("cw-why-flying-size", max = fv.max_models, total = total),
         ))
     }
 }
@@ -131,7 +163,7 @@ pub struct TakeOffResult {
 }
 
 /// A take-off (CW-FLY-5): the unit moves exactly half its normal movement
-/// and counts as grounded until the end, so interference at or before that
+/// ([`FlightValues::take_off`]) and counts as grounded until the end, so interference at or before that
 /// distance stops it at the point of contact and the take-off fails. If it
 /// completes the move it is airborne; an unformed unit becomes formed
 /// (CW-FLY-14).
@@ -139,13 +171,13 @@ pub struct TakeOffResult {
 /// # Errors
 /// A [`Refusal`] if the unit lacks Flight (CW-FLY-2), is over the size cap
 /// (CW-FLY-3), or is already airborne (CW-FLY-5).
-pub fn take_off(t: &TakeOff) -> Result<TakeOffResult, Refusal> {
+pub fn take_off(t: &TakeOff, fv: &FlightValues) -> Result<TakeOffResult, Refusal> {
     check_can_fly(t.has_flight)?;
-    check_flying_size(t.total_models, 0)?;
+    check_flying_size(t.total_models, 0, fv)?;
     if t.state == FlightState::Airborne {
         return Err(Refusal::new("CW-FLY-5", say!("cw-why-already-airborne")));
     }
-    let half = t.movement / 2.0;
+    let half = t.movement * fv.take_off;
     match t.blocked_at {
         Some(d) if d <= half => {
             let moved = d.max(0.0);
@@ -225,9 +257,10 @@ pub fn airborne_formation(f: Formation) -> Formation {
 }
 
 /// The least and most an airborne unit moves in a Primary or Cavalry phase:
-/// half its maximum and its maximum, inches (CW-FLY-10).
-pub fn air_move_bounds(max_movement: f32) -> (f32, f32) {
-    (max_movement / 2.0, max_movement)
+/// half its maximum ([`FlightValues::least_air_move`]) and its maximum,
+/// inches (CW-FLY-10).
+pub fn air_move_bounds(max_movement: f32, fv: &FlightValues) -> (f32, f32) {
+    (max_movement * fv.least_air_move, max_movement)
 }
 
 /// Checks an airborne unit's move in `phase` (CW-FLY-8, CW-FLY-9, CW-FLY-10):
@@ -241,11 +274,12 @@ pub fn check_air_move(
     phase: MovementPhase,
     max_movement: f32,
     distance: f32,
+    fv: &FlightValues,
 ) -> Result<(), Refusal> {
     if phase == MovementPhase::Reserve {
         return Err(Refusal::new("CW-FLY-9", say!("cw-why-airborne-reserve")));
     }
-    let (min, max) = air_move_bounds(max_movement);
+    let (min, max) = air_move_bounds(max_movement, fv);
     if distance < min {
         return Err(Refusal::new(
             "CW-FLY-10",
@@ -347,9 +381,14 @@ pub fn check_air_maneuver(m: Maneuver) -> Result<(), Refusal> {
 
 /// After a failed Maneuver test in the air (CW-FLY-13): the inches the unit
 /// must still fly straight ahead, so that it has covered exactly half its
-/// movement; zero if it had already covered half.
-pub fn straight_on_after_failed_maneuver(movement: f32, moved_so_far: f32) -> f32 {
-    (movement / 2.0 - moved_so_far).max(0.0)
+/// movement ([`FlightValues::failed_maneuver_move`]); zero if it had
+/// already covered half.
+pub fn straight_on_after_failed_maneuver(
+    movement: f32,
+    moved_so_far: f32,
+    fv: &FlightValues,
+) -> f32 {
+    (movement * fv.failed_maneuver_move - moved_so_far).max(0.0)
 }
 
 /// Size of the card template standing in for an airborne unit (CW-FLY-15).
@@ -372,13 +411,21 @@ pub fn template(footprint: &Footprint, models: u32, frontage: u32) -> Template {
     Template {
         width,
         depth: footprint.depth * ranks as f32,
-        front_centre: width / 2.0,
+        front_centre: centre_offset(width),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shipped flying values (`settings.ron`).
+    fn fv() -> FlightValues {
+        crate::rules::clan_war::data::CwTables::load()
+            .expect("tables")
+            .settings
+            .flight
+    }
 
     fn dragon(blocked_at: Option<f32>) -> TakeOff {
         TakeOff {
@@ -396,13 +443,13 @@ mod tests {
     #[test]
     fn gc_cw_09_take_off_distance_and_interference() {
         // GC-CW-09 (CW-FLY-5): A clear path: exactly 4", airborne.
-        let r = take_off(&dragon(None)).expect("legal");
+        let r = take_off(&dragon(None), &fv()).expect("legal");
         assert_eq!((r.moved, r.state), (4.0, FlightState::Airborne));
         // B: friendly unit 3" ahead: stops at 3", still grounded.
-        let r = take_off(&dragon(Some(3.0))).expect("legal");
+        let r = take_off(&dragon(Some(3.0)), &fv()).expect("legal");
         assert_eq!((r.moved, r.state), (3.0, FlightState::Grounded));
         // Interference beyond the half move does not matter.
-        let r = take_off(&dragon(Some(6.0))).expect("legal");
+        let r = take_off(&dragon(Some(6.0)), &fv()).expect("legal");
         assert_eq!(r.state, FlightState::Airborne);
     }
 
@@ -413,48 +460,51 @@ mod tests {
         let mut t = dragon(None);
         t.has_flight = false;
         assert_eq!(
-            take_off(&t).map_err(|r| r.rule),
+            take_off(&t, &fv()).map_err(|r| r.rule),
             Err("CW-FLY-2".to_string())
         );
         let mut t = dragon(None);
         t.condition = Condition::Unformed;
-        assert_eq!(take_off(&t).map(|r| r.condition), Ok(Condition::Formed));
+        assert_eq!(
+            take_off(&t, &fv()).map(|r| r.condition),
+            Ok(Condition::Formed)
+        );
         t.state = FlightState::Airborne;
-        assert!(take_off(&t).is_err());
+        assert!(take_off(&t, &fv()).is_err());
     }
 
     #[test]
     fn gc_cw_15_flying_unit_size_cap() {
         // GC-CW-15 (CW-FLY-3): 11 + 1 legal (12), 12 + 1 illegal (13).
-        assert_eq!(check_flying_size(11, 1), Ok(12));
-        let e = check_flying_size(12, 1).expect_err("13 models");
+        assert_eq!(check_flying_size(11, 1, &fv()), Ok(12));
+        let e = check_flying_size(12, 1, &fv()).expect_err("13 models");
         assert_eq!(e.rule, "CW-FLY-3");
         let mut t = dragon(None);
         t.total_models = 13;
-        assert!(take_off(&t).is_err());
+        assert!(take_off(&t, &fv()).is_err());
     }
 
     #[test]
     fn gc_cw_10_airborne_minimum_movement() {
         // GC-CW-10 (CW-FLY-10, CW-FLY-8, CW-FLY-9): max 8": >= 4" in Primary and Cavalry.
-        assert_eq!(air_move_bounds(8.0), (4.0, 8.0));
+        assert_eq!(air_move_bounds(8.0, &fv()), (4.0, 8.0));
         for phase in [MovementPhase::Primary, MovementPhase::Cavalry] {
             assert!(may_move_in_phase(phase, FlightState::Airborne, false));
-            assert!(check_air_move(phase, 8.0, 4.0).is_ok());
-            assert!(check_air_move(phase, 8.0, 3.9).is_err());
+            assert!(check_air_move(phase, 8.0, 4.0, &fv()).is_ok());
+            assert!(check_air_move(phase, 8.0, 3.9, &fv()).is_err());
             assert_eq!(
-                check_air_move(phase, 8.0, 0.0).map_err(|r| r.rule),
+                check_air_move(phase, 8.0, 0.0, &fv()).map_err(|r| r.rule),
                 Err("CW-FLY-10".to_string())
             );
         }
-        assert!(check_air_move(MovementPhase::Primary, 8.0, 8.5).is_err());
+        assert!(check_air_move(MovementPhase::Primary, 8.0, 8.5, &fv()).is_err());
         assert!(!may_move_in_phase(
             MovementPhase::Reserve,
             FlightState::Airborne,
             false
         ));
         assert_eq!(
-            check_air_move(MovementPhase::Reserve, 8.0, 5.0).map_err(|r| r.rule),
+            check_air_move(MovementPhase::Reserve, 8.0, 5.0, &fv()).map_err(|r| r.rule),
             Err("CW-FLY-9".to_string())
         );
     }
@@ -537,8 +587,8 @@ mod tests {
             );
         }
         // CW-FLY-13: failed at 1.5" of an 8" move: 2.5" more straight on.
-        assert_eq!(straight_on_after_failed_maneuver(8.0, 1.5), 2.5);
-        assert_eq!(straight_on_after_failed_maneuver(8.0, 5.0), 0.0);
+        assert_eq!(straight_on_after_failed_maneuver(8.0, 1.5, &fv()), 2.5);
+        assert_eq!(straight_on_after_failed_maneuver(8.0, 5.0, &fv()), 0.0);
         // CW-FLY-15 template: 10 models 1" x 1" in ranks of 4: 4" x 3", centre at 2".
         let fp = Footprint {
             frontage: 1.0,

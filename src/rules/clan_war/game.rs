@@ -137,7 +137,7 @@ pub fn unit_choices(battle: &CwBattle, unit: u32, tables: &CwTables) -> Vec<Choi
                     out.push(choice(say!("cw-choice-all-out"), "all_out", Needs::Nothing));
                 }
             }
-            if battle.check_sacrifice(unit).is_ok() {
+            if battle.check_sacrifice(unit, tables).is_ok() {
                 out.push(choice(
                     say!("cw-choice-sacrifice"),
                     "sacrifice",

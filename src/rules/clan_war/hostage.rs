@@ -518,6 +518,10 @@ pub fn uses_book_hostage_rules(scope: HostageScope) -> bool {
     scope == HostageScope::Standard
 }
 
+/// The number of the last CW-HOS rule ID of this module (CW-HOS-11): the
+/// numbering of the rule IDs, not a rule value.
+const LAST_HOSTAGE_RULE: u32 = 11;
+
 /// Whether a CW-HOS rule applies under `scope` (CW-HOS-11): in the
 /// tournament, CW-HOS-1 … CW-HOS-10 of this module do; anything else is a
 /// rulebook hostage rule and does not.
@@ -525,7 +529,7 @@ pub fn hostage_rule_in_use(rule: &str, scope: HostageScope) -> bool {
     let ours = rule
         .strip_prefix("CW-HOS-")
         .and_then(|n| n.parse::<u32>().ok())
-        .is_some_and(|n| (1..=11).contains(&n));
+        .is_some_and(|n| (1..=LAST_HOSTAGE_RULE).contains(&n));
     ours || uses_book_hostage_rules(scope)
 }
 

@@ -21,6 +21,32 @@ use super::maneuver::{ManeuverKind, ManeuverOutcome, ManeuverTest, maneuver_test
 use super::ranged::RangeBand;
 use super::test_roll::Convention;
 
+/// The numbers of landings and the Dive (`settings.ron` `landing`; seed 000,
+/// CW-LAND-1, CW-DIVE-2, CW-DIVE-4, CW-ENG-3, CW-ENG-5). Shares and
+/// multiples are of the unit's normal movement.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LandingValues {
+    /// Least share of its movement a voluntary landing moves (CW-LAND-1:
+    /// half, 0.5; 0 to 1). A forced landing's straight move is this share
+    /// too [stand-in, CW-FRC-2].
+    pub least_move: f32,
+    /// Least share of its movement a Dive moves (CW-DIVE-2: half, 0.5; 0 to
+    /// 1).
+    pub dive_least: f32,
+    /// Most a Dive moves, in multiples of its movement (CW-DIVE-2: double,
+    /// 2.0; at least 1).
+    pub dive_most: f32,
+    /// Landing test modifier after a Dive (CW-DIVE-4: −2).
+    pub after_dive: i32,
+    /// Landing test modifier after engaging a ground target from the air
+    /// (CW-ENG-3: −1).
+    pub engaged_contact: i32,
+    /// Landing test modifier when the 30° contact was not possible and the
+    /// unit lands 1" short (CW-ENG-5: −1).
+    pub angle_not_possible: i32,
+}
+
 /// Why a unit lands, which sets its landing Maneuver test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LandingKind {
@@ -41,22 +67,25 @@ pub enum LandingKind {
 }
 
 impl LandingKind {
-    /// The modifier and rule of the landing test, besides the complex −2.
-    pub fn modifier(self) -> Option<Modifier> {
+    /// The modifier and rule of the landing test, besides the complex −2
+    /// (values of [`LandingValues`]).
+    pub fn modifier(self, lv: &LandingValues) -> Option<Modifier> {
         match self {
             LandingKind::Dive => Some(Modifier::new(
                 say!("cw-item-landing-after-dive"),
-                -2,
+                lv.after_dive,
                 "CW-DIVE-4",
             )),
             LandingKind::EngagedContact => Some(Modifier::new(
                 say!("cw-item-landed-engaged"),
-                -1,
+                lv.engaged_contact,
                 "CW-ENG-3",
             )),
-            LandingKind::AngleNotPossible => {
-                Some(Modifier::new(say!("cw-item-landed-short"), -1, "CW-ENG-5"))
-            }
+            LandingKind::AngleNotPossible => Some(Modifier::new(
+                say!("cw-item-landed-short"),
+                lv.angle_not_possible,
+                "CW-ENG-5",
+            )),
             _ => None,
         }
     }
@@ -75,8 +104,8 @@ impl LandingKind {
 }
 
 /// Checks a voluntary, non-engaging landing (CW-LAND-1): declared at the
-/// start of the movement phase, moving at least half the movement rate (and
-/// at most the rate), inches. The unit counts as airborne during the move
+/// start of the movement phase, moving at least half the movement rate
+/// ([`LandingValues::least_move`]) and at most the rate, inches. The unit counts as airborne during the move
 /// and may use flying manoeuvres (CW-FLY-12); it is grounded at the end.
 ///
 /// # Errors
@@ -86,18 +115,16 @@ pub fn check_landing(
     declared_at_phase_start: bool,
     movement: f32,
     distance: f32,
+    lv: &LandingValues,
 ) -> Result<(), Refusal> {
     if !declared_at_phase_start {
         return Err(Refusal::new("CW-LAND-1", say!("cw-why-landing-declared")));
     }
-    if distance < movement / 2.0 || distance > movement {
+    let least = movement * lv.least_move;
+    if distance < least || distance > movement {
         return Err(Refusal::new(
             "CW-LAND-1",
-            say!(
-                "cw-why-landing-bounds",
-                min = movement / 2.0,
-                max = movement
-            ),
+            say!("cw-why-landing-bounds", min = least, max = movement),
         ));
     }
     Ok(())
@@ -122,7 +149,7 @@ pub struct Lander {
 /// unformed; single models exempt), with the kind's modifier (CW-DIVE-4,
 /// CW-ENG-3, CW-ENG-5). `None` for a forced landing, which takes no test
 /// (CW-FRC-2).
-pub fn landing_test_for(kind: LandingKind, l: &Lander) -> Option<ManeuverTest> {
+pub fn landing_test_for(kind: LandingKind, l: &Lander, lv: &LandingValues) -> Option<ManeuverTest> {
     if kind == LandingKind::Forced {
         return None;
     }
@@ -135,7 +162,7 @@ pub fn landing_test_for(kind: LandingKind, l: &Lander) -> Option<ManeuverTest> {
         kind: ManeuverKind::Complex,
         single_model: l.single_model,
         airborne: false,
-        modifiers: kind.modifier().into_iter().collect(),
+        modifiers: kind.modifier(lv).into_iter().collect(),
     })
 }
 
@@ -146,8 +173,9 @@ pub fn landing_test(
     conv: Convention,
     kind: LandingKind,
     l: &Lander,
+    lv: &LandingValues,
 ) -> Option<ManeuverOutcome> {
-    landing_test_for(kind, l).map(|t| maneuver_test(dice, conv, &t))
+    landing_test_for(kind, l, lv).map(|t| maneuver_test(dice, conv, &t))
 }
 
 /// Range band of reactionary fire (CW-LAND-3): against an airborne unit
@@ -197,9 +225,9 @@ pub fn check_dive(
 }
 
 /// Least and most a Dive moves: half and double the normal movement, inches
-/// (CW-DIVE-2).
-pub fn dive_bounds(movement: f32) -> (f32, f32) {
-    (movement / 2.0, movement * 2.0)
+/// (CW-DIVE-2, [`LandingValues::dive_least`], [`LandingValues::dive_most`]).
+pub fn dive_bounds(movement: f32, lv: &LandingValues) -> (f32, f32) {
+    (movement * lv.dive_least, movement * lv.dive_most)
 }
 
 /// How a Dive is used (CW-DIVE-3).
@@ -227,9 +255,10 @@ pub fn check_dive_move(
     distance: f32,
     _use: DiveUse,
     combined_with: &[CardKind],
+    lv: &LandingValues,
 ) -> Result<LandingKind, Refusal> {
     check_dive(state, charge_skill, charge_card)?;
-    let (min, max) = dive_bounds(movement);
+    let (min, max) = dive_bounds(movement, lv);
     if distance < min || distance > max {
         return Err(Refusal::new(
             "CW-DIVE-2",
@@ -490,6 +519,10 @@ pub struct ForcedLanding {
     pub spent_turns: u32,
     /// Inches of extension per Damage die (CW-FRC-3, `settings.ron`).
     pub inches_per_damage_die: f32,
+    /// Share of the movement the straight landing move covers before any
+    /// extension [stand-in: half, as CW-LAND-1; `settings.ron`
+    /// `landing.least_move`].
+    pub move_share: f32,
 }
 
 /// What a forced landing did.
@@ -536,13 +569,14 @@ pub fn forced_landing_damage_dice(extension: f32, per_die: f32) -> u32 {
 }
 
 /// A forced landing (CW-FRC-2, CW-FRC-3): a straight landing move with no
-/// manoeuvres [stand-in length: half the movement, as CW-LAND-1] plus any
+/// manoeuvres [stand-in length: half the movement, as CW-LAND-1,
+/// [`ForcedLanding::move_share`]] plus any
 /// extension; automatically unformed unless a single model; no landing test.
 /// If the move had to be extended: ⌈extension/2⌉ Damage dice and the unit
 /// becomes spent, or, if already spent, stays spent one more turn.
 pub fn forced_landing(f: &ForcedLanding) -> ForcedLandingResult {
     let mut entries = Vec::new();
-    let landing_move = f.movement / 2.0 + f.extension.max(0.0);
+    let landing_move = f.movement * f.move_share + f.extension.max(0.0);
     let condition = if !f.single_model && f.condition == Condition::Formed {
         Condition::Unformed
     } else {
@@ -612,6 +646,14 @@ pub fn roll_forced_landing_damage(
 mod tests {
     use super::*;
 
+    /// The shipped landing values (`settings.ron`).
+    fn lv() -> LandingValues {
+        crate::rules::clan_war::data::CwTables::load()
+            .expect("tables")
+            .settings
+            .landing
+    }
+
     fn lander(leadership: i32, tl: i32, single_model: bool) -> Lander {
         Lander {
             unit: 1,
@@ -625,12 +667,12 @@ mod tests {
     #[test]
     fn voluntary_landing_declaration_and_test() {
         // CW-LAND-1: declared at the phase start, >= half the movement.
-        assert!(check_landing(true, 8.0, 4.0).is_ok());
+        assert!(check_landing(true, 8.0, 4.0, &lv()).is_ok());
         assert_eq!(
-            check_landing(false, 8.0, 6.0).map_err(|r| r.rule),
+            check_landing(false, 8.0, 6.0, &lv()).map_err(|r| r.rule),
             Err("CW-LAND-1".to_string())
         );
-        assert!(check_landing(true, 8.0, 3.0).is_err());
+        assert!(check_landing(true, 8.0, 3.0, &lv()).is_err());
         // CW-LAND-2: complex, failure unformed; single model exempt.
         let conv = crate::rules::clan_war::test_roll::tests::shipped_convention();
         let mut dice = Dice::new(0);
@@ -641,11 +683,18 @@ mod tests {
             conv,
             LandingKind::Voluntary,
             &lander(3, 6, false),
+            &lv(),
         )
         .expect("tested");
         assert!(o.unformed);
-        let o = landing_test(&mut dice, conv, LandingKind::Voluntary, &lander(6, 5, true))
-            .expect("exempt");
+        let o = landing_test(
+            &mut dice,
+            conv,
+            LandingKind::Voluntary,
+            &lander(6, 5, true),
+            &lv(),
+        )
+        .expect("exempt");
         assert!(o.pass && !o.tested);
     }
 
@@ -666,18 +715,19 @@ mod tests {
     fn gc_cw_11_dive_distance_and_landing_test() {
         // GC-CW-11 (CW-DIVE-1..4): Charge skill, movement 6": 3"-12", complex -2.
         let a = FlightState::Airborne;
-        assert_eq!(dive_bounds(6.0), (3.0, 12.0));
+        assert_eq!(dive_bounds(6.0, &lv()), (3.0, 12.0));
         for d in [3.0, 12.0] {
             assert_eq!(
-                check_dive_move(a, true, false, 6.0, d, DiveUse::Landing, &[]),
+                check_dive_move(a, true, false, 6.0, d, DiveUse::Landing, &[], &lv()),
                 Ok(LandingKind::Dive)
             );
         }
         assert_eq!(
-            check_dive_move(a, true, false, 6.0, 12.5, DiveUse::Landing, &[]).map_err(|r| r.rule),
+            check_dive_move(a, true, false, 6.0, 12.5, DiveUse::Landing, &[], &lv())
+                .map_err(|r| r.rule),
             Err("CW-DIVE-2".to_string())
         );
-        assert!(check_dive_move(a, true, false, 6.0, 2.9, DiveUse::Landing, &[]).is_err());
+        assert!(check_dive_move(a, true, false, 6.0, 2.9, DiveUse::Landing, &[], &lv()).is_err());
         // Without the Charge skill or card: illegal (CW-DIVE-1); with the card: legal.
         assert_eq!(
             check_dive(a, false, false).map_err(|r| r.rule),
@@ -686,7 +736,7 @@ mod tests {
         assert_eq!(check_dive(a, false, true), Ok(DiveSource::ChargeCard));
         assert!(check_dive(FlightState::Grounded, true, false).is_err());
         // Landing test: complex (-2) and dive (-2): Leadership 5 vs TL 6 needs a 5+.
-        let t = landing_test_for(LandingKind::Dive, &lander(5, 6, false)).expect("test");
+        let t = landing_test_for(LandingKind::Dive, &lander(5, 6, false), &lv()).expect("test");
         let conv = crate::rules::clan_war::test_roll::tests::shipped_convention();
         let v = super::super::maneuver::maneuver_value(
             t.leadership,
@@ -716,7 +766,8 @@ mod tests {
                 6.0,
                 8.0,
                 DiveUse::Engaging,
-                &[CardKind::CombatModifier]
+                &[CardKind::CombatModifier],
+                &lv()
             )
             .map_err(|r| r.rule),
             Err("CW-DIVE-5".to_string())
@@ -729,7 +780,8 @@ mod tests {
                 6.0,
                 8.0,
                 DiveUse::Engaging,
-                &[CardKind::Defensive]
+                &[CardKind::Defensive],
+                &lv()
             )
             .is_ok()
         );
@@ -750,7 +802,7 @@ mod tests {
         let a = resolve_engaging_move(1, 2, &base).expect("legal");
         assert!(a.engaged);
         assert_eq!((a.short_by, a.state), (0.0, FlightState::Grounded));
-        assert_eq!(a.landing.modifier().map(|m| m.value), Some(-1));
+        assert_eq!(a.landing.modifier(&lv()).map(|m| m.value), Some(-1));
         // B: 30 degrees impossible: 1" short, test -1.
         let b = resolve_engaging_move(
             1,
@@ -764,7 +816,7 @@ mod tests {
         assert!(!b.engaged);
         assert_eq!(b.short_by, 1.0);
         assert_eq!(b.landing, LandingKind::AngleNotPossible);
-        assert_eq!(b.landing.modifier().map(|m| m.value), Some(-1));
+        assert_eq!(b.landing.modifier(&lv()).map(|m| m.value), Some(-1));
         // C: fails to reach: 1" short, normal landing test (no stated modifier).
         let c = resolve_engaging_move(
             1,
@@ -777,9 +829,9 @@ mod tests {
         .expect("legal");
         assert_eq!((c.engaged, c.short_by), (false, 1.0));
         assert_eq!(c.landing, LandingKind::FailedToReach);
-        assert_eq!(c.landing.modifier(), None);
+        assert_eq!(c.landing.modifier(&lv()), None);
         // Any failure -> unformed: the landing test of case A fails on a 1.
-        let t = landing_test_for(a.landing, &lander(3, 6, false)).expect("test");
+        let t = landing_test_for(a.landing, &lander(3, 6, false), &lv()).expect("test");
         let mut dice = Dice::new(0);
         dice.load([1]);
         assert!(
@@ -894,6 +946,7 @@ mod tests {
                 condition: Condition::Formed,
                 spent_turns: 0,
                 inches_per_damage_die: 2.0,
+                move_share: 0.5,
             });
             assert_eq!(r.damage_dice, n, "extension {e}");
             assert_eq!(r.condition, Condition::Unformed);
@@ -910,6 +963,7 @@ mod tests {
             condition: Condition::Formed,
             spent_turns: 1,
             inches_per_damage_die: 2.0,
+            move_share: 0.5,
         });
         assert_eq!(r.spent_turns, 2);
     }
@@ -933,12 +987,13 @@ mod tests {
             condition: Condition::Formed,
             spent_turns: 0,
             inches_per_damage_die: 2.0,
+            move_share: 0.5,
         });
         assert_eq!(
             (r.condition, r.damage_dice, r.spent_turns),
             (Condition::Formed, 0, 0)
         );
-        assert!(landing_test_for(LandingKind::Forced, &lander(6, 5, true)).is_none());
+        assert!(landing_test_for(LandingKind::Forced, &lander(6, 5, true), &lv()).is_none());
         let mut dice = Dice::new(0);
         dice.load([8, 7]);
         let (w, e) = roll_forced_landing_damage(

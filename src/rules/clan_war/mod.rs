@@ -324,16 +324,19 @@ mod desperate_journey {
         let conv = t.settings.convention;
         let dragon = t.unit("fire_dragon").expect("dragon");
         let archers = t.unit("crane_elite_archers").expect("archers");
-        let up = take_off(&TakeOff {
-            unit: 1,
-            name: dragon.name.clone(),
-            state: FlightState::Grounded,
-            has_flight: dragon.has(super::data::Trait::Flight),
-            total_models: dragon.total_models(),
-            movement: dragon.movement,
-            blocked_at: None,
-            condition: Condition::Formed,
-        })
+        let up = take_off(
+            &TakeOff {
+                unit: 1,
+                name: dragon.name.clone(),
+                state: FlightState::Grounded,
+                has_flight: dragon.has(super::data::Trait::Flight),
+                total_models: dragon.total_models(),
+                movement: dragon.movement,
+                blocked_at: None,
+                condition: Condition::Formed,
+            },
+            &t.settings.flight,
+        )
         .expect("legal");
         assert_eq!(up.state, FlightState::Airborne);
         let (a, d) = (

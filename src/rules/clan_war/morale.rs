@@ -81,6 +81,10 @@ pub struct TriggerInput {
     pub engaged_while_shaken: bool,
 }
 
+/// The whole in per cent: the triggers' losses are percentages of a unit's
+/// models. A unit of measure, not a rule value.
+const PERCENT: u32 = 100;
+
 /// The base Morale triggers met (CW-GEN-3; base_rules.md §4). Each becomes
 /// one test; the second and later tests of the turn take the cumulative
 /// modifier ([`MoraleTest::earlier_tests_this_turn`]).
@@ -90,13 +94,13 @@ pub fn triggers(i: &TriggerInput, n: &MoraleTriggers) -> Vec<MoraleTrigger> {
     let lost_now = i.starting_models.saturating_sub(i.models_now);
     for &pct in &n.losses_pct {
         let threshold = i.starting_models * pct;
-        if lost_before * 100 < threshold && lost_now * 100 >= threshold {
+        if lost_before * PERCENT < threshold && lost_now * PERCENT >= threshold {
             out.push(MoraleTrigger::Losses(pct));
         }
     }
     let phase_lost = i.models_before.saturating_sub(i.models_now);
     if i.models_before > 0
-        && phase_lost * 100 >= i.models_before * n.phase_losses_pct
+        && phase_lost * PERCENT >= i.models_before * n.phase_losses_pct
         && phase_lost > 0
     {
         out.push(MoraleTrigger::PhaseLosses);

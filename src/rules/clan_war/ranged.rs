@@ -8,16 +8,12 @@
 use crate::engine::command::Refusal;
 use crate::engine::units::FlightState;
 
-/// Height, inches above the table, of an airborne unit's front edge for line
-/// of sight to and from it (CW-RNG-1). The geometry layer traces 3-D lines
-/// of sight from that raised edge.
-pub const AIRBORNE_LOS_HEIGHT: f32 = 10.0;
-
 /// Height of the point lines of sight are traced from, inches: the front
-/// edge raised 10" when airborne, the table (0) when grounded (CW-RNG-1).
-pub fn los_height(state: FlightState) -> f32 {
+/// edge raised [`RangeValues::airborne_los_height`] (10") when airborne, the
+/// table (0) when grounded (CW-RNG-1).
+pub fn los_height(state: FlightState, rv: &RangeValues) -> f32 {
     match state {
-        FlightState::Airborne => AIRBORNE_LOS_HEIGHT,
+        FlightState::Airborne => rv.airborne_los_height,
         FlightState::Grounded => 0.0,
     }
 }
@@ -102,6 +98,10 @@ impl RangeBand {
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RangeValues {
+    /// Height, inches above the table, of an airborne unit's front edge for
+    /// line of sight to and from it (CW-RNG-1: 10"; above 0). The geometry
+    /// layer traces 3-D lines of sight from that raised edge.
+    pub airborne_los_height: f32,
     /// Added to the measured distance when the ground fires at the air
     /// (CW-RNG-3: 6").
     pub ground_at_air: f32,
@@ -251,8 +251,9 @@ mod tests {
     #[test]
     fn line_of_sight_height_of_a_flyer() {
         // CW-RNG-1.
-        assert_eq!(los_height(Airborne), 10.0);
-        assert_eq!(los_height(Grounded), 0.0);
+        let rv = rv();
+        assert_eq!(los_height(Airborne, &rv), 10.0);
+        assert_eq!(los_height(Grounded, &rv), 0.0);
     }
 
     #[test]

@@ -288,9 +288,17 @@ mod tests {
     fn gc_ws_11_suppression_effects() {
         // GC-WS-11 (WS-SUP-3): a unit with a hit-die showing 1.
         let mut u = unit("laansguard", 1);
-        u.take_hits(1, 0, HitSource::Shooting);
+        u.take_hits(
+            1,
+            0,
+            HitSource::Shooting,
+            &crate::rules::warstrike::data::shipped_constants(),
+        );
         u.suppression.nerve_markers = 1;
-        assert_eq!(u.hit_dice(), vec![1]);
+        assert_eq!(
+            u.hit_dice(&crate::rules::warstrike::data::shipped_constants()),
+            vec![1]
+        );
         let fx = suppression_effects(&u);
         assert!(!fx.may_act && fx.must_fall_back);
         assert!(!fx.may_capture_objective && !fx.may_defensive_fire);

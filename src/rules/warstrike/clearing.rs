@@ -155,13 +155,22 @@ mod tests {
         // GC-WS-10 A (WS-CLR-1, WS-CLR-3): suppressed, 2 markers, passes in the
         // reaction phase, then removes 1 marker in its starting phase.
         let mut a = unit("laansguard", 1);
-        a.take_hits(13, 0, HitSource::Shooting);
+        a.take_hits(
+            13,
+            0,
+            HitSource::Shooting,
+            &crate::rules::warstrike::data::shipped_constants(),
+        );
         assert_eq!((a.nerve_markers(), a.suppressed()), (2, true));
         let mut d = Dice::new(0);
         d.load([1, 6]); // current Nv 1: a 1 passes
         let (test, log) = reaction_phase_test(&mut d, &mut a, None).expect("tests");
         assert!(test.pass);
-        assert!(!a.suppressed() && a.hit_dice().is_empty());
+        assert!(
+            !a.suppressed()
+                && a.hit_dice(&crate::rules::warstrike::data::shipped_constants())
+                    .is_empty()
+        );
         assert_eq!(log.last().map(|e| e.rule.as_str()), Some("WS-CLR-1"));
         let log = starting_phase(&mut a);
         assert_eq!(a.nerve_markers(), 1);
@@ -185,7 +194,12 @@ mod tests {
     fn reaction_phase_failure_keeps_the_hit_die() {
         // WS-CLR-1: a failed test leaves the unit suppressed; an unsuppressed unit does not test.
         let mut u = unit("laansguard", 1);
-        u.take_hits(2, 0, HitSource::Shooting);
+        u.take_hits(
+            2,
+            0,
+            HitSource::Shooting,
+            &crate::rules::warstrike::data::shipped_constants(),
+        );
         let mut d = Dice::new(0);
         d.load([4, 5]);
         let (test, _) = reaction_phase_test(&mut d, &mut u, None).expect("tests");
@@ -198,11 +212,22 @@ mod tests {
     fn steadfast_clearing_removes_both_dice() {
         // WS-SPC-2 with WS-CLR-2: both hit-dice go together.
         let mut w = unit("reaver_warband", 1);
-        w.take_hits(10, 0, HitSource::CloseCombat);
-        assert_eq!(w.hit_dice(), vec![6, 4]);
+        w.take_hits(
+            10,
+            0,
+            HitSource::CloseCombat,
+            &crate::rules::warstrike::data::shipped_constants(),
+        );
+        assert_eq!(
+            w.hit_dice(&crate::rules::warstrike::data::shipped_constants()),
+            vec![6, 4]
+        );
         let e = clear_by_winning_fight(&mut w, 5).expect("cleared");
         assert_eq!(e.rule, "WS-CLR-2");
-        assert!(w.hit_dice().is_empty());
+        assert!(
+            w.hit_dice(&crate::rules::warstrike::data::shipped_constants())
+                .is_empty()
+        );
         assert!(clear_by_winning_fight(&mut w, 5).is_none());
     }
 
@@ -210,7 +235,12 @@ mod tests {
     fn marker_relief_rules() {
         // WS-CLR-6 summary; WS-CLR-3 only when unsuppressed; WS-CLR-4 for Get Down! and fall back.
         let mut u = unit("laansguard", 1);
-        u.take_hits(1, 1, HitSource::Shooting);
+        u.take_hits(
+            1,
+            1,
+            HitSource::Shooting,
+            &crate::rules::warstrike::data::shipped_constants(),
+        );
         assert_eq!(u.nerve_markers(), 1);
         assert!(starting_phase(&mut u).is_empty());
         assert_eq!(u.nerve_markers(), 1);

@@ -187,7 +187,7 @@ pub fn fight(
                 salvo_dice(b.models, shots_per_model),
                 constants.to_hit,
                 a,
-                constants.get_down_save_bonus,
+                constants,
                 HitSource::Shooting,
             );
             r.defensive_fire = true;
@@ -270,7 +270,7 @@ pub fn strike(
         a_attacks,
         constants.to_hit,
         b,
-        constants.get_down_save_bonus,
+        constants,
         HitSource::CloseCombat,
     );
     // WS-GLO-1: the charged unit's blows finish the salvo its defensive
@@ -281,7 +281,7 @@ pub fn strike(
         b_attacks,
         constants.to_hit,
         a,
-        constants.get_down_save_bonus,
+        constants,
         HitSource::CloseCombat,
     );
     let sb = strike_result(
@@ -290,6 +290,7 @@ pub fn strike(
         rolled,
         r.defender_salvo_marked,
         HitSource::CloseCombat,
+        constants,
     );
     r.losses[1] += sa.models_killed;
     r.hits_taken[1] += sa.hits;
@@ -335,7 +336,12 @@ mod tests {
         // showing 1: no defensive fire, and it must test to keep fighting; it
         // fails and falls back. The failure is a WS-CLR-5 trigger.
         let (t, mut rw, mut lg) = units();
-        lg.take_hits(1, 0, HitSource::Shooting);
+        lg.take_hits(
+            1,
+            0,
+            HitSource::Shooting,
+            &crate::rules::warstrike::data::shipped_constants(),
+        );
         let mut d = Dice::new(0);
         d.load([4, 6]); // Ld 2 at Nv 3: fail
         let mut rec = SalvoRecord::new();
@@ -362,14 +368,24 @@ mod tests {
         assert_eq!(d.rolled(), 2, "no melee dice after the break");
         // Passing the test keeps it fighting.
         let (t, mut rw, mut lg) = units();
-        lg.take_hits(1, 0, HitSource::Shooting);
+        lg.take_hits(
+            1,
+            0,
+            HitSource::Shooting,
+            &crate::rules::warstrike::data::shipped_constants(),
+        );
         let mut d = Dice::new(0);
         d.load([3, 6]);
         assert!(keep_fighting_test(&mut d, &lg, None).is_some_and(|o| o.pass));
         let fresh = WsUnitState::from_stats(3, t.unit("laansguard").expect("lg"));
         assert!(keep_fighting_test(&mut d, &fresh, None).is_none());
         // A suppressed unit may not charge.
-        rw.take_hits(1, 0, HitSource::Shooting);
+        rw.take_hits(
+            1,
+            0,
+            HitSource::Shooting,
+            &crate::rules::warstrike::data::shipped_constants(),
+        );
         let e = fight(
             &mut d,
             &mut SalvoRecord::new(),
@@ -424,7 +440,10 @@ mod tests {
         assert_eq!(r.hits_taken, [2, 6]);
         assert!(r.defender_falls_back && !r.charger_falls_back);
         assert_eq!(lg.models, 6);
-        assert_eq!(lg.hit_dice(), vec![6]);
+        assert_eq!(
+            lg.hit_dice(&crate::rules::warstrike::data::shipped_constants()),
+            vec![6]
+        );
         assert_eq!(lg.nerve_markers(), 2, "1 for 6 hits + 1 for failed saves");
         // WS-CLR-2: the Warband made LaansGuard fall back and clears its hit-dice.
         assert_eq!(r.cleared, vec![1]);

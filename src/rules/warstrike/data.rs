@@ -105,6 +105,17 @@ pub struct WsConstants {
     pub to_hit: u32,
     /// Save bonus of a unit that took Get Down! ([stand-in] +1).
     pub get_down_save_bonus: u32,
+    /// The best save: a save never needs less than this d6 score, whatever
+    /// its bonus (WS-BASE [stand-in]: 2, so a 1 always fails; a face of the
+    /// d6, 1–6).
+    pub best_save: u32,
+    /// Hit-dice a Steadfast unit counts its hits on: a second d6 for hits
+    /// 7–12, so 12 hits per nerve marker instead of 6 (WS-SPC-2: 2; at least
+    /// 1).
+    pub steadfast_hit_dice: u32,
+    /// Gap in inches a fall-back move leaves before another unit (WS-BASE
+    /// [stand-in]: 0.25; 0 or more).
+    pub fall_back_gap: f64,
     /// Reach of an Inspiring Officer or Hero in inches (WS-SPC-1: 6).
     pub inspiring_range: f64,
     /// Reach of an enemy's close-combat break in inches (WS-CLR-5: 6).
@@ -166,7 +177,9 @@ impl WsTables {
     /// Parses and checks a unit table.
     ///
     /// # Errors
-    /// A [`LoadError`] with position for RON errors; for a duplicate key, an
+    /// A [`LoadError`] with position for RON errors; for constants out of
+    /// bounds (to_hit, the ranges, best_save, steadfast_hit_dice,
+    /// fall_back_gap); for a duplicate key, an
     /// empty table, Ld above 6, Nv outside 1–6, a save outside 2–7, no models
     /// or wounds, a non-positive move, range or footprint, or Inspiring on a
     /// unit that is no Officer/Hero (WS-SPC-1).
@@ -182,6 +195,18 @@ impl WsTables {
                 text,
                 &["constants"],
                 "to_hit must be 2-6 and the ranges positive",
+            ));
+        }
+        if !((DIE.min()..=DIE.max()).contains(&c.best_save)
+            && c.steadfast_hit_dice >= 1
+            && c.fall_back_gap >= 0.0)
+        {
+            return Err(LoadError::at(
+                file,
+                text,
+                &["constants"],
+                "best_save must be a face of the d6 (1-6), steadfast_hit_dice at least 1 \
+                 (WS-SPC-2) and fall_back_gap 0 or more",
             ));
         }
         for (i, u) in t.units.iter().enumerate() {
@@ -228,6 +253,12 @@ impl WsTables {
     pub fn unit(&self, key: &str) -> Option<&WsUnitStats> {
         self.units.iter().find(|u| u.key == key)
     }
+}
+
+/// The shipped constants (`units.ron`), for tests.
+#[cfg(test)]
+pub(crate) fn shipped_constants() -> WsConstants {
+    WsTables::load().expect("table").constants
 }
 
 #[cfg(test)]

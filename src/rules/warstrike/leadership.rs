@@ -38,11 +38,12 @@ pub fn pass_probability(ld: u32, nv: i32) -> f64 {
 }
 
 /// A test whose result is certain without dice (WS-LD-5 [SIM]): Ld 0 or
-/// Nv ≤ 0 fails, Nv ≥ 6 with Ld ≥ 1 passes. `None` = dice must be rolled.
+/// Nv ≤ 0 fails, Nv at the die's highest face or more (6) with Ld ≥ 1
+/// passes. `None` = dice must be rolled.
 pub fn automatic_result(ld: u32, nv: i32) -> Option<bool> {
     if ld == 0 || nv <= 0 {
         Some(false)
-    } else if nv >= 6 {
+    } else if i64::from(nv) >= i64::from(super::data::DIE.max()) {
         Some(true)
     } else {
         None

@@ -15,7 +15,7 @@ use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry};
 use crate::engine::odds::binomial;
 
-use super::data::WsConstants;
+use super::data::{DIE, WsConstants};
 use super::suppression::{HitSource, SalvoEffect};
 use super::unit::WsUnitState;
 
@@ -65,10 +65,11 @@ impl SalvoRecord {
     }
 }
 
-/// The d6 score a save needs: Sv less the bonus, never below 2; 7 or more
+/// The d6 score a save needs: Sv less the bonus, never below
+/// [`WsConstants::best_save`] (2); above the die's highest face (7 or more)
 /// means no save is possible [stand-in].
-pub fn save_needed(save: u32, bonus: u32) -> u32 {
-    save.saturating_sub(bonus).max(2)
+pub fn save_needed(save: u32, bonus: u32, c: &WsConstants) -> u32 {
+    save.saturating_sub(bonus).max(c.best_save)
 }
 
 /// Chance that one d6 scores `need` or more (0 for 7+), counting the faces
@@ -129,9 +130,10 @@ pub fn count_failed_saves(rolled: &[u32], need: u32) -> u32 {
     rolled.iter().filter(|d| **d < need).count() as u32
 }
 
-/// Chance that one save at `need` fails: 1 when no save is possible (7+).
+/// Chance that one save at `need` fails: 1 when no save is possible (above
+/// the highest face of [`DIE`], 7+).
 pub fn save_fail_chance(need: u32) -> f64 {
-    if need > 6 {
+    if need > DIE.max() {
         1.0
     } else {
         1.0 - d6_at_least(need)
@@ -171,7 +173,8 @@ pub struct RolledSalvo {
 }
 
 /// Rolls one salvo of `attacks` d6 at `to_hit`+ against `target`, then its
-/// saves (with `get_down_save_bonus` if the target took Get Down!)
+/// saves (with the constants' `get_down_save_bonus` if the target took Get
+/// Down!, never better than their `best_save`)
 /// (WS-GLO-1; procedure [stand-in]). Changes no unit: [`land_salvo`] does.
 /// Log entries carry the exact probability of the number rolled.
 pub fn roll_salvo(
@@ -180,7 +183,7 @@ pub fn roll_salvo(
     attacks: u32,
     to_hit: u32,
     target: &WsUnitState,
-    get_down_save_bonus: u32,
+    constants: &WsConstants,
     source: HitSource,
 ) -> RolledSalvo {
     let mut log = Vec::new();
@@ -214,13 +217,13 @@ pub fn roll_salvo(
     e.probability = Some(binomial(attacks, p_hit)[hits as usize]);
     log.push(e);
 
-    let bonus = save_bonus(target, get_down_save_bonus);
-    let need = save_needed(target.save, bonus);
+    let bonus = save_bonus(target, constants.get_down_save_bonus);
+    let need = save_needed(target.save, bonus, constants);
     let mut sv = Itemized::new(say!("ws-sv"), target.save as i32);
     sv.add(say!("ws-action-get-down"), -(bonus as i32), "WS-BASE");
     let failed_saves = if hits == 0 {
         0
-    } else if need > 6 {
+    } else if need > DIE.max() {
         let mut e = LogEntry::event(
             "WS-BASE",
             vec![target.id],
@@ -279,6 +282,7 @@ pub fn land_salvo(
     failed_saves: u32,
     marker_given: bool,
     source: HitSource,
+    constants: &WsConstants,
 ) -> Landed {
     let mut log = Vec::new();
     let models_killed = target.take_wounds(failed_saves);
@@ -310,7 +314,7 @@ pub fn land_salvo(
         log.push(e);
     }
     let marker_saves = if marker_given { 0 } else { failed_saves };
-    let suppression = target.take_hits(hits, marker_saves, source);
+    let suppression = target.take_hits(hits, marker_saves, source, constants);
     log.extend(suppression.log.iter().cloned());
     Landed {
         models_killed,
@@ -328,19 +332,11 @@ pub fn resolve_salvo(
     attacks: u32,
     to_hit: u32,
     target: &mut WsUnitState,
-    get_down_save_bonus: u32,
+    constants: &WsConstants,
     source: HitSource,
 ) -> StrikeResult {
-    let rolled = roll_salvo(
-        dice,
-        attacker,
-        attacks,
-        to_hit,
-        target,
-        get_down_save_bonus,
-        source,
-    );
-    strike_result(attacker, target, rolled, false, source)
+    let rolled = roll_salvo(dice, attacker, attacks, to_hit, target, constants, source);
+    strike_result(attacker, target, rolled, false, source, constants)
 }
 
 /// Lands `rolled` on `target` ([`land_salvo`]) and reports it as one salvo.
@@ -350,6 +346,7 @@ pub fn strike_result(
     rolled: RolledSalvo,
     marker_given: bool,
     source: HitSource,
+    constants: &WsConstants,
 ) -> StrikeResult {
     let landed = land_salvo(
         target,
@@ -357,6 +354,7 @@ pub fn strike_result(
         rolled.failed_saves,
         marker_given,
         source,
+        constants,
     );
     let mut log = rolled.log;
     log.extend(landed.log);
@@ -484,7 +482,7 @@ pub fn open_fire(
         shots,
         constants.to_hit,
         target,
-        constants.get_down_save_bonus,
+        constants,
         HitSource::Shooting,
     ))
 }
@@ -525,7 +523,13 @@ mod tests {
         assert!(r.failed_any_save);
         assert_eq!(rw.models, 8);
         // Steadfast: 4 hits on the die, no hit marker; one marker for the failed saves.
-        assert_eq!((rw.hit_dice(), rw.nerve_markers()), (vec![4], 1));
+        assert_eq!(
+            (
+                rw.hit_dice(&crate::rules::warstrike::data::shipped_constants()),
+                rw.nerve_markers()
+            ),
+            (vec![4], 1)
+        );
         // Exact odds: P(exactly 4 hits of 10 at 1/2) = 210/1024.
         assert!((r.log[0].probability.unwrap_or(0.0) - 210.0 / 1024.0).abs() < 1e-12);
         // P(exactly 2 of 4 saves fail at 5+) = 6 * (2/3)^2 * (1/3)^2.
@@ -580,7 +584,12 @@ mod tests {
             ..req(20.0)
         };
         assert!(check_fire(&rec, &lg, &rw, snap, &t.constants).is_ok());
-        lg.take_hits(1, 0, HitSource::Shooting);
+        lg.take_hits(
+            1,
+            0,
+            HitSource::Shooting,
+            &crate::rules::warstrike::data::shipped_constants(),
+        );
         assert_eq!(
             check_fire(&rec, &lg, &rw, req(5.0), &t.constants).map_err(|r| r.rule),
             Err("WS-SUP-3".into())
@@ -605,24 +614,16 @@ mod tests {
     #[test]
     fn get_down_improves_the_save() {
         // Get Down! stand-in: Sv 5 becomes 4+; Sv 7 means no save, Sv 2 stays 2.
-        assert_eq!(save_needed(5, 1), 4);
-        assert_eq!(save_needed(2, 1), 2);
-        assert_eq!(save_needed(7, 0), 7);
+        let (t, _, mut rw) = setup();
+        assert_eq!(save_needed(5, 1, &t.constants), 4);
+        assert_eq!(save_needed(2, 1, &t.constants), 2);
+        assert_eq!(save_needed(7, 0, &t.constants), 7);
         assert_eq!(d6_at_least(7), 0.0);
         assert_eq!(d6_at_least(4), 0.5);
-        let (t, _, mut rw) = setup();
         rw.got_down = true;
         let mut d = Dice::new(0);
         d.load([6, 4]); // 1 attack hits, save 4 passes at 4+
-        let r = resolve_salvo(
-            &mut d,
-            9,
-            1,
-            4,
-            &mut rw,
-            t.constants.get_down_save_bonus,
-            HitSource::Shooting,
-        );
+        let r = resolve_salvo(&mut d, 9, 1, 4, &mut rw, &t.constants, HitSource::Shooting);
         assert_eq!((r.hits, r.failed_saves), (1, 0));
         assert_eq!(r.log[1].target, Some(4));
     }

@@ -7,6 +7,8 @@
 
 use crate::engine::log::LogEntry;
 
+use super::data::{DIE, WsConstants};
+
 /// What hit the unit: both suppress alike (WS-SUP-1, WS-NV-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HitSource {
@@ -32,20 +34,27 @@ pub fn suppresses(hits: u32) -> bool {
     hits > 0
 }
 
-/// Hits per nerve marker: 6, or 12 for a Steadfast unit (WS-HIT-2, WS-NV-1,
-/// WS-SPC-2).
-pub fn hits_per_marker(steadfast: bool) -> u32 {
-    if steadfast { 12 } else { 6 }
+/// Hit-dice next to a unit: one, or [`WsConstants::steadfast_hit_dice`]
+/// (two) for a Steadfast unit (WS-SUP-2, WS-SPC-2).
+fn hit_dice_count(steadfast: bool, c: &WsConstants) -> u32 {
+    if steadfast { c.steadfast_hit_dice } else { 1 }
+}
+
+/// Hits per nerve marker: the faces of the hit-die ([`DIE`], a d6: 6), or
+/// of a Steadfast unit's two hit-dice (12) (WS-HIT-2, WS-NV-1, WS-SPC-2).
+pub fn hits_per_marker(steadfast: bool, c: &WsConstants) -> u32 {
+    DIE.faces() * hit_dice_count(steadfast, c)
 }
 
 /// Adds `hits` to a hit-die showing `shown` (0 = no hit-die, not suppressed)
 /// that wraps every `cycle` hits (WS-HIT-1, WS-HIT-2). Returns the value shown
 /// afterwards (1..=cycle, or 0 with no hits at all) and the nerve markers
-/// gained: one each time the count reaches `cycle`. `cycle` 0 is read as 6.
+/// gained: one each time the count reaches `cycle`. `cycle` 0 is read as the
+/// faces of one hit-die ([`DIE`]: 6).
 /// The seed's worked examples (WS-HIT-3): 15 hits on a fresh unit give 2
 /// markers and show 3; 12 hits give 2 markers and show 6.
 pub fn add_hits(shown: u32, hits: u32, cycle: u32) -> (u32, u32) {
-    let cycle = if cycle == 0 { 6 } else { cycle };
+    let cycle = if cycle == 0 { DIE.faces() } else { cycle };
     let total = shown + hits;
     let gained = total / cycle - shown / cycle;
     let after = if total == 0 {
@@ -57,13 +66,14 @@ pub fn add_hits(shown: u32, hits: u32, cycle: u32) -> (u32, u32) {
 }
 
 /// The faces of the hit-dice for a count: none for 0, one d6 for 1–6, and for
-/// a Steadfast unit's 7–12 a second die: `[6, count − 6]` (WS-SUP-2, WS-SPC-2).
-pub fn hit_dice(count: u32, steadfast: bool) -> Vec<u32> {
-    match count {
-        0 => Vec::new(),
-        c if steadfast && c > 6 => vec![6, (c - 6).min(6)],
-        c => vec![c.min(6)],
-    }
+/// a Steadfast unit's 7–12 a second die: `[6, count − 6]` (WS-SUP-2, WS-SPC-2;
+/// the dice of [`hit_dice_count`], each showing at most [`DIE`]'s faces).
+pub fn hit_dice(count: u32, steadfast: bool, c: &WsConstants) -> Vec<u32> {
+    let faces = DIE.faces();
+    (0..hit_dice_count(steadfast, c))
+        .map(|i| count.saturating_sub(i * faces).min(faces))
+        .take_while(|shown| *shown > 0)
+        .collect()
 }
 
 /// A unit's suppression state: the hit-die count (0 = unsuppressed, WS-SUP-2)
@@ -110,6 +120,7 @@ impl Suppression {
         failed_saves: u32,
         steadfast: bool,
         starting_nv: u32,
+        c: &WsConstants,
     ) -> Suppression {
         self.apply_salvo(
             hits,
@@ -118,6 +129,7 @@ impl Suppression {
             starting_nv,
             HitSource::Shooting,
             0,
+            c,
         )
         .after
     }
@@ -134,8 +146,9 @@ impl Suppression {
         starting_nv: u32,
         source: HitSource,
         unit: u32,
+        c: &WsConstants,
     ) -> SalvoEffect {
-        let cycle = hits_per_marker(steadfast);
+        let cycle = hits_per_marker(steadfast, c);
         let (hit_die, from_hits) = add_hits(self.hit_die, hits, cycle);
         let from_saves = failed_saves > 0;
         let wanted = self.nerve_markers + from_hits + u32::from(from_saves);
@@ -244,18 +257,25 @@ impl Suppression {
 mod tests {
     use super::*;
 
+    /// The shipped constants (`units.ron`).
+    fn c() -> WsConstants {
+        super::super::data::WsTables::load()
+            .expect("tables")
+            .constants
+    }
+
     #[test]
     fn gc_ws_01_fifteen_hits() {
         // GC-WS-01 (WS-HIT-1, WS-HIT-2, WS-HIT-3; WS-NV-1: one marker per 6 hits).
-        let s = Suppression::default().take_salvo(15, 0, false, 5);
+        let s = Suppression::default().take_salvo(15, 0, false, 5, &c());
         assert_eq!((s.nerve_markers, s.hit_die, s.suppressed()), (2, 3, true));
-        assert_eq!(hit_dice(s.hit_die, false), vec![3]);
+        assert_eq!(hit_dice(s.hit_die, false, &c()), vec![3]);
     }
 
     #[test]
     fn gc_ws_02_twelve_hits() {
         // GC-WS-02 (WS-HIT-2, WS-HIT-3).
-        let s = Suppression::default().take_salvo(12, 0, false, 5);
+        let s = Suppression::default().take_salvo(12, 0, false, 5, &c());
         assert_eq!((s.nerve_markers, s.hit_die), (2, 6));
         // A die showing 6 that takes one more hit shows 1 and gains nothing.
         assert_eq!(add_hits(6, 1, 6), (1, 0));
@@ -264,9 +284,9 @@ mod tests {
     #[test]
     fn gc_ws_07_failed_saves_add_one_marker_per_salvo() {
         // GC-WS-07 (WS-HIT-4, WS-HIT-2).
-        let s = Suppression::default().take_salvo(7, 2, false, 5);
+        let s = Suppression::default().take_salvo(7, 2, false, 5, &c());
         assert_eq!((s.nerve_markers, s.hit_die), (2, 1));
-        let fx = Suppression::default().apply_salvo(7, 2, false, 5, HitSource::Shooting, 4);
+        let fx = Suppression::default().apply_salvo(7, 2, false, 5, HitSource::Shooting, 4, &c());
         assert_eq!((fx.markers_from_hits, fx.marker_from_saves), (1, true));
         let rules: Vec<&str> = fx.log.iter().map(|e| e.rule.as_str()).collect();
         assert_eq!(rules, vec!["WS-SUP-1", "WS-HIT-2", "WS-HIT-4"]);
@@ -275,20 +295,20 @@ mod tests {
     #[test]
     fn gc_ws_08_steadfast() {
         // GC-WS-08 (WS-SPC-2).
-        let t = |h| Suppression::default().take_salvo(h, 0, true, 5);
+        let t = |h| Suppression::default().take_salvo(h, 0, true, 5, &c());
         assert_eq!((t(15).nerve_markers, t(15).hit_die), (1, 3));
         assert_eq!((t(12).nerve_markers, t(12).hit_die), (1, 12));
-        assert_eq!(hit_dice(t(12).hit_die, true), vec![6, 6]);
+        assert_eq!(hit_dice(t(12).hit_die, true, &c()), vec![6, 6]);
         assert_eq!((t(24).nerve_markers, t(24).hit_die), (2, 12));
         assert!(!t(24).cleared().suppressed());
-        assert!(hit_dice(t(24).cleared().hit_die, true).is_empty());
-        assert_eq!(hit_dice(9, true), vec![6, 3]);
+        assert!(hit_dice(t(24).cleared().hit_die, true, &c()).is_empty());
+        assert_eq!(hit_dice(9, true, &c()), vec![6, 3]);
     }
 
     #[test]
     fn nerve_markers_are_capped_at_the_starting_nv() {
         // WS-NV-2, WS-HIT-5: counting, then the failed-save marker, then the cap.
-        let fx = Suppression::default().apply_salvo(30, 1, false, 3, HitSource::Shooting, 1);
+        let fx = Suppression::default().apply_salvo(30, 1, false, 3, HitSource::Shooting, 1, &c());
         assert_eq!(fx.after.nerve_markers, 3);
         assert_eq!(fx.markers_over_cap, 3);
         assert_eq!(fx.log.last().map(|e| e.rule.as_str()), Some("WS-NV-2"));
@@ -299,14 +319,17 @@ mod tests {
     fn any_hit_suppresses_and_adds_to_the_die() {
         // WS-SUP-1, WS-SUP-2: one melee hit that kills nothing suppresses.
         assert!(suppresses(1) && !suppresses(0));
-        let fx = Suppression::default().apply_salvo(1, 0, false, 4, HitSource::CloseCombat, 2);
+        let fx =
+            Suppression::default().apply_salvo(1, 0, false, 4, HitSource::CloseCombat, 2, &c());
         assert!(fx.after.suppressed());
         assert_eq!(fx.log[0].rule, "WS-SUP-1");
         // WS-HIT-1: a suppressed unit adds the new hits to the count shown.
-        let fx = fx.after.apply_salvo(4, 0, false, 4, HitSource::Shooting, 2);
+        let fx = fx
+            .after
+            .apply_salvo(4, 0, false, 4, HitSource::Shooting, 2, &c());
         assert_eq!((fx.after.hit_die, fx.log[0].rule.as_str()), (5, "WS-HIT-1"));
         // No hits: nothing changes, no hit-die.
-        let none = Suppression::default().apply_salvo(0, 0, false, 4, HitSource::Shooting, 2);
+        let none = Suppression::default().apply_salvo(0, 0, false, 4, HitSource::Shooting, 2, &c());
         assert!(!none.after.suppressed() && none.log.is_empty());
     }
 }

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::data::{Shooting, SpecialRule, WsUnitStats};
+use super::data::{Shooting, SpecialRule, WsConstants, WsUnitStats};
 use super::suppression::{HitSource, SalvoEffect, Suppression, hit_dice};
 
 /// Current Nerve: starting Nv less one per nerve marker (WS-LD-4, WS-NV-2).
@@ -92,8 +92,8 @@ impl WsUnitState {
     }
 
     /// The hit-dice faces next to the unit (WS-SUP-2, WS-SPC-2).
-    pub fn hit_dice(&self) -> Vec<u32> {
-        hit_dice(self.suppression.hit_die, self.steadfast)
+    pub fn hit_dice(&self, c: &WsConstants) -> Vec<u32> {
+        hit_dice(self.suppression.hit_die, self.steadfast, c)
     }
 
     /// Whether no models are left.
@@ -103,7 +103,13 @@ impl WsUnitState {
 
     /// Takes one salvo's hits and failed saves into the hit-die and nerve
     /// markers (WS-SUP-1, WS-HIT-1 … WS-HIT-5, WS-NV-2, WS-SPC-2).
-    pub fn take_hits(&mut self, hits: u32, failed_saves: u32, source: HitSource) -> SalvoEffect {
+    pub fn take_hits(
+        &mut self,
+        hits: u32,
+        failed_saves: u32,
+        source: HitSource,
+        c: &WsConstants,
+    ) -> SalvoEffect {
         let fx = self.suppression.apply_salvo(
             hits,
             failed_saves,
@@ -111,6 +117,7 @@ impl WsUnitState {
             self.starting_nv,
             source,
             self.id,
+            c,
         );
         self.suppression = fx.after;
         fx
@@ -147,9 +154,18 @@ mod tests {
         let t = WsTables::load().expect("table");
         let mut lg = WsUnitState::from_stats(1, t.unit("laansguard").expect("lg"));
         assert_eq!((lg.ld, lg.current_nv(), lg.suppressed()), (2, 3, false));
-        lg.take_hits(7, 1, HitSource::Shooting);
+        lg.take_hits(
+            7,
+            1,
+            HitSource::Shooting,
+            &crate::rules::warstrike::data::shipped_constants(),
+        );
         assert_eq!(
-            (lg.nerve_markers(), lg.current_nv(), lg.hit_dice()),
+            (
+                lg.nerve_markers(),
+                lg.current_nv(),
+                lg.hit_dice(&crate::rules::warstrike::data::shipped_constants())
+            ),
             (2, 1, vec![1])
         );
         let w = WsUnitState::from_stats(2, t.unit("reaver_warband").expect("rw"));

@@ -93,7 +93,7 @@ pub fn units(battle: &WsBattle, tables: &WsTables) -> Vec<WsUnitLook> {
             WsUnitLook {
                 piece: u.piece(),
                 name: u.name.clone(),
-                hit_dice: s.hit_dice(),
+                hit_dice: s.hit_dice(&tables.constants),
                 nerve_markers: s.nerve_markers(),
                 badges,
                 ranges: s.shooting.map(|w| w.range as f32).into_iter().collect(),

@@ -12,7 +12,7 @@ use crate::rules::clan_war::combat::{
     resolve_attack, wound_distribution,
 };
 use crate::rules::clan_war::condition::Condition;
-use crate::rules::clan_war::data::{CwTables, UnitStats};
+use crate::rules::clan_war::data::{CwTables, UNKNOWN_CARD_TL, UnitStats};
 use crate::rules::clan_war::fly_by::FlyByRecord;
 use crate::rules::clan_war::hostage::{
     Hostage, RecoveryClaim, RecoveryTest, Stance, StanceRecord, captor_wiped_out,
@@ -283,7 +283,7 @@ impl CwBattle {
             self.close_combat_attacks(&contacts, holder_id, tables, dice, &mut entries);
         let holder_engaged = self.engaged_with_holder(holder_id, &contacts);
         self.close_combat_wounds(&inflicted, tables, &mut entries);
-        let sacrificed = self.take_sacrifices(&mut entries);
+        let sacrificed = self.take_sacrifices(tables, &mut entries);
         self.close_combat_morale(&contacts, &inflicted, &before, tables, dice, &mut entries);
         if let Some(hid) = holder_id {
             let results = CcResults {
@@ -418,8 +418,14 @@ impl CwBattle {
 
     /// Declared sacrifices, now that the enemy's attack is resolved
     /// (CW-HOS-6 (b)), in unit id order: a unit with more than two models
-    /// gives two, else none. Gives the models each unit sacrificed.
-    fn take_sacrifices(&mut self, entries: &mut Vec<LogEntry>) -> BTreeMap<u32, u32> {
+    /// gives two (`settings.ron` `hostage.recovery_sacrifice`), else none.
+    /// Gives the models each unit sacrificed.
+    fn take_sacrifices(
+        &mut self,
+        tables: &CwTables,
+        entries: &mut Vec<LogEntry>,
+    ) -> BTreeMap<u32, u32> {
+        let sacrifice = tables.settings.hostage.recovery_sacrifice;
         let mut sacrificed: BTreeMap<u32, u32> = BTreeMap::new();
         let mut declared = std::mem::take(&mut self.sacrifices);
         declared.sort_unstable();
@@ -427,7 +433,7 @@ impl CwBattle {
             let Some(u) = self.unit_mut(id) else {
                 continue;
             };
-            if u.models <= 2 {
+            if u.models <= sacrifice {
                 let name = u.name.clone();
                 entries.push(LogEntry::event(
                     "CW-HOS-6",
@@ -436,9 +442,9 @@ impl CwBattle {
                 ));
                 continue;
             }
-            u.models -= 2;
+            u.models -= sacrifice;
             let name = u.name.clone();
-            sacrificed.insert(id, 2);
+            sacrificed.insert(id, sacrifice);
             entries.push(LogEntry::event(
                 "CW-HOS-6",
                 vec![id],
@@ -604,7 +610,7 @@ impl CwBattle {
                             side: *cside,
                             leadership: card.map_or(0, UnitStats::commander_leadership),
                             holder_leadership: hl,
-                            tl: card.map_or(10, |c| c.tl),
+                            tl: card.map_or(UNKNOWN_CARD_TL, |c| c.tl),
                         },
                         &tables.settings.hostage,
                     );
@@ -623,17 +629,18 @@ impl CwBattle {
     ///
     /// # Errors
     /// A refusal under CW-HOS-6.
-    pub fn check_sacrifice(&self, unit: u32) -> Result<&CwUnit, Refusal> {
+    pub fn check_sacrifice(&self, unit: u32, tables: &CwTables) -> Result<&CwUnit, Refusal> {
         if self.phase != CwPhase::CloseCombat {
             return Err(refuse("CW-HOS-6", say!("cw-why-sacrifice-close-combat")));
         }
         let u = self.check_actor(unit)?;
-        self.sacrifice_open(u)?;
+        self.sacrifice_open(u, tables)?;
         Ok(u)
     }
 
     /// Whether `u` may still declare a sacrifice of two models this Close
-    /// Combat (CW-HOS-6 (b)): the enemy holds a living hostage, `u` is
+    /// Combat (CW-HOS-6 (b); `settings.ron` `hostage.recovery_sacrifice`):
+    /// the enemy holds a living hostage, `u` is
     /// engaged with the captor unit, has more than two models and has not
     /// declared one yet. Asked whatever stance it fights with: an All-Out
     /// Attack declared earlier in the engagement lasts (CW-HOS-3) and does
@@ -641,7 +648,7 @@ impl CwBattle {
     ///
     /// # Errors
     /// A refusal under CW-HOS-6 naming the missing condition.
-    pub fn sacrifice_open(&self, u: &CwUnit) -> Result<(), Refusal> {
+    pub fn sacrifice_open(&self, u: &CwUnit, tables: &CwTables) -> Result<(), Refusal> {
         let holder = self
             .holder()
             .filter(|h| h.side != u.side && self.hostage.as_ref().is_some_and(|x| x.state.alive));
@@ -654,7 +661,7 @@ impl CwBattle {
                 say!("cw-why-not-engaged-captor", unit = u.name),
             ));
         }
-        if u.models <= 2 {
+        if u.models <= tables.settings.hostage.recovery_sacrifice {
             return Err(refuse(
                 "CW-HOS-6",
                 say!("cw-why-no-two-models", unit = u.name),

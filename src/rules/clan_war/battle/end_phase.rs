@@ -55,7 +55,10 @@ impl CwBattle {
             }
             let b = u.base();
             let fwd = b.forward();
-            let half = card.movement / 2.0;
+            // CW-FRC-2 [stand-in]: the straight landing move is the least
+            // move of a voluntary landing (CW-LAND-1), before any extension.
+            let share = tables.settings.landing.least_move;
+            let half = card.movement * share;
             // CW-FRC-3: clear of every other unit, airborne ones too, by
             // the clearance of settings.ron.
             let fl = &tables.settings.forced_landing;
@@ -104,6 +107,7 @@ impl CwBattle {
                 condition: u.condition,
                 spent_turns: u.spent,
                 inches_per_damage_die: fl.inches_per_damage_die,
+                move_share: share,
             });
             entries.extend(r.entries);
             if let Some(m) = self.unit_mut(id) {

@@ -3,7 +3,7 @@
 
 use crate::engine::dice::Dice;
 use crate::engine::log::LogEntry;
-use crate::engine::table::bearing_vector;
+use crate::engine::table::{MEASURE_TOLERANCE, bearing_vector, centre_offset};
 use crate::engine::table_scenario::TableCatalog;
 use crate::engine::units::FlightState;
 
@@ -48,7 +48,7 @@ impl CwBattle {
         if let Some(m) = self.unit_mut(id) {
             m.models = left;
             m.wounds = if left == 0 { 0 } else { carried };
-            let c = front - bearing_vector(m.pos.facing) * fp.depth / 2.0;
+            let c = front - bearing_vector(m.pos.facing) * centre_offset(fp.depth);
             m.pos.x = c.x;
             m.pos.y = c.y;
             m.footprint = fp;
@@ -238,7 +238,7 @@ impl CwBattle {
             .units
             .iter()
             .filter(|o| o.id != id && o.side == u.side && o.alive())
-            .filter(|o| o.base().distance_to(&u.base()) <= range + 1e-4)
+            .filter(|o| o.base().distance_to(&u.base()) <= range + MEASURE_TOLERANCE)
             .map(|o| o.id)
             .collect();
         for f in near {

@@ -76,7 +76,6 @@ mod tests_air;
 mod tests_fly_by;
 
 pub use hidden::HIDDEN_RULE;
-pub use movement_checks::ENGAGE_ANGLE;
 pub use paths::{air_maneuver, contact_spot, path_length};
 pub use setup::{CwArmySpec, CwCtx, CwHostageSpec, CwScenario, CwSetup};
 pub use state::{

@@ -7,11 +7,11 @@ use bevy::prelude::Vec2;
 use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
 use crate::engine::log::{LogEntry, LogSink};
-use crate::engine::table::{Base, CONTACT, MoveError, Table, TablePos};
+use crate::engine::table::{Base, CONTACT, MoveError, NEGLIGIBLE, Table, TablePos};
 use crate::engine::units::FlightState;
 
 use crate::rules::clan_war::condition::Condition;
-use crate::rules::clan_war::data::{CwTables, Trait, UnitStats};
+use crate::rules::clan_war::data::{CwTables, Trait, UNKNOWN_CARD_TL, UnitStats};
 use crate::rules::clan_war::flight::{MovementPhase, check_air_maneuver, may_move_in_phase};
 use crate::rules::clan_war::fly_by::RankContact;
 use crate::rules::clan_war::hostage::{Stance, Standing, declare_stance};
@@ -23,7 +23,7 @@ use crate::rules::clan_war::maneuver::{
 };
 
 use super::movement_checks::{MoveCtx, MovePlan, PlanKind};
-use super::paths::{air_maneuver, path_length, point_along};
+use super::paths::{PATH_END_SLACK, PATH_STEP, air_maneuver, path_length, point_along};
 use super::state::{CwBattle, CwPhase, CwUnit, MoveMode, move_error, refuse};
 
 /// The ranks of `u` whose models would touch in a Fly-By (CW-FBY-2): every
@@ -160,7 +160,13 @@ impl CwBattle {
             return Ok(plan);
         }
         let wps: Vec<Vec2> = path.iter().map(|p| Vec2::new(p.0, p.1)).collect();
-        check_air_maneuver(air_maneuver(u.pos.facing, u.base().center, &wps, facing))?;
+        check_air_maneuver(air_maneuver(
+            u.pos.facing,
+            u.base().center,
+            &wps,
+            facing,
+            &tables.settings.flight,
+        ))?;
         if plan.kind == PlanKind::Fly {
             let end = Base::new(plan.end, u.footprint);
             if let Some(o) = self
@@ -198,13 +204,13 @@ impl CwBattle {
         {
             let ob = o.base();
             let (mut touch, mut through) = (false, false);
-            let mut d = 0.1_f32;
-            while d <= length + 0.05 {
+            let mut d = PATH_STEP;
+            while d <= length + PATH_END_SLACK {
                 let (p, b) = point_along(base.center, base.facing, wps, d.min(length));
                 let at = base.at(p, b);
                 through |= at.overlaps(&ob);
                 touch |= at.distance_to(&ob) <= CONTACT;
-                d += 0.1;
+                d += PATH_STEP;
             }
             if !(touch || through) {
                 continue;
@@ -257,6 +263,7 @@ impl CwBattle {
             wps,
             base,
             facing,
+            settings: &tables.settings,
         };
         match (mode, u.flight) {
             (MoveMode::Ground, FlightState::Grounded) => self.plan_walk(&m, table),
@@ -339,7 +346,7 @@ impl CwBattle {
             unit: u.id,
             name: say!("cw-name-break-away", unit = u.name),
             leadership: card.map_or(0, UnitStats::commander_leadership),
-            tl: card.map_or(10, |c| c.tl),
+            tl: card.map_or(UNKNOWN_CARD_TL, |c| c.tl),
             kind: ManeuverKind::Simple,
             single_model: u.models <= 1,
             airborne: false,
@@ -353,7 +360,7 @@ impl CwBattle {
             unit: u.id,
             name: u.name.clone(),
             leadership: card.map_or(0, UnitStats::commander_leadership),
-            tl: card.map_or(10, |c| c.tl),
+            tl: card.map_or(UNKNOWN_CARD_TL, |c| c.tl),
             single_model: u.models <= 1,
         }
     }
@@ -408,7 +415,7 @@ impl CwBattle {
             PlanKind::Walk => entries.push(LogEntry::event(
                 "CW-GEN-3",
                 vec![u.id],
-                if plan.length < 0.01 {
+                if plan.length < NEGLIGIBLE {
                     say!(
                         "cw-log-turns",
                         unit = name,
@@ -599,7 +606,7 @@ impl CwBattle {
             // (a flyer cut to one model takes no test).
             let now = self.unit(u.id).cloned().unwrap_or_else(|| u.clone());
             let l = self.lander(&now, tables);
-            if let Some(out) = landing_test(dice, conv, kind, &l) {
+            if let Some(out) = landing_test(dice, conv, kind, &l, &tables.settings.landing) {
                 condition = condition_after(condition, &out);
                 entries.push(out.entry);
             }

@@ -8,11 +8,13 @@ use bevy::prelude::Vec2;
 
 use crate::engine::command::Refusal;
 use crate::engine::log::LogEntry;
-use crate::engine::table::{Arc, Base, CONTACT, MoveError, Table, TablePos};
+use crate::engine::table::{
+    ANGLE_TOLERANCE, Arc, Base, CONTACT, LENGTH_TOLERANCE, MoveError, NEGLIGIBLE, Table, TablePos,
+};
 use crate::engine::units::FlightState;
 
 use crate::rules::clan_war::condition::Condition;
-use crate::rules::clan_war::data::{Trait, UnitStats};
+use crate::rules::clan_war::data::{Settings, Trait, UnitStats};
 use crate::rules::clan_war::flight::{
     MovementPhase, TakeOff, check_air_move, check_can_fly, take_off,
 };
@@ -22,7 +24,7 @@ use crate::rules::clan_war::landing::{
     resolve_engaging_move,
 };
 
-use super::paths::{point_along, truncate_path};
+use super::paths::{PATH_STEP, point_along, truncate_path};
 use super::state::{CwBattle, CwUnit, move_error, refuse};
 
 /// What the planners of one move read ([`CwBattle::plan_move_checked`]):
@@ -48,6 +50,8 @@ pub(super) struct MoveCtx<'a> {
     pub(super) mv: f32,
     /// The facing asked for at the end.
     pub(super) facing: f32,
+    /// The module's settings (the flying, landing and engagement values).
+    pub(super) settings: &'a Settings,
 }
 
 impl MoveCtx<'_> {
@@ -63,8 +67,13 @@ impl MoveCtx<'_> {
     }
 }
 
-/// Largest approach angle of an engagement, degrees (CW-ENG-1, CW-GEN-3).
-pub const ENGAGE_ANGLE: f32 = 30.0;
+/// The step in inches by which [`land_short`] moves a unit away from its
+/// target: the resolution of a search, not a rule value.
+const LAND_SHORT_STEP: f32 = 0.05;
+
+/// How far in inches [`land_short`] searches away from the target: a bound
+/// on a search, not a rule value.
+const LAND_SHORT_SEARCH: f32 = 6.0;
 
 /// A move that passed every check, ready to execute.
 #[derive(Clone, Debug, PartialEq)]
@@ -109,8 +118,8 @@ fn land_short(fb: Base, tb: &Base) -> Base {
     let away = (fb.center - tb.center).normalize_or_zero();
     let mut s = fb;
     let mut k = 0.0;
-    while s.distance_to(tb) < 1.0 && k < 6.0 {
-        k += 0.05;
+    while s.distance_to(tb) < 1.0 && k < LAND_SHORT_SEARCH {
+        k += LAND_SHORT_STEP;
         s = fb.at(fb.center + away * k, fb.facing);
     }
     s
@@ -141,7 +150,7 @@ impl CwBattle {
         table
             .check_move(&m.base, &m.wps, m.facing, m.mv, true, &others, &[])
             .map_err(|e| move_error("CW-FLY-11", e, &names))?;
-        check_air_move(m.phase, m.mv, m.length)?;
+        check_air_move(m.phase, m.mv, m.length, &m.settings.flight)?;
         Ok(MovePlan {
             unit: m.unit,
             fly_by: Vec::new(),
@@ -163,7 +172,8 @@ impl CwBattle {
         table: &Table,
     ) -> Result<MovePlan, Refusal> {
         let (u, mv) = (m.u, m.mv);
-        let half = mv / 2.0;
+        let fv = &m.settings.flight;
+        let half = mv * fv.take_off;
         let probe = TakeOff {
             unit: m.unit,
             name: u.name.clone(),
@@ -174,8 +184,8 @@ impl CwBattle {
             blocked_at: None,
             condition: u.condition,
         };
-        take_off(&probe)?;
-        if m.length + 1e-3 < half {
+        take_off(&probe, fv)?;
+        if m.length + LENGTH_TOLERANCE < half {
             return Err(refuse(
                 "CW-FLY-5",
                 say!("cw-why-take-off-half", half = half),
@@ -183,10 +193,13 @@ impl CwBattle {
         }
         let cut = truncate_path(m.start, &m.wps, half);
         let blocked_at = self.take_off_blocked_at(m, &cut, half, table)?;
-        let r = take_off(&TakeOff {
-            blocked_at,
-            ..probe
-        })?;
+        let r = take_off(
+            &TakeOff {
+                blocked_at,
+                ..probe
+            },
+            fv,
+        )?;
         let completed = r.state == FlightState::Airborne;
         // CW-FLY-14 (L34): an unformed unit that becomes airborne "is
         // automatically reformed but may not change formation or
@@ -239,11 +252,11 @@ impl CwBattle {
             Err(MoveError::Impassable(_)) => {
                 let mut d = 0.0;
                 while d < half {
-                    let (p, b) = point_along(start, base.facing, cut, d + 0.1);
+                    let (p, b) = point_along(start, base.facing, cut, d + PATH_STEP);
                     if table.check_standing(&base.at(p, b), false).is_err() {
                         break;
                     }
-                    d += 0.1;
+                    d += PATH_STEP;
                 }
                 Some(d.min(half))
             }
@@ -270,6 +283,7 @@ impl CwBattle {
         table: &Table,
     ) -> Result<MovePlan, Refusal> {
         let (u, mv) = (m.u, m.mv);
+        let lv = &m.settings.landing;
         let kind = if dive {
             check_dive_move(
                 u.flight,
@@ -279,14 +293,17 @@ impl CwBattle {
                 m.length,
                 DiveUse::Landing,
                 &[],
+                lv,
             )?
         } else {
-            check_landing(true, mv, m.length)?;
+            check_landing(true, mv, m.length, lv)?;
             LandingKind::Voluntary
         };
         let (_, others, names) = self.others(u, true);
+        // The most either may move: a Dive's double movement (CW-DIVE-2).
+        let most = dive_bounds(mv, lv).1;
         table
-            .check_move(&m.base, &m.wps, m.facing, mv * 2.0, true, &others, &[])
+            .check_move(&m.base, &m.wps, m.facing, most, true, &others, &[])
             .map_err(|e| move_error(kind.rule(), e, &names))?;
         let end = m.end_of(&m.wps, m.facing);
         let spot = Base::new(end, u.footprint);
@@ -332,13 +349,13 @@ impl CwBattle {
         if m.phase == MovementPhase::Reserve {
             return Err(refuse("CW-FLY-9", say!("cw-why-escape-reserve")));
         }
-        if m.length + 1e-3 < mv {
+        if m.length + LENGTH_TOLERANCE < mv {
             return Err(refuse("CW-ENG-7", say!("cw-why-escape-full-move", mv = mv)));
         }
         let cut = truncate_path(m.start, &m.wps, mv);
         let (_, others, names) = self.others(u, true);
         table
-            .check_move(&m.base, &cut, m.facing, mv + 0.01, true, &others, &[])
+            .check_move(&m.base, &cut, m.facing, mv + NEGLIGIBLE, true, &others, &[])
             .map_err(|e| move_error("CW-ENG-7", e, &names))?;
         let end = m.end_of(&cut, m.facing);
         let eb = Base::new(end, u.footprint);
@@ -375,6 +392,7 @@ impl CwBattle {
         state: FlightState,
         table: &Table,
     ) -> Result<MovePlan, Refusal> {
+        let lv = &m.settings.landing;
         if dive {
             check_dive_move(
                 state,
@@ -384,9 +402,10 @@ impl CwBattle {
                 m.length,
                 DiveUse::Engaging,
                 &[],
+                lv,
             )?;
         }
-        let reach = if dive { dive_bounds(m.mv).1 } else { m.mv };
+        let reach = if dive { dive_bounds(m.mv, lv).1 } else { m.mv };
         let t = self
             .unit(target)
             .filter(|t| t.alive() && t.side != m.u.side)
@@ -400,7 +419,7 @@ impl CwBattle {
 
     /// A grounded unit engaging `t` (CW-GEN-3): within its movement,
     /// touching no unit but the target on the way, ending in contact with
-    /// it at an approach angle of at most [`ENGAGE_ANGLE`].
+    /// it at an approach angle of at most [`Settings::engage_angle`].
     fn plan_ground_engage(
         &self,
         m: &MoveCtx,
@@ -422,13 +441,14 @@ impl CwBattle {
             ));
         }
         let angle = fb.approach_angle(&tb);
-        if angle > ENGAGE_ANGLE + 1e-3 {
+        let max = m.settings.engage_angle;
+        if angle > max + ANGLE_TOLERANCE {
             return Err(refuse(
                 "CW-GEN-3",
                 say!(
                     "cw-why-engage-angle",
                     angle = format!("{angle:.0}"),
-                    max = ENGAGE_ANGLE
+                    max = max
                 ),
             ));
         }
@@ -468,7 +488,7 @@ impl CwBattle {
         let end = m.end_of(&m.wps, m.facing);
         let fb = Base::new(end, u.footprint);
         let reached = fb.distance_to(&tb) <= CONTACT;
-        let angle_ok = fb.approach_angle(&tb) <= ENGAGE_ANGLE + 1e-3;
+        let angle_ok = fb.approach_angle(&tb) <= m.settings.engage_angle + ANGLE_TOLERANCE;
         let spot = if reached && angle_ok {
             fb
         } else {
@@ -528,7 +548,7 @@ fn terrain_entry(table: &Table, start: Vec2, base: &Base, cut: &[Vec2], half: f3
     };
     let mut d = 0.0;
     while d < half {
-        let next = (d + 0.1).min(half);
+        let next = (d + PATH_STEP).min(half);
         if met(next) {
             return Some(d);
         }

@@ -69,7 +69,7 @@ impl CwBattle {
                     }
                     _ => return Vec::new(),
                 };
-                landing_test_for(kind, &self.lander(u, tables))
+                landing_test_for(kind, &self.lander(u, tables), &tables.settings.landing)
                     .map(|t| vec![(say!("cw-odds-landing"), maneuver_chance(conv, &t))])
                     .unwrap_or_default()
             }
@@ -137,8 +137,12 @@ impl CwBattle {
                 }
                 let mut left = m.clone();
                 left.models = u.models - lost;
-                let pass = landing_test_for(landing, &self.lander(&left, tables))
-                    .map_or(1.0, |t| maneuver_chance(conv, &t));
+                let pass = landing_test_for(
+                    landing,
+                    &self.lander(&left, tables),
+                    &tables.settings.landing,
+                )
+                .map_or(1.0, |t| maneuver_chance(conv, &t));
                 p * pass
             })
             .sum()

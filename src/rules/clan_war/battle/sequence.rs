@@ -81,7 +81,7 @@ impl CwBattle {
                 Ok(())
             }
             CwCommand::Sacrifice { unit } => {
-                let name = self.check_sacrifice(*unit)?.name.clone();
+                let name = self.check_sacrifice(*unit, tables)?.name.clone();
                 self.sacrifices.push(*unit);
                 self.push(
                     log,

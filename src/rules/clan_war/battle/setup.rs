@@ -170,7 +170,7 @@ impl CwBattle {
         });
         let mut b = CwBattle {
             turn: 1,
-            turn_limit: scenario.turn_limit.unwrap_or(6),
+            turn_limit: scenario.turn_limit.unwrap_or(tables.settings.turn_limit),
             phase: CwPhase::SpecialOrders,
             active: 0,
             units,

@@ -6,26 +6,31 @@ use std::collections::BTreeMap;
 use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
 use crate::engine::log::{LogEntry, LogSink};
-use crate::engine::table::{Eye, MODEL_HEIGHT, Obstacle, Table};
+use crate::engine::table::{Eye, MODEL_HEIGHT, NEGLIGIBLE, Obstacle, Table};
 
 use crate::rules::clan_war::combat::{
     Attack, AttackKind, AttackSituation, attack_value, damage_value, resolve_attack,
 };
 use crate::rules::clan_war::data::CwTables;
-use crate::rules::clan_war::ranged::{
-    AIRBORNE_LOS_HEIGHT, RangeBand, TargetView, check_target, range_check,
-};
+use crate::rules::clan_war::ranged::{RangeBand, TargetView, check_target, range_check};
 
 use super::state::{CwBattle, CwPhase, CwUnit, refuse};
 
+/// Where the corners a line of sight is traced to lie, as a share of the way
+/// from the target's centre to its true corners: just inside the base, so
+/// that a line grazing the corner of a neighbouring base does not decide.
+/// A sampling of "any part of the target", not a rule value.
+const SIGHT_CORNER_INSET: f32 = 0.9;
+
 impl CwBattle {
     /// Line of sight from `s`'s front edge to any of `t`'s centre and
-    /// corners, at model height or raised 10" when airborne (CW-RNG-1);
-    /// grounded units in between block.
-    pub fn line_of_sight(&self, table: &Table, s: &CwUnit, t: &CwUnit) -> bool {
+    /// corners, at model height or raised 10" when airborne (CW-RNG-1,
+    /// `settings.ron` `ranged.airborne_los_height`); grounded units in
+    /// between block.
+    pub fn line_of_sight(&self, tables: &CwTables, table: &Table, s: &CwUnit, t: &CwUnit) -> bool {
         let h = |u: &CwUnit| {
             if u.airborne() {
-                AIRBORNE_LOS_HEIGHT
+                tables.settings.ranged.airborne_los_height
             } else {
                 MODEL_HEIGHT
             }
@@ -46,7 +51,10 @@ impl CwBattle {
             })
             .collect();
         let mut points = vec![tb.center];
-        points.extend(tb.corners().map(|c| tb.center + (c - tb.center) * 0.9));
+        points.extend(
+            tb.corners()
+                .map(|c| tb.center + (c - tb.center) * SIGHT_CORNER_INSET),
+        );
         points.into_iter().any(|p| {
             table
                 .line_of_sight(
@@ -125,7 +133,7 @@ impl CwBattle {
             .units
             .iter()
             .filter(|o| o.side != s.side && o.alive())
-            .filter(|o| sb.in_forward_arc(&o.base()) && self.line_of_sight(table, s, o))
+            .filter(|o| sb.in_forward_arc(&o.base()) && self.line_of_sight(tables, table, s, o))
             .map(|o| (o, sb.distance_to(&o.base())))
             .collect();
         let nearest = visible.iter().map(|v| v.1).fold(f32::INFINITY, f32::min);
@@ -133,10 +141,10 @@ impl CwBattle {
         let view = TargetView {
             shooter_airborne: s.airborne(),
             target_airborne: t.airborne(),
-            in_los: self.line_of_sight(table, s, t),
+            in_los: self.line_of_sight(tables, table, s, t),
             in_range: band != RangeBand::OutOfRange,
             in_forward_arc: sb.in_forward_arc(&t.base()),
-            closest: sb.distance_to(&t.base()) <= nearest + 0.01,
+            closest: sb.distance_to(&t.base()) <= nearest + NEGLIGIBLE,
         };
         check_target(&view)?;
         Self::shot_attack(s, t, tables)

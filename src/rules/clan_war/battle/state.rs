@@ -584,7 +584,7 @@ impl CwBattle {
             CwPhase::CloseCombat => {
                 self.stance_units(side, tables).iter().any(|id| {
                     self.stances.get(id).and_then(|r| r.stance) != Some(Stance::AllOutAttack)
-                }) || mine().any(|u| u.alive() && self.sacrifice_open(u).is_ok())
+                }) || mine().any(|u| u.alive() && self.sacrifice_open(u, tables).is_ok())
             }
             CwPhase::End => false,
         }

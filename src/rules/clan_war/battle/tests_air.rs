@@ -222,7 +222,7 @@ fn engagement_over_thirty_degrees_lands_one_inch_short() {
         },
         dragon_fp(&b),
     );
-    assert!(slant_base.approach_angle(&archers) > ENGAGE_ANGLE);
+    assert!(slant_base.approach_angle(&archers) > tables.settings.engage_angle);
     let odds = short.odds(&slanted, &tables, &table);
     assert_eq!(odds.len(), 1, "{odds:?}");
     assert!(odds[0].0.contains("lands"), "{odds:?}");
@@ -263,7 +263,13 @@ fn an_airborne_turn_about_is_refused_a_wheel_is_not() {
         assert_eq!(g, b);
     }
     assert_eq!(
-        air_maneuver(0.0, Vec2::new(20.0, 20.0), &[Vec2::new(20.0, 14.0)], 0.0),
+        air_maneuver(
+            0.0,
+            Vec2::new(20.0, 20.0),
+            &[Vec2::new(20.0, 14.0)],
+            0.0,
+            &tables.settings.flight
+        ),
         Maneuver::BackAway
     );
     g.apply(

@@ -170,11 +170,19 @@ pub fn salvo_odds(
     let need = save_needed(
         target.save,
         save_bonus(target, tables.constants.get_down_save_bonus),
+        &tables.constants,
     );
     let (mut p_hit, mut p_marker, mut kills) = (0.0, 0.0, 0.0);
     for (hits, failed, p) in salvo_outcomes(shots, tables.constants.to_hit, need) {
         let mut t = target.clone();
-        let landed = land_salvo(&mut t, hits, failed, false, HitSource::Shooting);
+        let landed = land_salvo(
+            &mut t,
+            hits,
+            failed,
+            false,
+            HitSource::Shooting,
+            &tables.constants,
+        );
         if hits > 0 {
             p_hit += p;
         }
@@ -261,15 +269,7 @@ mod tests {
             let run = |dice: &mut Dice| {
                 let mut t = target.clone();
                 let shots = salvo_dice(shooter.models, 1);
-                resolve_salvo(
-                    dice,
-                    1,
-                    shots,
-                    c.to_hit,
-                    &mut t,
-                    c.get_down_save_bonus,
-                    HitSource::Shooting,
-                )
+                resolve_salvo(dice, 1, shots, c.to_hit, &mut t, c, HitSource::Shooting)
             };
             let hit = exact(|d| f64::from(u8::from(run(d).hits > 0)));
             let marker = exact(|d| f64::from(u8::from(salvo_marker(&run(d).suppression))));

@@ -4,13 +4,12 @@
 
 use bevy::prelude::Vec2;
 
-use crate::engine::board::BoardEdge;
 use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
 use crate::engine::log::LogEntry;
 use crate::engine::table::{
-    AreaEffect, Base, Blocked, CONTACT, Eye, MODEL_HEIGHT, MoveError, Obstacle, Table, TablePos,
-    bearing_vector,
+    AreaEffect, Base, Blocked, CONTACT, Eye, LENGTH_TOLERANCE, MODEL_HEIGHT, MoveError, Obstacle,
+    Table, TablePos, bearing_toward, bearing_vector, centre_offset,
 };
 use crate::engine::table_scenario::TableCatalog;
 
@@ -23,8 +22,15 @@ use crate::rules::warstrike::shooting::{
 
 use super::state::{Plan, WsBattle, WsEnd, WsOrder, WsPhase, WsResult, refuse};
 
-/// Gap in inches a fall-back move leaves before another unit [stand-in].
-const FALL_BACK_GAP: f32 = 0.25;
+/// The step in inches by which [`WsBattle::fall_back_destination`] shortens
+/// a fall back until it finds a legal spot: the resolution of a search, not
+/// a rule value.
+const FALL_BACK_SEARCH_STEP: f32 = 0.25;
+
+/// The shortest fall back in inches [`WsBattle::fall_back_destination`]
+/// tries; below it the unit cannot move at all: a bound on a search, not a
+/// rule value.
+const FALL_BACK_SHORTEST: f32 = 0.1;
 
 fn finite(p: (f32, f32)) -> bool {
     p.0.is_finite() && p.1.is_finite()
@@ -53,19 +59,20 @@ impl WsBattle {
 
     /// The direction of side `side`'s own table edge.
     pub(super) fn home(&self, side: u8) -> f32 {
-        match self.edges[usize::from(side.min(1))] {
-            BoardEdge::South => 180.0,
-            BoardEdge::North => 0.0,
-            BoardEdge::West => 270.0,
-            BoardEdge::East => 90.0,
-        }
+        bearing_toward(self.edges[usize::from(side.min(1))])
     }
 
     /// Where unit `idx` ends a fall back: up to Mv straight toward its own
     /// table edge, keeping its facing, stopping short of other units, the
-    /// table edge and impassable ground; `None` if it cannot move at all
-    /// [stand-in].
-    pub(super) fn fall_back_destination(&self, idx: usize, table: &Table) -> Option<TablePos> {
+    /// table edge and impassable ground, by the constants' `fall_back_gap`;
+    /// `None` if it cannot move at all [stand-in].
+    pub(super) fn fall_back_destination(
+        &self,
+        idx: usize,
+        tables: &WsTables,
+        table: &Table,
+    ) -> Option<TablePos> {
+        let gap = tables.constants.fall_back_gap as f32;
         let u = &self.units[idx];
         let base = u.base();
         let bearing = self.home(u.side);
@@ -79,11 +86,11 @@ impl WsBattle {
                 continue;
             }
             if let Some(t) = moving.travel_until_contact(dir, mv, o) {
-                limit = limit.min(t - FALL_BACK_GAP);
+                limit = limit.min(t - gap);
             }
         }
         let mut d = limit;
-        while d >= 0.1 {
+        while d >= FALL_BACK_SHORTEST {
             let dest = base.center + dir * d;
             if table
                 .check_move(&base, &[dest], base.facing, mv, false, &others, &[])
@@ -95,7 +102,7 @@ impl WsBattle {
                     facing: base.facing,
                 });
             }
-            d -= 0.25;
+            d -= FALL_BACK_SEARCH_STEP;
         }
         None
     }
@@ -280,7 +287,7 @@ impl WsBattle {
                     let mut difficult = false;
                     for w in &waypoints {
                         let c = table.segment_cost(here, *w, false);
-                        difficult |= c.cost > c.length + 1e-3;
+                        difficult |= c.cost > c.length + LENGTH_TOLERANCE;
                         here = *w;
                     }
                     let end = base.at(here, *facing);
@@ -317,7 +324,7 @@ impl WsBattle {
             WsOrder::GetDown => {}
             WsOrder::FallBack => {
                 plan.dest = self
-                    .fall_back_destination(idx, table)
+                    .fall_back_destination(idx, tables, table)
                     .map(|p| (vec![Vec2::new(p.x, p.y)], p.facing));
             }
         }
@@ -336,7 +343,7 @@ impl WsBattle {
             return;
         }
         let base = u.base();
-        let c = base.front_center() - base.forward() * fp.depth / 2.0;
+        let c = base.front_center() - base.forward() * centre_offset(fp.depth);
         u.pos.x = c.x;
         u.pos.y = c.y;
         u.footprint = fp;

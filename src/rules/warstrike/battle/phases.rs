@@ -138,7 +138,7 @@ impl WsBattle {
         if !self.units[bi].alive() {
             return;
         }
-        match self.fall_back_destination(bi, table) {
+        match self.fall_back_destination(bi, tables, table) {
             Some(p) => {
                 let mut e = LogEntry::event(
                     "WS-SUP-3",
@@ -340,7 +340,7 @@ impl WsBattle {
             let u = &self.units[idx];
             if u.side == self.active && u.alive() && !u.acted && u.state.suppressed() {
                 let dest = self
-                    .fall_back_destination(idx, table)
+                    .fall_back_destination(idx, tables, table)
                     .map(|p| (vec![Vec2::new(p.x, p.y)], p.facing));
                 let plan = Plan {
                     idx,

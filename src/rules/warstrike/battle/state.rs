@@ -119,6 +119,10 @@ pub struct WsObjective {
     pub held_by: Option<u8>,
 }
 
+/// The side in inches of the tiny base an objective marker is measured as:
+/// a point on the table for edge-to-edge measurement, not a rule value.
+const OBJECTIVE_MARKER_SIZE: f32 = 0.02;
+
 impl WsObjective {
     /// The marker as a tiny base, for edge-to-edge measurement.
     pub fn base(&self) -> Base {
@@ -129,8 +133,8 @@ impl WsObjective {
                 facing: 0.0,
             },
             Footprint {
-                frontage: 0.02,
-                depth: 0.02,
+                frontage: OBJECTIVE_MARKER_SIZE,
+                depth: OBJECTIVE_MARKER_SIZE,
             },
         )
     }

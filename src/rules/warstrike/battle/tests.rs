@@ -210,9 +210,12 @@ fn refused_commands_change_nothing() {
         assert_eq!((b.clone(), log.clone(), dice.rolled()), before, "{c:?}");
     }
     // A suppressed unit may only fall back (WS-SUP-3).
-    b.units[0]
-        .state
-        .take_hits(1, 0, super::super::suppression::HitSource::Shooting);
+    b.units[0].state.take_hits(
+        1,
+        0,
+        super::super::suppression::HitSource::Shooting,
+        &crate::rules::warstrike::data::shipped_constants(),
+    );
     let snapshot = b.clone();
     let r = b
         .apply(
@@ -376,9 +379,12 @@ fn starting_phase_captures_and_forced_fall_back() {
             .any(|e| e.phase == "Starting phase" && e.what.contains("captures"))
     );
     // Side 1's action phase: suppress the gunners with 2 markers.
-    b.units[1]
-        .state
-        .take_hits(1, 1, super::super::suppression::HitSource::Shooting);
+    b.units[1].state.take_hits(
+        1,
+        1,
+        super::super::suppression::HitSource::Shooting,
+        &crate::rules::warstrike::data::shipped_constants(),
+    );
     b.units[1].state.suppression.nerve_markers = 2;
     let y0 = b.units[1].pos.y;
     b.apply(
@@ -405,9 +411,12 @@ fn end_phase_odds_give_the_reaction_test() {
         ("laansguard", (24.0, 30.0), 180.0),
         "",
     );
-    b.units[1]
-        .state
-        .take_hits(2, 0, super::super::suppression::HitSource::Shooting);
+    b.units[1].state.take_hits(
+        2,
+        0,
+        super::super::suppression::HitSource::Shooting,
+        &crate::rules::warstrike::data::shipped_constants(),
+    );
     let o = b.odds(&WsCommand::EndPhase { side: 0 }, &tables);
     assert_eq!(o.chances.len(), 1);
     assert!((o.chances[0].1 - 0.75).abs() < 1e-12);
@@ -453,9 +462,12 @@ fn choices_units_and_choose_in_the_games_words() {
             }
         }
     ));
-    b.units[0]
-        .state
-        .take_hits(3, 1, super::super::suppression::HitSource::Shooting);
+    b.units[0].state.take_hits(
+        3,
+        1,
+        super::super::suppression::HitSource::Shooting,
+        &crate::rules::warstrike::data::shipped_constants(),
+    );
     let s = view::units(&b, &tables);
     assert_eq!(s[0].hit_dice, vec![3]);
     assert_eq!(s[0].nerve_markers, 1);
@@ -481,8 +493,12 @@ fn ws_sup_3_two_suppressed_units_that_both_pass_fight_on() {
         "",
     );
     for u in b.units.iter_mut() {
-        u.state
-            .take_hits(1, 0, super::super::suppression::HitSource::Shooting);
+        u.state.take_hits(
+            1,
+            0,
+            super::super::suppression::HitSource::Shooting,
+            &crate::rules::warstrike::data::shipped_constants(),
+        );
     }
     let mut dice = Dice::new(3);
     // The Warband's reaction test fails; both keep-fighting tests pass.
@@ -532,9 +548,12 @@ fn ws_clr_1_charge_odds_are_what_the_close_combat_phase_rolls() {
         ("reaver_gunners", (24.0, 14.0), 180.0),
         "",
     );
-    b.units[1]
-        .state
-        .take_hits(1, 0, super::super::suppression::HitSource::Shooting);
+    b.units[1].state.take_hits(
+        1,
+        0,
+        super::super::suppression::HitSource::Shooting,
+        &crate::rules::warstrike::data::shipped_constants(),
+    );
     let cmd = WsCommand::Act {
         unit: 1,
         action: b.straight_charge(1, 2, &tables).expect("a straight charge"),
