@@ -74,10 +74,10 @@ pub fn target_of(ctx: &GenCtx, s: &GenState, id: u32, from: Hex) -> Option<Targe
     let ty = ctx.unit_type(&u.kind)?;
     let at_sea = ctx.ocean(u.hex);
     let line: Vec<Hex> = from.line_to(u.hex).collect();
-    let before = if line.len() >= 2 {
-        line[line.len() - 2]
-    } else {
-        from
+    // The hex the attack comes from: the one before the target on the line.
+    let before = match line.as_slice() {
+        [.., before, _] => *before,
+        _ => from,
     };
     // GEN-STK-3 (L157): "A unit on a stockade hex may ignore 1 sword and 1
     // flag in combat", wherever its attacker stands.
@@ -275,17 +275,23 @@ fn attack_kind(
             }
             // GEN-STK-6: "An ordered unit adjacent to a Stockade hex may
             // attempt to destroy it", whoever holds it, or nobody.
+            // The swords that demolish it are terrain.ron's (GEN-STK-6,
+            // GEN-PAL-4); the table check requires them of both works.
             if s.stockade(ctx, h) {
-                let need = terrain_now(ctx, s, h).demolish_swords.unwrap_or(2);
+                let Some(need) = terrain_now(ctx, s, h).demolish_swords else {
+                    return Err(refuse("GEN-STK-6", say!("gen-refuse-no-work-there")));
+                };
                 work = Some((Work::Stockade, need));
             } else if s.palisade(ctx, u.hex, h) {
-                let need = ctx
+                let Some(need) = ctx
                     .tables
                     .terrain
                     .hexsides
                     .first()
                     .and_then(|p| p.demolish_swords)
-                    .unwrap_or(1);
+                else {
+                    return Err(refuse("GEN-PAL-4", say!("gen-refuse-no-work-there")));
+                };
                 work = Some((Work::Palisade, need));
             } else {
                 return Err(refuse("GEN-PAL-1", say!("gen-refuse-no-work-there")));
@@ -323,7 +329,11 @@ fn ranged_allowed(
         ));
     }
     let line: Vec<Hex> = u.hex.line_to(to).collect();
-    for h in line.iter().skip(1).take(line.len().saturating_sub(2)) {
+    // The hexes between the two ends of the line.
+    let between = line
+        .get(1..line.len().saturating_sub(1))
+        .unwrap_or_default();
+    for h in between {
         if s.occupied(*h) {
             return Err(refuse("GEN-BASE", say!("gen-refuse-sight-unit")));
         }

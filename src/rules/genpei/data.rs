@@ -416,6 +416,20 @@ impl GenTables {
                 ),
             ));
         }
+        if self
+            .hex("stockade")
+            .is_some_and(|h| h.demolish_swords.is_none())
+            || self
+                .terrain
+                .hexsides
+                .first()
+                .is_some_and(|p| p.demolish_swords.is_none())
+        {
+            return bad(
+                "assets/rules/genpei/terrain.ron",
+                "the stockade and the palisade need demolish_swords (GEN-STK-6, GEN-PAL-4)",
+            );
+        }
         if self.hex("clear").is_none() || self.hex("ocean").is_none_or(|h| !h.ocean) {
             return bad(
                 "assets/rules/genpei/terrain.ron",
@@ -457,6 +471,25 @@ mod tests {
         assert_eq!(t.combat.rank_resistance(Rank::Circle, Rank::Square), 0);
         assert!(t.hex("ocean").is_some_and(|h| h.ocean));
         assert!(t.hex("marsh").is_some_and(|h| !h.ocean));
+    }
+
+    #[test]
+    fn a_work_without_demolish_swords_is_refused() {
+        // GEN-STK-6, GEN-PAL-4: the swords that destroy a stockade or a
+        // palisade come from terrain.ron, so both must be there.
+        let t = GenTables::load().expect("tables");
+        let mut no_stockade = t.clone();
+        for h in &mut no_stockade.terrain.hexes {
+            if h.key == "stockade" {
+                h.demolish_swords = None;
+            }
+        }
+        assert!(no_stockade.check().is_err());
+        let mut no_palisade = t;
+        for p in &mut no_palisade.terrain.hexsides {
+            p.demolish_swords = None;
+        }
+        assert!(no_palisade.check().is_err());
     }
 
     #[test]

@@ -24,6 +24,30 @@ use super::state::{
 use super::turn::{self, GenCommand};
 use super::{default_play, view};
 
+/// The salt that gives the opening deal its own dice stream apart from
+/// the game's: the letters "genpeide". A seed salt, not a rule value.
+const DEAL_SEED_SALT: u64 = 0x6765_6e70_6569_6465;
+
+/// The weights of the banner share, the units' strength and the H&F lead
+/// in the computer opponent's score: a heuristic of its play, not a rule.
+const SCORE_BANNERS_WEIGHT: f64 = 5.0;
+/// See [`SCORE_BANNERS_WEIGHT`].
+const SCORE_STRENGTH_WEIGHT: f64 = 0.3;
+/// See [`SCORE_BANNERS_WEIGHT`].
+const SCORE_HF_WEIGHT: f64 = 0.05;
+
+/// A unit id no scenario gives, for the illegal examples (a sentinel).
+const UNKNOWN_ID: u32 = 9999;
+
+/// A second unit id no scenario gives, for the illegal examples.
+const OTHER_UNKNOWN_ID: u32 = 9998;
+
+/// A hex coordinate far off any board, for the illegal examples.
+const OFF_BOARD: i32 = 999;
+
+/// A side's colour when the scenario has none for it (display only).
+const FALLBACK_SIDE_COLOR: [f32; 3] = [0.5; 3];
+
 /// The module's marker type.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Genpei;
@@ -31,7 +55,7 @@ pub struct Genpei;
 /// The seed of the opening deal, from the game's seed: `new_state` may not
 /// roll the game's dice, so the deal has its own stream (GEN-BASE).
 fn deal_dice(dice: &Dice) -> Dice {
-    Dice::new(dice.seed() ^ 0x6765_6e70_6569_6465)
+    Dice::new(dice.seed() ^ DEAL_SEED_SALT)
 }
 
 /// What side `viewer` may know of hidden cards: the other side's hands
@@ -402,7 +426,7 @@ impl Rules for Genpei {
                 return Some(v);
             }
         }
-        if state.deck.draw.len() >= 2 && state.deck.draw[0] != state.deck.draw[1] {
+        if matches!(state.deck.draw.as_slice(), [first, second, ..] if first != second) {
             v.deck.draw.swap(0, 1);
             return Some(v);
         }
@@ -444,10 +468,12 @@ impl Rules for Genpei {
                 })
                 .sum()
         };
-        5.0 * (f64::from(state.banners[side as usize]) / need(side)
-            - f64::from(state.banners[other as usize]) / need(other))
-            + 0.3 * (strength(side) - strength(other))
-            + 0.05 * (f64::from(state.hf[side as usize]) - f64::from(state.hf[other as usize]))
+        SCORE_BANNERS_WEIGHT
+            * (f64::from(state.banners[side as usize]) / need(side)
+                - f64::from(state.banners[other as usize]) / need(other))
+            + SCORE_STRENGTH_WEIGHT * (strength(side) - strength(other))
+            + SCORE_HF_WEIGHT
+                * (f64::from(state.hf[side as usize]) - f64::from(state.hf[other as usize]))
     }
 
     fn check_invariants(ctx: &GenCtx, state: &GenState) -> Result<(), String> {
@@ -550,7 +576,7 @@ impl Rules for Genpei {
             (
                 "an unknown unit moves".to_string(),
                 GenCommand::Move {
-                    id: 9999,
+                    id: UNKNOWN_ID,
                     to: Hex::ZERO,
                 },
             ),
@@ -563,8 +589,8 @@ impl Rules for Genpei {
             (
                 "an attack by an unknown unit".to_string(),
                 GenCommand::Battle {
-                    unit: 9999,
-                    target: AttackTarget::Unit(9998),
+                    unit: UNKNOWN_ID,
+                    target: AttackTarget::Unit(OTHER_UNKNOWN_ID),
                     grapple: false,
                     inspire: 0,
                 },
@@ -582,7 +608,7 @@ impl Rules for Genpei {
                 "a move off the board".to_string(),
                 GenCommand::Move {
                     id: u.id,
-                    to: Hex::new(999, 999),
+                    to: Hex::new(OFF_BOARD, OFF_BOARD),
                 },
             ));
         }
@@ -598,7 +624,7 @@ impl Rules for Genpei {
             ctx.scenario
                 .sides
                 .get(i)
-                .map_or([0.5; 3], |s| [s.color.0, s.color.1, s.color.2])
+                .map_or(FALLBACK_SIDE_COLOR, |s| [s.color.0, s.color.1, s.color.2])
         };
         [c(0), c(1)]
     }

@@ -17,6 +17,27 @@ use super::data::GenTables;
 /// The ruleset key scenarios use.
 pub const RULESET: &str = "genpei";
 
+/// The most columns or rows a scenario's board may have: a bound on what a
+/// scenario file may ask for (memory, drawing), not a rule.
+const MAX_BOARD_SIDE: i32 = 64;
+
+/// The slope height from which the display table bars cavalry or every
+/// unit: a height no board reaches, so never. Genpei bars no move by the
+/// height of a slope, and its rules read `terrain.ron`, not this table. A
+/// sentinel, not a rule value.
+const NO_SLOPE_LIMIT: i32 = 99;
+
+/// Board colours of the display table (display only; no rule reads them).
+const OCEAN_COLOR: (f32, f32, f32) = (0.20, 0.40, 0.72);
+/// Marsh.
+const MARSH_COLOR: (f32, f32, f32) = (0.45, 0.60, 0.50);
+/// Stockade.
+const STOCKADE_COLOR: (f32, f32, f32) = (0.55, 0.45, 0.35);
+/// Clear ground and any other hex.
+const OPEN_COLOR: (f32, f32, f32) = (0.74, 0.72, 0.50);
+/// The palisade along a hexside.
+const PALISADE_COLOR: (f32, f32, f32) = (0.45, 0.30, 0.15);
+
 /// A leader as placed by the scenario (GEN-BASE leaders; GEN-SCN-3).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -157,10 +178,10 @@ impl GenScenario {
 /// colours; the rules read `terrain.ron` itself.
 pub fn display_table(t: &GenTables) -> TerrainTable {
     let color = |key: &str| match key {
-        "ocean" => (0.20, 0.40, 0.72),
-        "marsh" => (0.45, 0.60, 0.50),
-        "stockade" => (0.55, 0.45, 0.35),
-        _ => (0.74, 0.72, 0.50),
+        "ocean" => OCEAN_COLOR,
+        "marsh" => MARSH_COLOR,
+        "stockade" => STOCKADE_COLOR,
+        _ => OPEN_COLOR,
     };
     TerrainTable {
         terrain: t
@@ -196,15 +217,15 @@ pub fn display_table(t: &GenTables) -> TerrainTable {
                 impassable: false,
                 no_cavalry: false,
                 defense: 0,
-                color: (0.45, 0.30, 0.15),
+                color: PALISADE_COLOR,
                 look: h.look,
                 rule: "GEN-PAL-2".to_string(),
                 stand_in: false,
             })
             .collect(),
         slopes: SlopeRules {
-            no_cavalry_from: 99,
-            impassable_from: 99,
+            no_cavalry_from: NO_SLOPE_LIMIT,
+            impassable_from: NO_SLOPE_LIMIT,
             extra_cost_per_level: 0,
             rule: "GEN-BASE".to_string(),
         },
@@ -275,13 +296,14 @@ impl Checker<'_> {
         self.s.sides.iter().any(|x| x.name == n)
     }
 
-    /// The board has 1 to 64 columns and rows.
+    /// The board has 1 to [`MAX_BOARD_SIDE`] columns and rows.
     fn board_size(&self) -> Result<(), LoadError> {
         let b = &self.s.board;
-        if !(1..=64).contains(&b.columns) || !(1..=64).contains(&b.rows) {
+        let sides = 1..=MAX_BOARD_SIDE;
+        if !sides.contains(&b.columns) || !sides.contains(&b.rows) {
             return self.err(
                 &["board"],
-                "the board needs 1 to 64 columns and rows".into(),
+                format!("the board needs 1 to {MAX_BOARD_SIDE} columns and rows"),
             );
         }
         Ok(())
@@ -392,7 +414,8 @@ impl Checker<'_> {
     /// (GEN-BASE); the side to go first, and at least one turn.
     fn armies(&self) -> Result<(), LoadError> {
         let s = self.s;
-        if s.armies.len() != 2 {
+        // One army per side: `sides` is checked first, two of them.
+        if s.armies.len() != s.sides.len() {
             return self.err(&["armies"], "armies needs one entry per side".into());
         }
         if s.armies

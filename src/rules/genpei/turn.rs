@@ -109,10 +109,14 @@ pub enum GenCommand {
     },
 }
 
+/// Side turns in a turn: one for each of the two sides. A count of sides,
+/// not a rule value.
+const SIDE_TURNS_A_TURN: u32 = 2;
+
 /// Side turns begun so far, from 0: two a turn, the first side's then the
 /// other's (GEN-BASE: the players take turns).
 pub fn side_turns(ctx: &GenCtx, s: &GenState) -> u32 {
-    2 * s.turn.saturating_sub(1) + u32::from(s.active != ctx.scenario.first)
+    SIDE_TURNS_A_TURN * s.turn.saturating_sub(1) + u32::from(s.active != ctx.scenario.first)
 }
 
 /// The phase in words.
@@ -814,7 +818,9 @@ fn end_battles(
     if let Some(c) = s.card.take() {
         s.deck.discard.push(c);
     }
-    if draws >= 2 {
+    // GEN-BASE: more cards drawn than the one kept (Order One's `draw`
+    // in command_cards.ron) make a choice.
+    if draws > 1 {
         let mut cards = Vec::new();
         for _ in 0..draws {
             if let Some(c) = s.deck.draw(dice) {
@@ -822,7 +828,7 @@ fn end_battles(
             }
         }
         cards.sort();
-        if cards.len() >= 2 {
+        if cards.len() > 1 {
             s.phase = Phase::Keep { cards };
             return Ok(());
         }
@@ -958,17 +964,23 @@ pub fn orders_left(ctx: &GenCtx, s: &GenState) -> u32 {
         .saturating_sub(ordered(s).len() as u32)
 }
 
-/// Wind/tide directions in words ("north-east").
+/// Wind/tide directions in words ("north-east"); a direction is an index
+/// into the six hex directions, north first, then clockwise (GEN-NAV-2).
 pub fn wind_words(w: &[u8]) -> String {
+    let words = [
+        say!("gen-dir-north"),
+        say!("gen-dir-north-east"),
+        say!("gen-dir-south-east"),
+        say!("gen-dir-south"),
+        say!("gen-dir-south-west"),
+        say!("gen-dir-north-west"),
+    ];
     w.iter()
-        .map(|d| match d {
-            0 => say!("gen-dir-north"),
-            1 => say!("gen-dir-north-east"),
-            2 => say!("gen-dir-south-east"),
-            3 => say!("gen-dir-south"),
-            4 => say!("gen-dir-south-west"),
-            5 => say!("gen-dir-north-west"),
-            _ => "?".to_string(),
+        .map(|d| {
+            words
+                .get(usize::from(*d))
+                .cloned()
+                .unwrap_or_else(|| "?".to_string())
         })
         .collect::<Vec<_>>()
         .join(&say!("gen-dir-and"))
