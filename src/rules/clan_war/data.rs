@@ -330,18 +330,20 @@ fn check_settings(s: &Settings) -> Result<(), String> {
     if f.max_models == 0 {
         return Err("flight.max_models must be at least 1 (CW-FLY-3)".into());
     }
-    if !(f.take_off > 0.0 && share(f.take_off))
-        || !share(f.least_air_move)
-        || !share(f.failed_maneuver_move)
-        || !share(l.least_move)
-        || !share(l.dive_least)
-    {
+    let shares = [
+        f.take_off,
+        f.least_air_move,
+        f.failed_maneuver_move,
+        l.least_move,
+        l.dive_least,
+    ];
+    if f.take_off == 0.0 || !shares.into_iter().all(share) {
         return Err(
             "the shares of a move in flight and landing must be 0 to 1 (a take-off's above 0)"
                 .into(),
         );
     }
-    if l.dive_most < 1.0 {
+    if !(1.0..).contains(&l.dive_most) {
         return Err("landing.dive_most must be at least 1 (CW-DIVE-2)".into());
     }
     if !(angle(f.wheel_turn) && angle(f.turn_about) && angle(s.engage_angle)) {
@@ -349,7 +351,8 @@ fn check_settings(s: &Settings) -> Result<(), String> {
             "flight.wheel_turn, flight.turn_about and engage_angle must be 0 to 180 degrees".into(),
         );
     }
-    if s.ranged.airborne_los_height <= 0.0 {
+    let height = s.ranged.airborne_los_height;
+    if height.is_nan() || height <= 0.0 {
         return Err("ranged.airborne_los_height must be above 0 (CW-RNG-1)".into());
     }
     if s.turn_limit == 0 {

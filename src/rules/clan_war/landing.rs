@@ -247,6 +247,7 @@ pub enum DiveUse {
 ///
 /// # Errors
 /// A [`Refusal`] naming CW-DIVE-1, CW-DIVE-2 or CW-DIVE-5.
+#[allow(clippy::too_many_arguments)] // the Dive's facts, one per rule it checks
 pub fn check_dive_move(
     state: FlightState,
     charge_skill: bool,

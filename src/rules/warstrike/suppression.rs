@@ -138,6 +138,7 @@ impl Suppression {
     /// throws on unit `unit` (WS-SUP-1, WS-HIT-1 … WS-HIT-5, WS-NV-1, WS-NV-2,
     /// WS-SPC-2), with a log entry for each effect. No hits and no failed saves
     /// change nothing.
+    #[allow(clippy::too_many_arguments)] // the salvo's facts and the constants
     pub fn apply_salvo(
         self,
         hits: u32,
