@@ -366,7 +366,8 @@ impl CwTables {
     ///
     /// # Errors
     /// A table that does not parse (file, line, column), an empty unit table,
-    /// or a flight-capable card over the 12-model cap (CW-FLY-3).
+    /// settings out of their bounds (see `check_settings`), or a
+    /// flight-capable card over the flying cap (CW-FLY-3).
     pub fn load() -> Result<Self, LoadError> {
         let dir = "assets/rules/clan_war";
         let t = Self {
