@@ -197,8 +197,7 @@ const SKIPPED: &[&str] = &[
 /// Rule values still written in Rust: file (under `src/rules/`), literal,
 /// and how many times it occurs there. Each is to move into the module's
 /// RON; the list only shrinks.
-const DEBT: &[(&str, &str, usize)] = &[
-];
+const DEBT: &[(&str, &str, usize)] = &[];
 
 /// `text` with comments, strings and character literals blanked (newlines
 /// kept), so that only code is left.
