@@ -231,7 +231,7 @@ mod rule_coverage {
     //! Every CW rule ID is cited in the code that implements it and in at least one test.
     use super::RULE_IDS;
 
-    const SOURCES: [&str; 35] = [
+    const SOURCES: [&str; 36] = [
         include_str!("../../../assets/rules/clan_war/cards.ron"),
         include_str!("../../../assets/rules/clan_war/settings.ron"),
         include_str!("../../../assets/rules/clan_war/units.ron"),
@@ -261,6 +261,7 @@ mod rule_coverage {
         include_str!("honor.rs"),
         include_str!("hostage.rs"),
         include_str!("landing.rs"),
+        include_str!("landing_tests.rs"),
         include_str!("maneuver.rs"),
         include_str!("mod.rs"),
         include_str!("morale.rs"),
