@@ -82,6 +82,18 @@ impl TablePiece {
     }
 }
 
+/// Where a hidden unit may stand instead, for a module's `hidden_variant`:
+/// its centre mirrored across the table's centre, or, on the centre itself,
+/// the same place turned about. Returns `(x, y, facing)` (inches, degrees).
+pub fn elsewhere(base: &Base, table: &Table) -> (f32, f32, f32) {
+    let (x, y) = (table.width - base.center.x, table.depth - base.center.y);
+    if (x, y) == (base.center.x, base.center.y) {
+        (x, y, bearing_of(-base.forward()))
+    } else {
+        (x, y, base.facing)
+    }
+}
+
 /// Why a hidden unit is revealed (Kassen's hidden deployment).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reveal {

@@ -9,7 +9,7 @@
 use crate::engine::command::Refusal;
 use crate::engine::dice::Dice;
 use crate::engine::log::{LogEntry, LogSink, NoLog};
-use crate::engine::table::{Table, bearing_of};
+use crate::engine::table::Table;
 use crate::engine::table_kit::{self, Reveal};
 
 use crate::rules::clan_war::data::CwTables;
@@ -162,12 +162,7 @@ impl CwBattle {
             .units
             .iter_mut()
             .find(|u| u.side == side && u.hidden && u.alive())?;
-        let (x, y) = (table.width - u.pos.x, table.depth - u.pos.y);
-        if (x, y) == (u.pos.x, u.pos.y) {
-            u.pos.facing = bearing_of(-u.base().forward());
-        } else {
-            (u.pos.x, u.pos.y) = (x, y);
-        }
+        (u.pos.x, u.pos.y, u.pos.facing) = table_kit::elsewhere(&u.base(), table);
         Some(v)
     }
 }

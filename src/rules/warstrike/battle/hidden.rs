@@ -8,7 +8,7 @@
 
 use crate::engine::command::Refusal;
 use crate::engine::log::{LogEntry, LogSink};
-use crate::engine::table::{Table, bearing_of};
+use crate::engine::table::Table;
 use crate::engine::table_kit::{self, Reveal};
 
 use super::state::{WsBattle, WsCommand, WsPhase, write_log};
@@ -114,12 +114,7 @@ impl WsBattle {
             .units
             .iter_mut()
             .find(|u| u.side == side && u.hidden && u.alive())?;
-        let (x, y) = (table.width - u.pos.x, table.depth - u.pos.y);
-        if (x, y) == (u.pos.x, u.pos.y) {
-            u.pos.facing = bearing_of(-u.base().forward());
-        } else {
-            (u.pos.x, u.pos.y) = (x, y);
-        }
+        (u.pos.x, u.pos.y, u.pos.facing) = table_kit::elsewhere(&u.base(), table);
         Some(v)
     }
 }
