@@ -11,7 +11,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::core::{Rules, ToAct, checksum};
+use crate::engine::core::{Module, ToAct, checksum};
 use crate::engine::game::Game;
 use crate::rules::{ModuleVisitor, visit_all};
 use crate::session;
@@ -47,7 +47,7 @@ pub use crate::session::scenarios_of;
 
 /// A random legal command for the side to act: the pass command with
 /// probability 2/5, else one of the others.
-fn pick<R: Rules>(game: &Game<R>, side: u8, rng: &mut ChaCha8Rng) -> R::Command {
+fn pick<R: Module>(game: &Game<R>, side: u8, rng: &mut ChaCha8Rng) -> R::Command {
     let legal = R::legal_commands(&game.ctx, &game.state, side);
     let pass = R::pass_command(&game.ctx, &game.state, side);
     let others: Vec<&R::Command> = legal.iter().filter(|c| Some(*c) != pass.as_ref()).collect();
@@ -73,7 +73,7 @@ fn pick<R: Rules>(game: &Game<R>, side: u8, rng: &mut ChaCha8Rng) -> R::Command 
 
 /// Checks that each illegal example is refused with a rule ID and changes
 /// nothing: not the checksum, the dice position or the log.
-fn check_illegal<R: Rules>(game: &mut Game<R>, report: &mut Report) {
+fn check_illegal<R: Module>(game: &mut Game<R>, report: &mut Report) {
     for (what, cmd) in R::illegal_examples(&game.ctx, &game.state) {
         let before = (
             checksum(&game.state),
@@ -113,7 +113,7 @@ fn check_illegal<R: Rules>(game: &mut Game<R>, report: &mut Report) {
 /// The undo property at this point: when the side to act's last command
 /// drew dice, its undo is refused and changes nothing; when an undo is
 /// allowed, undo then redo gives the same checksum, journal and dice.
-fn check_undo<R: Rules>(game: &Game<R>, report: &mut Report) {
+fn check_undo<R: Module>(game: &Game<R>, report: &mut Report) {
     let ToAct::Side(side) = game.to_act() else {
         return;
     };
@@ -160,7 +160,7 @@ fn check_undo<R: Rules>(game: &Game<R>, report: &mut Report) {
 }
 
 /// Saves, loads (replaying and verifying the journal) and compares.
-fn check_round_trip<R: Rules>(game: &Game<R>, report: &mut Report) {
+fn check_round_trip<R: Module>(game: &Game<R>, report: &mut Report) {
     let text = game.save_text().expect("save text");
     let back = Game::<R>::load_save("round-trip.ron", &text)
         .unwrap_or_else(|e| panic!("{}: a fresh save does not load: {e}", R::RULESET));
@@ -178,7 +178,7 @@ fn check_round_trip<R: Rules>(game: &Game<R>, report: &mut Report) {
 /// Saves and loads `game`, then plays the original and the loaded copy on
 /// to the end with the same seeded choices: every command, checksum and log
 /// entry must be the same.
-fn check_continues_identically<R: Rules>(game: &Game<R>, seed: u64) {
+fn check_continues_identically<R: Module>(game: &Game<R>, seed: u64) {
     let text = game.save_text().expect("save text");
     let mut back = Game::<R>::load_save("mid-phase.ron", &text)
         .unwrap_or_else(|e| panic!("{}: a mid-phase save does not load: {e}", R::RULESET));
@@ -243,7 +243,7 @@ fn check_continues_identically<R: Rules>(game: &Game<R>, seed: u64) {
 
 /// Two states that differ only in one side's hidden information give the
 /// other side identical observations.
-fn check_observation<R: Rules>(game: &Game<R>, report: &mut Report) {
+fn check_observation<R: Module>(game: &Game<R>, report: &mut Report) {
     for side in 0..2u8 {
         if let Some(v) = R::hidden_variant(&game.ctx, &game.state, side) {
             assert_ne!(
@@ -266,7 +266,7 @@ fn check_observation<R: Rules>(game: &Game<R>, report: &mut Report) {
 
 /// Plays one random game of `scenario` with `seed` (the game's dice) and
 /// choices from a generator seeded with `seed` (the players').
-pub fn random_game<R: Rules>(file: &str, text: &str, seed: u64, deep: bool, report: &mut Report) {
+pub fn random_game<R: Module>(file: &str, text: &str, seed: u64, deep: bool, report: &mut Report) {
     let mut game = session::open_text::<R>(file, text, false, Some(seed), &[])
         .unwrap_or_else(|e| panic!("{file}: {e}"));
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
@@ -350,7 +350,7 @@ pub fn random_game<R: Rules>(file: &str, text: &str, seed: u64, deep: bool, repo
 /// replay, illegal commands, undo, a mid-phase save). What a new module's
 /// test calls before its registry line is written; [`run_all`] calls it for
 /// every registered module.
-pub fn run_module<R: Rules>(scenarios: &[(String, String)], games: u64) -> Report {
+pub fn run_module<R: Module>(scenarios: &[(String, String)], games: u64) -> Report {
     let mut report = Report::default();
     for (file, text) in scenarios {
         for seed in 0..games {
@@ -369,7 +369,7 @@ pub fn run_all(games: u64) -> Vec<(&'static str, Report)> {
         out: Vec<(&'static str, Report)>,
     }
     impl ModuleVisitor for All {
-        fn visit<R: Rules>(&mut self) {
+        fn visit<R: Module>(&mut self) {
             let report = run_module::<R>(&scenarios_of::<R>(), self.games);
             self.out.push((R::RULESET, report));
         }

@@ -520,12 +520,12 @@ fn looks_like_a_key(s: &str) -> bool {
 
 #[test]
 fn every_module_plays_in_spanish() {
-    use crate::engine::core::Rules;
+    use crate::engine::core::Module;
     use crate::engine::game::Game;
     use crate::rules::ModuleVisitor;
     struct Play(Vec<String>);
     impl ModuleVisitor for Play {
-        fn visit<R: Rules>(&mut self) {
+        fn visit<R: Module>(&mut self) {
             let Some((file, text)) = crate::session::scenarios_of::<R>().into_iter().next() else {
                 self.0.push(format!("{}: no scenario", R::RULESET));
                 return;

@@ -27,3 +27,5 @@ pub mod rules;
 pub mod session;
 #[cfg(test)]
 mod template_module;
+#[cfg(test)]
+mod wording_tests;

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use kassen::cli::matches::run_match;
-use kassen::engine::core::Rules;
+use kassen::engine::core::Module;
 use kassen::engine::game::autosave_path;
 use kassen::engine::seats::{Seats, parse_players};
 use kassen::opponent::driver::Seat;
@@ -275,7 +275,7 @@ struct Sim {
 
 impl WithModule for Sim {
     type Out = Result<(), String>;
-    fn run<R: Rules>(self) -> Result<(), String> {
+    fn run<R: Module>(self) -> Result<(), String> {
         let orders = match &self.orders {
             Some(p) => {
                 let (f, t) = session::read(p).map_err(|e| e.to_string())?;
@@ -333,7 +333,7 @@ struct MatchRun {
 
 impl WithModule for MatchRun {
     type Out = Result<(), String>;
-    fn run<R: Rules>(self) -> Result<(), String> {
+    fn run<R: Module>(self) -> Result<(), String> {
         if self.save {
             return Err(format!(
                 "{}: a match starts from a scenario, not a save",
@@ -360,7 +360,7 @@ struct VerifyReplay {
 
 impl WithModule for VerifyReplay {
     type Out = Result<(), String>;
-    fn run<R: Rules>(self) -> Result<(), String> {
+    fn run<R: Module>(self) -> Result<(), String> {
         let v = session::verify_replay::<R>(&self.file, &self.text).map_err(|e| e.to_string())?;
         println!(
             "{}: ok: {} commands replayed, every checksum and dice count verified; {} at turn {}, {}{}",
@@ -383,7 +383,7 @@ struct Check {
 
 impl WithModule for Check {
     type Out = Result<(), String>;
-    fn run<R: Rules>(self) -> Result<(), String> {
+    fn run<R: Module>(self) -> Result<(), String> {
         let game = session::open_text::<R>(&self.file, &self.text, self.save, None, &[])
             .map_err(|e| e.to_string())?;
         let info = R::describe(game.scenario());

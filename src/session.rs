@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 
-use crate::engine::core::{Rules, ToAct};
+use crate::engine::core::{Module, ToAct};
 use crate::engine::game::{Game, SAVE_FORMAT, data_dir};
 use crate::engine::scenario::{
     LoadError, MAX_FILE_BYTES, check_file_size, check_unit_count, decode_text, ron_options,
@@ -111,7 +111,7 @@ pub trait WithModule {
     /// What it returns.
     type Out;
     /// Runs with module `R`.
-    fn run<R: Rules>(self) -> Self::Out;
+    fn run<R: Module>(self) -> Self::Out;
 }
 
 /// `kassen check` on a module's table file
@@ -127,7 +127,7 @@ pub fn check_table_file(path: &Path) -> Option<Result<String, String>> {
     }
     impl WithModule for Tables {
         type Out = Result<String, String>;
-        fn run<R: Rules>(self) -> Result<String, String> {
+        fn run<R: Module>(self) -> Result<String, String> {
             if !self.file.is_file() {
                 return Err(format!("{}: no such file", self.file.display()));
             }
@@ -162,7 +162,7 @@ pub fn with_module<W: WithModule>(ruleset: &str, w: W) -> Option<W::Out> {
         out: Option<W::Out>,
     }
     impl<W: WithModule> ModuleVisitor for V<'_, W> {
-        fn visit<R: Rules>(&mut self) {
+        fn visit<R: Module>(&mut self) {
             if R::RULESET == self.key
                 && let Some(w) = self.w.take()
             {
@@ -183,7 +183,7 @@ pub fn with_module<W: WithModule>(ruleset: &str, w: W) -> Option<W::Out> {
 ///
 /// # Errors
 /// The first face the die does not have, as a sentence.
-pub fn check_dice<R: Rules>(ctx: &R::Ctx, dice: &[u32]) -> Result<(), String> {
+pub fn check_dice<R: Module>(ctx: &R::Ctx, dice: &[u32]) -> Result<(), String> {
     let die = R::die(ctx);
     match dice.iter().find(|d| !(die.min()..=die.max()).contains(*d)) {
         Some(bad) => Err(format!(
@@ -204,7 +204,7 @@ pub fn check_dice<R: Rules>(ctx: &R::Ctx, dice: &[u32]) -> Result<(), String> {
 /// # Errors
 /// The first problem, with file, line and column where the text has one;
 /// faces the module's die does not have; loaded dice on a save.
-pub fn open_text<R: Rules>(
+pub fn open_text<R: Module>(
     file: &str,
     text: &str,
     save: bool,
@@ -298,7 +298,7 @@ pub struct Verified {
 /// A scenario (it has no journal), or the save's first problem: a parse
 /// error with its position, or the first command that is refused or
 /// diverges on replay, with its number, turn and phase.
-pub fn verify_replay<R: Rules>(file: &str, text: &str) -> Result<Verified, LoadError> {
+pub fn verify_replay<R: Module>(file: &str, text: &str) -> Result<Verified, LoadError> {
     require_save_among(file, text, &[R::RULESET])?;
     let game = Game::<R>::load_save(file, text)?;
     Ok(Verified {
@@ -323,7 +323,7 @@ pub struct SimRun {
 /// default play, until the game ends or `turns` more turns have begun (it
 /// stops at the first decision of the next turn). With `autosave`, writes
 /// the save there atomically each time a phase is entered.
-pub fn run_sim<R: Rules>(
+pub fn run_sim<R: Module>(
     game: &mut Game<R>,
     orders: Option<&R::Orders>,
     turns: Option<u32>,
@@ -335,7 +335,7 @@ pub fn run_sim<R: Rules>(
 /// [`run_sim`] with players: each decision is played by its side's
 /// [`Seat`] (the scripted default play or the computer opponent) instead of
 /// the default play.
-pub fn run_sim_with<R: Rules>(
+pub fn run_sim_with<R: Module>(
     game: &mut Game<R>,
     orders: Option<&R::Orders>,
     turns: Option<u32>,
@@ -444,7 +444,7 @@ pub fn shipped_scenarios() -> Vec<PathBuf> {
 
 /// The shipped scenarios of module `R`, read: names (paths) and texts, in
 /// file order.
-pub fn scenarios_of<R: Rules>() -> Vec<(String, String)> {
+pub fn scenarios_of<R: Module>() -> Vec<(String, String)> {
     shipped_scenarios()
         .into_iter()
         .filter_map(|p| read(&p).ok())
@@ -517,7 +517,7 @@ mod tests {
         struct Open<'a>(&'a str);
         impl WithModule for Open<'_> {
             type Out = Result<(), LoadError>;
-            fn run<R: Rules>(self) -> Self::Out {
+            fn run<R: Module>(self) -> Self::Out {
                 open_text::<R>("million.ron", self.0, false, None, &[]).map(|_| ())
             }
         }
@@ -565,7 +565,7 @@ mod tests {
         struct Play;
         impl WithModule for Play {
             type Out = [Result<Verified, LoadError>; 3];
-            fn run<R: Rules>(self) -> Self::Out {
+            fn run<R: Module>(self) -> Self::Out {
                 let mut game =
                     open_text::<R>(DEFAULT_SCENARIO_PATH, DEFAULT_SCENARIO, false, None, &[])
                         .expect("opens");

@@ -21,7 +21,10 @@ play-not-opened-as-replay = Not opened as a replay: { $error }
 
 play-replay-no-module = { $file }: no module plays "{ $ruleset }"
 play-replay-bookmarked = Bookmarked; Save bookmarks writes them into the file.
-play-replay-bookmarks-saved = { $n } bookmark(s) saved in { $path }.
+play-replay-bookmarks-saved = { $n ->
+        [one] { $n } bookmark
+       *[other] { $n } bookmarks
+    } saved in { $path }.
 play-replay-command-n = command { $at }
 play-replay-turn-phase = Turn { $turn }, { $phase }
 play-replay-cannot-show = Cannot show that point: { $error }
@@ -92,3 +95,8 @@ play-demo-play-first-battle = Play the first battle against the computer
 play-demo-keep-watching = Keep watching
 play-demo-hint-n-of = hint { $n } of { $total }
 play-demo-got-it = Got it
+
+## The reach of the selected unit on the board (hover tooltip).
+reach-hex-ok = Can move here.
+reach-target-ok = May be attacked.
+reach-refused = Not allowed: { $reason } ({ $rule })

@@ -96,3 +96,8 @@ play-demo-play-first-battle = Juega la primera batalla contra el ordenador
 play-demo-keep-watching = Seguir mirando
 play-demo-hint-n-of = pista { $n } de { $total }
 play-demo-got-it = Entendido
+
+## El alcance de la unidad elegida en el tablero (ayuda al pasar el ratón).
+reach-hex-ok = Puede moverse aquí.
+reach-target-ok = Puede ser atacada.
+reach-refused = No permitido: { $reason } ({ $rule })

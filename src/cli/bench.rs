@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::engine::core::{Rules, ToAct};
+use crate::engine::core::{Module, ToAct};
 use crate::engine::dice::Dice;
 use crate::engine::game::Game;
 use crate::engine::log::NoLog;
@@ -52,7 +52,7 @@ fn percentile(v: &mut [f64], p: f64) -> f64 {
 /// Plays one game from `state` to its end with default play and no log;
 /// calls `each` with every applied command's duration. Returns commands
 /// applied (bounded at 100,000).
-pub fn play_default<R: Rules>(
+pub fn play_default<R: Module>(
     ctx: &R::Ctx,
     state: &mut R::State,
     dice: &mut Dice,
@@ -110,7 +110,7 @@ struct Measure {
 
 impl WithModule for Measure {
     type Out = Result<BenchRow, String>;
-    fn run<R: Rules>(self) -> Result<BenchRow, String> {
+    fn run<R: Module>(self) -> Result<BenchRow, String> {
         let game = session::open_text::<R>(&self.file, &self.text, false, Some(1), &[])
             .map_err(|e| e.to_string())?;
         let ctx = &game.ctx;
@@ -171,7 +171,7 @@ impl WithModule for Measure {
 }
 
 /// Plays default commands until `left` more have been applied (0: to the end).
-fn play_until<R: Rules>(ctx: &R::Ctx, s: &mut R::State, dice: &mut Dice, left: &mut usize) {
+fn play_until<R: Module>(ctx: &R::Ctx, s: &mut R::State, dice: &mut Dice, left: &mut usize) {
     let limit = if *left == 0 { usize::MAX } else { *left };
     let mut n = 0usize;
     while n < limit.min(100_000) {
@@ -262,7 +262,7 @@ pub fn run(files: &[PathBuf], games: u32) -> Result<(), String> {
 ///
 /// # Errors
 /// An invalid scenario, or a command refused on the way, as a sentence.
-pub fn finished_game<R: Rules>(file: &str, text: &str, seed: u64) -> Result<Game<R>, String> {
+pub fn finished_game<R: Module>(file: &str, text: &str, seed: u64) -> Result<Game<R>, String> {
     let mut g =
         session::open_text::<R>(file, text, false, Some(seed), &[]).map_err(|e| e.to_string())?;
     let run = session::run_sim(&mut g, None, None, None);
@@ -290,7 +290,7 @@ struct ReplayJumps {
 
 impl WithModule for ReplayJumps {
     type Out = Result<ReplayRow, String>;
-    fn run<R: Rules>(self) -> Result<ReplayRow, String> {
+    fn run<R: Module>(self) -> Result<ReplayRow, String> {
         let g = finished_game::<R>(&self.file, &self.text, 1)?;
         let t = Instant::now();
         let replay = Replay::new(g)?;

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::core::Rules;
+use crate::engine::core::Module;
 use crate::engine::scenario::{LoadError, decode_text};
 use crate::rules::{ModuleVisitor, visit_all};
 use crate::session::{self, WithModule};
@@ -122,7 +122,7 @@ impl FuzzReport {
 pub fn seed_files() -> Vec<(String, String)> {
     struct Saves(Vec<(String, String)>);
     impl ModuleVisitor for Saves {
-        fn visit<R: Rules>(&mut self) {
+        fn visit<R: Module>(&mut self) {
             let Some((file, text)) = crate::session::scenarios_of::<R>().into_iter().next() else {
                 return;
             };
@@ -248,7 +248,7 @@ fn probe(file: &str, text: &str) -> Result<(), LoadError> {
     struct Open<'a>(&'a str, &'a str, bool);
     impl WithModule for Open<'_> {
         type Out = Result<(), LoadError>;
-        fn run<R: Rules>(self) -> Self::Out {
+        fn run<R: Module>(self) -> Self::Out {
             let mut game = session::open_text::<R>(self.0, self.1, self.2, None, &[])?;
             session::run_sim(&mut game, None, Some(1), None);
             for viewer in [None, Some(0), Some(1)] {

@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::core::Rules;
+use crate::engine::core::Module;
 use crate::session;
 
 use crate::opponent::Player;
@@ -172,7 +172,7 @@ struct GameRecord {
 ///
 /// # Errors
 /// A broken scenario, with its position.
-pub fn run_match<R: Rules>(
+pub fn run_match<R: Module>(
     file: &str,
     text: &str,
     players: [Player; 2],
@@ -238,7 +238,7 @@ pub fn run_match<R: Rules>(
 }
 
 /// Game `i` of a match: player `p` sits on side `(p + i) % 2`.
-fn play_game<R: Rules>(
+fn play_game<R: Module>(
     file: &str,
     text: &str,
     players: [Player; 2],

@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crate::engine::core::{Rules, ToAct};
+use crate::engine::core::{Module, ToAct};
 use crate::engine::dice::clock_seed;
 use crate::engine::game::autosave_path;
 use crate::engine::seats::Player;
@@ -48,7 +48,7 @@ pub struct HostCli {
 
 impl WithModule for HostCli {
     type Out = Result<(), String>;
-    fn run<R: Rules>(self) -> Result<(), String> {
+    fn run<R: Module>(self) -> Result<(), String> {
         let seed = self.seed.or(Some(clock_seed())).filter(|_| !self.save);
         let game = session::open_text::<R>(&self.file, &self.text, self.save, seed, &[])
             .map_err(|e| e.to_string())?;
@@ -193,7 +193,7 @@ struct JoinRun {
 
 impl WithModule for JoinRun {
     type Out = Result<(), String>;
-    fn run<R: Rules>(self) -> Result<(), String> {
+    fn run<R: Module>(self) -> Result<(), String> {
         let seat = Seat::new(self.cli.player, self.cli.ai_seed);
         let mut guest = Guest::<R>::from_app(
             self.app,

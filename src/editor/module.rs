@@ -2,7 +2,7 @@
 //! templates *New scenario* offers, a scenario's palette, and the module's
 //! own check (the same as `kassen check`).
 
-use crate::engine::core::{BoardKind, Rules};
+use crate::engine::core::{BoardKind, Module};
 use crate::engine::editing::EditorPalette;
 use crate::engine::scenario::LoadError;
 use crate::rules::{ModuleVisitor, visit_all};
@@ -28,7 +28,7 @@ pub struct Template {
 pub fn templates() -> Vec<Template> {
     struct V(Vec<Template>);
     impl ModuleVisitor for V {
-        fn visit<R: Rules>(&mut self) {
+        fn visit<R: Module>(&mut self) {
             if let Some((file, text)) = R::editor_template() {
                 self.0.push(Template {
                     ruleset: R::RULESET,
@@ -57,7 +57,7 @@ struct Palette<'a> {
 
 impl WithModule for Palette<'_> {
     type Out = Result<EditorPalette, LoadError>;
-    fn run<R: Rules>(self) -> Self::Out {
+    fn run<R: Module>(self) -> Self::Out {
         let scenario = R::parse_scenario(self.file, self.text)?;
         let ctx = R::context(&scenario)?;
         R::editor_palette(&ctx).ok_or_else(|| {
@@ -83,7 +83,7 @@ struct Check<'a> {
 
 impl WithModule for Check<'_> {
     type Out = Result<String, LoadError>;
-    fn run<R: Rules>(self) -> Self::Out {
+    fn run<R: Module>(self) -> Self::Out {
         let game = session::open_text::<R>(self.file, self.text, false, None, &[])?;
         let info = R::describe(game.scenario());
         Ok(format!(

@@ -4,6 +4,16 @@
 //! and a checksum. Sessions, saves, the journal, the conformance suite, the
 //! benchmarks and the CLI are written once against [`Rules`]. The shape
 //! follows OpenSpiel's `State`.
+//!
+//! The contract has three faces, one for each audience:
+//! - [`Rules`], the core and loading: what every layer may call;
+//! - [`RulesView`], what the app draws and the editor offers;
+//! - [`RulesHints`], the computer opponent's and the conformance suite's
+//!   questions, all with defaults.
+//!
+//! The opponent depends on [`Rules`] and [`RulesHints`] only, the GUI's
+//! drawing on [`Rules`] and [`RulesView`]. A module implements all three;
+//! [`Module`] names the three together for the registry and the app.
 
 use crate::t;
 use std::fmt::Debug;
@@ -54,7 +64,7 @@ pub enum ToAct {
 }
 
 /// What the computer opponent searches for one side now (see
-/// [`Rules::opponent_focus`]): candidate commands, each accepted by
+/// [`RulesHints::opponent_focus`]): candidate commands, each accepted by
 /// [`Rules::apply`], and the baseline among them that the opponent plays
 /// unless another candidate does clearly better.
 #[derive(Clone, Debug, PartialEq)]
@@ -176,14 +186,82 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// The command that takes the rules' next automatic step, when
     /// [`Rules::to_act`] is [`ToAct::Rules`].
     fn step_command(ctx: &Self::Ctx, state: &Self::State) -> Option<Self::Command>;
+    /// Applies a command: the only way a game changes. Dice go through `dice`
+    /// in a stable order; entries go to `log`.
+    ///
+    /// # Errors
+    /// A [`Refusal`] naming the rule that forbids the command. Then nothing
+    /// changed: not the state, not the dice, not the log.
+    fn apply(
+        ctx: &Self::Ctx,
+        state: &mut Self::State,
+        cmd: &Self::Command,
+        dice: &mut Dice,
+        log: &mut dyn LogSink,
+    ) -> Result<(), Refusal>;
+    /// The state as `side` may see it: enemy hidden units, sealed orders and
+    /// card hands removed.
+    fn observation(ctx: &Self::Ctx, state: &Self::State, side: u8) -> Self::State;
+    /// The result once the game is over.
+    fn outcome(ctx: &Self::Ctx, state: &Self::State) -> Option<Outcome>;
+    /// A score for `side` in an unfinished game (victory points, models or
+    /// honor ahead), higher is better; for the computer opponent.
+    fn score(ctx: &Self::Ctx, state: &Self::State, side: u8) -> f64;
+    /// A state that differs from `state` only in `side`'s hidden
+    /// information (the other side's observation must not change), or
+    /// `None` when `side` has nothing hidden now. For the conformance suite.
+    fn hidden_variant(_ctx: &Self::Ctx, _state: &Self::State, _side: u8) -> Option<Self::State> {
+        None
+    }
+    /// Whether `cmd`, applied by `side` to `before` with `dice`, shows
+    /// `side` something it could not see (a hidden unit, a card drawn): an
+    /// undo stops there ([`Game::undo`](super::game::Game::undo)). The
+    /// default applies it to `before` and to a state that differs only in
+    /// what `side` cannot see ([`Rules::hidden_variant`] of the other
+    /// side); the command reveals something when `side`'s observations of
+    /// the two results differ, or when only one of them accepts it. A
+    /// module whose variant cannot show a reveal (a deck drawn from) says
+    /// so here.
+    fn reveals(
+        ctx: &Self::Ctx,
+        before: &Self::State,
+        cmd: &Self::Command,
+        dice: &Dice,
+        side: u8,
+    ) -> bool {
+        reveals_by_variant::<Self>(ctx, before, cmd, dice, side)
+    }
+    /// The lines `kassen sim` prints when it stops.
+    fn report(ctx: &Self::Ctx, state: &Self::State) -> String;
+
+    /// Whether `viewer` may read a roll-log entry (an entry about a unit
+    /// hidden from it is not shown).
+    fn log_visible(
+        _ctx: &Self::Ctx,
+        _state: &Self::State,
+        _viewer: Option<u8>,
+        _entry: &LogEntry,
+    ) -> bool {
+        true
+    }
+}
+
+/// What the computer opponent and the conformance suite may ask a module
+/// beyond the core: its scripted play, where to search, how far to look,
+/// how to deal what a side cannot see, its invariants and commands that
+/// must be refused. Every method has a default, so a new module passes the
+/// conformance suite and gets an opponent with `impl RulesHints for M {}`.
+pub trait RulesHints: Rules {
     /// The computer's current default play for `side` now: commands that end
-    /// with the side's decision made.
-    fn default_commands(ctx: &Self::Ctx, state: &Self::State, side: u8) -> Vec<Self::Command>;
+    /// with the side's decision made. The default: the side's pass.
+    fn default_commands(ctx: &Self::Ctx, state: &Self::State, side: u8) -> Vec<Self::Command> {
+        Self::pass_command(ctx, state, side).into_iter().collect()
+    }
     /// Optional module knowledge for the computer opponent: the commands
     /// worth searching for `side` now (a subset of
     /// [`Rules::legal_commands`]) and the baseline among them that stands
     /// for the scripted play. `None`, the default: every legal command, with
-    /// the first of [`Rules::default_commands`] as the baseline. Read from
+    /// the first of [`RulesHints::default_commands`] as the baseline. Read from
     /// the side's observation only.
     fn opponent_focus(
         _ctx: &Self::Ctx,
@@ -212,66 +290,36 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn opponent_deal(_ctx: &Self::Ctx, obs: &Self::State, _side: u8, _seed: u64) -> Self::State {
         obs.clone()
     }
-    /// Applies a command: the only way a game changes. Dice go through `dice`
-    /// in a stable order; entries go to `log`.
-    ///
-    /// # Errors
-    /// A [`Refusal`] naming the rule that forbids the command. Then nothing
-    /// changed: not the state, not the dice, not the log.
-    fn apply(
-        ctx: &Self::Ctx,
-        state: &mut Self::State,
-        cmd: &Self::Command,
-        dice: &mut Dice,
-        log: &mut dyn LogSink,
-    ) -> Result<(), Refusal>;
-    /// The state as `side` may see it: enemy hidden units, sealed orders and
-    /// card hands removed.
-    fn observation(ctx: &Self::Ctx, state: &Self::State, side: u8) -> Self::State;
-    /// The result once the game is over.
-    fn outcome(ctx: &Self::Ctx, state: &Self::State) -> Option<Outcome>;
-    /// A score for `side` in an unfinished game (victory points, models or
-    /// honor ahead), higher is better; for the computer opponent.
-    fn score(ctx: &Self::Ctx, state: &Self::State, side: u8) -> f64;
+    /// How many units `side` commands in its observation `obs`: the
+    /// computer makes at most twice as many commands, plus two, in one
+    /// decision before it passes (a safety net against a search that keeps
+    /// rewriting orders). The default counts the side's legal commands.
+    fn unit_count(ctx: &Self::Ctx, obs: &Self::State, side: u8) -> usize {
+        Self::legal_commands(ctx, obs, side).len()
+    }
     /// Checks the module's invariants (no negative models, markers in
     /// bounds, units on the board or removed).
     ///
+    /// The default checks nothing.
+    ///
     /// # Errors
     /// The first broken invariant, in words.
-    fn check_invariants(ctx: &Self::Ctx, state: &Self::State) -> Result<(), String>;
-    /// A state that differs from `state` only in `side`'s hidden
-    /// information (the other side's observation must not change), or
-    /// `None` when `side` has nothing hidden now. For the conformance suite.
-    fn hidden_variant(_ctx: &Self::Ctx, _state: &Self::State, _side: u8) -> Option<Self::State> {
-        None
+    fn check_invariants(_ctx: &Self::Ctx, _state: &Self::State) -> Result<(), String> {
+        Ok(())
     }
-    /// Whether `cmd`, applied by `side` to `before` with `dice`, shows
-    /// `side` something it could not see (a hidden unit, a card drawn): an
-    /// undo stops there ([`Game::undo`](super::game::Game::undo)). The
-    /// default applies it to `before` and to a state that differs only in
-    /// what `side` cannot see ([`Rules::hidden_variant`] of the other
-    /// side); the command reveals something when `side`'s observations of
-    /// the two results differ, or when only one of them accepts it. A
-    /// module whose variant cannot show a reveal (a deck drawn from) says
-    /// so here.
-    fn reveals(
-        ctx: &Self::Ctx,
-        before: &Self::State,
-        cmd: &Self::Command,
-        dice: &Dice,
-        side: u8,
-    ) -> bool {
-        reveals_by_variant::<Self>(ctx, before, cmd, dice, side)
-    }
-    /// The lines `kassen sim` prints when it stops.
-    fn report(ctx: &Self::Ctx, state: &Self::State) -> String;
     /// Commands an illegal-command test should see refused now (wrong side,
     /// wrong phase, unknown or dead unit, target out of range, off the
     /// board), each with what makes it illegal.
-    fn illegal_examples(ctx: &Self::Ctx, state: &Self::State) -> Vec<(String, Self::Command)>;
+    fn illegal_examples(_ctx: &Self::Ctx, _state: &Self::State) -> Vec<(String, Self::Command)> {
+        Vec::new()
+    }
+}
 
-    // ------------------------------------------------ what the app draws
-
+/// What the app draws and the scenario editor offers: the board, the
+/// scene, unit cards, choices turned into commands, odds before a
+/// commitment, the rules reference. Read from an observation; nothing here
+/// changes a state.
+pub trait RulesView: Rules {
     /// The hex map, for a module on [`BoardKind::Hex`].
     fn hex_board(_ctx: &Self::Ctx) -> Option<&HexBoard> {
         None
@@ -300,7 +348,7 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// What `side` may choose now that belongs to no unit (a Busho's
     /// activation, a Momentum or Continuity attempt, a defender's reaction),
     /// offered whether or not a unit is selected. Each needs nothing more
-    /// ([`Needs::Nothing`](super::view::Needs::Nothing)); [`Rules::choose`] gets them with a default
+    /// ([`Needs::Nothing`](super::view::Needs::Nothing)); [`RulesView::choose`] gets them with a default
     /// [`Pick`] (unit 0). Empty by default.
     fn side_choices(_ctx: &Self::Ctx, _state: &Self::State, _side: u8) -> Vec<Choice> {
         Vec::new()
@@ -349,17 +397,14 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn rules_text(_ctx: &Self::Ctx) -> Vec<RuleText> {
         Vec::new()
     }
-    /// Whether `viewer` may read a roll-log entry (an entry about a unit
-    /// hidden from it is not shown).
-    fn log_visible(
-        _ctx: &Self::Ctx,
-        _state: &Self::State,
-        _viewer: Option<u8>,
-        _entry: &LogEntry,
-    ) -> bool {
-        true
-    }
 }
+
+/// A whole rule module: the core and both of its other faces. Implemented
+/// for every type that implements the three; the registry and the app's
+/// session take modules by it.
+pub trait Module: Rules + RulesView + RulesHints {}
+
+impl<M: Rules + RulesView + RulesHints> Module for M {}
 
 /// What the title screen shows of a scenario.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,8 +1,8 @@
 //! What the scenario editor may paint and place in a module's scenarios
 //! (issue 12 §5). A module gives its palette through
-//! [`Rules::editor_palette`](super::core::Rules::editor_palette) and the
+//! [`RulesView::editor_palette`](super::core::RulesView::editor_palette) and the
 //! scenario a new one starts from through
-//! [`Rules::editor_template`](super::core::Rules::editor_template).
+//! [`RulesView::editor_template`](super::core::RulesView::editor_template).
 
 use serde::{Deserialize, Serialize};
 

@@ -10,6 +10,7 @@ pub mod editing;
 pub mod game;
 pub mod log;
 pub mod odds;
+pub mod reach;
 pub mod replay;
 #[cfg(test)]
 pub mod rule_ids;

@@ -41,7 +41,7 @@ pub enum Player {
     /// A person at this screen (in the app; headless runs play the
     /// scripted default for a human side).
     Human,
-    /// The module's scripted default play (`Rules::default_commands`).
+    /// The module's scripted default play (`RulesHints::default_commands`).
     Default,
     /// The computer opponent at a level.
     Computer(Level),

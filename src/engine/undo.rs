@@ -148,7 +148,11 @@ impl<R: Rules> Game<R> {
 /// one a listed command that is not the pass (an order, a move), else the
 /// scripted play's, else the pass.
 #[cfg(test)]
-pub(crate) fn command_to_try<R: Rules>(g: &Game<R>, side: u8, i: usize) -> Option<R::Command> {
+pub(crate) fn command_to_try<R: super::core::RulesHints>(
+    g: &Game<R>,
+    side: u8,
+    i: usize,
+) -> Option<R::Command> {
     let pass = R::pass_command(&g.ctx, &g.state, side);
     let others: Vec<R::Command> = R::legal_commands(&g.ctx, &g.state, side)
         .into_iter()
@@ -167,7 +171,7 @@ pub(crate) fn command_to_try<R: Rules>(g: &Game<R>, side: u8, i: usize) -> Optio
 #[cfg(test)]
 mod tests {
     use super::command_to_try;
-    use crate::engine::core::{Rules, ToAct};
+    use crate::engine::core::{Module, ToAct};
     use crate::rules::{ModuleVisitor, visit_all};
     use crate::session;
 
@@ -178,7 +182,7 @@ mod tests {
     fn undo_stops_at_a_roll_and_undo_then_redo_restores_the_game() {
         struct U(Vec<String>);
         impl ModuleVisitor for U {
-            fn visit<R: Rules>(&mut self) {
+            fn visit<R: Module>(&mut self) {
                 let Some((file, text)) = crate::session::scenarios_of::<R>().into_iter().next()
                 else {
                     return;
@@ -244,7 +248,7 @@ mod tests {
         use crate::engine::seats::{Level, Player, Seats};
         struct S(u32, u32);
         impl ModuleVisitor for S {
-            fn visit<R: Rules>(&mut self) {
+            fn visit<R: Module>(&mut self) {
                 let Some((file, text)) = crate::session::scenarios_of::<R>().into_iter().next()
                 else {
                     return;

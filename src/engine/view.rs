@@ -182,6 +182,12 @@ pub struct Scene {
     pub with_wind: Vec<(u32, Vec<Hex>)>,
 }
 
+/// How many of `side`'s units `scene` shows (for
+/// [`RulesHints::unit_count`](super::core::RulesHints::unit_count)).
+pub fn units_of(scene: &Scene, side: u8) -> usize {
+    scene.units.iter().filter(|u| u.side == side).count()
+}
+
 /// A card in the viewer's hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandCard {
@@ -198,7 +204,7 @@ pub struct HandCard {
     /// The rule behind it.
     pub rule: String,
     /// The key of the side choice that plays it now
-    /// ([`Rules::side_choices`](super::core::Rules::side_choices)), if it
+    /// ([`RulesView::side_choices`](super::core::RulesView::side_choices)), if it
     /// may be played without a target.
     pub play: Option<String>,
 }

@@ -13,7 +13,7 @@ use hexx::{Hex, HexLayout};
 
 use crate::engine::board::{Facing, HexBoard, HexsideLook, TerrainTile};
 use crate::engine::units::{Side, UnitId};
-use crate::engine::view::{Needs, Place, Spot};
+use crate::engine::view::{Needs, Pick, Place, Spot};
 
 pub use super::camera::HEX_SIZE;
 use super::play::{CounterLabel, UnitMarkers, UnitPlace, ViewModel};
@@ -737,7 +737,8 @@ pub fn cursor_on_board(
 }
 
 /// What a click on `hex` does (the mouse, or Enter on the keyboard's hex
-/// cursor): the target or hex of the armed choice, or else the unit there
+/// cursor): the target or hex of the armed choice; a hex the selected
+/// unit's move reaches arms that move with it; else the unit there is
 /// selected (none on an empty hex).
 pub fn pick_hex(view: &ViewModel, gui: &mut Selection, hex: Hex) {
     let unit = view
@@ -751,6 +752,21 @@ pub fn pick_hex(view: &ViewModel, gui: &mut Selection, hex: Hex) {
     {
         gui.pick.target = unit.filter(|_| armed.needs == Needs::Target);
         gui.pick.hex = Some(hex);
+        return;
+    }
+    // A shaded hex of the selected unit's move arms the move with it: one
+    // click to aim, Confirm (or Enter) to give it.
+    if let Some((u, key)) = &view.reach_for
+        && gui.selected == Some(*u)
+        && view.reach.iter().any(|(h, v)| *h == hex && v.accepted())
+        && let Some(c) = view.choices.iter().find(|c| &c.key == key)
+    {
+        gui.armed = Some(c.clone());
+        gui.pick = Pick {
+            unit: *u,
+            hex: Some(hex),
+            ..Pick::default()
+        };
         return;
     }
     gui.selected = unit;

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
-use crate::engine::core::{BoardKind, Rules, ScenarioInfo};
+use crate::engine::core::{BoardKind, Module, ScenarioInfo};
 use crate::session::{self, WithModule};
 use crate::t;
 
@@ -42,7 +42,7 @@ struct Describe {
 
 impl WithModule for Describe {
     type Out = Result<(ScenarioInfo, &'static str, BoardKind), String>;
-    fn run<R: Rules>(self) -> Self::Out {
+    fn run<R: Module>(self) -> Self::Out {
         let s = R::parse_scenario(&self.file, &self.text).map_err(|e| e.to_string())?;
         Ok((R::describe(&s), R::TITLE, R::BOARD))
     }

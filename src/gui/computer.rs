@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use bevy::window::RequestRedraw;
 
-use crate::engine::core::{Rules, ToAct};
+use crate::engine::core::{Module, ToAct};
 use crate::engine::view::Odds;
 use crate::opponent::driver::{
     Applied, Seat, apply_computer_command, computer_command, play_decision,
@@ -73,7 +73,7 @@ impl Default for ComputerPace {
 /// The computer's search for one command, on a background task
 /// (`AsyncComputeTaskPool`), so the app never freezes while it thinks.
 #[derive(Resource)]
-pub struct Thinking<R: Rules> {
+pub struct Thinking<R: Module> {
     /// The search; its result is the command (or `None`: nothing to do).
     task: Task<Option<R::Command>>,
     /// The journal length it was started at: a result for another point of
@@ -88,7 +88,7 @@ pub struct Thinking<R: Rules> {
 /// (none on fast-forward, none after a sealed order in solo play). The
 /// scripted default play applies its whole decision at once. The player
 /// keeps panning, zooming and reading the log meanwhile.
-pub fn computer_plays<R: Rules>(world: &mut World) {
+pub fn computer_plays<R: Module>(world: &mut World) {
     let Some(active) = world.get_resource::<ActiveGame<R>>() else {
         return;
     };
@@ -280,7 +280,7 @@ fn pace_for_new_game(_: On<GameInstalled>, mut pace: ResMut<ComputerPace>) {
 
 /// Nothing of the computer's play outlives its game (nor keeps the app
 /// awake on the title screen); the pause between its moves stays.
-fn forget_the_game<R: Rules>(_: On<GameCleared>, mut commands: Commands) {
+fn forget_the_game<R: Module>(_: On<GameCleared>, mut commands: Commands) {
     commands.remove_resource::<Thinking<R>>();
     commands.queue(|world: &mut World| {
         let delay = world.resource::<ComputerPace>().delay;
@@ -302,7 +302,7 @@ impl Plugin for ComputerPlugin {
             .add_systems(Update, computer_wakeups.in_set(AppSystems::Draw));
         struct AddModules<'a>(&'a mut App);
         impl ModuleVisitor for AddModules<'_> {
-            fn visit<R: Rules>(&mut self) {
+            fn visit<R: Module>(&mut self) {
                 self.0.add_observer(forget_the_game::<R>).add_systems(
                     Update,
                     computer_plays::<R>

@@ -285,7 +285,9 @@ pub fn legend_ui(
         .units
         .iter()
         .find(|u| matches!(u.place, Place::Hex { hex: h, .. } if h == hex));
-    let lines = hex_tooltip(&board, hex, unit);
+    // What the selected unit's reach says of this hex comes first.
+    let mut lines = super::reach_view::reach_lines(&view, hex, unit.map(|u| u.id));
+    lines.extend(hex_tooltip(&board, hex, unit));
     let z = ctx.zoom_factor();
     let at = egui::pos2(cursor.x / z + 16.0, cursor.y / z + 16.0);
     egui::Area::new(egui::Id::new("hex tooltip"))

@@ -25,7 +25,7 @@ use super::catalog::{
 };
 use super::sets::AppSystems;
 use super::widgets::viewport_ui;
-use crate::engine::core::Rules;
+use crate::engine::core::Module;
 use crate::rules::{ModuleVisitor, visit_all};
 use crate::t;
 
@@ -236,7 +236,7 @@ fn finish_loading(world: &mut World) {
 pub fn check_every_module() -> Vec<String> {
     struct V(Vec<String>);
     impl ModuleVisitor for V {
-        fn visit<R: Rules>(&mut self) {
+        fn visit<R: Module>(&mut self) {
             if let Err(e) = R::check_tables() {
                 self.0.push(format!("{}: {e}", R::TITLE));
             }

@@ -35,6 +35,7 @@ pub mod motion;
 pub mod net;
 pub mod panels;
 pub mod play;
+pub mod reach_view;
 pub mod replay;
 pub mod sets;
 pub mod settings;
@@ -190,6 +191,7 @@ fn add_views(app: &mut App, screenshot: bool) {
         camera::CameraPlugin,
         windows::WindowsPlugin,
         board_view::BoardViewPlugin,
+        reach_view::ReachViewPlugin,
         table_view::TableViewPlugin,
         panels::PanelsPlugin,
         keys::KeysPlugin,
@@ -206,7 +208,7 @@ fn validate(file: &str, text: &str, seed: Option<u64>) -> Result<(), String> {
     struct Check<'a>(&'a str, &'a str, bool, Option<u64>);
     impl session::WithModule for Check<'_> {
         type Out = Result<(), String>;
-        fn run<R: crate::engine::core::Rules>(self) -> Self::Out {
+        fn run<R: crate::engine::core::Module>(self) -> Self::Out {
             session::open_text::<R>(self.0, self.1, self.2, self.3, &[])
                 .map(|_| ())
                 .map_err(|e| e.to_string())

@@ -27,7 +27,7 @@ use super::sets::{AppSystems, people_play};
 use super::state::{
     BriefingOpen, GameCleared, Notes, PlayerTally, RemoteGuest, Screen, Selection, UiAction,
 };
-use crate::engine::core::{Rules, ToAct};
+use crate::engine::core::{Module, ToAct};
 use crate::engine::game::Game;
 use crate::engine::seats::{Player, Seats};
 use crate::engine::view::Pick;
@@ -66,7 +66,7 @@ pub struct NetHostLink {
 
 /// The app is a guest of a game of module `R`.
 #[derive(Resource)]
-pub struct NetGuestLink<R: Rules> {
+pub struct NetGuestLink<R: Module> {
     /// The guest's view.
     pub core: GuestCore<R>,
     /// The host.
@@ -106,7 +106,7 @@ pub fn start_hosting(world: &mut World, port: u16, host_side: u8) -> Result<(), 
         core: Option<HostCore>,
     }
     impl ModuleVisitor for Host<'_> {
-        fn visit<R: Rules>(&mut self) {
+        fn visit<R: Module>(&mut self) {
             let autosave = self.world.resource::<AppAutosave>().0.clone();
             if let Some(mut g) = self.world.get_resource_mut::<ActiveGame<R>>() {
                 g.0.seats.players[usize::from(self.guest_side)] = Player::Remote;
@@ -148,7 +148,7 @@ pub fn start_hosting(world: &mut World, port: u16, host_side: u8) -> Result<(), 
 /// The hosting app's side of the wire, each frame: guests' packets
 /// answered from the game on the board, and the guest sent its view
 /// whenever the game changed here.
-pub fn host_sync<R: Rules>(world: &mut World) {
+pub fn host_sync<R: Module>(world: &mut World) {
     let Some(mut link) = world.remove_resource::<NetHostLink>() else {
         return;
     };
@@ -267,7 +267,7 @@ pub fn joining(world: &mut World) {
         result: Option<Result<(), String>>,
     }
     impl ModuleVisitor for SeatGuest<'_> {
-        fn visit<R: Rules>(&mut self) {
+        fn visit<R: Module>(&mut self) {
             if self.ruleset != R::RULESET {
                 return;
             }
@@ -297,7 +297,7 @@ pub fn joining(world: &mut World) {
 
 /// The guest's view as a game on the board: the view as its state, the
 /// log as sent, the person here on the guest's side.
-fn view_game<R: Rules>(core: &GuestCore<R>) -> Game<R> {
+fn view_game<R: Module>(core: &GuestCore<R>) -> Game<R> {
     let mut g = Game::<R>::with_ctx(Arc::clone(&core.ctx), 0, Vec::new());
     g.state = core.view.clone();
     g.log.entries = core.log.clone();
@@ -310,7 +310,7 @@ fn view_game<R: Rules>(core: &GuestCore<R>) -> Game<R> {
     g
 }
 
-fn seat_guest<R: Rules>(
+fn seat_guest<R: Module>(
     world: &mut World,
     j: Joining,
     scenario: &str,
@@ -351,7 +351,7 @@ fn seat_guest<R: Rules>(
 /// view put on the board when it changed, the computer's next command when
 /// the person asked it to play the decision, a lost connection tried
 /// again, and the whole game on the board once it is over.
-pub fn guest_sync<R: Rules>(world: &mut World) {
+pub fn guest_sync<R: Module>(world: &mut World) {
     let Some(mut link) = world.remove_resource::<NetGuestLink<R>>() else {
         return;
     };
@@ -448,7 +448,7 @@ pub fn guest_sync<R: Rules>(world: &mut World) {
 /// The person's actions on a guest's board: each becomes a command sent
 /// to the host (one at a time: the next waits for the host's answer).
 /// Undo is not offered: the host's game is the one that counts.
-pub fn guest_act<R: Rules>(world: &mut World) {
+pub fn guest_act<R: Module>(world: &mut World) {
     let actions: Vec<UiAction> = world.resource_mut::<Messages<UiAction>>().drain().collect();
     let Some(mut link) = world.remove_resource::<NetGuestLink<R>>() else {
         return;
@@ -492,7 +492,7 @@ pub fn guest_act<R: Rules>(world: &mut World) {
 
 /// Takes the network out of the world with its game: the server stops, a
 /// guest disconnects.
-pub fn stop<R: Rules>(world: &mut World) {
+pub fn stop<R: Module>(world: &mut World) {
     if world.remove_resource::<NetGuestLink<R>>().is_some() {
         world.remove_resource::<RemoteGuest>();
         disconnect_client(world);
@@ -510,14 +510,14 @@ pub fn stop<R: Rules>(world: &mut World) {
 
 /// The game's decider, for tests: whether the guest's side decides in
 /// the view.
-pub fn guest_decides<R: Rules>(world: &World) -> bool {
+pub fn guest_decides<R: Module>(world: &World) -> bool {
     world
         .get_resource::<NetGuestLink<R>>()
         .is_some_and(|l| R::to_act(&l.core.ctx, &l.core.view) == ToAct::Side(l.core.side))
 }
 
 /// The network goes with the game it served.
-fn stop_with_the_game<R: Rules>(_: On<GameCleared>, mut commands: Commands) {
+fn stop_with_the_game<R: Module>(_: On<GameCleared>, mut commands: Commands) {
     commands.queue(stop::<R>);
 }
 
@@ -536,7 +536,7 @@ impl Plugin for NetPlugin {
         );
         struct AddModules<'a>(&'a mut App);
         impl ModuleVisitor for AddModules<'_> {
-            fn visit<R: Rules>(&mut self) {
+            fn visit<R: Module>(&mut self) {
                 let playing = resource_exists::<ActiveGame<R>>;
                 let guest = resource_exists::<NetGuestLink<R>>;
                 self.0.add_observer(stop_with_the_game::<R>).add_systems(

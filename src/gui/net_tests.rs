@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 
 use crate::conformance::scenarios_of;
-use crate::engine::core::{Rules, ToAct};
+use crate::engine::core::{Module, ToAct};
 use crate::rules::{ModuleVisitor, visit_all};
 
 use super::install_text;
@@ -28,7 +28,7 @@ struct Both {
 }
 
 impl ModuleVisitor for Both {
-    fn visit<R: Rules>(&mut self) {
+    fn visit<R: Module>(&mut self) {
         let Some((file, text)) = scenarios_of::<R>().into_iter().next() else {
             return;
         };

@@ -26,9 +26,10 @@ use super::state::{
 use crate::engine::board::{HexBoard, TerrainTile};
 use crate::engine::command::Refusal;
 use crate::engine::core::dry_run;
-use crate::engine::core::{Outcome, Rules, ToAct};
+use crate::engine::core::{Module, Outcome, ToAct};
 use crate::engine::game::{Game, autosave_path, data_dir};
 use crate::engine::log::LogEntry;
+use crate::engine::reach::Verdict;
 use crate::engine::seats::Seats;
 use crate::engine::table::Table;
 use crate::engine::units::{FlightState, Models, Side, UnitId};
@@ -39,7 +40,7 @@ use crate::t;
 
 /// The game being played, of module `R`.
 #[derive(Resource)]
-pub struct ActiveGame<R: Rules>(pub Game<R>);
+pub struct ActiveGame<R: Module>(pub Game<R>);
 
 /// Where the app autosaves after every phase (`None`: no autosave, as when
 /// rendering a screenshot).
@@ -59,11 +60,6 @@ pub enum Decision {
     /// The game is over.
     Over,
 }
-
-/// The module's phase and sub-step in its own words, as a Bevy state
-/// ("Planning Phase", "Execution: Melee Step").
-#[derive(States, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct GamePhase(pub String);
 
 /// Where a mirrored unit stands.
 #[derive(Component, Clone, Debug, PartialEq)]
@@ -120,10 +116,21 @@ pub struct ViewModel {
     /// Odds of each choice that needs nothing more, by its key.
     pub choice_odds: Vec<(String, Odds)>,
     /// The deciding side's choices that belong to no unit
-    /// ([`Rules::side_choices`]), with the odds of each that has any.
+    /// ([`RulesView::side_choices`]), with the odds of each that has any.
     pub side_choices: Vec<(Choice, Option<Odds>)>,
     /// Odds of the pass command ("if the phase ends now").
     pub pass_odds: Option<Odds>,
+    /// The unit and choice key the reach below belongs to: the armed
+    /// choice when it needs a hex or a target, else the selected unit's
+    /// first choice that needs a hex (its move).
+    pub reach_for: Option<(u32, String)>,
+    /// Each hex the reach choice can be aimed at, with the verdict of a dry
+    /// run of `apply` ([`crate::engine::reach::hex_reach`]); shaded when
+    /// accepted, its rule on hover when refused.
+    pub reach: Vec<(hexx::Hex, Verdict)>,
+    /// Each unit in sight the armed target choice can be aimed at, with
+    /// its verdict and odds ([`crate::engine::reach::target_reach`]).
+    pub targets: Vec<(u32, Verdict)>,
     /// Label of the pass button.
     pub pass_label: String,
     /// The result, once over.
@@ -152,7 +159,7 @@ impl ViewModel {
 /// Applies the player's actions to the game, then the automatic steps;
 /// autosaves when a phase was entered. A refusal goes to the panels and
 /// changes nothing.
-pub fn act<R: Rules>(world: &mut World) {
+pub fn act<R: Module>(world: &mut World) {
     let actions: Vec<UiAction> = world.resource_mut::<Messages<UiAction>>().drain().collect();
     if actions.is_empty() {
         return;
@@ -252,7 +259,7 @@ pub fn act<R: Rules>(world: &mut World) {
 /// Autosaves `g` when its phase is no longer `before` (after every
 /// phase), and when the game has just ended (a module may end it without a
 /// new phase name), so that *Resume* never lands before the end.
-pub(crate) fn autosave_if_entered<R: Rules>(
+pub(crate) fn autosave_if_entered<R: Module>(
     g: &Game<R>,
     before: &str,
     path: Option<&std::path::Path>,
@@ -267,7 +274,7 @@ pub(crate) fn autosave_if_entered<R: Rules>(
 
 /// Rebuilds the view model when the game or the player's selection changed,
 /// mirrors the units into the world and sets the phase states.
-pub fn refresh<R: Rules>(world: &mut World) {
+pub fn refresh<R: Module>(world: &mut World) {
     let Some(active) = world.get_resource_ref::<ActiveGame<R>>() else {
         return;
     };
@@ -304,7 +311,7 @@ pub fn refresh<R: Rules>(world: &mut World) {
 /// `inputs`, through the eyes `fixed` from outside (a replay's) or the
 /// seats'; the log and rules are read anew when the game `changed` or the
 /// view is the `first` of a game.
-fn view_model<R: Rules>(
+fn view_model<R: Module>(
     world: &World,
     fixed: Option<Option<u8>>,
     inputs: (Option<u32>, Option<Choice>, Pick),
@@ -340,6 +347,16 @@ fn view_model<R: Rules>(
         .filter(|id| scene.units.iter().any(|u| u.id == *id));
     let card = selected.map_or_else(Vec::new, |u| R::unit_card(&g.ctx, &obs, u, viewer));
     let offer = offer::<R>(g, actor, selected, &inputs);
+    let old = world.resource::<ViewModel>();
+    let (reach_for, reach, targets) = match reach_for(actor, selected, &inputs.1, &offer.choices) {
+        key if !changed && !first && key == old.reach_for => {
+            (key, old.reach.clone(), old.targets.clone())
+        }
+        key => {
+            let (reach, targets) = reach_of::<R>(g, actor, &key, &scene);
+            (key, reach, targets)
+        }
+    };
     let info = R::describe(R::scenario(&g.ctx));
     let sides = [0, 1].map(|i| {
         info.sides
@@ -347,7 +364,6 @@ fn view_model<R: Rules>(
             .cloned()
             .unwrap_or_else(|| t!("play-side-fallback", n = i))
     });
-    let old = world.resource::<ViewModel>();
     let (log, rules) = if changed || first {
         (
             g.log
@@ -385,6 +401,9 @@ fn view_model<R: Rules>(
         choice_odds: offer.choice_odds,
         side_choices: offer.side_choices,
         pass_odds: offer.pass_odds,
+        reach_for,
+        reach,
+        targets,
         // No button when the decision has no pass (a card must be played).
         pass_label: actor
             .filter(|s| R::pass_command(&g.ctx, &g.state, *s).is_some())
@@ -397,6 +416,68 @@ fn view_model<R: Rules>(
         scene,
         inputs,
         lang: crate::i18n::lang(),
+    }
+}
+
+/// The unit and key of the choice whose reach the board shows: the armed
+/// choice when it needs a hex or a target, else the selected unit's first
+/// choice that needs a hex. `None` when nobody here acts.
+fn reach_for(
+    actor: Option<u8>,
+    selected: Option<u32>,
+    armed: &Option<Choice>,
+    choices: &[Choice],
+) -> Option<(u32, String)> {
+    actor?;
+    let unit = selected?;
+    armed
+        .iter()
+        .chain(choices.iter().filter(|c| c.needs == Needs::Hex))
+        .find(|c| matches!(c.needs, Needs::Hex | Needs::Target))
+        .map(|c| (unit, c.key.clone()))
+}
+
+/// The hexes and the targets of a reach, each with its verdict.
+type Reach = (Vec<(hexx::Hex, Verdict)>, Vec<(u32, Verdict)>);
+
+/// The hexes and targets of the reach choice `key` (for its unit), asked
+/// of the module through `engine::reach`: the targets tried are the units
+/// the viewer sees in `scene`.
+fn reach_of<R: Module>(
+    g: &Game<R>,
+    actor: Option<u8>,
+    key: &Option<(u32, String)>,
+    scene: &crate::engine::view::Scene,
+) -> Reach {
+    let (Some(side), Some((unit, key))) = (actor, key) else {
+        return (Vec::new(), Vec::new());
+    };
+    let Some(choice) = R::choices(&g.ctx, &g.state, side, *unit)
+        .into_iter()
+        .find(|c| &c.key == key)
+    else {
+        return (Vec::new(), Vec::new());
+    };
+    let who = (side, *unit, key.as_str());
+    match choice.needs {
+        Needs::Hex => (
+            crate::engine::reach::hex_reach::<R>(&g.ctx, &g.state, &g.dice, who),
+            Vec::new(),
+        ),
+        Needs::Target => {
+            let units: Vec<(u32, Option<hexx::Hex>)> = scene
+                .units
+                .iter()
+                .map(|u| match u.place {
+                    Place::Hex { hex, .. } => (u.id, Some(hex)),
+                    _ => (u.id, None),
+                })
+                .collect();
+            let targets =
+                crate::engine::reach::target_reach::<R>(&g.ctx, &g.state, &g.dice, who, &units);
+            (Vec::new(), targets)
+        }
+        _ => (Vec::new(), Vec::new()),
     }
 }
 
@@ -414,7 +495,7 @@ struct Offer {
 
 /// The [`Offer`] to `actor` (nothing when nobody here acts) with `selected`
 /// and the armed choice and pick of `inputs`.
-fn offer<R: Rules>(
+fn offer<R: Module>(
     g: &Game<R>,
     actor: Option<u8>,
     selected: Option<u32>,
@@ -485,7 +566,6 @@ fn publish(world: &mut World, vm: ViewModel, game_changed: bool, first: bool) {
         Some(ToAct::Over) => Decision::Over,
         None => Decision::NoGame,
     };
-    let phase = GamePhase(vm.phase.clone());
     let units = vm.scene.units.clone();
     let repaint = vm.colors != world.resource::<ViewModel>().colors && !first;
     *world.resource_mut::<ViewModel>() = vm;
@@ -500,7 +580,6 @@ fn publish(world: &mut World, vm: ViewModel, game_changed: bool, first: bool) {
     if game_changed || first || repaint {
         mirror_units(world, &units);
         world.resource_mut::<NextState<Decision>>().set(decision);
-        world.resource_mut::<NextState<GamePhase>>().set(phase);
         world.write_message(RequestRedraw);
     }
 }
@@ -568,7 +647,7 @@ pub fn file_requests(world: &mut World, requests: &mut SystemState<MessageReader
 fn save_game(world: &World, path: &Path) -> Option<Result<(), String>> {
     struct Save<'a>(&'a World, &'a Path, Option<Result<(), String>>);
     impl ModuleVisitor for Save<'_> {
-        fn visit<R: Rules>(&mut self) {
+        fn visit<R: Module>(&mut self) {
             if let Some(g) = self.0.get_resource::<ActiveGame<R>>() {
                 self.2 = Some(g.0.save_to(self.1));
             }
@@ -598,7 +677,7 @@ pub fn app_autosave() -> PathBuf {
 
 /// Puts a game into the world: the hex board and its terrain tiles, or the
 /// open table; and the first automatic steps.
-pub fn install<R: Rules>(world: &mut World, mut game: Game<R>) {
+pub fn install<R: Module>(world: &mut World, mut game: Game<R>) {
     game.advance();
     install_as_is(world, game);
 }
@@ -606,7 +685,7 @@ pub fn install<R: Rules>(world: &mut World, mut game: Game<R>) {
 /// Puts a game into the world as it is, taking no automatic step (a
 /// replay shows the game at a point of its journal and adds nothing).
 /// Raises [`GameInstalled`] once the game is in.
-pub fn install_as_is<R: Rules>(world: &mut World, game: Game<R>) {
+pub fn install_as_is<R: Module>(world: &mut World, game: Game<R>) {
     if let Some(board) = R::hex_board(&game.ctx) {
         for h in board.hexes() {
             if let Some(t) = board.tile(h) {
@@ -641,7 +720,7 @@ pub fn install_as_is<R: Rules>(world: &mut World, game: Game<R>) {
 
 /// Takes a game of module `R` out of the world; raises [`GameCleared`]
 /// when there was one.
-pub fn clear<R: Rules>(world: &mut World) {
+pub fn clear<R: Module>(world: &mut World) {
     if world.remove_resource::<ActiveGame<R>>().is_none() {
         return;
     }
@@ -664,7 +743,7 @@ pub fn clear<R: Rules>(world: &mut World) {
 pub fn clear_game(world: &mut World) {
     struct Clear<'a>(&'a mut World);
     impl ModuleVisitor for Clear<'_> {
-        fn visit<R: Rules>(&mut self) {
+        fn visit<R: Module>(&mut self) {
             clear::<R>(self.0);
         }
     }
@@ -696,7 +775,7 @@ pub fn install_text(
         result: Option<Result<(), String>>,
     }
     impl Install<'_> {
-        fn open<R: Rules>(&mut self) -> Option<Game<R>> {
+        fn open<R: Module>(&mut self) -> Option<Game<R>> {
             if self.ruleset != R::RULESET || self.result.is_some() {
                 return None;
             }
@@ -718,7 +797,7 @@ pub fn install_text(
         }
     }
     impl ModuleVisitor for Install<'_> {
-        fn visit<R: Rules>(&mut self) {
+        fn visit<R: Module>(&mut self) {
             if let Some(g) = self.open::<R>() {
                 install::<R>(self.world, g);
                 place_board_camera(self.world);
@@ -760,11 +839,10 @@ impl Plugin for PlayPlugin {
         app.init_resource::<ViewModel>()
             .init_resource::<AppAutosave>()
             .init_state::<Decision>()
-            .init_state::<GamePhase>()
             .add_systems(Update, file_requests.in_set(AppSystems::Game));
         struct AddModules<'a>(&'a mut App);
         impl ModuleVisitor for AddModules<'_> {
-            fn visit<R: Rules>(&mut self) {
+            fn visit<R: Module>(&mut self) {
                 self.0.add_plugins(ModulePlugin::<R>::default());
             }
         }
@@ -783,7 +861,7 @@ impl<R> Default for ModulePlugin<R> {
     }
 }
 
-impl<R: Rules> Plugin for ModulePlugin<R> {
+impl<R: Module> Plugin for ModulePlugin<R> {
     fn build(&self, app: &mut App) {
         let playing = resource_exists::<ActiveGame<R>>;
         app.add_systems(

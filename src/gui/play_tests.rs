@@ -10,7 +10,7 @@ use bevy::state::app::StatesPlugin;
 use bevy::window::RequestRedraw;
 
 use crate::conformance::scenarios_of;
-use crate::engine::core::{Rules, ToAct};
+use crate::engine::core::{Module, ToAct};
 use crate::engine::seats::{Level, Player, Seats};
 use crate::opponent::driver::{Seat, play_out};
 use crate::rules::{ModuleVisitor, visit_all};
@@ -49,7 +49,7 @@ struct Solo {
 }
 
 impl ModuleVisitor for Solo {
-    fn visit<R: Rules>(&mut self) {
+    fn visit<R: Module>(&mut self) {
         for (file, text) in scenarios_of::<R>() {
             // The person plays side 1; the computer (easy) side 0, which
             // decides first in every shipped scenario.
@@ -137,7 +137,7 @@ struct Watch {
 }
 
 impl ModuleVisitor for Watch {
-    fn visit<R: Rules>(&mut self) {
+    fn visit<R: Module>(&mut self) {
         for (file, text) in scenarios_of::<R>() {
             let seats = Seats {
                 players: [Player::Computer(Level::Easy), Player::Default],
@@ -196,7 +196,7 @@ fn the_apps_computer_plays_exactly_as_headless_play() {
 fn seats_on_board(w: &mut World) -> Option<Seats> {
     struct Find<'a>(&'a World, Option<Seats>);
     impl ModuleVisitor for Find<'_> {
-        fn visit<R: Rules>(&mut self) {
+        fn visit<R: Module>(&mut self) {
             if let Some(g) = self.0.get_resource::<ActiveGame<R>>() {
                 self.1 = Some(g.0.seats);
             }
@@ -281,7 +281,7 @@ fn the_demo_loops_starts_the_guided_game_and_resets_when_idle() {
 fn the_app_undoes_and_redoes_and_refuses_an_undo_after_a_roll() {
     struct U(Vec<String>);
     impl ModuleVisitor for U {
-        fn visit<R: Rules>(&mut self) {
+        fn visit<R: Module>(&mut self) {
             let Some((file, text)) = scenarios_of::<R>().into_iter().next() else {
                 return;
             };
@@ -351,7 +351,7 @@ fn an_editor_play_test_writes_no_autosave() {
         checked: u32,
     }
     impl ModuleVisitor for PlayTest {
-        fn visit<R: Rules>(&mut self) {
+        fn visit<R: Module>(&mut self) {
             let Some((file, text)) = scenarios_of::<R>().into_iter().next() else {
                 return;
             };

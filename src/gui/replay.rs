@@ -36,7 +36,7 @@ use super::state::{
     AppMode, BriefingOpen, FileRequest, FixedViewer, GameCleared, Mode, Notes, Screen, Selection,
 };
 use super::widgets::{DIM, RED, mode_picker, shown};
-use crate::engine::core::{Rules, ToAct};
+use crate::engine::core::{Module, ToAct};
 use crate::engine::replay::{
     Bookmark, Mark, Replay, phase_starts, start_after, start_before, turn_starts,
 };
@@ -140,7 +140,7 @@ impl ReplayView {
 
 /// The replay of module `R` being viewed.
 #[derive(Resource)]
-pub struct ReplayGame<R: Rules>(pub Replay<R>);
+pub struct ReplayGame<R: Module>(pub Replay<R>);
 
 /// Where a replay opens: after `at` commands (default: the start), through
 /// `viewpoint` (default: the player's own side of a solo game, else the
@@ -175,7 +175,7 @@ pub fn open_replay_text(
         result: Option<Result<(), String>>,
     }
     impl ModuleVisitor for Open<'_> {
-        fn visit<R: Rules>(&mut self) {
+        fn visit<R: Module>(&mut self) {
             if self.ruleset != R::RULESET || self.result.is_some() {
                 return;
             }
@@ -209,7 +209,7 @@ pub fn open_replay_text(
 
 /// Replays the save, then puts the replay into the world at its start
 /// point.
-fn install_replay<R: Rules>(
+fn install_replay<R: Module>(
     world: &mut World,
     file: &str,
     text: &str,
@@ -260,7 +260,7 @@ fn install_replay<R: Rules>(
 
 /// Takes the replay of module `R` out of the world (the game shown goes
 /// with it: the replay follows [`GameCleared`]).
-pub fn clear_replay<R: Rules>(world: &mut World) {
+pub fn clear_replay<R: Module>(world: &mut World) {
     if world.remove_resource::<ReplayGame<R>>().is_some() {
         world.remove_resource::<ReplayView>();
         world.remove_resource::<FixedViewer>();
@@ -270,7 +270,7 @@ pub fn clear_replay<R: Rules>(world: &mut World) {
 /// Steps the replay while it plays, and carries out the controls' request:
 /// a seek builds the game at the new point and shows it; *Play from here*
 /// turns it into a new game.
-pub fn replay_requests<R: Rules>(world: &mut World) {
+pub fn replay_requests<R: Module>(world: &mut World) {
     let Some(mut view) = world.get_resource_mut::<ReplayView>() else {
         return;
     };
@@ -356,7 +356,7 @@ fn default_label(view: &ReplayView, at: usize) -> String {
 
 /// Shows the game after `at` commands; how long building it took goes to
 /// the controls.
-fn seek<R: Rules>(world: &mut World, at: usize) {
+fn seek<R: Module>(world: &mut World, at: usize) {
     let Some(r) = world.get_resource::<ReplayGame<R>>() else {
         return;
     };
@@ -386,7 +386,7 @@ fn seek<R: Rules>(world: &mut World, at: usize) {
 /// Ends the replay and goes on playing from the point shown: a new game
 /// with the journal so far, played as `mode` says; it autosaves as any
 /// game does.
-fn play_from_here<R: Rules>(world: &mut World, mode: Mode) {
+fn play_from_here<R: Module>(world: &mut World, mode: Mode) {
     let Some(r) = world.remove_resource::<ReplayGame<R>>() else {
         return;
     };
@@ -448,7 +448,7 @@ fn replay_file_requests(world: &mut World, requests: &mut SystemState<MessageRea
 }
 
 /// The replay goes with the game it shows.
-fn clear_with_the_game<R: Rules>(_: On<GameCleared>, mut commands: Commands) {
+fn clear_with_the_game<R: Module>(_: On<GameCleared>, mut commands: Commands) {
     commands.queue(clear_replay::<R>);
 }
 
@@ -472,7 +472,7 @@ impl Plugin for ReplayPlugin {
         );
         struct AddModules<'a>(&'a mut App);
         impl ModuleVisitor for AddModules<'_> {
-            fn visit<R: Rules>(&mut self) {
+            fn visit<R: Module>(&mut self) {
                 self.0.add_observer(clear_with_the_game::<R>).add_systems(
                     Update,
                     replay_requests::<R>

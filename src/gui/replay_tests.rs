@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::cli::bench::finished_game;
 use crate::conformance::scenarios_of;
-use crate::engine::core::{Rules, ToAct, checksum};
+use crate::engine::core::{Module, ToAct, checksum};
 use crate::engine::game::Game;
 use crate::engine::replay::{start_before, turn_starts};
 use crate::rules::{ModuleVisitor, visit_all};
@@ -25,7 +25,7 @@ fn request(app: &mut App, req: ReplayRequest) {
 
 /// The journal's checksum and dice count after `at` commands of `full`
 /// (the scenario's for 0).
-fn expected<R: Rules>(full: &Game<R>, at: usize) -> Option<(u64, u64)> {
+fn expected<R: Module>(full: &Game<R>, at: usize) -> Option<(u64, u64)> {
     at.checked_sub(1)
         .and_then(|i| full.journal.entries.get(i))
         .map(|e| (e.checksum, e.dice))
@@ -36,7 +36,7 @@ struct Steps {
 }
 
 impl ModuleVisitor for Steps {
-    fn visit<R: Rules>(&mut self) {
+    fn visit<R: Module>(&mut self) {
         let Some((file, text)) = scenarios_of::<R>().into_iter().next() else {
             return;
         };
@@ -150,7 +150,7 @@ struct Bookmarks {
 }
 
 impl ModuleVisitor for Bookmarks {
-    fn visit<R: Rules>(&mut self) {
+    fn visit<R: Module>(&mut self) {
         if std::mem::replace(&mut self.done, true) {
             return;
         }
@@ -170,7 +170,7 @@ impl ModuleVisitor for Bookmarks {
         request(&mut app, ReplayRequest::Bookmark(String::new()));
         request(&mut app, ReplayRequest::SaveBookmarks);
         let note = app.world().resource::<ReplayView>().note.clone();
-        assert!(note.contains("2 bookmark(s) saved"), "{note}");
+        assert!(note.contains("2 bookmarks saved"), "{note}");
         // The file keeps them, replays as before, and opens at a bookmark.
         let (f, t) = crate::session::read(&path).expect("reads");
         let again = Game::<R>::load_save(&f, &t).expect("loads");

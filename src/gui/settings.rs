@@ -424,11 +424,11 @@ mod tests {
 
     /// The sides' colours of every shipped scenario, by file.
     fn shipped_side_colours() -> Vec<(String, [[f32; 3]; 2])> {
-        use crate::engine::core::Rules;
+        use crate::engine::core::Module;
         use crate::rules::ModuleVisitor;
         struct Colours(Vec<(String, [[f32; 3]; 2])>);
         impl ModuleVisitor for Colours {
-            fn visit<R: Rules>(&mut self) {
+            fn visit<R: Module>(&mut self) {
                 for (file, text) in crate::session::scenarios_of::<R>() {
                     let s = R::parse_scenario(&file, &text).expect("scenario");
                     let ctx = R::context(&s).expect("context");

@@ -14,7 +14,7 @@ use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::engine::core::{Rules, ToAct, dry_run};
+use crate::engine::core::{Module, ToAct, dry_run};
 use crate::engine::table::{AreaEffect, Base, Table, bearing_of, bearing_vector};
 use crate::engine::view::{Needs, Objective, Pick, Place, Spot, UnitView};
 use crate::rules::{ModuleVisitor, visit_all};
@@ -695,7 +695,7 @@ pub fn table_pointer(
 /// on copies (the game does not change), and turns a legal drop into a
 /// [`UiAction::Choose`]. The drag uses the armed move choice, or else the
 /// unit's first move choice.
-pub fn judge_drag<R: Rules>(
+pub fn judge_drag<R: Module>(
     game: Res<ActiveGame<R>>,
     table: Option<Res<Table>>,
     scene: Res<TableScene>,
@@ -842,7 +842,7 @@ impl Plugin for TableViewPlugin {
             );
         struct AddModules<'a>(&'a mut App);
         impl ModuleVisitor for AddModules<'_> {
-            fn visit<R: Rules>(&mut self) {
+            fn visit<R: Module>(&mut self) {
                 self.0.add_systems(
                     Update,
                     judge_drag::<R>

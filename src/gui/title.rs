@@ -22,7 +22,7 @@ use super::sets::AppSystems;
 use super::settings::{Settings, SettingsWindow};
 use super::state::{Mode, Screen};
 use super::widgets::{DIM, RED, level_name, mode_picker, shown, viewport_ui};
-use crate::engine::core::{BoardKind, Rules};
+use crate::engine::core::{BoardKind, Module};
 use crate::engine::seats::{Level, Player, Seats};
 use crate::session::{self, WithModule};
 use crate::t;
@@ -198,7 +198,7 @@ struct Summarize {
 
 impl WithModule for Summarize {
     type Out = Result<String, String>;
-    fn run<R: Rules>(self) -> Self::Out {
+    fn run<R: Module>(self) -> Self::Out {
         let g = session::open_text::<R>(&self.file, &self.text, true, None, &[])
             .map_err(|e| e.to_string())?;
         let info = R::describe(g.scenario());

@@ -11,14 +11,14 @@ use std::sync::Arc;
 use bevy::log::warn;
 
 use super::protocol::{PROTOCOL_VERSION, ToGuest, ToHost, Update, decode, to_ron};
-use crate::engine::core::{Rules, ToAct, checksum};
+use crate::engine::core::{Module, ToAct, checksum};
 use crate::engine::game::{Game, Journal};
 use crate::engine::log::LogEntry;
 use crate::engine::scenario::{check_unit_count, parse_ron};
 use crate::opponent::driver::{Seat, computer_command};
 
 /// The guest's view of a game of module `R`.
-pub struct GuestCore<R: Rules> {
+pub struct GuestCore<R: Module> {
     /// The scenario's context, built from the host's welcome.
     pub ctx: Arc<R::Ctx>,
     /// The guest's side.
@@ -59,7 +59,7 @@ pub fn hello(side: Option<u8>) -> ToHost {
     }
 }
 
-impl<R: Rules> GuestCore<R> {
+impl<R: Module> GuestCore<R> {
     /// The guest of the game the host's welcome describes.
     ///
     /// # Errors

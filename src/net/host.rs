@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use bevy::log::warn;
 
 use super::protocol::{PROTOCOL_VERSION, ToGuest, ToHost, Update, decode, to_ron};
-use crate::engine::core::{Rules, ToAct, checksum};
+use crate::engine::core::{Module, ToAct, checksum};
 use crate::engine::game::Game;
 use crate::engine::scenario::parse_ron;
 
@@ -32,7 +32,7 @@ impl HostCore {
     /// A host for `game` (a new game or one resumed from a save), the
     /// guest playing `guest_side`; the rules' first automatic steps are
     /// taken.
-    pub fn new<R: Rules>(game: &mut Game<R>, guest_side: u8, autosave: Option<PathBuf>) -> Self {
+    pub fn new<R: Module>(game: &mut Game<R>, guest_side: u8, autosave: Option<PathBuf>) -> Self {
         game.advance();
         let phase = game.phase_name();
         Self {
@@ -50,14 +50,14 @@ impl HostCore {
     }
 
     /// Whether the host's side decides now in `game`.
-    pub fn host_decides<R: Rules>(&self, game: &Game<R>) -> bool {
+    pub fn host_decides<R: Module>(&self, game: &Game<R>) -> bool {
         game.to_act() == ToAct::Side(self.host_side())
     }
 
     /// Answers one packet from the guest. Every refusal is logged, kept in
     /// [`HostCore::refusals`] and answered with [`ToGuest::Refused`]; the
     /// game changes only by a command `apply` accepts.
-    pub fn receive<R: Rules>(&mut self, game: &mut Game<R>, bytes: &[u8]) -> Vec<ToGuest> {
+    pub fn receive<R: Module>(&mut self, game: &mut Game<R>, bytes: &[u8]) -> Vec<ToGuest> {
         let msg = match decode::<ToHost>("the guest's message", bytes) {
             Ok(m) => m,
             Err(e) => return self.refuse(e),
@@ -114,7 +114,7 @@ impl HostCore {
 
     /// The automatic steps after a command, and the autosave when a phase
     /// was entered or the game ended.
-    pub fn after_command<R: Rules>(&mut self, game: &mut Game<R>) {
+    pub fn after_command<R: Module>(&mut self, game: &mut Game<R>) {
         game.advance();
         let now = game.phase_name();
         if (now != self.phase || game.to_act() == ToAct::Over)
@@ -128,7 +128,7 @@ impl HostCore {
 
     /// The welcome and the whole view (the log from its start): for a
     /// guest joining or coming back.
-    pub fn welcome<R: Rules>(&mut self, game: &Game<R>) -> Vec<ToGuest> {
+    pub fn welcome<R: Module>(&mut self, game: &Game<R>) -> Vec<ToGuest> {
         let scenario = match to_ron(game.scenario()) {
             Ok(s) => s,
             Err(e) => return self.refuse(e),
@@ -147,7 +147,7 @@ impl HostCore {
 
     /// The guest's view now, with the log entries it may read that it was
     /// not sent yet.
-    pub fn update<R: Rules>(&mut self, game: &Game<R>) -> Option<ToGuest> {
+    pub fn update<R: Module>(&mut self, game: &Game<R>) -> Option<ToGuest> {
         let g = game;
         let obs = R::observation(&g.ctx, &g.state, self.guest_side);
         let observation = match to_ron(&obs) {
@@ -178,7 +178,7 @@ impl HostCore {
     }
 
     /// The end of the game, once it is over: the whole journal.
-    pub fn over<R: Rules>(&self, game: &Game<R>) -> Option<ToGuest> {
+    pub fn over<R: Module>(&self, game: &Game<R>) -> Option<ToGuest> {
         if game.to_act() != ToAct::Over {
             return None;
         }

@@ -16,13 +16,13 @@ use super::transport::{
     client_connected, connect_client, disconnect_client, guest_inbox, guest_send, host_has_client,
     host_inbox, host_send, net_app, start_server,
 };
-use crate::engine::core::Rules;
+use crate::engine::core::Module;
 use crate::engine::game::Game;
 use crate::opponent::driver::{Seat, play_decision};
 
 /// The host of one game: the server app, the authoritative core, and the
 /// player of the host's side.
-pub struct Host<R: Rules> {
+pub struct Host<R: Module> {
     /// The server app (transport only).
     pub app: App,
     /// The game, the only one that changes.
@@ -40,7 +40,7 @@ pub struct Host<R: Rules> {
     guest: Option<Entity>,
 }
 
-impl<R: Rules> Host<R> {
+impl<R: Module> Host<R> {
     /// Hosts `game` on `bind` (port 0: any free port), the guest playing
     /// `guest_side`; guests may dial any of `public`.
     ///
@@ -120,7 +120,7 @@ pub struct Served {
 /// takes the free seat. `guest` is the client holding the seat; it is
 /// cleared when that client left. The headless host and the app's host
 /// both serve through here.
-pub fn serve<R: Rules>(
+pub fn serve<R: Module>(
     world: &mut World,
     core: &mut HostCore,
     guest: &mut Option<Entity>,
@@ -162,7 +162,7 @@ pub fn serve<R: Rules>(
 
 /// Sends the guest `guest` its view of `game` (and the journal once the
 /// game is over).
-pub fn send_view<R: Rules>(world: &mut World, core: &mut HostCore, guest: Entity, game: &Game<R>) {
+pub fn send_view<R: Module>(world: &mut World, core: &mut HostCore, guest: Entity, game: &Game<R>) {
     let msgs: Vec<ToGuest> = core
         .update(game)
         .into_iter()
@@ -177,7 +177,7 @@ pub fn send_view<R: Rules>(world: &mut World, core: &mut HostCore, guest: Entity
 
 /// A guest of one game: the client app, the view, and the player of the
 /// guest's side.
-pub struct Guest<R: Rules> {
+pub struct Guest<R: Module> {
     /// The client app (transport only).
     pub app: App,
     /// The view, once the host welcomed this guest.
@@ -195,7 +195,7 @@ pub struct Guest<R: Rules> {
     pending: Vec<Vec<u8>>,
 }
 
-impl<R: Rules> Guest<R> {
+impl<R: Module> Guest<R> {
     /// Joins the host at `server` as netcode client `client_id`, asking for
     /// `side`.
     ///

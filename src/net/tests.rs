@@ -12,7 +12,7 @@ use super::peer::{Guest, Host};
 use super::protocol::{MAX_PACKET_BYTES, ToHost, encode, to_ron};
 use super::transport::guest_send;
 use crate::conformance::scenarios_of;
-use crate::engine::core::{Rules, ToAct, checksum};
+use crate::engine::core::{Module, ToAct, checksum};
 use crate::engine::game::Game;
 use crate::engine::seats::{Level, Player};
 use crate::opponent::driver::Seat;
@@ -24,7 +24,7 @@ fn any_port() -> SocketAddr {
 }
 
 /// Steps both ends until `done` holds; at most `frames` frames.
-fn run<R: Rules>(
+fn run<R: Module>(
     host: &mut Host<R>,
     guest: &mut Guest<R>,
     frames: u32,
@@ -44,7 +44,7 @@ fn run<R: Rules>(
 }
 
 /// The guest's checked journal and the host's, as RON text.
-fn journals<R: Rules>(host: &Host<R>, guest: &Guest<R>) -> (String, String) {
+fn journals<R: Module>(host: &Host<R>, guest: &Guest<R>) -> (String, String) {
     let h = to_ron(&host.game.journal).expect("writes");
     let g = guest
         .core
@@ -56,12 +56,12 @@ fn journals<R: Rules>(host: &Host<R>, guest: &Guest<R>) -> (String, String) {
 }
 
 /// Whether `R` plays the built-in default scenario.
-fn default_module<R: Rules>() -> bool {
+fn default_module<R: Module>() -> bool {
     session::read_header(session::DEFAULT_SCENARIO_PATH, session::DEFAULT_SCENARIO)
         .is_ok_and(|h| h.ruleset == R::RULESET)
 }
 
-fn new_game<R: Rules>(file: &str, text: &str, seed: u64) -> Game<R> {
+fn new_game<R: Module>(file: &str, text: &str, seed: u64) -> Game<R> {
     session::open_text::<R>(file, text, false, Some(seed), &[]).expect("opens")
 }
 
@@ -70,7 +70,7 @@ struct Loopback {
 }
 
 impl ModuleVisitor for Loopback {
-    fn visit<R: Rules>(&mut self) {
+    fn visit<R: Module>(&mut self) {
         for (i, (file, text)) in scenarios_of::<R>().into_iter().enumerate() {
             // The host plays side 0 with the scripted play; the guest side
             // 1, with the computer opponent (easy) on the first scenario of
@@ -146,7 +146,7 @@ struct Faults {
 }
 
 impl ModuleVisitor for Faults {
-    fn visit<R: Rules>(&mut self) {
+    fn visit<R: Module>(&mut self) {
         if !default_module::<R>() || std::mem::replace(&mut self.done, true) {
             return;
         }
@@ -223,7 +223,7 @@ struct Hostile {
 }
 
 impl ModuleVisitor for Hostile {
-    fn visit<R: Rules>(&mut self) {
+    fn visit<R: Module>(&mut self) {
         if !default_module::<R>() || std::mem::replace(&mut self.done, true) {
             return;
         }
@@ -328,7 +328,7 @@ struct Cores {
 }
 
 impl ModuleVisitor for Cores {
-    fn visit<R: Rules>(&mut self) {
+    fn visit<R: Module>(&mut self) {
         use super::guest::GuestCore;
         use super::host::HostCore;
         use super::protocol::ToGuest;

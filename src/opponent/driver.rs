@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::core::{Rules, ToAct};
+use crate::engine::core::{Rules, RulesHints, ToAct};
 use crate::engine::game::Game;
 
 use super::Player;
@@ -44,15 +44,11 @@ impl Seat {
 }
 
 /// How many commands the computer may make in one decision before it
-/// passes: twice the side's units in `obs`, plus two (a safety net, so that
-/// a search that keeps rewriting orders cannot loop).
-pub fn decision_cap<R: Rules>(ctx: &R::Ctx, obs: &R::State, side: u8) -> u32 {
-    let units = R::scene(ctx, obs, Some(side))
-        .units
-        .iter()
-        .filter(|u| u.side == side)
-        .count();
-    2 * units as u32 + 2
+/// passes: twice the side's units in `obs`
+/// ([`RulesHints::unit_count`]), plus two (a safety net, so that a search
+/// that keeps rewriting orders cannot loop).
+pub fn decision_cap<R: Rules + RulesHints>(ctx: &R::Ctx, obs: &R::State, side: u8) -> u32 {
+    2 * R::unit_count(ctx, obs, side) as u32 + 2
 }
 
 /// The computer's next command for `side`, from the side's observation
@@ -61,7 +57,7 @@ pub fn decision_cap<R: Rules>(ctx: &R::Ctx, obs: &R::State, side: u8) -> u32 {
 /// nothing to offer. `salt` is the number of commands in the game so far, so
 /// a game resumed from a save decides the same. Pure: the app runs it on a
 /// background task, headless play inline.
-pub fn computer_command<R: Rules>(
+pub fn computer_command<R: Rules + RulesHints>(
     opp: &Opponent,
     ctx: &R::Ctx,
     obs: &R::State,
@@ -106,7 +102,7 @@ pub enum Applied {
 /// Applies the computer's command for `side`; when it is refused or
 /// missing, the side's pass instead. The one policy for headless play and
 /// the app.
-pub fn apply_computer_command<R: Rules>(
+pub fn apply_computer_command<R: Rules + RulesHints>(
     game: &mut Game<R>,
     side: u8,
     cmd: Option<&R::Command>,
@@ -127,7 +123,11 @@ pub fn apply_computer_command<R: Rules>(
 /// longer decides in this phase. The computer reads only the side's
 /// observation ([`computer_command`]). A refused command is reported and
 /// the side passes.
-pub fn play_decision<R: Rules>(game: &mut Game<R>, side: u8, seat: &mut Seat) -> Decided {
+pub fn play_decision<R: Rules + RulesHints>(
+    game: &mut Game<R>,
+    side: u8,
+    seat: &mut Seat,
+) -> Decided {
     let mut out = Decided {
         side,
         ..Decided::default()
@@ -184,7 +184,7 @@ pub fn play_decision<R: Rules>(game: &mut Game<R>, side: u8, seat: &mut Seat) ->
 
 /// Plays `game` to its end (or `max_commands`), each side by its seat.
 /// Returns every decision's record.
-pub fn play_out<R: Rules>(
+pub fn play_out<R: Rules + RulesHints>(
     game: &mut Game<R>,
     seats: &mut [Seat; 2],
     max_commands: u32,

@@ -3,7 +3,7 @@
 //! from a save, and stronger than the scripted play in a short match.
 
 use crate::conformance::scenarios_of;
-use crate::engine::core::{Rules, ToAct, dry_run};
+use crate::engine::core::{Module, ToAct, dry_run};
 use crate::engine::dice::Dice;
 use crate::engine::game::Game;
 use crate::rules::{ModuleVisitor, visit_all};
@@ -16,7 +16,7 @@ use crate::cli::matches::run_match;
 
 /// Plays the scripted default play from the start of `text` until `stop`
 /// says so (or the game ends); returns the game there.
-fn play_until<R: Rules>(
+fn play_until<R: Module>(
     file: &str,
     text: &str,
     seed: u64,
@@ -45,7 +45,7 @@ struct Fairness {
 }
 
 impl ModuleVisitor for Fairness {
-    fn visit<R: Rules>(&mut self) {
+    fn visit<R: Module>(&mut self) {
         for (file, text) in scenarios_of::<R>() {
             for seed in 0..3 {
                 // A decision of one side while the other holds something hidden.
@@ -84,7 +84,7 @@ fn the_opponent_decides_the_same_whatever_it_cannot_see() {
 struct Seeded;
 
 impl ModuleVisitor for Seeded {
-    fn visit<R: Rules>(&mut self) {
+    fn visit<R: Module>(&mut self) {
         for (file, text) in scenarios_of::<R>() {
             let g = session::open_text::<R>(&file, &text, false, Some(5), &[]).expect("scenario");
             let mut g = g;
@@ -126,7 +126,7 @@ fn one_seed_and_one_observation_give_one_legal_decision() {
 struct Resumable;
 
 impl ModuleVisitor for Resumable {
-    fn visit<R: Rules>(&mut self) {
+    fn visit<R: Module>(&mut self) {
         for (file, text) in scenarios_of::<R>() {
             let players = [Player::Computer(Level::Easy), Player::Default];
             let seats = || [0u8, 1].map(|s| Seat::new(players[usize::from(s)], 40 + u64::from(s)));
@@ -165,7 +165,7 @@ const SHORT_MATCH_GAMES: u32 = 10;
 struct ShortMatch;
 
 impl ModuleVisitor for ShortMatch {
-    fn visit<R: Rules>(&mut self) {
+    fn visit<R: Module>(&mut self) {
         for (file, text) in scenarios_of::<R>() {
             let r = run_match::<R>(
                 &file,

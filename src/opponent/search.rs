@@ -8,7 +8,7 @@
 //! two states that differ only in what it cannot see give the same search.
 //! Where the observation holds unseen cards (Genpei's hands and draw
 //! piles, dealt back in a fixed order), each playout meets its own deal of
-//! them from the module ([`Rules::opponent_deal`]), so the search averages
+//! them from the module ([`RulesHints::opponent_deal`]), so the search averages
 //! over deals instead of trusting one. (Measured on 100-game samples of
 //! *normal* against the scripted play, before the scenarios' rebalance:
 //! Ichi-no-Tani 68% with the sorted deal and 72% with a deal per playout,
@@ -18,7 +18,7 @@
 //! Each candidate command is applied to a clone of that world and scored by
 //! playouts: both sides play the module's scripted default play for the
 //! next two turns, or the module's own horizon
-//! ([`Rules::opponent_horizon`]), or to the end of the game, on dice seeded
+//! ([`RulesHints::opponent_horizon`]), or to the end of the game, on dice seeded
 //! from the opponent's own generator. A finished playout is worth 1 for a
 //! win, ½ for a draw and 0 for a loss; one still going at the horizon is
 //! worth ½ ± ½ × tanh(lead / 5), from the module's score; both plus a small
@@ -34,7 +34,7 @@
 //! sample that always keeps the scripted play's own choice and the pass.
 //!
 //! A module may narrow the candidates and name the baseline itself
-//! ([`Rules::opponent_focus`]): Samurai Battles offers one unit's orders at
+//! ([`RulesHints::opponent_focus`]): Samurai Battles offers one unit's orders at
 //! a time, with that unit's default order as the baseline, so a Planning
 //! phase is searched unit by unit instead of over every order of every unit
 //! at once (measured: Akagawa, *normal* against the scripted play over 400
@@ -44,7 +44,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::core::{Rules, ToAct};
+use crate::engine::core::{Rules, RulesHints, ToAct};
 use crate::engine::dice::Dice;
 use crate::engine::log::NoLog;
 
@@ -95,7 +95,7 @@ impl Opponent {
     /// nothing to do. `salt` tells decisions of one game apart (the number
     /// of commands applied so far); the same opponent, observation and salt
     /// give the same command.
-    pub fn decide<R: Rules>(
+    pub fn decide<R: Rules + RulesHints>(
         &self,
         ctx: &R::Ctx,
         obs: &R::State,
@@ -107,7 +107,7 @@ impl Opponent {
     }
 
     /// [`Opponent::decide`]'s search.
-    fn search<R: Rules>(
+    fn search<R: Rules + RulesHints>(
         &self,
         ctx: &R::Ctx,
         obs: &R::State,
@@ -218,7 +218,7 @@ impl Opponent {
 /// At most `keep` candidates (at least 2): the baseline (`scripted`) and
 /// the pass always, the others a seeded sample, in their listed
 /// order.
-fn sample<R: Rules>(
+fn sample<R: Rules + RulesHints>(
     ctx: &R::Ctx,
     obs: &R::State,
     side: u8,
@@ -276,7 +276,7 @@ fn clearly_better(diffs: &[f64]) -> bool {
 /// play for both sides to the end, on dice seeded with `seed`. Its value for
 /// `side`, in `0.0..=1.0` plus the margin term. A refused command is worth
 /// nothing (it cannot be chosen).
-pub fn playout<R: Rules>(
+pub fn playout<R: Rules + RulesHints>(
     ctx: &R::Ctx,
     world: &R::State,
     first: &R::Command,
@@ -335,7 +335,7 @@ pub fn playout<R: Rules>(
 /// loss; a game still going at the horizon is ½ ± ½ × tanh(score / 5), its
 /// lead so far; both plus [`MARGIN_WEIGHT`] × tanh(score / 5), where the
 /// module's score is `side`'s lead (victory points, models ahead).
-fn value<R: Rules>(ctx: &R::Ctx, s: &R::State, side: u8) -> f64 {
+fn value<R: Rules + RulesHints>(ctx: &R::Ctx, s: &R::State, side: u8) -> f64 {
     let lead = (R::score(ctx, s, side) / 5.0).tanh();
     let result = match R::outcome(ctx, s).map(|o| o.winner) {
         Some(Some(w)) if w == side => 1.0,

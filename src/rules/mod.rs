@@ -11,13 +11,13 @@ pub mod warstrike;
 #[cfg(test)]
 mod literal_scan_tests;
 
-use crate::engine::core::Rules;
+use crate::engine::core::Module;
 
 /// Code written once for every module: [`visit_all`] calls
 /// [`ModuleVisitor::visit`] with each registered module's core type.
 pub trait ModuleVisitor {
     /// Called once per registered module, in registry order.
-    fn visit<R: Rules>(&mut self);
+    fn visit<R: Module>(&mut self);
 }
 
 /// Visits every registered module. The registry.
@@ -33,7 +33,7 @@ pub fn visit_all(v: &mut impl ModuleVisitor) {
 pub fn rulesets() -> Vec<&'static str> {
     struct Keys(Vec<&'static str>);
     impl ModuleVisitor for Keys {
-        fn visit<R: Rules>(&mut self) {
+        fn visit<R: Module>(&mut self) {
             self.0.push(R::RULESET);
         }
     }

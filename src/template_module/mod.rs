@@ -23,7 +23,7 @@ mod tests;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::command::Refusal;
-use crate::engine::core::{BoardKind, Outcome, Rules, ScenarioInfo, ToAct};
+use crate::engine::core::{BoardKind, Outcome, Rules, RulesHints, RulesView, ScenarioInfo, ToAct};
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::{LogEntry, LogSink};
 use crate::engine::scenario::{LoadError, parse_ron};
@@ -120,7 +120,7 @@ pub enum CupsCommand {
 }
 
 /// Cups on the game core.
-pub struct Module;
+pub struct Cups;
 
 /// The built-in tables.
 const TABLES: &str = include_str!("cups.ron");
@@ -137,7 +137,7 @@ fn tables() -> Result<CupsTables, LoadError> {
 }
 
 fn check(file: &str, text: &str, s: &CupsScenario, t: &CupsTables) -> Result<(), LoadError> {
-    if s.ruleset != Module::RULESET {
+    if s.ruleset != Cups::RULESET {
         return Err(LoadError::at(
             file,
             text,
@@ -197,7 +197,7 @@ fn luck(ctx: &CupsCtx, state: &mut CupsState, dice: &mut Dice, out: &mut Vec<Log
     state.stage = Stage::Hide;
 }
 
-impl Rules for Module {
+impl Rules for Cups {
     const RULESET: &'static str = "cups";
     const TITLE: &'static str = "Cups";
     const BOARD: BoardKind = BoardKind::Hex;
@@ -310,19 +310,6 @@ impl Rules for Module {
         (state.stage == Stage::Luck).then_some(CupsCommand::Luck)
     }
 
-    /// The hider hides under the first free cup and is done; the seeker
-    /// names the first cup.
-    fn default_commands(ctx: &CupsCtx, state: &CupsState, side: u8) -> Vec<CupsCommand> {
-        let mut out: Vec<CupsCommand> = Self::legal_commands(ctx, state, side)
-            .into_iter()
-            .take(1)
-            .collect();
-        if state.stage == Stage::Hide && out.first() != Some(&CupsCommand::Done) {
-            out.push(CupsCommand::Done);
-        }
-        out
-    }
-
     fn apply(
         ctx: &CupsCtx,
         state: &mut CupsState,
@@ -417,6 +404,28 @@ impl Rules for Module {
         f64::from(state.points[s]) - f64::from(state.points[1 - s])
     }
 
+    fn report(ctx: &CupsCtx, state: &CupsState) -> String {
+        Self::outcome(ctx, state).map_or_else(
+            || format!("stopped at {}", Self::phase_name(ctx, state)),
+            |o| o.text,
+        )
+    }
+}
+
+impl RulesHints for Cups {
+    /// The hider hides under the first free cup and is done; the seeker
+    /// names the first cup.
+    fn default_commands(ctx: &CupsCtx, state: &CupsState, side: u8) -> Vec<CupsCommand> {
+        let mut out: Vec<CupsCommand> = Self::legal_commands(ctx, state, side)
+            .into_iter()
+            .take(1)
+            .collect();
+        if state.stage == Stage::Hide && out.first() != Some(&CupsCommand::Done) {
+            out.push(CupsCommand::Done);
+        }
+        out
+    }
+
     fn check_invariants(ctx: &CupsCtx, state: &CupsState) -> Result<(), String> {
         if state.hider > 1 {
             return Err(format!("hider {} is no side", state.hider));
@@ -431,13 +440,6 @@ impl Rules for Module {
             return Err("the pebble is hidden after the guess, or missing in it".into());
         }
         Ok(())
-    }
-
-    fn report(ctx: &CupsCtx, state: &CupsState) -> String {
-        Self::outcome(ctx, state).map_or_else(
-            || format!("stopped at {}", Self::phase_name(ctx, state)),
-            |o| o.text,
-        )
     }
 
     fn illegal_examples(ctx: &CupsCtx, state: &CupsState) -> Vec<(String, CupsCommand)> {
@@ -463,7 +465,9 @@ impl Rules for Module {
             },
         ]
     }
+}
 
+impl RulesView for Cups {
     fn side_colors(_ctx: &CupsCtx) -> [[f32; 3]; 2] {
         [[0.8, 0.2, 0.2], [0.2, 0.3, 0.8]]
     }

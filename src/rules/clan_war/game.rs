@@ -6,13 +6,16 @@
 //! commands they make are here too.
 
 use crate::engine::command::Refusal;
-use crate::engine::core::{BoardKind, Outcome, Rules, ScenarioInfo, ToAct, dry_run};
+use crate::engine::core::{
+    BoardKind, Outcome, Rules, RulesHints, RulesView, ScenarioInfo, ToAct, dry_run,
+};
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::LogSink;
 use crate::engine::scenario::LoadError;
 use crate::engine::table::Table;
 use crate::engine::table_kit::{self, Menu, TableCtx, TablePiece};
 use crate::engine::table_scenario::TableScenario;
+use crate::engine::view::units_of;
 use crate::engine::view::{CardLine, Choice, Needs, Odds, OddsLines, Pick, RuleText, Scene};
 
 use super::battle::{CwBattle, CwCommand, CwCtx, CwPhase, CwSetup, MoveMode};
@@ -330,14 +333,6 @@ impl Rules for ClanWar {
         None
     }
 
-    /// Planned on what `side` sees: the enemy's hidden units are not
-    /// there to aim at (CW-HID-1).
-    fn default_commands(ctx: &CwCtx, state: &CwBattle, side: u8) -> Vec<CwCommand> {
-        state
-            .observed_by(side)
-            .default_commands(side, &ctx.tables, &ctx.table)
-    }
-
     fn apply(
         ctx: &CwCtx,
         state: &mut CwBattle,
@@ -384,12 +379,25 @@ impl Rules for ClanWar {
         table_kit::score_by_models(&pieces(state), side)
     }
 
-    fn check_invariants(ctx: &CwCtx, state: &CwBattle) -> Result<(), String> {
-        table_kit::check_invariants(&pieces(state), &ctx.table)
-    }
-
     fn report(ctx: &CwCtx, state: &CwBattle) -> String {
         table_kit::report(Self::outcome(ctx, state), || Self::phase_name(ctx, state))
+    }
+}
+
+impl RulesHints for ClanWar {
+    fn unit_count(ctx: &Self::Ctx, obs: &Self::State, side: u8) -> usize {
+        units_of(&Self::scene(ctx, obs, Some(side)), side)
+    }
+    /// Planned on what `side` sees: the enemy's hidden units are not
+    /// there to aim at (CW-HID-1).
+    fn default_commands(ctx: &CwCtx, state: &CwBattle, side: u8) -> Vec<CwCommand> {
+        state
+            .observed_by(side)
+            .default_commands(side, &ctx.tables, &ctx.table)
+    }
+
+    fn check_invariants(ctx: &CwCtx, state: &CwBattle) -> Result<(), String> {
+        table_kit::check_invariants(&pieces(state), &ctx.table)
     }
 
     /// The engine's table examples from [`unit_choices`]: the wrong side's
@@ -401,7 +409,9 @@ impl Rules for ClanWar {
             })
         })
     }
+}
 
+impl RulesView for ClanWar {
     fn table(ctx: &CwCtx) -> Option<&Table> {
         Some(&ctx.table)
     }

@@ -3,6 +3,7 @@
 //! failed before its fix.
 
 use crate::engine::core::Rules;
+use crate::engine::core::RulesView;
 use crate::engine::dice::Dice;
 use crate::engine::log::NoLog;
 

@@ -7,11 +7,13 @@ use smol_str::SmolStr;
 use crate::engine::board::HexBoard;
 use crate::engine::command::Refusal;
 use crate::engine::core::{
-    BoardKind, Focus, Outcome, Rules, ScenarioInfo, ToAct, reveals_by_variant,
+    BoardKind, Focus, Outcome, Rules, RulesHints, RulesView, ScenarioInfo, ToAct,
+    reveals_by_variant,
 };
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::{LogEntry, LogSink};
 use crate::engine::scenario::LoadError;
+use crate::engine::view::units_of;
 use crate::engine::view::{CardLine, Choice, Odds, Pick, RuleText, Scene};
 
 use super::cards::{CommandCards, Deck};
@@ -351,21 +353,6 @@ impl Rules for Genpei {
         None
     }
 
-    fn default_commands(ctx: &GenCtx, state: &GenState, side: u8) -> Vec<GenCommand> {
-        default_play::default_sequence(ctx, state, side)
-    }
-
-    /// Side turns, one: a playout ends when the deciding side's next turn
-    /// begins, after the other side's reply (GEN-BASE: the sides take
-    /// turns; a numbered turn holds both).
-    fn opponent_horizon(ctx: &GenCtx, state: &GenState) -> (u32, u32) {
-        (turn::side_turns(ctx, state), 1)
-    }
-
-    fn opponent_deal(_ctx: &GenCtx, obs: &GenState, side: u8, seed: u64) -> GenState {
-        deal_for_playout(obs, side, seed)
-    }
-
     /// A card drawn from the Command or Dragon pile shows its face (GEN-BASE:
     /// the draw at the end of a turn, a Dragon card's draw), besides what
     /// the other side's hand could change ([`reveals_by_variant`]).
@@ -378,10 +365,6 @@ impl Rules for Genpei {
         s.deck.draw.len() != before.deck.draw.len()
             || s.dragon_deck.draw.len() != before.dragon_deck.draw.len()
             || reveals_by_variant::<Self>(ctx, before, cmd, dice, side)
-    }
-
-    fn opponent_focus(ctx: &GenCtx, obs: &GenState, side: u8) -> Option<Focus<GenCommand>> {
-        default_play::focus(ctx, obs, side)
     }
 
     fn apply(
@@ -476,6 +459,81 @@ impl Rules for Genpei {
                 * (f64::from(state.hf[side as usize]) - f64::from(state.hf[other as usize]))
     }
 
+    fn report(ctx: &GenCtx, state: &GenState) -> String {
+        let mut s = format!(
+            "{} — round {}, {}\n",
+            ctx.scenario.name,
+            state.turn,
+            Self::phase_name(ctx, state)
+        );
+        for side in 0..2u8 {
+            s.push_str(&format!(
+                "{}: {} of {} units fighting, {} of {} banners, {} H&F\n",
+                super::losses::side_name(ctx, side),
+                state
+                    .units
+                    .iter()
+                    .filter(|u| u.side == side && u.alive())
+                    .count(),
+                state.units.iter().filter(|u| u.side == side).count(),
+                state.banners[side as usize],
+                super::losses::banners_needed(ctx, side),
+                state.hf[side as usize]
+            ));
+        }
+        for (a, b) in &state.grapples {
+            let name = |id: u32| {
+                state
+                    .unit(id)
+                    .map_or_else(|| id.to_string(), |u| u.name.to_string())
+            };
+            s.push_str(&format!(
+                "grappled (GEN-GRP-1): {} and {}\n",
+                name(*a),
+                name(*b)
+            ));
+        }
+        if let Phase::Over { text, .. } = &state.phase {
+            s.push_str(text);
+            s.push('\n');
+        }
+        s
+    }
+
+    fn log_visible(
+        _ctx: &GenCtx,
+        _state: &GenState,
+        _viewer: Option<u8>,
+        _entry: &LogEntry,
+    ) -> bool {
+        // Log lines never name a hidden card: draws say "a card is drawn".
+        true
+    }
+}
+
+impl RulesHints for Genpei {
+    fn unit_count(ctx: &Self::Ctx, obs: &Self::State, side: u8) -> usize {
+        units_of(&Self::scene(ctx, obs, Some(side)), side)
+    }
+    fn default_commands(ctx: &GenCtx, state: &GenState, side: u8) -> Vec<GenCommand> {
+        default_play::default_sequence(ctx, state, side)
+    }
+
+    /// Side turns, one: a playout ends when the deciding side's next turn
+    /// begins, after the other side's reply (GEN-BASE: the sides take
+    /// turns; a numbered turn holds both).
+    fn opponent_horizon(ctx: &GenCtx, state: &GenState) -> (u32, u32) {
+        (turn::side_turns(ctx, state), 1)
+    }
+
+    fn opponent_deal(_ctx: &GenCtx, obs: &GenState, side: u8, seed: u64) -> GenState {
+        deal_for_playout(obs, side, seed)
+    }
+
+    fn opponent_focus(ctx: &GenCtx, obs: &GenState, side: u8) -> Option<Focus<GenCommand>> {
+        default_play::focus(ctx, obs, side)
+    }
+
     fn check_invariants(ctx: &GenCtx, state: &GenState) -> Result<(), String> {
         for u in &state.units {
             let full = ctx.unit_type(&u.kind).map_or(0, |t| t.figures);
@@ -530,47 +588,6 @@ impl Rules for Genpei {
         Ok(())
     }
 
-    fn report(ctx: &GenCtx, state: &GenState) -> String {
-        let mut s = format!(
-            "{} — round {}, {}\n",
-            ctx.scenario.name,
-            state.turn,
-            Self::phase_name(ctx, state)
-        );
-        for side in 0..2u8 {
-            s.push_str(&format!(
-                "{}: {} of {} units fighting, {} of {} banners, {} H&F\n",
-                super::losses::side_name(ctx, side),
-                state
-                    .units
-                    .iter()
-                    .filter(|u| u.side == side && u.alive())
-                    .count(),
-                state.units.iter().filter(|u| u.side == side).count(),
-                state.banners[side as usize],
-                super::losses::banners_needed(ctx, side),
-                state.hf[side as usize]
-            ));
-        }
-        for (a, b) in &state.grapples {
-            let name = |id: u32| {
-                state
-                    .unit(id)
-                    .map_or_else(|| id.to_string(), |u| u.name.to_string())
-            };
-            s.push_str(&format!(
-                "grappled (GEN-GRP-1): {} and {}\n",
-                name(*a),
-                name(*b)
-            ));
-        }
-        if let Phase::Over { text, .. } = &state.phase {
-            s.push_str(text);
-            s.push('\n');
-        }
-        s
-    }
-
     fn illegal_examples(_ctx: &GenCtx, state: &GenState) -> Vec<(String, GenCommand)> {
         let mut v = vec![
             (
@@ -614,7 +631,9 @@ impl Rules for Genpei {
         }
         v
     }
+}
 
+impl RulesView for Genpei {
     fn hex_board(ctx: &GenCtx) -> Option<&HexBoard> {
         Some(&ctx.board)
     }
@@ -683,15 +702,5 @@ impl Rules for Genpei {
 
     fn rules_text(ctx: &GenCtx) -> Vec<RuleText> {
         crate::engine::view::rules_reference(&ctx.tables.rules, &ctx.tables.rules_es)
-    }
-
-    fn log_visible(
-        _ctx: &GenCtx,
-        _state: &GenState,
-        _viewer: Option<u8>,
-        _entry: &LogEntry,
-    ) -> bool {
-        // Log lines never name a hidden card: draws say "a card is drawn".
-        true
     }
 }

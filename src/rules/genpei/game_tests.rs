@@ -4,6 +4,7 @@
 
 #![cfg(test)]
 
+use crate::engine::core::{RulesHints, RulesView};
 use hexx::Hex;
 
 use crate::engine::board::HexBoard;

@@ -33,7 +33,7 @@ pub fn candidates(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<RanCommand> {
             busho,
             segment: Segment::MoveFire,
         } if state.busho_movement => {
-            v.extend(busho_movement_candidates(ctx, state, *busho));
+            v.extend(leader_move_candidates(ctx, state, *busho));
             v.push(RanCommand::EndMoveFire);
         }
         Phase::Orders {
@@ -78,6 +78,8 @@ pub fn candidates(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<RanCommand> {
                     }
                 }
             }
+            // RAN-LDR-1: the Busho and his contingent's Samurai move too.
+            v.extend(leader_move_candidates(ctx, state, *busho));
             v.push(RanCommand::EndMoveFire);
         }
         Phase::Orders {
@@ -211,10 +213,12 @@ fn pick_candidates(contingents: &[u32]) -> Vec<RanCommand> {
         .collect()
 }
 
-/// Under a Busho Movement Order (RAN-LDR-3), a documented candidate set of
-/// leader moves: each Busho that may move joins each unit of his own
-/// contingent within the hexes he has left (RAN-LDR-1).
-fn busho_movement_candidates(ctx: &RanCtx, state: &RanState, so: u32) -> Vec<RanCommand> {
+/// Every leader move of an Orders Phase's move segment: each leader that
+/// may move now (the Busho and his contingent's Samurai, RAN-LDR-1; under
+/// a Busho Movement Order every Busho of the side, RAN-LDR-3) to each hex
+/// his movement allowance left reaches, his own included: the same reach
+/// `apply` checks a move against.
+fn leader_move_candidates(ctx: &RanCtx, state: &RanState, so: u32) -> Vec<RanCommand> {
     let mut v = Vec::new();
     for l in state
         .leaders
@@ -222,15 +226,11 @@ fn busho_movement_candidates(ctx: &RanCtx, state: &RanState, so: u32) -> Vec<Ran
         .filter(|l| super::leader_actions::may_move_leader(state, so, l))
     {
         let (_, left) = super::leader_actions::leader_ma_left(ctx, l);
-        for u in state.units.iter().filter(|u| {
-            u.contingent == l.contingent
-                && u.active()
-                && u.hex != l.hex
-                && u.hex.unsigned_distance_to(l.hex) <= left
-        }) {
+        let reach = super::leader_actions::leader_reach(ctx, state, l, left);
+        for (x, y) in reach.keys() {
             v.push(RanCommand::MoveLeader {
                 leader: l.id,
-                to: u.hex,
+                to: Hex::new(*x, *y),
             });
         }
     }

@@ -4,6 +4,7 @@
 
 #![cfg(test)]
 
+use crate::engine::core::RulesView;
 use hexx::Hex;
 
 use crate::engine::board::{Facing, HexBoard};

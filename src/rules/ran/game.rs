@@ -4,10 +4,11 @@ use hexx::Hex;
 
 use crate::engine::board::{Facing, HexBoard};
 use crate::engine::command::Refusal;
-use crate::engine::core::{BoardKind, Outcome, Rules, ScenarioInfo, ToAct};
+use crate::engine::core::{BoardKind, Outcome, Rules, RulesHints, RulesView, ScenarioInfo, ToAct};
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::{LogEntry, LogSink};
 use crate::engine::scenario::LoadError;
+use crate::engine::view::units_of;
 use crate::engine::view::{CardLine, Choice, Odds, Pick, RuleText, Scene};
 
 use super::data::RanTables;
@@ -260,20 +261,6 @@ impl Rules for Ran {
         .then_some(RanCommand::Step)
     }
 
-    fn default_commands(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<RanCommand> {
-        default_play::default_command(ctx, state, side)
-            .into_iter()
-            .collect()
-    }
-
-    fn opponent_focus(
-        ctx: &RanCtx,
-        obs: &RanState,
-        side: u8,
-    ) -> Option<crate::engine::core::Focus<RanCommand>> {
-        default_play::focus(ctx, obs, side)
-    }
-
     fn apply(
         ctx: &RanCtx,
         state: &mut RanState,
@@ -343,29 +330,6 @@ impl Rules for Ran {
             + SCORE_HITS_WEIGHT * (hits(other) - hits(side))
     }
 
-    fn check_invariants(_ctx: &RanCtx, state: &RanState) -> Result<(), String> {
-        for u in &state.units {
-            if u.hits as i32 > u.tq {
-                return Err(format!(
-                    "unit {} has {} hits over TQ {}",
-                    u.id, u.hits, u.tq
-                ));
-            }
-            if u.active()
-                && state
-                    .units
-                    .iter()
-                    .any(|o| o.id != u.id && o.present() && o.hex == u.hex)
-            {
-                return Err(format!("unit {} shares its hex", u.id));
-            }
-        }
-        if state.units.windows(2).any(|w| w[0].id >= w[1].id) {
-            return Err("units not sorted by id".into());
-        }
-        Ok(())
-    }
-
     fn report(ctx: &RanCtx, state: &RanState) -> String {
         let mut s = format!(
             "{} — turn {}, {}\n",
@@ -400,6 +364,48 @@ impl Rules for Ran {
             s.push('\n');
         }
         s
+    }
+}
+
+impl RulesHints for Ran {
+    fn unit_count(ctx: &Self::Ctx, obs: &Self::State, side: u8) -> usize {
+        units_of(&Self::scene(ctx, obs, Some(side)), side)
+    }
+    fn default_commands(ctx: &RanCtx, state: &RanState, side: u8) -> Vec<RanCommand> {
+        default_play::default_command(ctx, state, side)
+            .into_iter()
+            .collect()
+    }
+
+    fn opponent_focus(
+        ctx: &RanCtx,
+        obs: &RanState,
+        side: u8,
+    ) -> Option<crate::engine::core::Focus<RanCommand>> {
+        default_play::focus(ctx, obs, side)
+    }
+
+    fn check_invariants(_ctx: &RanCtx, state: &RanState) -> Result<(), String> {
+        for u in &state.units {
+            if u.hits as i32 > u.tq {
+                return Err(format!(
+                    "unit {} has {} hits over TQ {}",
+                    u.id, u.hits, u.tq
+                ));
+            }
+            if u.active()
+                && state
+                    .units
+                    .iter()
+                    .any(|o| o.id != u.id && o.present() && o.hex == u.hex)
+            {
+                return Err(format!("unit {} shares its hex", u.id));
+            }
+        }
+        if state.units.windows(2).any(|w| w[0].id >= w[1].id) {
+            return Err("units not sorted by id".into());
+        }
+        Ok(())
     }
 
     fn illegal_examples(ctx: &RanCtx, state: &RanState) -> Vec<(String, RanCommand)> {
@@ -438,7 +444,9 @@ impl Rules for Ran {
         let _ = ctx;
         v
     }
+}
 
+impl RulesView for Ran {
     fn hex_board(ctx: &RanCtx) -> Option<&HexBoard> {
         Some(&ctx.board)
     }

@@ -1,6 +1,7 @@
 //! Game-level RAN tests: the shock procedure over a real state with loaded
 //! dice, refusals that change nothing, and whole games.
 
+use crate::engine::core::{RulesHints, RulesView};
 use hexx::Hex;
 
 use crate::engine::board::{Facing, HexBoard};

@@ -1,5 +1,5 @@
 //! What the computer opponent searches in the Planning Phase (its optional
-//! module knowledge, [`Rules::opponent_focus`](crate::engine::core::Rules::opponent_focus)).
+//! module knowledge, [`RulesHints::opponent_focus`](crate::engine::core::RulesHints::opponent_focus)).
 //!
 //! Orders are written one unit at a time (SBA-ORD-1: every unit may get an
 //! order, written in secret), so a turn's search never multiplies: the

@@ -10,10 +10,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::board::{BoardEdge, HexBoard, TerrainTable};
 use crate::engine::command::Refusal;
-use crate::engine::core::{BoardKind, Outcome, Rules, ScenarioInfo, ToAct};
+use crate::engine::core::{BoardKind, Outcome, Rules, RulesHints, RulesView, ScenarioInfo, ToAct};
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::{LogEntry, LogSink};
 use crate::engine::scenario::{LoadError, RulesetCatalog, Scenario, parse_ron};
+use crate::engine::view::units_of;
 use crate::engine::view::{CardLine, Choice, Odds, Pick, RuleText, Scene};
 
 use super::battle::{ArmyState, Battle, CombatFlags, PAIR_WINDOW, SbaUnit};
@@ -479,22 +480,6 @@ impl Rules for SamuraiBattles {
         (Self::to_act(ctx, state) == ToAct::Rules).then_some(SbaCommand::Step)
     }
 
-    /// Orders done with nothing written: every unit takes its default order
-    /// (`default_orders.rs`).
-    fn default_commands(ctx: &SbaCtx, state: &SbaState, side: u8) -> Vec<SbaCommand> {
-        Self::pass_command(ctx, state, side).into_iter().collect()
-    }
-
-    /// One unit's orders at a time, with its default order as the
-    /// baseline (`focus.rs`).
-    fn opponent_focus(
-        ctx: &SbaCtx,
-        obs: &SbaState,
-        side: u8,
-    ) -> Option<crate::engine::core::Focus<SbaCommand>> {
-        super::focus::planning_focus(ctx, obs, side)
-    }
-
     fn apply(
         ctx: &SbaCtx,
         state: &mut SbaState,
@@ -600,6 +585,55 @@ impl Rules for SamuraiBattles {
         (vp(s) + worn(1 - s)) - (vp(1 - s) + worn(s))
     }
 
+    fn report(ctx: &SbaCtx, state: &SbaState) -> String {
+        let g = &state.game;
+        let turns_played = if state.phase == SbaPhase::GameOver {
+            g.turn
+        } else {
+            g.turn.saturating_sub(1)
+        };
+        let names = side_names(ctx);
+        let mut out = format!("turns played: {turns_played}\n");
+        for (s, name) in names.iter().enumerate() {
+            let units = state.units.iter().filter(|u| u.side as usize == s).count();
+            out.push_str(&format!(
+                "{name}: {units} units left, {} victory points\n",
+                g.armies[s].victory_points
+            ));
+        }
+        out.push_str(&match g.result {
+            Some(GameResult::Winner(s)) => format!("winner: {}", names[s as usize]),
+            Some(GameResult::Draw) => "result: draw".to_string(),
+            None => "result: battle not finished".to_string(),
+        });
+        out
+    }
+
+    fn log_visible(_ctx: &SbaCtx, state: &SbaState, viewer: Option<u8>, entry: &LogEntry) -> bool {
+        view::log_visible(state, viewer, &entry.units)
+    }
+}
+
+impl RulesHints for SamuraiBattles {
+    fn unit_count(ctx: &Self::Ctx, obs: &Self::State, side: u8) -> usize {
+        units_of(&Self::scene(ctx, obs, Some(side)), side)
+    }
+    /// Orders done with nothing written: every unit takes its default order
+    /// (`default_orders.rs`).
+    fn default_commands(ctx: &SbaCtx, state: &SbaState, side: u8) -> Vec<SbaCommand> {
+        Self::pass_command(ctx, state, side).into_iter().collect()
+    }
+
+    /// One unit's orders at a time, with its default order as the
+    /// baseline (`focus.rs`).
+    fn opponent_focus(
+        ctx: &SbaCtx,
+        obs: &SbaState,
+        side: u8,
+    ) -> Option<crate::engine::core::Focus<SbaCommand>> {
+        super::focus::planning_focus(ctx, obs, side)
+    }
+
     fn check_invariants(ctx: &SbaCtx, state: &SbaState) -> Result<(), String> {
         let mut seen = std::collections::BTreeSet::new();
         for u in &state.units {
@@ -661,30 +695,6 @@ impl Rules for SamuraiBattles {
         Ok(())
     }
 
-    fn report(ctx: &SbaCtx, state: &SbaState) -> String {
-        let g = &state.game;
-        let turns_played = if state.phase == SbaPhase::GameOver {
-            g.turn
-        } else {
-            g.turn.saturating_sub(1)
-        };
-        let names = side_names(ctx);
-        let mut out = format!("turns played: {turns_played}\n");
-        for (s, name) in names.iter().enumerate() {
-            let units = state.units.iter().filter(|u| u.side as usize == s).count();
-            out.push_str(&format!(
-                "{name}: {units} units left, {} victory points\n",
-                g.armies[s].victory_points
-            ));
-        }
-        out.push_str(&match g.result {
-            Some(GameResult::Winner(s)) => format!("winner: {}", names[s as usize]),
-            Some(GameResult::Draw) => "result: draw".to_string(),
-            None => "result: battle not finished".to_string(),
-        });
-        out
-    }
-
     fn illegal_examples(ctx: &SbaCtx, state: &SbaState) -> Vec<(String, SbaCommand)> {
         let mut out = vec![(
             "unknown unit".to_string(),
@@ -734,7 +744,9 @@ impl Rules for SamuraiBattles {
         }
         out
     }
+}
 
+impl RulesView for SamuraiBattles {
     fn hex_board(ctx: &SbaCtx) -> Option<&HexBoard> {
         Some(&ctx.board)
     }
@@ -793,10 +805,6 @@ impl Rules for SamuraiBattles {
 
     fn rules_text(ctx: &SbaCtx) -> Vec<RuleText> {
         view::rules_text(ctx)
-    }
-
-    fn log_visible(_ctx: &SbaCtx, state: &SbaState, viewer: Option<u8>, entry: &LogEntry) -> bool {
-        view::log_visible(state, viewer, &entry.units)
     }
 }
 

@@ -6,12 +6,15 @@
 //! are here too (WS-BASE actions, WS-SUP-3).
 
 use crate::engine::command::Refusal;
-use crate::engine::core::{BoardKind, Outcome, Rules, ScenarioInfo, ToAct, dry_run};
+use crate::engine::core::{
+    BoardKind, Outcome, Rules, RulesHints, RulesView, ScenarioInfo, ToAct, dry_run,
+};
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::LogSink;
 use crate::engine::scenario::LoadError;
 use crate::engine::table::Table;
 use crate::engine::table_kit::{self, Menu, TableCtx, TablePiece};
+use crate::engine::view::units_of;
 use crate::engine::view::{CardLine, Choice, Needs, Odds, Pick, RuleText, Scene};
 
 use super::battle::{WsBattle, WsCommand, WsCtx, WsOrder, WsScenario};
@@ -296,14 +299,6 @@ impl Rules for WarStrike {
         None
     }
 
-    /// Planned on what `side` sees: the enemy's hidden units are not
-    /// there to aim at (WS-HID-1).
-    fn default_commands(ctx: &WsCtx, state: &WsBattle, side: u8) -> Vec<WsCommand> {
-        state
-            .observed_by(side)
-            .default_commands(side, &ctx.tables, &ctx.table)
-    }
-
     fn apply(
         ctx: &WsCtx,
         state: &mut WsBattle,
@@ -349,14 +344,27 @@ impl Rules for WarStrike {
         table_kit::score_by_models(&pieces(state), side)
     }
 
-    fn check_invariants(ctx: &WsCtx, state: &WsBattle) -> Result<(), String> {
-        table_kit::check_invariants(&pieces(state), &ctx.table)
-    }
-
     fn report(ctx: &WsCtx, state: &WsBattle) -> String {
         table_kit::report(Self::outcome(ctx, state), || {
             state.phase_name(&ctx.side_names)
         })
+    }
+}
+
+impl RulesHints for WarStrike {
+    fn unit_count(ctx: &Self::Ctx, obs: &Self::State, side: u8) -> usize {
+        units_of(&Self::scene(ctx, obs, Some(side)), side)
+    }
+    /// Planned on what `side` sees: the enemy's hidden units are not
+    /// there to aim at (WS-HID-1).
+    fn default_commands(ctx: &WsCtx, state: &WsBattle, side: u8) -> Vec<WsCommand> {
+        state
+            .observed_by(side)
+            .default_commands(side, &ctx.tables, &ctx.table)
+    }
+
+    fn check_invariants(ctx: &WsCtx, state: &WsBattle) -> Result<(), String> {
+        table_kit::check_invariants(&pieces(state), &ctx.table)
     }
 
     /// The engine's table examples from [`unit_choices`]: the wrong side's
@@ -368,7 +376,9 @@ impl Rules for WarStrike {
             })
         })
     }
+}
 
+impl RulesView for WarStrike {
     fn table(ctx: &WsCtx) -> Option<&Table> {
         Some(&ctx.table)
     }

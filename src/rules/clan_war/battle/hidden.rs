@@ -171,6 +171,7 @@ impl CwBattle {
 mod tests {
     use super::*;
     use crate::engine::core::Rules;
+    use crate::engine::core::RulesView;
     use crate::engine::log::GameLog;
     use crate::rules::clan_war::game::ClanWar;
 

@@ -943,10 +943,9 @@ fn cw_gen_3_a_friend_breaking_within_eight_inches_makes_a_unit_test() {
     dice.load([10]);
     let mut entries = Vec::new();
     b.set_condition(1, Condition::Broken, &tables, &mut dice, &mut entries);
+    let friend = "a friendly unit nearby broke";
     let tested = |id: u32| {
-        entries
-            .iter()
-            .any(|e| e.units == vec![id] && !e.dice.is_empty() && e.what.contains("FriendBroke"))
+        (entries.iter()).any(|e| e.units == [id] && !e.dice.is_empty() && e.what.contains(friend))
     };
     assert!(tested(2), "{entries:?}");
     assert!(!tested(3));
@@ -994,7 +993,7 @@ fn cw_gen_3_a_broken_unit_engaged_tests_when_close_combat_begins() {
     let test = log
         .entries
         .iter()
-        .position(|e| e.units == vec![1] && e.what.contains("EngagedWhileShaken"))
+        .position(|e| e.units == vec![1] && e.what.contains("engaged while broken or unformed"))
         .expect("a Morale test for being engaged while broken");
     assert!(test < first_attack);
 }

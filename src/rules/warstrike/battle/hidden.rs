@@ -123,6 +123,7 @@ impl WsBattle {
 mod tests {
     use super::*;
     use crate::engine::core::Rules;
+    use crate::engine::core::RulesView;
     use crate::engine::dice::Dice;
     use crate::engine::log::GameLog;
     use crate::rules::warstrike::game::WarStrike;

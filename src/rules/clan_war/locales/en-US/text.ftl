@@ -51,14 +51,23 @@ cw-badge-holds-hostage = Holds hostage
 cw-track-honor = Honor
 cw-card-airborne = Airborne
 cw-card-stats = Mv { $mv }″ · ATT { $att } · DAM { $dam } · ATN { $atn_close }/{ $atn_ranged } · TL { $tl } · Ld { $ld }
-cw-card-models = Models { $models }/{ $starting } · { $wounds } Wound(s) per model, { $carried } carried
+cw-card-models = Models { $models }/{ $starting } · { $wounds ->
+        [one] { $wounds } Wound
+       *[other] { $wounds } Wounds
+    } per model, { $carried } carried
 cw-card-range-reach = Range { $close }″/{ $extended }″ · reaches ground targets at { $ground_close }″/{ $ground_extended }″, airborne targets at { $air_close }″/{ $air_extended }″ (CW-RNG-3 … CW-RNG-6)
 cw-card-personality = { $name } · personal Honor { $honor } · Ld { $ld }
 cw-card-flight = Flight
 cw-card-state-airborne = { $condition } · airborne
 cw-card-state-grounded = { $condition } · grounded
-cw-card-state-airborne-spent = { $condition } · airborne · spent { $turns } turn(s)
-cw-card-state-grounded-spent = { $condition } · grounded · spent { $turns } turn(s)
+cw-card-state-airborne-spent = { $condition } · airborne · spent { $turns ->
+        [one] { $turns } turn
+       *[other] { $turns } turns
+    }
+cw-card-state-grounded-spent = { $condition } · grounded · spent { $turns ->
+        [one] { $turns } turn
+       *[other] { $turns } turns
+    }
 cw-card-holds = Holds { $hostage } ({ $clan } hostage)
 
 ## Choices
@@ -124,12 +133,12 @@ cw-log-morale-test = { $unit }: Morale test ({ $why }) against TL { $tl }
 cw-log-morale-fails = { $unit } fails its Morale test: { $before } -> { $after }
 cw-log-rally-test = { $unit }: rally test in the End phase against TL { $tl }
 cw-log-rallies = { $unit } rallies: { $before } -> { $after }
-cw-trigger-losses = Losses({ $pct })
-cw-trigger-phase-losses = PhaseLosses
-cw-trigger-outnumbered = Outnumbered
-cw-trigger-commander-lost = CommanderLost
-cw-trigger-friend-broke = FriendBroke
-cw-trigger-engaged-while-shaken = EngagedWhileShaken
+cw-trigger-losses = losses of { $pct }%
+cw-trigger-phase-losses = a quarter of its strength lost in one phase
+cw-trigger-outnumbered = outnumbered
+cw-trigger-commander-lost = commander lost
+cw-trigger-friend-broke = a friendly unit nearby broke
+cw-trigger-engaged-while-shaken = engaged while broken or unformed
 
 ## Maneuver
 cw-item-complex-manoeuvre = complex manoeuvre
@@ -331,7 +340,10 @@ cw-log-full-retreat-ground = Full Retreat on the ground: { $mv }"
 cw-log-break-away-ground = Break-Away on the ground: { $mv }"
 cw-log-forced-landing-single = forced landing: straight { $mv }" with no manoeuvres; a single model does not become unformed
 cw-log-forced-landing = forced landing: straight { $mv }" with no manoeuvres; unformed on landing
-cw-log-landing-extended = landing extended { $extension }" to clear other units: { $dice } Damage dice; spent for { $turns } turn(s)
+cw-log-landing-extended = landing extended { $extension }" to clear other units: { $dice } Damage dice; spent for { $turns ->
+        [one] { $turns } turn
+       *[other] { $turns } turns
+    }
 cw-item-forced-landing-dam = forced landing DAM
 cw-log-revealed-acted = { $unit } is revealed: it acts ({ $rule })
 cw-log-revealed-spotted = { $unit } is revealed: { $enemy } came within { $inches }" ({ $rule })

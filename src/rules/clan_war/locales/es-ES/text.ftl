@@ -51,14 +51,23 @@ cw-badge-holds-hostage = Retiene un rehén
 cw-track-honor = Honor
 cw-card-airborne = En vuelo
 cw-card-stats = Mov { $mv }″ · ATT { $att } · DAM { $dam } · ATN { $atn_close }/{ $atn_ranged } · TL { $tl } · Ld { $ld }
-cw-card-models = Miniaturas { $models }/{ $starting } · { $wounds } Herida(s) por miniatura, { $carried } acumuladas
+cw-card-models = Miniaturas { $models }/{ $starting } · { $wounds ->
+        [one] { $wounds } Herida
+       *[other] { $wounds } Heridas
+    } por miniatura, { $carried } acumuladas
 cw-card-range-reach = Alcance { $close }″/{ $extended }″ · alcanza objetivos en tierra a { $ground_close }″/{ $ground_extended }″ y objetivos en vuelo a { $air_close }″/{ $air_extended }″ (CW-RNG-3 … CW-RNG-6)
 cw-card-personality = { $name } · Honor personal { $honor } · Ld { $ld }
 cw-card-flight = Vuelo
 cw-card-state-airborne = { $condition } · en vuelo
 cw-card-state-grounded = { $condition } · en tierra
-cw-card-state-airborne-spent = { $condition } · en vuelo · agotada { $turns } turno(s)
-cw-card-state-grounded-spent = { $condition } · en tierra · agotada { $turns } turno(s)
+cw-card-state-airborne-spent = { $condition } · en vuelo · agotada { $turns ->
+        [one] { $turns } turno
+       *[other] { $turns } turnos
+    }
+cw-card-state-grounded-spent = { $condition } · en tierra · agotada { $turns ->
+        [one] { $turns } turno
+       *[other] { $turns } turnos
+    }
 cw-card-holds = Retiene a { $hostage } (rehén { $clan })
 
 ## Choices
@@ -363,7 +372,10 @@ cw-log-full-retreat-ground = Retirada Total por tierra: { $mv }"
 cw-log-break-away-ground = Retirada por tierra: { $mv }"
 cw-log-forced-landing-single = aterrizaje forzoso: { $mv }" en línea recta sin maniobras; una sola miniatura no se desordena
 cw-log-forced-landing = aterrizaje forzoso: { $mv }" en línea recta sin maniobras; desordenada al aterrizar
-cw-log-landing-extended = aterrizaje prolongado { $extension }" para librar otras unidades: { $dice } dados de Daño; agotada durante { $turns } turno(s)
+cw-log-landing-extended = aterrizaje prolongado { $extension }" para librar otras unidades: { $dice } dados de Daño; agotada durante { $turns ->
+        [one] { $turns } turno
+       *[other] { $turns } turnos
+    }
 cw-item-forced-landing-dam = DAM del aterrizaje forzoso
 cw-log-revealed-acted = { $unit } queda a la vista: actúa ({ $rule })
 cw-log-revealed-spotted = { $unit } queda a la vista: { $enemy } llegó a { $inches }" ({ $rule })

@@ -17,7 +17,10 @@ gen-dir-and = {" "}and{" "}
 gen-phase-play = Play a Command card
 gen-phase-order = Order units
 gen-phase-move = Move
-gen-phase-battle = Battle: { $left } ordered unit(s) yet to battle
+gen-phase-battle = Battle: { $left ->
+        [one] { $left } ordered unit
+       *[other] { $left } ordered units
+    } yet to battle
 gen-phase-reaction = Battle: the defender may answer with a Dragon card or buy Leader Inspiration for its battle back
 gen-phase-take-ground = Battle: take ground
 gen-phase-bonus = Battle: bonus close combat
@@ -54,9 +57,18 @@ gen-refuse-not-your-ordered-unit = { $unit } is not an ordered unit of yours
 gen-refuse-moved-or-held = { $unit } has already moved or held this turn
 gen-log-holds = { $unit } holds its ground this turn
 gen-refuse-not-yours-to-move = { $unit } is not yours to move
-gen-log-unit-moves = { $unit } moves { $n } hex(es) to { $at }
-gen-log-unit-moves-embarks = { $unit } moves { $n } hex(es) to { $at }; it embarks and may not battle this turn
-gen-log-unit-moves-lands = { $unit } moves { $n } hex(es) to { $at }; it lands and may not battle this turn
+gen-log-unit-moves = { $unit } moves { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    } to { $at }
+gen-log-unit-moves-embarks = { $unit } moves { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    } to { $at }; it embarks and may not battle this turn
+gen-log-unit-moves-lands = { $unit } moves { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    } to { $at }; it lands and may not battle this turn
 gen-log-figures-flat = { $unit }'s figures lie flat: no rank or cavalry resistance to swords until its next turn
 gen-log-afloat = afloat it follows every naval rule (GEN-NAV-1)
 gen-log-ashore = ashore it is an ordinary unit of its type again
@@ -65,9 +77,18 @@ gen-log-commander-embarks = the Commander embarks: the Command Tent becomes a Co
 gen-refuse-no-unit-or-leader = no unit or leader { $id }
 gen-refuse-leader-not-ordered = { $leader } is not ordered to move
 gen-refuse-leader-cannot-reach = { $leader } cannot reach that hex
-gen-log-leader-moves = { $leader } moves { $n } hex(es) to { $at }
-gen-log-leader-moves-deck = { $leader } moves { $n } hex(es) to { $at }, deck to deck (GEN-NLD-3)
-gen-log-leader-moves-off-grapple = { $leader } moves { $n } hex(es) to { $at }, deck to deck: grapples do not hold a leader on his own ({ $rule })
+gen-log-leader-moves = { $leader } moves { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    } to { $at }
+gen-log-leader-moves-deck = { $leader } moves { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    } to { $at }, deck to deck (GEN-NLD-3)
+gen-log-leader-moves-off-grapple = { $leader } moves { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    } to { $at }, deck to deck: grapples do not hold a leader on his own ({ $rule })
 gen-refuse-hex-not-empty = the hex is no longer empty
 gen-refuse-no-such-unit = no such unit
 gen-log-takes-ground = { $unit } takes ground at { $at }
@@ -220,21 +241,63 @@ gen-refuse-inspiration-cost = Inspiration: at most { $max } dice, 1 H&F each; { 
 gen-mod-leader-inspiration = Leader Inspiration
 gen-refuse-grapple-where = a grapple is made in close combat on a naval unit, by a boat or from the shore
 gen-refuse-unknown-target = unknown target
-gen-log-inspiration-paid = Leader Inspiration: { $unit } pays { $cost } H&F for { $n } die(s)
+gen-log-inspiration-paid = Leader Inspiration: { $unit } pays { $cost } H&F for { $n ->
+        [one] { $n } die
+       *[other] { $n } dice
+    }
 gen-log-stockade-first = { $unit } in its stockade battles first
 gen-log-rolls = { $unit } rolls { $n } battle dice: { $roll }
 gen-die-battle = battle die
-gen-log-effect = on { $unit }: { $hits } hit(s), { $flags } flag(s) to retreat; { $why }
-gen-log-effect-hf = on { $unit }: { $hits } hit(s), { $flags } flag(s) to retreat, { $hf } H&F token(s) earned; { $why }
+gen-log-effect = on { $unit }: { $hits ->
+        [one] { $hits } hit
+       *[other] { $hits } hits
+    }, { $flags ->
+        [one] { $flags } flag
+       *[other] { $flags } flags
+    } to retreat; { $why }
+gen-log-effect-hf = on { $unit }: { $hits ->
+        [one] { $hits } hit
+       *[other] { $hits } hits
+    }, { $flags ->
+        [one] { $flags } flag
+       *[other] { $flags } flags
+    } to retreat, { $hf ->
+        [one] { $hf } H&F token
+       *[other] { $hf } H&F tokens
+    } earned; { $why }
 gen-log-grapple-severed = 1 sword severs the grapple: both may move again
 gen-log-grapple-placed = grapple marker placed on the hexside: neither may move (GEN-GRP-3)
-gen-log-lone-leader-falls = { $swords } sword(s) on { $leader } alone: he falls
+gen-log-lone-leader-falls = { $swords ->
+        [one] { $swords } sword
+       *[other] { $swords } swords
+    } on { $leader } alone: he falls
 gen-log-lone-leader-no-sword = no sword on { $leader } alone: he must leave the hex
 gen-refuse-cavalry-stockade = cavalry never enter a stockade
-gen-log-strikes-first = { $unit } strikes first with { $n } dice: { $roll }; on { $target }: { $hits } hit(s), { $flags } flag(s); { $why }
-gen-log-battles-back = { $unit } battles back with { $n } dice: { $roll }; on { $target }: { $hits } hit(s), { $flags } flag(s); { $why }
-gen-log-retreat-bill = retreat of { $hexes } hex(es) costs { $cost } H&F, { $paid } paid (GEN-BASE)
-gen-log-retreat-bill-lack-of-honor = retreat of { $hexes } hex(es) costs { $cost } H&F, { $paid } paid (GEN-BASE); Lack of Honor: { $hits } hit(s) (GEN-BASE)
+gen-log-strikes-first = { $unit } strikes first with { $n } dice: { $roll }; on { $target }: { $hits ->
+        [one] { $hits } hit
+       *[other] { $hits } hits
+    }, { $flags ->
+        [one] { $flags } flag
+       *[other] { $flags } flags
+    }; { $why }
+gen-log-battles-back = { $unit } battles back with { $n } dice: { $roll }; on { $target }: { $hits ->
+        [one] { $hits } hit
+       *[other] { $hits } hits
+    }, { $flags ->
+        [one] { $flags } flag
+       *[other] { $flags } flags
+    }; { $why }
+gen-log-retreat-bill = retreat of { $hexes ->
+        [one] { $hexes } hex
+       *[other] { $hexes } hexes
+    } costs { $cost } H&F, { $paid } paid (GEN-BASE)
+gen-log-retreat-bill-lack-of-honor = retreat of { $hexes ->
+        [one] { $hexes } hex
+       *[other] { $hexes } hexes
+    } costs { $cost } H&F, { $paid } paid (GEN-BASE); Lack of Honor: { $hits ->
+        [one] { $hits } hit
+       *[other] { $hits } hits
+    } (GEN-BASE)
 gen-refuse-naval-leader-max = a naval leader moves at most { $n } hexes
 gen-refuse-leader-open-ocean = a leader on his own may not enter open ocean: every hex must hold a friendly boat
 gen-refuse-grappled-cannot-move = a grappled unit cannot move until the grapple is severed
@@ -245,20 +308,29 @@ gen-refuse-embark-hexes = embarking or disembarking moves exactly { $n } hex; ca
 gen-refuse-embark-adjacent = a unit embarks or disembarks only into a hex it was next to when its turn began
 gen-refuse-retreat-ocean = a land unit may not retreat onto an ocean hex
 gen-refuse-take-ground-shore = taking ground never crosses between ocean and land
-gen-log-naval-leader-retreats = the naval leader retreats { $n } hex(es), deck to deck (GEN-NLD-4)
+gen-log-naval-leader-retreats = the naval leader retreats { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    }, deck to deck (GEN-NLD-4)
 gen-log-naval-leader-seppuku = only open ocean or the enemy behind him: the naval leader commits seppuku (GEN-NLD-4)
 gen-refuse-marsh-exit = a unit moving out of a marsh moves { $n } hex, then stops
 gen-refuse-marsh-entry-ends = entering the marsh at hex { $step } ends the move
 gen-refuse-marsh-entered = it went into a marsh this turn: its movement, taking ground included, is over
 gen-refuse-marsh-left = it moved out of a marsh this turn and is done moving, taking ground included
 gen-refuse-marsh-take-ground-once = a unit that began in a marsh takes ground out of it only once
-gen-log-marsh-own-symbol = its own symbol: the marsh costs { $n } figure(s) (GEN-MSH-3)
+gen-log-marsh-own-symbol = its own symbol: the marsh costs { $n ->
+        [one] { $n } figure
+       *[other] { $n } figures
+    } (GEN-MSH-3)
 gen-log-marsh-leader-dies = a sword: the leader dies in the marsh (GEN-MSH-3)
 gen-log-marsh-no-effect = no effect (GEN-MSH-3)
 gen-refuse-stockade-cavalry-leaders = cavalry and leaders can never enter a stockade
 gen-refuse-stockade-adjacent = only a unit that began its turn next to the stockade may enter it
 gen-refuse-stockade-stops = a unit entering a stockade stops there
-gen-refuse-card-limit = { $card } orders at most { $limit } unit(s)
+gen-refuse-card-limit = { $card } orders at most { $limit ->
+        [one] { $limit } unit
+       *[other] { $limit } units
+    }
 gen-refuse-cannot-be-ordered = unit { $id } cannot be ordered
 gen-refuse-card-cannot-order = { $card } cannot order unit { $id }: { $text }
 gen-refuse-card-one-group = { $card } orders land units or naval units, not both
@@ -272,13 +344,22 @@ gen-refuse-unknown-dragon-card-key = unknown Dragon card { $card }
 gen-refuse-no-dragon-now = no Dragon card may be played now
 gen-log-plays-dragon = { $side } plays the Dragon card { $card } for { $cost } H&F: { $text }
 gen-log-plays-dragon-on = { $side } plays the Dragon card { $card } on { $target } for { $cost } H&F: { $text }
-gen-log-dragon-move = ordered units move { $n } more hex(es) this turn
-gen-log-dragon-flags-at-sea = { $n } flag(s) at sea are hits
+gen-log-dragon-move = ordered units move { $n ->
+        [one] { $n } more hex
+       *[other] { $n } more hexes
+    } this turn
+gen-log-dragon-flags-at-sea = { $n ->
+        [one] { $n } flag
+       *[other] { $n } flags
+    } at sea are hits
 gen-refuse-unknown-dragon-card = unknown Dragon card
 gen-refuse-dragon-no-target = { $card } takes no target
 gen-refuse-dragon-own-unit = { $card } needs one of your ordered units yet to battle
 gen-refuse-dragon-water = { $card } needs a target in water terrain
-gen-refuse-dragon-enemy-range = { $card } needs an enemy unit within { $n } hex(es) of your units
+gen-refuse-dragon-enemy-range = { $card } needs an enemy unit within { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    } of your units
 gen-refuse-challenge-enemy-leader = a challenge needs an enemy leader
 gen-refuse-challenge-no-leader-next = none of your leaders stands next to him
 gen-log-challenge = Personal Challenge: { $challenger } rolls { $a }, { $target } rolls { $b }
@@ -290,9 +371,21 @@ gen-refuse-hex-taken = one unit per hex: that hex is taken
 gen-refuse-cannot-embark-there = it cannot embark or land there
 gen-refuse-no-naval-path = no naval path reaches that hex
 gen-refuse-cannot-reach = { $unit } cannot reach that hex this turn
-gen-log-retreats = { $unit } retreats { $n } hex(es) to { $at }; { $bill }
-gen-log-retreat-blocked = { $unit } cannot retreat { $n } hex(es): { $n } hit(s)
-gen-log-loses-figures = { $unit } loses { $n } figure(s): { $left } left
+gen-log-retreats = { $unit } retreats { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    } to { $at }; { $bill }
+gen-log-retreat-blocked = { $unit } cannot retreat { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    }: { $n ->
+        [one] { $n } hit
+       *[other] { $n } hits
+    }
+gen-log-loses-figures = { $unit } loses { $n ->
+        [one] { $n } figure
+       *[other] { $n } figures
+    }: { $left } left
 gen-log-leader-check-falls = leader casualty check for { $leader }: { $roll } — he falls
 gen-log-leader-check-survives = leader casualty check for { $leader }: { $roll } — he survives
 gen-log-eliminated = { $unit } is eliminated: a victory banner for { $side } ({ $banners } of { $needed })

@@ -29,10 +29,22 @@ ran-refuse-cannot-reach = { $unit } cannot reach that hex with { $mp } MP
 ran-refuse-cannot-reach-out-of-command = { $unit } cannot reach that hex with { $mp } MP (Out of Command: half MA, never next to an enemy)
 ran-passes-through-stationary = { $unit } passes through a Stationary unit, which takes 1 hit
 ran-move-with-leader = with { $leader }
-ran-moves = { $unit }{ $with } moves { $n } hex(es) for { $mp } MP
-ran-moves-zoc-no-column = { $unit }{ $with } moves { $n } hex(es) for { $mp } MP: into an enemy ZOC (no Shock Weapons Table column, RAN-WPN-4: no shock)
-ran-moves-zoc-out-of-command = { $unit }{ $with } moves { $n } hex(es) for { $mp } MP: into an enemy ZOC, Out of Command (RAN-ORD-2: it may not shock)
-ran-moves-zoc-must-shock = { $unit }{ $with } moves { $n } hex(es) for { $mp } MP: into an enemy ZOC, it must shock (RAN-STAT-4)
+ran-moves = { $unit }{ $with } moves { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    } for { $mp } MP
+ran-moves-zoc-no-column = { $unit }{ $with } moves { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    } for { $mp } MP: into an enemy ZOC (no Shock Weapons Table column, RAN-WPN-4: no shock)
+ran-moves-zoc-out-of-command = { $unit }{ $with } moves { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    } for { $mp } MP: into an enemy ZOC, Out of Command (RAN-ORD-2: it may not shock)
+ran-moves-zoc-must-shock = { $unit }{ $with } moves { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    } for { $mp } MP: into an enemy ZOC, it must shock (RAN-STAT-4)
 ran-refuse-committed-no-turn = { $unit } is Committed and may not turn
 ran-refuse-already-facing = the unit already faces that way
 ran-refuse-turn-mp = not enough MP to turn that far
@@ -90,7 +102,10 @@ ran-outcome-another-busho = another Busho may act
 ran-outcome-play-passes = play passes
 ran-side-passes = { $side } passes
 ran-recovery-tries = Recovery: { $unit } tries to recover from Disorder
-ran-recovery-remove-hits = Recovery Phase: units out of enemy ZOCs remove { $n } hit(s)
+ran-recovery-remove-hits = Recovery Phase: units out of enemy ZOCs remove { $n ->
+        [one] { $n } hit
+       *[other] { $n } hits
+    }
 ran-value-roll = roll
 ran-abandonment-check = Contingent Abandonment (Abandono de Contingente): { $busho }'s contingent, { $bad } of { $n } units bad ({ $rule })
 ran-outcome-abandons = abandons the battle
@@ -188,13 +203,22 @@ ran-refuse-np-hexside = no shock across that hexside (NP on the terrain table)
 ran-coordination = Contingent coordination for a shock by { $n } contingents ({ $rule })
 ran-disordered-committed-check = { $unit } (Disordered, Committed) checks TQ to shock
 ran-outcome-shocks-2-left = pass: shocks at 2 columns left
-ran-outcome-fail-hits = fail: { $n } hit(s)
-ran-outcome-fail-hits-retreats = fail: { $n } hit(s), retreats 1 hex
+ran-outcome-fail-hits = fail: { $n ->
+        [one] { $n } hit
+       *[other] { $n } hits
+    }
+ran-outcome-fail-hits-retreats = fail: { $n ->
+        [one] { $n } hit
+       *[other] { $n } hits
+    }, retreats 1 hex
 ran-must-check = { $unit } carries MUST CHECK: pre-shock TQ check
 ran-outcome-pass-shocks = pass: it shocks
 ran-outcome-fail-no-shock = fail: it does not shock
 ran-defender-reaction = { $unit } checks its reaction to the shock (TQ { $tq })
-ran-outcome-hits = { $n } hit(s)
+ran-outcome-hits = { $n ->
+        [one] { $n } hit
+       *[other] { $n } hits
+    }
 ran-flees-before-contact = { $unit } flees before contact: no shock is fought
 ran-committed-tries-withdraw = { $unit } is Committed and tries to withdraw
 ran-outcome-withdraws = withdraws
@@ -212,8 +236,14 @@ ran-value-weapons-matrix = weapons matrix { $attacker } vs { $defender }; shifts
 ran-crt-outcome = column { $column } roll { $roll } -> { $a_cell }({ $d_cell }){ $doubling }: attacker { $a_hits }, defender { $d_hits } hits
 ran-crt-doubling-positional = , Positional Superiority doubles the defender's hits ({ $rule })
 ran-crt-doubling-castle = , castle doubles the attacker's hits ({ $rule })
-ran-shock-leads = { $lead } leads { $n } unit(s) in shock against { $defender } (RAN-WPN-1, RAN-SADJ-8)
-ran-shock-leads-roll-mods = { $lead } leads { $n } unit(s) in shock against { $defender } (RAN-WPN-1, RAN-SADJ-8) — roll modifiers { $mods } (RAN-SADJ-5), the modified roll kept within 0-9 ({ $dice_rule })
+ran-shock-leads = { $lead } leads { $n ->
+        [one] { $n } unit
+       *[other] { $n } units
+    } in shock against { $defender } (RAN-WPN-1, RAN-SADJ-8)
+ran-shock-leads-roll-mods = { $lead } leads { $n ->
+        [one] { $n } unit
+       *[other] { $n } units
+    } in shock against { $defender } (RAN-WPN-1, RAN-SADJ-8) — roll modifiers { $mods } (RAN-SADJ-5), the modified roll kept within 0-9 ({ $dice_rule })
 ran-shock-title = { $lead } attacks { $defender }
 ran-post-shock-check = { $unit } checks TQ after the shock
 ran-outcome-disordered = Disordered (Desorganizada)
@@ -223,8 +253,14 @@ ran-shock-committed = the units in the shock are Committed (Comprometida)
 # Column shifts and modifiers (shock_table.rs, tq.rs, abandonment.rs, leaders.rs)
 ran-shift-attacker-disordered = attacker Disordered
 ran-shift-attacker-open-order = attacker in Open Order
-ran-shift-more-attackers = { $n } more attacking unit(s)
-ran-shift-more-defenders = { $n } more defending unit(s)
+ran-shift-more-attackers = { $n ->
+        [one] { $n } more attacking unit
+       *[other] { $n } more attacking units
+    }
+ran-shift-more-defenders = { $n ->
+        [one] { $n } more defending unit
+       *[other] { $n } more defending units
+    }
 ran-shift-disordered-committed = Disordered Committed unit shocks
 ran-mod-busho-with-attacker = Busho with the attacker
 ran-mod-busho-with-defender = Busho with the defender
@@ -270,7 +306,10 @@ ran-reaction-movement-check = { $unit } checks Reaction Movement
 ran-outcome-moves-forward = moves 1 hex forward
 
 # Casualties, leaders and routs (casualties.rs, movement.rs)
-ran-takes-hits = { $unit } takes { $n } hit(s): { $hits } of TQ { $tq }
+ran-takes-hits = { $unit } takes { $n ->
+        [one] { $n } hit
+       *[other] { $n } hits
+    }: { $hits } of TQ { $tq }
 ran-leader-caught-in-retreat = { $leader } is caught in the retreat with enemy Kibamusha near
 ran-outcome-captured-or-killed = eliminated (captured or killed)
 ran-leader-placed = { $leader } retreats and is placed with the nearest friendly unit
@@ -284,7 +323,10 @@ ran-outcome-ic-takes = { $leader } takes { $n }
 ran-leader-falls = { $leader } falls: { $hits } hits exceed Energy { $energy }
 ran-busho-casualty = Busho casualty (Baja de Busho): { $leader }
 ran-routs-eliminated = { $unit } routs with nowhere to flee: Eliminated (Eliminada)
-ran-fled = { $unit } is Fled (Huida): hits reached TQ { $tq }; it retreats { $n } hex(es)
+ran-fled = { $unit } is Fled (Huida): hits reached TQ { $tq }; it retreats { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    }
 
 # Exact odds (odds.rs). The lines "expected hits …" stay English: the GUI
 # shows a line as an expected value when its label starts with "expected".

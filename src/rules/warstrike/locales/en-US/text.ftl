@@ -125,16 +125,25 @@ ws-source-close-combat = close combat
 ws-log-hits = { $hits } hits from { $source }: hit-die { $before } -> { $after } (WS-HIT-1, WS-HIT-2)
 ws-log-hits-steadfast = { $hits } hits from { $source }: hit-die { $before } -> { $after } (WS-HIT-1, WS-HIT-2, Steadfast { $rule })
 ws-outcome-suppressed = suppressed
-ws-log-hit-count = the hit count reached { $cycle }: { $markers } nerve marker(s) ({ $rule })
+ws-log-hit-count = the hit count reached { $cycle }: { $markers ->
+        [one] { $markers } nerve marker
+       *[other] { $markers } nerve markers
+    } ({ $rule })
 ws-outcome-plus-markers = +{ $count } nerve markers
-ws-log-failed-save-marker = { $failed } failed save(s) in one salvo: one nerve marker
+ws-log-failed-save-marker = { $failed ->
+        [one] { $failed } failed save
+       *[other] { $failed } failed saves
+    } in one salvo: one nerve marker
 ws-outcome-plus-one-marker = +1 nerve marker
 ws-log-marker-cap = no more nerve markers than the starting Nv { $nv }: { $over } not gained ({ $rule })
 
 ## Game over
 ws-end-both-destroyed = both sides have no models left: a draw [stand-in]
 ws-end-destroyed = { $side } have no models left and lose at once [stand-in]
-ws-end-objectives = after turn { $turn }: { $side_a } hold { $held_a } objective(s), { $side_b } hold { $held_b } [stand-in: more objectives wins, equal is a draw]
+ws-end-objectives = after turn { $turn }: { $side_a } hold { $held_a ->
+        [one] { $held_a } objective
+       *[other] { $held_a } objectives
+    }, { $side_b } hold { $held_b } [stand-in: more objectives wins, equal is a draw]
 ws-outcome-side-wins = { $side } win
 ws-outcome-draw = draw
 ws-result-win = { $side } win: { $reason }
@@ -153,8 +162,14 @@ ws-card-nerve-markers = Nerve markers: { $count }
 ws-card-hit-die = Hit-die showing { $face }
 ws-card-values = Ld { $ld } · Nv { $nv } (current { $current }) · Mv { $mv }″ · Sv { $save }
 ws-card-no-save = none
-ws-card-shooting = Aw { $aw }″ · Shooting { $range }″ × { $shots } per model · { $attacks } melee attack(s)
-ws-card-no-shooting = Aw { $aw }″ · no shooting · { $attacks } melee attack(s)
+ws-card-shooting = Aw { $aw }″ · Shooting { $range }″ × { $shots } per model · { $attacks ->
+        [one] { $attacks } melee attack
+       *[other] { $attacks } melee attacks
+    }
+ws-card-no-shooting = Aw { $aw }″ · no shooting · { $attacks ->
+        [one] { $attacks } melee attack
+       *[other] { $attacks } melee attacks
+    }
 ws-card-models = Models { $models }/{ $max } · hit-die { $hit_die } · nerve markers { $markers }
 ws-odds-defensive-fire = { $unit } fires defensively at the charger in the close-combat phase (WS-SUP-3; after its WS-CLR-1 reaction test)
 ws-odds-stays-in-fight = { $unit }: still fighting after the WS-CLR-1 reaction test and the WS-SUP-3 Ld test to keep fighting

@@ -1,0 +1,255 @@
+//! What the selected unit can do, on the hex board: every hex its move
+//! (or the armed choice) can reach shaded, the hexes beside them that it
+//! may not enter crossed, every target of an armed attack ringed, and in
+//! the hover tooltip the odds of a target or the rule that refuses a hex.
+//! All of it is the view model's reach (`engine::reach`: the module's
+//! `choose` and a dry run of `apply`), never a copy of a rule.
+
+use bevy::prelude::*;
+use hexx::Hex;
+
+use crate::engine::reach::Verdict;
+use crate::engine::view::Place;
+use crate::t;
+
+use super::board_view::{BoardLayout, draw_overlays};
+use super::camera::HEX_SIZE;
+use super::decisions::pct;
+use super::play::ViewModel;
+use super::sets::AppSystems;
+use super::state::PassCover;
+
+/// A reachable hex's outline.
+const REACH_COLOR: Color = Color::srgba(0.55, 0.9, 1.0, 0.9);
+/// A refused hex's cross.
+const REFUSED_COLOR: Color = Color::srgba(1.0, 0.35, 0.3, 0.85);
+/// A target that may be attacked.
+const TARGET_COLOR: Color = Color::srgb(1.0, 0.62, 0.2);
+
+/// The hexes of the view's reach that are refused but worth marking: those
+/// next to an accepted hex or to the acting unit (the edge of the reach),
+/// in the reach's order.
+pub fn refused_edge(view: &ViewModel) -> Vec<Hex> {
+    let from = view
+        .reach_for
+        .as_ref()
+        .and_then(|(u, _)| view.unit(*u))
+        .and_then(|u| match u.place {
+            Place::Hex { hex, .. } => Some(hex),
+            _ => None,
+        });
+    let accepted: Vec<Hex> = view
+        .reach
+        .iter()
+        .filter(|(_, v)| v.accepted())
+        .map(|(h, _)| *h)
+        .chain(from)
+        .collect();
+    view.reach
+        .iter()
+        .filter(|(h, v)| !v.accepted() && accepted.iter().any(|a| a.unsigned_distance_to(*h) == 1))
+        .map(|(h, _)| *h)
+        .collect()
+}
+
+/// The tooltip lines of the reach at `hex` with `unit` (the unit there, if
+/// the viewer sees one): a target's odds or why it is refused, a hex's
+/// "can move here" or why not, each with its rule. Empty when the hex is
+/// neither.
+pub fn reach_lines(view: &ViewModel, hex: Hex, unit: Option<u32>) -> Vec<String> {
+    let target = unit.and_then(|u| view.targets.iter().find(|(t, _)| *t == u));
+    let verdict = target
+        .map(|(_, v)| v)
+        .or_else(|| view.reach.iter().find(|(h, _)| *h == hex).map(|(_, v)| v));
+    match verdict {
+        Some(Verdict::Accepted(Some(odds))) => {
+            let mut out = vec![odds.title.clone()];
+            out.extend(
+                odds.lines
+                    .iter()
+                    .map(|(label, p)| format!("{label}: {}", pct(*p))),
+            );
+            out.extend(
+                odds.expected
+                    .iter()
+                    .map(|(label, x)| format!("{label}: {x:.2}")),
+            );
+            out
+        }
+        Some(Verdict::Accepted(None)) if target.is_some() => vec![t!("reach-target-ok")],
+        Some(Verdict::Accepted(None)) => vec![t!("reach-hex-ok")],
+        Some(Verdict::Refused(r)) => {
+            vec![t!(
+                "reach-refused",
+                reason = r.reason.as_str(),
+                rule = r.rule.as_str()
+            )]
+        }
+        None => Vec::new(),
+    }
+}
+
+/// A hexagon inside `hex`, `scale` of its size.
+fn ring(layout: &BoardLayout, hex: Hex, scale: f32) -> Vec<Vec2> {
+    let l = &layout.0;
+    let c = l.hex_to_world_pos(hex);
+    let mut pts: Vec<Vec2> = l
+        .hex_corners(hex)
+        .iter()
+        .map(|p| c + (*p - c) * scale)
+        .collect();
+    if let Some(first) = pts.first().copied() {
+        pts.push(first);
+    }
+    pts
+}
+
+/// Draws the reach: reachable hexes outlined twice, the refused edge
+/// crossed, targets ringed (the ones that may be attacked in orange, the
+/// refused enemies thin and red). Hidden under the hot-seat cover.
+pub fn draw_reach(
+    mut gizmos: Gizmos,
+    layout: Option<Res<BoardLayout>>,
+    view: Res<ViewModel>,
+    cover: Res<PassCover>,
+) {
+    let Some(layout) = layout else {
+        return;
+    };
+    if cover.side.is_some() || view.reach_for.is_none() {
+        return;
+    }
+    for (hex, _) in view.reach.iter().filter(|(_, v)| v.accepted()) {
+        gizmos.linestrip_2d(ring(&layout, *hex, 0.9), REACH_COLOR);
+        gizmos.linestrip_2d(ring(&layout, *hex, 0.84), REACH_COLOR);
+    }
+    for hex in refused_edge(&view) {
+        let c = layout.0.hex_to_world_pos(hex);
+        let d = HEX_SIZE * 0.22;
+        gizmos.line_2d(c + Vec2::new(-d, -d), c + Vec2::new(d, d), REFUSED_COLOR);
+        gizmos.line_2d(c + Vec2::new(-d, d), c + Vec2::new(d, -d), REFUSED_COLOR);
+    }
+    // Refused targets are ringed only on the other side: an own unit is
+    // never a target worth a ring.
+    let own = view
+        .reach_for
+        .as_ref()
+        .and_then(|(u, _)| view.unit(*u))
+        .map(|u| u.side);
+    for (id, v) in &view.targets {
+        let Some(target) = view.unit(*id) else {
+            continue;
+        };
+        let Place::Hex { hex, .. } = target.place else {
+            continue;
+        };
+        if !v.accepted() && Some(target.side) == own {
+            continue;
+        }
+        let c = layout.0.hex_to_world_pos(hex);
+        if v.accepted() {
+            gizmos.circle_2d(c, HEX_SIZE * 0.95, TARGET_COLOR);
+            gizmos.circle_2d(c, HEX_SIZE * 0.9, TARGET_COLOR);
+        } else {
+            gizmos.circle_2d(c, HEX_SIZE * 0.92, REFUSED_COLOR);
+        }
+    }
+}
+
+/// The reach drawn on the hex board, after the board's own overlays.
+pub struct ReachViewPlugin;
+
+impl Plugin for ReachViewPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            draw_reach
+                .in_set(AppSystems::Draw)
+                .after(draw_overlays)
+                .run_if(|view: Res<ViewModel>| view.loaded && view.reach_for.is_some()),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::board::Facing;
+    use crate::engine::command::Refusal;
+    use crate::engine::view::{Odds, Scene, UnitSymbol, UnitView};
+
+    fn view_with(reach: Vec<(Hex, Verdict)>, targets: Vec<(u32, Verdict)>) -> ViewModel {
+        let unit = UnitView {
+            id: 1,
+            side: 0,
+            name: "Ashigaru".into(),
+            kind: "Ash".into(),
+            symbol: UnitSymbol::default(),
+            place: Place::Hex {
+                hex: Hex::ZERO,
+                facing: Facing::ALL[0],
+            },
+            models: 4,
+            models_max: 4,
+            airborne: false,
+            markers: Vec::new(),
+            badges: Vec::new(),
+            order: None,
+            ranges: Vec::new(),
+            concealed: false,
+            allowance: None,
+        };
+        ViewModel {
+            reach_for: Some((1, "move".into())),
+            reach,
+            targets,
+            scene: Scene {
+                units: vec![unit],
+                ..Scene::default()
+            },
+            ..ViewModel::default()
+        }
+    }
+
+    #[test]
+    fn only_refused_hexes_at_the_edge_of_the_reach_are_crossed() {
+        let no = || Verdict::Refused(Refusal::new("X-1", "no"));
+        let view = view_with(
+            vec![
+                (Hex::new(1, 0), Verdict::Accepted(None)),
+                (Hex::new(2, 0), no()),
+                (Hex::new(5, 0), no()),
+                (Hex::new(-1, 0), no()),
+            ],
+            Vec::new(),
+        );
+        // (2,0) is beside a reachable hex, (-1,0) beside the unit, (5,0)
+        // beside neither.
+        assert_eq!(refused_edge(&view), vec![Hex::new(2, 0), Hex::new(-1, 0)]);
+    }
+
+    #[test]
+    fn the_tooltip_gives_a_targets_odds_and_a_refusals_rule() {
+        let odds = Odds {
+            title: "Fire odds".into(),
+            lines: vec![("at least one hit".into(), 0.25)],
+            ..Odds::default()
+        };
+        let view = view_with(
+            vec![(
+                Hex::new(3, 0),
+                Verdict::Refused(Refusal::new("SBA-MOV-2", "too far")),
+            )],
+            vec![(1, Verdict::Accepted(Some(odds)))],
+        );
+        let lines = reach_lines(&view, Hex::ZERO, Some(1));
+        assert_eq!(lines[0], "Fire odds");
+        assert!(lines[1].contains("25"), "{lines:?}");
+        let lines = reach_lines(&view, Hex::new(3, 0), None);
+        assert!(
+            lines[0].contains("too far") && lines[0].contains("SBA-MOV-2"),
+            "{lines:?}"
+        );
+        assert!(reach_lines(&view, Hex::new(4, 0), None).is_empty());
+    }
+}
