@@ -8,7 +8,7 @@
 use super::command::Refusal;
 use super::core::{Rules, RulesView, dry_run};
 use super::dice::Dice;
-use super::view::{Odds, Pick};
+use super::view::{Odds, Pick, Place, Scene};
 use hexx::Hex;
 
 /// The verdict of one destination or target.
@@ -81,6 +81,19 @@ pub fn target_reach<R: Rules + RulesView>(
         .collect()
 }
 
+/// The units `scene` shows, each with its hex on a hex board: the targets
+/// [`target_reach`] tries for a viewer.
+pub fn targets_in(scene: &Scene) -> Vec<(u32, Option<Hex>)> {
+    scene
+        .units
+        .iter()
+        .map(|u| match u.place {
+            Place::Hex { hex, .. } => (u.id, Some(hex)),
+            _ => (u.id, None),
+        })
+        .collect()
+}
+
 /// The verdict of the choice `key` with `pick`, or `None` when the pick
 /// makes no command.
 fn judge<R: Rules + RulesView>(
@@ -102,16 +115,16 @@ fn judge<R: Rules + RulesView>(
 mod tests {
     use super::{Verdict, hex_reach, target_reach};
     use crate::engine::core::{BoardKind, Module, ToAct};
-    use crate::engine::view::{Needs, Pick, Place};
+    use crate::engine::view::{Needs, Pick};
     use crate::rules::{ModuleVisitor, visit_all};
     use crate::session;
 
     /// For every shipped scenario of every module, at the start and every
     /// few commands of a game of varied legal commands: for each unit of
     /// the side acting and each of its choices that needs a hex or a
-    /// target, a hex is shaded (a target glows) exactly when the command
-    /// it makes is one of `legal_commands`, and a refused one carries a
-    /// rule ID.
+    /// target, judged on the side's observation as the app does, a hex is
+    /// shaded (a target glows) exactly when the command it makes is one of
+    /// `legal_commands` there, and a refused one carries a rule ID.
     #[test]
     fn the_shaded_hexes_and_glowing_targets_are_the_legal_commands() {
         struct V(Vec<String>);
@@ -128,54 +141,51 @@ mod tests {
                         };
                         let legal = R::legal_commands(&g.ctx, &g.state, side);
                         if i % 15 == 0 {
-                            let scene = R::scene(&g.ctx, &g.state, None);
-                            let units: Vec<(u32, Option<hexx::Hex>)> = scene
-                                .units
-                                .iter()
-                                .map(|u| match u.place {
-                                    Place::Hex { hex, .. } => (u.id, Some(hex)),
-                                    _ => (u.id, None),
-                                })
-                                .collect();
+                            // As the app judges it: on the side's
+                            // observation, against what it may list there.
+                            let obs = R::observation(&g.ctx, &g.state, side);
+                            let seen = R::legal_commands(&g.ctx, &obs, side);
+                            let scene = R::scene(&g.ctx, &obs, Some(side));
+                            let units = super::targets_in(&scene);
                             for u in scene.units.iter().filter(|u| u.side == side) {
-                                for c in R::choices(&g.ctx, &g.state, side, u.id) {
+                                for c in R::choices(&g.ctx, &obs, side, u.id) {
                                     let who = (side, u.id, c.key.as_str());
                                     let verdicts: Vec<(Pick, Verdict)> = match c.needs {
-                                        Needs::Hex => {
-                                            hex_reach::<R>(&g.ctx, &g.state, &g.dice, who)
+                                        Needs::Hex => hex_reach::<R>(&g.ctx, &obs, &g.dice, who)
+                                            .into_iter()
+                                            .map(|(h, v)| {
+                                                let pick = Pick {
+                                                    unit: u.id,
+                                                    hex: Some(h),
+                                                    ..Pick::default()
+                                                };
+                                                (pick, v)
+                                            })
+                                            .collect(),
+                                        Needs::Target => {
+                                            target_reach::<R>(&g.ctx, &obs, &g.dice, who, &units)
                                                 .into_iter()
-                                                .map(|(h, v)| {
+                                                .map(|(t, v)| {
+                                                    let hex = units
+                                                        .iter()
+                                                        .find(|x| x.0 == t)
+                                                        .and_then(|x| x.1);
                                                     let pick = Pick {
                                                         unit: u.id,
-                                                        hex: Some(h),
+                                                        target: Some(t),
+                                                        hex,
                                                         ..Pick::default()
                                                     };
                                                     (pick, v)
                                                 })
                                                 .collect()
                                         }
-                                        Needs::Target => target_reach::<R>(
-                                            &g.ctx, &g.state, &g.dice, who, &units,
-                                        )
-                                        .into_iter()
-                                        .map(|(t, v)| {
-                                            let hex =
-                                                units.iter().find(|x| x.0 == t).and_then(|x| x.1);
-                                            let pick = Pick {
-                                                unit: u.id,
-                                                target: Some(t),
-                                                hex,
-                                                ..Pick::default()
-                                            };
-                                            (pick, v)
-                                        })
-                                        .collect(),
                                         _ => Vec::new(),
                                     };
                                     for (pick, v) in verdicts {
-                                        let cmd = R::choose(&g.ctx, &g.state, side, &c.key, &pick)
+                                        let cmd = R::choose(&g.ctx, &obs, side, &c.key, &pick)
                                             .expect("a judged pick makes a command");
-                                        let listed = legal.contains(&cmd);
+                                        let listed = seen.contains(&cmd);
                                         assert_eq!(
                                             v.accepted(),
                                             listed,

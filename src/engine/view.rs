@@ -104,6 +104,33 @@ pub struct UnitView {
     pub allowance: Option<f32>,
 }
 
+#[cfg(test)]
+impl UnitView {
+    /// A test unit: four models of spearmen on `hex`, facing north.
+    pub fn on_hex(id: u32, side: u8, hex: Hex) -> Self {
+        UnitView {
+            id,
+            side,
+            name: format!("unit {id}"),
+            kind: "AY".into(),
+            symbol: UnitSymbol::Spear,
+            place: Place::Hex {
+                hex,
+                facing: Facing::North,
+            },
+            models: 4,
+            models_max: 4,
+            airborne: false,
+            markers: Vec::new(),
+            badges: Vec::new(),
+            order: None,
+            ranges: Vec::new(),
+            concealed: false,
+            allowance: None,
+        }
+    }
+}
+
 /// An arrow the viewer may see: a planned move or attack.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Arrow {

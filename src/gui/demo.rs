@@ -658,8 +658,7 @@ fn demo_ui(mut contexts: EguiContexts, mut demo: ResMut<Demo>, view: Res<ViewMod
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::board::Facing;
-    use crate::engine::view::{Place, Scene, UnitView};
+    use crate::engine::view::{Scene, UnitView};
 
     #[test]
     fn the_shipped_demo_settings_read_and_bad_ones_name_their_place() {
@@ -680,26 +679,7 @@ mod tests {
 
     #[test]
     fn each_hint_step_is_done_by_what_the_player_does() {
-        let unit = |id: u32, side: u8| UnitView {
-            id,
-            side,
-            name: format!("unit {id}"),
-            kind: "AY".into(),
-            symbol: crate::engine::view::UnitSymbol::Spear,
-            place: Place::Hex {
-                hex: hexx::Hex::ZERO,
-                facing: Facing::North,
-            },
-            models: 4,
-            models_max: 4,
-            airborne: false,
-            markers: Vec::new(),
-            badges: Vec::new(),
-            order: None,
-            ranges: Vec::new(),
-            concealed: false,
-            allowance: None,
-        };
+        let unit = |id: u32, side: u8| UnitView::on_hex(id, side, hexx::Hex::ZERO);
         let mut view = ViewModel {
             loaded: true,
             actor: Some(0),

@@ -441,8 +441,9 @@ fn reach_for(
 type Reach = (Vec<(hexx::Hex, Verdict)>, Vec<(u32, Verdict)>);
 
 /// The hexes and targets of the reach choice `key` (for its unit), asked
-/// of the module through `engine::reach`: the targets tried are the units
-/// the viewer sees in `scene`.
+/// of the module through `engine::reach` on the acting side's
+/// observation: the targets tried are the units the viewer sees in
+/// `scene`.
 fn reach_of<R: Module>(
     g: &Game<R>,
     actor: Option<u8>,
@@ -459,22 +460,18 @@ fn reach_of<R: Module>(
         return (Vec::new(), Vec::new());
     };
     let who = (side, *unit, key.as_str());
+    // Judged on what the side may see: a hidden enemy neither blocks a
+    // shaded hex nor shows as a refused target before it is revealed.
+    let obs = R::observation(&g.ctx, &g.state, side);
     match choice.needs {
         Needs::Hex => (
-            crate::engine::reach::hex_reach::<R>(&g.ctx, &g.state, &g.dice, who),
+            crate::engine::reach::hex_reach::<R>(&g.ctx, &obs, &g.dice, who),
             Vec::new(),
         ),
         Needs::Target => {
-            let units: Vec<(u32, Option<hexx::Hex>)> = scene
-                .units
-                .iter()
-                .map(|u| match u.place {
-                    Place::Hex { hex, .. } => (u.id, Some(hex)),
-                    _ => (u.id, None),
-                })
-                .collect();
+            let units = crate::engine::reach::targets_in(scene);
             let targets =
-                crate::engine::reach::target_reach::<R>(&g.ctx, &g.state, &g.dice, who, &units);
+                crate::engine::reach::target_reach::<R>(&g.ctx, &obs, &g.dice, who, &units);
             (Vec::new(), targets)
         }
         _ => (Vec::new(), Vec::new()),

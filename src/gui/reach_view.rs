@@ -174,31 +174,11 @@ impl Plugin for ReachViewPlugin {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::board::Facing;
     use crate::engine::command::Refusal;
-    use crate::engine::view::{Odds, Scene, UnitSymbol, UnitView};
+    use crate::engine::view::{Odds, Scene, UnitView};
 
     fn view_with(reach: Vec<(Hex, Verdict)>, targets: Vec<(u32, Verdict)>) -> ViewModel {
-        let unit = UnitView {
-            id: 1,
-            side: 0,
-            name: "Ashigaru".into(),
-            kind: "Ash".into(),
-            symbol: UnitSymbol::default(),
-            place: Place::Hex {
-                hex: Hex::ZERO,
-                facing: Facing::ALL[0],
-            },
-            models: 4,
-            models_max: 4,
-            airborne: false,
-            markers: Vec::new(),
-            badges: Vec::new(),
-            order: None,
-            ranges: Vec::new(),
-            concealed: false,
-            allowance: None,
-        };
+        let unit = UnitView::on_hex(1, 0, Hex::ZERO);
         ViewModel {
             reach_for: Some((1, "move".into())),
             reach,
