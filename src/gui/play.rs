@@ -443,14 +443,15 @@ type Reach = (Vec<(hexx::Hex, Verdict)>, Vec<(u32, Verdict)>);
 /// The hexes and targets of the reach choice `key` (for its unit), asked
 /// of the module through `engine::reach` on the acting side's
 /// observation: the targets tried are the units the viewer sees in
-/// `scene`.
+/// `scene`. Empty on the open table, which draws no reach.
 fn reach_of<R: Module>(
     g: &Game<R>,
     actor: Option<u8>,
     key: &Option<(u32, String)>,
     scene: &crate::engine::view::Scene,
 ) -> Reach {
-    let (Some(side), Some((unit, key))) = (actor, key) else {
+    // Only the hex board draws a reach; the open table has its drag ghost.
+    let (Some(side), Some((unit, key)), Some(_)) = (actor, key, R::hex_board(&g.ctx)) else {
         return (Vec::new(), Vec::new());
     };
     let Some(choice) = R::choices(&g.ctx, &g.state, side, *unit)
