@@ -49,7 +49,7 @@ panels-confirm = Confirm
 panels-hex = hex ({ $col }, { $row })
 panels-click-the-board = click the board...
 panels-not-allowed = Not allowed: { $reason }
-panels-move-used-left = Move: { $used }" used, { $left }" left
+panels-then-rolls = …then the dice are rolled (the result is not shown before the roll).
 panels-illegal = Illegal: { $why }
 panels-refused = Refused: { $reason }
 

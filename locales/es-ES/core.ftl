@@ -31,7 +31,8 @@ engine-seat-scripted = ordenador (guion)
 engine-seat-computer = ordenador ({ $level })
 engine-seat-remote = un jugador en otra máquina
 engine-seats = { $side0 }: { $who0 }, { $side1 }: { $who1 }
-engine-table-card-may-move = Puede mover { $inches }" ahora
+engine-table-card-may-move = Puede mover ahora: { $moves }
+engine-table-card-move-inches = { $choice } { $inches }"
 engine-table-exact-odds = Probabilidades exactas
 engine-table-card-side-models = { $side } · { $models ->
         [one] 1 miniatura

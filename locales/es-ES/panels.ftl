@@ -49,7 +49,7 @@ panels-confirm = Confirmar
 panels-hex = hexágono ({ $col }, { $row })
 panels-click-the-board = haz clic en el tablero...
 panels-not-allowed = No permitido: { $reason }
-panels-move-used-left = Movimiento: { $used }" usadas, quedan { $left }"
+panels-then-rolls = …y después se tiran los dados (el resultado no se muestra antes de la tirada).
 panels-illegal = Ilegal: { $why }
 panels-refused = Rechazado: { $reason }
 

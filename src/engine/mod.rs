@@ -7,6 +7,7 @@ pub mod command;
 pub mod core;
 pub mod dice;
 pub mod editing;
+pub mod foresight;
 pub mod game;
 pub mod log;
 pub mod odds;

@@ -487,10 +487,27 @@ pub fn card_head(name: &str, side_name: &str, models: u32) -> Vec<CardLine> {
     ]
 }
 
-/// The last line of a table unit's card: the inches it may still move,
-/// when it may.
-pub fn card_allowance(allowance: Option<f32>) -> Option<CardLine> {
-    allowance.map(|a| CardLine::text(t!("engine-table-card-may-move", inches = format!("{a:.1}"))))
+/// The last line of a table unit's card: each of its move choices
+/// (`Needs::Path`) with the inches `allowance` gives it, the same limit
+/// the move is checked against. `None` when it has no move now.
+pub fn card_allowances(
+    choices: &[Choice],
+    allowance: impl Fn(&str) -> Option<f32>,
+) -> Option<CardLine> {
+    let moves: Vec<String> = choices
+        .iter()
+        .filter(|c| c.needs == Needs::Path)
+        .filter_map(|c| {
+            let inches = allowance(&c.key)?;
+            Some(t!(
+                "engine-table-card-move-inches",
+                choice = c.label.as_str(),
+                inches = format!("{inches:.1}")
+            ))
+        })
+        .collect();
+    (!moves.is_empty())
+        .then(|| CardLine::text(t!("engine-table-card-may-move", moves = moves.join(", "))))
 }
 
 /// Plays `side`'s default commands `defaults` on `battle` with `apply`,

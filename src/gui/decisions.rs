@@ -19,10 +19,6 @@ use crate::engine::seats::{Level, Player};
 use crate::engine::view::{Choice, Needs, Odds, Pick};
 use crate::t;
 
-/// Width (logical px) the hand leaves free at the bottom-right corner for
-/// the *Title* button (`title.rs`, anchored 8 px from the corner).
-const TITLE_BUTTON_ROOM: f32 = 96.0;
-
 /// What the decisions panel changes: the selection and its pick, the
 /// notes, the open rule, and the actions it sends.
 pub(crate) struct Ctl<'a, 'w> {
@@ -34,6 +30,19 @@ pub(crate) struct Ctl<'a, 'w> {
     pub rules: &'a mut RulesOpen,
     /// The actions to the game.
     pub actions: &'a mut MessageWriter<'w, UiAction>,
+}
+
+/// The pass button's tooltip: what ending the decision leads to, in the
+/// rules' words up to the first roll ([`ViewModel::pass_foresight`]).
+fn pass_foresight(ui: &mut egui::Ui, view: &ViewModel) {
+    ui.label(t!("panels-pass-hover"));
+    let (lines, rolls) = &view.pass_foresight;
+    for e in lines {
+        ui.label(RichText::new(shown(&format!("{} ({})", e.what, e.rule))).small());
+    }
+    if *rolls {
+        ui.label(RichText::new(t!("panels-then-rolls")).small().color(DIM));
+    }
 }
 
 /// Takes unit `unit`'s choice `c` (its button, or a digit key): sent at
@@ -146,7 +155,6 @@ pub(crate) fn decisions_panel(
     view: &ViewModel,
     c: &mut Ctl,
     pace: &mut ComputerPace,
-    verdict: Option<&DragVerdict>,
 ) {
     if let Some(o) = &view.outcome {
         ui.heading(t!("panels-battle-over"));
@@ -176,8 +184,35 @@ pub(crate) fn decisions_panel(
     {
         unit_choices(ui, view, c, id);
     }
+}
+
+/// Whether the decision footer is drawn: a side decided here, in a game
+/// not over.
+pub(crate) fn has_footer(view: &ViewModel) -> bool {
+    view.outcome.is_none() && view.actor.is_some()
+}
+
+/// The decision's footer, fixed at the bottom of the right panel so it is
+/// never scrolled away: the armed choice's pick with Confirm and Cancel,
+/// its odds or why it would be refused, the drag's foreseen move, the last
+/// refusal and the status line. Confirm's rectangle is kept in egui's
+/// memory under [`CONFIRM_RECT`] for the layout test.
+pub(crate) fn decision_footer(
+    ui: &mut egui::Ui,
+    view: &ViewModel,
+    c: &mut Ctl,
+    verdict: Option<&DragVerdict>,
+) {
+    let own = |id: &u32| view.unit(*id).is_some_and(|u| Some(u.side) == view.actor);
+    if c.sel.selected.filter(own).is_some() {
+        armed_pick(ui, view, c);
+    }
     outcome_lines(ui, c, verdict);
 }
+
+/// The egui memory key of the Confirm button's last rectangle and the
+/// clip rectangle of its panel (points): it is seen if both hold it.
+pub(crate) const CONFIRM_RECT: &str = "kassen-confirm-rect";
 
 /// Pass, the computer's play, undo and redo, what the last undo did, the
 /// odds of passing, and the side's own choices.
@@ -186,7 +221,7 @@ fn decision_buttons(ui: &mut egui::Ui, view: &ViewModel, c: &mut Ctl) {
         if !view.pass_label.is_empty()
             && ui
                 .button(RichText::new(shown(&view.pass_label)).strong())
-                .on_hover_text(t!("panels-pass-hover"))
+                .on_hover_ui(|ui| pass_foresight(ui, view))
                 .clicked()
         {
             c.actions.write(UiAction::Pass);
@@ -238,7 +273,11 @@ fn decision_buttons(ui: &mut egui::Ui, view: &ViewModel, c: &mut Ctl) {
     }
     // Decisions of the side, not of a unit: no selection needed.
     for (sc, odds) in &view.side_choices {
-        if ui.button(shown(&sc.label)).clicked() {
+        let button = ui.button(shown(&sc.label));
+        if button.hovered() {
+            c.sel.hovered = Some(sc.key.clone());
+        }
+        if button.clicked() {
             c.notes.refusal = None;
             c.sel.armed = None;
             c.actions.write(UiAction::Choose {
@@ -287,8 +326,8 @@ fn own_units(ui: &mut egui::Ui, view: &ViewModel, c: &mut Ctl, side: u8) {
     ui.separator();
 }
 
-/// The selected unit's choices with their odds, and the armed choice's
-/// pick, confirm and cancel.
+/// The selected unit's choices with their odds (the armed one's pick is
+/// in the footer, [`decision_footer`]).
 fn unit_choices(ui: &mut egui::Ui, view: &ViewModel, c: &mut Ctl, id: u32) {
     if view.choices.is_empty() {
         ui.label(RichText::new(t!("panels-nothing-to-choose")).color(DIM));
@@ -308,6 +347,11 @@ fn unit_choices(ui: &mut egui::Ui, view: &ViewModel, c: &mut Ctl, id: u32) {
             ui.indent(("odds", &choice.key), |ui| odds_view(ui, o));
         }
     }
+}
+
+/// The armed choice of the selected unit: the drag to make, or the pick with
+/// Confirm and Cancel, its odds or why it would be refused.
+fn armed_pick(ui: &mut egui::Ui, view: &ViewModel, c: &mut Ctl) {
     if let Some(a) = c.sel.armed.clone().filter(|a| a.needs == Needs::Path) {
         ui.separator();
         ui.label(shown(&t!("panels-drag-to-place", label = &a.label)));
@@ -333,10 +377,12 @@ fn unit_choices(ui: &mut egui::Ui, view: &ViewModel, c: &mut Ctl, id: u32) {
                 _ => c.sel.pick.target.is_some() || c.sel.pick.hex.is_some(),
             };
             let ready = picked && view.preview_refusal.is_none();
-            if ui
-                .add_enabled(ready, egui::Button::new(t!("panels-confirm")))
-                .clicked()
-            {
+            let confirm = ui.add_enabled(ready, egui::Button::new(t!("panels-confirm")));
+            // Where it is, and the part of the screen its panel shows.
+            let seen = (confirm.rect, ui.clip_rect());
+            ui.ctx()
+                .data_mut(|d| d.insert_temp(egui::Id::new(CONFIRM_RECT), seen));
+            if confirm.clicked() {
                 c.notes.refusal = None;
                 c.actions.write(UiAction::Choose {
                     key: a.key.clone(),
@@ -365,15 +411,17 @@ fn unit_choices(ui: &mut egui::Ui, view: &ViewModel, c: &mut Ctl, id: u32) {
 /// The drag's verdict, the last refusal and the status line.
 fn outcome_lines(ui: &mut egui::Ui, c: &mut Ctl, verdict: Option<&DragVerdict>) {
     match verdict {
-        Some(DragVerdict::Legal(used, left)) => {
-            ui.label(
-                RichText::new(t!(
-                    "panels-move-used-left",
-                    used = format!("{used:.1}"),
-                    left = format!("{left:.1}")
-                ))
-                .color(Color32::LIGHT_GREEN),
-            );
+        Some(DragVerdict::Legal { lines, rolls, .. }) => {
+            // What `apply` would log, in its words, each with its rule.
+            for e in lines {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(RichText::new(shown(&e.what)).color(Color32::LIGHT_GREEN));
+                    rule_link(ui, c.rules, &e.rule);
+                });
+            }
+            if *rolls {
+                ui.label(RichText::new(t!("panels-then-rolls")).color(DIM));
+            }
         }
         Some(DragVerdict::Illegal(why)) => {
             ui.label(RichText::new(shown(&t!("panels-illegal", why = why))).color(RED));
@@ -402,12 +450,9 @@ pub(crate) fn hand_view(ui: &mut egui::Ui, view: &ViewModel, ctl: &mut Ctl) {
         ui.label(RichText::new(t!("panels-hand-hidden")).color(DIM));
     });
     let deciding = view.actor.is_some() && view.actor == view.viewer;
-    // The hand stops short of the bottom-right corner, where the Title
-    // button sits over every panel; the cards beyond scroll.
-    let room = (ui.available_width() - TITLE_BUTTON_ROOM).max(TITLE_BUTTON_ROOM);
+    // The cards beyond the width scroll.
     egui::ScrollArea::horizontal()
         .id_salt("hand_scroll")
-        .max_width(room)
         .show(ui, |ui| {
             ui.horizontal_top(|ui| {
                 for c in &view.scene.hand {
@@ -430,17 +475,20 @@ pub(crate) fn hand_view(ui: &mut egui::Ui, view: &ViewModel, ctl: &mut Ctl) {
                                 ui.label(RichText::new(shown(&c.text)).small());
                                 ui.horizontal(|ui| {
                                     rule_link(ui, ctl.rules, &c.rule);
-                                    if deciding
-                                        && let Some(key) = &c.play
-                                        && ui
-                                            .button(if c.second_deck {
-                                                t!("panels-play-card")
-                                            } else {
-                                                t!("panels-play")
-                                            })
-                                            .on_hover_text(shown(&c.text))
-                                            .clicked()
-                                    {
+                                    let Some(key) = c.play.as_ref().filter(|_| deciding) else {
+                                        return;
+                                    };
+                                    let play = ui
+                                        .button(if c.second_deck {
+                                            t!("panels-play-card")
+                                        } else {
+                                            t!("panels-play")
+                                        })
+                                        .on_hover_text(shown(&c.text));
+                                    if play.hovered() {
+                                        ctl.sel.hovered = Some(key.clone());
+                                    }
+                                    if play.clicked() {
                                         ctl.notes.refusal = None;
                                         ctl.sel.armed = None;
                                         ctl.actions.write(UiAction::Choose {

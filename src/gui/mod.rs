@@ -48,6 +48,8 @@ pub mod widgets;
 pub mod windows;
 
 #[cfg(test)]
+mod layout_tests;
+#[cfg(test)]
 mod net_tests;
 #[cfg(test)]
 mod play_tests;

@@ -11,7 +11,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui::{Color32, RichText};
 
 use super::computer::ComputerPace;
-use super::decisions::{Ctl, decisions_panel, hand_view};
+use super::decisions::{Ctl, decision_footer, decisions_panel, hand_view, has_footer};
 use super::legend::LegendOpen;
 use super::net::NetStatus;
 use super::play::ViewModel;
@@ -107,7 +107,8 @@ fn unit_card(ui: &mut egui::Ui, view: &ViewModel, rules: &mut RulesOpen, table: 
     }
 }
 
-/// An honor track: the value on a bar with its thresholds (spent ones grey).
+/// An honor track, compact for the one strip of tracks: the value on a
+/// short bar with its thresholds (spent ones grey).
 pub(crate) fn track_view(ui: &mut egui::Ui, t: &Track, side: &str, color: [f32; 3]) {
     let lo = t
         .marks
@@ -124,8 +125,8 @@ pub(crate) fn track_view(ui: &mut egui::Ui, t: &Track, side: &str, color: [f32; 
         .max()
         .unwrap_or(1);
     ui.horizontal(|ui| {
-        ui.label(format!("{side} {}: {}", t.name, t.value));
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(140.0, 12.0), egui::Sense::hover());
+        ui.label(RichText::new(format!("{side} {}: {}", t.name, t.value)).small());
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(TRACK_BAR, 10.0), egui::Sense::hover());
         let x = |v: i32| rect.left() + rect.width() * (v - lo) as f32 / (hi - lo).max(1) as f32;
         ui.painter().rect_filled(rect, 2.0, Color32::from_gray(50));
         let c = Color32::from_rgb(
@@ -205,6 +206,14 @@ pub(crate) fn log_entry_with(
     }
 }
 
+/// Width (points) of a track's bar in the strip of tracks.
+const TRACK_BAR: f32 = 70.0;
+
+/// Width (points) the top bar leaves free at its right end for the
+/// *Title* button (`title.rs`, anchored 8 points from the top-right
+/// corner).
+const TITLE_BUTTON_ROOM: f32 = 96.0;
+
 /// What the panels read and change.
 #[derive(SystemParam)]
 pub struct Panels<'w, 's> {
@@ -237,6 +246,10 @@ pub fn ui(mut p: Panels, view: Res<ViewModel>) -> Result {
         return Ok(());
     }
     let mut root = viewport_ui(&ctx, "viewport");
+    // Set again by the button under the pointer, if any.
+    if p.sel.hovered.is_some() {
+        p.sel.hovered = None;
+    }
     if p.mode.screenshot && p.sel.selected.is_none() {
         p.sel.selected = view
             .viewer
@@ -267,9 +280,12 @@ pub fn ui(mut p: Panels, view: Res<ViewModel>) -> Result {
     if p.cover.side.is_some() {
         p.cover.side = None;
     }
+    // The side panels take the window's whole height under the top bar,
+    // so the decision and its Confirm have room; the hand and the log lie
+    // under the board only.
     egui::Panel::top("top").show(&mut root, |ui| top_bar(ui, &view, &mut p));
-    bottom_panels(&mut root, &view, &mut p);
     side_panels(&mut root, &view, &mut p);
+    bottom_panels(&mut root, &view, &mut p);
     // What the panels leave is the board: the wheel zooms only there. In
     // window pixels: egui's points are scaled by the UI scale.
     keep_board_area(&root, &ctx, &mut p.area);
@@ -311,9 +327,12 @@ fn pass_cover(root: &mut egui::Ui, view: &ViewModel, cover: &mut PassCover, side
 /// the ruler, the score, remote play's line and the honor tracks.
 fn top_bar(ui: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
     let table = p.scene.table.is_some();
-    // Wrapped, so that a long score line never pushes the buttons off
-    // the window.
-    ui.horizontal_wrapped(|ui| {
+    // The top-right corner is the Title button's (`title.rs`).
+    ui.set_max_width((ui.available_width() - TITLE_BUTTON_ROOM).max(TITLE_BUTTON_ROOM));
+    // One line that never wraps: the texts that may be long (the
+    // scenario, the score, remote play's line) are cut short with their
+    // whole text on hover.
+    ui.horizontal(|ui| {
         ui.label(RichText::new("Kassen").strong().size(18.0));
         ui.separator();
         if p.replay.is_some() {
@@ -323,8 +342,8 @@ fn top_bar(ui: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
                     .color(Color32::from_rgb(230, 190, 60)),
             );
         }
-        ui.label(RichText::new(&view.name).strong());
-        ui.label(RichText::new(&view.system).color(DIM));
+        ui.add(egui::Label::new(RichText::new(&view.name).strong()).truncate())
+            .on_hover_text(format!("{}: {}", view.name, view.system));
         ui.separator();
         ui.label(match view.turn_limit {
             Some(l) => t!("panels-turn-of", turn = view.turn, limit = l),
@@ -394,18 +413,27 @@ fn top_bar(ui: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
                 p.input.ruler_mode = !p.input.ruler_mode;
             }
         }
-        if !view.scene.score.is_empty() {
-            ui.separator();
-            ui.label(shown(&view.scene.score));
-        }
         if !p.net.line.is_empty() {
             ui.separator();
-            ui.label(RichText::new(shown(&p.net.line)).color(Color32::from_rgb(120, 200, 230)));
+            let line = RichText::new(shown(&p.net.line)).color(Color32::from_rgb(120, 200, 230));
+            ui.add(egui::Label::new(line).truncate())
+                .on_hover_text(shown(&p.net.line));
+        }
+        if !view.scene.score.is_empty() {
+            ui.separator();
+            ui.add(egui::Label::new(shown(&view.scene.score)).truncate())
+                .on_hover_text(shown(&view.scene.score));
         }
     });
-    for t in &view.scene.tracks {
-        let side = view.sides[t.side.min(1) as usize].clone();
-        track_view(ui, t, &side, view.colors[t.side.min(1) as usize]);
+    // The tracks in one strip.
+    if !view.scene.tracks.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            for t in &view.scene.tracks {
+                let side = view.sides[t.side.min(1) as usize].clone();
+                track_view(ui, t, &side, view.colors[t.side.min(1) as usize]);
+                ui.separator();
+            }
+        });
     }
 }
 
@@ -425,9 +453,9 @@ fn bottom_panels(root: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
     egui::Panel::bottom("log")
         .resizable(true)
         .default_size(if view.scene.hand.is_empty() {
-            210.0
+            150.0
         } else {
-            130.0
+            110.0
         })
         .show(root, |ui| {
             ui.horizontal(|ui| {
@@ -477,11 +505,18 @@ fn side_panels(root: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
         .default_size(340.0)
         .min_size(330.0)
         .show(root, |ui| {
+            // The decision's footer first, so the list scrolls above it
+            // and Confirm is never out of view.
+            if p.replay.is_none() && has_footer(view) {
+                egui::Panel::bottom("decision_footer")
+                    .resizable(false)
+                    .show(ui, |ui| decision_footer(ui, view, &mut c, verdict.as_ref()));
+            }
             egui::ScrollArea::vertical()
                 .id_salt("orders_scroll")
                 .show(ui, |ui| match p.replay.as_deref_mut() {
                     Some(r) => replay_panel(ui, view, r),
-                    None => decisions_panel(ui, view, &mut c, &mut p.pace, verdict.as_ref()),
+                    None => decisions_panel(ui, view, &mut c, &mut p.pace),
                 });
         });
 }

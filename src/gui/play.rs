@@ -25,8 +25,8 @@ use super::state::{
 };
 use crate::engine::board::{HexBoard, TerrainTile};
 use crate::engine::command::Refusal;
-use crate::engine::core::dry_run;
 use crate::engine::core::{Module, Outcome, ToAct};
+use crate::engine::foresight::foresee;
 use crate::engine::game::{Game, autosave_path, data_dir};
 use crate::engine::log::LogEntry;
 use crate::engine::reach::Verdict;
@@ -120,6 +120,20 @@ pub struct ViewModel {
     pub side_choices: Vec<(Choice, Option<Odds>)>,
     /// Odds of the pass command ("if the phase ends now").
     pub pass_odds: Option<Odds>,
+    /// What the pass would log up to its first roll ([`foresee`]), and
+    /// whether dice are rolled after.
+    pub pass_foresight: (Vec<LogEntry>, bool),
+    /// The selected unit's move limit, inches, for the open table's ring:
+    /// the armed move choice's, else its first move choice's (the one a
+    /// drag uses), from [`RulesView::move_allowance`], the number `apply`
+    /// checks the path against.
+    pub move_ring: Option<f32>,
+    /// The acting side's units that may be ordered, moved or activated
+    /// now (those with a choice), ringed on the board.
+    pub may_act: Vec<u32>,
+    /// The side choice under the pointer and the units it would let act
+    /// (foreseen: its own units with a choice after it), highlighted.
+    pub hover_units: (Option<String>, Vec<u32>),
     /// The unit and choice key the reach below belongs to: the armed
     /// choice when it needs a hex or a target, else the selected unit's
     /// first choice that needs a hex (its move).
@@ -288,7 +302,11 @@ pub fn refresh<R: Module>(world: &mut World) {
         .get_resource::<Selection>()
         .map(|s| (s.selected, s.armed.clone(), s.pick.clone()))
         .unwrap_or_default();
-    let gui_changed = world.resource::<ViewModel>().inputs != inputs;
+    let hovered = world
+        .get_resource::<Selection>()
+        .and_then(|s| s.hovered.clone());
+    let gui_changed = world.resource::<ViewModel>().inputs != inputs
+        || world.resource::<ViewModel>().hover_units.0 != hovered;
     let first = !world.resource::<ViewModel>().loaded;
     // Another language: the game's words, and its log, are written anew.
     let lang_changed = !first && world.resource::<ViewModel>().lang != crate::i18n::lang();
@@ -303,7 +321,8 @@ pub fn refresh<R: Module>(world: &mut World) {
     if !(game_changed || gui_changed || first || settings_changed) {
         return;
     }
-    let vm = view_model::<R>(world, fixed, inputs, (game_changed, first));
+    let mut vm = view_model::<R>(world, fixed, inputs, (game_changed, first));
+    vm.hover_units = hover_units::<R>(world, vm.actor, hovered);
     publish(world, vm, game_changed, first);
 }
 
@@ -347,6 +366,20 @@ fn view_model<R: Module>(
         .filter(|id| scene.units.iter().any(|u| u.id == *id));
     let card = selected.map_or_else(Vec::new, |u| R::unit_card(&g.ctx, &obs, u, viewer));
     let offer = offer::<R>(g, actor, selected, &inputs);
+    // Who may act: the acting side's units with a choice now.
+    let may_act = actor.map_or_else(Vec::new, |s| {
+        scene
+            .units
+            .iter()
+            .filter(|u| u.side == s && !R::choices(&g.ctx, &g.state, s, u.id).is_empty())
+            .map(|u| u.id)
+            .collect()
+    });
+    let move_ring = selected.and_then(|u| {
+        let armed = inputs.1.as_ref().filter(|c| c.needs == Needs::Path);
+        let key = armed.or_else(|| offer.choices.iter().find(|c| c.needs == Needs::Path))?;
+        R::move_allowance(&g.ctx, &g.state, u, Some(&key.key))
+    });
     let old = world.resource::<ViewModel>();
     let (reach_for, reach, targets) = match reach_for(actor, selected, &inputs.1, &offer.choices) {
         key if !changed && !first && key == old.reach_for => {
@@ -401,6 +434,10 @@ fn view_model<R: Module>(
         choice_odds: offer.choice_odds,
         side_choices: offer.side_choices,
         pass_odds: offer.pass_odds,
+        pass_foresight: offer.pass_foresight,
+        move_ring,
+        may_act,
+        hover_units: (None, Vec::new()),
         reach_for,
         reach,
         targets,
@@ -479,6 +516,33 @@ fn reach_of<R: Module>(
     }
 }
 
+/// The side choice `hovered` of `actor` and the units it would let act:
+/// foreseen ([`foresee`]) on the side's observation, its own units with a
+/// choice afterwards. Nothing when the key is no side choice now.
+fn hover_units<R: Module>(
+    world: &World,
+    actor: Option<u8>,
+    hovered: Option<String>,
+) -> (Option<String>, Vec<u32>) {
+    let units = (|| {
+        let g = &world.get_resource::<ActiveGame<R>>()?.0;
+        let side = actor?;
+        let key = hovered.as_deref()?;
+        let cmd = R::choose(&g.ctx, &g.state, side, key, &Pick::default())?;
+        let f = foresee::<R>(&g.ctx, &g.state, &cmd, &g.dice, side).ok()?;
+        let scene = R::scene(&g.ctx, &f.after, Some(side));
+        Some(
+            scene
+                .units
+                .iter()
+                .filter(|u| u.side == side && !R::choices(&g.ctx, &f.after, side, u.id).is_empty())
+                .map(|u| u.id)
+                .collect(),
+        )
+    })();
+    (hovered, units.unwrap_or_default())
+}
+
 /// What the panels offer the side acting: the selected unit's choices, the
 /// side's own, the pass, each with its odds; the armed choice's odds or
 /// why it would be refused.
@@ -489,6 +553,7 @@ struct Offer {
     choice_odds: Vec<(String, Odds)>,
     side_choices: Vec<(Choice, Option<Odds>)>,
     pass_odds: Option<Odds>,
+    pass_foresight: (Vec<LogEntry>, bool),
 }
 
 /// The [`Offer`] to `actor` (nothing when nobody here acts) with `selected`
@@ -508,7 +573,9 @@ fn offer<R: Module>(
     // whether it would be refused before the odds are shown.
     let (odds, preview_refusal) = match (actor, armed) {
         (Some(s), Some(c)) => match R::choose(&g.ctx, &g.state, s, &c.key, pick) {
-            Some(cmd) => match dry_run::<R>(&g.ctx, &g.state, &cmd, &g.dice) {
+            // Judged on the side's observation, like the reach: a hidden
+            // enemy gives no hint before it is revealed.
+            Some(cmd) => match foresee::<R>(&g.ctx, &g.state, &cmd, &g.dice, s) {
                 Ok(_) => (R::odds(&g.ctx, &g.state, &cmd), None),
                 Err(r) => (None, Some(r)),
             },
@@ -545,6 +612,14 @@ fn offer<R: Module>(
     let pass_odds = actor
         .and_then(|s| R::pass_command(&g.ctx, &g.state, s))
         .and_then(|cmd| R::odds(&g.ctx, &g.state, &cmd));
+    // What ending the decision leads to, in the rules' words, up to the
+    // first roll: a forced landing ahead, a phase's end.
+    let pass_foresight = actor
+        .and_then(|s| {
+            let cmd = R::pass_command(&g.ctx, &g.state, s)?;
+            foresee::<R>(&g.ctx, &g.state, &cmd, &g.dice, s).ok()
+        })
+        .map_or_else(Default::default, |f| (f.lines, f.rolls));
     Offer {
         choices,
         odds,
@@ -552,6 +627,7 @@ fn offer<R: Module>(
         choice_odds,
         side_choices,
         pass_odds,
+        pass_foresight,
     }
 }
 

@@ -2,6 +2,8 @@
 //! (or the armed choice) can reach shaded, the hexes beside them that it
 //! may not enter crossed, every target of an armed attack ringed, and in
 //! the hover tooltip the odds of a target or the rule that refuses a hex.
+//! The units that may act now are ringed, and those a hovered side
+//! choice (a RAN activation, a Genpei card) would let act glow gold.
 //! All of it is the view model's reach (`engine::reach`: the module's
 //! `choose` and a dry run of `apply`), never a copy of a rule.
 
@@ -25,6 +27,39 @@ const REACH_COLOR: Color = Color::srgba(0.55, 0.9, 1.0, 0.9);
 const REFUSED_COLOR: Color = Color::srgba(1.0, 0.35, 0.3, 0.85);
 /// A target that may be attacked.
 const TARGET_COLOR: Color = Color::srgb(1.0, 0.62, 0.2);
+/// A unit that may act now.
+pub const MAY_ACT_COLOR: Color = Color::srgba(1.0, 1.0, 0.85, 0.75);
+/// A unit the hovered side choice would let act.
+pub const HOVER_COLOR: Color = Color::srgb(1.0, 0.85, 0.2);
+
+/// Rings, on the hex board, the units that may act now (thin) and those
+/// the side choice under the pointer would let act (bold gold): the view
+/// model's `may_act` and `hover_units`. Hidden under the hot-seat cover.
+pub fn draw_who_may_act(
+    mut gizmos: Gizmos,
+    layout: Option<Res<BoardLayout>>,
+    view: Res<ViewModel>,
+    cover: Res<PassCover>,
+) {
+    let Some(layout) = layout else {
+        return;
+    };
+    if cover.side.is_some() {
+        return;
+    }
+    let hex_of = |id: &u32| match view.unit(*id)?.place {
+        Place::Hex { hex, .. } => Some(hex),
+        Place::Table(_) => None,
+    };
+    for hex in view.may_act.iter().filter_map(hex_of) {
+        gizmos.linestrip_2d(ring(&layout, hex, 0.97), MAY_ACT_COLOR);
+    }
+    for hex in view.hover_units.1.iter().filter_map(hex_of) {
+        for k in [0.98, 0.93, 0.88] {
+            gizmos.linestrip_2d(ring(&layout, hex, k), HOVER_COLOR);
+        }
+    }
+}
 
 /// The hexes of the view's reach that are refused but worth marking: those
 /// next to an accepted hex or to the acting unit (the edge of the reach),
@@ -163,10 +198,12 @@ impl Plugin for ReachViewPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(
             Update,
-            draw_reach
+            (
+                draw_reach.run_if(|view: Res<ViewModel>| view.loaded && view.reach_for.is_some()),
+                draw_who_may_act.run_if(|view: Res<ViewModel>| view.loaded),
+            )
                 .in_set(AppSystems::Draw)
-                .after(draw_overlays)
-                .run_if(|view: Res<ViewModel>| view.loaded && view.reach_for.is_some()),
+                .after(draw_overlays),
         );
     }
 }

@@ -43,6 +43,9 @@ pub struct Selection {
     pub armed: Option<Choice>,
     /// The pick for the armed choice.
     pub pick: Pick,
+    /// The key of the side's choice (or card) under the pointer this
+    /// frame: the units it would let act are highlighted.
+    pub hovered: Option<String>,
 }
 
 /// The panels' lines about what just happened.

@@ -14,7 +14,9 @@ use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::engine::core::{Module, ToAct, dry_run};
+use crate::engine::core::{Module, ToAct};
+use crate::engine::foresight::foresee;
+use crate::engine::log::LogEntry;
 use crate::engine::table::{AreaEffect, Base, Table, bearing_of, bearing_vector};
 use crate::engine::view::{Needs, Objective, Pick, Place, Spot, UnitView};
 use crate::rules::{ModuleVisitor, visit_all};
@@ -23,11 +25,16 @@ use crate::t;
 use super::board_view::scale_board_text;
 use super::camera::PX_PER_INCH;
 use super::play::{ActiveGame, ViewModel};
+use super::reach_view::{HOVER_COLOR, MAY_ACT_COLOR};
 use super::sets::{AppSystems, game_screen, people_play};
 use super::state::{GameCleared, GameInstalled, Notes, PassCover, Selection, UiAction};
 use super::table_art::{area_stamps, figure_colors, figure_ranks};
 use super::terrain_art::{mesh_of, shape_key, tile_art};
 use super::widgets::shown;
+
+/// How far short of the cursor, inches, the ghost must stand for the rest
+/// of the drag to be drawn dim (a move cut short by the rules).
+const GHOST_SHORT: f32 = 0.05;
 
 /// How far up an airborne unit is drawn, world units.
 const LIFT: f32 = 14.0;
@@ -67,6 +74,12 @@ pub struct TableScene {
     pub objectives: Vec<Objective>,
     /// The two sides' names.
     pub sides: [String; 2],
+    /// The selected unit and its move limit, inches
+    /// ([`ViewModel::move_ring`]).
+    pub move_ring: Option<(u32, f32)>,
+    /// The units that may act now, and those the hovered side choice
+    /// would let act ([`ViewModel::may_act`], [`ViewModel::hover_units`]).
+    pub may_act: (Vec<u32>, Vec<u32>),
 }
 
 impl TableScene {
@@ -113,6 +126,8 @@ pub fn table_scene(view: Res<ViewModel>, table: Option<Res<Table>>, mut scene: R
         mover: view.actor,
         objectives: view.scene.objectives.clone(),
         sides: view.sides.clone(),
+        move_ring: view.inputs.0.zip(view.move_ring),
+        may_act: (view.may_act.clone(), view.hover_units.1.clone()),
     };
 }
 
@@ -127,11 +142,24 @@ pub struct Drag {
     pub facing: f32,
 }
 
-/// The verdict on the current drag, from a dry run of the command.
+/// The verdict on the current drag, foreseen by a dry run of the command
+/// ([`foresee`]): what `apply` would do, in its own words.
 #[derive(Clone, Debug, PartialEq)]
 pub enum DragVerdict {
-    /// Legal: inches used and inches left.
-    Legal(f32, f32),
+    /// Legal: where `apply` puts the base (it may stop short of the drag,
+    /// a take-off going exactly half), whether it is then in the air, the
+    /// log lines `apply` writes up to its first roll, and whether dice
+    /// are rolled after them.
+    Legal {
+        /// The base after the move; `None` if the unit left the table.
+        end: Option<Base>,
+        /// In the air after the move.
+        airborne: bool,
+        /// What `apply` logs, before any roll.
+        lines: Vec<LogEntry>,
+        /// Dice are rolled after `lines`.
+        rolls: bool,
+    },
     /// Illegal, with the reason and rule.
     Illegal(String),
 }
@@ -145,6 +173,8 @@ pub struct TableInput {
     pub drag: Option<Drag>,
     /// Set for the current drag by a dry run of its command.
     pub verdict: Option<DragVerdict>,
+    /// The drag `verdict` was judged for (judged again only when it moves).
+    judged: Option<Drag>,
     /// A finished drag, to be turned into a command.
     pub dropped: Option<Drag>,
     /// The ruler tool is on: left-drag measures instead of moving.
@@ -514,6 +544,20 @@ pub fn draw_table_overlays(
         Vec2::new(table.width, table.depth) * PX_PER_INCH,
         Color::srgb(0.2, 0.16, 0.1),
     );
+    // Who may act: a thin ring; the hovered side choice's units, gold.
+    for (ids, color, grow) in [
+        (&scene.may_act.0, MAY_ACT_COLOR, 0.25),
+        (&scene.may_act.1, HOVER_COLOR, 0.45),
+    ] {
+        for u in ids.iter().filter_map(|id| scene.unit(*id)) {
+            let lift = if u.airborne { LIFT } else { 0.0 };
+            let ring: Vec<Vec2> = grown_outline(table, &u.base, grow)
+                .into_iter()
+                .map(|p| p + Vec2::new(0.0, lift))
+                .collect();
+            gizmos.linestrip_2d(ring, color);
+        }
+    }
     if let Some(u) = gui.selected.and_then(|id| scene.unit(id)) {
         let lift = if u.airborne { LIFT } else { 0.0 };
         rect(&mut gizmos, &u.base, lift, Color::srgb(1.0, 0.9, 0.2));
@@ -537,7 +581,7 @@ pub fn draw_table_overlays(
                 );
             }
         }
-        if let Some(a) = u.allowance {
+        if let Some((_, a)) = scene.move_ring.filter(|(id, _)| *id == u.id) {
             gizmos.linestrip_2d(
                 grown_outline(table, &u.base, a),
                 Color::srgba(0.4, 0.9, 1.0, 0.5),
@@ -547,13 +591,35 @@ pub fn draw_table_overlays(
     if let Some(d) = &input.drag
         && let Some(u) = scene.unit(d.unit)
     {
-        let ghost = u.base.at(d.to, d.facing);
-        let color = match input.verdict {
-            Some(DragVerdict::Legal(..)) => Color::srgb(0.3, 1.0, 0.4),
-            _ => Color::srgb(1.0, 0.25, 0.2),
-        };
-        rect(&mut gizmos, &ghost, 0.0, color);
-        gizmos.line_2d(to_world(table, u.base.center), to_world(table, d.to), color);
+        let drawn = u.base.at(d.to, d.facing);
+        match &input.verdict {
+            // The ghost stands where `apply` puts the base; where that is
+            // short of the cursor (a take-off going exactly half), a dim
+            // line goes on to the cursor.
+            Some(DragVerdict::Legal { end, airborne, .. }) => {
+                let green = Color::srgb(0.3, 1.0, 0.4);
+                let ghost = end.unwrap_or(drawn);
+                let lift = if *airborne { LIFT } else { 0.0 };
+                rect(&mut gizmos, &ghost, lift, green);
+                gizmos.line_2d(
+                    to_world(table, u.base.center),
+                    to_world(table, ghost.center),
+                    green,
+                );
+                if ghost.center.distance(d.to) > GHOST_SHORT {
+                    gizmos.line_2d(
+                        to_world(table, ghost.center),
+                        to_world(table, d.to),
+                        Color::srgba(0.3, 1.0, 0.4, 0.3),
+                    );
+                }
+            }
+            _ => {
+                let red = Color::srgb(1.0, 0.25, 0.2);
+                rect(&mut gizmos, &drawn, 0.0, red);
+                gizmos.line_2d(to_world(table, u.base.center), to_world(table, d.to), red);
+            }
+        }
     }
     if let Some((a, b)) = input.ruler {
         gizmos.line_2d(
@@ -698,15 +764,17 @@ pub fn table_pointer(
 pub fn judge_drag<R: Module>(
     game: Res<ActiveGame<R>>,
     table: Option<Res<Table>>,
-    scene: Res<TableScene>,
     mut input: ResMut<TableInput>,
     (mut gui, mut notes): (ResMut<Selection>, ResMut<Notes>),
     mut actions: MessageWriter<UiAction>,
 ) {
-    let Some(table) = table else { return };
+    if table.is_none() {
+        return;
+    }
     if input.drag.is_none() && input.dropped.is_none() {
-        if input.verdict.is_some() {
+        if input.verdict.is_some() || input.judged.is_some() {
             input.verdict = None;
+            input.judged = None;
         }
         return;
     }
@@ -753,23 +821,32 @@ pub fn judge_drag<R: Module>(
         let Some(cmd) = R::choose(&g.ctx, &g.state, side, &key, &pick) else {
             return (None, DragVerdict::Illegal(t!("play-drag-not-a-move")));
         };
-        match dry_run::<R>(&g.ctx, &g.state, &cmd, &g.dice) {
-            Ok(_) => {
-                let (from, airborne) = scene
-                    .unit(d.unit)
-                    .map_or((d.to, false), |u| (u.base.center, u.airborne));
-                let used = table.segment_cost(from, d.to, airborne).cost;
-                let left =
-                    R::move_allowance(&g.ctx, &g.state, d.unit, Some(&key)).unwrap_or(0.0) - used;
-                (Some((key, pick)), DragVerdict::Legal(used, left.max(0.0)))
+        match foresee::<R>(&g.ctx, &g.state, &cmd, &g.dice, side) {
+            Ok(f) => {
+                let after = R::scene(&g.ctx, &f.after, Some(side));
+                let moved = after.units.iter().find(|u| u.id == d.unit);
+                let end = moved.and_then(|u| match u.place {
+                    Place::Table(b) if u.models > 0 => Some(b),
+                    _ => None,
+                });
+                let verdict = DragVerdict::Legal {
+                    end,
+                    airborne: moved.is_some_and(|u| u.airborne),
+                    lines: f.lines,
+                    rolls: f.rolls,
+                };
+                (Some((key, pick)), verdict)
             }
             Err(r) => (Some((key, pick)), DragVerdict::Illegal(r.to_string())),
         }
     };
-    input.verdict = input.drag.clone().map(|d| judge(&d).1);
+    if input.drag != input.judged {
+        input.verdict = input.drag.clone().map(|d| judge(&d).1);
+        input.judged = input.drag.clone();
+    }
     if let Some(d) = input.dropped.take() {
         match judge(&d) {
-            (Some((key, pick)), DragVerdict::Legal(..)) => {
+            (Some((key, pick)), DragVerdict::Legal { .. }) => {
                 actions.write(UiAction::Choose { key, pick });
                 gui.selected = Some(d.unit);
             }

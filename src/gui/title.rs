@@ -650,7 +650,7 @@ fn resume_block(right: &mut egui::Ui, state: &mut TitleState) {
 fn back_button(mut contexts: EguiContexts, mut state: ResMut<TitleState>) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     egui::Area::new("to_title".into())
-        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-8.0, -8.0))
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-8.0, 4.0))
         .order(egui::Order::Foreground)
         .show(&ctx, |ui| {
             if ui

@@ -162,6 +162,12 @@ pub struct TakeOffResult {
     pub entry: LogEntry,
 }
 
+/// How far a take-off goes, inches: exactly `take_off` (half) of the
+/// unit's movement `mv` (CW-FLY-5).
+pub fn take_off_distance(mv: f32, fv: &FlightValues) -> f32 {
+    mv * fv.take_off
+}
+
 /// A take-off (CW-FLY-5): the unit moves exactly half its normal movement
 /// ([`FlightValues::take_off`]) and counts as grounded until the end, so interference at or before that
 /// distance stops it at the point of contact and the take-off fails. If it

@@ -227,7 +227,7 @@ pub fn pieces(battle: &CwBattle) -> Vec<TablePiece> {
 /// Runs `f` with the unit choices of `battle` as a [`Menu`].
 fn with_menu<X>(ctx: &CwCtx, battle: &CwBattle, f: impl FnOnce(&Menu<'_, CwCommand>) -> X) -> X {
     let choices = |unit: u32| unit_choices(battle, unit, &ctx.tables);
-    let allowance = |unit: u32, _key: &str| battle.allowance(unit, &ctx.tables);
+    let allowance = |unit: u32, key: &str| battle.key_allowance(unit, key, &ctx.tables);
     let pick = |key: &str, pick: &Pick| choose(battle, key, pick);
     f(&Menu {
         choices: &choices,
@@ -425,7 +425,11 @@ impl RulesView for ClanWar {
     }
 
     fn unit_card(ctx: &CwCtx, obs: &CwBattle, unit: u32, _viewer: Option<u8>) -> Vec<CardLine> {
-        super::view::unit_card(ctx, obs, unit)
+        let mut card = super::view::unit_card(ctx, obs, unit);
+        let allowance = |key: &str| obs.key_allowance(unit, key, &ctx.tables);
+        let choices = unit_choices(obs, unit, &ctx.tables);
+        card.extend(table_kit::card_allowances(&choices, allowance));
+        card
     }
 
     fn choices(ctx: &CwCtx, state: &CwBattle, side: u8, unit: u32) -> Vec<Choice> {
@@ -445,8 +449,11 @@ impl RulesView for ClanWar {
         choose(state, key, pick)
     }
 
-    fn move_allowance(ctx: &CwCtx, state: &CwBattle, unit: u32, _key: Option<&str>) -> Option<f32> {
-        state.allowance(unit, &ctx.tables)
+    fn move_allowance(ctx: &CwCtx, state: &CwBattle, unit: u32, key: Option<&str>) -> Option<f32> {
+        match key {
+            Some(k) => state.key_allowance(unit, k, &ctx.tables),
+            None => state.allowance(unit, &ctx.tables),
+        }
     }
 
     fn editor_palette(ctx: &CwCtx) -> Option<crate::engine::editing::EditorPalette> {

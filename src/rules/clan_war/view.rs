@@ -215,8 +215,5 @@ pub fn unit_card(ctx: &CwCtx, battle: &CwBattle, unit: u32) -> Vec<CardLine> {
                 .rule(rule),
         );
     }
-    card.extend(table_kit::card_allowance(
-        battle.allowance(u.piece.id, &ctx.tables),
-    ));
     card
 }

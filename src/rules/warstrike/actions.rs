@@ -121,6 +121,16 @@ pub fn move_allowance(
     })
 }
 
+/// The inches a move of `action` may cover along its path, terrain cost
+/// included: `at_the_double` × Mv for At The Double!, else Mv (WS-BASE).
+/// The one number a path is checked against, and the card's "may move".
+pub fn path_allowance(action: WsAction, mv: f64, c: &WsConstants) -> f64 {
+    match action {
+        WsAction::AtTheDouble => c.at_the_double * mv,
+        _ => mv,
+    }
+}
+
 /// What an action allows, once taken.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ActionAllowance {

@@ -17,6 +17,7 @@ use crate::engine::table_kit::{self, Menu, TableCtx, TablePiece};
 use crate::engine::view::units_of;
 use crate::engine::view::{CardLine, Choice, Needs, Odds, Pick, RuleText, Scene};
 
+use super::actions::{WsAction, path_allowance};
 use super::battle::{WsBattle, WsCommand, WsCtx, WsOrder, WsScenario};
 use super::data::{DIE, RULESET, WsTables};
 use super::view::objectives;
@@ -69,15 +70,21 @@ pub fn check_scenario(scenario: &WsScenario) -> Result<(), (String, Vec<String>)
     Ok(())
 }
 
-/// Inches `unit` may move with the move choice `key`: Advance! and Fall
-/// back up to Mv, At The Double! up to 2 × Mv (WS-BASE).
+/// Inches `unit` may move with the move choice `key`, the number its path
+/// is checked against ([`path_allowance`]): Advance! and Fall back up to
+/// Mv, At The Double! and a Charge! (which may go at the double) up to
+/// `at_the_double` × Mv (WS-BASE). `None` when the unit may not move now
+/// or `key` is no move.
 pub fn choice_allowance(battle: &WsBattle, unit: u32, key: &str, tables: &WsTables) -> Option<f32> {
-    let full = battle.allowance(unit, &tables.constants)?;
-    let mv = battle.unit(unit)?.state.mv as f32;
-    Some(match key {
-        "at_the_double" => full,
-        _ => mv.min(full),
-    })
+    battle.allowance(unit, &tables.constants)?;
+    let action = match key {
+        "advance" => WsAction::Advance,
+        "fall_back" => WsAction::FallBack,
+        "at_the_double" | "charge" => WsAction::AtTheDouble,
+        _ => return None,
+    };
+    let mv = battle.unit(unit)?.state.mv;
+    Some(path_allowance(action, mv, &tables.constants) as f32)
 }
 
 /// What `unit` may do now: "Open Fire!" (target), "Advance!" (path; a
@@ -392,7 +399,13 @@ impl RulesView for WarStrike {
     }
 
     fn unit_card(ctx: &WsCtx, obs: &WsBattle, unit: u32, _viewer: Option<u8>) -> Vec<CardLine> {
-        super::view::unit_card(ctx, obs, unit)
+        let mut card = super::view::unit_card(ctx, obs, unit);
+        let allowance = |key: &str| choice_allowance(obs, unit, key, &ctx.tables);
+        card.extend(table_kit::card_allowances(
+            &unit_choices(obs, unit),
+            allowance,
+        ));
+        card
     }
 
     fn choices(_ctx: &WsCtx, state: &WsBattle, side: u8, unit: u32) -> Vec<Choice> {

@@ -393,6 +393,25 @@ pub struct FireRequest {
     pub kind: FireKind,
 }
 
+/// How far `shooter` may pick a target, inches edge to edge: its
+/// Awareness, multiplied by `snap_fire_awareness` for snap fire (WS-BASE).
+pub fn targeting_awareness(shooter: &WsUnitState, snap_fire: bool, c: &WsConstants) -> f64 {
+    if snap_fire {
+        c.snap_fire_awareness * shooter.aw
+    } else {
+        shooter.aw
+    }
+}
+
+/// How far `shooter` may fire now, inches edge to edge: the lesser of its
+/// weapon's range and its Awareness for targeting (WS-BASE), the two
+/// bounds [`check_fire`] holds a shot to. `None` without a ranged weapon.
+/// The open table's range ring.
+pub fn fire_reach(shooter: &WsUnitState, snap_fire: bool, c: &WsConstants) -> Option<f64> {
+    let w = shooter.shooting?;
+    Some(w.range.min(targeting_awareness(shooter, snap_fire, c)))
+}
+
 /// Whether `shooter` may shoot at `target` now (checks only; nothing recorded).
 ///
 /// # Errors
@@ -422,11 +441,7 @@ pub fn check_fire(
             say!("ws-why-no-ranged-weapon", unit = shooter.name),
         ));
     };
-    let aw = if req.snap_fire {
-        constants.snap_fire_awareness * shooter.aw
-    } else {
-        shooter.aw
-    };
+    let aw = targeting_awareness(shooter, req.snap_fire, constants);
     if !(req.distance >= 0.0 && req.distance <= w.range) {
         return Err(Refusal::new(
             "WS-BASE",
@@ -505,6 +520,34 @@ mod tests {
             snap_fire: false,
             kind: FireKind::Action,
         }
+    }
+
+    /// The range ring is the range a shot is allowed: for every shipped
+    /// unit with a weapon, a target just inside [`fire_reach`] may be shot
+    /// and one just beyond may not, with and without snap fire (WS-BASE).
+    #[test]
+    fn the_range_ring_is_the_bound_a_shot_is_checked_against() {
+        let (t, _, rw) = setup();
+        let mut checked = 0;
+        for stats in &t.units {
+            let shooter = WsUnitState::from_stats(1, stats);
+            for snap in [false, true] {
+                let Some(r) = fire_reach(&shooter, snap, &t.constants) else {
+                    continue;
+                };
+                let at = |distance: f64| {
+                    let q = FireRequest {
+                        snap_fire: snap,
+                        ..req(distance)
+                    };
+                    check_fire(&SalvoRecord::new(), &shooter, &rw, q, &t.constants)
+                };
+                assert!(at(r - 0.01).is_ok(), "{} inside {r}", stats.key);
+                assert!(at(r + 0.01).is_err(), "{} beyond {r}", stats.key);
+                checked += 1;
+            }
+        }
+        assert!(checked >= 4, "only {checked} shooters checked");
     }
 
     #[test]

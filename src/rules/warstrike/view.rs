@@ -7,6 +7,7 @@ use crate::engine::view::{CardLine, Marker, Objective, Scene, Spot, Tone, UnitVi
 
 use super::battle::{WsBattle, WsCtx};
 use super::data::WsTables;
+use super::shooting::fire_reach;
 
 /// Marker colours, sRGB `0.0..=1.0`: a nerve marker is red, a hit-die
 /// white.
@@ -26,7 +27,7 @@ pub struct WsUnitLook {
     pub nerve_markers: u32,
     /// State words ("Suppressed", "Got down", "Acted", "Engaged").
     pub badges: Vec<String>,
-    /// The weapon's range, inches, for the ring.
+    /// How far it may fire now, inches ([`fire_reach`]), for the ring.
     pub ranges: Vec<f32>,
     /// Card lines: values, shooting, models and markers.
     pub card: Vec<String>,
@@ -96,7 +97,12 @@ pub fn units(battle: &WsBattle, tables: &WsTables) -> Vec<WsUnitLook> {
                 hit_dice: s.hit_dice(&tables.constants),
                 nerve_markers: s.nerve_markers(),
                 badges,
-                ranges: s.shooting.map(|w| w.range as f32).into_iter().collect(),
+                // The ring: how far it may fire now, the lesser of range
+                // and Awareness, from the same bounds a shot is checked to.
+                ranges: fire_reach(s, false, &tables.constants)
+                    .map(|r| r as f32)
+                    .into_iter()
+                    .collect(),
                 card,
             }
         })
@@ -177,9 +183,6 @@ pub fn unit_card(ctx: &WsCtx, battle: &WsBattle, unit: u32) -> Vec<CardLine> {
                 .rule(rule),
         );
     }
-    card.extend(table_kit::card_allowance(
-        battle.allowance(u.piece.id, &ctx.tables.constants),
-    ));
     card
 }
 

@@ -12,11 +12,14 @@ use crate::engine::units::FlightState;
 
 use crate::rules::clan_war::condition::Condition;
 use crate::rules::clan_war::data::{CwTables, Trait, UNKNOWN_CARD_TL, UnitStats};
-use crate::rules::clan_war::flight::{MovementPhase, check_air_maneuver, may_move_in_phase};
+use crate::rules::clan_war::flight::{
+    MovementPhase, check_air_maneuver, may_move_in_phase, take_off_distance,
+};
 use crate::rules::clan_war::fly_by::RankContact;
 use crate::rules::clan_war::hostage::{Stance, Standing, declare_stance};
 use crate::rules::clan_war::landing::{
-    Escape, Lander, LandingKind, LeaveEngagement, check_landing_spot, escape, landing_test,
+    Escape, Lander, LandingKind, LeaveEngagement, check_landing_spot, dive_bounds, escape,
+    landing_test,
 };
 use crate::rules::clan_war::maneuver::{
     ManeuverKind, ManeuverTest, condition_after, maneuver_test,
@@ -93,6 +96,23 @@ impl CwBattle {
             return None;
         }
         tables.unit(&u.unit_type).map(|c| c.movement)
+    }
+
+    /// Inches `unit` may move with the move choice `key`, the bound its
+    /// path is checked against: a take-off exactly
+    /// [`take_off_distance`] (CW-FLY-5), a Dive up to its most
+    /// ([`dive_bounds`], CW-DIVE-2), any other move its movement
+    /// (CW-GEN-3, CW-FLY-10, CW-LAND-1, CW-ENG-7). `None` when it may not
+    /// move now or `key` is no move.
+    pub fn key_allowance(&self, unit: u32, key: &str, tables: &CwTables) -> Option<f32> {
+        let mv = self.allowance(unit, tables)?;
+        let s = &tables.settings;
+        Some(match key {
+            "take_off" => take_off_distance(mv, &s.flight),
+            "dive" | "dive_engage" => dive_bounds(mv, &s.landing).1,
+            "move" | "land" | "take_flight" => mv,
+            _ => return None,
+        })
     }
 
     /// Units a move must not touch: every other unit on the ground; for a

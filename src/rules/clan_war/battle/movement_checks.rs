@@ -16,7 +16,7 @@ use crate::engine::units::FlightState;
 use crate::rules::clan_war::condition::Condition;
 use crate::rules::clan_war::data::{Settings, Trait, UnitStats};
 use crate::rules::clan_war::flight::{
-    MovementPhase, TakeOff, check_air_move, check_can_fly, take_off,
+    MovementPhase, TakeOff, check_air_move, check_can_fly, take_off, take_off_distance,
 };
 use crate::rules::clan_war::fly_by::{RankContact, check_engagement};
 use crate::rules::clan_war::landing::{
@@ -173,7 +173,7 @@ impl CwBattle {
     ) -> Result<MovePlan, Refusal> {
         let (u, mv) = (m.u, m.mv);
         let fv = &m.settings.flight;
-        let half = mv * fv.take_off;
+        let half = take_off_distance(mv, fv);
         let probe = TakeOff {
             unit: m.unit,
             name: u.name.clone(),

@@ -13,7 +13,9 @@ use crate::engine::table::{
 };
 use crate::engine::table_scenario::TableCatalog;
 
-use crate::rules::warstrike::actions::{Going, WsAction, check_action, take_action};
+use crate::rules::warstrike::actions::{
+    Going, WsAction, check_action, path_allowance, take_action,
+};
 use crate::rules::warstrike::data::WsTables;
 use crate::rules::warstrike::leadership::InspiringOfficer;
 use crate::rules::warstrike::shooting::{
@@ -297,10 +299,7 @@ impl WsBattle {
                         check_action(&u.state, action, Going::Difficult)?;
                     }
                 }
-                let allowance = match action {
-                    WsAction::AtTheDouble => tables.constants.at_the_double * u.state.mv,
-                    _ => u.state.mv,
-                } as f32;
+                let allowance = path_allowance(action, u.state.mv, &tables.constants) as f32;
                 table
                     .check_move(
                         &base, &waypoints, *facing, allowance, false, &others, &may_touch,

@@ -472,7 +472,8 @@ fn choices_units_and_choose_in_the_games_words() {
     assert_eq!(s[0].hit_dice, vec![3]);
     assert_eq!(s[0].nerve_markers, 1);
     assert!(s[0].badges.contains(&"Suppressed".to_string()));
-    assert_eq!(s[0].ranges, vec![24.0]);
+    // The ring is the lesser of the 24" range and Aw 18" (WS-BASE).
+    assert_eq!(s[0].ranges, vec![18.0]);
     assert_eq!(s[0].card[0], "Ld 2 · Nv 3 (current 2) · Mv 6″ · Sv 5+");
     let fall_back: Vec<String> = game::unit_choices(&b, 1)
         .into_iter()
