@@ -203,12 +203,10 @@ pub fn spawn_counters(
         let [r, g, b] = view.colors[side.0.min(1) as usize];
         let base = materials.add(ColorMaterial::from_color(Color::srgb(r, g, b)));
         let dark = materials.add(ColorMaterial::from_color(Color::srgb(0.05, 0.05, 0.05)));
-        // Dark ink on a light side colour, white on a dark one.
-        let ink = if 0.299 * r + 0.587 * g + 0.114 * b > 0.6 {
-            Color::srgb(0.08, 0.08, 0.08)
-        } else {
-            Color::WHITE
-        };
+        // Dark ink on a light side colour, white on a dark one: whichever
+        // has the more contrast (WCAG, at least 4.5:1).
+        let [ir, ig, ib] = counter_art::ink_for([r, g, b]);
+        let ink = Color::srgb(ir, ig, ib);
         let part = |kind| CounterPart { unit: e, kind };
         let ink_mat = materials.add(ColorMaterial::from_color(ink));
         let shade = materials.add(ColorMaterial::from_color(Color::srgb(
@@ -268,11 +266,11 @@ pub fn spawn_counters(
                     part(PartKind::Label),
                     Text2d::new(""),
                     TextFont {
-                        font_size: FontSize::Px(15.0),
+                        font_size: FontSize::Px(counter_art::LABEL_PX),
                         ..default()
                     },
                     TextColor(ink),
-                    Transform::from_xyz(0.0, -11.0, 2.0),
+                    Transform::from_xyz(0.0, LABEL_Y, 2.0),
                 ));
                 c.spawn((
                     part(PartKind::Notch),
@@ -334,7 +332,7 @@ pub fn update_marker_dots(
                     },
                     Mesh2d(ring.clone()),
                     MeshMaterial2d(white.clone()),
-                    Transform::from_xyz(x, 19.0, 3.0 + 0.01 * i as f32),
+                    Transform::from_xyz(x, counter_art::COUNTER.y / 2.0, 3.0 + 0.01 * i as f32),
                     children![(
                         Mesh2d(dot.clone()),
                         MeshMaterial2d(fill.clone()),
@@ -425,7 +423,11 @@ pub fn update_counters(
     }
     for (pe, a) in notches {
         if let Ok(mut tf) = tfs.get_mut(pe) {
-            tf.translation = Vec3::new(a.cos() * 27.0, a.sin() * 22.0, 3.0);
+            let (nx, ny) = (
+                counter_art::COUNTER.x / 2.0 + 2.0,
+                counter_art::COUNTER.y / 2.0 + 3.0,
+            );
+            tf.translation = Vec3::new(a.cos() * nx, a.sin() * ny, 3.0);
             tf.rotation = Quat::from_rotation_z(a - PI / 2.0);
         }
     }
@@ -466,10 +468,20 @@ fn label_room(label: &str) -> f32 {
     ((counter_art::COUNTER.x - 4.0) / (0.55 * n * label_px(label))).max(1.0)
 }
 
-fn label_px(label: &str) -> f32 {
+/// The label's font size, px at zoom 1: [`counter_art::LABEL_PX`], or
+/// smaller for a label too long for the counter at that size (not one of
+/// the shipped scenarios', which the layout test holds to full size).
+pub(crate) fn label_px(label: &str) -> f32 {
     let n = label.chars().count().max(1) as f32;
-    if n <= 4.0 { 13.0 } else { (56.0 / n).max(8.5) }
+    let fits = (counter_art::COUNTER.x - 4.0) / (0.55 * n);
+    counter_art::LABEL_PX.min(fits).max(MIN_LABEL_PX)
 }
+
+/// The smallest font a long label is shrunk to, px at zoom 1.
+const MIN_LABEL_PX: f32 = 8.5;
+
+/// Where the label's centre sits on the counter, px from its centre.
+const LABEL_Y: f32 = -13.0;
 
 fn shared_edge(layout: &HexLayout, a: Hex, b: Hex) -> Option<(Vec2, Vec2)> {
     let ca = layout.hex_corners(a);
@@ -821,9 +833,9 @@ mod tests {
     fn board_text_follows_the_ui_scale_and_counter_labels_stay_inside() {
         // A label too long for the counter even at its own size never grows.
         assert_eq!(label_room("a very long label"), 1.0);
-        for label in ["KB 7", "AS-T 4"] {
+        for (label, least) in [("KB 7", 1.2), ("AS-T 4", 1.0)] {
             let room = label_room(label);
-            assert!(room > 1.2, "{label}: {room}");
+            assert!(room >= least, "{label}: {room}");
             let width = 0.55 * label.chars().count() as f32 * label_px(label) * room;
             assert!(
                 width <= counter_art::COUNTER.x - 4.0 + 1e-3,
@@ -867,9 +879,74 @@ mod tests {
 
     #[test]
     fn long_counter_labels_get_a_smaller_font() {
-        assert_eq!(label_px("KB 7"), 13.0);
-        assert!((label_px("AS-T 4") - 56.0 / 6.0).abs() < 1e-4);
-        assert_eq!(label_px("a very long label"), 8.5);
-        assert!(label_px("AS-B 4") * 6.0 * 0.6 < 50.0);
+        assert_eq!(label_px("KB 7"), counter_art::LABEL_PX);
+        assert_eq!(label_px("AS-T 4"), counter_art::LABEL_PX);
+        assert_eq!(label_px("a very long label"), MIN_LABEL_PX);
+        let n = "Ash Spe 4".chars().count() as f32;
+        assert!(label_px("Ash Spe 4") * n * 0.55 <= counter_art::COUNTER.x - 4.0 + 1e-3);
+    }
+
+    /// Every counter of every shipped hex scenario, in every palette: its
+    /// label is drawn at full size, at least 11 px on screen at the board's
+    /// starting zoom and 100% UI scale, inside the counter; and the ink has
+    /// at least 4.5:1 contrast against both sides' counters (WCAG AA).
+    #[test]
+    fn counter_text_is_readable_on_every_counter() {
+        use super::super::settings::Palette;
+        use crate::engine::core::{BoardKind, Module};
+        use crate::rules::{ModuleVisitor, visit_all};
+        struct V(usize);
+        impl ModuleVisitor for V {
+            fn visit<R: Module>(&mut self) {
+                if R::BOARD != BoardKind::Hex {
+                    return;
+                }
+                for (file, text) in crate::session::scenarios_of::<R>() {
+                    let g = crate::session::open_text::<R>(&file, &text, false, Some(1), &[])
+                        .expect("opens");
+                    let scene = R::scene(&g.ctx, &g.state, None);
+                    for u in &scene.units {
+                        // The label as the board writes it (`CounterLabel`).
+                        let label = format!("{} {}", u.kind, u.models);
+                        let on_screen = label_px(&label) / super::super::camera::HEX_ZOOM;
+                        assert!(
+                            on_screen >= counter_art::MIN_LABEL_SCREEN_PX,
+                            "{file}: \"{label}\" is {on_screen:.1} px on screen"
+                        );
+                        self.0 += 1;
+                    }
+                    for palette in Palette::ALL {
+                        for c in palette.colors(R::side_colors(&g.ctx)) {
+                            let ratio = counter_art::contrast_ratio(counter_art::ink_for(c), c);
+                            assert!(
+                                ratio >= counter_art::MIN_CONTRAST,
+                                "{file}, {palette:?}: {c:?} gives {ratio:.2}:1"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        let mut v = V(0);
+        visit_all(&mut v);
+        assert!(v.0 > 50, "only {} counters", v.0);
+    }
+
+    /// The worst side colour for ink, a mid grey, still gets 4.5:1.
+    #[test]
+    fn any_side_colour_gets_ink_of_enough_contrast() {
+        for i in 0..=100u8 {
+            let v = f32::from(i) / 100.0;
+            for c in [
+                [v, v, v],
+                [v, 0.0, 0.0],
+                [0.0, v, 0.0],
+                [0.0, 0.0, v],
+                [v, v, 0.0],
+            ] {
+                let r = counter_art::contrast_ratio(counter_art::ink_for(c), c);
+                assert!(r >= counter_art::MIN_CONTRAST, "{c:?}: {r}");
+            }
+        }
     }
 }

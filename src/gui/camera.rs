@@ -13,13 +13,18 @@ use crate::engine::table::Table;
 /// Hex size in world units (pixels at zoom 1).
 pub const HEX_SIZE: f32 = 44.0;
 
+/// The hex board's starting zoom (world units per screen pixel at 100%
+/// UI scale): counter labels of `counter_art::LABEL_PX` are drawn at
+/// least 11 px on screen.
+pub const HEX_ZOOM: f32 = 1.3;
+
 /// World units (pixels at zoom 1) per inch of the open table.
 pub const PX_PER_INCH: f32 = 16.0;
 
 /// Spawns the 2D camera.
 /// The view starts zoomed out to fit the default board between the panels.
 pub fn setup_camera(mut commands: Commands) {
-    let scale = 1.3;
+    let scale = HEX_ZOOM;
     commands.spawn((
         Camera2d,
         Projection::Orthographic(OrthographicProjection {
@@ -124,7 +129,7 @@ pub(crate) fn place_board_camera(world: &mut World) {
         .map_or((1400.0, 900.0), |w| (w.width(), w.height()));
     let free_w = (win_w - 660.0 * ui - 20.0).max(100.0);
     let free_h = (win_h - 240.0 * ui - 40.0).max(100.0);
-    let scale = world.get_resource::<Table>().map_or(1.3, |t| {
+    let scale = world.get_resource::<Table>().map_or(HEX_ZOOM, |t| {
         (t.width * PX_PER_INCH / free_w).max(t.depth * PX_PER_INCH / free_h)
     });
     place_camera(

@@ -11,8 +11,57 @@ use bevy::prelude::*;
 use super::terrain_art::Shape;
 use crate::engine::view::UnitSymbol;
 
-/// The counter's size in px (width × height).
-pub const COUNTER: Vec2 = Vec2::new(50.0, 38.0);
+/// The counter's size in px (width × height): inside a hex of
+/// `HEX_SIZE` 44 (76 px across its flats).
+pub const COUNTER: Vec2 = Vec2::new(60.0, 44.0);
+
+/// The counter label's font size, px at zoom 1: at the hex board's
+/// starting zoom (`camera::HEX_ZOOM`) it is drawn at least
+/// [`MIN_LABEL_SCREEN_PX`] on screen at 100% UI scale.
+pub const LABEL_PX: f32 = 15.0;
+
+/// The least size of counter text on screen, px at 100% UI scale.
+pub const MIN_LABEL_SCREEN_PX: f32 = 11.0;
+
+/// The least contrast of a counter's text against the counter (WCAG AA
+/// for normal text).
+pub const MIN_CONTRAST: f32 = 4.5;
+
+/// An sRGB channel (0..1) in linear light (WCAG 2 relative luminance).
+fn linear(c: f32) -> f32 {
+    if c <= 0.040_45 {
+        c / 12.92
+    } else {
+        ((c + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+/// The WCAG 2 relative luminance of an sRGB colour (channels 0..1), 0..1.
+pub fn relative_luminance(c: [f32; 3]) -> f32 {
+    0.2126 * linear(c[0]) + 0.7152 * linear(c[1]) + 0.0722 * linear(c[2])
+}
+
+/// The WCAG 2 contrast ratio of two sRGB colours, 1..21.
+pub fn contrast_ratio(a: [f32; 3], b: [f32; 3]) -> f32 {
+    let (la, lb) = (relative_luminance(a), relative_luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// The black ink of light counters.
+pub const DARK_INK: [f32; 3] = [0.0, 0.0, 0.0];
+/// The white ink of dark counters.
+pub const LIGHT_INK: [f32; 3] = [1.0, 1.0, 1.0];
+
+/// The counter's ink on a side colour `base` (sRGB 0..1): black or
+/// white, whichever stands out more. Either way the contrast is at least
+/// 4.5:1 (the worst base, a mid grey, still gives about 4.6).
+pub fn ink_for(base: [f32; 3]) -> [f32; 3] {
+    if contrast_ratio(DARK_INK, base) >= contrast_ratio(LIGHT_INK, base) {
+        DARK_INK
+    } else {
+        LIGHT_INK
+    }
+}
 
 /// Where the symbol's centre sits on the counter, px from its centre.
 pub const SYMBOL_AT: Vec2 = Vec2::new(0.0, 4.0);

@@ -89,6 +89,10 @@ pub struct Ranged {
 pub struct UnitType {
     /// Data key ("sohei_warriors").
     pub key: String,
+    /// The short name on its counter ("SoW"), at most four characters;
+    /// the initials of `name` when absent.
+    #[serde(default)]
+    pub abbrev: Option<String>,
     /// The symbol on its counter (the art only).
     #[serde(default)]
     pub symbol: crate::engine::view::UnitSymbol,

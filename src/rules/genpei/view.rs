@@ -86,7 +86,10 @@ fn unit_view(ctx: &GenCtx, s: &GenState, u: &GenUnit) -> UnitView {
         id: u.id,
         side: u.side,
         name: u.name.to_string(),
-        kind: ty.map_or_else(|| u.kind.to_string(), |t| short(&t.name)),
+        kind: ty.map_or_else(
+            || u.kind.to_string(),
+            |t| t.abbrev.clone().unwrap_or_else(|| short(&t.name)),
+        ),
         symbol: ty.map(|t| t.symbol).unwrap_or_default(),
         place: Place::Hex {
             hex: u.hex,
@@ -324,19 +327,14 @@ fn score(ctx: &GenCtx, s: &GenState) -> String {
     )
 }
 
-/// A counter's label: three letters of the first and the last word of the
-/// type's name ("Irregular Peasant Infantry": "Irr Inf"), so that it fits
-/// the counter.
+/// A counter's label when the type has no `abbrev`: the initials of its
+/// name ("Irregular Peasant Infantry": "IPI"), so that it fits the
+/// counter.
 fn short(name: &str) -> String {
-    let words: Vec<&str> = name.split_whitespace().collect();
-    let keep: Vec<&str> = match words.as_slice() {
-        [a, .., b] => vec![a, b],
-        w => w.to_vec(),
-    };
-    keep.iter()
-        .map(|w| w.chars().take(3).collect::<String>())
-        .collect::<Vec<_>>()
-        .join(" ")
+    name.split_whitespace()
+        .filter_map(|w| w.chars().next())
+        .flat_map(char::to_uppercase)
+        .collect()
 }
 
 /// The card of unit (or leader) `id`.
