@@ -41,6 +41,7 @@ pub mod sets;
 pub mod settings;
 pub mod state;
 pub mod table_art;
+pub mod table_labels;
 pub mod table_view;
 pub mod terrain_art;
 pub mod title;

@@ -27,8 +27,10 @@ use super::camera::PX_PER_INCH;
 use super::play::{ActiveGame, ViewModel};
 use super::reach_view::{HOVER_COLOR, MAY_ACT_COLOR};
 use super::sets::{AppSystems, game_screen, people_play};
+use super::settings::Settings;
 use super::state::{GameCleared, GameInstalled, Notes, PassCover, Selection, UiAction};
 use super::table_art::{area_stamps, figure_colors, figure_ranks};
+use super::table_labels::{LabelKind, place_labels};
 use super::terrain_art::{mesh_of, shape_key, tile_art};
 use super::widgets::shown;
 
@@ -271,7 +273,6 @@ pub fn spawn_table(
         }
         mesh.insert_attribute(Mesh::ATTRIBUTE_POSITION, positions);
         mesh.insert_indices(Indices::U32(idx));
-        let center = pts.iter().copied().sum::<Vec2>() / pts.len().max(1) as f32;
         commands.spawn((
             TableTile,
             Mesh2d(meshes.add(mesh)),
@@ -302,13 +303,6 @@ pub fn spawn_table(
                 ));
             }
         }
-        commands.spawn((
-            TableTile,
-            Text2d::new(area.spec.name.clone()),
-            TextFont::from_font_size(16.0),
-            TextColor(Color::srgba(1.0, 1.0, 1.0, 0.6)),
-            Transform::from_xyz(center.x, center.y, -8.0),
-        ));
     }
 }
 
@@ -317,11 +311,13 @@ pub fn spawn_table(
 pub fn sync_bases(
     mut commands: Commands,
     scene: Res<TableScene>,
+    settings: Option<Res<Settings>>,
     existing: Query<(Entity, &BaseSprite)>,
 ) {
     let Some(table) = &scene.table else { return };
-    // Simple and robust: redraw the unit sprites whenever the scene changes.
-    if !scene.is_changed() {
+    // Simple and robust: redraw the unit sprites whenever the scene (or
+    // the UI scale the words are placed for) changes.
+    if !(scene.is_changed() || settings.as_ref().is_some_and(|s| s.is_changed())) {
         return;
     }
     for (e, _) in &existing {
@@ -331,10 +327,42 @@ pub fn sync_bases(
     for u in &scene.units {
         spawn_base(&mut commands, table, &scene, u);
     }
+    let scale = settings.as_ref().map_or(1.0, |s| s.ui_scale);
+    let placed = place_labels(
+        table,
+        &scene.units,
+        &scene.objectives,
+        &scene.sides,
+        (scale, LIFT),
+    );
+    for l in placed {
+        let color = match l.kind {
+            LabelKind::Area => Color::srgba(1.0, 1.0, 1.0, 0.7),
+            LabelKind::Objective => Color::srgb(1.0, 1.0, 0.85),
+            LabelKind::Count => Color::srgb(1.0, 0.95, 0.8),
+            LabelKind::Badges
+                if l.unit
+                    .and_then(|id| scene.unit(id))
+                    .is_some_and(|u| u.airborne) =>
+            {
+                Color::srgb(0.7, 0.9, 1.0)
+            }
+            LabelKind::Badges => Color::srgb(1.0, 0.85, 0.5),
+        };
+        commands.spawn((
+            BaseSprite {
+                id: l.unit.unwrap_or(u32::MAX),
+            },
+            Text2d::new(shown(&l.text)),
+            TextFont::from_font_size(l.font),
+            TextColor(color),
+            Transform::from_translation(l.at.extend(7.0)),
+        ));
+    }
 }
 
 /// Objectives: a diamond in the holder's colour (grey when nobody holds
-/// it) with its name.
+/// it); its name is placed with the other words ([`place_labels`]).
 fn spawn_objectives(commands: &mut Commands, table: &Table, scene: &TableScene) {
     for o in &scene.objectives {
         let Spot::Table(x, y) = o.at else { continue };
@@ -354,26 +382,12 @@ fn spawn_objectives(commands: &mut Commands, table: &Table, scene: &TableScene) 
             Transform::from_translation(at.extend(0.6))
                 .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
         ));
-        let label = o.held_by.map_or(o.name.clone(), |s| {
-            t!(
-                "panels-objective-held",
-                name = &o.name,
-                side = &scene.sides[usize::from(s.min(1))]
-            )
-        });
-        commands.spawn((
-            BaseSprite { id: u32::MAX },
-            Text2d::new(label),
-            TextFont::from_font_size(15.0),
-            TextColor(Color::srgb(1.0, 1.0, 0.85)),
-            Transform::from_translation((at + Vec2::new(0.0, -22.0)).extend(0.7)),
-        ));
     }
 }
 
 /// One unit's sprites: its shadow when airborne, its base with the facing
-/// notch, the side's cue and the figures, the model count, the badges and
-/// the markers.
+/// notch, the side's cue and the figures, and the markers (its model
+/// count and badges are placed with the other words, [`place_labels`]).
 fn spawn_base(commands: &mut Commands, table: &Table, scene: &TableScene, u: &TableUnitView) {
     let ground = to_world(table, u.base.center);
     let lift = if u.airborne { LIFT } else { 0.0 };
@@ -437,31 +451,6 @@ fn spawn_base(commands: &mut Commands, table: &Table, scene: &TableScene, u: &Ta
                 ));
             }
         });
-    commands.spawn((
-        BaseSprite { id: u.id },
-        Text2d::new(u.models.to_string()),
-        TextFont::from_font_size(17.0),
-        TextColor(Color::srgb(1.0, 0.95, 0.8)),
-        Transform::from_translation(top.extend(3.0)),
-    ));
-    let mut badges = u.badges.clone();
-    if u.airborne {
-        badges.insert(0, t!("panels-badge-airborne"));
-    }
-    if !badges.is_empty() {
-        let below = top - Vec2::new(0.0, size.length() / 2.0 + 8.0);
-        commands.spawn((
-            BaseSprite { id: u.id },
-            Text2d::new(shown(&badges.join(", "))),
-            TextFont::from_font_size(16.0),
-            TextColor(if u.airborne {
-                Color::srgb(0.7, 0.9, 1.0)
-            } else {
-                Color::srgb(1.0, 0.85, 0.5)
-            }),
-            Transform::from_translation(below.extend(4.0)),
-        ));
-    }
     spawn_markers(commands, u, top, size);
 }
 
