@@ -123,3 +123,15 @@ panels-no-module-plays = { $file }: no module plays "{ $ruleset }"
 panels-objective-held = { $name } (held by { $side })
 panels-badge-airborne = airborne
 panels-ruler-edge-to-edge = { $from } to { $to }: { $inches }" edge to edge
+summary-title = Turn { $turn }: what happened
+summary-dismiss = Close
+summary-show = Show it on the board
+summary-lost = { $side } lost { $count ->
+    [one] 1 model
+   *[other] { $count } models
+  }
+summary-gone = { $unit } ({ $side }) is gone from the board
+summary-objective-taken = { $name } is now held by { $side }
+summary-objective-lost = { $name } is held by nobody now
+summary-track = { $side } { $track }: { $from } → { $to }
+summary-quiet = No losses, and no objective or track changed.

@@ -123,3 +123,15 @@ panels-no-module-plays = { $file }: ningún módulo juega «{ $ruleset }»
 panels-objective-held = { $name } (en poder de { $side })
 panels-badge-airborne = en vuelo
 panels-ruler-edge-to-edge = De { $from } a { $to }: { $inches }" de borde a borde
+summary-title = Turno { $turn }: qué pasó
+summary-dismiss = Cerrar
+summary-show = Mostrarlo en el tablero
+summary-lost = { $side } perdió { $count ->
+    [one] 1 figura
+   *[other] { $count } figuras
+  }
+summary-gone = { $unit } ({ $side }) ya no está en el tablero
+summary-objective-taken = { $name } está ahora en manos de { $side }
+summary-objective-lost = { $name } ya no está en manos de nadie
+summary-track = { $side } { $track }: { $from } → { $to }
+summary-quiet = Sin bajas, y ningún objetivo ni marcador cambió.

@@ -42,9 +42,11 @@ pub mod settings;
 pub mod state;
 pub mod table_art;
 pub mod table_labels;
+pub mod table_units;
 pub mod table_view;
 pub mod terrain_art;
 pub mod title;
+pub mod turn_summary;
 pub mod widgets;
 pub mod windows;
 
@@ -201,6 +203,7 @@ fn add_views(app: &mut App, screenshot: bool) {
         keyboard::KeyboardPlugin,
         legend::LegendPlugin,
         dice_tray::DiceTrayPlugin,
+        turn_summary::TurnSummaryPlugin,
         editor::EditorPlugin,
         editor_panel::EditorPanelPlugin,
     ));

@@ -22,6 +22,7 @@ use super::state::{
     AppMode, BoardArea, BriefingOpen, FileRequest, Notes, PassCover, RulesOpen, Selection, UiAction,
 };
 use super::table_view::{TableInput, TableScene, ruler_reading};
+use super::turn_summary::TurnSummary;
 use super::widgets::{DIM, RED, keep_board_area, rule_link, shown, viewport_ui};
 use super::windows::{ClosedTables, FilesWindow, files_window, rules_window, table_window};
 use crate::engine::core::ToAct;
@@ -237,6 +238,7 @@ pub struct Panels<'w, 's> {
     replay: Option<ResMut<'w, ReplayView>>,
     settings_window: Option<ResMut<'w, SettingsWindow>>,
     legend: Option<ResMut<'w, LegendOpen>>,
+    summary: Option<ResMut<'w, TurnSummary>>,
 }
 
 /// Draws every panel (runs in `EguiPrimaryContextPass`).
@@ -505,6 +507,9 @@ fn side_panels(root: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
         .default_size(340.0)
         .min_size(330.0)
         .show(root, |ui| {
+            if let Some(summary) = p.summary.as_deref_mut() {
+                summary_view(ui, summary);
+            }
             // The decision's footer first, so the list scrolls above it
             // and Confirm is never out of view.
             if p.replay.is_none() && has_footer(view) {
@@ -519,6 +524,38 @@ fn side_panels(root: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
                     None => decisions_panel(ui, view, &mut c, &mut p.pace),
                 });
         });
+}
+
+/// The last ended turn's summary, at the top of the decisions panel: each
+/// line a link to its place on the board, and a button to put it away.
+fn summary_view(ui: &mut egui::Ui, summary: &mut TurnSummary) {
+    let Some((turn, lines)) = summary.shown.clone() else {
+        return;
+    };
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(t!("summary-title", turn = turn)).strong());
+            if ui.small_button(t!("summary-dismiss")).clicked() {
+                summary.shown = None;
+            }
+        });
+        for l in &lines {
+            match l.place {
+                Some(at) => {
+                    if ui
+                        .link(shown(&l.text))
+                        .on_hover_text(t!("summary-show"))
+                        .clicked()
+                    {
+                        summary.focus = Some(at);
+                    }
+                }
+                None => {
+                    ui.label(shown(&l.text));
+                }
+            }
+        }
+    });
 }
 
 /// The windows over the board: the briefing, the ruler's reading, the

@@ -20,6 +20,7 @@ use super::decisions::pct;
 use super::play::ViewModel;
 use super::sets::AppSystems;
 use super::state::PassCover;
+use super::widgets::{HOVER_COLOR, MAY_ACT_COLOR};
 
 /// A reachable hex's outline.
 const REACH_COLOR: Color = Color::srgba(0.55, 0.9, 1.0, 0.9);
@@ -27,10 +28,6 @@ const REACH_COLOR: Color = Color::srgba(0.55, 0.9, 1.0, 0.9);
 const REFUSED_COLOR: Color = Color::srgba(1.0, 0.35, 0.3, 0.85);
 /// A target that may be attacked.
 const TARGET_COLOR: Color = Color::srgb(1.0, 0.62, 0.2);
-/// A unit that may act now.
-pub const MAY_ACT_COLOR: Color = Color::srgba(1.0, 1.0, 0.85, 0.75);
-/// A unit the hovered side choice would let act.
-pub const HOVER_COLOR: Color = Color::srgb(1.0, 0.85, 0.2);
 
 /// Rings, on the hex board, the units that may act now (thin) and those
 /// the side choice under the pointer would let act (bold gold): the view

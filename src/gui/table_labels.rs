@@ -15,7 +15,7 @@ use crate::engine::table::{Base, Table};
 use crate::engine::view::{Objective, Spot};
 use crate::t;
 
-use super::table_view::{TableUnitView, to_world};
+use super::table_units::{TableUnitView, to_world};
 
 /// A glyph's advance as a share of the font size (the board's font is
 /// monospaced).

@@ -18,21 +18,22 @@ use crate::engine::core::{Module, ToAct};
 use crate::engine::foresight::foresee;
 use crate::engine::log::LogEntry;
 use crate::engine::table::{AreaEffect, Base, Table, bearing_of, bearing_vector};
-use crate::engine::view::{Needs, Objective, Pick, Place, Spot, UnitView};
+use crate::engine::view::{Needs, Objective, Pick, Place, Spot};
 use crate::rules::{ModuleVisitor, visit_all};
 use crate::t;
 
 use super::board_view::scale_board_text;
 use super::camera::PX_PER_INCH;
 use super::play::{ActiveGame, ViewModel};
-use super::reach_view::{HOVER_COLOR, MAY_ACT_COLOR};
 use super::sets::{AppSystems, game_screen, people_play};
 use super::settings::Settings;
 use super::state::{GameCleared, GameInstalled, Notes, PassCover, Selection, UiAction};
 use super::table_art::{area_stamps, figure_colors, figure_ranks};
 use super::table_labels::{LabelKind, place_labels};
+pub use super::table_units::{TableUnitView, to_table, to_world};
 use super::terrain_art::{mesh_of, shape_key, tile_art};
 use super::widgets::shown;
+use super::widgets::{HOVER_COLOR, MAY_ACT_COLOR};
 
 /// How far short of the cursor, inches, the ghost must stand for the rest
 /// of the drag to be drawn dim (a move cut short by the rules).
@@ -40,23 +41,6 @@ const GHOST_SHORT: f32 = 0.05;
 
 /// How far up an airborne unit is drawn, world units.
 const LIFT: f32 = 14.0;
-
-/// A unit as the table view draws it: what the module shows of it and its
-/// base on the table.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TableUnitView {
-    /// What the module shows of the unit (through the core's `scene`).
-    pub view: UnitView,
-    /// Its base: centre and size in inches, facing in compass degrees.
-    pub base: Base,
-}
-
-impl std::ops::Deref for TableUnitView {
-    type Target = UnitView;
-    fn deref(&self) -> &UnitView {
-        &self.view
-    }
-}
 
 /// The snapshot the view draws, rebuilt from the [`ViewModel`] whenever it
 /// changes.
@@ -191,16 +175,6 @@ pub struct TableInput {
 struct Press {
     at: Vec2,
     unit: Option<u32>,
-}
-
-/// Converts table inches to world coordinates (table centred on the origin).
-pub fn to_world(table: &Table, p: Vec2) -> Vec2 {
-    (p - Vec2::new(table.width, table.depth) / 2.0) * PX_PER_INCH
-}
-
-/// Converts world coordinates to table inches.
-pub fn to_table(table: &Table, w: Vec2) -> Vec2 {
-    w / PX_PER_INCH + Vec2::new(table.width, table.depth) / 2.0
 }
 
 /// Spacing of an area's art stamps, world px (one hex's art per stamp).

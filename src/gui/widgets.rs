@@ -12,6 +12,10 @@ use crate::t;
 pub(crate) const RED: Color32 = Color32::from_rgb(230, 70, 60);
 /// Secondary text.
 pub(crate) const DIM: Color32 = Color32::from_rgb(160, 160, 160);
+/// A unit that may act now, ringed on either board.
+pub const MAY_ACT_COLOR: bevy::color::Color = bevy::color::Color::srgba(1.0, 1.0, 0.85, 0.75);
+/// A unit the hovered side choice would let act, ringed gold.
+pub const HOVER_COLOR: bevy::color::Color = bevy::color::Color::srgb(1.0, 0.85, 0.2);
 
 /// Text for the panels: egui's default fonts lack the double prime, so inch
 /// marks are shown as a straight double quote.

@@ -1,0 +1,36 @@
+//! The open table's units as the view draws them, and the one conversion
+//! between table inches and world coordinates.
+
+use bevy::math::Vec2;
+
+use crate::engine::table::{Base, Table};
+use crate::engine::view::UnitView;
+
+use super::camera::PX_PER_INCH;
+
+/// A unit as the table view draws it: what the module shows of it and its
+/// base on the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableUnitView {
+    /// What the module shows of the unit (through the core's `scene`).
+    pub view: UnitView,
+    /// Its base: centre and size in inches, facing in compass degrees.
+    pub base: Base,
+}
+
+impl std::ops::Deref for TableUnitView {
+    type Target = UnitView;
+    fn deref(&self) -> &UnitView {
+        &self.view
+    }
+}
+
+/// Converts table inches to world coordinates (table centred on the origin).
+pub fn to_world(table: &Table, p: Vec2) -> Vec2 {
+    (p - Vec2::new(table.width, table.depth) / 2.0) * PX_PER_INCH
+}
+
+/// Converts world coordinates to table inches.
+pub fn to_table(table: &Table, w: Vec2) -> Vec2 {
+    w / PX_PER_INCH + Vec2::new(table.width, table.depth) / 2.0
+}
