@@ -281,18 +281,7 @@ mod tests {
         scale: f32,
     ) -> Vec<PlacedLabel> {
         let scene = R::scene(&g.ctx, &g.state, None);
-        let units: Vec<TableUnitView> = scene
-            .units
-            .iter()
-            .filter(|u| u.models > 0)
-            .filter_map(|u| match u.place {
-                Place::Table(base) => Some(TableUnitView {
-                    view: u.clone(),
-                    base,
-                }),
-                Place::Hex { .. } => None,
-            })
-            .collect();
+        let units = TableUnitView::all_of(&scene);
         let sides = [0, 1].map(|i| format!("Side {i}"));
         place_labels(table, &units, &scene.objectives, &sides, (scale, 18.0))
     }

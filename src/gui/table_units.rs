@@ -4,7 +4,7 @@
 use bevy::math::Vec2;
 
 use crate::engine::table::{Base, Table};
-use crate::engine::view::UnitView;
+use crate::engine::view::{Place, Scene, UnitView};
 
 use super::camera::PX_PER_INCH;
 
@@ -33,4 +33,23 @@ pub fn to_world(table: &Table, p: Vec2) -> Vec2 {
 /// Converts world coordinates to table inches.
 pub fn to_table(table: &Table, w: Vec2) -> Vec2 {
     w / PX_PER_INCH + Vec2::new(table.width, table.depth) / 2.0
+}
+
+impl TableUnitView {
+    /// The units of `scene` on the open table with models left, in the
+    /// scene's order.
+    pub fn all_of(scene: &Scene) -> Vec<TableUnitView> {
+        scene
+            .units
+            .iter()
+            .filter(|u| u.models > 0)
+            .filter_map(|u| match u.place {
+                Place::Table(base) => Some(TableUnitView {
+                    view: u.clone(),
+                    base,
+                }),
+                Place::Hex { .. } => None,
+            })
+            .collect()
+    }
 }

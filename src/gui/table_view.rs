@@ -91,19 +91,7 @@ pub fn table_scene(view: Res<ViewModel>, table: Option<Res<Table>>, mut scene: R
     if !(view.is_changed() || new_table) {
         return;
     }
-    let units = view
-        .scene
-        .units
-        .iter()
-        .filter(|u| u.models > 0)
-        .filter_map(|u| match u.place {
-            Place::Table(base) => Some(TableUnitView {
-                view: u.clone(),
-                base,
-            }),
-            Place::Hex { .. } => None,
-        })
-        .collect();
+    let units = TableUnitView::all_of(&view.scene);
     *scene = TableScene {
         table: Some(table.clone()),
         generation: scene.generation + u32::from(new_table),
