@@ -412,7 +412,7 @@ fn top_bar(ui: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
                 t!("panels-ruler-off")
             };
             if ui.selectable_label(p.input.ruler_mode, ruler).clicked() {
-                p.input.ruler_mode = !p.input.ruler_mode;
+                p.input.toggle_ruler();
             }
         }
         if !p.net.line.is_empty() {

@@ -159,6 +159,16 @@ pub struct TableInput {
     press: Option<Press>,
 }
 
+impl TableInput {
+    /// Turns the ruler tool on or off; off, its line and reading go.
+    pub fn toggle_ruler(&mut self) {
+        self.ruler_mode = !self.ruler_mode;
+        if !self.ruler_mode {
+            self.ruler = None;
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Press {
     at: Vec2,
@@ -643,7 +653,7 @@ pub fn table_pointer(
             .as_ref()
             .is_none_or(|w| !w.wants_any_keyboard_input())
     {
-        input.ruler_mode = !input.ruler_mode;
+        input.toggle_ruler();
     }
     let (Ok(window), Ok((camera, cam_tf))) = (windows.single(), cams.single()) else {
         return;
@@ -702,6 +712,10 @@ pub fn table_pointer(
     }
     if buttons.just_released(MouseButton::Left) {
         input.press = None;
+        // Outside ruler mode a measure lasts while the button is held.
+        if !input.ruler_mode {
+            input.ruler = None;
+        }
         if let Some(d) = input.drag.take() {
             input.dropped = Some(d);
         }
@@ -898,5 +912,20 @@ pub fn ruler_reading(scene: &TableScene, a: Vec2, b: Vec2) -> String {
             inches = format!("{:.1}", x.base.distance_to(&y.base))
         ),
         _ => format!("{:.1}\"", a.distance(b)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turning_the_ruler_off_clears_its_line() {
+        let mut input = TableInput::default();
+        input.toggle_ruler();
+        input.ruler = Some((Vec2::ZERO, Vec2::ONE));
+        input.toggle_ruler();
+        assert!(!input.ruler_mode);
+        assert_eq!(input.ruler, None);
     }
 }
