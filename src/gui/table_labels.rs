@@ -15,7 +15,7 @@ use crate::engine::table::{Base, Table};
 use crate::engine::view::{Objective, Spot};
 use crate::t;
 
-use super::table_units::{TableUnitView, to_world};
+use super::table_units::{TableUnitView, area_outline, to_world};
 
 /// A glyph's advance as a share of the font size (the board's font is
 /// monospaced).
@@ -243,12 +243,7 @@ pub fn place_labels(
         if name.is_empty() || shown_by_objective(&name) {
             continue;
         }
-        let pts: Vec<Vec2> = area
-            .spec
-            .points
-            .iter()
-            .map(|(x, y)| to_world(table, Vec2::new(*x, *y)))
-            .collect();
+        let pts = area_outline(table, area);
         let center = pts.iter().copied().sum::<Vec2>() / pts.len().max(1) as f32;
         let step = LINE * AREA_FONT * scale;
         p.place(
@@ -283,7 +278,13 @@ mod tests {
         let scene = R::scene(&g.ctx, &g.state, None);
         let units = TableUnitView::all_of(&scene);
         let sides = [0, 1].map(|i| format!("Side {i}"));
-        place_labels(table, &units, &scene.objectives, &sides, (scale, 18.0))
+        place_labels(
+            table,
+            &units,
+            &scene.objectives,
+            &sides,
+            (scale, super::super::table_units::LIFT),
+        )
     }
 
     /// Every shipped open-table scenario, at the start and after random

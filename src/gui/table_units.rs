@@ -3,7 +3,7 @@
 
 use bevy::math::Vec2;
 
-use crate::engine::table::{Base, Table};
+use crate::engine::table::{Base, Table, TerrainArea};
 use crate::engine::view::{Place, Scene, UnitView};
 
 use super::camera::PX_PER_INCH;
@@ -53,3 +53,15 @@ impl TableUnitView {
             .collect()
     }
 }
+
+/// An area's outline in world coordinates, in its own order.
+pub fn area_outline(table: &Table, area: &TerrainArea) -> Vec<Vec2> {
+    area.spec
+        .points
+        .iter()
+        .map(|(x, y)| to_world(table, Vec2::new(*x, *y)))
+        .collect()
+}
+
+/// How far up an airborne unit is drawn, world units.
+pub const LIFT: f32 = 14.0;

@@ -30,7 +30,7 @@ use super::settings::Settings;
 use super::state::{GameCleared, GameInstalled, Notes, PassCover, Selection, UiAction};
 use super::table_art::{area_stamps, figure_colors, figure_ranks};
 use super::table_labels::{LabelKind, place_labels};
-pub use super::table_units::{TableUnitView, to_table, to_world};
+pub use super::table_units::{LIFT, TableUnitView, area_outline, to_table, to_world};
 use super::terrain_art::{mesh_of, shape_key, tile_art};
 use super::widgets::shown;
 use super::widgets::{HOVER_COLOR, MAY_ACT_COLOR};
@@ -38,9 +38,6 @@ use super::widgets::{HOVER_COLOR, MAY_ACT_COLOR};
 /// How far short of the cursor, inches, the ghost must stand for the rest
 /// of the drag to be drawn dim (a move cut short by the rules).
 const GHOST_SHORT: f32 = 0.05;
-
-/// How far up an airborne unit is drawn, world units.
-const LIFT: f32 = 14.0;
 
 /// The snapshot the view draws, rebuilt from the [`ViewModel`] whenever it
 /// changes.
@@ -219,12 +216,7 @@ pub fn spawn_table(
         Transform::from_xyz(0.0, 0.0, -10.0),
     ));
     for area in &table.areas {
-        let pts: Vec<Vec2> = area
-            .spec
-            .points
-            .iter()
-            .map(|(x, y)| to_world(table, Vec2::new(*x, *y)))
-            .collect();
+        let pts = area_outline(table, area);
         let color = if area.has(AreaEffect::HighReaching) {
             Color::srgb(0.45, 0.40, 0.36)
         } else if area.has(AreaEffect::Impassable) {
