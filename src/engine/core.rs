@@ -28,7 +28,7 @@ use super::log::LogEntry;
 use super::log::LogSink;
 use super::scenario::LoadError;
 use super::table::Table;
-use super::view::{CardLine, Choice, Odds, Pick, RuleText, Scene};
+use super::view::{CardLine, Choice, MovePath, Odds, Pick, RuleText, Scene};
 
 /// Which board a module plays on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -380,6 +380,13 @@ pub trait RulesView: Rules {
         _unit: u32,
         _key: Option<&str>,
     ) -> Option<f32> {
+        None
+    }
+    /// The path a move command `cmd` takes on the hex board and its cost,
+    /// asked of the search `apply` moves by; `None` for a command that is
+    /// no move, a move `apply` would refuse, or a module without paths.
+    /// The board draws it under the pointer.
+    fn move_path(_ctx: &Self::Ctx, _state: &Self::State, _cmd: &Self::Command) -> Option<MovePath> {
         None
     }
     /// The scenario editor's palette for this scenario: what may be painted

@@ -8,7 +8,7 @@
 use super::command::Refusal;
 use super::core::{Rules, RulesView, dry_run};
 use super::dice::Dice;
-use super::view::{Odds, Pick, Place, Scene};
+use super::view::{MovePath, Odds, Pick, Place, Scene};
 use hexx::Hex;
 
 /// The verdict of one destination or target.
@@ -81,6 +81,31 @@ pub fn target_reach<R: Rules + RulesView>(
         .collect()
 }
 
+/// The path and cost of each accepted hex of `reach` (from [`hex_reach`]
+/// for the same `side`, `unit` and choice `key`) that is a move, in the
+/// reach's order: the module's [`RulesView::move_path`] of the command the
+/// hex makes.
+pub fn hex_paths<R: Rules + RulesView>(
+    ctx: &R::Ctx,
+    state: &R::State,
+    (side, unit, key): (u8, u32, &str),
+    reach: &[(Hex, Verdict)],
+) -> Vec<(Hex, MovePath)> {
+    reach
+        .iter()
+        .filter(|(_, v)| v.accepted())
+        .filter_map(|(hex, _)| {
+            let pick = Pick {
+                unit,
+                hex: Some(*hex),
+                ..Pick::default()
+            };
+            let cmd = R::choose(ctx, state, side, key, &pick)?;
+            Some((*hex, R::move_path(ctx, state, &cmd)?))
+        })
+        .collect()
+}
+
 /// The units `scene` shows, each with its hex on a hex board: the targets
 /// [`target_reach`] tries for a viewer.
 pub fn targets_in(scene: &Scene) -> Vec<(u32, Option<Hex>)> {
@@ -119,6 +144,56 @@ mod tests {
     use crate::rules::{ModuleVisitor, visit_all};
     use crate::session;
 
+    /// Checks the move path of `unit`'s accepted hex command `cmd`, judged
+    /// on `obs`: it starts next to the unit and goes hex by hex, carries a
+    /// rule and a line, and when `apply` moves the unit at once (RAN,
+    /// Genpei) it is all for now and the unit then stands on its last hex;
+    /// an order written for later (Samurai Battles) leaves the unit where
+    /// it is. Whether it had a path.
+    fn check_path<R: Module>(
+        ctx: &R::Ctx,
+        obs: &R::State,
+        dice: &crate::engine::dice::Dice,
+        (side, unit): (u8, u32),
+        cmd: &R::Command,
+    ) -> bool {
+        let Some(p) = R::move_path(ctx, obs, cmd) else {
+            return false;
+        };
+        let hex_of = |s: &R::State| {
+            R::scene(ctx, s, Some(side))
+                .units
+                .iter()
+                .find(|u| u.id == unit)
+                .and_then(|u| match u.place {
+                    crate::engine::view::Place::Hex { hex, .. } => Some(hex),
+                    _ => None,
+                })
+        };
+        let (Some(start), Some(last)) = (hex_of(obs), p.hexes.last()) else {
+            panic!("{cmd:?}: a path {p:?} of no unit on the board, or empty");
+        };
+        assert!(!p.rule.is_empty() && !p.line.is_empty(), "{p:?}");
+        let mut at = start;
+        for h in &p.hexes {
+            assert_eq!(at.unsigned_distance_to(*h), 1, "{cmd:?}: {p:?} jumps");
+            at = *h;
+        }
+        assert!(p.now >= 1 && p.now <= p.hexes.len(), "{p:?}");
+        let after = crate::engine::core::dry_run::<R>(ctx, obs, cmd, dice).expect("accepted");
+        let now = hex_of(&after);
+        // Moved at once: all the way, to the goal.
+        if now != Some(start) {
+            assert_eq!(p.now, p.hexes.len(), "{cmd:?}: {p:?}");
+            assert_eq!(
+                now,
+                Some(*last),
+                "{cmd:?}: the unit stands elsewhere after apply"
+            );
+        }
+        true
+    }
+
     /// For every shipped scenario of every module, at the start and every
     /// few commands of a game of varied legal commands: for each unit of
     /// the side acting and each of its choices that needs a hex or a
@@ -130,7 +205,8 @@ mod tests {
         struct V(Vec<String>);
         impl ModuleVisitor for V {
             fn visit<R: Module>(&mut self) {
-                let (mut shaded, mut glowing, mut refused) = (0usize, 0usize, 0usize);
+                let (mut shaded, mut glowing, mut refused, mut paths) =
+                    (0usize, 0usize, 0usize, 0usize);
                 for (file, text) in session::scenarios_of::<R>() {
                     let mut g =
                         session::open_text::<R>(&file, &text, false, Some(7), &[]).expect("opens");
@@ -199,7 +275,13 @@ mod tests {
                                                 assert!(!r.rule.is_empty(), "{r:?}");
                                                 refused += 1;
                                             }
-                                            (_, Needs::Hex) => shaded += 1,
+                                            (_, Needs::Hex) => {
+                                                shaded += 1;
+                                                let who = (side, u.id);
+                                                paths += usize::from(check_path::<R>(
+                                                    &g.ctx, &obs, &g.dice, who, &cmd,
+                                                ));
+                                            }
                                             _ => glowing += 1,
                                         }
                                     }
@@ -221,9 +303,11 @@ mod tests {
                 }
                 if R::BOARD == BoardKind::Hex {
                     assert!(shaded > 0, "{}: no hex was shaded", R::RULESET);
+                    assert!(paths > 0, "{}: no shaded hex had a path", R::RULESET);
                 }
                 self.0.push(format!(
-                    "{}: {shaded} hexes shaded, {glowing} targets, {refused} refused",
+                    "{}: {shaded} hexes shaded ({paths} with a path), {glowing} targets, \
+                     {refused} refused",
                     R::RULESET
                 ));
             }

@@ -321,6 +321,31 @@ pub enum Needs {
     Path,
 }
 
+/// The way a move command goes on a hex board and what it costs, from the
+/// same search `apply` moves the unit by ([`RulesView::move_path`]).
+///
+/// [`RulesView::move_path`]: super::core::RulesView::move_path
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovePath {
+    /// The hexes entered, in order; the start is left out and the last is
+    /// the goal.
+    pub hexes: Vec<Hex>,
+    /// How many of `hexes` the unit enters now (this turn's part of an
+    /// order that goes on over later turns); `hexes.len()` for a move made
+    /// at once.
+    pub now: usize,
+    /// What the move spends, in the module's measure (MP, or hexes where
+    /// the game counts hexes).
+    pub spent: u32,
+    /// What is left after it, in the same measure, when the game has an
+    /// allowance to spend from; shown in each shaded hex.
+    pub left: Option<u32>,
+    /// The rule that prices the move ("RAN-TER-1").
+    pub rule: String,
+    /// One line in the game's words: "3 MP spent, 1 MP left".
+    pub line: String,
+}
+
 /// A player's input for a [`Choice`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Pick {

@@ -15,6 +15,7 @@ use crate::t;
 
 use super::board_view::BoardLayout;
 use super::play::ViewModel;
+use super::reach_view::pointer_hex;
 use super::sets::{AppSystems, game_screen};
 use super::state::{AppMode, BoardArea, PassCover};
 use super::widgets::shown;
@@ -254,32 +255,19 @@ pub fn legend_ui(
     }
     // The hover tooltip: only over the board, never over a panel or the
     // hot-seat cover.
-    let over_window = ctx
-        .pointer_hover_pos()
-        .and_then(|p| ctx.layer_id_at(p))
-        .is_some_and(|l| l.order != egui::Order::Background);
-    if over_window || cover.side.is_some() || mode.screenshot {
+    if cover.side.is_some() || mode.screenshot {
         return Ok(());
     }
     let (Some(layout), Ok(window), Ok((camera, ctf))) = (layout, window.single(), cam.single())
     else {
         return Ok(());
     };
-    let Some(cursor) = window.cursor_position() else {
+    let (Some(cursor), Some(hex)) = (
+        window.cursor_position(),
+        pointer_hex(ctx, window, (camera, ctf), &layout, (&board, &area)),
+    ) else {
         return Ok(());
     };
-    if let Some([x0, y0, x1, y1]) = area.0
-        && !(cursor.x >= x0 && cursor.x <= x1 && cursor.y >= y0 && cursor.y <= y1)
-    {
-        return Ok(());
-    }
-    let Ok(world) = camera.viewport_to_world_2d(ctf, cursor) else {
-        return Ok(());
-    };
-    let hex = layout.0.world_pos_to_hex(world);
-    if !board.contains(hex) {
-        return Ok(());
-    }
     let unit = view
         .scene
         .units

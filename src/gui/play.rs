@@ -33,7 +33,9 @@ use crate::engine::reach::Verdict;
 use crate::engine::seats::Seats;
 use crate::engine::table::Table;
 use crate::engine::units::{FlightState, Models, Side, UnitId};
-use crate::engine::view::{CardLine, Choice, Marker, Needs, Odds, Pick, Place, RuleText, Scene};
+use crate::engine::view::{
+    CardLine, Choice, Marker, MovePath, Needs, Odds, Pick, Place, RuleText, Scene,
+};
 use crate::rules::{ModuleVisitor, visit_all};
 use crate::session;
 use crate::t;
@@ -138,10 +140,17 @@ pub struct ViewModel {
     /// choice when it needs a hex or a target, else the selected unit's
     /// first choice that needs a hex (its move).
     pub reach_for: Option<(u32, String)>,
+    /// The reach choice asked for ([`reach_for`]) before a move was
+    /// preferred to it ([`move_reach`]): the key the reach is kept by.
+    pub reach_asked: Option<(u32, String)>,
     /// Each hex the reach choice can be aimed at, with the verdict of a dry
     /// run of `apply` ([`crate::engine::reach::hex_reach`]); shaded when
     /// accepted, its rule on hover when refused.
     pub reach: Vec<(hexx::Hex, Verdict)>,
+    /// Each accepted hex of the reach that is a move, with the path the
+    /// move takes and its cost ([`RulesView::move_path`]): the MP left
+    /// shown in the hex, the path drawn under the pointer.
+    pub paths: Vec<(hexx::Hex, MovePath)>,
     /// Each unit in sight the armed target choice can be aimed at, with
     /// its verdict and odds ([`crate::engine::reach::target_reach`]).
     pub targets: Vec<(u32, Verdict)>,
@@ -381,14 +390,17 @@ fn view_model<R: Module>(
         R::move_allowance(&g.ctx, &g.state, u, Some(&key.key))
     });
     let old = world.resource::<ViewModel>();
-    let (reach_for, reach, targets) = match reach_for(actor, selected, &inputs.1, &offer.choices) {
-        key if !changed && !first && key == old.reach_for => {
-            (key, old.reach.clone(), old.targets.clone())
+    let reach_asked = reach_for(actor, selected, &inputs.1, &offer.choices);
+    let (reach_for, (reach, targets, paths)) = match reach_asked.clone() {
+        key if !changed && !first && key == old.reach_asked => (
+            old.reach_for.clone(),
+            (old.reach.clone(), old.targets.clone(), old.paths.clone()),
+        ),
+        key if inputs.1.is_some() => {
+            let reach = reach_of::<R>(g, actor, &key, &scene);
+            (key, reach)
         }
-        key => {
-            let (reach, targets) = reach_of::<R>(g, actor, &key, &scene);
-            (key, reach, targets)
-        }
+        key => move_reach::<R>(g, actor, key, &offer.choices, &scene),
     };
     let info = R::describe(R::scenario(&g.ctx));
     let sides = [0, 1].map(|i| {
@@ -439,8 +451,10 @@ fn view_model<R: Module>(
         may_act,
         hover_units: (None, Vec::new()),
         reach_for,
+        reach_asked,
         reach,
         targets,
+        paths,
         // No button when the decision has no pass (a card must be played).
         pass_label: actor
             .filter(|s| R::pass_command(&g.ctx, &g.state, *s).is_some())
@@ -474,8 +488,44 @@ fn reach_for(
         .map(|c| (unit, c.key.clone()))
 }
 
-/// The hexes and the targets of a reach, each with its verdict.
-type Reach = (Vec<(hexx::Hex, Verdict)>, Vec<(u32, Verdict)>);
+/// With no choice armed, the reach of `key` ([`reach_for`]); when that is
+/// no move with a path, the reach of the unit's first other hex choice
+/// that is one (a Samurai Battles unit's March rather than its Defend
+/// facing), so the board shows where the unit can go.
+fn move_reach<R: Module>(
+    g: &Game<R>,
+    actor: Option<u8>,
+    key: Option<(u32, String)>,
+    choices: &[Choice],
+    scene: &crate::engine::view::Scene,
+) -> (Option<(u32, String)>, Reach) {
+    let first = reach_of::<R>(g, actor, &key, scene);
+    let Some((unit, k)) = key.clone() else {
+        return (key, first);
+    };
+    let first_is_hex = choices.iter().any(|c| c.key == k && c.needs == Needs::Hex);
+    if !first.2.is_empty() || !first_is_hex {
+        return (key, first);
+    }
+    choices
+        .iter()
+        .filter(|c| c.needs == Needs::Hex && c.key != k)
+        .map(|c| Some((unit, c.key.clone())))
+        .map(|other| {
+            let reach = reach_of::<R>(g, actor, &other, scene);
+            (other, reach)
+        })
+        .find(|(_, r)| !r.2.is_empty())
+        .unwrap_or((key, first))
+}
+
+/// The hexes and the targets of a reach, each with its verdict, and the
+/// accepted moves' paths.
+type Reach = (
+    Vec<(hexx::Hex, Verdict)>,
+    Vec<(u32, Verdict)>,
+    Vec<(hexx::Hex, MovePath)>,
+);
 
 /// The hexes and targets of the reach choice `key` (for its unit), asked
 /// of the module through `engine::reach` on the acting side's
@@ -489,30 +539,31 @@ fn reach_of<R: Module>(
 ) -> Reach {
     // Only the hex board draws a reach; the open table has its drag ghost.
     let (Some(side), Some((unit, key)), Some(_)) = (actor, key, R::hex_board(&g.ctx)) else {
-        return (Vec::new(), Vec::new());
+        return Reach::default();
     };
     let Some(choice) = R::choices(&g.ctx, &g.state, side, *unit)
         .into_iter()
         .find(|c| &c.key == key)
     else {
-        return (Vec::new(), Vec::new());
+        return Reach::default();
     };
     let who = (side, *unit, key.as_str());
     // Judged on what the side may see: a hidden enemy neither blocks a
     // shaded hex nor shows as a refused target before it is revealed.
     let obs = R::observation(&g.ctx, &g.state, side);
     match choice.needs {
-        Needs::Hex => (
-            crate::engine::reach::hex_reach::<R>(&g.ctx, &obs, &g.dice, who),
-            Vec::new(),
-        ),
+        Needs::Hex => {
+            let reach = crate::engine::reach::hex_reach::<R>(&g.ctx, &obs, &g.dice, who);
+            let paths = crate::engine::reach::hex_paths::<R>(&g.ctx, &obs, who, &reach);
+            (reach, Vec::new(), paths)
+        }
         Needs::Target => {
             let units = crate::engine::reach::targets_in(scene);
             let targets =
                 crate::engine::reach::target_reach::<R>(&g.ctx, &obs, &g.dice, who, &units);
-            (Vec::new(), targets)
+            (Vec::new(), targets, Vec::new())
         }
-        _ => (Vec::new(), Vec::new()),
+        _ => Reach::default(),
     }
 }
 

@@ -8,10 +8,14 @@
 //! `choose` and a dry run of `apply`), never a copy of a rule.
 
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use hexx::Hex;
 
+use crate::engine::board::HexBoard;
+
 use crate::engine::reach::Verdict;
-use crate::engine::view::Place;
+use crate::engine::view::{MovePath, Place};
 use crate::t;
 
 use super::board_view::{BoardLayout, draw_overlays};
@@ -19,7 +23,7 @@ use super::camera::HEX_SIZE;
 use super::decisions::pct;
 use super::play::ViewModel;
 use super::sets::AppSystems;
-use super::state::PassCover;
+use super::state::{BoardArea, PassCover};
 use super::widgets::{HOVER_COLOR, MAY_ACT_COLOR};
 
 /// A reachable hex's outline.
@@ -28,6 +32,13 @@ const REACH_COLOR: Color = Color::srgba(0.55, 0.9, 1.0, 0.9);
 const REFUSED_COLOR: Color = Color::srgba(1.0, 0.35, 0.3, 0.85);
 /// A target that may be attacked.
 const TARGET_COLOR: Color = Color::srgb(1.0, 0.62, 0.2);
+/// The path of the move under the pointer.
+const PATH_COLOR: Color = Color::srgb(1.0, 0.95, 0.55);
+/// Its part for later turns.
+const PATH_LATER_COLOR: Color = Color::srgba(1.0, 0.95, 0.55, 0.6);
+/// The ink and ground of the MP left written in a shaded hex.
+const NUMBER_INK: egui::Color32 = egui::Color32::from_rgb(200, 240, 255);
+const NUMBER_GROUND: egui::Color32 = egui::Color32::from_rgba_premultiplied(10, 20, 30, 200);
 
 /// Rings, on the hex board, the units that may act now (thin) and those
 /// the side choice under the pointer would let act (bold gold): the view
@@ -109,7 +120,11 @@ pub fn reach_lines(view: &ViewModel, hex: Hex, unit: Option<u32>) -> Vec<String>
             out
         }
         Some(Verdict::Accepted(None)) if target.is_some() => vec![t!("reach-target-ok")],
-        Some(Verdict::Accepted(None)) => vec![t!("reach-hex-ok")],
+        Some(Verdict::Accepted(None)) => {
+            let mut out = vec![t!("reach-hex-ok")];
+            out.extend(path_at(view, hex).map(|p| p.line.clone()));
+            out
+        }
         Some(Verdict::Refused(r)) => {
             vec![t!(
                 "reach-refused",
@@ -119,6 +134,105 @@ pub fn reach_lines(view: &ViewModel, hex: Hex, unit: Option<u32>) -> Vec<String>
         }
         None => Vec::new(),
     }
+}
+
+/// The path of the move to `hex` in the view's reach, if it has one.
+pub fn path_at(view: &ViewModel, hex: Hex) -> Option<&MovePath> {
+    view.paths.iter().find(|(h, _)| *h == hex).map(|(_, p)| p)
+}
+
+/// The hex under the pointer on the hex board: over the board's area,
+/// under no window, on the board. `None` elsewhere.
+pub fn pointer_hex(
+    ctx: &egui::Context,
+    window: &Window,
+    (camera, ctf): (&Camera, &GlobalTransform),
+    layout: &BoardLayout,
+    (board, area): (&HexBoard, &BoardArea),
+) -> Option<Hex> {
+    let over_window = ctx
+        .pointer_hover_pos()
+        .and_then(|p| ctx.layer_id_at(p))
+        .is_some_and(|l| l.order != egui::Order::Background);
+    let cursor = window.cursor_position().filter(|_| !over_window)?;
+    if let Some([x0, y0, x1, y1]) = area.0
+        && !(cursor.x >= x0 && cursor.x <= x1 && cursor.y >= y0 && cursor.y <= y1)
+    {
+        return None;
+    }
+    let world = camera.viewport_to_world_2d(ctf, cursor).ok()?;
+    let hex = layout.0.world_pos_to_hex(world);
+    board.contains(hex).then_some(hex)
+}
+
+/// The hex under the pointer on the hex board ([`pointer_hex`]), kept for
+/// the path drawn to it; set in the egui pass, read by [`draw_reach`].
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct BoardHover(pub Option<Hex>);
+
+/// Keeps [`BoardHover`] and writes in each shaded hex what the move there
+/// leaves to spend (the module's `MovePath::left`: MP, or movement
+/// points), small, over the board and under every panel. Nothing under the
+/// hot-seat cover.
+#[allow(clippy::too_many_arguments)]
+pub fn reach_numbers_ui(
+    mut contexts: EguiContexts,
+    view: Res<ViewModel>,
+    (layout, board, area): (
+        Option<Res<BoardLayout>>,
+        Option<Res<HexBoard>>,
+        Res<BoardArea>,
+    ),
+    cover: Res<PassCover>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    cam: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
+    mut hover: ResMut<BoardHover>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (Some(layout), Some(board), Ok(window), Ok((camera, ctf))) =
+        (layout, board, window.single(), cam.single())
+    else {
+        return Ok(());
+    };
+    let now = pointer_hex(ctx, window, (camera, ctf), &layout, (&board, &area));
+    if hover.0 != now {
+        hover.0 = now;
+    }
+    if cover.side.is_some() || view.paths.is_empty() {
+        return Ok(());
+    }
+    let z = ctx.zoom_factor();
+    let clip = area.0.map_or(ctx.content_rect(), |[x0, y0, x1, y1]| {
+        egui::Rect::from_min_max(egui::pos2(x0 / z, y0 / z), egui::pos2(x1 / z, y1 / z))
+    });
+    let painter = ctx
+        .layer_painter(egui::LayerId::new(
+            egui::Order::Background,
+            egui::Id::new("reach numbers"),
+        ))
+        .with_clip_rect(clip);
+    let font = egui::FontId::proportional(13.0);
+    let occupied = |h: Hex| {
+        view.scene
+            .units
+            .iter()
+            .any(|u| matches!(u.place, Place::Hex { hex, .. } if hex == h))
+    };
+    for (hex, path) in &view.paths {
+        let Some(left) = path.left.filter(|_| !occupied(*hex)) else {
+            continue;
+        };
+        let c = layout.0.hex_to_world_pos(*hex) - Vec2::new(0.0, HEX_SIZE * 0.45);
+        let Ok(p) = camera.world_to_viewport(ctf, c.extend(0.0)) else {
+            continue;
+        };
+        let at = egui::pos2(p.x / z, p.y / z);
+        let galley = painter.layout_no_wrap(left.to_string(), font.clone(), NUMBER_INK);
+        let rect = egui::Rect::from_center_size(at, galley.size() + egui::vec2(6.0, 2.0));
+        painter.rect_filled(rect, 3.0, NUMBER_GROUND);
+        painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, NUMBER_INK);
+    }
+    Ok(())
 }
 
 /// A hexagon inside `hex`, `scale` of its size.
@@ -143,7 +257,7 @@ pub fn draw_reach(
     mut gizmos: Gizmos,
     layout: Option<Res<BoardLayout>>,
     view: Res<ViewModel>,
-    cover: Res<PassCover>,
+    (cover, hover): (Res<PassCover>, Res<BoardHover>),
 ) {
     let Some(layout) = layout else {
         return;
@@ -154,6 +268,9 @@ pub fn draw_reach(
     for (hex, _) in view.reach.iter().filter(|(_, v)| v.accepted()) {
         gizmos.linestrip_2d(ring(&layout, *hex, 0.9), REACH_COLOR);
         gizmos.linestrip_2d(ring(&layout, *hex, 0.84), REACH_COLOR);
+    }
+    if let Some(path) = hover.0.and_then(|h| path_at(&view, h)) {
+        draw_path(&mut gizmos, &layout, &view, path);
     }
     for hex in refused_edge(&view) {
         let c = layout.0.hex_to_world_pos(hex);
@@ -188,20 +305,71 @@ pub fn draw_reach(
     }
 }
 
+/// The path of the move under the pointer: a line from the mover's hex
+/// through the centre of each hex it enters, a dot on each, a ring where
+/// it stops now; the part left for later turns (an order that goes on)
+/// dimmer, with a small ring on its goal.
+fn draw_path(gizmos: &mut Gizmos, layout: &BoardLayout, view: &ViewModel, path: &MovePath) {
+    let from = view
+        .reach_for
+        .as_ref()
+        .and_then(|(u, _)| view.unit(*u))
+        .and_then(|u| match u.place {
+            Place::Hex { hex, .. } => Some(hex),
+            _ => None,
+        });
+    let points: Vec<Vec2> = from
+        .into_iter()
+        .chain(path.hexes.iter().copied())
+        .map(|h| layout.0.hex_to_world_pos(h))
+        .collect();
+    if points.len() < 2 {
+        return;
+    }
+    // hexes[k] is points[offset + k]; this turn ends on hexes[now - 1].
+    let offset = points.len() - path.hexes.len();
+    let now = (offset + path.now).saturating_sub(1).min(points.len() - 1);
+    let (here, later) = (&points[..=now], &points[now..]);
+    for w in 1..3 {
+        let d = Vec2::splat(w as f32 * 0.8);
+        gizmos.linestrip_2d(here.iter().map(|p| *p + d), PATH_COLOR);
+        gizmos.linestrip_2d(here.iter().map(|p| *p - d), PATH_COLOR);
+    }
+    for d in [Vec2::ZERO, Vec2::splat(1.2)] {
+        gizmos.linestrip_2d(later.iter().map(|p| *p + d), PATH_LATER_COLOR);
+    }
+    for p in points.iter().skip(1) {
+        gizmos.circle_2d(*p, HEX_SIZE * 0.1, PATH_COLOR);
+    }
+    gizmos.circle_2d(here[here.len() - 1], HEX_SIZE * 0.35, PATH_COLOR);
+    if later.len() > 1 {
+        gizmos.circle_2d(later[later.len() - 1], HEX_SIZE * 0.25, PATH_LATER_COLOR);
+    }
+}
+
 /// The reach drawn on the hex board, after the board's own overlays.
 pub struct ReachViewPlugin;
 
 impl Plugin for ReachViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            (
-                draw_reach.run_if(|view: Res<ViewModel>| view.loaded && view.reach_for.is_some()),
-                draw_who_may_act.run_if(|view: Res<ViewModel>| view.loaded),
+        app.init_resource::<BoardHover>()
+            .add_systems(
+                EguiPrimaryContextPass,
+                reach_numbers_ui
+                    .in_set(AppSystems::Draw)
+                    .run_if(super::sets::game_screen)
+                    .run_if(|view: Res<ViewModel>| view.loaded),
             )
-                .in_set(AppSystems::Draw)
-                .after(draw_overlays),
-        );
+            .add_systems(
+                Update,
+                (
+                    draw_reach
+                        .run_if(|view: Res<ViewModel>| view.loaded && view.reach_for.is_some()),
+                    draw_who_may_act.run_if(|view: Res<ViewModel>| view.loaded),
+                )
+                    .in_set(AppSystems::Draw)
+                    .after(draw_overlays),
+            );
     }
 }
 

@@ -14,7 +14,7 @@ use crate::engine::dice::{Dice, Die};
 use crate::engine::log::{LogEntry, LogSink};
 use crate::engine::scenario::LoadError;
 use crate::engine::view::units_of;
-use crate::engine::view::{CardLine, Choice, Odds, Pick, RuleText, Scene};
+use crate::engine::view::{CardLine, Choice, MovePath, Odds, Pick, RuleText, Scene};
 
 use super::cards::{CommandCards, Deck};
 use super::data::GenTables;
@@ -686,6 +686,10 @@ impl RulesView for Genpei {
             Phase::EndTurn => say!("gen-pass-end-turn"),
             _ => say!("gen-pass-end-phase"),
         }
+    }
+
+    fn move_path(ctx: &GenCtx, state: &GenState, cmd: &GenCommand) -> Option<MovePath> {
+        view::move_path(ctx, state, cmd)
     }
 
     fn odds(ctx: &GenCtx, state: &GenState, cmd: &GenCommand) -> Option<Odds> {

@@ -342,3 +342,16 @@ pub fn why_not(ctx: &GenCtx, s: &GenState, u: &GenUnit, to: Hex) -> Refusal {
     }
     Refusal::new("GEN-BASE", say!("gen-refuse-cannot-reach", unit = u.name))
 }
+
+/// The rule a move from `from` to `to` goes by: landing or embarking
+/// (GEN-AMP-1), at sea (GEN-NAV-3), on land (GEN-BASE). The log and the
+/// path preview both cite it.
+pub fn move_rule(ctx: &GenCtx, from: Hex, to: Hex) -> &'static str {
+    if ctx.ocean(to) != ctx.ocean(from) {
+        "GEN-AMP-1"
+    } else if ctx.ocean(from) {
+        "GEN-NAV-3"
+    } else {
+        "GEN-BASE"
+    }
+}

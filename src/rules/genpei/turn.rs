@@ -503,13 +503,7 @@ fn log_unit_move(
 ) {
     let id = u.id;
     let embark = ctx.ocean(to) != ctx.ocean(u.hex);
-    let rule = if embark {
-        "GEN-AMP-1"
-    } else if ctx.ocean(u.hex) {
-        "GEN-NAV-3"
-    } else {
-        "GEN-BASE"
-    };
+    let rule = movement::move_rule(ctx, u.hex, to);
     out.push(LogEntry::event(rule, vec![id], {
         let (unit, at) = (u.name.as_str(), format!("{:?}", HexBoard::to_offset(to)));
         if !embark {

@@ -7,8 +7,8 @@ use hexx::Hex;
 
 use crate::engine::board::{Facing, HexBoard};
 use crate::engine::view::{
-    CardLine, Choice, HandCard, Marker, Needs, Objective, Odds, Pick, Place, Scene, Spot, Tone,
-    Track, UnitView,
+    CardLine, Choice, HandCard, Marker, MovePath, Needs, Objective, Odds, Pick, Place, Scene, Spot,
+    Tone, Track, UnitView,
 };
 
 use super::attack_dice::AttackKind;
@@ -887,4 +887,35 @@ pub fn rank_words(r: super::data::Rank) -> String {
         super::data::Rank::Triangle => say!("gen-rank-triangle"),
         super::data::Rank::Square => say!("gen-rank-square"),
     }
+}
+
+/// The path of a Move command, from [`reachable`](movement::reachable) (a unit) or
+/// [`leader_reachable`](movement::leader_reachable) (a leader on his own, GEN-BASE; at sea
+/// GEN-NLD-3), the search `apply` moves by, with the hexes it enters. `None` for another command or a hex out
+/// of reach. The game counts hexes, with no allowance left to show.
+pub fn move_path(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> Option<MovePath> {
+    let GenCommand::Move { id, to } = cmd else {
+        return None;
+    };
+    let (rule, reach) = match s.unit(*id) {
+        Some(u) => (
+            movement::move_rule(ctx, u.hex, *to),
+            movement::reachable(ctx, s, u),
+        ),
+        // A leader on his own: deck to deck at sea (GEN-NLD-3).
+        None if ctx.ocean(s.leader(*id)?.hex) => {
+            ("GEN-NLD-3", movement::leader_reachable(ctx, s, *id))
+        }
+        None => ("GEN-BASE", movement::leader_reachable(ctx, s, *id)),
+    };
+    let path = reach.get(&(to.x, to.y))?.clone();
+    let n = path.len();
+    Some(MovePath {
+        now: path.len(),
+        hexes: path,
+        spent: n as u32,
+        left: None,
+        rule: rule.into(),
+        line: say!("gen-path", n = n, rule = rule),
+    })
 }

@@ -9,7 +9,7 @@ use crate::engine::dice::{Dice, Die};
 use crate::engine::log::{LogEntry, LogSink};
 use crate::engine::scenario::LoadError;
 use crate::engine::view::units_of;
-use crate::engine::view::{CardLine, Choice, Odds, Pick, RuleText, Scene};
+use crate::engine::view::{CardLine, Choice, MovePath, Odds, Pick, RuleText, Scene};
 
 use super::data::RanTables;
 use super::leaders::Factors;
@@ -506,6 +506,10 @@ impl RulesView for Ran {
             Phase::Trump { .. } => say!("ran-pass-trump"),
             _ => say!("ran-pass-end-phase"),
         }
+    }
+
+    fn move_path(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<MovePath> {
+        view::move_path(ctx, state, cmd)
     }
 
     fn odds(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<Odds> {

@@ -5,7 +5,7 @@
 use crate::engine::board::Facing;
 use crate::engine::log::Itemized;
 use crate::engine::view::{
-    CardLine, Choice, Marker, Needs, Pick, Place, Scene, Tone, Track, UnitView,
+    CardLine, Choice, Marker, MovePath, Needs, Pick, Place, Scene, Tone, Track, UnitView,
 };
 
 use super::leader_actions;
@@ -516,4 +516,26 @@ pub fn leader_line(l: &RanLeader) -> String {
         parts.push(say!("ran-leader-line-finished"));
     }
     parts.join(", ")
+}
+
+/// The path and MP of a Move command: the cheapest way
+/// [`move_destinations`](super::unit_orders::move_destinations) finds, the same `apply` moves by (RAN-TER-1 costs;
+/// RAN-ORD-1 in command, RAN-STAT-1 out). `None` for any other command or
+/// a hex the unit cannot reach.
+pub fn move_path(ctx: &RanCtx, state: &RanState, cmd: &RanCommand) -> Option<MovePath> {
+    let RanCommand::Move { unit, to } = cmd else {
+        return None;
+    };
+    let u = state.unit(*unit)?;
+    let d = super::unit_orders::move_destinations(ctx, state, u).ok()?;
+    let r = d.reach.get(&(to.x, to.y))?;
+    let left = d.budget.saturating_sub(r.mp);
+    Some(MovePath {
+        hexes: r.path.clone(),
+        now: r.path.len(),
+        spent: r.mp,
+        left: Some(left),
+        rule: "RAN-TER-1".into(),
+        line: say!("ran-path", spent = r.mp, left = left, rule = "RAN-TER-1"),
+    })
 }

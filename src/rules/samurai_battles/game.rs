@@ -15,7 +15,7 @@ use crate::engine::dice::{Dice, Die};
 use crate::engine::log::{LogEntry, LogSink};
 use crate::engine::scenario::{LoadError, RulesetCatalog, Scenario, parse_ron};
 use crate::engine::view::units_of;
-use crate::engine::view::{CardLine, Choice, Odds, Pick, RuleText, Scene};
+use crate::engine::view::{CardLine, Choice, MovePath, Odds, Pick, RuleText, Scene};
 
 use super::battle::{ArmyState, Battle, CombatFlags, PAIR_WINDOW, SbaUnit};
 use super::data::{DIE, RULESET, SbaTables};
@@ -789,6 +789,10 @@ impl RulesView for SamuraiBattles {
         } else {
             say!("sba-pass-to", side = names[1 - side.min(1) as usize])
         }
+    }
+
+    fn move_path(ctx: &SbaCtx, state: &SbaState, cmd: &SbaCommand) -> Option<MovePath> {
+        view::move_path(ctx, state, cmd)
     }
 
     fn odds(ctx: &SbaCtx, state: &SbaState, cmd: &SbaCommand) -> Option<Odds> {

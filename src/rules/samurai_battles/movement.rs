@@ -12,7 +12,7 @@ use crate::engine::units::UnitClass;
 use super::battle::{Battle, PAIR_WINDOW, Removal, SbaUnit};
 use super::general_staff::rally_point;
 use super::melee::{Approach, after_melee, approach, engage};
-use super::orders::{OrderKind, OrderMovement, OrderSpec, destination, order_name};
+use super::orders::{OrderKind, OrderMovement, OrderSpec, OrderStep, destination, order_name};
 use super::ranged::{can_fire_at, fire, nearest_target, reaction_fire, start_of_move_fire};
 
 /// Hexes a unit moves at its fastest rate: 2 infantry, 4 cavalry (SBA-ORD-6,
@@ -115,6 +115,80 @@ pub fn order_path(b: &Battle, u: &SbaUnit, order: &OrderSpec) -> Option<Vec<Hex>
     }
 }
 
+/// What a Movement-step order of `kind` lets unit `u` spend this turn, and
+/// whether it counts hexes rather than movement points: its movement
+/// points, doubled by a Double-rate order (`orders.ron`
+/// `double_move_factor`), or its fastest rate in hexes (SBA-BASE,
+/// SBA-ORD-6/7/9).
+pub fn move_budget(b: &Battle, u: &SbaUnit, kind: OrderKind) -> (u32, bool) {
+    match b.tables.order(kind).movement {
+        OrderMovement::Double => (
+            b.stats(u).move_points * b.tables.orders.double_move_factor,
+            false,
+        ),
+        OrderMovement::Fastest => (fastest_rate(b, u), true),
+        _ => (b.stats(u).move_points, false),
+    }
+}
+
+/// What one step from `from` to `to` costs (SBA-BASE terrain costs, or 1
+/// when the order counts hexes); `u32::MAX` where it may not go.
+fn step_price(b: &Battle, cav: bool, by_hexes: bool, from: Hex, to: Hex) -> u32 {
+    if by_hexes {
+        1
+    } else {
+        b.board.step_cost(from, to, cav).unwrap_or(u32::MAX)
+    }
+}
+
+/// Where unit `u`'s Movement-step `order` takes it if nothing else moves
+/// first: the hexes of [`order_path`] after its own, how many of them it
+/// enters this turn, the points it spends on them and its budget
+/// ([`move_budget`]). This turn's move stops as [`movement_step`] stops it
+/// when the next step costs more than is left (the first step is always
+/// allowed) and on entering an enemy's Zone of Control. `None` for an order
+/// that does not move, with no way, or that stays put this turn.
+pub fn planned_move(b: &Battle, u: &SbaUnit, order: &OrderSpec) -> Option<PlannedMove> {
+    if b.tables.order(order.kind).step != OrderStep::Movement {
+        return None;
+    }
+    let path = order_path(b, u, order)?;
+    let (budget, by_hexes) = move_budget(b, u, order.kind);
+    let cav = is_cavalry(b, u);
+    let (mut entered, mut spent) = (Vec::new(), 0u32);
+    for w in path.windows(PAIR_WINDOW) {
+        let cost = step_price(b, cav, by_hexes, w[0], w[1]);
+        if cost == u32::MAX || (spent + cost > budget && !entered.is_empty()) {
+            break;
+        }
+        spent = spent.saturating_add(cost);
+        entered.push(w[1]);
+        if !zoc_enemies(b, u, w[1]).is_empty() || spent >= budget {
+            break;
+        }
+    }
+    let hexes = path.into_iter().skip(1).collect();
+    (!entered.is_empty()).then_some(PlannedMove {
+        hexes,
+        now: entered.len(),
+        spent,
+        budget,
+    })
+}
+
+/// A Movement-step order's way ([`planned_move`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlannedMove {
+    /// The hexes of the path, the unit's own left out.
+    pub hexes: Vec<Hex>,
+    /// How many of them it enters this turn.
+    pub now: usize,
+    /// Movement points (or hexes, at the fastest rate) spent this turn.
+    pub spent: u32,
+    /// What it may spend a turn.
+    pub budget: u32,
+}
+
 /// Whether unit `id` carries out a Movement-step order now (Assault, March,
 /// Move and Fire, Run, Pursue; SBA-BASE step order): it is on the board,
 /// not engaged, not stopped (SBA-ORD-5, SBA-GS-4) and not Put to Flight.
@@ -211,15 +285,7 @@ pub fn movement_step(b: &mut Battle, dice: &mut Dice) {
             ));
             continue;
         };
-        let row = b.tables.order(order.kind);
-        let (budget, by_hexes) = match row.movement {
-            OrderMovement::Double => (
-                b.stats(&u).move_points * b.tables.orders.double_move_factor,
-                false,
-            ),
-            OrderMovement::Fastest => (fastest_rate(b, &u), true),
-            _ => (b.stats(&u).move_points, false),
-        };
+        let (budget, by_hexes) = move_budget(b, &u, order.kind);
         let mut spent = 0;
         let mut moved = 0;
         let mut contact = None;
@@ -252,11 +318,7 @@ pub fn movement_step(b: &mut Battle, dice: &mut Dice) {
                 ));
                 break;
             }
-            let cost = if by_hexes {
-                1
-            } else {
-                b.board.step_cost(from, to, cav).unwrap_or(u32::MAX)
-            };
+            let cost = step_price(b, cav, by_hexes, from, to);
             if cost == u32::MAX || (spent + cost > budget && moved > 0) {
                 break;
             }
@@ -444,6 +506,39 @@ mod tests {
     use crate::rules::samurai_battles::morale::MoraleLevel;
     use crate::rules::samurai_battles::morale::TestReason;
     use crate::rules::samurai_battles::orders::OrderSpec;
+
+    #[test]
+    fn the_planned_move_ends_where_the_movement_step_leaves_the_unit() {
+        // SBA-BASE: the path preview (`planned_move`) and the Execution
+        // Phase's move agree, for a long March, a Run (hexes at the fastest
+        // rate) and an Assault that stops in the enemy's Zone of Control.
+        let t = tables();
+        let board = board(&t);
+        let orders = [
+            OrderSpec::to_hex(OrderKind::March, (5, 0)),
+            OrderSpec::to_hex(OrderKind::Run, (1, 1)),
+            OrderSpec::at_unit(OrderKind::Assault, 3),
+        ];
+        for order in orders {
+            let mut inf = unit(&t, 1, 0, "ashigaru_spearmen", (5, 8), Facing::North);
+            inf.order = Some(order.clone());
+            let gs = unit(&t, 2, 0, "general_staff", (9, 9), Facing::North);
+            let enemy = unit(&t, 3, 1, "samurai_cavalry", (5, 4), Facing::South);
+            let mut b = battle(vec![inf, gs, enemy], &board, &t);
+            let u = b.unit(1).cloned().expect("spearmen");
+            let plan = planned_move(&b, &u, &order).expect("a move");
+            assert!(
+                plan.now > 0 && plan.spent <= plan.budget,
+                "{order:?}: {plan:?}"
+            );
+            let mut d = Dice::new(0);
+            d.load([20; 8]);
+            movement_step(&mut b, &mut d);
+            let now = b.unit(1).map(|u| u.hex);
+            let stop = plan.hexes.get(plan.now - 1).copied();
+            assert_eq!(now, stop, "{order:?}: {:#?}", b.log);
+        }
+    }
 
     #[test]
     fn sba_ord_6_a_unit_stopped_by_fire_and_retreat_still_flees_when_shaken() {

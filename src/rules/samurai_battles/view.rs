@@ -6,13 +6,15 @@
 use crate::engine::board::{Facing, HexBoard};
 use crate::engine::units::UnitClass;
 use crate::engine::view::{
-    Arrow, CardLine, Choice, Marker, Needs, Odds, Pick, Place, RuleText, Scene, Tone, UnitView,
+    Arrow, CardLine, Choice, Marker, MovePath, Needs, Odds, Pick, Place, RuleText, Scene, Tone,
+    UnitView,
 };
 
 use super::battle::{Battle, SbaUnit};
 use super::default_orders::default_order;
 use super::fortitude::{current_fortitude, pass_chance};
 use super::melee::{attack_value, defense_left, defense_value, dice_count};
+use super::movement::planned_move;
 use super::odds::planned_melee_odds;
 use super::orders::{OrderKind, OrderSpec, order_name};
 use super::ranged::{firepower, volley_casualties, volley_dice};
@@ -409,6 +411,36 @@ pub fn choose(
         side,
         unit: pick.unit,
         order,
+    })
+}
+
+/// The path a written Movement-step order would take if nothing else moved
+/// first ([`planned_move`], the path and costs the Execution Phase moves
+/// by), with this turn's part and the movement points it spends (SBA-BASE).
+/// The order goes on over later turns, so no allowance is left to show.
+/// `None` for another command or an order that does not move.
+pub fn move_path(ctx: &SbaCtx, state: &SbaState, cmd: &SbaCommand) -> Option<MovePath> {
+    let SbaCommand::WriteOrder { unit, order, .. } = cmd else {
+        return None;
+    };
+    let b = read_battle(ctx, state);
+    let u = b.unit(*unit)?;
+    let plan = planned_move(&b, u, order)?;
+    let line = say!(
+        "sba-path",
+        now = plan.now,
+        all = plan.hexes.len(),
+        spent = plan.spent,
+        budget = plan.budget,
+        rule = "SBA-BASE"
+    );
+    Some(MovePath {
+        hexes: plan.hexes,
+        now: plan.now,
+        spent: plan.spent,
+        left: None,
+        rule: "SBA-BASE".into(),
+        line,
     })
 }
 

@@ -57,6 +57,10 @@ gen-refuse-not-your-ordered-unit = { $unit } is not an ordered unit of yours
 gen-refuse-moved-or-held = { $unit } has already moved or held this turn
 gen-log-holds = { $unit } holds its ground this turn
 gen-refuse-not-yours-to-move = { $unit } is not yours to move
+gen-path = Moves { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    } ({ $rule })
 gen-log-unit-moves = { $unit } moves { $n ->
         [one] { $n } hex
        *[other] { $n } hexes

@@ -60,6 +60,10 @@ gen-refuse-not-your-ordered-unit = { $unit } no es una unidad tuya con orden
 gen-refuse-moved-or-held = { $unit } ya se ha movido o mantenido su posición este turno
 gen-log-holds = { $unit } mantiene su posición este turno
 gen-refuse-not-yours-to-move = { $unit } no es tuya para moverla
+gen-path = Se mueve { $n ->
+        [one] 1 hexágono
+       *[other] { $n } hexágonos
+    } ({ $rule })
 gen-log-unit-moves = { $unit } se mueve { $n ->
         [one] 1 hexágono
        *[other] { $n } hexágonos

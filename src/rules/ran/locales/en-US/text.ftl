@@ -26,6 +26,7 @@ ran-refuse-already-ordered = { $unit } has already had its order
 ran-refuse-committed-no-move = { $unit } is Committed and may not move
 ran-refuse-in-enemy-zoc = { $unit } is in an enemy ZOC: it may turn, fire or withdraw, not move away
 ran-refuse-cannot-reach = { $unit } cannot reach that hex with { $mp } MP
+ran-path = { $spent } MP spent, { $left } MP left ({ $rule })
 ran-refuse-cannot-reach-out-of-command = { $unit } cannot reach that hex with { $mp } MP (Out of Command: half MA, never next to an enemy)
 ran-passes-through-stationary = { $unit } passes through a Stationary unit, which takes 1 hit
 ran-move-with-leader = with { $leader }

@@ -26,6 +26,7 @@ ran-refuse-already-ordered = { $unit } ya ha recibido su orden
 ran-refuse-committed-no-move = { $unit } está Comprometida y no puede mover
 ran-refuse-in-enemy-zoc = { $unit } está en una ZOC enemiga: puede girar, disparar o retirarse, no alejarse
 ran-refuse-cannot-reach = { $unit } no puede llegar a ese hex con { $mp } PM
+ran-path = { $spent } PM gastados, quedan { $left } PM ({ $rule })
 ran-refuse-cannot-reach-out-of-command = { $unit } no puede llegar a ese hex con { $mp } PM (Sin Mando: la mitad de la AM, nunca adyacente a un enemigo)
 ran-passes-through-stationary = { $unit } atraviesa una unidad Estacionaria, que recibe 1 Impacto
 ran-move-with-leader = con { $leader }

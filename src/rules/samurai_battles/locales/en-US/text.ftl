@@ -163,6 +163,10 @@ sba-hexes =
        *[other] { $n } hexes
     }
 sba-log-no-path = { $unit } finds no path and stays
+sba-path = This turn { $now } of { $all ->
+        [one] { $all } hex
+       *[other] { $all } hexes
+    }, { $spent } of { $budget } movement points ({ $rule })
 sba-log-moves = { $unit } ({ $order }) moves from ({ $c0 }, { $r0 }) to ({ $c1 }, { $r1 }), { $distance }
 sba-log-flees-to-staff = { $unit } flees up to { $distance } toward its General Staff
 sba-log-flees-to-edge = { $unit } flees up to { $distance } toward its own board edge (General Staff lost)

@@ -193,6 +193,10 @@ sba-hexes =
        *[other] { $n } hexágonos
     }
 sba-log-no-path = { $unit } no encuentra camino y se queda
+sba-path = Este turno { $now } de { $all ->
+        [one] { $all } hexágono
+       *[other] { $all } hexágonos
+    }, { $spent } de { $budget } puntos de movimiento ({ $rule })
 sba-log-moves = { $unit } ({ $order }) se mueve de ({ $c0 }, { $r0 }) a ({ $c1 }, { $r1 }), { $distance }
 sba-log-flees-to-staff = { $unit } huye hasta { $distance } hacia su Estado Mayor
 sba-log-flees-to-edge = { $unit } huye hasta { $distance } hacia su propio borde del tablero (Estado Mayor perdido)
