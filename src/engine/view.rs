@@ -140,6 +140,9 @@ pub struct Arrow {
     pub to: Hex,
     /// Drawn red (an attack) rather than white (a move).
     pub attack: bool,
+    /// An attack declared and waiting on the defender's answer (a reaction,
+    /// a Dragon card): drawn bold, the attacker and the attacked ringed.
+    pub answer: bool,
 }
 
 /// A track for the overlay (an honor track).
@@ -204,6 +207,9 @@ pub struct Scene {
     /// Dividing columns of the board's sections, drawn as dotted lines (a
     /// hex on the line belongs to both sections); empty for none.
     pub sections: Vec<i32>,
+    /// The hexes the card in play orders in (a Genpei section, in its
+    /// player's own left and right), outlined on the board; empty for none.
+    pub zone: Vec<Hex>,
     /// For each naval unit, the neighbouring hexes it may enter with the
     /// wind/tide, highlighted when it is selected.
     pub with_wind: Vec<(u32, Vec<Hex>)>,
@@ -234,6 +240,10 @@ pub struct HandCard {
     /// ([`RulesView::side_choices`](super::core::RulesView::side_choices)), if it
     /// may be played without a target.
     pub play: Option<String>,
+    /// The hexes of the board it orders in (a Genpei section card's
+    /// sections, in the player's own left and right), outlined while its
+    /// Play button is under the pointer; empty for a card of no place.
+    pub zone: Vec<Hex>,
 }
 
 /// How a card line is drawn.

@@ -483,7 +483,9 @@ const MIN_LABEL_PX: f32 = 8.5;
 /// Where the label's centre sits on the counter, px from its centre.
 const LABEL_Y: f32 = -13.0;
 
-fn shared_edge(layout: &HexLayout, a: Hex, b: Hex) -> Option<(Vec2, Vec2)> {
+/// The side hexes `a` and `b` share, as its two corners (world units);
+/// `None` for hexes that are not neighbours.
+pub(crate) fn shared_edge(layout: &HexLayout, a: Hex, b: Hex) -> Option<(Vec2, Vec2)> {
     let ca = layout.hex_corners(a);
     let cb = layout.hex_corners(b);
     let common: Vec<Vec2> = ca
@@ -684,7 +686,19 @@ pub fn draw_overlays(
             } else {
                 Color::srgb(1.0, 1.0, 1.0)
             };
-            gizmos.arrow_2d(from, l.hex_to_world_pos(a.to), c);
+            let to = l.hex_to_world_pos(a.to);
+            gizmos.arrow_2d(from, to, c);
+            // An attack waiting on the defender's answer: bold, with the
+            // attacker and the attacked ringed.
+            if a.answer {
+                for d in [Vec2::new(1.5, 0.0), Vec2::new(0.0, 1.5)] {
+                    gizmos.arrow_2d(from + d, to + d, c);
+                }
+                for k in [0.85, 0.8] {
+                    gizmos.circle_2d(from, HEX_SIZE * k, c);
+                    gizmos.circle_2d(to, HEX_SIZE * k, c);
+                }
+            }
         }
     }
     // The armed choice's pick, before it is written.

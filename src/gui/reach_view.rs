@@ -18,8 +18,9 @@ use crate::engine::reach::Verdict;
 use crate::engine::view::{MovePath, Place};
 use crate::t;
 
-use super::board_view::{BoardLayout, draw_overlays};
+use super::board_view::{BoardLayout, draw_overlays, shared_edge};
 use super::camera::HEX_SIZE;
+use super::counter_art::COUNTER;
 use super::decisions::pct;
 use super::play::ViewModel;
 use super::sets::AppSystems;
@@ -30,6 +31,8 @@ use super::widgets::{HOVER_COLOR, MAY_ACT_COLOR};
 const REACH_COLOR: Color = Color::srgba(0.55, 0.9, 1.0, 0.9);
 /// A refused hex's cross.
 const REFUSED_COLOR: Color = Color::srgba(1.0, 0.35, 0.3, 0.85);
+/// The tick on an ordered unit's counter.
+const ORDERED_COLOR: Color = Color::srgb(0.55, 1.0, 0.55);
 /// A target that may be attacked.
 const TARGET_COLOR: Color = Color::srgb(1.0, 0.62, 0.2);
 /// The path of the move under the pointer.
@@ -42,7 +45,8 @@ const NUMBER_GROUND: egui::Color32 = egui::Color32::from_rgba_premultiplied(10, 
 
 /// Rings, on the hex board, the units that may act now (thin) and those
 /// the side choice under the pointer would let act (bold gold): the view
-/// model's `may_act` and `hover_units`. Hidden under the hot-seat cover.
+/// model's `may_act` and `hover_units`; ticks the viewer's units that
+/// carry an order. Hidden under the hot-seat cover.
 pub fn draw_who_may_act(
     mut gizmos: Gizmos,
     layout: Option<Res<BoardLayout>>,
@@ -62,9 +66,52 @@ pub fn draw_who_may_act(
     for hex in view.may_act.iter().filter_map(hex_of) {
         gizmos.linestrip_2d(ring(&layout, hex, 0.97), MAY_ACT_COLOR);
     }
+    // The section the card under the pointer orders in, else that of the
+    // card in play.
+    let hovered = view.hover_units.0.as_deref().and_then(|k| {
+        let card = view
+            .scene
+            .hand
+            .iter()
+            .find(|c| c.play.as_deref() == Some(k));
+        card.map(|c| &c.zone)
+    });
+    draw_zone(&mut gizmos, &layout, hovered.unwrap_or(&view.scene.zone));
+    // The viewer's ordered units: a tick in a disc on the counter's top
+    // right corner (the unit card and the unit list say which order).
+    let ordered = view.scene.units.iter().filter(|u| u.order.is_some());
+    for hex in ordered.filter_map(|u| hex_of(&u.id)) {
+        let c = layout.0.hex_to_world_pos(hex) + COUNTER / 2.0 - Vec2::splat(2.0);
+        gizmos.circle_2d(c, 7.0, ORDERED_COLOR);
+        gizmos.circle_2d(c, 6.0, ORDERED_COLOR);
+        let tick = [
+            c + Vec2::new(-4.0, 0.0),
+            c + Vec2::new(-1.0, -3.5),
+            c + Vec2::new(4.5, 4.0),
+        ];
+        gizmos.linestrip_2d(tick, ORDERED_COLOR);
+        gizmos.linestrip_2d(tick.map(|p| p + Vec2::new(0.0, 1.0)), ORDERED_COLOR);
+    }
     for hex in view.hover_units.1.iter().filter_map(hex_of) {
         for k in [0.98, 0.93, 0.88] {
             gizmos.linestrip_2d(ring(&layout, hex, k), HOVER_COLOR);
+        }
+    }
+}
+
+/// Outlines the region `zone` (hexes) on the board: each side of a zone hex
+/// whose neighbour is outside, drawn twice in the hover colour.
+fn draw_zone(gizmos: &mut Gizmos, layout: &BoardLayout, zone: &[Hex]) {
+    for h in zone {
+        for n in h.all_neighbors() {
+            if zone.contains(&n) {
+                continue;
+            }
+            if let Some((p, q)) = shared_edge(&layout.0, *h, n) {
+                let inward = (layout.0.hex_to_world_pos(*h) - (p + q) / 2.0).normalize_or_zero();
+                gizmos.line_2d(p, q, HOVER_COLOR);
+                gizmos.line_2d(p + inward * 2.0, q + inward * 2.0, HOVER_COLOR);
+            }
         }
     }
 }

@@ -438,6 +438,11 @@ fn strike_fear_on_the_opponents_turn_takes_a_die_from_the_attack() {
     s.dragon_hands[1] = vec!["strike_fear".into()];
     apply(&ctx, &mut s, &battle(1, 2), &[]);
     assert!(matches!(s.phase, Phase::Reaction { .. }));
+    // The defender's board shows the attack it answers.
+    let arrows = Genpei::scene(&ctx, &s, Some(1)).arrows;
+    let def = s.unit(2).map(|u| u.hex);
+    assert_eq!(arrows.len(), 1, "{arrows:?}");
+    assert!(arrows[0].unit == 1 && Some(arrows[0].to) == def && arrows[0].answer);
     let legal = Genpei::legal_commands(&ctx, &s, 1);
     let play = GenCommand::Dragon {
         card: "strike_fear".into(),

@@ -62,6 +62,8 @@ mod fidelity_tests;
 mod game_tests;
 #[cfg(test)]
 mod table_tests;
+#[cfg(test)]
+mod view_tests;
 
 pub use game::Genpei;
 pub use scenario::RULESET;

@@ -7,13 +7,14 @@ use hexx::Hex;
 
 use crate::engine::board::{Facing, HexBoard};
 use crate::engine::view::{
-    CardLine, Choice, HandCard, Marker, MovePath, Needs, Objective, Odds, Pick, Place, Scene, Spot,
-    Tone, Track, UnitView,
+    Arrow, CardLine, Choice, HandCard, Marker, MovePath, Needs, Objective, Odds, Pick, Place,
+    Scene, Spot, Tone, Track, UnitView,
 };
 
 use super::attack_dice::AttackKind;
 use super::battle;
 use super::battle_plan::{inspiring_leader, plan, terrain_now};
+use super::cards::{CommandCard, Order, Section};
 use super::dragon::{DragonTarget, Timing};
 use super::effects::Work;
 use super::losses::{banners_needed, side_name};
@@ -41,7 +42,8 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
     units.sort_by_key(|u| u.id);
     Scene {
         units,
-        arrows: Vec::new(),
+        arrows: reaction_arrow(s),
+        zone: zone_in_play(ctx, s),
         links: s.grapples.clone(),
         tracks: tracks(ctx, s),
         objectives: objectives(ctx, s),
@@ -146,6 +148,27 @@ fn unit_markers(s: &GenState, u: &GenUnit) -> Vec<Marker> {
     markers
 }
 
+/// An attack waiting on the defender's answer (a Dragon card, Leader
+/// Inspiration for its battle back; GEN-BASE): an arrow from the attacker
+/// to the unit or the works it attacks.
+fn reaction_arrow(s: &GenState) -> Vec<Arrow> {
+    let Phase::Reaction { attack } = &s.phase else {
+        return Vec::new();
+    };
+    let to = match attack.target {
+        AttackTarget::Unit(u) => s.unit(u).map(|u| u.hex),
+        AttackTarget::Work(h) => Some(h),
+    };
+    to.map(|to| Arrow {
+        unit: attack.unit,
+        to,
+        attack: true,
+        answer: true,
+    })
+    .into_iter()
+    .collect()
+}
+
 /// A unit's badges: naval, flat, grappled, ordered, and on its own Command
 /// ship or tent.
 fn unit_badges(ctx: &GenCtx, s: &GenState, u: &GenUnit) -> Vec<String> {
@@ -228,6 +251,31 @@ fn tracks(ctx: &GenCtx, s: &GenState) -> Vec<Track> {
 
 /// The viewer `v`'s hand: Command cards, playable in his Play phase, then
 /// Dragon cards, playable when their timing, cost and target allow.
+/// The hexes Command card `c` played by `side` orders in: every hex of a
+/// section it names, as that side sees the board (GEN-BASE: a hex on a
+/// dividing line belongs to both). Empty for a troop card, which orders by
+/// kind anywhere.
+fn card_zone(ctx: &GenCtx, c: &CommandCard, side: u8) -> Vec<Hex> {
+    let named: Vec<Section> = match &c.order {
+        Order::Section { sections, .. } => sections.clone(),
+        Order::Advance { section } => vec![*section],
+        Order::Troops { .. } => return Vec::new(),
+    };
+    ctx.board
+        .hexes()
+        .into_iter()
+        .filter(|h| ctx.sections(*h, side).iter().any(|x| named.contains(x)))
+        .collect()
+}
+
+/// The zone of the card in play while its side orders units with it.
+fn zone_in_play(ctx: &GenCtx, s: &GenState) -> Vec<Hex> {
+    match (&s.phase, s.card.as_deref().and_then(|k| ctx.cards.card(k))) {
+        (Phase::Order, Some(c)) => card_zone(ctx, c, s.active),
+        _ => Vec::new(),
+    }
+}
+
 fn hand(ctx: &GenCtx, s: &GenState, v: u8) -> Vec<HandCard> {
     let mut hand = Vec::new();
     for k in &s.hands[v as usize] {
@@ -239,6 +287,7 @@ fn hand(ctx: &GenCtx, s: &GenState, v: u8) -> Vec<HandCard> {
                 text: c.text.clone(),
                 rule: "GEN-BASE".into(),
                 play: (s.phase == Phase::Play && s.active == v).then(|| format!("play:{k}")),
+                zone: card_zone(ctx, c, v),
             });
         }
     }
@@ -261,6 +310,7 @@ fn hand(ctx: &GenCtx, s: &GenState, v: u8) -> Vec<HandCard> {
                 ),
                 rule: "GEN-BASE".into(),
                 play: playable.then(|| format!("dragon:{k}")),
+                zone: Vec::new(),
             });
         }
     }

@@ -286,6 +286,10 @@ fn step_2_reaction_withdrawal_of_a_faster_defender() {
         "the defender decides"
     );
     assert_eq!(Ran::to_act(&ctx, &st), ToAct::Side(1));
+    // The board shows the defender what is attacked, and by whom.
+    let arrows = Ran::scene(&ctx, &st, Some(1)).arrows;
+    assert_eq!(arrows.len(), 1, "{arrows:?}");
+    assert!(arrows[0].unit == 4 && arrows[0].to == d && arrows[0].answer);
     // One side choice, naming the defender; standing is the pass button.
     let c = Ran::side_choices(&ctx, &st, 1);
     assert_eq!(c.len(), 1, "{c:?}");

@@ -5,7 +5,7 @@
 use crate::engine::board::Facing;
 use crate::engine::log::Itemized;
 use crate::engine::view::{
-    CardLine, Choice, Marker, MovePath, Needs, Pick, Place, Scene, Tone, Track, UnitView,
+    Arrow, CardLine, Choice, Marker, MovePath, Needs, Pick, Place, Scene, Tone, Track, UnitView,
 };
 
 use super::leader_actions;
@@ -105,6 +105,7 @@ pub fn scene(ctx: &RanCtx, s: &RanState) -> Scene {
     let names: Vec<&str> = ctx.scenario.sides.iter().map(|x| x.name.as_str()).collect();
     Scene {
         units,
+        arrows: shock_arrows(s),
         tracks,
         score: say!(
             "ran-score",
@@ -122,6 +123,29 @@ pub fn scene(ctx: &RanCtx, s: &RanState) -> Scene {
             .collect(),
         ..Default::default()
     }
+}
+
+/// A shock declared and waiting on the defender's Reaction (RAN-SHOCK-1
+/// step 2) or on the owner's Coordination choice (RAN-COORD-2): an arrow
+/// from each attacker to the defender.
+fn shock_arrows(s: &RanState) -> Vec<Arrow> {
+    let shock = match &s.phase {
+        Phase::Reaction { shock, .. } | Phase::Coordination { shock, .. } => shock,
+        _ => return Vec::new(),
+    };
+    let Some(to) = s.unit(shock.defender).map(|d| d.hex) else {
+        return Vec::new();
+    };
+    shock
+        .attackers
+        .iter()
+        .map(|a| Arrow {
+            unit: *a,
+            to,
+            attack: true,
+            answer: true,
+        })
+        .collect()
 }
 
 /// A unit's card.

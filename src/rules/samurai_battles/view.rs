@@ -93,6 +93,7 @@ pub fn scene(ctx: &SbaCtx, obs: &SbaState, viewer: Option<u8>) -> Scene {
                     unit: u.id,
                     to,
                     attack: o.target.is_some(),
+                    answer: false,
                 });
             }
         }

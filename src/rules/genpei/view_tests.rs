@@ -1,0 +1,69 @@
+//! What the board shows a Genpei player agrees with what the rules allow:
+//! a section card's outlined zone holds exactly the units it may order.
+
+#![cfg(test)]
+
+use crate::engine::core::{Rules, RulesView, ToAct, dry_run};
+use crate::engine::view::Place;
+
+use super::game::Genpei;
+use super::turn::GenCommand;
+
+/// GEN-BASE: for every shipped scenario, at the first Command card play of
+/// each side (and a few turns on), each section card in hand outlines a
+/// zone, and after it is played the units `legal_commands` lets the side
+/// order are exactly its units standing in that zone. While ordering, the
+/// scene's zone is the card's.
+#[test]
+fn a_section_cards_zone_holds_the_units_it_may_order() {
+    let mut checked = 0;
+    for (file, text) in crate::conformance::scenarios_of::<Genpei>() {
+        let mut g =
+            crate::session::open_text::<Genpei>(&file, &text, false, Some(3), &[]).expect("opens");
+        for _ in 0..6 {
+            g.advance();
+            let ToAct::Side(side) = g.to_act() else {
+                break;
+            };
+            let obs = Genpei::observation(&g.ctx, &g.state, side);
+            let scene = Genpei::scene(&g.ctx, &obs, Some(side));
+            for card in scene.hand.iter().filter(|c| !c.zone.is_empty()) {
+                let Some(key) = card.play.as_deref().and_then(|k| k.strip_prefix("play:")) else {
+                    continue;
+                };
+                let play = GenCommand::PlayCard { card: key.into() };
+                let after = dry_run::<Genpei>(&g.ctx, &obs, &play, &g.dice).expect("played");
+                let may: Vec<u32> = Genpei::legal_commands(&g.ctx, &after, side)
+                    .into_iter()
+                    .filter_map(|c| match c {
+                        GenCommand::Order { id } => Some(id),
+                        _ => None,
+                    })
+                    .filter(|id| after.unit(*id).is_some())
+                    .collect();
+                let now = Genpei::scene(&g.ctx, &after, Some(side));
+                assert_eq!(now.zone, card.zone, "{file}: {}", card.name);
+                let inside: Vec<u32> = now
+                    .units
+                    .iter()
+                    .filter(|u| u.side == side && after.unit(u.id).is_some())
+                    .filter(
+                        |u| matches!(u.place, Place::Hex { hex, .. } if card.zone.contains(&hex)),
+                    )
+                    .map(|u| u.id)
+                    .collect();
+                assert_eq!(may, inside, "{file}: {} orders {may:?}", card.name);
+                checked += 1;
+            }
+            // Play on: the first legal command that is not a pass.
+            let legal = Genpei::legal_commands(&g.ctx, &g.state, side);
+            let Some(cmd) = legal.first().cloned() else {
+                break;
+            };
+            if g.apply(&cmd).is_err() {
+                break;
+            }
+        }
+    }
+    assert!(checked > 0, "no section card was checked");
+}
