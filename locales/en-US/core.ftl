@@ -3,6 +3,8 @@
 
 settings-language = Language
 settings-language-system = System's
+settings-language-now = In force: { $lang }
+settings-language-flag = In force: { $lang } (from --lang, for this run only)
 loading-tables-and-scenarios = Reading the rules' tables and the scenarios…
 loading-steps = { $done } of { $total } steps
 

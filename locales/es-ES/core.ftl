@@ -3,6 +3,8 @@
 
 settings-language = Idioma
 settings-language-system = El del sistema
+settings-language-now = En uso: { $lang }
+settings-language-flag = En uso: { $lang } (por --lang, solo en esta sesión)
 loading-tables-and-scenarios = Leyendo las tablas de las reglas y los escenarios…
 loading-steps = { $done } de { $total } pasos
 

@@ -12,10 +12,12 @@ use bevy::window::PrimaryWindow;
 use hexx::{Hex, HexLayout};
 
 use crate::engine::board::{Facing, HexBoard, HexsideLook, TerrainTile};
+use crate::engine::table::Table;
 use crate::engine::units::{Side, UnitId};
 use crate::engine::view::{Needs, Pick, Place, Spot};
 
 pub use super::camera::HEX_SIZE;
+use super::camera::PX_PER_INCH;
 use super::play::{CounterLabel, UnitMarkers, UnitPlace, ViewModel};
 use super::sets::{AppSystems, game_screen};
 use super::settings::Settings;
@@ -139,23 +141,49 @@ pub fn spawn_tiles(
     commands.insert_resource(BoardLayout(layout));
 }
 
-/// Fits a newly laid-out board into the free area between the panels,
-/// over the first frames of a board while the panels settle; the player's
-/// own zoom and pan are left alone after that.
+/// Fits a newly laid-out board (or open table) into the free area between
+/// the panels, over the first frames while the panels settle, and again
+/// when the UI scale or the window's size changes; the player's own zoom
+/// and pan are left alone otherwise.
+#[allow(clippy::too_many_arguments)]
 pub fn fit_camera(
     layout: Option<Res<BoardLayout>>,
-    area: Res<BoardArea>,
+    (area, settings): (Res<BoardArea>, Option<Res<Settings>>),
     window: Query<&Window, With<PrimaryWindow>>,
     mut cam: Query<(&mut Projection, &mut Transform), With<Camera2d>>,
     board: Option<Res<HexBoard>>,
+    table: Option<Res<Table>>,
     mut pending: Local<(u32, Option<[f32; 4]>)>,
+    mut seen: Local<(f32, f32, f32)>,
 ) {
-    let (Some(layout), Some(board)) = (layout, board) else {
-        return;
+    // The board's extent in world units: every hex with a hex's margin, or
+    // the table's rectangle about the origin.
+    let (min, max, fresh) = match (&layout, &board, &table) {
+        (Some(layout), Some(board), _) => {
+            let (mut min, mut max) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+            for h in board.hexes() {
+                let p = layout.0.hex_to_world_pos(h);
+                min = min.min(p);
+                max = max.max(p);
+            }
+            let m = Vec2::splat(HEX_SIZE);
+            (min - m, max + m, layout.is_changed())
+        }
+        (_, _, Some(t)) => {
+            let half = Vec2::new(t.width, t.depth) * PX_PER_INCH / 2.0;
+            (-half, half, t.is_changed())
+        }
+        _ => return,
     };
+    let now = (
+        settings.as_ref().map_or(1.0, |s| s.ui_scale),
+        window.single().map_or(0.0, |w| w.width()),
+        window.single().map_or(0.0, |w| w.height()),
+    );
     // The panels settle over the first frames: refit while they do.
-    if layout.is_changed() {
+    if fresh || now != *seen {
         *pending = (90, None);
+        *seen = now;
     }
     if pending.0 == 0 {
         return;
@@ -168,13 +196,7 @@ pub fn fit_camera(
     let (Ok(window), Ok((mut proj, mut tf))) = (window.single(), cam.single_mut()) else {
         return;
     };
-    let (mut min, mut max) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
-    for h in board.hexes() {
-        let p = layout.0.hex_to_world_pos(h);
-        min = min.min(p);
-        max = max.max(p);
-    }
-    let size = (max - min) + Vec2::splat(2.0 * HEX_SIZE);
+    let size = max - min;
     let (aw, ah) = ((x1 - x0).max(100.0), (y1 - y0).max(100.0));
     let scale = (size.x / aw).max(size.y / ah) * 1.04;
     let centre = (min + max) / 2.0;
@@ -819,6 +841,12 @@ impl Plugin for BoardViewPlugin {
                     .in_set(AppSystems::Input)
                     .run_if(game_screen)
                     .run_if(on_hexes),
+                fit_camera
+                    .in_set(AppSystems::Draw)
+                    .after(spawn_tiles)
+                    .run_if(|view: Res<ViewModel>, t: Option<Res<Table>>| {
+                        view.loaded && t.is_some()
+                    }),
                 (
                     spawn_tiles,
                     fit_camera,

@@ -238,6 +238,10 @@ pub struct SettingsWindow {
     pub error: Option<String>,
 }
 
+/// The language given with `--lang` for this run, if any.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct LangFlag(pub Option<Lang>);
+
 /// The settings: read from [`settings_path`] (a broken file is named in
 /// the window, and the defaults are used), the window, the UI scale, the
 /// language (`lang` from `--lang` first, then the settings, then the
@@ -259,7 +263,8 @@ impl Plugin for SettingsPlugin {
                 .or(settings.language)
                 .unwrap_or_else(i18n::system_lang),
         );
-        app.insert_resource(settings)
+        app.insert_resource(LangFlag(self.lang))
+            .insert_resource(settings)
             .insert_resource(SettingsWindow { open: false, error })
             .add_systems(EguiPrimaryContextPass, settings_ui.in_set(AppSystems::Draw))
             .add_systems(Update, persist_settings.in_set(AppSystems::Game));
@@ -271,6 +276,7 @@ fn settings_ui(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
     mut window: ResMut<SettingsWindow>,
+    flag: Res<LangFlag>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if (ctx.zoom_factor() - settings.ui_scale).abs() > 1e-3 {
@@ -303,6 +309,15 @@ fn settings_ui(
                     ui.radio_value(&mut s.language, Some(l), l.native_name());
                 }
             });
+            // The language in force, which `--lang` may set for this run
+            // whatever the saved choice.
+            let now = i18n::lang();
+            let line = if flag.0 == Some(now) {
+                t!("settings-language-flag", lang = now.native_name())
+            } else {
+                t!("settings-language-now", lang = now.native_name())
+            };
+            ui.label(egui::RichText::new(line).small().weak());
             ui.separator();
             ui.label(t!("title-settings-colours"));
             for p in Palette::ALL {
