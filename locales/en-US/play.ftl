@@ -93,6 +93,7 @@ play-demo-welcome = Welcome to Kassen
 play-demo-pitch = Kassen plays published wargames by their rules: every die is rolled for you, shown with its target, each modifier and the rule behind it, and you see the exact odds before you commit.
 play-demo-play-first-battle = Play the first battle against the computer
 play-demo-keep-watching = Keep watching
+play-demo-enter = Enter or Space: play the first battle
 play-demo-hint-n-of = hint { $n } of { $total }
 play-demo-got-it = Got it
 

@@ -94,6 +94,7 @@ play-demo-welcome = Bienvenido a Kassen
 play-demo-pitch = Kassen juega wargames publicados según sus reglas: cada dado se tira por ti y se muestra con su objetivo, cada modificador y la regla en que se basa, y ves las probabilidades exactas antes de comprometerte.
 play-demo-play-first-battle = Juega la primera batalla contra el ordenador
 play-demo-keep-watching = Seguir mirando
+play-demo-enter = Intro o Espacio: jugar la primera batalla
 play-demo-hint-n-of = pista { $n } de { $total }
 play-demo-got-it = Entendido
 

@@ -21,7 +21,7 @@ use super::camera::PX_PER_INCH;
 use super::play::{CounterLabel, UnitMarkers, UnitPlace, ViewModel};
 use super::sets::{AppSystems, game_screen};
 use super::settings::Settings;
-use super::state::{BoardArea, GameCleared, HexCursor, PassCover, Selection};
+use super::state::{BoardArea, BoardShield, GameCleared, HexCursor, PassCover, Selection};
 use super::{counter_art, motion, terrain_art};
 
 /// The board's layout, centred on the world origin.
@@ -743,8 +743,10 @@ pub fn click_board(
     view: Res<ViewModel>,
     egui_pointer: Option<Res<bevy_egui::input::EguiWantsInput>>,
     (mut gui, cover, area): (ResMut<Selection>, Res<PassCover>, Res<BoardArea>),
+    shield: Res<BoardShield>,
 ) {
     if !buttons.just_pressed(MouseButton::Left)
+        || shield.0
         || egui_pointer
             .as_ref()
             .is_some_and(|w| w.wants_any_pointer_input())

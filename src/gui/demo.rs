@@ -32,7 +32,7 @@ use super::panels::DismissedOutcome;
 use super::play::{ViewModel, clear_game, install_text};
 use super::sets::AppSystems;
 use super::state::{
-    BoardArea, BriefingOpen, Mode, Notes, PassCover, PlayerTally, RulesOpen, Selection,
+    BoardArea, BoardShield, BriefingOpen, Mode, Notes, PassCover, PlayerTally, RulesOpen, Selection,
 };
 use super::windows::{ClosedTables, FilesWindow};
 use crate::engine::scenario::{LoadError, parse_ron};
@@ -184,6 +184,10 @@ pub struct Demo {
     pub battle_started: Instant,
     /// Games that failed to start in a row (each is logged and skipped).
     pub failures: usize,
+    /// Frames the menu has been on screen (0 when it is not): Enter and
+    /// Space press its first button from the second frame on, so the key
+    /// that opened it does not also choose.
+    pub menu_frames: u32,
 }
 
 impl Demo {
@@ -203,6 +207,7 @@ impl Demo {
             start: Some(false),
             battle_started: Instant::now(),
             failures: 0,
+            menu_frames: 0,
         }
     }
 
@@ -317,7 +322,14 @@ fn demo_input(
     mut demo: ResMut<Demo>,
     mut sel: ResMut<Selection>,
     mut exit: MessageWriter<AppExit>,
+    mut shield: ResMut<BoardShield>,
 ) {
+    // The attract loop and the menu take the board's clicks: the press
+    // that opens the menu, or one on it, never selects a unit.
+    let up = demo.mode != DemoMode::Guided;
+    if shield.0 != up {
+        shield.0 = up;
+    }
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let alt = keys.any_pressed([KeyCode::AltLeft, KeyCode::AltRight]);
     if ctrl && alt && keys.just_pressed(KeyCode::KeyQ) {
@@ -540,39 +552,68 @@ fn forget_the_visitor(world: &mut World) {
     }
 }
 
+/// Where the banner and the hints go: under the board, over the roll log
+/// (the top-left corner of that strip, in egui points, and its width), so
+/// they never cover a unit. `None` before the panels are laid out.
+fn below_board(ctx: &egui::Context, area: &BoardArea) -> Option<(egui::Pos2, f32)> {
+    let z = ctx.zoom_factor();
+    let [x0, _, x1, y1] = area.0?;
+    Some((egui::pos2(x0 / z + 8.0, y1 / z + 6.0), (x1 - x0) / z - 16.0))
+}
+
+/// An area for the banner or a hint: under the board when the panels are
+/// laid out ([`below_board`]), else at the top centre.
+fn demo_area(id: &'static str, ctx: &egui::Context, area: &BoardArea) -> (egui::Area, f32) {
+    let a = egui::Area::new(id.into()).order(egui::Order::Foreground);
+    match below_board(ctx, area) {
+        Some((at, width)) => (a.fixed_pos(at), width.clamp(240.0, 640.0)),
+        None => (
+            a.anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 64.0)),
+            520.0,
+        ),
+    }
+}
+
 /// The banner, the menu and the hints.
-fn demo_ui(mut contexts: EguiContexts, mut demo: ResMut<Demo>, view: Res<ViewModel>) -> Result {
+fn demo_ui(
+    mut contexts: EguiContexts,
+    mut demo: ResMut<Demo>,
+    view: Res<ViewModel>,
+    area: Res<BoardArea>,
+) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
+    if demo.mode != DemoMode::Menu {
+        demo.menu_frames = 0;
+    }
     match demo.mode {
         DemoMode::Attract => {
-            egui::Area::new("demo_banner".into())
-                .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 64.0))
-                .order(egui::Order::Foreground)
-                .show(&ctx, |ui| {
-                    egui::Frame::new()
-                        .fill(Color32::from_black_alpha(200))
-                        .corner_radius(8.0)
-                        .inner_margin(14.0)
-                        .show(ui, |ui| {
-                            ui.vertical_centered(|ui| {
-                                ui.label(
-                                    RichText::new(t!("play-demo-touch-to-play"))
-                                        .size(34.0)
-                                        .strong()
-                                        .color(Color32::GOLD),
-                                );
-                                ui.label(
-                                    RichText::new(t!(
-                                        "play-demo-attract-caption",
-                                        name = view.name,
-                                        system = view.system
-                                    ))
-                                    .size(16.0)
-                                    .color(Color32::LIGHT_GRAY),
-                                );
-                            });
+            let (banner, width) = demo_area("demo_banner", &ctx, &area);
+            banner.show(&ctx, |ui| {
+                egui::Frame::new()
+                    .fill(Color32::from_black_alpha(200))
+                    .corner_radius(8.0)
+                    .inner_margin(14.0)
+                    .show(ui, |ui| {
+                        ui.set_max_width(width);
+                        ui.vertical_centered(|ui| {
+                            ui.label(
+                                RichText::new(t!("play-demo-touch-to-play"))
+                                    .size(34.0)
+                                    .strong()
+                                    .color(Color32::GOLD),
+                            );
+                            ui.label(
+                                RichText::new(t!(
+                                    "play-demo-attract-caption",
+                                    name = view.name,
+                                    system = view.system
+                                ))
+                                .size(16.0)
+                                .color(Color32::LIGHT_GRAY),
+                            );
                         });
-                });
+                    });
+            });
         }
         DemoMode::Menu => {
             let mut choice = None;
@@ -599,7 +640,15 @@ fn demo_ui(mut contexts: EguiContexts, mut demo: ResMut<Demo>, view: Res<ViewMod
                     {
                         choice = Some(false);
                     }
+                    ui.add_space(4.0);
+                    ui.label(RichText::new(t!("play-demo-enter")).small().weak());
                 });
+            demo.menu_frames = demo.menu_frames.saturating_add(1);
+            let keyed =
+                ctx.input(|i| i.key_pressed(egui::Key::Enter) || i.key_pressed(egui::Key::Space));
+            if keyed && demo.menu_frames > 1 {
+                choice = Some(true);
+            }
             match choice {
                 Some(true) => demo.start = Some(true),
                 Some(false) => demo.mode = DemoMode::Attract,
@@ -612,41 +661,39 @@ fn demo_ui(mut contexts: EguiContexts, mut demo: ResMut<Demo>, view: Res<ViewMod
                 return Ok(());
             };
             let mut got_it = false;
-            egui::Area::new("demo_hint".into())
-                .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 64.0))
-                .order(egui::Order::Foreground)
-                .show(&ctx, |ui| {
-                    egui::Frame::new()
-                        .fill(Color32::from_rgb(40, 36, 16))
-                        .stroke(egui::Stroke::new(2.0, Color32::GOLD))
-                        .corner_radius(8.0)
-                        .inner_margin(12.0)
-                        .show(ui, |ui| {
-                            ui.set_max_width(520.0);
+            let (hint_area, width) = demo_area("demo_hint", &ctx, &area);
+            hint_area.show(&ctx, |ui| {
+                egui::Frame::new()
+                    .fill(Color32::from_rgb(40, 36, 16))
+                    .stroke(egui::Stroke::new(2.0, Color32::GOLD))
+                    .corner_radius(8.0)
+                    .inner_margin(12.0)
+                    .show(ui, |ui| {
+                        ui.set_max_width(width);
+                        ui.label(
+                            RichText::new(&hint.title)
+                                .size(20.0)
+                                .strong()
+                                .color(Color32::GOLD),
+                        );
+                        ui.label(RichText::new(&hint.text).size(16.0));
+                        ui.horizontal(|ui| {
                             ui.label(
-                                RichText::new(&hint.title)
-                                    .size(20.0)
-                                    .strong()
-                                    .color(Color32::GOLD),
+                                RichText::new(t!(
+                                    "play-demo-hint-n-of",
+                                    n = demo.hint + 1,
+                                    total = total
+                                ))
+                                .color(Color32::GRAY),
                             );
-                            ui.label(RichText::new(&hint.text).size(16.0));
-                            ui.horizontal(|ui| {
-                                ui.label(
-                                    RichText::new(t!(
-                                        "play-demo-hint-n-of",
-                                        n = demo.hint + 1,
-                                        total = total
-                                    ))
-                                    .color(Color32::GRAY),
-                                );
-                                if hint.step.needs_got_it()
-                                    && ui.button(t!("play-demo-got-it")).clicked()
-                                {
-                                    got_it = true;
-                                }
-                            });
+                            if hint.step.needs_got_it()
+                                && ui.button(t!("play-demo-got-it")).clicked()
+                            {
+                                got_it = true;
+                            }
                         });
-                });
+                    });
+            });
             if got_it {
                 demo.got_it = true;
             }

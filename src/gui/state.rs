@@ -60,6 +60,11 @@ pub struct Notes {
     pub undo_note: String,
 }
 
+/// A screen over the board takes its clicks: while it is up (the demo's
+/// attract loop and its menu), a click never selects or moves a unit.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardShield(pub bool);
+
 /// The hot-seat cover between decisions.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct PassCover {
@@ -207,6 +212,7 @@ impl Plugin for StatePlugin {
             .init_resource::<Selection>()
             .init_resource::<Notes>()
             .init_resource::<PassCover>()
+            .init_resource::<BoardShield>()
             .init_resource::<RulesOpen>()
             .init_resource::<BriefingOpen>()
             .init_resource::<BoardArea>()

@@ -27,7 +27,9 @@ use super::camera::PX_PER_INCH;
 use super::play::{ActiveGame, ViewModel};
 use super::sets::{AppSystems, game_screen, people_play};
 use super::settings::Settings;
-use super::state::{GameCleared, GameInstalled, Notes, PassCover, Selection, UiAction};
+use super::state::{
+    BoardShield, GameCleared, GameInstalled, Notes, PassCover, Selection, UiAction,
+};
 use super::table_art::{area_stamps, figure_colors, figure_ranks};
 use super::table_labels::{LabelKind, place_labels};
 pub use super::table_units::{LIFT, TableUnitView, area_outline, to_table, to_world};
@@ -634,10 +636,10 @@ pub fn table_pointer(
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     scene: Res<TableScene>,
     mut input: ResMut<TableInput>,
-    (mut gui, cover): (ResMut<Selection>, Res<PassCover>),
+    (mut gui, cover, shield): (ResMut<Selection>, Res<PassCover>, Res<BoardShield>),
 ) {
     let Some(table) = &scene.table else { return };
-    if cover.side.is_some() {
+    if cover.side.is_some() || shield.0 {
         return;
     }
     if keys.just_pressed(KeyCode::KeyR)
