@@ -28,7 +28,7 @@ use super::log::LogEntry;
 use super::log::LogSink;
 use super::scenario::LoadError;
 use super::table::Table;
-use super::view::{CardLine, Choice, MovePath, Odds, Pick, RuleText, Scene};
+use super::view::{CardLine, Choice, DieFaces, MovePath, Odds, Pick, RuleText, Scene};
 
 /// Which board a module plays on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -381,6 +381,12 @@ pub trait RulesView: Rules {
         _key: Option<&str>,
     ) -> Option<f32> {
         None
+    }
+    /// The dice of the game whose faces bear symbols rather than numbers
+    /// (the battle dice of Commands & Colors), for the dice tray and the
+    /// log. Empty by default: every die shows its number.
+    fn die_faces(_ctx: &Self::Ctx) -> Vec<DieFaces> {
+        Vec::new()
     }
     /// The path a move command `cmd` takes on the hex board and its cost,
     /// asked of the search `apply` moves by; `None` for a command that is

@@ -356,6 +356,37 @@ pub struct MovePath {
     pub line: String,
 }
 
+/// A die face's symbol, drawn by the app (procedurally) in place of its
+/// number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DieGlyph {
+    /// A filled circle.
+    Circle,
+    /// A filled triangle.
+    Triangle,
+    /// A filled square.
+    Square,
+    /// A sword.
+    Sword,
+    /// A flag on its pole.
+    Flag,
+    /// A token (a coin with a square hole: Honor & Fortune).
+    Token,
+}
+
+/// A die whose faces bear symbols ([`RulesView::die_faces`]): its name as
+/// the log writes it (`LogEntry::die`) and, face 1 first, each face's
+/// symbol, colour (sRGB, `0.0..=1.0`) and name.
+///
+/// [`RulesView::die_faces`]: super::core::RulesView::die_faces
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DieFaces {
+    /// The die's name in the log ("battle die").
+    pub die: String,
+    /// Face 1 first: symbol, colour, name ("sword").
+    pub faces: Vec<(DieGlyph, [f32; 3], String)>,
+}
+
 /// A player's input for a [`Choice`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Pick {

@@ -15,7 +15,7 @@ use super::play::ViewModel;
 use super::sets::{AppSystems, game_screen};
 use super::settings::{Motion, Settings};
 use super::state::{AppMode, BoardArea};
-use super::widgets::shown;
+use super::widgets::{die_face, faces_of_die, shown};
 
 /// Seconds the settled dice stay in the tray.
 const SETTLED: f32 = 2.0;
@@ -126,6 +126,7 @@ pub fn dice_tray_ui(
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.set_min_width(300.0);
                 for (i, r) in tray.rolls.iter().enumerate() {
+                    let symbols = faces_of_die(&view.die_faces, r.die.as_deref());
                     let n = faces_of(r.die.as_deref());
                     ui.horizontal(|ui| {
                         for (k, f) in r.dice.iter().enumerate() {
@@ -137,6 +138,10 @@ pub fn dice_tray_ui(
                                 }
                                 _ => *f,
                             };
+                            if symbols.is_some() {
+                                die_face(ui, shown, symbols, 26.0);
+                                continue;
+                            }
                             egui::Frame::new()
                                 .fill(egui::Color32::from_rgb(235, 228, 210))
                                 .corner_radius(4.0)

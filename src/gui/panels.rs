@@ -23,10 +23,13 @@ use super::state::{
 };
 use super::table_view::{TableInput, TableScene, ruler_reading};
 use super::turn_summary::TurnSummary;
-use super::widgets::{DIM, RED, keep_board_area, rule_link, shown, viewport_ui};
+use super::widgets::{
+    DIM, RED, die_face, faces_of_die, keep_board_area, rule_link, shown, viewport_ui,
+};
 use super::windows::{ClosedTables, FilesWindow, files_window, rules_window, table_window};
 use crate::engine::core::ToAct;
 use crate::engine::log::{Itemized, LogEntry};
+use crate::engine::view::DieFaces;
 use crate::engine::view::{CardLine, Tone, Track};
 use crate::t;
 
@@ -154,8 +157,8 @@ pub(crate) fn track_view(ui: &mut egui::Ui, t: &Track, side: &str, color: [f32; 
     });
 }
 
-fn log_entry(ui: &mut egui::Ui, rules: &mut RulesOpen, e: &LogEntry) {
-    log_entry_with(ui, e, |ui, rule| rule_link(ui, rules, rule));
+fn log_entry(ui: &mut egui::Ui, rules: &mut RulesOpen, e: &LogEntry, faces: &[DieFaces]) {
+    log_entry_with(ui, e, faces, |ui, rule| rule_link(ui, rules, rule));
 }
 
 /// One roll-log entry: turn and phase, rule, what happened, dice against
@@ -164,6 +167,7 @@ fn log_entry(ui: &mut egui::Ui, rules: &mut RulesOpen, e: &LogEntry) {
 pub(crate) fn log_entry_with(
     ui: &mut egui::Ui,
     e: &LogEntry,
+    faces: &[DieFaces],
     mut rule: impl FnMut(&mut egui::Ui, &str),
 ) {
     ui.horizontal_wrapped(|ui| {
@@ -176,7 +180,18 @@ pub(crate) fn log_entry_with(
         ui.label(shown(&e.what));
         if let Some(die) = &e.die {
             let target = e.target.map_or(String::new(), |t| format!(" vs {t}"));
-            ui.label(RichText::new(format!("{die}: {:?}{target}", e.dice)).monospace());
+            // A die of symbols shows them; any other its numbers.
+            match faces_of_die(faces, Some(die)) {
+                Some(f) => {
+                    ui.label(RichText::new(format!("{die}:")).monospace());
+                    for v in &e.dice {
+                        die_face(ui, *v, Some(f), 16.0);
+                    }
+                }
+                None => {
+                    ui.label(RichText::new(format!("{die}: {:?}{target}", e.dice)).monospace());
+                }
+            }
         }
         if !e.outcome.is_empty() {
             let c = if e.failed { RED } else { Color32::LIGHT_GREEN };
@@ -327,6 +342,15 @@ fn pass_cover(root: &mut egui::Ui, view: &ViewModel, cover: &mut PassCover, side
 
 /// The top bar: the scenario, turn and phase, the buttons for the windows,
 /// the ruler, the score, remote play's line and the honor tracks.
+/// A one-line label at most `width` points wide, cut short with "…".
+fn cut_short(ui: &mut egui::Ui, text: RichText, width: f32) -> egui::Response {
+    ui.scope(|ui| {
+        ui.set_max_width(width.max(60.0));
+        ui.add(egui::Label::new(text).truncate())
+    })
+    .inner
+}
+
 fn top_bar(ui: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
     let table = p.scene.table.is_some();
     // The top-right corner is the Title button's (`title.rs`).
@@ -344,7 +368,10 @@ fn top_bar(ui: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
                     .color(Color32::from_rgb(230, 190, 60)),
             );
         }
-        ui.add(egui::Label::new(RichText::new(&view.name).strong()).truncate())
+        // The long texts get a share of the bar each, so the buttons after
+        // them always fit.
+        let share = ui.available_width();
+        cut_short(ui, RichText::new(&view.name).strong(), share * 0.18)
             .on_hover_text(format!("{}: {}", view.name, view.system));
         ui.separator();
         ui.label(match view.turn_limit {
@@ -353,7 +380,7 @@ fn top_bar(ui: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
         });
         ui.separator();
         let phase = RichText::new(shown(&view.phase)).strong();
-        ui.label(match view.to_act {
+        let phase = match view.to_act {
             Some(ToAct::Side(s)) => {
                 // The side's colour, lightened to read on the dark bar.
                 let c = view.colors[usize::from(s.min(1))].map(|v| 0.45 + 0.55 * v);
@@ -364,7 +391,8 @@ fn top_bar(ui: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
                 ))
             }
             _ => phase,
-        });
+        };
+        cut_short(ui, phase, share * 0.3).on_hover_text(shown(&view.phase));
         ui.separator();
         // The demo's kiosk has no save or load.
         if !p.mode.kiosk
@@ -469,7 +497,7 @@ fn bottom_panels(root: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     for e in &view.log {
-                        log_entry(ui, &mut p.rules, e);
+                        log_entry(ui, &mut p.rules, e, &view.die_faces);
                     }
                 });
         });

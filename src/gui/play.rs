@@ -162,6 +162,8 @@ pub struct ViewModel {
     pub briefing: String,
     /// Rules reference.
     pub rules: Vec<RuleText>,
+    /// The dice whose faces bear symbols ([`RulesView::die_faces`]).
+    pub die_faces: Vec<crate::engine::view::DieFaces>,
     /// Roll-log entries the viewer may read.
     pub log: Vec<LogEntry>,
     /// Increases whenever the game changes.
@@ -462,6 +464,11 @@ fn view_model<R: Module>(
         outcome: g.outcome(),
         briefing: info.briefing,
         rules,
+        die_faces: if changed || first || old.die_faces.is_empty() {
+            R::die_faces(&g.ctx)
+        } else {
+            old.die_faces.clone()
+        },
         log,
         generation: old.generation + u64::from(changed),
         scene,

@@ -6,6 +6,7 @@ use bevy_egui::egui::{self, Color32, RichText};
 
 use super::state::{BoardArea, Mode, RulesOpen};
 use crate::engine::seats::Level;
+use crate::engine::view::{DieFaces, DieGlyph};
 use crate::t;
 
 /// Refusals and failed tests.
@@ -145,5 +146,97 @@ pub(crate) fn keep_board_area(
     ]);
     if board.0 != area {
         board.0 = area;
+    }
+}
+
+/// The symbol dice of `faces` whose log name is `die`, if the game has
+/// such a die.
+pub fn faces_of_die<'a>(faces: &'a [DieFaces], die: Option<&str>) -> Option<&'a DieFaces> {
+    let die = die?;
+    faces.iter().find(|f| f.die == die)
+}
+
+/// One die showing `value`, `size` points square: an ivory die with the
+/// face's symbol drawn in its colour when `faces` gives face `value` one
+/// (its name on hover), else the number in black.
+pub fn die_face(
+    ui: &mut egui::Ui,
+    value: u32,
+    faces: Option<&DieFaces>,
+    size: f32,
+) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+    let p = ui.painter_at(rect.expand(1.0));
+    p.rect_filled(rect, size * 0.18, Color32::from_rgb(235, 228, 210));
+    let face = faces.and_then(|f| f.faces.get((value as usize).checked_sub(1)?));
+    let Some((glyph, rgb, name)) = face else {
+        p.text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            value.to_string(),
+            egui::FontId::monospace(size * 0.7),
+            Color32::from_rgb(25, 25, 25),
+        );
+        return response;
+    };
+    let c = Color32::from_rgb(
+        (rgb[0] * 255.0) as u8,
+        (rgb[1] * 255.0) as u8,
+        (rgb[2] * 255.0) as u8,
+    );
+    draw_glyph(&p, rect.shrink(size * 0.18), *glyph, c);
+    response.on_hover_text(name.as_str())
+}
+
+/// Draws `glyph` in `r` with colour `c`.
+fn draw_glyph(p: &egui::Painter, r: egui::Rect, glyph: DieGlyph, c: Color32) {
+    let (ctr, w) = (r.center(), r.width());
+    let line = egui::Stroke::new((w * 0.12).max(1.5), c);
+    match glyph {
+        DieGlyph::Circle => {
+            p.circle_filled(ctr, w * 0.45, c);
+        }
+        DieGlyph::Triangle => {
+            let pts = vec![
+                egui::pos2(ctr.x, r.top()),
+                egui::pos2(r.right(), r.bottom()),
+                egui::pos2(r.left(), r.bottom()),
+            ];
+            p.add(egui::Shape::convex_polygon(pts, c, egui::Stroke::NONE));
+        }
+        DieGlyph::Square => {
+            p.rect_filled(r.shrink(w * 0.06), 1.0, c);
+        }
+        DieGlyph::Sword => {
+            // A blade from the lower left to the upper right, a guard across
+            // it and a pommel.
+            let (a, b) = (
+                r.left_bottom() + egui::vec2(w * 0.1, -w * 0.1),
+                r.right_top(),
+            );
+            p.line_segment([a, b], line);
+            let g = a + (b - a) * 0.28;
+            let across = egui::vec2(w * 0.2, w * 0.2);
+            p.line_segment([g - across, g + across], line);
+            p.circle_filled(a, w * 0.1, c);
+        }
+        DieGlyph::Flag => {
+            let pole = r.left() + w * 0.2;
+            p.line_segment(
+                [egui::pos2(pole, r.top()), egui::pos2(pole, r.bottom())],
+                line,
+            );
+            let pts = vec![
+                egui::pos2(pole, r.top()),
+                egui::pos2(r.right(), r.top() + w * 0.25),
+                egui::pos2(pole, r.top() + w * 0.5),
+            ];
+            p.add(egui::Shape::convex_polygon(pts, c, egui::Stroke::NONE));
+        }
+        DieGlyph::Token => {
+            p.circle_filled(ctr, w * 0.48, c);
+            let hole = egui::Rect::from_center_size(ctr, egui::vec2(w * 0.3, w * 0.3));
+            p.rect_filled(hole, 0.0, Color32::from_rgb(235, 228, 210));
+        }
     }
 }

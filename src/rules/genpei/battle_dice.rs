@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::dice::{Dice, Die};
+use crate::engine::view::{DieFaces, DieGlyph};
 
 use super::data::{BattleDie, Face};
 
@@ -176,6 +177,32 @@ pub fn roll(
         }
     }
     BattleRoll { dice: out }
+}
+
+/// The battle die's faces as the app draws them (GEN-DICE-1,
+/// `battle_die.ron`, face 1 first): the rank symbols in their standard's
+/// colours (circle green, triangle blue, square red), the sword, the flag
+/// and the H&F token.
+pub fn die_faces(die: &BattleDie) -> DieFaces {
+    let glyph = |f: Face| match f {
+        Face::Circle => (DieGlyph::Circle, [0.15, 0.6, 0.25]),
+        Face::Triangle => (DieGlyph::Triangle, [0.15, 0.35, 0.8]),
+        Face::Square => (DieGlyph::Square, [0.8, 0.15, 0.12]),
+        Face::Sword => (DieGlyph::Sword, [0.2, 0.2, 0.22]),
+        Face::Flag => (DieGlyph::Flag, [0.85, 0.6, 0.05]),
+        Face::HonorFortune => (DieGlyph::Token, [0.7, 0.5, 0.1]),
+    };
+    DieFaces {
+        die: say!("gen-die-battle"),
+        faces: die
+            .faces
+            .iter()
+            .map(|f| {
+                let (g, c) = glyph(*f);
+                (g, c, face_name(*f))
+            })
+            .collect(),
+    }
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use crate::engine::dice::{Dice, Die};
 use crate::engine::log::{LogEntry, LogSink};
 use crate::engine::scenario::LoadError;
 use crate::engine::view::units_of;
-use crate::engine::view::{CardLine, Choice, MovePath, Odds, Pick, RuleText, Scene};
+use crate::engine::view::{CardLine, Choice, DieFaces, MovePath, Odds, Pick, RuleText, Scene};
 
 use super::cards::{CommandCards, Deck};
 use super::data::GenTables;
@@ -686,6 +686,10 @@ impl RulesView for Genpei {
             Phase::EndTurn => say!("gen-pass-end-turn"),
             _ => say!("gen-pass-end-phase"),
         }
+    }
+
+    fn die_faces(ctx: &GenCtx) -> Vec<DieFaces> {
+        vec![super::battle_dice::die_faces(&ctx.tables.die)]
     }
 
     fn move_path(ctx: &GenCtx, state: &GenState, cmd: &GenCommand) -> Option<MovePath> {

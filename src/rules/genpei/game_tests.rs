@@ -462,6 +462,18 @@ fn strike_fear_on_the_opponents_turn_takes_a_die_from_the_attack() {
             .any(|e| e.what.starts_with("Att rolls 3 battle dice")),
         "{log:#?}"
     );
+    // The app draws the roll's symbols: the log names the die the module's
+    // `die_faces` describes, and each face rolled is one of its faces.
+    let faces = Genpei::die_faces(&ctx);
+    let rolls: Vec<_> = log.iter().filter(|e| !e.dice.is_empty()).collect();
+    assert!(!rolls.is_empty());
+    for e in rolls {
+        let f = faces.iter().find(|f| Some(&f.die) == e.die.as_ref());
+        let f = f.expect("a die of symbols");
+        assert_eq!(f.faces.len(), 6);
+        assert!(e.dice.iter().all(|v| (1..=6).contains(v)), "{e:?}");
+        assert_eq!(f.faces[0].2, "circle", "CIRCLE rolled shows the circle");
+    }
     assert_eq!(s.hf[1], hf - 1);
     assert!(s.dragon_played[1]);
 }
