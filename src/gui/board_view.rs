@@ -52,7 +52,9 @@ pub enum PartKind {
     Face,
 }
 
-fn layout_for(board: &HexBoard) -> HexLayout {
+/// The hex board's layout: flat-topped hexes of [`HEX_SIZE`], the board's
+/// middle at the origin.
+pub(crate) fn layout_for(board: &HexBoard) -> HexLayout {
     let base = HexLayout::flat().with_hex_size(HEX_SIZE);
     let hexes = board.hexes();
     let (mut min, mut max) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
@@ -703,24 +705,8 @@ pub fn draw_overlays(
     }
     for a in &view.scene.arrows {
         if let Some(from) = pos(a.unit) {
-            let c = if a.attack {
-                Color::srgb(1.0, 0.45, 0.35)
-            } else {
-                Color::srgb(1.0, 1.0, 1.0)
-            };
             let to = l.hex_to_world_pos(a.to);
-            gizmos.arrow_2d(from, to, c);
-            // An attack waiting on the defender's answer: bold, with the
-            // attacker and the attacked ringed.
-            if a.answer {
-                for d in [Vec2::new(1.5, 0.0), Vec2::new(0.0, 1.5)] {
-                    gizmos.arrow_2d(from + d, to + d, c);
-                }
-                for k in [0.85, 0.8] {
-                    gizmos.circle_2d(from, HEX_SIZE * k, c);
-                    gizmos.circle_2d(to, HEX_SIZE * k, c);
-                }
-            }
+            super::widgets::draw_arrow(&mut gizmos, from, to, a, HEX_SIZE);
         }
     }
     // The armed choice's pick, before it is written.

@@ -11,6 +11,8 @@ use crate::engine::core::{BoardKind, Module, ScenarioInfo};
 use crate::session::{self, WithModule};
 use crate::t;
 
+use super::thumbnail::{Thumb, thumb_of};
+
 /// One scenario on the title screen.
 #[derive(Clone, Debug)]
 pub struct CatalogEntry {
@@ -24,6 +26,8 @@ pub struct CatalogEntry {
     pub board: BoardKind,
     /// From the player's own folder ([`user_scenario_dir`]).
     pub yours: bool,
+    /// A small picture of its board at the start, if it builds.
+    pub thumb: Option<Thumb>,
 }
 
 /// The scenarios found at start.
@@ -41,10 +45,10 @@ struct Describe {
 }
 
 impl WithModule for Describe {
-    type Out = Result<(ScenarioInfo, &'static str, BoardKind), String>;
+    type Out = Result<(ScenarioInfo, &'static str, BoardKind, Option<Thumb>), String>;
     fn run<R: Module>(self) -> Self::Out {
         let s = R::parse_scenario(&self.file, &self.text).map_err(|e| e.to_string())?;
-        Ok((R::describe(&s), R::TITLE, R::BOARD))
+        Ok((R::describe(&s), R::TITLE, R::BOARD, thumb_of::<R>(&s)))
     }
 }
 
@@ -140,12 +144,13 @@ fn catalog_of_read(read: Vec<ReadScenario>, yours: bool) -> Catalog {
                 .unwrap_or_else(|| Err(t!("title-no-module")))
         });
         match described {
-            Ok((info, system, board)) => c.entries.push(CatalogEntry {
+            Ok((info, system, board, thumb)) => c.entries.push(CatalogEntry {
                 path,
                 info,
                 system,
                 board,
                 yours,
+                thumb,
             }),
             Err(e) => c.broken.push(e),
         }

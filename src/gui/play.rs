@@ -17,6 +17,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
 use super::camera::place_board_camera;
+use super::play_reach::{move_reach, reach_for, reach_of};
 use super::sets::{AppSystems, applied_here, people_play};
 use super::settings::Settings;
 use super::state::{
@@ -474,103 +475,6 @@ fn view_model<R: Module>(
         scene,
         inputs,
         lang: crate::i18n::lang(),
-    }
-}
-
-/// The unit and key of the choice whose reach the board shows: the armed
-/// choice when it needs a hex or a target, else the selected unit's first
-/// choice that needs a hex. `None` when nobody here acts.
-fn reach_for(
-    actor: Option<u8>,
-    selected: Option<u32>,
-    armed: &Option<Choice>,
-    choices: &[Choice],
-) -> Option<(u32, String)> {
-    actor?;
-    let unit = selected?;
-    armed
-        .iter()
-        .chain(choices.iter().filter(|c| c.needs == Needs::Hex))
-        .find(|c| matches!(c.needs, Needs::Hex | Needs::Target))
-        .map(|c| (unit, c.key.clone()))
-}
-
-/// With no choice armed, the reach of `key` ([`reach_for`]); when that is
-/// no move with a path, the reach of the unit's first other hex choice
-/// that is one (a Samurai Battles unit's March rather than its Defend
-/// facing), so the board shows where the unit can go.
-fn move_reach<R: Module>(
-    g: &Game<R>,
-    actor: Option<u8>,
-    key: Option<(u32, String)>,
-    choices: &[Choice],
-    scene: &crate::engine::view::Scene,
-) -> (Option<(u32, String)>, Reach) {
-    let first = reach_of::<R>(g, actor, &key, scene);
-    let Some((unit, k)) = key.clone() else {
-        return (key, first);
-    };
-    let first_is_hex = choices.iter().any(|c| c.key == k && c.needs == Needs::Hex);
-    if !first.2.is_empty() || !first_is_hex {
-        return (key, first);
-    }
-    choices
-        .iter()
-        .filter(|c| c.needs == Needs::Hex && c.key != k)
-        .map(|c| Some((unit, c.key.clone())))
-        .map(|other| {
-            let reach = reach_of::<R>(g, actor, &other, scene);
-            (other, reach)
-        })
-        .find(|(_, r)| !r.2.is_empty())
-        .unwrap_or((key, first))
-}
-
-/// The hexes and the targets of a reach, each with its verdict, and the
-/// accepted moves' paths.
-type Reach = (
-    Vec<(hexx::Hex, Verdict)>,
-    Vec<(u32, Verdict)>,
-    Vec<(hexx::Hex, MovePath)>,
-);
-
-/// The hexes and targets of the reach choice `key` (for its unit), asked
-/// of the module through `engine::reach` on the acting side's
-/// observation: the targets tried are the units the viewer sees in
-/// `scene`. Empty on the open table, which draws no reach.
-fn reach_of<R: Module>(
-    g: &Game<R>,
-    actor: Option<u8>,
-    key: &Option<(u32, String)>,
-    scene: &crate::engine::view::Scene,
-) -> Reach {
-    // Only the hex board draws a reach; the open table has its drag ghost.
-    let (Some(side), Some((unit, key)), Some(_)) = (actor, key, R::hex_board(&g.ctx)) else {
-        return Reach::default();
-    };
-    let Some(choice) = R::choices(&g.ctx, &g.state, side, *unit)
-        .into_iter()
-        .find(|c| &c.key == key)
-    else {
-        return Reach::default();
-    };
-    let who = (side, *unit, key.as_str());
-    // Judged on what the side may see: a hidden enemy neither blocks a
-    // shaded hex nor shows as a refused target before it is revealed.
-    let obs = R::observation(&g.ctx, &g.state, side);
-    match choice.needs {
-        Needs::Hex => {
-            let reach = crate::engine::reach::hex_reach::<R>(&g.ctx, &obs, &g.dice, who);
-            let paths = crate::engine::reach::hex_paths::<R>(&g.ctx, &obs, who, &reach);
-            (reach, Vec::new(), paths)
-        }
-        Needs::Target => {
-            let units = crate::engine::reach::targets_in(scene);
-            let targets =
-                crate::engine::reach::target_reach::<R>(&g.ctx, &obs, &g.dice, who, &units);
-            (Vec::new(), targets, Vec::new())
-        }
-        _ => Reach::default(),
     }
 }
 

@@ -3,7 +3,7 @@
 
 use bevy::math::Vec2;
 
-use crate::engine::table::{Base, Table, TerrainArea};
+use crate::engine::table::{AreaEffect, Base, Table, TerrainArea};
 use crate::engine::view::{Place, Scene, UnitView};
 
 use super::camera::PX_PER_INCH;
@@ -61,6 +61,22 @@ pub fn area_outline(table: &Table, area: &TerrainArea) -> Vec<Vec2> {
         .iter()
         .map(|(x, y)| to_world(table, Vec2::new(*x, *y)))
         .collect()
+}
+
+/// An open-table area's ground colour (sRGB, `0.0..=1.0`) by what it does:
+/// high ground grey-brown, impassable water blue, sight-blocking woods dark
+/// green, other areas olive. The table view and the title's pictures share
+/// it.
+pub fn area_color(area: &TerrainArea) -> [f32; 3] {
+    if area.has(AreaEffect::HighReaching) {
+        [0.45, 0.40, 0.36]
+    } else if area.has(AreaEffect::Impassable) {
+        [0.25, 0.38, 0.55]
+    } else if area.has(AreaEffect::BlocksLos) {
+        [0.17, 0.32, 0.17]
+    } else {
+        [0.48, 0.47, 0.30]
+    }
 }
 
 /// How far up an airborne unit is drawn, world units.

@@ -17,7 +17,7 @@ use bevy::window::PrimaryWindow;
 use crate::engine::core::{Module, ToAct};
 use crate::engine::foresight::foresee;
 use crate::engine::log::LogEntry;
-use crate::engine::table::{AreaEffect, Base, Table, bearing_of, bearing_vector};
+use crate::engine::table::{Base, Table, bearing_of, bearing_vector};
 use crate::engine::view::{Needs, Objective, Pick, Place, Spot};
 use crate::rules::{ModuleVisitor, visit_all};
 use crate::t;
@@ -32,7 +32,7 @@ use super::state::{
 };
 use super::table_art::{area_stamps, figure_colors, figure_ranks};
 use super::table_labels::{LabelKind, place_labels};
-pub use super::table_units::{LIFT, TableUnitView, area_outline, to_table, to_world};
+pub use super::table_units::{LIFT, TableUnitView, area_color, area_outline, to_table, to_world};
 use super::terrain_art::{mesh_of, shape_key, tile_art};
 use super::widgets::shown;
 use super::widgets::{HOVER_COLOR, MAY_ACT_COLOR};
@@ -219,15 +219,8 @@ pub fn spawn_table(
     ));
     for area in &table.areas {
         let pts = area_outline(table, area);
-        let color = if area.has(AreaEffect::HighReaching) {
-            Color::srgb(0.45, 0.40, 0.36)
-        } else if area.has(AreaEffect::Impassable) {
-            Color::srgb(0.25, 0.38, 0.55)
-        } else if area.has(AreaEffect::BlocksLos) {
-            Color::srgb(0.17, 0.32, 0.17)
-        } else {
-            Color::srgb(0.48, 0.47, 0.30)
-        };
+        let [r, g, b] = area_color(area);
+        let color = Color::srgb(r, g, b);
         let mut mesh = Mesh::new(
             PrimitiveTopology::TriangleList,
             RenderAssetUsages::default(),

@@ -21,6 +21,7 @@ use super::replay::{ReplayStart, open_replay_text};
 use super::sets::AppSystems;
 use super::settings::{Settings, SettingsWindow};
 use super::state::{Mode, Screen};
+use super::thumbnail::draw_thumb;
 use super::widgets::{DIM, RED, level_name, mode_picker, shown, viewport_ui};
 use crate::engine::core::{BoardKind, Module};
 use crate::engine::seats::{Level, Player, Seats};
@@ -479,24 +480,49 @@ fn scenario_list(ui: &mut egui::Ui, catalog: &Catalog, state: &mut TitleState) {
         .id_salt("scenarios")
         .max_height(list_height)
         .show(ui, |ui| {
-            for (i, e) in catalog.entries.iter().enumerate() {
+            // Grouped by rule system, in the order the systems first come.
+            let mut systems: Vec<&str> = Vec::new();
+            for e in &catalog.entries {
+                if !systems.contains(&e.system) {
+                    systems.push(e.system);
+                }
+            }
+            let grouped = systems.iter().flat_map(|s| {
+                catalog
+                    .entries
+                    .iter()
+                    .enumerate()
+                    .filter(move |(_, e)| e.system == *s)
+            });
+            let mut last = None;
+            for (i, e) in grouped {
+                if last != Some(e.system) {
+                    ui.add_space(4.0);
+                    ui.label(RichText::new(e.system).strong().color(DIM));
+                    last = Some(e.system);
+                }
                 let name = if e.yours {
                     t!("title-your-folder", name = e.info.name)
                 } else {
                     e.info.name.clone()
                 };
                 let text = format!(
-                    "{}\n{} · {} · {}",
+                    "{}\n{} · {}",
                     name,
-                    e.system,
                     board_name(e.board),
                     sides_versus(&e.info.sides)
                 );
                 let picked = state.picked == Some(i);
-                if ui.selectable_label(picked, text).clicked() {
-                    state.picked = Some(i);
-                }
-                ui.add_space(4.0);
+                ui.horizontal(|ui| {
+                    let pic = e
+                        .thumb
+                        .as_ref()
+                        .map(|t| draw_thumb(ui, t, egui::vec2(72.0, 48.0)).clicked());
+                    if ui.selectable_label(picked, text).clicked() || pic == Some(true) {
+                        state.picked = Some(i);
+                    }
+                });
+                ui.add_space(2.0);
             }
             for b in &catalog.broken {
                 ui.label(RichText::new(b).color(RED).small());
@@ -522,6 +548,11 @@ fn picked_scenario(
         None => t!("title-no-turn-limit"),
     });
     right.add_space(6.0);
+    if let Some(t) = &e.thumb {
+        let w = right.available_width().min(420.0);
+        draw_thumb(right, t, egui::vec2(w, w * 0.6));
+        right.add_space(6.0);
+    }
     egui::ScrollArea::vertical()
         .id_salt("briefing")
         .max_height(260.0)

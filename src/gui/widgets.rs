@@ -240,3 +240,34 @@ fn draw_glyph(p: &egui::Painter, r: egui::Rect, glyph: DieGlyph, c: Color32) {
         }
     }
 }
+
+/// One arrow of the scene from `from` to `to` (world units): red for an
+/// attack, white for a move; an attack waiting on the defender's answer
+/// bold, with the attacker and the attacked ringed (rings of `hex_size`,
+/// world units).
+pub fn draw_arrow(
+    gizmos: &mut bevy::prelude::Gizmos,
+    from: bevy::math::Vec2,
+    to: bevy::math::Vec2,
+    a: &crate::engine::view::Arrow,
+    hex_size: f32,
+) {
+    let c = if a.attack {
+        bevy::color::Color::srgb(1.0, 0.45, 0.35)
+    } else {
+        bevy::color::Color::srgb(1.0, 1.0, 1.0)
+    };
+    gizmos.arrow_2d(from, to, c);
+    if a.answer {
+        for d in [
+            bevy::math::Vec2::new(1.5, 0.0),
+            bevy::math::Vec2::new(0.0, 1.5),
+        ] {
+            gizmos.arrow_2d(from + d, to + d, c);
+        }
+        for k in [0.85, 0.8] {
+            gizmos.circle_2d(from, hex_size * k, c);
+            gizmos.circle_2d(to, hex_size * k, c);
+        }
+    }
+}

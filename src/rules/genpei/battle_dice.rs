@@ -179,18 +179,27 @@ pub fn roll(
     BattleRoll { dice: out }
 }
 
+/// The battle die's face colours (sRGB): the rank symbols in their
+/// standards' colours, the sword iron, the flag and the H&F token gold.
+const CIRCLE_COLOR: [f32; 3] = [0.15, 0.6, 0.25];
+const TRIANGLE_COLOR: [f32; 3] = [0.15, 0.35, 0.8];
+const SQUARE_COLOR: [f32; 3] = [0.8, 0.15, 0.12];
+const SWORD_COLOR: [f32; 3] = [0.2, 0.2, 0.22];
+const FLAG_COLOR: [f32; 3] = [0.85, 0.6, 0.05];
+const TOKEN_COLOR: [f32; 3] = [0.7, 0.5, 0.1];
+
 /// The battle die's faces as the app draws them (GEN-DICE-1,
 /// `battle_die.ron`, face 1 first): the rank symbols in their standard's
 /// colours (circle green, triangle blue, square red), the sword, the flag
 /// and the H&F token.
 pub fn die_faces(die: &BattleDie) -> DieFaces {
     let glyph = |f: Face| match f {
-        Face::Circle => (DieGlyph::Circle, [0.15, 0.6, 0.25]),
-        Face::Triangle => (DieGlyph::Triangle, [0.15, 0.35, 0.8]),
-        Face::Square => (DieGlyph::Square, [0.8, 0.15, 0.12]),
-        Face::Sword => (DieGlyph::Sword, [0.2, 0.2, 0.22]),
-        Face::Flag => (DieGlyph::Flag, [0.85, 0.6, 0.05]),
-        Face::HonorFortune => (DieGlyph::Token, [0.7, 0.5, 0.1]),
+        Face::Circle => (DieGlyph::Circle, CIRCLE_COLOR),
+        Face::Triangle => (DieGlyph::Triangle, TRIANGLE_COLOR),
+        Face::Square => (DieGlyph::Square, SQUARE_COLOR),
+        Face::Sword => (DieGlyph::Sword, SWORD_COLOR),
+        Face::Flag => (DieGlyph::Flag, FLAG_COLOR),
+        Face::HonorFortune => (DieGlyph::Token, TOKEN_COLOR),
     };
     DieFaces {
         die: say!("gen-die-battle"),
