@@ -99,5 +99,6 @@ play-demo-got-it = Got it
 
 ## The reach of the selected unit on the board (hover tooltip).
 reach-hex-ok = Can move here.
+reach-hex-later = Can be ordered here: it gets there on later turns.
 reach-target-ok = May be attacked.
 reach-refused = Not allowed: { $reason } ({ $rule })

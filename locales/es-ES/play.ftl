@@ -100,5 +100,6 @@ play-demo-got-it = Entendido
 
 ## El alcance de la unidad elegida en el tablero (ayuda al pasar el ratón).
 reach-hex-ok = Puede moverse aquí.
+reach-hex-later = Se le puede ordenar ir aquí: llega en turnos posteriores.
 reach-target-ok = Puede ser atacada.
 reach-refused = No permitido: { $reason } ({ $rule })

@@ -116,18 +116,20 @@ fn draw_zone(gizmos: &mut Gizmos, layout: &BoardLayout, zone: &[Hex]) {
     }
 }
 
+/// The hex of the unit the view's reach belongs to, if it stands on one.
+fn mover_hex(view: &ViewModel) -> Option<Hex> {
+    let u = view.reach_for.as_ref().and_then(|(u, _)| view.unit(*u))?;
+    match u.place {
+        Place::Hex { hex, .. } => Some(hex),
+        Place::Table(_) => None,
+    }
+}
+
 /// The hexes of the view's reach that are refused but worth marking: those
 /// next to an accepted hex or to the acting unit (the edge of the reach),
 /// in the reach's order.
 pub fn refused_edge(view: &ViewModel) -> Vec<Hex> {
-    let from = view
-        .reach_for
-        .as_ref()
-        .and_then(|(u, _)| view.unit(*u))
-        .and_then(|u| match u.place {
-            Place::Hex { hex, .. } => Some(hex),
-            _ => None,
-        });
+    let from = mover_hex(view);
     let accepted: Vec<Hex> = view
         .reach
         .iter()
@@ -168,8 +170,16 @@ pub fn reach_lines(view: &ViewModel, hex: Hex, unit: Option<u32>) -> Vec<String>
         }
         Some(Verdict::Accepted(None)) if target.is_some() => vec![t!("reach-target-ok")],
         Some(Verdict::Accepted(None)) => {
-            let mut out = vec![t!("reach-hex-ok")];
-            out.extend(path_at(view, hex).map(|p| p.line.clone()));
+            // A goal reached only on later turns (an order that goes on)
+            // is not a move made now.
+            let path = path_at(view, hex);
+            let later = path.is_some_and(|p| p.now < p.hexes.len());
+            let mut out = vec![if later {
+                t!("reach-hex-later")
+            } else {
+                t!("reach-hex-ok")
+            }];
+            out.extend(path.map(|p| p.line.clone()));
             out
         }
         Some(Verdict::Refused(r)) => {
@@ -357,14 +367,7 @@ pub fn draw_reach(
 /// it stops now; the part left for later turns (an order that goes on)
 /// dimmer, with a small ring on its goal.
 fn draw_path(gizmos: &mut Gizmos, layout: &BoardLayout, view: &ViewModel, path: &MovePath) {
-    let from = view
-        .reach_for
-        .as_ref()
-        .and_then(|(u, _)| view.unit(*u))
-        .and_then(|u| match u.place {
-            Place::Hex { hex, .. } => Some(hex),
-            _ => None,
-        });
+    let from = mover_hex(view);
     let points: Vec<Vec2> = from
         .into_iter()
         .chain(path.hexes.iter().copied())
@@ -455,6 +458,32 @@ mod tests {
         // (2,0) is beside a reachable hex, (-1,0) beside the unit, (5,0)
         // beside neither.
         assert_eq!(refused_edge(&view), vec![Hex::new(2, 0), Hex::new(-1, 0)]);
+    }
+
+    #[test]
+    fn the_tooltip_gives_a_moves_path_line_and_says_when_it_takes_later_turns() {
+        let path = |now: usize| MovePath {
+            hexes: vec![Hex::new(1, 0), Hex::new(2, 0)],
+            now,
+            spent: 2,
+            left: Some(1),
+            rule: "X-2".into(),
+            line: "2 MP spent, 1 MP left (X-2)".into(),
+        };
+        let mut view = view_with(vec![(Hex::new(2, 0), Verdict::Accepted(None))], Vec::new());
+        view.paths = vec![(Hex::new(2, 0), path(2))];
+        let now = reach_lines(&view, Hex::new(2, 0), None);
+        assert_eq!(
+            now,
+            vec![
+                t!("reach-hex-ok"),
+                "2 MP spent, 1 MP left (X-2)".to_string()
+            ]
+        );
+        view.paths = vec![(Hex::new(2, 0), path(1))];
+        let later = reach_lines(&view, Hex::new(2, 0), None);
+        assert_eq!(later[0], t!("reach-hex-later"));
+        assert_eq!(path_at(&view, Hex::new(1, 0)), None);
     }
 
     #[test]
