@@ -343,6 +343,17 @@ pub fn why_not(ctx: &GenCtx, s: &GenState, u: &GenUnit, to: Hex) -> Refusal {
     Refusal::new("GEN-BASE", say!("gen-refuse-cannot-reach", unit = u.name))
 }
 
+/// The rule a leader on his own moves from `from` by: deck to deck at sea
+/// (GEN-NLD-3), else GEN-BASE. His refusal, his log and the path preview
+/// all cite it.
+pub fn leader_move_rule(ctx: &GenCtx, from: Hex) -> &'static str {
+    if ctx.ocean(from) {
+        "GEN-NLD-3"
+    } else {
+        "GEN-BASE"
+    }
+}
+
 /// The rule a move from `from` to `to` goes by: landing or embarking
 /// (GEN-AMP-1), at sea (GEN-NAV-3), on land (GEN-BASE). The log and the
 /// path preview both cite it.

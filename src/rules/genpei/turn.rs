@@ -597,13 +597,8 @@ fn move_leader_to(
     }
     let reach = movement::leader_reachable(ctx, s, id);
     let Some(path) = reach.get(&(to.x, to.y)).cloned() else {
-        let rule = if ctx.ocean(l.hex) {
-            "GEN-NLD-3"
-        } else {
-            "GEN-BASE"
-        };
         return Err(refuse(
-            rule,
+            movement::leader_move_rule(ctx, l.hex),
             say!("gen-refuse-leader-cannot-reach", leader = l.name),
         ));
     };
@@ -613,11 +608,7 @@ fn move_leader_to(
         m.moved = true;
     }
     out.push(LogEntry::event(
-        if ctx.ocean(l.hex) {
-            "GEN-NLD-3"
-        } else {
-            "GEN-BASE"
-        },
+        movement::leader_move_rule(ctx, l.hex),
         vec![id],
         {
             let (leader, n, at) = (

@@ -952,11 +952,10 @@ pub fn move_path(ctx: &GenCtx, s: &GenState, cmd: &GenCommand) -> Option<MovePat
             movement::move_rule(ctx, u.hex, *to),
             movement::reachable(ctx, s, u),
         ),
-        // A leader on his own: deck to deck at sea (GEN-NLD-3).
-        None if ctx.ocean(s.leader(*id)?.hex) => {
-            ("GEN-NLD-3", movement::leader_reachable(ctx, s, *id))
-        }
-        None => ("GEN-BASE", movement::leader_reachable(ctx, s, *id)),
+        None => (
+            movement::leader_move_rule(ctx, s.leader(*id)?.hex),
+            movement::leader_reachable(ctx, s, *id),
+        ),
     };
     let path = reach.get(&(to.x, to.y))?.clone();
     let n = path.len();
