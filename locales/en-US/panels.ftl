@@ -135,3 +135,19 @@ summary-objective-taken = { $name } is now held by { $side }
 summary-objective-lost = { $name } is held by nobody now
 summary-track = { $side } { $track }: { $from } → { $to }
 summary-quiet = No losses, and no objective or track changed.
+
+## The rules' steps on show (resolution.rs)
+
+resolution-title = Resolving: { $phase }
+resolution-waiting = { $count ->
+    [one] 1 more entry to come
+   *[other] { $count } more entries to come
+  }
+resolution-pause = Pause
+resolution-resume = Resume
+resolution-next = Next
+resolution-skip = Show all
+resolution-pause-hover = Hold the show here (P); the game waits.
+resolution-next-hover = Show the next entry (N).
+resolution-skip-hover = Take the rest of the rules' steps at once; the log keeps every entry.
+resolution-paused = Paused

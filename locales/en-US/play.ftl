@@ -83,6 +83,8 @@ play-shortcut-keys-drag = Right or middle drag
 play-shortcut-keys-replay = Replay: { $keys }
 play-shortcut-replay-step = one command / one phase back or on
 play-shortcut-replay-jump = one turn back or on, start, end
+play-shortcut-pause = pause or resume the rules' steps on show
+play-shortcut-next = the next entry of the rules' steps, while paused
 play-shortcut-f1 = this list
 
 ## The convention demo (demo.rs)

@@ -135,3 +135,19 @@ summary-objective-taken = { $name } está ahora en manos de { $side }
 summary-objective-lost = { $name } ya no está en manos de nadie
 summary-track = { $side } { $track }: { $from } → { $to }
 summary-quiet = Sin bajas, y ningún objetivo ni marcador cambió.
+
+## Los pasos de las reglas, uno a uno (resolution.rs)
+
+resolution-title = Se resuelve: { $phase }
+resolution-waiting = { $count ->
+    [one] Falta 1 entrada
+   *[other] Faltan { $count } entradas
+  }
+resolution-pause = Pausa
+resolution-resume = Seguir
+resolution-next = Siguiente
+resolution-skip = Mostrar todo
+resolution-pause-hover = Detener aquí la resolución (P); la partida espera.
+resolution-next-hover = Mostrar la entrada siguiente (N).
+resolution-skip-hover = Dar de una vez el resto de los pasos de las reglas; el registro guarda cada entrada.
+resolution-paused = En pausa

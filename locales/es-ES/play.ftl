@@ -84,6 +84,8 @@ play-shortcut-keys-drag = Arrastrar con el botón derecho o central
 play-shortcut-keys-replay = Repetición: { $keys }
 play-shortcut-replay-step = una acción / una fase atrás o adelante
 play-shortcut-replay-jump = un turno atrás o adelante, principio, final
+play-shortcut-pause = pausar o seguir los pasos de las reglas
+play-shortcut-next = la entrada siguiente de los pasos de las reglas, en pausa
 play-shortcut-f1 = esta lista
 
 ## La demo de convenciones (demo.rs)

@@ -218,14 +218,8 @@ impl<R: Rules> Game<R> {
         let mut entered = Vec::new();
         // Bounded: a module whose automatic steps never end is a bug, not a hang.
         for _ in 0..10_000 {
-            if self.to_act() != ToAct::Rules {
-                break;
-            }
-            let Some(cmd) = R::step_command(&self.ctx, &self.state) else {
-                break;
-            };
             let before = self.phase_name();
-            if self.apply(&cmd).is_err() {
+            if !self.step() {
                 break;
             }
             let after = self.phase_name();
@@ -234,6 +228,20 @@ impl<R: Rules> Game<R> {
             }
         }
         entered
+    }
+
+    /// Takes one automatic step of the rules ([`Rules::step_command`]) when
+    /// the rules act now. Returns whether one was taken (false: a side
+    /// decides, the game is over, or the step was refused, a module bug).
+    /// The app takes them one at a time to show each in turn.
+    pub fn step(&mut self) -> bool {
+        if self.to_act() != ToAct::Rules {
+            return false;
+        }
+        let Some(cmd) = R::step_command(&self.ctx, &self.state) else {
+            return false;
+        };
+        self.apply(&cmd).is_ok()
     }
 
     /// The save of this game.

@@ -17,6 +17,7 @@ use crate::opponent::driver::{
 
 use super::net::NetStatus;
 use super::play::{ActiveGame, AppAutosave, autosave_if_entered};
+use super::resolution::Resolution;
 use super::sets::{AppSystems, people_play};
 use super::state::{GameCleared, GameInstalled};
 use crate::rules::{ModuleVisitor, visit_all};
@@ -106,7 +107,7 @@ pub fn computer_plays<R: Module>(world: &mut World) {
         }
     };
     let at = g.journal.entries.len();
-    if world.resource::<ComputerPace>().stuck_at == Some(at) {
+    if waits(world, at) {
         return;
     }
     let g = &world.resource::<ActiveGame<R>>().0;
@@ -156,7 +157,6 @@ pub fn computer_plays<R: Module>(world: &mut World) {
         // only a command that changed the other side's view (a sealed order
         // passes without a pause).
         let shown = visible || g.seats.watching();
-        g.advance();
         autosave_if_entered(g, &before, autosave.as_deref());
         let mut pace = world.resource_mut::<ComputerPace>();
         pace.thinking = None;
@@ -212,7 +212,6 @@ pub fn computer_plays<R: Module>(world: &mut World) {
             warn!("scripted play refused: {r}");
         }
         let stuck = d.commands == 0;
-        g.advance();
         autosave_if_entered(g, &before, autosave.as_deref());
         let mut pace = world.resource_mut::<ComputerPace>();
         pace.last = Some(Instant::now());
@@ -236,6 +235,16 @@ pub fn computer_plays<R: Module>(world: &mut World) {
     world.insert_resource(Thinking::<R> { task, at });
     world.resource_mut::<ComputerPace>().thinking = Some((side, Instant::now()));
     world.write_message(RequestRedraw);
+}
+
+/// The computer does not play now: it is stuck at this point `at` of the
+/// journal, or the last change is still on show (the board is not yet the
+/// one it decides on).
+fn waits(world: &World, at: usize) -> bool {
+    world.resource::<ComputerPace>().stuck_at == Some(at)
+        || world
+            .get_resource::<Resolution>()
+            .is_some_and(Resolution::busy)
 }
 
 /// How the app sleeps when nothing happens: the settings it started with

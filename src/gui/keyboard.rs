@@ -26,7 +26,7 @@ pub struct ShortcutsOpen(pub bool);
 
 /// Every shortcut, as the F1 window lists it: `(keys, what they do)`, in
 /// the UI's language (the key names stay as they are).
-pub fn shortcuts() -> [(String, String); 16] {
+pub fn shortcuts() -> [(String, String); 18] {
     [
         ("Tab / Shift+Tab".into(), t!("play-shortcut-tab")),
         (t!("play-shortcut-keys-arrows"), t!("play-shortcut-arrows")),
@@ -37,6 +37,8 @@ pub fn shortcuts() -> [(String, String); 16] {
         ("Ctrl+Z / Ctrl+Shift+Z".into(), t!("play-shortcut-undo")),
         ("Ctrl+S".into(), t!("play-shortcut-save")),
         ("F".into(), t!("play-shortcut-fast-forward")),
+        ("P".into(), t!("play-shortcut-pause")),
+        ("N".into(), t!("play-shortcut-next")),
         ("R".into(), t!("play-shortcut-ruler")),
         ("W A S D".into(), t!("play-shortcut-pan")),
         (t!("play-shortcut-keys-wheel"), t!("play-shortcut-zoom")),

@@ -38,6 +38,7 @@ pub mod play;
 mod play_reach;
 pub mod reach_view;
 pub mod replay;
+pub mod resolution;
 pub mod sets;
 pub mod settings;
 pub mod state;
@@ -168,6 +169,7 @@ pub(crate) fn add_game_state(app: &mut App) {
         state::StatePlugin,
         play::PlayPlugin,
         computer::ComputerPlugin,
+        resolution::ResolutionPlugin,
         replay::ReplayPlugin,
         net::NetPlugin,
     ));

@@ -16,6 +16,7 @@ use super::legend::LegendOpen;
 use super::net::NetStatus;
 use super::play::ViewModel;
 use super::replay::{ReplayView, replay_panel, timeline};
+use super::resolution::{Resolution, resolution_view};
 use super::sets::{AppSystems, game_screen};
 use super::settings::SettingsWindow;
 use super::state::{
@@ -254,6 +255,7 @@ pub struct Panels<'w, 's> {
     settings_window: Option<ResMut<'w, SettingsWindow>>,
     legend: Option<ResMut<'w, LegendOpen>>,
     summary: Option<ResMut<'w, TurnSummary>>,
+    resolution: Option<ResMut<'w, Resolution>>,
 }
 
 /// Draws every panel (runs in `EguiPrimaryContextPass`).
@@ -535,6 +537,12 @@ fn side_panels(root: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
         .default_size(340.0)
         .min_size(330.0)
         .show(root, |ui| {
+            if let Some(res) = p.resolution.as_deref_mut()
+                && p.replay.is_none()
+                && (view.to_act == Some(ToAct::Rules) || res.waiting() > 0)
+            {
+                resolution_view(ui, res, &view.phase);
+            }
             if let Some(summary) = p.summary.as_deref_mut() {
                 summary_view(ui, summary);
             }

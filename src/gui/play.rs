@@ -254,7 +254,11 @@ pub fn act<R: Module>(world: &mut World) {
                 }
             }
         }
-        g.advance();
+        // The rules' automatic steps that follow are taken, and shown in
+        // turn, by `resolution::resolve`; a later action waits for them.
+        if g.to_act() == ToAct::Rules {
+            break;
+        }
     }
     autosave_if_entered(g, &before, autosave.as_deref());
     let mut tally = world.resource_mut::<PlayerTally>();
@@ -621,7 +625,7 @@ fn publish(world: &mut World, vm: ViewModel, game_changed: bool, first: bool) {
 }
 
 /// Spawns, updates and despawns unit entities to match the scene.
-fn mirror_units(world: &mut World, units: &[crate::engine::view::UnitView]) {
+pub(crate) fn mirror_units(world: &mut World, units: &[crate::engine::view::UnitView]) {
     let mut q = world.query::<(Entity, &UnitId)>();
     let existing: Vec<(Entity, u32)> = q.iter(world).map(|(e, id)| (e, id.0)).collect();
     for (e, id) in &existing {

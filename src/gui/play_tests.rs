@@ -20,6 +20,8 @@ use super::catalog::{Catalog, read_catalog, scenario_dir};
 use super::computer::{ComputerPace, Thinking};
 use super::demo::{Demo, DemoMode, add_demo_logic, load_config};
 use super::play::{ActiveGame, ViewModel};
+use super::resolution::Resolution;
+use super::settings::{Motion, Settings};
 use super::state::{AppMode, Notes, RulesOpen, Selection, UiAction};
 use super::{add_game_state, install_text};
 
@@ -387,4 +389,113 @@ fn an_editor_play_test_writes_no_autosave() {
         crate::rules::rulesets().len(),
         "every module"
     );
+}
+
+/// The computer on both sides, one app showing each change entry by entry
+/// (paused, stepped by hand) and one taking every change at once: at every
+/// frame of the first, the game waits while paused, each step brings up
+/// one entry, and with nothing waiting the log is the game's whole; and
+/// both apps play the same game.
+struct Shows;
+
+impl ModuleVisitor for Shows {
+    fn visit<R: Module>(&mut self) {
+        let Some((file, text)) = scenarios_of::<R>().into_iter().next() else {
+            return;
+        };
+        let seats = Seats {
+            players: [Player::Computer(Level::Easy); 2],
+            ai_seed: 3,
+        };
+        let mut shown = headless_app();
+        shown.insert_resource(Settings {
+            motion: Motion::Normal,
+            ..Settings::default()
+        });
+        shown.world_mut().resource_mut::<Resolution>().paused = true;
+        install_text(shown.world_mut(), &file, &text, Some(5), Some(seats)).expect("installs");
+        let facts = |w: &mut World| {
+            let g = &w.resource::<ActiveGame<R>>().0;
+            let whole = g
+                .log
+                .entries
+                .iter()
+                .filter(|e| R::log_visible(&g.ctx, &g.state, None, e))
+                .count();
+            let (journal, to_act) = (g.journal.entries.len(), g.to_act());
+            let view = w.resource::<ViewModel>().log.len();
+            (
+                journal,
+                to_act,
+                whole,
+                view,
+                w.resource::<Resolution>().waiting(),
+            )
+        };
+        let (mut entries_shown, mut frames) = (0, 0);
+        loop {
+            shown.update();
+            frames += 1;
+            let (journal, to_act, whole, view, waiting) = facts(shown.world_mut());
+            if waiting > 0 {
+                // Paused: the next frame brings nothing up, nor plays on.
+                shown.update();
+                let again = facts(shown.world_mut());
+                assert_eq!(
+                    (again.0, again.3, again.4),
+                    (journal, view, waiting),
+                    "{file}"
+                );
+                assert!(view < whole, "{file}: entries wait, the log shows fewer");
+                shown.world_mut().resource_mut::<Resolution>().step = true;
+                shown.update();
+                let (_, _, _, after, _) = facts(shown.world_mut());
+                assert_eq!(after, view + 1, "{file}: a step brings up one entry");
+                entries_shown += 1;
+                continue;
+            }
+            assert_eq!(view, whole, "{file}: nothing waits, the log is whole");
+            if (entries_shown >= 3 && journal >= 8) || to_act == ToAct::Over || frames > 20_000 {
+                break;
+            }
+            if to_act == ToAct::Rules {
+                shown.world_mut().resource_mut::<Resolution>().step = true;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(
+            entries_shown > 0,
+            "{file}: no change was shown entry by entry"
+        );
+        let journal = facts(shown.world_mut()).0;
+        let mut at_once = headless_app();
+        install_text(at_once.world_mut(), &file, &text, Some(5), Some(seats)).expect("installs");
+        assert!(
+            run_until(&mut at_once, |w| {
+                w.resource::<ActiveGame<R>>().0.journal.entries.len() >= journal
+            }),
+            "{file}"
+        );
+        let sums = |app: &App| -> Vec<u64> {
+            let g = &app.world().resource::<ActiveGame<R>>().0;
+            g.journal.entries[..journal]
+                .iter()
+                .map(|e| e.checksum)
+                .collect()
+        };
+        assert_eq!(
+            sums(&shown),
+            sums(&at_once),
+            "{file}: the show changed the game"
+        );
+        println!(
+            "{}: {entries_shown} entries shown one by one in {journal} commands",
+            R::RULESET
+        );
+    }
+}
+
+#[test]
+fn each_change_is_shown_entry_by_entry_and_the_game_is_the_same() {
+    visit_all(&mut Shows);
 }

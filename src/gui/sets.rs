@@ -1,6 +1,7 @@
 //! The app's ordered system sets, declared once: every GUI system runs in
 //! one of the [`AppSystems`], in the order input, actions, the game, the
-//! view model, drawing (in `Update`, and the same order in the egui pass).
+//! rules' steps, the view model, the show over it, drawing (in `Update`, and
+//! the same order in the egui pass).
 //! The run conditions [`people_play`], [`applied_here`] and [`game_screen`]
 //! let a feature switch the game's systems off (a replay, the scenario
 //! editor, a guest's board) through a marker of [`super::state`], without
@@ -26,9 +27,15 @@ pub enum AppSystems {
     /// The game moves on: the computer's commands, a replay's seek, the
     /// wire kept in step, saving and loading, the editor's scenario.
     Game,
+    /// The rules' automatic steps taken, at once or one at a time for the
+    /// show (`resolution.rs`), after the commands of the frame.
+    Resolve,
     /// The view model rebuilt from the game (in `Update`); in the egui pass,
     /// the screens' panels, which leave the board its area.
     View,
+    /// The show put over the rebuilt view model: the log and the units as
+    /// far as the entries shown (`resolution.rs`).
+    Stage,
     /// The board drawn from the view (meshes, counters, gizmos, glides); in
     /// the egui pass, what is drawn over the panels (windows, the dice
     /// tray, the legend, hints).
@@ -60,17 +67,20 @@ pub struct SetsPlugin;
 
 impl Plugin for SetsPlugin {
     fn build(&self, app: &mut App) {
-        use AppSystems::{Actions, Draw, Game, Input, View};
-        app.configure_sets(Update, (Input, Actions, Game, View, Draw).chain())
-            .configure_sets(
-                EguiPrimaryContextPass,
-                (Input, Actions, Game, View, Draw).chain(),
-            )
-            .configure_sets(
-                PreUpdate,
-                Input
-                    .after(EguiPreUpdateSet::ProcessInput)
-                    .before(EguiPreUpdateSet::BeginPass),
-            );
+        use AppSystems::{Actions, Draw, Game, Input, Resolve, Stage, View};
+        app.configure_sets(
+            Update,
+            (Input, Actions, Game, Resolve, View, Stage, Draw).chain(),
+        )
+        .configure_sets(
+            EguiPrimaryContextPass,
+            (Input, Actions, Game, Resolve, View, Stage, Draw).chain(),
+        )
+        .configure_sets(
+            PreUpdate,
+            Input
+                .after(EguiPreUpdateSet::ProcessInput)
+                .before(EguiPreUpdateSet::BeginPass),
+        );
     }
 }

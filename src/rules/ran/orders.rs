@@ -469,14 +469,10 @@ fn allowed(phase: &Phase) -> &'static [CommandKind] {
 }
 
 /// The refusal of `cmd` in `phase` (RAN-SOP-3).
-fn not_this_phase(cmd: &RanCommand, phase: &Phase) -> Result<(), Refusal> {
+fn not_this_phase(phase: &Phase) -> Result<(), Refusal> {
     refuse(
         "RAN-SOP-3",
-        say!(
-            "ran-refuse-not-this-phase",
-            command = format!("{cmd:?}"),
-            phase = phase_words(phase)
-        ),
+        say!("ran-refuse-not-this-phase", phase = phase_words(phase)),
     )
 }
 
@@ -492,7 +488,7 @@ fn apply_command(
     use RanCommand as C;
     let phase = state.phase.clone();
     if !allowed(&phase).contains(&cmd.kind()) {
-        return not_this_phase(cmd, &phase);
+        return not_this_phase(&phase);
     }
     match (cmd, phase) {
         (C::Step, Phase::Initiative) => sequence::initiative(ctx, state, dice, out),
@@ -581,7 +577,7 @@ fn apply_command(
         (C::EndActivation, Phase::Continuity { side }) => sequence::hand_over(ctx, state, side),
         // The phase allows the kind but not this command: an Activate in a
         // Momentum Gained phase of another Busho, or for another mode.
-        (c, p) => return not_this_phase(c, &p),
+        (_, p) => return not_this_phase(&p),
     }
     Ok(())
 }
