@@ -652,3 +652,48 @@ fn quietly_writes_no_text_except_what_with_lang_asks_for() {
     assert_eq!(kept, "Idioma");
     assert!(!is_quiet());
 }
+
+/// Every terrain and hexside of every shipped hex board has a Spanish name
+/// in its module's data, and the board shows it when the UI speaks Spanish.
+#[test]
+fn every_board_terrain_reads_in_spanish() {
+    use crate::engine::core::Module;
+    struct Boards(usize);
+    impl crate::rules::ModuleVisitor for Boards {
+        fn visit<R: Module>(&mut self) {
+            for (file, text) in crate::conformance::scenarios_of::<R>() {
+                let g = crate::session::open_text::<R>(&file, &text, false, Some(1), &[])
+                    .expect("opens");
+                let Some(board) = R::hex_board(&g.ctx) else {
+                    continue;
+                };
+                let terrain = board
+                    .table
+                    .terrain
+                    .iter()
+                    .map(|t| (&t.name, t.spanish.as_ref()));
+                let sides = board
+                    .table
+                    .hexsides
+                    .iter()
+                    .map(|t| (&t.name, t.spanish.as_ref()));
+                for (name, es) in terrain.chain(sides) {
+                    assert!(
+                        es.is_some_and(|e| !e.trim().is_empty()),
+                        "{file}: {name} has no Spanish name"
+                    );
+                    self.0 += 1;
+                }
+                if let Some(t) = board.table.terrain.first() {
+                    let es = with_lang(Lang::Spanish, || t.shown_name().to_string());
+                    let en = with_lang(Lang::English, || t.shown_name().to_string());
+                    assert_eq!(Some(&es), t.spanish.as_ref(), "{file}");
+                    assert_eq!(en, t.name, "{file}");
+                }
+            }
+        }
+    }
+    let mut b = Boards(0);
+    crate::rules::visit_all(&mut b);
+    assert!(b.0 > 10, "only {} terrains checked", b.0);
+}

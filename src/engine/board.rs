@@ -28,6 +28,10 @@ pub type Offset = (i32, i32);
 pub struct TerrainType {
     /// Name used by scenarios ("forest").
     pub name: String,
+    /// The name in Spanish, for the legend and the tooltips (`None`: the
+    /// `name` in both languages).
+    #[serde(default)]
+    pub spanish: Option<String>,
     /// Movement points to enter (1 = open ground).
     pub move_cost: u32,
     /// No unit may enter.
@@ -106,6 +110,9 @@ pub enum HexsideLook {
 pub struct HexsideType {
     /// Name used by scenarios ("stream").
     pub name: String,
+    /// The name in Spanish (`None`: the `name` in both languages).
+    #[serde(default)]
+    pub spanish: Option<String>,
     /// Extra movement points to cross.
     pub extra_cost: u32,
     /// No unit may cross.
@@ -127,6 +134,29 @@ pub struct HexsideType {
     /// True where the value is a Kassen stand-in.
     #[serde(default)]
     pub stand_in: bool,
+}
+
+/// `name`, or `spanish` when the UI speaks Spanish and it is given: what a
+/// player reads of a terrain or hexside (the rules key on `name`).
+fn shown<'a>(name: &'a str, spanish: Option<&'a str>) -> &'a str {
+    match spanish {
+        Some(es) if crate::i18n::lang() == crate::i18n::Lang::Spanish => es,
+        _ => name,
+    }
+}
+
+impl TerrainType {
+    /// The name in the UI's language (see [`TerrainType::spanish`]).
+    pub fn shown_name(&self) -> &str {
+        shown(&self.name, self.spanish.as_deref())
+    }
+}
+
+impl HexsideType {
+    /// The name in the UI's language (see [`HexsideType::spanish`]).
+    pub fn shown_name(&self) -> &str {
+        shown(&self.name, self.spanish.as_deref())
+    }
 }
 
 /// Effects of elevation differences between neighbouring hexes.
@@ -595,6 +625,7 @@ mod tests {
             terrain: vec![
                 TerrainType {
                     name: "open".into(),
+                    spanish: None,
                     move_cost: 1,
                     impassable: false,
                     no_cavalry: false,
@@ -607,6 +638,7 @@ mod tests {
                 },
                 TerrainType {
                     name: "lake".into(),
+                    spanish: None,
                     move_cost: 1,
                     impassable: true,
                     no_cavalry: false,
@@ -620,6 +652,7 @@ mod tests {
             ],
             hexsides: vec![HexsideType {
                 name: "stream".into(),
+                spanish: None,
                 extra_cost: 1,
                 impassable: false,
                 no_cavalry: false,

@@ -94,7 +94,7 @@ pub fn legend_rows(board: &HexBoard) -> (LegendRows, LegendRows) {
                 .iter()
                 .any(|h| board.terrain(*h).is_some_and(|x| x.name == t.name))
         })
-        .map(|t| (t.name.clone(), terrain_effects(t)))
+        .map(|t| (t.shown_name().to_string(), terrain_effects(t)))
         .collect();
     let sides = board.hexside_list();
     let hexsides = board
@@ -102,7 +102,7 @@ pub fn legend_rows(board: &HexBoard) -> (LegendRows, LegendRows) {
         .hexsides
         .iter()
         .filter(|t| sides.iter().any(|(_, _, n)| *n == t.name))
-        .map(|t| (t.name.clone(), hexside_effects(t)))
+        .map(|t| (t.shown_name().to_string(), hexside_effects(t)))
         .collect();
     (terrain, hexsides)
 }
@@ -192,7 +192,7 @@ pub fn hex_tooltip(board: &HexBoard, hex: Hex, unit: Option<&UnitView>) -> Vec<S
         }
     }
     if let Some(t) = board.terrain(hex) {
-        out.push(format!("{}: {}", t.name, terrain_effects(t)));
+        out.push(format!("{}: {}", t.shown_name(), terrain_effects(t)));
     }
     let e = board.elevation(hex);
     if e != 0 {
@@ -208,7 +208,7 @@ pub fn hex_tooltip(board: &HexBoard, hex: Hex, unit: Option<&UnitView>) -> Vec<S
             if let Some(t) = board.table.hexside(&name) {
                 out.push(t!(
                     "title-legend-on-a-side",
-                    name = t.name,
+                    name = t.shown_name(),
                     effects = hexside_effects(t)
                 ));
             }
@@ -318,6 +318,7 @@ mod tests {
     fn forest() -> TerrainType {
         TerrainType {
             name: "forest".into(),
+            spanish: None,
             move_cost: 2,
             impassable: false,
             no_cavalry: true,

@@ -325,7 +325,11 @@ fn ranged_allowed(
     if let Some(c) = card.filter(|c| c.close_only || c.no_ranged) {
         return Err(refuse(
             "GEN-BASE",
-            say!("gen-refuse-card-no-ranged", card = c.name, text = c.text),
+            say!(
+                "gen-refuse-card-no-ranged",
+                card = c.shown_name(),
+                text = c.shown_text()
+            ),
         ));
     }
     let line: Vec<Hex> = u.hex.line_to(to).collect();

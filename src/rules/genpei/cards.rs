@@ -60,6 +60,41 @@ pub enum Order {
     },
 }
 
+/// A card's name and text in Spanish (the rules key on the English `key`).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpanishWords {
+    /// The name.
+    pub name: String,
+    /// The text.
+    pub text: String,
+}
+
+/// `english`, or the Spanish words' field `pick` when the UI speaks
+/// Spanish and the card has them.
+pub fn shown_words<'a>(
+    english: &'a str,
+    spanish: Option<&'a SpanishWords>,
+    pick: fn(&SpanishWords) -> &str,
+) -> &'a str {
+    match spanish {
+        Some(es) if crate::i18n::lang() == crate::i18n::Lang::Spanish => pick(es),
+        _ => english,
+    }
+}
+
+impl CommandCard {
+    /// The name in the UI's language.
+    pub fn shown_name(&self) -> &str {
+        shown_words(&self.name, self.spanish.as_ref(), |w| &w.name)
+    }
+
+    /// The text in the UI's language.
+    pub fn shown_text(&self) -> &str {
+        shown_words(&self.text, self.spanish.as_ref(), |w| &w.text)
+    }
+}
+
 /// One Command card type (GEN-BASE, texts as data).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct CommandCard {
@@ -67,6 +102,9 @@ pub struct CommandCard {
     pub key: String,
     /// Name on the card.
     pub name: String,
+    /// Name and text in Spanish (`None`: the English in both languages).
+    #[serde(default)]
+    pub spanish: Option<SpanishWords>,
     /// Copies in the deck.
     pub count: u32,
     /// What it orders.
@@ -275,7 +313,11 @@ pub fn check_orders(
     if chosen.len() as u32 > limit {
         return Err(Refusal::new(
             "GEN-BASE",
-            say!("gen-refuse-card-limit", card = card.name, limit = limit),
+            say!(
+                "gen-refuse-card-limit",
+                card = card.shown_name(),
+                limit = limit
+            ),
         ));
     }
     let mut units = Vec::new();
@@ -301,9 +343,9 @@ pub fn check_orders(
                 "GEN-BASE",
                 say!(
                     "gen-refuse-card-cannot-order",
-                    card = card.name,
+                    card = card.shown_name(),
                     id = id,
-                    text = card.text
+                    text = card.shown_text()
                 ),
             ));
         }
@@ -319,7 +361,7 @@ pub fn check_orders(
         };
         return Err(Refusal::new(
             rule,
-            say!("gen-refuse-card-one-group", card = card.name),
+            say!("gen-refuse-card-one-group", card = card.shown_name()),
         ));
     }
     // GEN-CRD-2: "4 adjacent naval units": each boat ordered after the
@@ -331,7 +373,7 @@ pub fn check_orders(
             if !boats[..i].iter().any(|b| b.unsigned_distance_to(*h) <= 1) {
                 return Err(Refusal::new(
                     "GEN-CRD-2",
-                    say!("gen-refuse-card-naval-adjacent", card = card.name),
+                    say!("gen-refuse-card-naval-adjacent", card = card.shown_name()),
                 ));
             }
         }

@@ -235,6 +235,9 @@ pub struct HexTerrain {
     pub key: String,
     /// Name as the player reads it.
     pub name: String,
+    /// The name in Spanish (`None`: `name` in both languages).
+    #[serde(default)]
+    pub spanish: Option<String>,
     /// How the board draws it (the art only).
     #[serde(default)]
     pub look: crate::engine::board::TerrainLook,
@@ -265,6 +268,9 @@ pub struct HexsideFeature {
     pub key: String,
     /// Name as the player reads it.
     pub name: String,
+    /// The name in Spanish (`None`: `name` in both languages).
+    #[serde(default)]
+    pub spanish: Option<String>,
     /// How the board draws it along the side (the art only).
     #[serde(default)]
     pub look: crate::engine::board::HexsideLook,

@@ -62,6 +62,18 @@ pub enum DragonEffect {
     Duel,
 }
 
+impl DragonCard {
+    /// The name in the UI's language.
+    pub fn shown_name(&self) -> &str {
+        super::cards::shown_words(&self.name, self.spanish.as_ref(), |w| &w.name)
+    }
+
+    /// The text in the UI's language.
+    pub fn shown_text(&self) -> &str {
+        super::cards::shown_words(&self.text, self.spanish.as_ref(), |w| &w.text)
+    }
+}
+
 /// One Dragon card.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -70,6 +82,9 @@ pub struct DragonCard {
     pub key: String,
     /// Name as printed.
     pub name: String,
+    /// Name and text in Spanish (`None`: the English in both languages).
+    #[serde(default)]
+    pub spanish: Option<super::cards::SpanishWords>,
     /// Copies in the deck.
     pub count: u32,
     /// H&F paid to play it.
@@ -164,7 +179,7 @@ pub fn check_play(
     if card.blank {
         return Err(Refusal::new(
             "GEN-SCN-2",
-            say!("gen-refuse-dragon-blank", card = card.name),
+            say!("gen-refuse-dragon-blank", card = card.shown_name()),
         ));
     }
     if played_this_turn {
@@ -178,8 +193,8 @@ pub fn check_play(
             "GEN-BASE",
             say!(
                 "gen-refuse-dragon-not-now",
-                card = card.name,
-                text = card.text
+                card = card.shown_name(),
+                text = card.shown_text()
             ),
         ));
     }
@@ -188,7 +203,7 @@ pub fn check_play(
             "GEN-BASE",
             say!(
                 "gen-refuse-dragon-cost",
-                card = card.name,
+                card = card.shown_name(),
                 cost = card.cost,
                 hf = tokens
             ),

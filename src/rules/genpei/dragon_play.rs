@@ -70,17 +70,17 @@ pub(super) fn play_dragon(
             Some(who) => say!(
                 "gen-log-plays-dragon-on",
                 side = side_name(ctx, side),
-                card = card.name,
+                card = card.shown_name(),
                 target = who,
                 cost = card.cost,
-                text = card.text
+                text = card.shown_text()
             ),
             None => say!(
                 "gen-log-plays-dragon",
                 side = side_name(ctx, side),
-                card = card.name,
+                card = card.shown_name(),
                 cost = card.cost,
-                text = card.text
+                text = card.shown_text()
             ),
         },
     ));
@@ -175,7 +175,7 @@ pub fn check_dragon_target(
             if target.is_some() {
                 return Err(refuse(
                     "GEN-BASE",
-                    say!("gen-refuse-dragon-no-target", card = card.name),
+                    say!("gen-refuse-dragon-no-target", card = card.shown_name()),
                 ));
             }
             Ok(())
@@ -184,7 +184,7 @@ pub fn check_dragon_target(
             Some(u) if u.side == side && u.ordered && !u.battled && u.alive() => Ok(()),
             _ => Err(refuse(
                 "GEN-BASE",
-                say!("gen-refuse-dragon-own-unit", card = card.name),
+                say!("gen-refuse-dragon-own-unit", card = card.shown_name()),
             )),
         },
         DragonTarget::EnemyUnit => match target.and_then(|t| s.unit(t)) {
@@ -194,7 +194,7 @@ pub fn check_dragon_target(
                     if !water {
                         return Err(refuse(
                             rule,
-                            say!("gen-refuse-dragon-water", card = card.name),
+                            say!("gen-refuse-dragon-water", card = card.shown_name()),
                         ));
                     }
                 }
@@ -204,7 +204,7 @@ pub fn check_dragon_target(
                 "GEN-BASE",
                 say!(
                     "gen-refuse-dragon-enemy-range",
-                    card = card.name,
+                    card = card.shown_name(),
                     n = card.range
                 ),
             )),

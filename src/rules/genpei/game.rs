@@ -279,7 +279,7 @@ impl Rules for Genpei {
             entries.push(LogEntry::event(
                 "GEN-SCN-2",
                 vec![],
-                say!("gen-log-dragon-blank-removed", card = r.name),
+                say!("gen-log-dragon-blank-removed", card = r.shown_name()),
             ));
         }
         log.extend(1, &say!("gen-log-setup"), entries);

@@ -190,6 +190,7 @@ pub fn display_table(t: &GenTables) -> TerrainTable {
             .iter()
             .map(|h| TerrainType {
                 name: h.name.clone(),
+                spanish: h.spanish.clone(),
                 move_cost: 1,
                 impassable: false,
                 no_cavalry: h.key == "stockade",
@@ -213,6 +214,7 @@ pub fn display_table(t: &GenTables) -> TerrainTable {
             .iter()
             .map(|h| HexsideType {
                 name: h.name.clone(),
+                spanish: h.spanish.clone(),
                 extra_cost: 0,
                 impassable: false,
                 no_cavalry: false,

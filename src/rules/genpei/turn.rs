@@ -345,8 +345,8 @@ fn play_card(
         say!(
             "gen-log-plays-card",
             side = side_name(ctx, s.active),
-            card = c.name,
-            text = c.text
+            card = c.shown_name(),
+            text = c.shown_text()
         ),
     ));
     let a = army(ctx, s, s.active);
@@ -392,7 +392,7 @@ fn order(ctx: &GenCtx, s: &mut GenState, id: u32, out: &mut Vec<LogEntry>) -> Re
     out.push(LogEntry::event(
         "GEN-BASE",
         vec![id],
-        say!("gen-log-ordered-by", unit = name, card = c.name),
+        say!("gen-log-ordered-by", unit = name, card = c.shown_name()),
     ));
     Ok(())
 }

@@ -283,8 +283,8 @@ fn hand(ctx: &GenCtx, s: &GenState, v: u8) -> Vec<HandCard> {
             hand.push(HandCard {
                 deck: say!("gen-deck-command"),
                 second_deck: false,
-                name: c.name.clone(),
-                text: c.text.clone(),
+                name: c.shown_name().to_string(),
+                text: c.shown_text().to_string(),
                 rule: "GEN-BASE".into(),
                 play: (s.phase == Phase::Play && s.active == v).then(|| format!("play:{k}")),
                 zone: card_zone(ctx, c, v),
@@ -301,10 +301,10 @@ fn hand(ctx: &GenCtx, s: &GenState, v: u8) -> Vec<HandCard> {
             hand.push(HandCard {
                 deck: say!("gen-deck-dragon"),
                 second_deck: true,
-                name: c.name.clone(),
+                name: c.shown_name().to_string(),
                 text: say!(
                     "gen-hand-dragon-text",
-                    text = c.text,
+                    text = c.shown_text(),
                     cost = c.cost,
                     timing = timing_words(c.timing)
                 ),
@@ -354,7 +354,9 @@ fn score(ctx: &GenCtx, s: &GenState) -> String {
         .card
         .as_deref()
         .and_then(|k| ctx.cards.card(k))
-        .map_or_else(String::new, |c| say!("gen-score-in-play", card = c.name));
+        .map_or_else(String::new, |c| {
+            say!("gen-score-in-play", card = c.shown_name())
+        });
     format!(
         "{}{played}{}",
         say!(
@@ -584,7 +586,7 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
                 DragonTarget::OwnUnit => v.push(c(
                     &say!(
                         "gen-choice-dragon-own-unit",
-                        card = card.name,
+                        card = card.shown_name(),
                         cost = card.cost
                     ),
                     &format!("dragon:{k}"),
@@ -593,7 +595,7 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
                 DragonTarget::EnemyUnit | DragonTarget::Challenge => v.push(c(
                     &say!(
                         "gen-choice-dragon-target",
-                        card = card.name,
+                        card = card.shown_name(),
                         cost = card.cost
                     ),
                     &format!("dragon:{k}"),
@@ -644,7 +646,11 @@ pub fn side_choices(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<Choice> {
             for k in dedup(&s.hands[side as usize]) {
                 if let Some(card) = ctx.cards.card(&k) {
                     v.push(c(
-                        say!("gen-choice-play", card = card.name, text = card.text),
+                        say!(
+                            "gen-choice-play",
+                            card = card.shown_name(),
+                            text = card.shown_text()
+                        ),
                         format!("play:{k}"),
                     ));
                 }
@@ -654,7 +660,11 @@ pub fn side_choices(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<Choice> {
             for k in cards {
                 if let Some(card) = ctx.cards.card(k) {
                     v.push(c(
-                        say!("gen-choice-keep", card = card.name, text = card.text),
+                        say!(
+                            "gen-choice-keep",
+                            card = card.shown_name(),
+                            text = card.shown_text()
+                        ),
                         format!("keep:{k}"),
                     ));
                 }
@@ -672,7 +682,7 @@ pub fn side_choices(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<Choice> {
                         v.push(c(
                             say!(
                                 "gen-choice-discard-dragon",
-                                card = card.name,
+                                card = card.shown_name(),
                                 n = ctx.tables.combat.dragon_discard_hf
                             ),
                             format!("discard_dragon:{k}"),
@@ -715,9 +725,9 @@ pub fn side_choices(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<Choice> {
                 v.push(c(
                     say!(
                         "gen-choice-dragon-side",
-                        card = card.name,
+                        card = card.shown_name(),
                         cost = card.cost,
-                        text = card.text
+                        text = card.shown_text()
                     ),
                     format!("dragon:{k}"),
                 ));

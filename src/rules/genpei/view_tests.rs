@@ -67,3 +67,61 @@ fn a_section_cards_zone_holds_the_units_it_may_order() {
     }
     assert!(checked > 0, "no section card was checked");
 }
+
+/// Every Command and Dragon card, terrain and hexside feature has its name
+/// (and a card its text) in Spanish, shown when the UI speaks Spanish and
+/// the English otherwise.
+#[test]
+fn every_card_and_terrain_reads_in_spanish() {
+    use crate::i18n::{Lang, with_lang};
+    let commands = super::cards::CommandCards::load().expect("command cards");
+    let dragons = super::dragon::DragonCards::load().expect("dragon cards");
+    let tables = super::data::GenTables::load().expect("tables");
+    let mut pairs: Vec<(String, String, String, String)> = Vec::new();
+    for c in &commands.cards {
+        let es = with_lang(Lang::Spanish, || {
+            (c.shown_name().to_string(), c.shown_text().to_string())
+        });
+        pairs.push((c.name.clone(), es.0, c.text.clone(), es.1));
+        assert_eq!(
+            with_lang(Lang::English, || c.shown_name().to_string()),
+            c.name
+        );
+    }
+    for c in &dragons.cards {
+        let es = with_lang(Lang::Spanish, || {
+            (c.shown_name().to_string(), c.shown_text().to_string())
+        });
+        pairs.push((c.name.clone(), es.0, c.text.clone(), es.1));
+        assert_eq!(
+            with_lang(Lang::English, || c.shown_text().to_string()),
+            c.text
+        );
+    }
+    for (name, es_name, text, es_text) in &pairs {
+        assert_ne!(name, es_name, "{name} has no Spanish name");
+        assert_ne!(text, es_text, "{name} has no Spanish text");
+    }
+    let names = tables.terrain.hexes.iter().map(|h| (&h.name, &h.spanish));
+    let sides = tables
+        .terrain
+        .hexsides
+        .iter()
+        .map(|h| (&h.name, &h.spanish));
+    for (name, es) in names.chain(sides) {
+        assert!(
+            es.as_ref().is_some_and(|e| e != name),
+            "{name} has no Spanish name"
+        );
+    }
+    // The board reads them so.
+    for (file, text) in crate::conformance::scenarios_of::<Genpei>() {
+        let g =
+            crate::session::open_text::<Genpei>(&file, &text, false, Some(3), &[]).expect("opens");
+        let board = Genpei::hex_board(&g.ctx).expect("a hex board");
+        for t in &board.table.terrain {
+            let shown = with_lang(Lang::Spanish, || t.shown_name().to_string());
+            assert_ne!(shown, t.name, "{file}: {}", t.name);
+        }
+    }
+}

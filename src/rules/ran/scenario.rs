@@ -230,6 +230,7 @@ pub fn display_table(t: &RanTables, battle: &str) -> TerrainTable {
                 {
                     hexsides.push(HexsideType {
                         name: name.clone(),
+                        spanish: Some(r.row.spanish.clone()),
                         extra_cost: if let terrain::Mp::Extra(n) = mp { n } else { 0 },
                         impassable: mp == terrain::Mp::NotPermitted,
                         no_cavalry: false,
@@ -248,6 +249,7 @@ pub fn display_table(t: &RanTables, battle: &str) -> TerrainTable {
             if name.contains("Stream") {
                 hexsides.push(HexsideType {
                     name: name.clone(),
+                    spanish: Some(r.row.spanish.clone()),
                     extra_cost: 0,
                     impassable: false,
                     no_cavalry: false,
@@ -261,6 +263,7 @@ pub fn display_table(t: &RanTables, battle: &str) -> TerrainTable {
             }
             terrain.push(TerrainType {
                 name: name.clone(),
+                spanish: Some(r.row.spanish.clone()),
                 move_cost: match mp {
                     terrain::Mp::Cost(n) => n,
                     _ => 1,
