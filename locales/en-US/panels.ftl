@@ -94,6 +94,8 @@ panels-ruler-off = Ruler: off (R)
 ## Briefing, ruler, end of the battle
 
 panels-briefing-title = Briefing: { $name }
+panels-briefing-begin = To the battle
+panels-briefing-begin-hover = Close the briefing (or press Enter); Briefing in the top bar opens it again.
 panels-briefing-hot-seat = Hot-seat: { $first } and { $second } share this screen; it covers itself whenever the other player decides.
 panels-ruler-reading = Ruler: { $reading }
 panels-battle-over-title = The battle is over

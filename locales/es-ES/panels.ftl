@@ -94,6 +94,8 @@ panels-ruler-off = Medir: no (R)
 ## Informe, medición, final de la batalla
 
 panels-briefing-title = Informe: { $name }
+panels-briefing-begin = A la batalla
+panels-briefing-begin-hover = Cierra el informe (o pulsa Intro); Informe, en la barra superior, lo abre de nuevo.
 panels-briefing-hot-seat = Por turnos en la misma pantalla: { $first } y { $second } comparten esta pantalla; se tapa sola cada vez que decide el otro jugador.
 panels-ruler-reading = Medida: { $reading }
 panels-battle-over-title = La batalla ha terminado

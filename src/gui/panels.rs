@@ -600,10 +600,15 @@ fn windows(ctx: &egui::Context, view: &ViewModel, p: &mut Panels) {
     let table = p.scene.table.is_some();
     if p.briefing.0 {
         let mut open = true;
+        // A start card in the middle of the board: read, then begin.
+        let mut begin = false;
         egui::Window::new(t!("panels-briefing-title", name = &view.name))
             .id(egui::Id::new("briefing window"))
             .open(&mut open)
-            .default_width(420.0)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+            .default_width(460.0)
             .show(ctx, |ui| {
                 ui.label(shown(&view.briefing));
                 ui.separator();
@@ -616,8 +621,16 @@ fn windows(ctx: &egui::Context, view: &ViewModel, p: &mut Panels) {
                 } else {
                     ui.label(shown(&view.seats.describe(&view.sides)));
                 }
+                ui.add_space(6.0);
+                ui.vertical_centered(|ui| {
+                    begin = ui
+                        .button(RichText::new(t!("panels-briefing-begin")).size(16.0))
+                        .on_hover_text(t!("panels-briefing-begin-hover"))
+                        .clicked()
+                        || ui.input(|i| i.key_pressed(egui::Key::Enter));
+                });
             });
-        p.briefing.0 = open;
+        p.briefing.0 = open && !begin;
     }
     if let Some((a, b)) = p.input.ruler.filter(|_| table) {
         egui::Area::new("ruler".into())

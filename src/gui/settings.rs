@@ -354,7 +354,9 @@ fn settings_ui(
         }
         *settings = s;
     }
-    window.open = open;
+    // Esc closes it, as it closes a choice on the board.
+    let escape = ctx.input(|i| i.key_pressed(egui::Key::Escape));
+    window.open = open && !escape;
     Ok(())
 }
 
