@@ -4,6 +4,7 @@
 ## Unit card
 
 panels-open-rules-reference = Open the rules reference
+panels-base-rule = { $rule }: the game's base rules, not one numbered rule (click for the rules reference)
 panels-card-base = (base { $value } { $name })
 panels-card-set-to = set to { $value } by { $name }
 panels-unit-card = Unit card

@@ -4,6 +4,7 @@
 ## Ficha de unidad
 
 panels-open-rules-reference = Abrir la referencia de reglas
+panels-base-rule = { $rule }: las reglas básicas del juego, no una regla numerada (clic para la referencia de reglas)
 panels-card-base = (base { $value }, { $name })
 panels-card-set-to = fijado en { $value } por { $name }
 panels-unit-card = Ficha de unidad

@@ -591,11 +591,13 @@ mod tests {
                     label: "Shoot".into(),
                     key: "shoot".into(),
                     needs: Needs::Target,
+                    hover: String::new(),
                 },
                 Choice {
                     label: "Move".into(),
                     key: "move".into(),
                     needs: Needs::Path,
+                    hover: String::new(),
                 },
             ]
         };

@@ -316,6 +316,9 @@ pub struct Choice {
     pub key: String,
     /// What the choice still needs from the player.
     pub needs: Needs,
+    /// What the label leaves out, shown on hover (a code of the rules'
+    /// table, a source line); empty: nothing.
+    pub hover: String,
 }
 
 /// What a [`Choice`] needs before it becomes a command.

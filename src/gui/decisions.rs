@@ -273,7 +273,10 @@ fn decision_buttons(ui: &mut egui::Ui, view: &ViewModel, c: &mut Ctl) {
     }
     // Decisions of the side, not of a unit: no selection needed.
     for (sc, odds) in &view.side_choices {
-        let button = ui.button(shown(&sc.label));
+        let mut button = ui.button(shown(&sc.label));
+        if !sc.hover.is_empty() {
+            button = button.on_hover_text(shown(&sc.hover));
+        }
         if button.hovered() {
             c.sel.hovered = Some(sc.key.clone());
         }
@@ -340,7 +343,11 @@ fn unit_choices(ui: &mut egui::Ui, view: &ViewModel, c: &mut Ctl, id: u32) {
             Needs::Hex => t!("panels-choice-pick-hex", label = &choice.label),
             Needs::Path => t!("panels-choice-drag", label = &choice.label),
         };
-        if ui.selectable_label(armed, shown(&label)).clicked() {
+        let mut button = ui.selectable_label(armed, shown(&label));
+        if !choice.hover.is_empty() {
+            button = button.on_hover_text(shown(&choice.hover));
+        }
+        if button.clicked() {
             take_choice(c.sel, c.notes, c.actions, choice, id);
         }
         if let Some((_, o)) = view.choice_odds.iter().find(|(k, _)| *k == choice.key) {

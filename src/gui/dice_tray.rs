@@ -15,7 +15,7 @@ use super::play::ViewModel;
 use super::sets::{AppSystems, game_screen};
 use super::settings::{Motion, Settings};
 use super::state::{AppMode, BoardArea};
-use super::widgets::{die_face, faces_of_die, shown};
+use super::widgets::{die_face, faces_of_die, is_base_marker, shown};
 
 /// Seconds the settled dice stay in the tray.
 const SETTLED: f32 = 2.0;
@@ -158,7 +158,9 @@ pub fn dice_tray_ui(
                         }
                         if step == TrayStep::Settled {
                             ui.label(egui::RichText::new(shown(&r.outcome)).strong());
-                            ui.label(egui::RichText::new(&r.rule).weak());
+                            if !is_base_marker(&r.rule) {
+                                ui.label(egui::RichText::new(&r.rule).weak());
+                            }
                         } else if let Some(d) = &r.die {
                             ui.label(
                                 egui::RichText::new(t!("panels-dice-rolling", die = d)).weak(),

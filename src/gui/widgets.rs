@@ -26,13 +26,24 @@ pub(crate) fn shown(s: &str) -> String {
 
 /// A rule ID as a link that opens the rules reference at it.
 pub(crate) fn rule_link(ui: &mut egui::Ui, open: &mut RulesOpen, rule: &str) {
-    if ui
-        .link(RichText::new(rule).monospace())
-        .on_hover_text(t!("panels-open-rules-reference"))
-        .clicked()
-    {
+    // A module's generic base marker (GEN-BASE, SBA-BASE) names no one
+    // rule: a small mark, the ID on hover.
+    let link = if is_base_marker(rule) {
+        ui.link(RichText::new("§").small().color(DIM))
+            .on_hover_text(t!("panels-base-rule", rule = rule))
+    } else {
+        ui.link(RichText::new(rule).monospace())
+            .on_hover_text(t!("panels-open-rules-reference"))
+    };
+    if link.clicked() {
         open.0 = Some(rule.to_string());
     }
+}
+
+/// Whether `rule` is a module's generic base marker ("GEN-BASE"), which
+/// stands for the game's base rules rather than one numbered rule.
+pub(crate) fn is_base_marker(rule: &str) -> bool {
+    rule.ends_with("-BASE")
 }
 
 /// A computer level's name, in the UI's language ("easy", "normal",

@@ -518,6 +518,7 @@ impl RulesView for Cups {
                     label,
                     key,
                     needs: Needs::Nothing,
+                    hover: String::new(),
                 }
             })
             .collect()

@@ -80,6 +80,7 @@ pub fn unit_choices(battle: &CwBattle, unit: u32, tables: &CwTables) -> Vec<Choi
         label,
         key: key.into(),
         needs,
+        hover: String::new(),
     };
     let Some(u) = battle.unit(unit) else {
         return Vec::new();

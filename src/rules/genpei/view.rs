@@ -500,6 +500,7 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
         label: label.to_string(),
         key: key.to_string(),
         needs,
+        hover: String::new(),
     };
     match &s.phase {
         Phase::Order => {
@@ -640,6 +641,7 @@ pub fn side_choices(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<Choice> {
         label,
         key,
         needs: Needs::Nothing,
+        hover: String::new(),
     };
     match &s.phase {
         Phase::Play => {

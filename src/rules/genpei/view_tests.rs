@@ -77,27 +77,31 @@ fn every_card_and_terrain_reads_in_spanish() {
     let commands = super::cards::CommandCards::load().expect("command cards");
     let dragons = super::dragon::DragonCards::load().expect("dragon cards");
     let tables = super::data::GenTables::load().expect("tables");
-    let mut pairs: Vec<(String, String, String, String)> = Vec::new();
+    // (name, text) as data, then as shown in English and in Spanish.
+    let words = |data: (&str, &str), shown: &dyn Fn() -> (String, String)| {
+        let data = (data.0.to_string(), data.1.to_string());
+        (
+            data,
+            with_lang(Lang::English, shown),
+            with_lang(Lang::Spanish, shown),
+        )
+    };
+    let mut all = Vec::new();
     for c in &commands.cards {
-        let es = with_lang(Lang::Spanish, || {
-            (c.shown_name().to_string(), c.shown_text().to_string())
-        });
-        pairs.push((c.name.clone(), es.0, c.text.clone(), es.1));
-        assert_eq!(
-            with_lang(Lang::English, || c.shown_name().to_string()),
-            c.name
-        );
+        let shown = || (c.shown_name().to_string(), c.shown_text().to_string());
+        all.push(words((&c.name, &c.text), &shown));
     }
     for c in &dragons.cards {
-        let es = with_lang(Lang::Spanish, || {
-            (c.shown_name().to_string(), c.shown_text().to_string())
-        });
-        pairs.push((c.name.clone(), es.0, c.text.clone(), es.1));
-        assert_eq!(
-            with_lang(Lang::English, || c.shown_text().to_string()),
-            c.text
-        );
+        let shown = || (c.shown_name().to_string(), c.shown_text().to_string());
+        all.push(words((&c.name, &c.text), &shown));
     }
+    let pairs: Vec<_> = all
+        .into_iter()
+        .map(|(data, en, es)| {
+            assert_eq!(data, en, "the English is the data's");
+            (data.0, es.0, data.1, es.1)
+        })
+        .collect();
     for (name, es_name, text, es_text) in &pairs {
         assert_ne!(name, es_name, "{name} has no Spanish name");
         assert_ne!(text, es_text, "{name} has no Spanish text");

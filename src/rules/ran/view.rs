@@ -239,7 +239,12 @@ pub fn choices(ctx: &RanCtx, s: &RanState, side: u8, unit: u32) -> Vec<Choice> {
         return v;
     }
     let Some(u) = s.unit(unit) else { return v };
-    let ch = |label: String, key: String, needs| Choice { label, key, needs };
+    let ch = |label: String, key: String, needs| Choice {
+        label,
+        key,
+        needs,
+        hover: String::new(),
+    };
     // RAN-LDR-3: under a Busho Movement Order only the Bushos move; each
     // is offered from the hex he stands on.
     if s.busho_movement {
@@ -356,6 +361,7 @@ pub fn side_choices(ctx: &RanCtx, s: &RanState, side: u8) -> Vec<Choice> {
         label,
         key,
         needs: Needs::Nothing,
+        hover: String::new(),
     };
     match &s.phase {
         Phase::Select { resurrection, .. } => {

@@ -329,13 +329,16 @@ pub fn choices(ctx: &SbaCtx, state: &SbaState, side: u8, unit: u32) -> Vec<Choic
         .map(|k| {
             let row = b.tables.order(*k);
             let (order, line) = (order_name(row), &row.line);
+            // The order's row of the Orders table and its source line
+            // ("M5 (L15)") are on hover, not in the label.
             let label = if written == Some(*k) {
-                say!("sba-choice-written", order = order, line = line)
+                say!("sba-choice-written", order = order)
             } else if written.is_none() && default == Some(*k) {
-                say!("sba-choice-default", order = order, line = line)
+                say!("sba-choice-default", order = order)
             } else {
-                say!("sba-choice", order = order, line = line)
+                order.to_string()
             };
+            let hover = say!("sba-choice-hover", line = line);
             Choice {
                 label,
                 key: key_of(*k),
@@ -348,6 +351,7 @@ pub fn choices(ctx: &SbaCtx, state: &SbaState, side: u8, unit: u32) -> Vec<Choic
                 } else {
                     Needs::Nothing
                 },
+                hover,
             }
         })
         .collect();
@@ -356,6 +360,7 @@ pub fn choices(ctx: &SbaCtx, state: &SbaState, side: u8, unit: u32) -> Vec<Choic
             label: say!("sba-choice-erase"),
             key: "erase".to_string(),
             needs: Needs::Nothing,
+            hover: String::new(),
         });
     }
     out

@@ -31,6 +31,7 @@ fn choice(label: String, key: &str, needs: Needs) -> Choice {
         label,
         key: key.into(),
         needs,
+        hover: String::new(),
     }
 }
 

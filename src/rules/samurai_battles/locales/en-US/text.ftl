@@ -41,9 +41,9 @@ sba-order-run = { $name }
 
 ## Choices, the pass button, odds
 
-sba-choice = { $order } ({ $line })
-sba-choice-written = { $order } ({ $line }) (written)
-sba-choice-default = { $order } ({ $line }) (default)
+sba-choice-written = { $order } (written)
+sba-choice-default = { $order } (default)
+sba-choice-hover = Orders table: { $line } (its row, and in brackets the source line)
 sba-choice-erase = Erase the written order
 sba-pass-execute = Orders done: execute the turn (SBA-ORD-1)
 sba-pass-to = Orders done: pass to { $side } (SBA-ORD-1)

@@ -41,9 +41,9 @@ sba-order-run = Correr
 
 ## Opciones, el botón de pasar, probabilidades
 
-sba-choice = { $order } ({ $line })
-sba-choice-written = { $order } ({ $line }) (escrita)
-sba-choice-default = { $order } ({ $line }) (por defecto)
+sba-choice-written = { $order } (escrita)
+sba-choice-default = { $order } (por defecto)
+sba-choice-hover = Tabla de órdenes: { $line } (su fila y, entre paréntesis, la línea de la fuente)
 sba-choice-erase = Borrar la orden escrita
 sba-pass-execute = Órdenes listas: ejecuta el turno (SBA-ORD-1)
 sba-pass-to = Órdenes listas: pasa el turno a { $side } (SBA-ORD-1)
