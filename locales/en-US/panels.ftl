@@ -58,6 +58,15 @@ panels-refused = Refused: { $reason }
 
 panels-your-hand = Your hand ({ $side })
 panels-hand-hidden = hidden from the other side
+panels-hand-unfold = Show the hand's { $count ->
+    [one] card
+   *[other] { $count } cards
+  }
+panels-hand-fold = Fold the hand away to a line (the board gets its room)
+panels-hand-count = { $count ->
+    [one] 1 card
+   *[other] { $count } cards
+  }
 panels-play-card = Play card
 panels-play = Play
 

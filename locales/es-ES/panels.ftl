@@ -58,6 +58,15 @@ panels-refused = Rechazado: { $reason }
 
 panels-your-hand = Tu mano ({ $side })
 panels-hand-hidden = oculta para el otro bando
+panels-hand-unfold = Mostrar { $count ->
+    [one] la carta
+   *[other] las { $count } cartas
+  } de la mano
+panels-hand-fold = Plegar la mano en una línea (el tablero gana su sitio)
+panels-hand-count = { $count ->
+    [one] 1 carta
+   *[other] { $count } cartas
+  }
 panels-play-card = Jugar carta
 panels-play = Jugar
 

@@ -448,14 +448,31 @@ fn outcome_lines(ui: &mut egui::Ui, c: &mut Ctl, verdict: Option<&DragVerdict>) 
 
 /// The viewer's hand as cards with their text; a card that may be played
 /// now has a button when the viewer is the one deciding.
-pub(crate) fn hand_view(ui: &mut egui::Ui, view: &ViewModel, ctl: &mut Ctl) {
+pub(crate) fn hand_view(ui: &mut egui::Ui, view: &ViewModel, ctl: &mut Ctl, folded: &mut bool) {
     let own = view
         .viewer
         .map_or(String::new(), |s| view.sides[s.min(1) as usize].clone());
     ui.horizontal(|ui| {
+        // The hand folds to this line, and unfolds, as the player likes.
+        let (arrow, tip) = if *folded {
+            ("+", t!("panels-hand-unfold", count = view.scene.hand.len()))
+        } else {
+            ("-", t!("panels-hand-fold"))
+        };
+        if ui.small_button(arrow).on_hover_text(tip).clicked() {
+            *folded = !*folded;
+        }
         ui.label(RichText::new(shown(&t!("panels-your-hand", side = own))).strong());
-        ui.label(RichText::new(t!("panels-hand-hidden")).color(DIM));
+        if *folded {
+            let n = view.scene.hand.len();
+            ui.label(RichText::new(t!("panels-hand-count", count = n)).color(DIM));
+        } else {
+            ui.label(RichText::new(t!("panels-hand-hidden")).color(DIM));
+        }
     });
+    if *folded {
+        return;
+    }
     let deciding = view.actor.is_some() && view.actor == view.viewer;
     // The cards beyond the width scroll.
     egui::ScrollArea::horizontal()

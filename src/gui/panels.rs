@@ -18,7 +18,7 @@ use super::play::ViewModel;
 use super::replay::{ReplayView, replay_panel, timeline};
 use super::resolution::{Resolution, resolution_view};
 use super::sets::{AppSystems, game_screen};
-use super::settings::SettingsWindow;
+use super::settings::{PanelSizes, Settings, SettingsWindow};
 use super::state::{
     AppMode, BoardArea, BriefingOpen, FileRequest, Notes, PassCover, RulesOpen, Selection, UiAction,
 };
@@ -256,6 +256,7 @@ pub struct Panels<'w, 's> {
     legend: Option<ResMut<'w, LegendOpen>>,
     summary: Option<ResMut<'w, TurnSummary>>,
     resolution: Option<ResMut<'w, Resolution>>,
+    settings: Option<ResMut<'w, Settings>>,
 }
 
 /// Draws every panel (runs in `EguiPrimaryContextPass`).
@@ -478,17 +479,25 @@ fn bottom_panels(root: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
             rules: &mut p.rules,
             actions: &mut p.actions,
         };
+        let mut folded = p.settings.as_ref().is_some_and(|s| s.panels.hand_folded);
         egui::Panel::bottom("hand")
             .resizable(false)
-            .show(root, |ui| hand_view(ui, view, &mut c));
+            .show(root, |ui| hand_view(ui, view, &mut c, &mut folded));
+        if let Some(s) = p.settings.as_mut()
+            && s.panels.hand_folded != folded
+        {
+            s.panels.hand_folded = folded;
+        }
     }
-    egui::Panel::bottom("log")
+    let saved = saved_sizes(p);
+    let log_default = if view.scene.hand.is_empty() {
+        150.0
+    } else {
+        110.0
+    };
+    let log = egui::Panel::bottom("log")
         .resizable(true)
-        .default_size(if view.scene.hand.is_empty() {
-            150.0
-        } else {
-            110.0
-        })
+        .default_size(saved.log.unwrap_or(log_default))
         .show(root, |ui| {
             ui.horizontal(|ui| {
                 ui.heading(t!("panels-roll-log"));
@@ -503,6 +512,14 @@ fn bottom_panels(root: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
                     }
                 });
         });
+    let ctx = root.ctx().clone();
+    keep_size(
+        &ctx,
+        p,
+        |s| &mut s.log,
+        log_default,
+        log.response.rect.height(),
+    );
     if let Some(r) = p.replay.as_deref_mut() {
         egui::Panel::bottom("timeline")
             .resizable(false)
@@ -514,9 +531,10 @@ fn bottom_panels(root: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
 /// the right.
 fn side_panels(root: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
     let table = p.scene.table.is_some();
-    egui::Panel::left("card")
+    let saved = saved_sizes(p);
+    let card = egui::Panel::left("card")
         .resizable(true)
-        .default_size(320.0)
+        .default_size(saved.card.unwrap_or(CARD_WIDTH))
         .min_size(300.0)
         .show(root, |ui| {
             egui::ScrollArea::vertical()
@@ -532,9 +550,9 @@ fn side_panels(root: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
         rules: &mut p.rules,
         actions: &mut p.actions,
     };
-    egui::Panel::right("orders")
+    let orders = egui::Panel::right("orders")
         .resizable(true)
-        .default_size(340.0)
+        .default_size(saved.orders.unwrap_or(ORDERS_WIDTH))
         .min_size(330.0)
         .show(root, |ui| {
             if let Some(res) = p.resolution.as_deref_mut()
@@ -560,6 +578,50 @@ fn side_panels(root: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
                     None => decisions_panel(ui, view, &mut c, &mut p.pace),
                 });
         });
+    let ctx = root.ctx().clone();
+    let widths = (card.response.rect.width(), orders.response.rect.width());
+    keep_size(&ctx, p, |s| &mut s.card, CARD_WIDTH, widths.0);
+    keep_size(&ctx, p, |s| &mut s.orders, ORDERS_WIDTH, widths.1);
+}
+
+/// The unit card's and the decisions panel's widths before the player
+/// sizes them (points).
+const CARD_WIDTH: f32 = 320.0;
+const ORDERS_WIDTH: f32 = 340.0;
+
+/// The panel sizes the settings hold (the defaults without settings).
+fn saved_sizes(p: &Panels) -> PanelSizes {
+    p.settings
+        .as_ref()
+        .map(|s| s.panels.clone())
+        .unwrap_or_default()
+}
+
+/// Whether a panel now `now` points across was sized anew: a point or more
+/// from what is `saved`, or from `default` when nothing is.
+pub fn resized(saved: Option<f32>, default: f32, now: f32) -> bool {
+    (now - saved.unwrap_or(default)).abs() >= 1.0
+}
+
+/// Keeps a panel's size in the settings (saved with them) once the player
+/// has let go of the pointer after sizing it.
+fn keep_size(
+    ctx: &egui::Context,
+    p: &mut Panels,
+    slot: fn(&mut PanelSizes) -> &mut Option<f32>,
+    default: f32,
+    now: f32,
+) {
+    if ctx.input(|i| i.pointer.any_down()) || !now.is_finite() {
+        return;
+    }
+    let Some(s) = p.settings.as_mut() else {
+        return;
+    };
+    let saved = *slot(&mut s.bypass_change_detection().panels);
+    if resized(saved, default, now) {
+        *slot(&mut s.panels) = Some(now.round());
+    }
 }
 
 /// The last ended turn's summary, at the top of the decisions panel: each
@@ -698,5 +760,18 @@ impl Plugin for PanelsPlugin {
                 .run_if(game_screen)
                 .run_if(|view: Res<ViewModel>| view.loaded),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::resized;
+
+    #[test]
+    fn a_panel_counts_as_sized_anew_a_point_or_more_from_its_saved_or_default_size() {
+        assert!(!resized(None, 320.0, 320.4));
+        assert!(resized(None, 320.0, 400.0));
+        assert!(!resized(Some(400.0), 320.0, 400.0));
+        assert!(resized(Some(400.0), 320.0, 320.0));
     }
 }

@@ -161,7 +161,27 @@ pub struct Settings {
     pub computer: Level,
     /// The UI's language; `None` follows the system locale.
     pub language: Option<Lang>,
+    /// The panels as the player left them.
+    pub panels: PanelSizes,
 }
+
+/// The game screen's panels as the player sized them (points, at UI scale
+/// 100%; `None`: the default size), and whether the hand is folded away.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PanelSizes {
+    /// The unit card's width.
+    pub card: Option<f32>,
+    /// The decisions panel's width.
+    pub orders: Option<f32>,
+    /// The roll log's height.
+    pub log: Option<f32>,
+    /// The hand shows only its heading.
+    pub hand_folded: bool,
+}
+
+/// The range a saved panel size is kept in (points).
+pub const PANEL_RANGE: (f32, f32) = (80.0, 1600.0);
 
 impl Default for Settings {
     fn default() -> Self {
@@ -171,6 +191,7 @@ impl Default for Settings {
             motion: Motion::Normal,
             computer: Level::Normal,
             language: None,
+            panels: PanelSizes::default(),
         }
     }
 }
@@ -184,6 +205,12 @@ impl Settings {
         } else {
             1.0
         };
+        let p = &mut self.panels;
+        for size in [&mut p.card, &mut p.orders, &mut p.log] {
+            *size = size
+                .filter(|v| v.is_finite())
+                .map(|v| v.clamp(PANEL_RANGE.0, PANEL_RANGE.1));
+        }
         self
     }
 }
@@ -222,10 +249,7 @@ pub fn load_settings(path: &Path) -> Result<Settings, LoadError> {
 pub fn save_settings(path: &Path, s: &Settings) -> Result<(), String> {
     let text = ron::ser::to_string_pretty(s, ron::ser::PrettyConfig::default())
         .map_err(|e| t!("title-settings-unwritable", error = e))?;
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+    crate::engine::game::write_atomically(path, text.as_bytes())
 }
 
 /// Whether the Settings window is open, and the last problem with the
@@ -390,11 +414,20 @@ mod tests {
             motion: Motion::Reduced,
             computer: Level::Hard,
             language: Some(Lang::Spanish),
+            panels: PanelSizes {
+                card: Some(280.0),
+                orders: None,
+                log: Some(90.0),
+                hand_folded: true,
+            },
         };
         save_settings(&path, &s).expect("writes");
         assert_eq!(load_settings(&path).expect("reads"), s);
         std::fs::write(&path, "(ui_scale: 9.0)").expect("write");
         assert_eq!(load_settings(&path).expect("reads").ui_scale, SCALE_RANGE.1);
+        std::fs::write(&path, "(panels: (log: Some(1e9), card: Some(-3.0)))").expect("write");
+        let p = load_settings(&path).expect("reads").panels;
+        assert_eq!((p.log, p.card), (Some(PANEL_RANGE.1), Some(PANEL_RANGE.0)));
         std::fs::write(&path, "(ui_scale: 1.0,\n palette: Purple)").expect("write");
         let e = load_settings(&path)
             .expect_err("no such palette")
