@@ -163,6 +163,16 @@ pub fn system_lang() -> Lang {
         .unwrap_or_default()
 }
 
+/// A name from a module's data in the current language: its `spanish`
+/// form when the UI speaks Spanish and the data gives one, else `english`
+/// (the form the rules key on).
+pub fn in_language<'a>(english: &'a str, spanish: Option<&'a str>) -> &'a str {
+    match spanish {
+        Some(es) if lang() == Lang::Spanish => es,
+        _ => english,
+    }
+}
+
 /// The text of `key` in the current language.
 pub fn tr(key: &str) -> String {
     tr_in(lang(), key)

@@ -136,26 +136,17 @@ pub struct HexsideType {
     pub stand_in: bool,
 }
 
-/// `name`, or `spanish` when the UI speaks Spanish and it is given: what a
-/// player reads of a terrain or hexside (the rules key on `name`).
-fn shown<'a>(name: &'a str, spanish: Option<&'a str>) -> &'a str {
-    match spanish {
-        Some(es) if crate::i18n::lang() == crate::i18n::Lang::Spanish => es,
-        _ => name,
-    }
-}
-
 impl TerrainType {
     /// The name in the UI's language (see [`TerrainType::spanish`]).
     pub fn shown_name(&self) -> &str {
-        shown(&self.name, self.spanish.as_deref())
+        crate::i18n::in_language(&self.name, self.spanish.as_deref())
     }
 }
 
 impl HexsideType {
     /// The name in the UI's language (see [`HexsideType::spanish`]).
     pub fn shown_name(&self) -> &str {
-        shown(&self.name, self.spanish.as_deref())
+        crate::i18n::in_language(&self.name, self.spanish.as_deref())
     }
 }
 

@@ -70,28 +70,15 @@ pub struct SpanishWords {
     pub text: String,
 }
 
-/// `english`, or the Spanish words' field `pick` when the UI speaks
-/// Spanish and the card has them.
-pub fn shown_words<'a>(
-    english: &'a str,
-    spanish: Option<&'a SpanishWords>,
-    pick: fn(&SpanishWords) -> &str,
-) -> &'a str {
-    match spanish {
-        Some(es) if crate::i18n::lang() == crate::i18n::Lang::Spanish => pick(es),
-        _ => english,
-    }
-}
-
 impl CommandCard {
     /// The name in the UI's language.
     pub fn shown_name(&self) -> &str {
-        shown_words(&self.name, self.spanish.as_ref(), |w| &w.name)
+        crate::i18n::in_language(&self.name, self.spanish.as_ref().map(|w| w.name.as_str()))
     }
 
     /// The text in the UI's language.
     pub fn shown_text(&self) -> &str {
-        shown_words(&self.text, self.spanish.as_ref(), |w| &w.text)
+        crate::i18n::in_language(&self.text, self.spanish.as_ref().map(|w| w.text.as_str()))
     }
 }
 

@@ -65,12 +65,12 @@ pub enum DragonEffect {
 impl DragonCard {
     /// The name in the UI's language.
     pub fn shown_name(&self) -> &str {
-        super::cards::shown_words(&self.name, self.spanish.as_ref(), |w| &w.name)
+        crate::i18n::in_language(&self.name, self.spanish.as_ref().map(|w| w.name.as_str()))
     }
 
     /// The text in the UI's language.
     pub fn shown_text(&self) -> &str {
-        super::cards::shown_words(&self.text, self.spanish.as_ref(), |w| &w.text)
+        crate::i18n::in_language(&self.text, self.spanish.as_ref().map(|w| w.text.as_str()))
     }
 }
 
