@@ -112,6 +112,8 @@ panels-battle-over-title = The battle is over
 
 ## Windows: rules tables, rules reference, save / load
 
+panels-dock-close = Close this page of the dock
+panels-dock-table-cells = The table
 panels-table-rule = Rule:
 panels-rules-reference = Rules reference
 panels-stand-in-note = Kassen stand-in: the source is silent here

@@ -112,6 +112,8 @@ panels-battle-over-title = La batalla ha terminado
 
 ## Ventanas: tablas de reglas, referencia de reglas, guardar / cargar
 
+panels-dock-close = Cerrar esta página del panel
+panels-dock-table-cells = La tabla
 panels-table-rule = Regla:
 panels-rules-reference = Referencia de reglas
 panels-stand-in-note = Regla sustituta de Kassen: la fuente no dice nada aquí

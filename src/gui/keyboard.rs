@@ -17,7 +17,9 @@ use super::board_view::{BoardLayout, pick_hex};
 use super::decisions::take_choice;
 use super::play::ViewModel;
 use super::sets::{AppSystems, game_screen};
-use super::state::{AppMode, FileRequest, HexCursor, Notes, PassCover, Selection, UiAction};
+use super::state::{
+    AppMode, Editing, FileRequest, HexCursor, Notes, PassCover, Screen, Selection, UiAction,
+};
 use super::windows::FilesWindow;
 
 /// Whether the shortcut list (F1) is open.
@@ -217,17 +219,30 @@ pub fn keyboard_play(
     }
 }
 
-/// The F1 window: every shortcut (F1 opens and closes it, on every
-/// screen).
+/// What tells whether the game's panels (and their dock) are up: the view
+/// model, the screen and the editor.
+type GameScreen<'w> = (
+    Option<Res<'w, ViewModel>>,
+    Option<Res<'w, State<Screen>>>,
+    Option<Res<'w, Editing>>,
+);
+
+/// F1 opens and closes the shortcuts, on every screen: in the game's
+/// dock (`dock.rs`) beside the board, or in a window on a screen without
+/// the game's panels (`docked` is false: the title screen, the editor).
 pub fn shortcuts_ui(
     mut contexts: EguiContexts,
     keys: Res<ButtonInput<KeyCode>>,
     mut open: ResMut<ShortcutsOpen>,
+    (view, screen, editing): GameScreen,
 ) -> Result {
     if keys.just_pressed(KeyCode::F1) {
         open.0 = !open.0;
     }
-    if !open.0 {
+    let docked = view.is_some_and(|v| v.loaded)
+        && screen.is_some_and(|s| *s.get() == Screen::Playing)
+        && editing.is_none();
+    if !open.0 || docked {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -236,15 +251,7 @@ pub fn shortcuts_ui(
         .id(egui::Id::new("shortcuts_window"))
         .open(&mut still)
         .resizable(false)
-        .show(ctx, |ui| {
-            egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
-                for (k, what) in shortcuts() {
-                    ui.label(egui::RichText::new(k).monospace().strong());
-                    ui.label(what);
-                    ui.end_row();
-                }
-            });
-        });
+        .show(ctx, super::dock::keys_body);
     open.0 = still;
     Ok(())
 }

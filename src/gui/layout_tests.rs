@@ -14,6 +14,9 @@ use crate::session;
 
 use super::computer::ComputerPace;
 use super::decisions::CONFIRM_RECT;
+use super::dock::{Dock, DockPage};
+use super::keyboard::ShortcutsOpen;
+use super::legend::LegendOpen;
 use super::net::NetStatus;
 use super::panels;
 use super::play::{ActiveGame, ViewModel};
@@ -175,4 +178,51 @@ fn confirm_is_in_view_at_every_decision() {
     visit_all(&mut v);
     eprintln!("{}", v.0.join("; "));
     assert_eq!(v.0.len(), crate::rules::rulesets().len());
+}
+
+/// The dock (the Legend, the shortcuts, a rules table) lies in the unit
+/// card's column: opening its pages leaves the board the same area, on
+/// the first scenario of every module, at 1280×720 at 100% and 150%.
+#[test]
+fn the_dock_leaves_the_board_its_area() {
+    struct V(usize);
+    impl ModuleVisitor for V {
+        fn visit<R: Module>(&mut self) {
+            let Some((file, text)) = session::scenarios_of::<R>().into_iter().next() else {
+                panic!("{}: no scenario", R::RULESET);
+            };
+            let mut app = layout_app();
+            app.init_resource::<Dock>()
+                .init_resource::<LegendOpen>()
+                .init_resource::<ShortcutsOpen>();
+            install_text(app.world_mut(), &file, &text, Some(13), None).expect("installs");
+            app.update();
+            for screen in SCREENS {
+                let world = app.world_mut();
+                world.resource_mut::<LegendOpen>().0 = false;
+                world.resource_mut::<ShortcutsOpen>().0 = false;
+                lay_out(&mut app, screen);
+                let bare = app.world().resource::<BoardArea>().0;
+                assert_eq!(app.world().resource::<Dock>().page, None, "{file}");
+                let world = app.world_mut();
+                world.resource_mut::<LegendOpen>().0 = true;
+                lay_out(&mut app, screen);
+                app.world_mut().resource_mut::<ShortcutsOpen>().0 = true;
+                lay_out(&mut app, screen);
+                let docked = app.world().resource::<BoardArea>().0;
+                assert!(bare.is_some(), "{file}: no board area");
+                assert_eq!(bare, docked, "{file}, {screen:?}: the dock took board room");
+                // The last page opened is the one shown.
+                assert_eq!(
+                    app.world().resource::<Dock>().page,
+                    Some(DockPage::Keys),
+                    "{file}"
+                );
+            }
+            self.0 += 1;
+        }
+    }
+    let mut v = V(0);
+    visit_all(&mut v);
+    assert_eq!(v.0, crate::rules::rulesets().len());
 }

@@ -1,4 +1,5 @@
-//! What the board means, on request: the *Legend* window lists every
+//! What the board means, on request: the *Legend* (a page of the dock,
+//! `dock.rs`) lists every
 //! terrain and hexside feature of the scenario with its effects and rule,
 //! from the module's own table, and hovering a hex shows its terrain, its
 //! effects and the unit on it (with its markers).
@@ -20,7 +21,7 @@ use super::sets::{AppSystems, game_screen};
 use super::state::{AppMode, BoardArea, PassCover};
 use super::widgets::shown;
 
-/// Whether the Legend window is open.
+/// Whether the Legend is open (a page of the dock).
 #[derive(Resource, Clone, Copy, Debug, Default)]
 pub struct LegendOpen(pub bool);
 
@@ -138,28 +139,29 @@ pub fn area_rows(table: &Table) -> LegendRows {
     out
 }
 
-/// The Legend window: each non-empty section's rows under its heading,
-/// then `footer`; closing it clears `open`.
-fn legend_window(
-    ctx: &egui::Context,
-    open: &mut bool,
-    sections: &[(String, &LegendRows)],
-    footer: &str,
-) {
-    egui::Window::new(t!("title-legend"))
-        .id(egui::Id::new("legend_window"))
-        .open(open)
-        .default_pos(egui::pos2(330.0, 60.0))
-        .resizable(false)
-        .show(ctx, |ui| {
-            for (heading, rows) in sections.iter().filter(|(_, r)| !r.is_empty()) {
-                ui.label(egui::RichText::new(heading.as_str()).strong());
-                for (n, e) in rows.iter() {
-                    ui.label(format!("{n}: {e}"));
-                }
-            }
-            ui.label(egui::RichText::new(footer).small().weak());
-        });
+/// The Legend's sections, `(heading, rows)`, and its footer: the hex
+/// board's terrain and hexside features, else the open table's areas.
+pub(crate) fn legend_sections(
+    board: Option<&HexBoard>,
+    table: Option<&Table>,
+) -> (Vec<(String, LegendRows)>, String) {
+    match (board, table) {
+        (Some(board), _) => {
+            let (terrain, sides) = legend_rows(board);
+            (
+                vec![
+                    (t!("title-legend-terrain"), terrain),
+                    (t!("title-legend-hexsides"), sides),
+                ],
+                t!("title-legend-hex-footer"),
+            )
+        }
+        (None, Some(table)) => (
+            vec![(t!("title-legend-terrain-areas"), area_rows(table))],
+            t!("title-legend-areas-footer"),
+        ),
+        (None, None) => (Vec::new(), String::new()),
+    }
 }
 
 /// What hovering `hex` shows: its terrain and effects, its elevation, the
@@ -218,41 +220,21 @@ pub fn hex_tooltip(board: &HexBoard, hex: Hex, unit: Option<&UnitView>) -> Vec<S
     out
 }
 
-/// The Legend window and the board's hover tooltip.
+/// The board's hover tooltip.
 #[allow(clippy::too_many_arguments)]
 pub fn legend_ui(
     mut contexts: EguiContexts,
-    mut open: ResMut<LegendOpen>,
     board: Option<Res<HexBoard>>,
     layout: Option<Res<BoardLayout>>,
     view: Res<ViewModel>,
     (cover, mode, area): (Res<PassCover>, Res<AppMode>, Res<BoardArea>),
     window: Query<&Window, With<PrimaryWindow>>,
     cam: Query<(&Camera, &GlobalTransform), With<Camera2d>>,
-    table: Option<Res<Table>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(board) = board else {
-        if let Some(table) = table.filter(|_| open.0) {
-            let areas = area_rows(&table);
-            let sections = [(t!("title-legend-terrain-areas"), &areas)];
-            legend_window(
-                ctx,
-                &mut open.0,
-                &sections,
-                &t!("title-legend-areas-footer"),
-            );
-        }
         return Ok(());
     };
-    if open.0 {
-        let (terrain, sides) = legend_rows(&board);
-        let sections = [
-            (t!("title-legend-terrain"), &terrain),
-            (t!("title-legend-hexsides"), &sides),
-        ];
-        legend_window(ctx, &mut open.0, &sections, &t!("title-legend-hex-footer"));
-    }
     // The hover tooltip: only over the board, never over a panel or the
     // hot-seat cover.
     if cover.side.is_some() || mode.screenshot {
@@ -294,7 +276,7 @@ pub fn legend_ui(
     Ok(())
 }
 
-/// The Legend window and the board's hover tooltip (off while the editor
+/// The Legend's toggle and the board's hover tooltip (off while the editor
 /// has the board).
 pub struct LegendPlugin;
 

@@ -25,6 +25,7 @@ pub mod counter_art;
 pub mod decisions;
 pub mod demo;
 pub mod dice_tray;
+pub mod dock;
 pub mod editor;
 pub mod editor_panel;
 pub mod keyboard;
@@ -199,6 +200,7 @@ fn add_views(app: &mut App, screenshot: bool) {
     app.insert_resource(BriefingOpen(!screenshot)).add_plugins((
         camera::CameraPlugin,
         windows::WindowsPlugin,
+        dock::DockPlugin,
         board_view::BoardViewPlugin,
         reach_view::ReachViewPlugin,
         table_view::TableViewPlugin,

@@ -12,7 +12,7 @@ use egui::{Color32, RichText};
 
 use super::computer::ComputerPace;
 use super::decisions::{Ctl, decision_footer, decisions_panel, hand_view, has_footer};
-use super::legend::LegendOpen;
+use super::dock::{DockParts, dock_view};
 use super::net::NetStatus;
 use super::play::ViewModel;
 use super::replay::{ReplayView, replay_panel, timeline};
@@ -27,7 +27,7 @@ use super::turn_summary::TurnSummary;
 use super::widgets::{
     DIM, RED, die_face, faces_of_die, keep_board_area, rule_link, shown, viewport_ui,
 };
-use super::windows::{ClosedTables, FilesWindow, files_window, rules_window, table_window};
+use super::windows::{FilesWindow, files_window, rules_window};
 use crate::engine::core::ToAct;
 use crate::engine::log::{Itemized, LogEntry};
 use crate::engine::view::DieFaces;
@@ -248,12 +248,11 @@ pub struct Panels<'w, 's> {
     actions: MessageWriter<'w, UiAction>,
     requests: MessageWriter<'w, FileRequest>,
     files: ResMut<'w, FilesWindow>,
-    closed: ResMut<'w, ClosedTables>,
     dismissed: ResMut<'w, DismissedOutcome>,
     net: Res<'w, NetStatus>,
     replay: Option<ResMut<'w, ReplayView>>,
     settings_window: Option<ResMut<'w, SettingsWindow>>,
-    legend: Option<ResMut<'w, LegendOpen>>,
+    dock: DockParts<'w>,
     summary: Option<ResMut<'w, TurnSummary>>,
     resolution: Option<ResMut<'w, Resolution>>,
     settings: Option<ResMut<'w, Settings>>,
@@ -420,7 +419,7 @@ fn top_bar(ui: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
         {
             p.rules.0 = view.rules.first().map(|r| r.id.clone());
         }
-        if let Some(l) = p.legend.as_mut()
+        if let Some(l) = p.dock.legend.as_mut()
             && ui
                 .selectable_label(l.0, t!("panels-legend"))
                 .on_hover_text(t!("panels-legend-hover"))
@@ -532,11 +531,20 @@ fn bottom_panels(root: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
 fn side_panels(root: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
     let table = p.scene.table.is_some();
     let saved = saved_sizes(p);
+    // The tables of a planned command, else those of the last resolution.
+    let tables = view
+        .odds
+        .as_ref()
+        .filter(|o| !o.tables.is_empty())
+        .map_or(&view.scene.tables, |o| &o.tables)
+        .clone();
     let card = egui::Panel::left("card")
         .resizable(true)
         .default_size(saved.card.unwrap_or(CARD_WIDTH))
         .min_size(300.0)
         .show(root, |ui| {
+            // The dock at the column's foot: the card scrolls above it.
+            dock_view(ui, &mut p.dock, &tables, (&mut p.rules, p.mode.screenshot));
             egui::ScrollArea::vertical()
                 .id_salt("card_scroll")
                 .show(ui, |ui| {
@@ -657,7 +665,7 @@ fn summary_view(ui: &mut egui::Ui, summary: &mut TurnSummary) {
 }
 
 /// The windows over the board: the briefing, the ruler's reading, the
-/// rules reference, save / load, the rules tables and the battle's end.
+/// rules reference, save / load and the battle's end.
 fn windows(ctx: &egui::Context, view: &ViewModel, p: &mut Panels) {
     let table = p.scene.table.is_some();
     if p.briefing.0 {
@@ -713,20 +721,6 @@ fn windows(ctx: &egui::Context, view: &ViewModel, p: &mut Panels) {
     rules_window(ctx, view, &mut p.rules);
     let status = p.notes.status.clone();
     files_window(ctx, &mut p.files, (p.mode.kiosk, &status), &mut p.requests);
-    // The tables of a planned command, else those of the last resolution.
-    let tables = view
-        .odds
-        .as_ref()
-        .filter(|o| !o.tables.is_empty())
-        .map_or(&view.scene.tables, |o| &o.tables);
-    for (i, t) in tables.iter().enumerate() {
-        table_window(
-            ctx,
-            (&mut p.closed, &mut p.rules),
-            t,
-            (i, p.mode.screenshot),
-        );
-    }
     // A replay shows the result in its panel; no window covers the board.
     if let Some(o) = view
         .outcome

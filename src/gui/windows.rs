@@ -1,5 +1,5 @@
-//! The panels' separate windows: a rules table (the Shock table, the fire
-//! table), the rules reference and save / load.
+//! The panels' separate windows, each opened by the player: the rules
+//! reference and save / load.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -9,7 +9,7 @@ use crate::engine::view::TableView;
 
 use super::play::ViewModel;
 use super::state::{FileRequest, RulesOpen};
-use super::widgets::{rule_link, shown};
+use super::widgets::shown;
 use crate::t;
 
 /// The save / load window.
@@ -21,8 +21,8 @@ pub struct FilesWindow {
     pub path: String,
 }
 
-/// Rules-table windows the player closed: the whole table as shown, so
-/// that the next planned or resolved table opens again.
+/// Rules tables the player closed in the dock (`dock.rs`): the whole
+/// table as shown, so that the next planned or resolved table opens again.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct ClosedTables(pub Vec<TableView>);
 
@@ -37,87 +37,6 @@ impl Plugin for WindowsPlugin {
             path: path.display().to_string(),
         })
         .init_resource::<ClosedTables>();
-    }
-}
-
-/// A rules table in its own window: every cell, the row and column in play
-/// tinted, the rolled cell strong, and the steps with their rule IDs; the
-/// `i`th table's window is placed below the one before, and a
-/// `screenshot` opens every table unfolded.
-pub(crate) fn table_window(
-    ctx: &egui::Context,
-    (closed, rules): (&mut ClosedTables, &mut RulesOpen),
-    t: &TableView,
-    (i, screenshot): (usize, bool),
-) {
-    let hot = Color32::from_rgb(200, 150, 40);
-    let lit = Color32::from_rgba_unmultiplied(200, 150, 40, 70);
-    if closed.0.contains(t) {
-        return;
-    }
-    let mut open = true;
-    egui::Window::new(shown(&t.title))
-        .id(egui::Id::new(("rules table", i)))
-        .open(&mut open)
-        .default_pos(egui::pos2(300.0 + 40.0 * i as f32, 70.0 + 470.0 * i as f32))
-        .resizable(false)
-        .default_open(!t.folded || screenshot)
-        .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(t!("panels-table-rule"));
-                rule_link(ui, rules, &t.rule);
-            });
-            egui::Grid::new(("rules table grid", i))
-                .striped(true)
-                .spacing(egui::vec2(8.0, 2.0))
-                .show(ui, |ui| {
-                    ui.label(RichText::new(shown(&t.corner)).strong());
-                    for (c, h) in t.columns.iter().enumerate() {
-                        let mut r = RichText::new(shown(h)).strong();
-                        if t.column == Some(c) {
-                            r = r.background_color(lit);
-                        }
-                        ui.label(r);
-                    }
-                    ui.end_row();
-                    for (ri, (head, cells)) in t.rows.iter().enumerate() {
-                        let on_row = t.row == Some(ri);
-                        let mut h = RichText::new(shown(head)).strong();
-                        if on_row {
-                            h = h.background_color(lit);
-                        }
-                        ui.label(h);
-                        for (ci, cell) in cells.iter().enumerate() {
-                            let mut r = RichText::new(shown(cell)).monospace();
-                            if t.cell == Some((ri, ci)) {
-                                r = r.background_color(hot).color(Color32::BLACK).strong();
-                            } else if on_row || t.column == Some(ci) {
-                                r = r.background_color(lit);
-                            }
-                            ui.label(r);
-                        }
-                        ui.end_row();
-                    }
-                });
-            if !t.steps.is_empty() {
-                ui.separator();
-                for (name, v, rule) in &t.steps {
-                    ui.horizontal(|ui| {
-                        ui.label(shown(&format!("{v} {name}")));
-                        rule_link(ui, rules, rule);
-                    });
-                }
-            }
-            if !t.note.is_empty() {
-                ui.label(RichText::new(shown(&t.note)).strong());
-            }
-        });
-    if !open {
-        // Only the recent closes matter: the tables of a later shock differ.
-        if closed.0.len() >= 16 {
-            closed.0.remove(0);
-        }
-        closed.0.push(t.clone());
     }
 }
 
