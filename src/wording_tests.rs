@@ -1,6 +1,6 @@
 //! The log reads as the game's words, in both languages: no Rust enum or
 //! struct form (`Losses(25)`, `PhaseLosses`, `Some(…)`), no "hex(es)"
-//! plural fudge, in any log line of random games of every shipped scenario.
+//! plural fudge nor "1 models", in any log line of random games of every shipped scenario.
 //! A name the scenario itself writes (a unit called "LaansGuard First
 //! Squad") is the author's, not code, and passes.
 
@@ -9,13 +9,49 @@ use crate::i18n::{Lang, with_lang};
 use crate::rules::{ModuleVisitor, visit_all};
 use crate::session;
 
+/// The plural nouns the logs count with, in both languages: "1 models"
+/// is a wrong plural.
+const PLURALS: [&str; 22] = [
+    "models",
+    "dice",
+    "hits",
+    "wounds",
+    "Wounds",
+    "hexes",
+    "turns",
+    "units",
+    "figures",
+    "casualties",
+    "markers",
+    "modelos",
+    "dados",
+    "impactos",
+    "heridas",
+    "Heridas",
+    "hexágonos",
+    "turnos",
+    "unidades",
+    "figuras",
+    "bajas",
+    "miniaturas",
+];
+
 /// What makes `line` read as code rather than words, if anything: a
-/// plural written "(es)" or "(s)", a CamelCase identifier, a variant with
+/// plural written "(es)" or "(s)" or one thing in the plural ("1
+/// models"), a CamelCase identifier, a variant with
 /// its fields (`Losses(25)`), or an `Option`'s form.
 fn debug_form(line: &str) -> Option<String> {
     for fudge in ["(es)", "(s)"] {
         if line.contains(fudge) {
             return Some(fudge.to_string());
+        }
+    }
+    // One of a thing in its plural: "loses 1 models", "1 dados".
+    let words: Vec<&str> = line.split_whitespace().collect();
+    for w in words.windows(2) {
+        let noun = w[1].trim_end_matches([',', '.', ';', ':', ')']);
+        if w[0] == "1" && PLURALS.contains(&noun) {
+            return Some(format!("1 {noun}"));
         }
     }
     for word in line.split(|c: char| !c.is_alphanumeric() && c != '(' && c != '_') {
@@ -48,6 +84,8 @@ fn debug_forms_are_found_and_words_pass() {
         "(PhaseLosses)",
         "moves 1 hex(es)",
         "takes 2 hit(s)",
+        "Takeda Yumi loses 1 models (3 left)",
+        "pierde 1 modelos",
         "order Some(March)",
         "phase_losses",
     ] {
@@ -59,6 +97,7 @@ fn debug_forms_are_found_and_words_pass() {
         "SBA-MOR-2: pass (12 vs 14)",
         "Oda Nobunaga (Busho) rallies",
         "units out of enemy ZOCs remove 1 hit",
+        "Takeda Yumi loses 1 model (3 left) and 2 models later",
         "H&F 3",
         "d20",
     ] {

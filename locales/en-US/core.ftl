@@ -24,8 +24,14 @@ engine-move-impassable = { $terrain } is impassable
 engine-move-no-cavalry-terrain = cavalry may not enter { $terrain }
 engine-move-hexside-impassable = a { $hexside } cannot be crossed
 engine-move-no-cavalry-hexside = cavalry may not cross a { $hexside }
-engine-move-slope-too-steep = a slope of { $levels } levels is too steep
-engine-move-no-cavalry-slope = cavalry may not cross a slope of { $levels } levels
+engine-move-slope-too-steep = a slope of { $levels ->
+        [one] { $levels } level
+       *[other] { $levels } levels
+    } is too steep
+engine-move-no-cavalry-slope = cavalry may not cross a slope of { $levels ->
+        [one] { $levels } level
+       *[other] { $levels } levels
+    }
 engine-end-phase = End phase
 engine-seat-you = you
 engine-seat-human = human
@@ -36,4 +42,7 @@ engine-seats = { $side0 }: { $who0 }, { $side1 }: { $who1 }
 engine-table-card-may-move = May move now: { $moves }
 engine-table-card-move-inches = { $choice } { $inches }"
 engine-table-exact-odds = Exact odds
-engine-table-card-side-models = { $side } · { $models } models
+engine-table-card-side-models = { $side } · { $models ->
+        [one] { $models } model
+       *[other] { $models } models
+    }

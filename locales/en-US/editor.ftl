@@ -95,4 +95,7 @@ editor-refuse-no-unit-type = no unit type "{ $unit_type }" in this rule system
 editor-refuse-no-id-left = no unit id is left
 editor-refuse-side-name = a side needs a name
 editor-refuse-side-taken = the other side is already called { $name }
-editor-refuse-board-size = a board of { $columns } × { $rows } hexes: each side must be 4 to 64
+editor-refuse-board-size = a board of { $columns } × { $rows ->
+        [one] { $rows } hex
+       *[other] { $rows } hexes
+    }: each side must be 4 to 64

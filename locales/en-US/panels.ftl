@@ -79,7 +79,7 @@ panels-dice-rolling = rolling { $die }…
 
 ## Hot-seat cover
 
-panels-pass-screen-decides = { $phase }: { $side } decides
+panels-pass-screen-decides = { $side } to decide
 panels-pass-screen-note = Pass the screen to this player. The other side's hidden units and orders stay covered.
 panels-pass-screen-reveal = I am { $side }: show my army (Enter)
 

@@ -24,8 +24,14 @@ engine-move-impassable = { $terrain } es intransitable
 engine-move-no-cavalry-terrain = la caballería no puede entrar en { $terrain }
 engine-move-hexside-impassable = no se puede cruzar un lado de { $hexside }
 engine-move-no-cavalry-hexside = la caballería no puede cruzar un lado de { $hexside }
-engine-move-slope-too-steep = una pendiente de { $levels } niveles es demasiado empinada
-engine-move-no-cavalry-slope = la caballería no puede cruzar una pendiente de { $levels } niveles
+engine-move-slope-too-steep = una pendiente de { $levels ->
+        [one] { $levels } nivel
+       *[other] { $levels } niveles
+    } es demasiado empinada
+engine-move-no-cavalry-slope = la caballería no puede cruzar una pendiente de { $levels ->
+        [one] { $levels } nivel
+       *[other] { $levels } niveles
+    }
 engine-end-phase = Terminar fase
 engine-seat-you = tú
 engine-seat-human = humano

@@ -68,7 +68,10 @@ title-edit-scenario-hover = Abre este escenario en el editor (uno de serie se gu
 
 # Los rechazos del editor: por qué no se hizo un cambio.
 editor-refuse-no-title = un escenario necesita un título
-editor-refuse-turn-limit = un límite de { $turns } turnos: debe ser de 1 a 99
+editor-refuse-turn-limit = un límite de { $turns ->
+        [one] { $turns } turno
+       *[other] { $turns } turnos
+    }: debe ser de 1 a 99
 editor-refuse-victory-by-armies = los escenarios de este sistema de reglas fijan la victoria por sus ejércitos, no con palabras
 editor-refuse-table-size = una mesa de { $width } × { $depth } pulgadas: cada lado debe medir de 12 a 120
 editor-refuse-no-terrain = este sistema de reglas no tiene ningún terreno llamado «{ $terrain }»

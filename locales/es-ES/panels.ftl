@@ -79,7 +79,7 @@ panels-dice-rolling = tirando { $die }…
 
 ## Pantalla de relevo (hot-seat)
 
-panels-pass-screen-decides = { $phase }: decide { $side }
+panels-pass-screen-decides = Decide { $side }
 panels-pass-screen-note = Pasa la pantalla a este jugador. Las unidades y órdenes ocultas del otro bando siguen tapadas.
 panels-pass-screen-reveal = Soy { $side }: mostrar mi ejército (Enter)
 

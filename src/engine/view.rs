@@ -204,6 +204,10 @@ pub struct Scene {
     /// The wind/tide directions of the scenario, each 0 (north) to 5
     /// clockwise, drawn as an arrow on the board; empty for none.
     pub wind: Vec<u8>,
+    /// What the wind/tide's arrows mean, in the game's words with its rule
+    /// ("Wind/tide toward north: a boat moves with it … GEN-NAV-3"), shown
+    /// on hover over them; empty for none.
+    pub wind_note: String,
     /// Dividing columns of the board's sections, drawn as dotted lines (a
     /// hex on the line belongs to both sections); empty for none.
     pub sections: Vec<i32>,

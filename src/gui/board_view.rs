@@ -623,11 +623,10 @@ pub fn draw_overlays(
     }
     // The wind/tide: an arrow per direction in a ring over the board's
     // top-left hexes, pointing the way the water runs.
-    for (i, d) in view.scene.wind.iter().enumerate() {
-        let Some(f) = Facing::ALL.get(*d as usize) else {
+    for (o, d) in wind_marks(&board, &view.scene.wind) {
+        let Some(f) = Facing::ALL.get(d as usize) else {
             continue;
         };
-        let o = HexBoard::to_hex((0, board.rows - 1 - 2 * i as i32));
         let centre = l.hex_to_world_pos(o);
         let dir = (l.hex_to_world_pos(o.neighbor(f.edge_direction())) - centre).normalize_or_zero();
         let c = Color::srgb(1.0, 1.0, 0.55);
@@ -717,6 +716,16 @@ pub fn draw_overlays(
     }
 }
 
+/// The hexes the wind/tide's arrows are drawn on, with their direction:
+/// down the board's first column from its top-left corner, every other
+/// hex.
+pub fn wind_marks(board: &HexBoard, wind: &[u8]) -> Vec<(Hex, u8)> {
+    wind.iter()
+        .enumerate()
+        .map(|(i, d)| (HexBoard::to_hex((0, board.rows - 1 - 2 * i as i32)), *d))
+        .collect()
+}
+
 /// Left click: pick a target unit or a hex for the armed choice, or select
 /// the unit on the clicked hex.
 #[allow(clippy::too_many_arguments)]
@@ -773,9 +782,9 @@ pub fn cursor_on_board(
 }
 
 /// What a click on `hex` does (the mouse, or Enter on the keyboard's hex
-/// cursor): the target or hex of the armed choice; a hex the selected
-/// unit's move reaches arms that move with it; else the unit there is
-/// selected (none on an empty hex).
+/// cursor): the target or hex of the armed choice; an empty hex the
+/// selected unit's move reaches arms that move with it; else the unit
+/// there is selected (none on an empty hex).
 pub fn pick_hex(view: &ViewModel, gui: &mut Selection, hex: Hex) {
     let unit = view
         .scene
@@ -786,14 +795,18 @@ pub fn pick_hex(view: &ViewModel, gui: &mut Selection, hex: Hex) {
     if let Some(armed) = gui.armed.clone()
         && matches!(armed.needs, Needs::Target | Needs::Hex)
     {
-        gui.pick.target = unit.filter(|_| armed.needs == Needs::Target);
+        // The acting unit is never its own target: its hex is picked.
+        gui.pick.target = unit.filter(|u| armed.needs == Needs::Target && *u != gui.pick.unit);
         gui.pick.hex = Some(hex);
         return;
     }
     // A shaded hex of the selected unit's move arms the move with it: one
-    // click to aim, Confirm (or Enter) to give it.
+    // click to aim, Confirm (or Enter) to give it. A hex with a unit on it
+    // selects that unit instead (its card), as a click on it always does:
+    // a move there is aimed by arming the move first.
     if let Some((u, key)) = &view.reach_for
         && gui.selected == Some(*u)
+        && unit.is_none()
         && view.reach.iter().any(|(h, v)| *h == hex && v.accepted())
         && let Some(c) = view.choices.iter().find(|c| &c.key == key)
     {

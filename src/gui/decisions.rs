@@ -294,6 +294,9 @@ fn decision_buttons(ui: &mut egui::Ui, view: &ViewModel, c: &mut Ctl) {
     }
 }
 
+/// The unit list's least height (points) before it scrolls.
+const UNIT_LIST_HEIGHT: f32 = 190.0;
+
 /// The side's units to select, with their orders.
 fn own_units(ui: &mut egui::Ui, view: &ViewModel, c: &mut Ctl, side: u8) {
     ui.separator();
@@ -307,19 +310,26 @@ fn own_units(ui: &mut egui::Ui, view: &ViewModel, c: &mut Ctl, side: u8) {
         )
         .color(DIM),
     );
+    // Up to almost half the panel's height; a unit selected on the board
+    // is scrolled into view once.
+    let shown_id = egui::Id::new("own units scrolled to");
+    let scrolled_to = ui.data(|d| d.get_temp::<Option<u32>>(shown_id)).flatten();
     egui::ScrollArea::vertical()
         .id_salt("own_units")
-        .max_height(190.0)
+        .max_height((ui.available_height() * 0.45).max(UNIT_LIST_HEIGHT))
         .show(ui, |ui| {
             for u in view.scene.units.iter().filter(|u| u.side == side) {
                 let text = match &u.order {
                     Some(o) => format!("{}: {o}", u.name),
                     None => u.name.clone(),
                 };
-                if ui
-                    .selectable_label(c.sel.selected == Some(u.id), shown(&text))
-                    .clicked()
-                {
+                let selected = c.sel.selected == Some(u.id);
+                let row = ui.selectable_label(selected, shown(&text));
+                if selected && scrolled_to != Some(u.id) {
+                    row.scroll_to_me(None);
+                    ui.data_mut(|d| d.insert_temp(shown_id, Some(u.id)));
+                }
+                if row.clicked() {
                     c.sel.selected = Some(u.id);
                     c.sel.armed = None;
                     c.sel.pick = Pick::default();
@@ -446,6 +456,13 @@ fn outcome_lines(ui: &mut egui::Ui, c: &mut Ctl, verdict: Option<&DragVerdict>) 
     }
 }
 
+/// A card's text width in the hand, narrowest and widest (points).
+const CARD_WIDTH: (f32, f32) = (120.0, 190.0);
+
+/// What a card's frame and the gap to the next add to its text width
+/// (points): margins, stroke and item spacing.
+const CARD_FRAME: f32 = 22.0;
+
 /// The viewer's hand as cards with their text; a card that may be played
 /// now has a button when the viewer is the one deciding.
 pub(crate) fn hand_view(ui: &mut egui::Ui, view: &ViewModel, ctl: &mut Ctl, folded: &mut bool) {
@@ -474,9 +491,13 @@ pub(crate) fn hand_view(ui: &mut egui::Ui, view: &ViewModel, ctl: &mut Ctl, fold
         return;
     }
     let deciding = view.actor.is_some() && view.actor == view.viewer;
-    // The cards beyond the width scroll.
+    // The cards share the width, down to a narrowest card; beyond that
+    // they scroll, with the bar in view.
+    let n = view.scene.hand.len().max(1) as f32;
+    let width = (ui.available_width() / n - CARD_FRAME).clamp(CARD_WIDTH.0, CARD_WIDTH.1);
     egui::ScrollArea::horizontal()
         .id_salt("hand_scroll")
+        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
         .show(ui, |ui| {
             ui.horizontal_top(|ui| {
                 for c in &view.scene.hand {
@@ -491,7 +512,7 @@ pub(crate) fn hand_view(ui: &mut egui::Ui, view: &ViewModel, ctl: &mut Ctl, fold
                         .corner_radius(4.0)
                         .inner_margin(6.0)
                         .show(ui, |ui| {
-                            ui.set_width(190.0);
+                            ui.set_width(width);
                             ui.set_max_height(120.0);
                             ui.vertical(|ui| {
                                 ui.label(RichText::new(&c.deck).small().color(DIM));

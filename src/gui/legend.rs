@@ -258,6 +258,13 @@ pub fn legend_ui(
     // What the selected unit's reach says of this hex comes first.
     let mut lines = super::reach_view::reach_lines(&view, hex, unit.map(|u| u.id));
     lines.extend(hex_tooltip(&board, hex, unit));
+    if super::board_view::wind_marks(&board, &view.scene.wind)
+        .iter()
+        .any(|(h, _)| *h == hex)
+        && !view.scene.wind_note.is_empty()
+    {
+        lines.insert(0, shown(&view.scene.wind_note));
+    }
     let z = ctx.zoom_factor();
     let at = egui::pos2(cursor.x / z + 16.0, cursor.y / z + 16.0);
     egui::Area::new(egui::Id::new("hex tooltip"))

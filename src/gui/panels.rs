@@ -322,14 +322,20 @@ fn pass_cover(root: &mut egui::Ui, view: &ViewModel, cover: &mut PassCover, side
             ui.vertical_centered(|ui| {
                 ui.add_space(ui.available_height() / 3.0);
                 ui.heading(
-                    RichText::new(shown(&t!(
-                        "panels-pass-screen-decides",
-                        phase = &view.phase,
-                        side = &name
-                    )))
-                    .size(28.0),
+                    RichText::new(shown(&t!("panels-pass-screen-decides", side = &name)))
+                        .size(28.0),
                 );
+                ui.label(RichText::new(shown(&view.phase)).size(16.0));
                 ui.label(t!("panels-pass-screen-note"));
+                // The first turn: each player reads the briefing here.
+                if view.turn <= 1 && !view.briefing.is_empty() {
+                    ui.add_space(12.0);
+                    ui.scope(|ui| {
+                        ui.set_max_width(520.0);
+                        ui.label(RichText::new(t!("panels-briefing")).strong());
+                        ui.label(shown(&view.briefing));
+                    });
+                }
                 ui.add_space(12.0);
                 let lift = ui.button(
                     RichText::new(t!("panels-pass-screen-reveal", side = &name)).size(18.0),
@@ -357,6 +363,10 @@ fn top_bar(ui: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
     let table = p.scene.table.is_some();
     // The top-right corner is the Title button's (`title.rs`).
     ui.set_max_width((ui.available_width() - TITLE_BUTTON_ROOM).max(TITLE_BUTTON_ROOM));
+    // Where the bar's texts must end: the room left before the Title
+    // button, whatever the texts before them took.
+    let right = ui.max_rect().left() + ui.available_width();
+    let room = |ui: &egui::Ui| right - ui.cursor().min.x;
     // One line that never wraps: the texts that may be long (the
     // scenario, the score, remote play's line) are cut short with their
     // whole text on hover.
@@ -448,12 +458,11 @@ fn top_bar(ui: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
         if !p.net.line.is_empty() {
             ui.separator();
             let line = RichText::new(shown(&p.net.line)).color(Color32::from_rgb(120, 200, 230));
-            ui.add(egui::Label::new(line).truncate())
-                .on_hover_text(shown(&p.net.line));
+            cut_short(ui, line, room(ui)).on_hover_text(shown(&p.net.line));
         }
         if !view.scene.score.is_empty() {
             ui.separator();
-            ui.add(egui::Label::new(shown(&view.scene.score)).truncate())
+            cut_short(ui, RichText::new(shown(&view.scene.score)), room(ui))
                 .on_hover_text(shown(&view.scene.score));
         }
     });

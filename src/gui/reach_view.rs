@@ -29,6 +29,9 @@ use super::widgets::{HOVER_COLOR, MAY_ACT_COLOR};
 
 /// A reachable hex's outline.
 const REACH_COLOR: Color = Color::srgba(0.55, 0.9, 1.0, 0.9);
+/// A hex reached only on a later turn (an order that goes on): one faint
+/// ring.
+const REACH_LATER_COLOR: Color = Color::srgba(0.55, 0.9, 1.0, 0.3);
 /// A refused hex's cross.
 const REFUSED_COLOR: Color = Color::srgba(1.0, 0.35, 0.3, 0.85);
 /// The tick on an ordered unit's counter.
@@ -307,7 +310,8 @@ fn ring(layout: &BoardLayout, hex: Hex, scale: f32) -> Vec<Vec2> {
     pts
 }
 
-/// Draws the reach: reachable hexes outlined twice, the refused edge
+/// Draws the reach: hexes reached this turn outlined twice (those an
+/// order reaches only on later turns once, faintly), the refused edge
 /// crossed, targets ringed (the ones that may be attacked in orange, the
 /// refused enemies thin and red). Hidden under the hot-seat cover.
 pub fn draw_reach(
@@ -323,6 +327,10 @@ pub fn draw_reach(
         return;
     }
     for (hex, _) in view.reach.iter().filter(|(_, v)| v.accepted()) {
+        if path_at(&view, *hex).is_some_and(|p| p.now < p.hexes.len()) {
+            gizmos.linestrip_2d(ring(&layout, *hex, 0.87), REACH_LATER_COLOR);
+            continue;
+        }
         gizmos.linestrip_2d(ring(&layout, *hex, 0.9), REACH_COLOR);
         gizmos.linestrip_2d(ring(&layout, *hex, 0.84), REACH_COLOR);
     }

@@ -28,9 +28,11 @@ pub struct SummaryLine {
 /// The summary of the last ended turn, and the scene it counts from.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct TurnSummary {
-    /// The turn number and scene at the current turn's start (the viewer's
-    /// eyes).
-    start: Option<(u32, Option<u8>, Scene)>,
+    /// For each viewer seen (a side, or nobody while the rules step), the
+    /// turn number and scene it first saw in that turn: in hot-seat the
+    /// viewer changes with the player at the screen, and each player's
+    /// summary counts from what that player saw.
+    starts: Vec<(Option<u8>, u32, Scene)>,
     /// The last ended turn and its lines; `None` once dismissed.
     pub shown: Option<(u32, Vec<SummaryLine>)>,
     /// A line's place to show on the board (set by a click).
@@ -122,21 +124,24 @@ pub fn summarize(before: &Scene, after: &Scene, sides: &[String; 2]) -> Vec<Summ
     out
 }
 
-/// When the view's turn moves on (for the same viewer), the summary of the
-/// turn that ended; the new turn's scene is kept to count from.
+/// When the view's turn moves on for a viewer, the summary of the turn
+/// that ended as that viewer saw it; the new turn's scene is kept to count
+/// from.
 fn follow_turns(view: Res<ViewModel>, mut summary: ResMut<TurnSummary>) {
     if !view.is_changed() || !view.loaded {
         return;
     }
-    match &summary.start {
-        Some((turn, viewer, scene)) if *viewer == view.viewer => {
+    let now = (view.viewer, view.turn, view.scene.clone());
+    match summary.starts.iter().position(|(v, ..)| *v == view.viewer) {
+        Some(i) => {
+            let (_, turn, scene) = &summary.starts[i];
             if view.turn > *turn {
                 let lines = summarize(scene, &view.scene, &view.sides);
                 summary.shown = Some((*turn, lines));
-                summary.start = Some((view.turn, view.viewer, view.scene.clone()));
+                summary.starts[i] = now;
             }
         }
-        _ => summary.start = Some((view.turn, view.viewer, view.scene.clone())),
+        None => summary.starts.push(now),
     }
 }
 
@@ -248,5 +253,44 @@ mod tests {
         assert!(text[4].contains("10") && text[4].contains('7'), "{text:?}");
         let quiet = summarize(&before, &before, &sides);
         assert_eq!(quiet.len(), 1);
+    }
+
+    /// Hot-seat: the viewer changes with the player at the screen, and
+    /// each player still gets the summary of the turn as they saw it.
+    #[test]
+    fn each_hot_seat_player_gets_the_summary_of_the_turn_they_saw() {
+        use bevy::ecs::system::RunSystemOnce;
+        let mut world = World::new();
+        world.init_resource::<TurnSummary>();
+        let scene = |models| Scene {
+            units: vec![unit(1, 0, models), unit(2, 1, 4)],
+            ..Scene::default()
+        };
+        let show = |world: &mut World, viewer: Option<u8>, turn: u32, models: u32| {
+            world.insert_resource(ViewModel {
+                loaded: true,
+                viewer,
+                turn,
+                scene: scene(models),
+                sides: ["North".to_string(), "South".to_string()],
+                ..ViewModel::default()
+            });
+            if let Err(e) = world.run_system_once(follow_turns) {
+                panic!("follow_turns did not run: {e}");
+            }
+            world.resource::<TurnSummary>().shown.clone()
+        };
+        // Turn 1: North plans, South plans, the rules resolve it.
+        assert_eq!(show(&mut world, Some(0), 1, 6), None);
+        assert_eq!(show(&mut world, Some(1), 1, 6), None);
+        show(&mut world, None, 1, 6);
+        // Turn 2: North at the screen, then South: each gets turn 1.
+        for viewer in [Some(0), Some(1)] {
+            world.resource_mut::<TurnSummary>().shown = None;
+            let (turn, lines) =
+                show(&mut world, viewer, 2, 5).unwrap_or_else(|| panic!("{viewer:?}: no summary"));
+            assert_eq!(turn, 1);
+            assert!(lines[0].text.contains("North"), "{viewer:?}: {lines:?}");
+        }
     }
 }

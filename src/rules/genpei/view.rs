@@ -51,6 +51,15 @@ pub fn scene(ctx: &GenCtx, s: &GenState, viewer: Option<u8>) -> Scene {
         tables: Vec::new(),
         hand: viewer.map_or_else(Vec::new, |v| hand(ctx, s, v)),
         wind: ctx.wind(s.turn).to_vec(),
+        wind_note: if ctx.wind(s.turn).is_empty() {
+            String::new()
+        } else {
+            say!(
+                "gen-wind-note",
+                toward = turn::wind_words(ctx.wind(s.turn)),
+                rule = "GEN-NAV-3"
+            )
+        },
         sections: vec![
             ctx.scenario.sections.left_until,
             ctx.scenario.sections.right_from,

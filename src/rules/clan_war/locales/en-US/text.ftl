@@ -108,7 +108,10 @@ cw-log-stance = { $stance } against the captor unit ({ $att } ATT)
 cw-log-all-out-cost = All-Out Attack: the army loses { $honor_loss } Honor ({ $honor_before } -> { $honor_after }) and { $vp_loss } VP ({ $vp_before } -> { $vp_after })
 cw-why-must-choose-stance = a unit engaged with the captor unit must choose Strike Easy or All-Out Attack
 cw-item-no-rating = no rating
-cw-item-captor-wounds = { $wounds } Wounds on the captor this turn
+cw-item-captor-wounds = { $wounds ->
+        [one] { $wounds } Wound
+       *[other] { $wounds } Wounds
+    } on the captor this turn
 cw-log-destruction-test = hostage destruction test after an All-Out Attack
 cw-why-only-holder-destroys = only the side holding a living hostage can destroy it
 cw-log-executes-hostage = the captor destroys its hostage (Special Order): honor { $honor_before } -> { $honor_after }, VP { $vp_before } -> { $vp_after }
@@ -149,8 +152,14 @@ cw-outcome-unformed = { $outcome }; unformed
 cw-outcome-airborne-not-unformed = { $outcome }; airborne units cannot become unformed (CW-FLY-14)
 
 ## Combat
-cw-pool-hits = { $n } hits
-cw-pool-wounds = { $n } wounds
+cw-pool-hits = { $n ->
+        [one] { $n } hit
+       *[other] { $n } hits
+    }
+cw-pool-wounds = { $n ->
+        [one] { $n } wound
+       *[other] { $n } wounds
+    }
 cw-log-attack-dice = { $kind }: { $n } attack dice against ATN { $atn }
 cw-log-damage-dice-kind = { $kind }: { $n } Damage dice against ATN { $atn }
 cw-log-damage-dice = { $n } Damage dice against ATN { $atn }
@@ -173,12 +182,24 @@ cw-end-turn-limit = turn limit { $limit }: { $scores } (stand-in scoring: { $des
 ## Honor
 cw-log-honor-change = { $why }: honor { $before } { $delta } = { $after }
 cw-log-honor-level-enemy = honor level { $level } first reached: every enemy unit takes a Morale test at { $modifier } (Non-human and Creature units exempt, CW-HON-10)
-cw-log-honor-level-enemy-several = honor level { $level } first reached (one of { $count } levels reached this turn, each tests: { $each_rule }): every enemy unit takes a Morale test at { $modifier } (Non-human and Creature units exempt, CW-HON-10)
+cw-log-honor-level-enemy-several = honor level { $level } first reached (one of { $count ->
+        [one] { $count } level
+       *[other] { $count } levels
+    } reached this turn, each tests: { $each_rule }): every enemy unit takes a Morale test at { $modifier } (Non-human and Creature units exempt, CW-HON-10)
 cw-log-honor-level-own = honor level { $level } first reached: every unit of the army takes a Morale test at { $modifier } (Non-human and Creature units exempt, CW-HON-10)
-cw-log-honor-level-own-several = honor level { $level } first reached (one of { $count } levels reached this turn, each tests: { $each_rule }): every unit of the army takes a Morale test at { $modifier } (Non-human and Creature units exempt, CW-HON-10)
+cw-log-honor-level-own-several = honor level { $level } first reached (one of { $count ->
+        [one] { $count } level
+       *[other] { $count } levels
+    } reached this turn, each tests: { $each_rule }): every unit of the army takes a Morale test at { $modifier } (Non-human and Creature units exempt, CW-HON-10)
 
 ## Losses and End phase
-cw-log-takes-wounds = { $unit } takes { $wounds } Wounds: { $lost } models removed, { $left } left
+cw-log-takes-wounds = { $unit } takes { $wounds ->
+        [one] { $wounds } Wound
+       *[other] { $wounds } Wounds
+    }: { $lost ->
+        [one] { $lost } model
+       *[other] { $lost } models
+    } removed, { $left } left
 cw-log-destroyed = { $unit } is destroyed
 cw-why-honor-destroyed-unit = destroyed { $unit }
 cw-why-honor-destroyed-personality = destroyed the personality { $personality }
@@ -223,8 +244,14 @@ cw-log-passes-in-air = { $unit } passes { $target } in the air without engaging 
 cw-log-reactionary-close = { $unit } fires at { $mover } engaging it from the air: reactionary fire at Close range
 cw-log-reactionary-extended = { $unit } fires at { $mover } engaging it from the air: reactionary fire at Extended range
 cw-log-reactionary-out = { $unit } fires at { $mover } engaging it from the air: reactionary fire at OutOfRange range
-cw-log-fly-by-target-gone = { $unit }'s Fly-By target is gone: { $dice } dice lost
-cw-log-fly-by-attacks = { $unit } makes Fly-By attacks on { $target } with { $dice } dice; it may not shoot or fight in close combat this turn (CW-FBY-4, CW-FBY-5)
+cw-log-fly-by-target-gone = { $unit }'s Fly-By target is gone: { $dice ->
+        [one] { $dice } die
+       *[other] { $dice } dice
+    } lost
+cw-log-fly-by-attacks = { $unit } makes Fly-By attacks on { $target } with { $dice ->
+        [one] { $dice } die
+       *[other] { $dice } dice
+    }; it may not shoot or fight in close combat this turn (CW-FBY-4, CW-FBY-5)
 
 ## Close combat
 cw-log-hostage-lost-no-enemy = the holding unit is destroyed with no enemy engaged: the hostage is lost with it [stand-in]
@@ -284,7 +311,10 @@ cw-why-closest-target = a grounded unit must shoot at the closest enemy unit unl
 
 ## Flight
 cw-why-no-flight-trait = only units with the Flight trait may become airborne
-cw-why-flying-size = a flying unit may hold at most { $max } models including personalities, this one has { $total }
+cw-why-flying-size = a flying unit may hold at most { $max ->
+        [one] { $max } model
+       *[other] { $max } models
+    } including personalities, this one has { $total }
 cw-why-already-airborne = the unit is already airborne; take-off is for grounded units
 cw-log-take-off-stopped = { $unit }: take-off stopped by contact after { $moved }" of { $half }"; it stays grounded
 cw-log-takes-off = { $unit }: takes off, moving exactly { $half }"; airborne
@@ -312,7 +342,10 @@ cw-why-fly-by-already-primary = the unit already made Fly-By attacks in the Prim
 cw-why-fly-by-already-cavalry = the unit already made Fly-By attacks in the Cavalry Movement phase this turn
 cw-why-fly-by-already-reserve = the unit already made Fly-By attacks in the Reserve Movement phase this turn
 cw-why-no-fly-by-contact = no Fly-By contact was noted
-cw-log-fly-by-skipped = Fly-By roll skipped; { $dice } dice kept for the next movement phase
+cw-log-fly-by-skipped = Fly-By roll skipped; { $dice ->
+        [one] { $dice } die
+       *[other] { $dice } dice
+    } kept for the next movement phase
 cw-why-fly-by-no-ranged = a unit that made Fly-By attacks may not take part in Ranged Combat later this turn
 cw-why-fly-by-no-close-combat = a unit rolls attacks in a Movement phase or in the Close Combat phase of a turn, not both
 

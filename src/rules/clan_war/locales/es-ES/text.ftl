@@ -110,7 +110,10 @@ cw-log-stance = { $stance } contra la unidad captora ({ $att } ATT)
 cw-log-all-out-cost = Ataque a Ultranza: el ejército pierde { $honor_loss } de Honor ({ $honor_before } -> { $honor_after }) y { $vp_loss } PV ({ $vp_before } -> { $vp_after })
 cw-why-must-choose-stance = una unidad trabada con la unidad captora debe elegir Golpe Contenido o Ataque a Ultranza
 cw-item-no-rating = sin valor
-cw-item-captor-wounds = { $wounds } Heridas a la captora este turno
+cw-item-captor-wounds = { $wounds ->
+        [one] { $wounds } Herida
+       *[other] { $wounds } Heridas
+    } a la captora este turno
 cw-log-destruction-test = chequeo de muerte del rehén tras un Ataque a Ultranza
 cw-why-only-holder-destroys = solo el bando que retiene a un rehén vivo puede matarlo
 cw-log-executes-hostage = la captora mata a su rehén (Orden Especial): honor { $honor_before } -> { $honor_after }, PV { $vp_before } -> { $vp_after }
@@ -195,9 +198,15 @@ cw-end-turn-limit = límite de turnos { $limit }: { $scores } (puntuación provi
 ## Honor
 cw-log-honor-change = { $why }: honor { $before } { $delta } → { $after }
 cw-log-honor-level-enemy = nivel de honor { $level } alcanzado por primera vez: cada unidad enemiga hace un chequeo de Moral a { $modifier } (exentas las unidades No humanas y Criaturas, CW-HON-10)
-cw-log-honor-level-enemy-several = nivel de honor { $level } alcanzado por primera vez (uno de { $count } niveles alcanzados este turno, cada uno obliga a chequear: { $each_rule }): cada unidad enemiga hace un chequeo de Moral a { $modifier } (exentas las unidades No humanas y Criaturas, CW-HON-10)
+cw-log-honor-level-enemy-several = nivel de honor { $level } alcanzado por primera vez (uno de { $count ->
+        [one] { $count } nivel
+       *[other] { $count } niveles
+    } alcanzados este turno, cada uno obliga a chequear: { $each_rule }): cada unidad enemiga hace un chequeo de Moral a { $modifier } (exentas las unidades No humanas y Criaturas, CW-HON-10)
 cw-log-honor-level-own = nivel de honor { $level } alcanzado por primera vez: cada unidad del ejército hace un chequeo de Moral a { $modifier } (exentas las unidades No humanas y Criaturas, CW-HON-10)
-cw-log-honor-level-own-several = nivel de honor { $level } alcanzado por primera vez (uno de { $count } niveles alcanzados este turno, cada uno obliga a chequear: { $each_rule }): cada unidad del ejército hace un chequeo de Moral a { $modifier } (exentas las unidades No humanas y Criaturas, CW-HON-10)
+cw-log-honor-level-own-several = nivel de honor { $level } alcanzado por primera vez (uno de { $count ->
+        [one] { $count } nivel
+       *[other] { $count } niveles
+    } alcanzados este turno, cada uno obliga a chequear: { $each_rule }): cada unidad del ejército hace un chequeo de Moral a { $modifier } (exentas las unidades No humanas y Criaturas, CW-HON-10)
 
 ## Losses and End phase
 cw-log-takes-wounds =
@@ -251,12 +260,21 @@ cw-range-ground-at-ground = { $measured }" en tierra (CW-RNG-6)
 cw-range-explain = { $how }: { $band }
 
 ## Airborne
-cw-log-passes-in-air = { $unit } pasa sobre { $target } en el aire sin trabarse (CW-FBY-1): { $mine } dados de pasada anotados para ella, { $back } para { $target }
+cw-log-passes-in-air = { $unit } pasa sobre { $target } en el aire sin trabarse (CW-FBY-1): { $mine ->
+        [one] { $mine } dado
+       *[other] { $mine } dados
+    } de pasada anotados para ella, { $back } para { $target }
 cw-log-reactionary-close = { $unit } dispara a { $mover }, que se traba con ella desde el aire: fuego de reacción a alcance corto
 cw-log-reactionary-extended = { $unit } dispara a { $mover }, que se traba con ella desde el aire: fuego de reacción a alcance largo
 cw-log-reactionary-out = { $unit } dispara a { $mover }, que se traba con ella desde el aire: fuego de reacción fuera de alcance
-cw-log-fly-by-target-gone = el objetivo de la pasada de { $unit } ya no está: se pierden { $dice } dados
-cw-log-fly-by-attacks = { $unit } hace ataques en pasada contra { $target } con { $dice } dados; no puede disparar ni combatir cuerpo a cuerpo este turno (CW-FBY-4, CW-FBY-5)
+cw-log-fly-by-target-gone = el objetivo de la pasada de { $unit } ya no está: se pierden { $dice ->
+        [one] { $dice } dado
+       *[other] { $dice } dados
+    }
+cw-log-fly-by-attacks = { $unit } hace ataques en pasada contra { $target } con { $dice ->
+        [one] { $dice } dado
+       *[other] { $dice } dados
+    }; no puede disparar ni combatir cuerpo a cuerpo este turno (CW-FBY-4, CW-FBY-5)
 
 ## Close combat
 cw-log-hostage-lost-no-enemy = la unidad captora es destruida sin ningún enemigo trabado: el rehén se pierde con ella [provisional]
@@ -316,7 +334,10 @@ cw-why-closest-target = una unidad en tierra debe disparar a la unidad enemiga m
 
 ## Flight
 cw-why-no-flight-trait = solo las unidades con el rasgo Vuelo pueden alzar el vuelo
-cw-why-flying-size = una unidad voladora puede tener como máximo { $max } miniaturas contando las personalidades; esta tiene { $total }
+cw-why-flying-size = una unidad voladora puede tener como máximo { $max ->
+        [one] { $max } miniatura
+       *[other] { $max } miniaturas
+    } contando las personalidades; esta tiene { $total }
 cw-why-already-airborne = la unidad ya está en vuelo; el despegue es para unidades en tierra
 cw-log-take-off-stopped = { $unit }: despegue detenido por contacto tras { $moved }" de { $half }"; sigue en tierra
 cw-log-takes-off = { $unit }: despega moviendo exactamente { $half }"; en vuelo
@@ -344,7 +365,10 @@ cw-why-fly-by-already-primary = la unidad ya hizo ataques en pasada en la fase d
 cw-why-fly-by-already-cavalry = la unidad ya hizo ataques en pasada en la fase de Movimiento de Caballería de este turno
 cw-why-fly-by-already-reserve = la unidad ya hizo ataques en pasada en la fase de Movimiento de Reserva de este turno
 cw-why-no-fly-by-contact = no se anotó ningún contacto de pasada
-cw-log-fly-by-skipped = tirada de pasada omitida; se guardan { $dice } dados para la siguiente fase de movimiento
+cw-log-fly-by-skipped = tirada de pasada omitida; se guardan { $dice ->
+        [one] { $dice } dado
+       *[other] { $dice } dados
+    } para la siguiente fase de movimiento
 cw-why-fly-by-no-ranged = una unidad que hizo ataques en pasada no puede participar en el Combate a Distancia más adelante en este turno
 cw-why-fly-by-no-close-combat = una unidad tira ataques en una fase de Movimiento o en la fase de Combate Cuerpo a Cuerpo de un turno, no en ambas
 

@@ -3,8 +3,14 @@
 
 gen-log-battle-over = The battle is over: { $text }
 gen-over-banners = { $side } wins with { $banners } of { $needed } victory banners ({ $a } – { $b })
-gen-over-last-round-win = the last round is played: { $side } wins ({ $a } – { $b } banners)
-gen-over-last-round-draw = the last round is played: a draw ({ $a } – { $b } banners)
+gen-over-last-round-win = the last round is played: { $side } wins ({ $a } – { $b ->
+        [one] { $b } banner
+       *[other] { $b } banners
+    })
+gen-over-last-round-draw = the last round is played: a draw ({ $a } – { $b ->
+        [one] { $b } banner
+       *[other] { $b } banners
+    })
 gen-side-fallback = side { $side }
 gen-log-tide-turns = the tide turns: naval units now move 2 hexes only with the wind/tide toward { $toward }
 gen-dir-north = north
@@ -124,10 +130,26 @@ gen-objective-command-ship = Command Ship of { $side } (GEN-CMD-1)
 gen-objective-command-tent = Command Tent of { $side } (GEN-CMD-1)
 gen-score = { $side0 } { $b0 } – { $b1 } { $side1 } (banners); cards in hand { $h0 } – { $h1 }
 gen-score-wind = ; wind/tide toward { $toward }
+gen-wind-note = Wind/tide toward { $toward }: an ordered boat may move 2 hexes with it, 1 against it ({ $rule })
 gen-card-figures = Figures: { $n } of { $max }
-gen-card-stats = { $rank } rank; close combat { $close } dice; moves { $moves } (battles after { $after })
-gen-card-ranged = Ranged: { $dice } dice at { $min }–{ $max } hexes ({ $after } after moving)
-gen-card-ranged-tower = Ranged: { $dice } dice at { $min }–{ $max } hexes ({ $after } after moving), from the arrow tower
+gen-card-stats = { $rank } rank; close combat { $close ->
+        [one] { $close } die
+       *[other] { $close } dice
+    }; moves { $moves } (battles after { $after })
+gen-card-ranged = Ranged: { $dice ->
+        [one] { $dice } die
+       *[other] { $dice } dice
+    } at { $min }–{ $max ->
+        [one] { $max } hex
+       *[other] { $max } hexes
+    } ({ $after } after moving)
+gen-card-ranged-tower = Ranged: { $dice ->
+        [one] { $dice } die
+       *[other] { $dice } dice
+    } at { $min }–{ $max ->
+        [one] { $max } hex
+       *[other] { $max } hexes
+    } ({ $after } after moving), from the arrow tower
 gen-card-sohei = Sohei: re-rolls every H&F; its loss costs the army 2 H&F
 gen-card-terrain = Terrain: { $terrain }
 gen-card-naval = Naval unit: one boat, moves with the wind/tide, flags are hits
@@ -158,7 +180,10 @@ gen-choice-dragon-side = Dragon card { $card } ({ $cost } H&F): { $text }
 gen-odds-dice = dice: { $dice }
 gen-odds-palisade-falls = the palisade falls (GEN-PAL-4)
 gen-odds-stockade-falls = the stockade falls (GEN-STK-6)
-gen-odds-title-work = Attack on the fortification: { $n } dice (exact)
+gen-odds-title-work = Attack on the fortification: { $n ->
+        [one] { $n } die
+       *[other] { $n } dice
+    } (exact)
 gen-odds-lone-leader-falls = the leader alone falls: any sword (GEN-BASE)
 gen-odds-title-lone-leader = Attack on a leader alone: { $n } battle dice (exact)
 gen-odds-eliminated = the target is eliminated
@@ -166,7 +191,10 @@ gen-odds-retreat-blocked = its retreat is blocked (hits for each hex)
 gen-odds-grapple = a grapple is made or severed (GEN-GRP-1, GEN-GRP-4)
 gen-odds-attached-leader-falls = its attached leader falls: a casualty check after each loss, the die when his unit is destroyed, the marsh of his escape (GEN-BASE)
 gen-odds-title-close = Close combat: { $n } battle dice (exact)
-gen-odds-title-ranged = Ranged combat at { $range } hexes: { $n } battle dice (exact)
+gen-odds-title-ranged = Ranged combat at { $range ->
+        [one] { $range } hex
+       *[other] { $range } hexes
+    }: { $n } battle dice (exact)
 gen-odds-title-fortification = Attack on a fortification: { $n } battle dice (exact)
 gen-odds-dist-hits = hits
 gen-odds-dist-swords = swords rolled
@@ -191,40 +219,82 @@ gen-face-hf = H&F
 gen-why-symbols-hit = { $n } matching symbols hit (GEN-DICE-1)
 gen-why-grapple = 1 sword made a grapple (GEN-GRP-1)
 gen-why-grapple-no-sword-hits = 1 sword made a grapple, though this unit never hits with swords ({ $rule })
-gen-why-never-sword-hits = { $n } swords: this unit never hits with swords (GEN-BASE)
+gen-why-never-sword-hits = { $n ->
+        [one] { $n } sword
+       *[other] { $n } swords
+    }: this unit never hits with swords (GEN-BASE)
 gen-why-flat = laid flat: no rank or cavalry resistance to swords (GEN-AMP-2)
 gen-why-mounted-at-sea = mounted unit at sea: no cavalry resistance (GEN-NCB-5)
-gen-why-swords-resisted = { $n } swords ignored: rank and cavalry resistance (GEN-BASE)
+gen-why-swords-resisted = { $n ->
+        [one] { $n } sword
+       *[other] { $n } swords
+    } ignored: rank and cavalry resistance (GEN-BASE)
 gen-why-sword-terrain = { $n } sword ignored: { $terrain }
-gen-why-swords-hit = { $n } swords hit (GEN-DICE-1)
+gen-why-swords-hit = { $n ->
+        [one] { $n } sword
+       *[other] { $n } swords
+    } hit (GEN-DICE-1)
 gen-why-flag-unit = { $n } flag ignored by the unit (GEN-BASE)
 gen-why-flag-terrain = { $n } flag ignored: { $terrain }
-gen-why-flags-naval = { $n } flags are hits: a naval unit never retreats (GEN-NCB-6)
+gen-why-flags-naval = { $n ->
+        [one] { $n } flag
+       *[other] { $n } flags
+    } are hits: a naval unit never retreats (GEN-NCB-6)
 gen-why-terrain = terrain
 gen-terrain-and = { $a } and { $b }
-gen-log-palisade-destroyed = { $swords } swords: the palisade is destroyed; its occupant does not battle back (GEN-PAL-4)
-gen-log-stockade-destroyed = { $swords } swords: the stockade is destroyed; its occupant does not battle back (GEN-STK-6)
-gen-log-palisade-stands = { $swords } swords of { $need } needed: the palisade stands (GEN-PAL-4)
-gen-log-stockade-stands = { $swords } swords of { $need } needed: the stockade stands (GEN-STK-6)
+gen-log-palisade-destroyed = { $swords ->
+        [one] { $swords } sword
+       *[other] { $swords } swords
+    }: the palisade is destroyed; its occupant does not battle back (GEN-PAL-4)
+gen-log-stockade-destroyed = { $swords ->
+        [one] { $swords } sword
+       *[other] { $swords } swords
+    }: the stockade is destroyed; its occupant does not battle back (GEN-STK-6)
+gen-log-palisade-stands = { $swords ->
+        [one] { $swords } sword
+       *[other] { $swords } swords
+    } of { $need } needed: the palisade stands (GEN-PAL-4)
+gen-log-stockade-stands = { $swords ->
+        [one] { $swords } sword
+       *[other] { $swords } swords
+    } of { $need } needed: the stockade stands (GEN-STK-6)
 gen-log-sohei-hf-loss = the army loses { $lost } H&F for its Sohei unit: { $before } → { $after } (GEN-UNIT-1)
 gen-refuse-embarked-no-battle = { $unit } embarked or disembarked this turn and may not battle
-gen-refuse-moved-too-far = { $unit } moved { $moved } hexes; it may battle only after moving { $max } (at sea it always may, { $rule })
+gen-refuse-moved-too-far = { $unit } moved { $moved ->
+        [one] { $moved } hex
+       *[other] { $moved } hexes
+    }; it may battle only after moving { $max } (at sea it always may, { $rule })
 gen-refuse-onslaught-no-close = { $unit } may not close combat when ordered by Infantry Onslaught
 gen-dice-work = { $unit } attacks the fortification, never capped (GEN-STK-6)
 gen-dice-close = { $unit } close combat (GEN-BASE)
 gen-dice-close-sea = { $unit } close combat (GEN-BASE; moving at sea costs no dice, { $rule })
 gen-mod-after-moving = after moving
 gen-refuse-no-ranged = { $unit } has no ranged attack
-gen-refuse-out-of-range = { $unit } fires at { $min }..={ $max } hexes; the target is { $range } away
-gen-refuse-out-of-range-tower = { $unit } fires at { $min }..={ $max } hexes from its arrow tower (GEN-TWR-3); the target is { $range } away
+gen-refuse-out-of-range = { $unit } fires at { $min }..={ $max ->
+        [one] { $max } hex
+       *[other] { $max } hexes
+    }; the target is { $range } away
+gen-refuse-out-of-range-tower = { $unit } fires at { $min }..={ $max ->
+        [one] { $max } hex
+       *[other] { $max } hexes
+    } from its arrow tower (GEN-TWR-3); the target is { $range } away
 gen-dice-ranged = { $unit } ranged attack (GEN-BASE)
 gen-dice-ranged-sea = { $unit } ranged attack (GEN-BASE; moving at sea costs no dice, { $rule })
 gen-mod-naval-unit = naval unit
 gen-mod-shore-vs-boat = from the shore against a boat
 gen-mod-no-fewer-than-0 = no fewer than 0 dice
-gen-mod-cap-close = close combat with a { $terrain } hex: at most { $cap } dice
-gen-mod-cap-fire-from = firing from a { $terrain } hex: at most { $cap } dice
-gen-mod-cap-fire-into = firing into a { $terrain } hex: at most { $cap } dice
+gen-mod-cap-close = close combat with a { $terrain } hex: at most { $cap ->
+        [one] { $cap } die
+       *[other] { $cap } dice
+    }
+gen-mod-cap-fire-from = firing from a { $terrain } hex: at most { $cap ->
+        [one] { $cap } die
+       *[other] { $cap } dice
+    }
+gen-mod-cap-fire-into = firing into a { $terrain } hex: at most { $cap ->
+        [one] { $cap } die
+       *[other] { $cap } dice
+    }
 gen-refuse-no-unit-on-board = no unit { $id } on the board
 gen-refuse-not-side-to-act = { $unit } is not on the side to act
 gen-refuse-not-ordered-or-battled = { $unit } is not ordered or has battled this turn
@@ -241,7 +311,10 @@ gen-mod-dragon-card = Dragon card
 gen-mod-defender-dragon-card = the defender's Dragon card
 gen-refuse-inspiration-close-only = Leader Inspiration adds close-combat dice only
 gen-refuse-no-inspiring-leader = no leader can inspire this unit (attached, or a cavalry leader next to it on land)
-gen-refuse-inspiration-cost = Inspiration: at most { $max } dice, 1 H&F each; { $cost } asked, the army has { $hf }
+gen-refuse-inspiration-cost = Inspiration: at most { $max ->
+        [one] { $max } die
+       *[other] { $max } dice
+    }, 1 H&F each; { $cost } asked, the army has { $hf }
 gen-mod-leader-inspiration = Leader Inspiration
 gen-refuse-grapple-where = a grapple is made in close combat on a naval unit, by a boat or from the shore
 gen-refuse-unknown-target = unknown target
@@ -302,11 +375,20 @@ gen-log-retreat-bill-lack-of-honor = retreat of { $hexes ->
         [one] { $hits } hit
        *[other] { $hits } hits
     } (GEN-BASE)
-gen-refuse-naval-leader-max = a naval leader moves at most { $n } hexes
+gen-refuse-naval-leader-max = a naval leader moves at most { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    }
 gen-refuse-leader-open-ocean = a leader on his own may not enter open ocean: every hex must hold a friendly boat
 gen-refuse-grappled-cannot-move = a grappled unit cannot move until the grapple is severed
-gen-refuse-card-naval-move = the card moves naval units at most { $n } hexes, whatever the wind/tide
-gen-refuse-naval-max = a naval unit moves at most { $n } hexes
+gen-refuse-card-naval-move = the card moves naval units at most { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    }, whatever the wind/tide
+gen-refuse-naval-max = a naval unit moves at most { $n ->
+        [one] { $n } hex
+       *[other] { $n } hexes
+    }
 gen-refuse-against-wind = step { $step } goes against the wind/tide: only { $any } hex in any direction, { $with } only with the wind/tide (GEN-NAV-3)
 gen-refuse-embark-hexes = embarking or disembarking moves exactly { $n } hex; cards cannot lengthen it
 gen-refuse-embark-adjacent = a unit embarks or disembarks only into a hex it was next to when its turn began

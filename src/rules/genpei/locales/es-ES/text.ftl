@@ -127,6 +127,7 @@ gen-objective-command-ship = Barco de mando de { $side } (GEN-CMD-1)
 gen-objective-command-tent = Tienda de mando de { $side } (GEN-CMD-1)
 gen-score = { $side0 } { $b0 } – { $b1 } { $side1 } (estandartes); cartas en mano { $h0 } – { $h1 }
 gen-score-wind = ; viento/marea hacia { $toward }
+gen-wind-note = Viento/marea hacia { $toward }: un barco con orden puede mover 2 hexágonos a favor, 1 en contra ({ $rule })
 gen-card-figures = Figuras: { $n } de { $max }
 gen-card-stats = Rango { $rank }; cuerpo a cuerpo { $close ->
         [one] 1 dado
@@ -267,19 +268,34 @@ gen-log-stockade-destroyed = { $swords ->
         [one] 1 espada
        *[other] { $swords } espadas
     }: la estacada queda destruida; su ocupante no contraataca (GEN-STK-6)
-gen-log-palisade-stands = { $swords } de { $need } espadas necesarias: la empalizada resiste (GEN-PAL-4)
-gen-log-stockade-stands = { $swords } de { $need } espadas necesarias: la estacada resiste (GEN-STK-6)
+gen-log-palisade-stands = { $swords } de { $need ->
+        [one] { $need } espada
+       *[other] { $need } espadas
+    } necesarias: la empalizada resiste (GEN-PAL-4)
+gen-log-stockade-stands = { $swords } de { $need ->
+        [one] { $need } espada
+       *[other] { $need } espadas
+    } necesarias: la estacada resiste (GEN-STK-6)
 gen-log-sohei-hf-loss = el ejército pierde { $lost } H&F por su unidad Sohei: { $before } → { $after } (GEN-UNIT-1)
 gen-refuse-embarked-no-battle = { $unit } embarcó o desembarcó este turno y no puede combatir
-gen-refuse-moved-too-far = { $unit } se movió { $moved } hexágonos; solo puede combatir tras moverse { $max } (en el mar siempre puede, { $rule })
+gen-refuse-moved-too-far = { $unit } se movió { $moved ->
+        [one] { $moved } hexágono
+       *[other] { $moved } hexágonos
+    }; solo puede combatir tras moverse { $max } (en el mar siempre puede, { $rule })
 gen-refuse-onslaught-no-close = { $unit } no puede combatir cuerpo a cuerpo cuando recibe orden por Infantry Onslaught
 gen-dice-work = { $unit }: ataca la fortificación, sin límite (GEN-STK-6)
 gen-dice-close = { $unit }: cuerpo a cuerpo (GEN-BASE)
 gen-dice-close-sea = { $unit }: cuerpo a cuerpo (GEN-BASE; moverse en el mar no cuesta dados, { $rule })
 gen-mod-after-moving = tras moverse
 gen-refuse-no-ranged = { $unit } no tiene ataque a distancia
-gen-refuse-out-of-range = { $unit } dispara a { $min }..={ $max } hexágonos; el objetivo está a { $range }
-gen-refuse-out-of-range-tower = { $unit } dispara a { $min }..={ $max } hexágonos desde su torre de arqueros (GEN-TWR-3); el objetivo está a { $range }
+gen-refuse-out-of-range = { $unit } dispara a { $min }..={ $max ->
+        [one] { $max } hexágono
+       *[other] { $max } hexágonos
+    }; el objetivo está a { $range }
+gen-refuse-out-of-range-tower = { $unit } dispara a { $min }..={ $max ->
+        [one] { $max } hexágono
+       *[other] { $max } hexágonos
+    } desde su torre de arqueros (GEN-TWR-3); el objetivo está a { $range }
 gen-dice-ranged = { $unit }: ataque a distancia (GEN-BASE)
 gen-dice-ranged-sea = { $unit }: ataque a distancia (GEN-BASE; moverse en el mar no cuesta dados, { $rule })
 gen-mod-naval-unit = unidad naval

@@ -51,7 +51,10 @@ ran-refuse-already-facing = the unit already faces that way
 ran-refuse-turn-mp = not enough MP to turn that far
 ran-changes-facing = { $unit } changes facing for { $mp } MP
 ran-refuse-no-hits-to-remove = { $unit } has no hits to remove, or is in an enemy ZOC
-ran-removes-hits = { $unit } removes up to { $n } hits
+ran-removes-hits = { $unit } removes up to { $n ->
+        [one] { $n } hit
+       *[other] { $n } hits
+    }
 ran-refuse-not-disordered = { $unit } is not Disordered or has had its order
 ran-refuse-out-of-command-recover = { $unit } is Out of Command and cannot recover from Disorder
 ran-tries-recover = { $unit } tries to Recover from Disorder
@@ -108,7 +111,10 @@ ran-recovery-remove-hits = Recovery Phase: units out of enemy ZOCs remove { $n -
        *[other] { $n } hits
     }
 ran-value-roll = roll
-ran-abandonment-check = Contingent Abandonment (Abandono de Contingente): { $busho }'s contingent, { $bad } of { $n } units bad ({ $rule })
+ran-abandonment-check = Contingent Abandonment (Abandono de Contingente): { $busho }'s contingent, { $bad } of { $n ->
+        [one] { $n } unit
+       *[other] { $n } units
+    } bad ({ $rule })
 ran-outcome-abandons = abandons the battle
 ran-outcome-stays = stays
 ran-victory-draw = both armies withdraw: a draw
@@ -234,7 +240,10 @@ ran-busho-casualty-check-shock = Busho casualty check for { $leader }, stacked w
 ran-outcome-busho-table = 9: roll on the Busho casualty table
 ran-outcome-safe = safe
 ran-value-weapons-matrix = weapons matrix { $attacker } vs { $defender }; shifts cumulative ({ $rule })
-ran-crt-outcome = column { $column } roll { $roll } -> { $a_cell }({ $d_cell }){ $doubling }: attacker { $a_hits }, defender { $d_hits } hits
+ran-crt-outcome = column { $column } roll { $roll } -> { $a_cell }({ $d_cell }){ $doubling }: attacker { $a_hits }, defender { $d_hits ->
+        [one] { $d_hits } hit
+       *[other] { $d_hits } hits
+    }
 ran-crt-doubling-positional = , Positional Superiority doubles the defender's hits ({ $rule })
 ran-crt-doubling-castle = , castle doubles the attacker's hits ({ $rule })
 ran-shock-leads = { $lead } leads { $n ->
@@ -280,7 +289,10 @@ ran-wounded-twice-killed = wounded a second time: killed ({ $rule })
 ran-mod-through-flank = through a flank hexside
 ran-mod-firer-moved = firer moved
 ran-mod-bows-vs-armour = bows against KB or SI
-ran-mod-volley-fire = Volley Fire, { $n } units
+ran-mod-volley-fire = Volley Fire, { $n ->
+        [one] { $n } unit
+       *[other] { $n } units
+    }
 ran-mod-teppo-vs-ashigaru = AS-T firing at AS
 ran-mod-target-closed-order = target in Closed Order
 ran-mod-target-in = target in { $terrain }
@@ -288,15 +300,24 @@ ran-refuse-not-fire-target = unit { $id } is not an enemy unit that can be fired
 ran-refuse-committed-target = { $unit } is Committed and cannot be fired at
 ran-refuse-no-firer = no firing unit
 ran-refuse-no-missile = { $unit } has no missile fire
-ran-refuse-out-of-range-for = { $unit } is out of range ({ $range } hexes) for { $kind }
-ran-refuse-ext-range = { $range } hexes is an [Ext] range: only from higher elevation
+ran-refuse-out-of-range-for = { $unit } is out of range ({ $range ->
+        [one] { $range } hex
+       *[other] { $range } hexes
+    }) for { $kind }
+ran-refuse-ext-range = { $range ->
+        [one] { $range } hex
+       *[other] { $range } hexes
+    } is an [Ext] range: only from higher elevation
 ran-refuse-order-used = { $unit } has already used its order
 ran-refuse-committed-no-fire = { $unit } is Committed and cannot fire
 ran-refuse-out-of-command-fire = { $unit } is Out of Command: firearm units may not fire (RAN-STAT-1)
 ran-refuse-fire-rear = { $unit } cannot fire through its rear
 ran-refuse-out-of-range-of = { $target } is out of range of { $unit }
 ran-refuse-no-mp-fire = { $unit } has no MP left to fire
-ran-fires-at = { $lead } fires at { $target } ({ $range } hexes, row { $row }, RAN-FIRE-4)
+ran-fires-at = { $lead } fires at { $target } ({ $range ->
+        [one] { $range } hex
+       *[other] { $range } hexes
+    }, row { $row }, RAN-FIRE-4)
 ran-fire-result = { $result } (modified { $modified })
 ran-already-disordered-extra-hit = { $unit } is already Disordered: 1 extra hit
 ran-checks-disorder = { $unit } checks for Disorder
@@ -321,7 +342,10 @@ ran-takes-command = { $leader } takes command of the contingent
 ran-individual-combat = Individual combat ({ $ic_rule }): { $a } { $a_total } (roll { $a_roll } + Combat { $a_combat }) against { $b } { $b_total } (roll { $b_roll } + Combat { $b_combat }) [{ $rule }]
 ran-outcome-ic-tie = equal totals: no hits ({ $rule })
 ran-outcome-ic-takes = { $leader } takes { $n }
-ran-leader-falls = { $leader } falls: { $hits } hits exceed Energy { $energy }
+ran-leader-falls = { $leader } falls: { $hits ->
+        [one] { $hits } hit
+       *[other] { $hits } hits
+    } exceed Energy { $energy }
 ran-busho-casualty = Busho casualty (Baja de Busho): { $leader }
 ran-routs-eliminated = { $unit } routs with nowhere to flee: Eliminated (Eliminada)
 ran-fled = { $unit } is Fled (Huida): hits reached TQ { $tq }; it retreats { $n ->
@@ -345,7 +369,10 @@ ran-odds-dist-defender = hits on the defender ({ $rule }, { $double_rule })
 ran-odds-dist-defender-reaction = defender reaction hits (RAN-TQ-10)
 ran-odds-fire-result = result { $result } (row { $row })
 ran-odds-fire-busho-check = Busho casualty check (unmodified { $roll }, RAN-BB-1)
-ran-odds-fire-title = Fire odds (exact), { $range } hexes
+ran-odds-fire-title = Fire odds (exact), { $range ->
+        [one] { $range } hex
+       *[other] { $range } hexes
+    }
 ran-odds-committed-withdraw = a Committed unit may withdraw (RAN-TQ-2)
 ran-odds-withdrawal-title = Reaction Withdrawal (exact)
 ran-odds-dist-hits-taken = hits taken (RAN-TQ-1)
@@ -374,7 +401,13 @@ ran-table-step-final = final column
 ran-table-step-die-roll = die roll, one d10 read 0-9
 ran-table-rolled = rolled { $roll }
 ran-table-crt-title-of = Shock Results Table (Tabla de Resultados del Choque): { $shock }
-ran-table-note-rolled = Rolled { $roll }, modified { $dr }: cell { $a_cell }({ $d_cell }); attacker { $a_hits } hits, defender { $d_hits } hits
+ran-table-note-rolled = Rolled { $roll }, modified { $dr }: cell { $a_cell }({ $d_cell }); attacker { $a_hits ->
+        [one] { $a_hits } hit
+       *[other] { $a_hits } hits
+    }, defender { $d_hits ->
+        [one] { $d_hits } hit
+       *[other] { $d_hits } hits
+    }
 ran-table-note-defender-doubled = (defender's doubled: Positional Superiority, { $rule })
 ran-table-note-attacker-doubled = (attacker's doubled: castle, { $rule })
 ran-table-weapons-title = Shock Weapons Table (Tabla de Armas de Choque)
@@ -382,7 +415,10 @@ ran-table-weapons-corner = Defender \ Attacker
 ran-table-weapons-note = The number is the starting Shock Results Table column; KB-H reads as KB ({ $rule }).
 ran-table-fire-title = Fire Table (Tabla de Disparo)
 ran-table-corner-row = Row
-ran-table-step-range = range { $range } hexes
+ran-table-step-range = range { $range ->
+        [one] { $range } hex
+       *[other] { $range } hexes
+    }
 ran-table-row = row { $row }
 ran-table-fire-note = D: Disorder check (or +1 hit if Disordered); an unmodified 9 checks for a Busho casualty (RAN-BB-1).
 
@@ -410,7 +446,10 @@ ran-refuse-busho-movement-honjin = { $leader } must be in his Honjin to give a B
 ran-refuse-busho-movement-units = Under a Busho Movement Order only the Bushos move; units take no orders
 ran-activated-busho-movement = { $leader } gives a Busho Movement Order: every Busho may move his full allowance
 ran-activated-hara-kiri = { $leader } commits Hara-Kiri
-ran-hara-kiri = { $leader } commits Hara-Kiri; his Command/Challenge Range is { $range } hexes
+ran-hara-kiri = { $leader } commits Hara-Kiri; his Command/Challenge Range is { $range ->
+        [one] { $range } hex
+       *[other] { $range } hexes
+    }
 ran-hara-kiri-hits = { $n ->
         [one] 1 friendly unit in range removes a hit
        *[other] { $n } friendly units in range remove a hit

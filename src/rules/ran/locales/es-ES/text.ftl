@@ -111,7 +111,10 @@ ran-recovery-remove-hits = Fase de Recuperación: las unidades fuera de ZOC enem
        *[other] { $n } Impactos
     }
 ran-value-roll = tirada
-ran-abandonment-check = Abandono de Contingente: contingente de { $busho }, { $bad } de { $n } unidades en mal estado ({ $rule })
+ran-abandonment-check = Abandono de Contingente: contingente de { $busho }, { $bad } de { $n ->
+        [one] { $n } unidad
+       *[other] { $n } unidades
+    } en mal estado ({ $rule })
 ran-outcome-abandons = abandona la batalla
 ran-outcome-stays = se queda
 ran-victory-draw = ambos ejércitos se retiran: empate
@@ -283,7 +286,10 @@ ran-wounded-twice-killed = herido por segunda vez: muerto ({ $rule })
 ran-mod-through-flank = a través de un lado de hex de flanco
 ran-mod-firer-moved = el tirador ha movido
 ran-mod-bows-vs-armour = arcos contra KB o SI
-ran-mod-volley-fire = Descarga de Disparos, { $n } unidades
+ran-mod-volley-fire = Descarga de Disparos, { $n ->
+        [one] { $n } unidad
+       *[other] { $n } unidades
+    }
 ran-mod-teppo-vs-ashigaru = AS-T disparando contra AS
 ran-mod-target-closed-order = objetivo en Orden Cerrado
 ran-mod-target-in = objetivo en { $terrain }
@@ -330,7 +336,10 @@ ran-outcome-ic-takes = { $leader } recibe { $n ->
         [one] 1 Impacto
        *[other] { $n } Impactos
     }
-ran-leader-falls = { $leader } cae: { $hits } Impactos superan su Energía { $energy }
+ran-leader-falls = { $leader } cae: { $hits ->
+        [one] { $hits } Impacto
+       *[other] { $hits } Impactos
+    } superan su Energía { $energy }
 ran-busho-casualty = Baja de Busho: { $leader }
 ran-routs-eliminated = { $unit } huye sin adónde ir: Eliminada
 ran-fled = { $unit } queda Huida: sus Impactos alcanzan su TQ { $tq }; se retira { $n ->

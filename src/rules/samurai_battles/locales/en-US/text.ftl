@@ -49,9 +49,15 @@ sba-pass-execute = Orders done: execute the turn (SBA-ORD-1)
 sba-pass-to = Orders done: pass to { $side } (SBA-ORD-1)
 sba-odds-melee = Melee odds if it engages from the hex its path reaches (exact, SBA-MEL-4, SBA-MEL-5; the defender without an order modifier, striking back at it, no flank or rear test)
 sba-odds-expected = expected casualties on { $unit }
-sba-odds-melee-dice = { $unit }: { $dice } dice at { $attack } -> casualties on { $enemy }
+sba-odds-melee-dice = { $unit }: { $dice ->
+        [one] { $dice } die
+       *[other] { $dice } dice
+    } at { $attack } -> casualties on { $enemy }
 sba-odds-fire = Fire odds (exact, SBA-BASE, SBA-ORD-4)
-sba-odds-fire-dice = { $dice } dice at Firepower { $firepower } -> casualties on { $enemy }
+sba-odds-fire-dice = { $dice ->
+        [one] { $dice } die
+       *[other] { $dice } dice
+    } at Firepower { $firepower } -> casualties on { $enemy }
 
 ## Refusals
 
@@ -87,7 +93,13 @@ sba-refuse-ambush-adjacent = a unit next to the enemy cannot hide
 sba-refuse-shooter-in-melee = { $unit } is in melee and cannot shoot
 sba-refuse-cannot-see = that unit cannot be seen
 sba-refuse-target-in-melee = { $unit } is in melee; no shooting into a melee
-sba-refuse-out-of-range = { $unit } is { $distance } hexes away; { $card } reach { $range } hexes
+sba-refuse-out-of-range = { $unit } is { $distance ->
+        [one] { $distance } hex
+       *[other] { $distance } hexes
+    } away; { $card } reach { $range ->
+        [one] { $range } hex
+       *[other] { $range } hexes
+    }
 sba-refuse-no-sight = no line of sight to { $unit }
 
 ## Morale levels and why a Fortitude Test is taken
@@ -115,7 +127,10 @@ sba-mod-order-set = { $order } order: = { $n }
 sba-mod-commander = Commander
 sba-mod-inspirational = General Staff within 2 hexes (Inspirational)
 sba-mod-honor = Honor Marker
-sba-mod-casualties = { $n } casualties
+sba-mod-casualties = { $n ->
+        [one] { $n } casualty
+       *[other] { $n } casualties
+    }
 sba-mod-general-staff-lost = General Staff lost (Dishonor)
 sba-mod-morale = { $level } morale
 sba-mod-flank = attacked from a flank (this test only)
@@ -144,15 +159,33 @@ sba-log-now-panics = { $unit } now carries out the Panic order (its modifiers ap
 sba-log-put-to-flight = { $unit } is Put to Flight and leaves the melee
 sba-log-surrenders = { $unit } is Panicked, fails in melee and surrenders
 sba-log-routs = { $unit } is Panicked, fails again and routs
-sba-log-hits-on = { $hits } hits on { $unit }: { $absorbed } absorbed by Defense ({ $left } -> { $after }), { $casualties } casualties
+sba-log-hits-on = { $hits ->
+        [one] { $hits } hit
+       *[other] { $hits } hits
+    } on { $unit }: { $absorbed } absorbed by Defense ({ $left } -> { $after }), { $casualties ->
+        [one] { $casualties } casualty
+       *[other] { $casualties } casualties
+    }
 sba-log-engages-front = { $unit } engages { $enemy } in melee from the front
 sba-log-engages-flank = { $unit } engages { $enemy } in melee from a flank
 sba-log-engages-rear = { $unit } engages { $enemy } in melee from the rear
 sba-log-revealed-outside = { $unit } is revealed from Ambush, approached from outside its Defense Zone: not a flank or rear attack, and no +3 Attack
 sba-log-revealed-through = { $unit } is revealed from Ambush, approached through its Defense Zone
-sba-log-attacks = { $unit } attacks { $enemy } with { $dice } dice ({ $models } models, { $rule })
-sba-outcome-hits = { $hits } hits
-sba-log-loses-models = { $unit } loses { $n } models ({ $left } left) and { $n } Fortitude
+sba-log-attacks = { $unit } attacks { $enemy } with { $dice ->
+        [one] { $dice } die
+       *[other] { $dice } dice
+    } ({ $models ->
+        [one] { $models } model
+       *[other] { $models } models
+    }, { $rule })
+sba-outcome-hits = { $hits ->
+        [one] { $hits } hit
+       *[other] { $hits } hits
+    }
+sba-log-loses-models = { $unit } loses { $n ->
+        [one] { $n } model
+       *[other] { $n } models
+    } ({ $left } left) and { $n } Fortitude
 sba-log-turns-to-face = { $unit } turns to face the strongest enemy in its Zone of Control
 sba-log-enemy-fled = { $unit }'s enemy fled: no Honor Marker ({ $rule }); it tests to see if it pursues
 sba-log-holds-back = { $unit } holds back: its earlier Pursue obligation ends
@@ -172,7 +205,10 @@ sba-log-flees-to-staff = { $unit } flees up to { $distance } toward its General 
 sba-log-flees-to-edge = { $unit } flees up to { $distance } toward its own board edge (General Staff lost)
 sba-log-panics = { $unit } panics { $distance } toward the nearest edge
 sba-log-retreats = { $unit } retreats { $distance } and leaves any melee
-sba-log-shoots = { $unit } shoots at { $enemy } with { $dice } dice (1 per model, SBA-BASE)
+sba-log-shoots = { $unit } shoots at { $enemy } with { $dice ->
+        [one] { $dice } die
+       *[other] { $dice } dice
+    } (1 per model, SBA-BASE)
 sba-log-stops-moving = { $unit } took casualties from Fire and Retreat, failed its test and stops moving
 sba-log-destroyed = { $unit } is destroyed; the enemy scores { $vp } victory points
 sba-log-routed = { $unit } routs off the field; the enemy scores { $vp } victory points
@@ -183,7 +219,10 @@ sba-log-rallies = { $unit } reaches its General Staff, stops and rallies to Hesi
 sba-log-honor-extra = { $unit } wins honor against { $enemy } but already holds an Honor Marker; the extra one is lost ({ $rule })
 sba-log-honor-gained = { $unit } gains an Honor Marker for defeating { $enemy }: +1 Attack, +2 Fortitude (SBA-HON-4)
 sba-log-cannot-join = { $unit } cannot join { $other } any more
-sba-log-joins = { $unit } joins { $other }: { $models } models, { $level }
+sba-log-joins = { $unit } joins { $other }: { $models ->
+        [one] { $models } model
+       *[other] { $models } models
+    }, { $level }
 
 ## The board and the unit card
 
@@ -211,12 +250,21 @@ sba-card-defense-left = {"   "}left this turn: { $left }
 sba-card-fortitude = Fortitude
 sba-card-pass-chance = Fortitude Test pass chance: { $percent }%
 sba-card-firepower = Firepower
-sba-card-range = {"   "}range { $range } hexes, 1 die per model
+sba-card-range = {"   "}range { $range ->
+        [one] { $range } hex
+       *[other] { $range } hexes
+    }, 1 die per model
 sba-card-source = Card: { $source }
 sba-card-stand-ins = Stand-ins: { $stand_ins }
 sba-log-no-run-uphill = { $unit } may not Run up the slope: it stops at its foot (SBA-BASE)
 sba-refuse-defend-only = { $order } has no facing or Kill Zone to write: only Defend has them (SBA-BASE)
-sba-refuse-kill-zone-range = A Kill Zone of { $range } hexes: { $card } may write 1 to { $max } hexes (SBA-BASE)
+sba-refuse-kill-zone-range = A Kill Zone of { $range ->
+        [one] { $range } hex
+       *[other] { $range } hexes
+    }: { $card } may write 1 to { $max ->
+        [one] { $max } hex
+       *[other] { $max } hexes
+    } (SBA-BASE)
 sba-log-defend-faces = { $unit } faces { $facing } to defend (SBA-BASE)
 sba-log-defend-front-full = { $unit } cannot engage { $enemy } from the front: { $n } enemies already engage it there (SBA-BASE)
 sba-log-defend-faces-strongest = { $unit } turns to face the strongest attacker, { $enemy } (SBA-BASE)

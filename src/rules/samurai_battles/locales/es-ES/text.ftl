@@ -95,7 +95,13 @@ sba-refuse-ambush-adjacent = una unidad junto al enemigo no puede ocultarse
 sba-refuse-shooter-in-melee = { $unit } está en cuerpo a cuerpo y no puede disparar
 sba-refuse-cannot-see = esa unidad no se ve
 sba-refuse-target-in-melee = { $unit } está en cuerpo a cuerpo; no se dispara contra un cuerpo a cuerpo
-sba-refuse-out-of-range = { $unit } está a { $distance } hexágonos; { $card } alcanzan { $range } hexágonos
+sba-refuse-out-of-range = { $unit } está a { $distance ->
+        [one] { $distance } hexágono
+       *[other] { $distance } hexágonos
+    }; { $card } alcanzan { $range ->
+        [one] { $range } hexágono
+       *[other] { $range } hexágonos
+    }
 sba-refuse-no-sight = no hay línea de visión hasta { $unit }
 
 ## Niveles de Moral y por qué se hace un chequeo de Fortaleza
@@ -265,12 +271,21 @@ sba-card-defense-left = {"   "}restante este turno: { $left }
 sba-card-fortitude = Fortaleza
 sba-card-pass-chance = Probabilidad de superar el chequeo de Fortaleza: { $percent }%
 sba-card-firepower = Potencia de Fuego
-sba-card-range = {"   "}alcance { $range } hexágonos, 1 dado por figura
+sba-card-range = {"   "}alcance { $range ->
+        [one] { $range } hexágono
+       *[other] { $range } hexágonos
+    }, 1 dado por figura
 sba-card-source = Carta: { $source }
 sba-card-stand-ins = Sustitutos: { $stand_ins }
 sba-log-no-run-uphill = { $unit } no puede Correr cuesta arriba: se detiene al pie de la pendiente (SBA-BASE)
 sba-refuse-defend-only = { $order } no tiene encaramiento ni Zona de Muerte que escribir: solo Defender los tiene (SBA-BASE)
-sba-refuse-kill-zone-range = Una Zona de Muerte de { $range } hexágonos: { $card } pueden escribir de 1 a { $max } hexágonos (SBA-BASE)
+sba-refuse-kill-zone-range = Una Zona de Muerte de { $range ->
+        [one] { $range } hexágono
+       *[other] { $range } hexágonos
+    }: { $card } pueden escribir de 1 a { $max ->
+        [one] { $max } hexágono
+       *[other] { $max } hexágonos
+    } (SBA-BASE)
 sba-log-defend-faces = { $unit } se encara al { $facing } para defender (SBA-BASE)
 sba-log-defend-front-full = { $unit } no puede trabar a { $enemy } por el frente: ya la traban { $n } enemigos por ahí (SBA-BASE)
 sba-log-defend-faces-strongest = { $unit } se encara hacia el atacante más fuerte, { $enemy } (SBA-BASE)

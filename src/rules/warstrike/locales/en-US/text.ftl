@@ -113,17 +113,41 @@ ws-nv-markers = nerve markers
 ws-nv-inspiring = Inspiring Officer's current Nv
 ws-log-to-hit-shooting = shooting at { $target }: { $attacks } d6 to hit on { $to_hit }+ ({ $rule }, stand-in)
 ws-log-to-hit-close-combat = close combat at { $target }: { $attacks } d6 to hit on { $to_hit }+ ({ $rule }, stand-in)
-ws-outcome-hits = { $hits } hits
+ws-outcome-hits = { $hits ->
+        [one] { $hits } hit
+       *[other] { $hits } hits
+    }
 ws-sv = Sv
-ws-log-no-save = { $unit } has no save: { $hits } saves failed
+ws-log-no-save = { $unit } has no save: { $hits ->
+        [one] { $hits } save
+       *[other] { $hits } saves
+    } failed
 ws-outcome-failed-saves = { $count } failed saves
-ws-log-saves = { $unit }: { $hits } saves on { $need }+ (stand-in)
-ws-log-wounds = { $unit }: { $wounds } wounds, { $killed } models killed
-ws-outcome-models-left = { $count } models left
+ws-log-saves = { $unit }: { $hits ->
+        [one] { $hits } save
+       *[other] { $hits } saves
+    } on { $need }+ (stand-in)
+ws-log-wounds = { $unit }: { $wounds ->
+        [one] { $wounds } wound
+       *[other] { $wounds } wounds
+    }, { $killed ->
+        [one] { $killed } model killed
+       *[other] { $killed } models killed
+    }
+ws-outcome-models-left = { $count ->
+        [one] { $count } model
+       *[other] { $count } models
+    } left
 ws-source-shooting = shooting
 ws-source-close-combat = close combat
-ws-log-hits = { $hits } hits from { $source }: hit-die { $before } -> { $after } (WS-HIT-1, WS-HIT-2)
-ws-log-hits-steadfast = { $hits } hits from { $source }: hit-die { $before } -> { $after } (WS-HIT-1, WS-HIT-2, Steadfast { $rule })
+ws-log-hits = { $hits ->
+        [one] { $hits } hit
+       *[other] { $hits } hits
+    } from { $source }: hit-die { $before } -> { $after } (WS-HIT-1, WS-HIT-2)
+ws-log-hits-steadfast = { $hits ->
+        [one] { $hits } hit
+       *[other] { $hits } hits
+    } from { $source }: hit-die { $before } -> { $after } (WS-HIT-1, WS-HIT-2, Steadfast { $rule })
 ws-outcome-suppressed = suppressed
 ws-log-hit-count = the hit count reached { $cycle }: { $markers ->
         [one] { $markers } nerve marker
