@@ -122,3 +122,4 @@ title-net-connection-lost = The connection to { $server } is lost: trying again.
 title-net-game-over = The game is over: the host's journal is replayed and checked; Save keeps it
 title-net-no-undo = No undo in remote play: the host's game is the one that counts.
 title-legend-marker-rule = Marker: { $label } ({ $count }), rule { $rule }
+title-film-hover = A battle of this scenario playing itself (both sides by the scripted play), as both sides see it

@@ -122,3 +122,4 @@ title-net-connection-lost = Se ha perdido la conexión con { $server }: reintent
 title-net-game-over = La partida ha terminado: el diario del anfitrión se ha reproducido y comprobado; Guardar la conserva
 title-net-no-undo = No se puede deshacer en el juego en red: la partida del anfitrión es la que cuenta.
 title-legend-marker-rule = Marcador: { $label } ({ $count }), regla { $rule }
+title-film-hover = Una batalla de este escenario que se juega sola (ambos bandos con el juego guionizado), tal como la ven los dos bandos

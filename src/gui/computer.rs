@@ -19,7 +19,7 @@ use super::net::NetStatus;
 use super::play::{ActiveGame, AppAutosave, autosave_if_entered};
 use super::resolution::Resolution;
 use super::sets::{AppSystems, people_play};
-use super::state::{GameCleared, GameInstalled};
+use super::state::{GameCleared, GameInstalled, WakeEvery};
 use crate::rules::{ModuleVisitor, visit_all};
 
 /// How the computer's moves are shown (GUI settings; not saved).
@@ -256,23 +256,28 @@ pub struct IdleWinit(pub bevy::winit::WinitSettings);
 /// While the computer plays, or remote play is connected or connecting,
 /// the app wakes itself every [`WAKE_WHILE_PLAYING`] (to take the
 /// computer's results and pace its moves, or the other end's packets);
-/// else it sleeps as it started ([`IdleWinit`]).
+/// else as often as a moving picture asks ([`WakeEvery`]); else it sleeps
+/// as it started ([`IdleWinit`]).
 pub fn computer_wakeups(
     pace: Res<ComputerPace>,
     net: Option<Res<NetStatus>>,
     idle: Option<Res<IdleWinit>>,
     settings: Option<ResMut<bevy::winit::WinitSettings>>,
+    wake: Option<Res<WakeEvery>>,
 ) {
     use bevy::winit::{UpdateMode, WinitSettings};
     let (Some(idle), Some(mut settings)) = (idle, settings) else {
         return;
     };
+    let every = |d| WinitSettings {
+        focused_mode: UpdateMode::reactive(d),
+        unfocused_mode: UpdateMode::reactive_low_power(d),
+    };
     // Remote play keeps the wire going too: packets arrive without input.
     let want = if pace.busy || net.is_some_and(|n| n.live) {
-        WinitSettings {
-            focused_mode: UpdateMode::reactive(WAKE_WHILE_PLAYING),
-            unfocused_mode: UpdateMode::reactive_low_power(WAKE_WHILE_PLAYING),
-        }
+        every(WAKE_WHILE_PLAYING)
+    } else if let Some(d) = wake.and_then(|w| w.0) {
+        every(d)
     } else {
         idle.0.clone()
     };

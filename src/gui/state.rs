@@ -85,6 +85,13 @@ pub struct RulesOpen(pub Option<String>);
 #[derive(Resource, Clone, Copy, Debug, Default)]
 pub struct BriefingOpen(pub bool);
 
+/// A moving picture on screen (the title screen's film) wants the app
+/// woken this often while it plays, though nobody touches it; `None` when
+/// nothing moves on its own. The computer's and remote play's wake-ups
+/// come first (`computer.rs`).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct WakeEvery(pub Option<std::time::Duration>);
+
 /// The part of the window the board shows between the panels, in logical
 /// pixels (min x, min y, max x, max y); the mouse wheel zooms the board
 /// only there. `None` before the panels are drawn.
@@ -216,6 +223,7 @@ impl Plugin for StatePlugin {
             .init_resource::<RulesOpen>()
             .init_resource::<BriefingOpen>()
             .init_resource::<BoardArea>()
+            .init_resource::<WakeEvery>()
             .init_resource::<PlayerTally>()
             .init_resource::<HexCursor>()
             .add_message::<UiAction>()

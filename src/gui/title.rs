@@ -19,9 +19,9 @@ use super::net::NetStatus;
 use super::play::{app_autosave, clear_game, install_text};
 use super::replay::{ReplayStart, open_replay_text};
 use super::sets::AppSystems;
-use super::settings::{Settings, SettingsWindow};
-use super::state::{Mode, Screen};
-use super::thumbnail::draw_thumb;
+use super::settings::{Motion, Settings, SettingsWindow};
+use super::state::{Mode, Screen, WakeEvery};
+use super::thumbnail::{Film, Filming, draw_thumb};
 use super::widgets::{DIM, RED, level_name, mode_picker, shown, viewport_ui};
 use crate::engine::core::{BoardKind, Module};
 use crate::engine::seats::{Level, Player, Seats};
@@ -259,6 +259,7 @@ impl Plugin for TitlePlugin {
         add_user_scenarios(&mut catalog, &user_scenario_dir());
         let editing = resource_exists::<EditorView>;
         app.insert_resource(catalog)
+            .init_resource::<TitleFilm>()
             .insert_resource(TitleState {
                 picked: Some(0),
                 load_path: session::save_dir()
@@ -276,6 +277,7 @@ impl Plugin for TitlePlugin {
                     .in_set(AppSystems::Actions),
             )
             .add_systems(OnEnter(Screen::Title), forget_resume)
+            .add_systems(Update, film_wakes.in_set(AppSystems::Draw))
             .add_systems(
                 EguiPrimaryContextPass,
                 (
@@ -420,8 +422,12 @@ fn title_ui(
     net: Res<NetStatus>,
     settings_window: Option<ResMut<SettingsWindow>>,
     mut settings: Option<ResMut<Settings>>,
+    mut film: ResMut<TitleFilm>,
 ) -> Result {
     let default_level = settings.as_ref().map_or(Level::Normal, |s| s.computer);
+    let still = settings
+        .as_ref()
+        .is_some_and(|s| s.motion == Motion::Reduced);
     let ctx = contexts.ctx_mut()?.clone();
     let mut root = viewport_ui(&ctx, "title");
     egui::CentralPanel::default().show(&mut root, |ui| {
@@ -432,7 +438,8 @@ fn title_ui(
             editor_block(&mut cols[0], &mut state);
             let right = &mut cols[1];
             if let Some(e) = state.picked.and_then(|i| catalog.entries.get(i)).cloned() {
-                picked_scenario(right, &e, &mut state, default_level);
+                film.follow(right.ctx(), &e.path, still);
+                picked_scenario(right, &e, (&mut state, &film), default_level);
             }
             join_block(right, &mut state, &net);
             load_block(right, &mut state);
@@ -535,7 +542,7 @@ fn scenario_list(ui: &mut egui::Ui, catalog: &Catalog, state: &mut TitleState) {
 fn picked_scenario(
     right: &mut egui::Ui,
     e: &CatalogEntry,
-    state: &mut TitleState,
+    (state, film): (&mut TitleState, &TitleFilm),
     default_level: Level,
 ) {
     right.heading(&e.info.name);
@@ -548,9 +555,11 @@ fn picked_scenario(
         None => t!("title-no-turn-limit"),
     });
     right.add_space(6.0);
-    if let Some(t) = &e.thumb {
+    // The battle playing in the picture, else the picture of its start.
+    let frame = film.frame(&e.path).or(e.thumb.as_ref());
+    if let Some(t) = frame {
         let w = right.available_width().min(420.0);
-        draw_thumb(right, t, egui::vec2(w, w * 0.6));
+        draw_thumb(right, t, egui::vec2(w, w * 0.6)).on_hover_text(t!("title-film-hover"));
         right.add_space(6.0);
     }
     egui::ScrollArea::vertical()
@@ -601,6 +610,82 @@ fn picked_scenario(
             }
         }
     });
+}
+
+/// The picked scenario's [`Film`]: a battle playing quietly in its
+/// picture, a decision every [`FILM_BEAT`] seconds (still under reduced
+/// motion, and resting after [`FILM_REST`] seconds without input).
+#[derive(Resource, Default)]
+pub struct TitleFilm {
+    film: Option<(PathBuf, Film)>,
+    /// When it last moved (seconds of egui's clock).
+    moved: f64,
+    /// Whether it moved on in the last frame of the title screen.
+    playing: bool,
+    /// When the player last touched the app (seconds of egui's clock).
+    touched: f64,
+}
+
+/// While the title screen's film plays, the app wakes every beat to move
+/// it; else it sleeps (the film is still off the title screen, in the
+/// editor and under reduced motion).
+fn film_wakes(
+    mut film: ResMut<TitleFilm>,
+    mut wake: ResMut<WakeEvery>,
+    screen: Res<State<Screen>>,
+    editing: Option<Res<EditorView>>,
+) {
+    let on =
+        std::mem::take(&mut film.playing) && *screen.get() == Screen::Title && editing.is_none();
+    let want = on.then(|| std::time::Duration::from_secs_f64(FILM_BEAT));
+    if wake.0 != want {
+        wake.0 = want;
+    }
+}
+
+/// Seconds between two steps of the title screen's film.
+const FILM_BEAT: f64 = 0.8;
+
+/// Seconds without input after which the film rests (the app sleeps); a
+/// touch of the mouse or a key sets it going again.
+const FILM_REST: f64 = 45.0;
+
+impl TitleFilm {
+    /// Films the scenario at `path` (from its file) when it is newly
+    /// picked, and moves the film on when its beat is due, unless `still`.
+    fn follow(&mut self, ctx: &egui::Context, path: &Path, still: bool) {
+        let now = ctx.input(|i| i.time);
+        if self.film.as_ref().map(|(p, _)| p.as_path()) != Some(path) {
+            let film = session::read(path).ok().and_then(|(file, text)| {
+                let h = session::read_header(&file, &text).ok()?;
+                session::with_module(&h.ruleset, Filming { file, text }).flatten()
+            });
+            self.film = film.map(|f| (path.to_path_buf(), f));
+            self.moved = now;
+        }
+        // It rests once nobody has touched the app for a while.
+        if ctx.input(|i| !i.events.is_empty() || i.pointer.is_moving()) || self.touched == 0.0 {
+            self.touched = now;
+        }
+        let resting = now - self.touched > FILM_REST;
+        let Some((_, film)) = self.film.as_mut().filter(|_| !still && !resting) else {
+            return;
+        };
+        // The app wakes every beat while the film plays (`film_wakes`).
+        if now - self.moved >= FILM_BEAT {
+            film.step();
+            self.moved = now;
+        }
+        self.playing = true;
+    }
+
+    /// The film's picture now, if it films the scenario at `path`.
+    fn frame(&self, path: &Path) -> Option<&super::thumbnail::Thumb> {
+        self.film
+            .as_ref()
+            .filter(|(p, _)| p == path)
+            .and_then(|(_, f)| f.frame.as_ref())
+    }
 }
 
 /// *Join a game*: the host's address, and what remote play is doing.
