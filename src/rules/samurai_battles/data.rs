@@ -121,6 +121,45 @@ pub struct UnitStats {
     pub source: String,
     /// Which values are Kassen stand-ins.
     pub stand_in: String,
+    /// The card's words in Spanish; the rules key on `key`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spanish: Option<UnitSpanish>,
+}
+
+/// A unit card's words in Spanish: its name, where the seed gives its
+/// values and which are stand-ins.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpanish {
+    /// The name.
+    pub name: String,
+    /// Where the seed gives values.
+    pub source: String,
+    /// Which values are Kassen stand-ins.
+    pub stand_in: String,
+}
+
+impl UnitStats {
+    /// The name in the UI's language.
+    pub fn shown_name(&self) -> &str {
+        crate::i18n::in_language(&self.name, self.spanish.as_ref().map(|w| w.name.as_str()))
+    }
+
+    /// Where the seed gives values, in the UI's language.
+    pub fn shown_source(&self) -> &str {
+        crate::i18n::in_language(
+            &self.source,
+            self.spanish.as_ref().map(|w| w.source.as_str()),
+        )
+    }
+
+    /// The stand-in values, in the UI's language.
+    pub fn shown_stand_in(&self) -> &str {
+        crate::i18n::in_language(
+            &self.stand_in,
+            self.spanish.as_ref().map(|w| w.stand_in.as_str()),
+        )
+    }
 }
 
 /// The unit table and the movement constants of forced moves.
@@ -323,6 +362,24 @@ impl SbaTables {
 mod tests {
     use super::*;
     use crate::rules::samurai_battles::orders::ValueMod;
+
+    /// Every unit card's name, source and stand-ins read in Spanish, and
+    /// in English as the data writes them.
+    #[test]
+    fn every_unit_card_reads_in_spanish() {
+        use crate::i18n::{Lang, with_lang};
+        let t = SbaTables::load().expect("tables");
+        for u in &t.units.units {
+            let shown =
+                || [u.shown_name(), u.shown_source(), u.shown_stand_in()].map(str::to_string);
+            let data = [&u.name, &u.source, &u.stand_in].map(|s| s.to_string());
+            assert_eq!(with_lang(Lang::English, shown), data, "{}", u.key);
+            let es = with_lang(Lang::Spanish, shown);
+            for (e, d) in es.iter().zip(&data) {
+                assert!(!e.is_empty() && e != d, "{}: {e:?} is not Spanish", u.key);
+            }
+        }
+    }
 
     #[test]
     fn built_in_tables_load_and_match_the_seed() {

@@ -181,9 +181,17 @@ pub fn unit_card(ctx: &SbaCtx, obs: &SbaState, unit: u32, viewer: Option<u8>) ->
         CardLine::text({
             let side = names.get(u.side as usize).cloned().unwrap_or_default();
             if stats.class == UnitClass::Cavalry {
-                say!("sba-card-type-cavalry", card = stats.name, side = side)
+                say!(
+                    "sba-card-type-cavalry",
+                    card = stats.shown_name(),
+                    side = side
+                )
             } else {
-                say!("sba-card-type-infantry", card = stats.name, side = side)
+                say!(
+                    "sba-card-type-infantry",
+                    card = stats.shown_name(),
+                    side = side
+                )
             }
         }),
         CardLine::text(say!(
@@ -295,9 +303,15 @@ pub fn unit_card(ctx: &SbaCtx, obs: &SbaState, unit: u32, viewer: Option<u8>) ->
         ));
         out.push(CardLine::text(say!("sba-card-range", range = stats.range)).rule("SBA-ORD-5"));
     }
-    out.push(CardLine::text(say!("sba-card-source", source = stats.source)).tone(Tone::Dim));
     out.push(
-        CardLine::text(say!("sba-card-stand-ins", stand_ins = stats.stand_in)).tone(Tone::Dim),
+        CardLine::text(say!("sba-card-source", source = stats.shown_source())).tone(Tone::Dim),
+    );
+    out.push(
+        CardLine::text(say!(
+            "sba-card-stand-ins",
+            stand_ins = stats.shown_stand_in()
+        ))
+        .tone(Tone::Dim),
     );
     out
 }
