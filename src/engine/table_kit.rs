@@ -592,12 +592,14 @@ mod tests {
                     key: "shoot".into(),
                     needs: Needs::Target,
                     hover: String::new(),
+                    refused: None,
                 },
                 Choice {
                     label: "Move".into(),
                     key: "move".into(),
                     needs: Needs::Path,
                     hover: String::new(),
+                    refused: None,
                 },
             ]
         };

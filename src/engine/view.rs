@@ -323,6 +323,10 @@ pub struct Choice {
     /// What the label leaves out, shown on hover (a code of the rules'
     /// table, a source line); empty: nothing.
     pub hover: String,
+    /// Why the unit may not take it now, as `(reason, rule ID)`: the app
+    /// shows it greyed with the reason on hover, and never sends it.
+    /// `None`: it may.
+    pub refused: Option<(String, String)>,
 }
 
 /// What a [`Choice`] needs before it becomes a command.

@@ -54,6 +54,11 @@ pub(crate) fn take_choice(
     c: &Choice,
     unit: u32,
 ) {
+    // A choice the unit may not take now is never sent: its refusal shows.
+    if let Some((reason, rule)) = &c.refused {
+        notes.refusal = Some(crate::engine::command::Refusal::new(rule, reason.clone()));
+        return;
+    }
     notes.refusal = None;
     let pick = Pick {
         unit,
@@ -353,7 +358,15 @@ fn unit_choices(ui: &mut egui::Ui, view: &ViewModel, c: &mut Ctl, id: u32) {
             Needs::Hex => t!("panels-choice-pick-hex", label = &choice.label),
             Needs::Path => t!("panels-choice-drag", label = &choice.label),
         };
-        let mut button = ui.selectable_label(armed, shown(&label));
+        // An order the unit may not take now is greyed, with why on hover.
+        let enabled = choice.refused.is_none();
+        let mut button = ui.add_enabled(
+            enabled,
+            egui::Button::selectable(armed, shown(&label)).frame_when_inactive(false),
+        );
+        if let Some((reason, rule)) = &choice.refused {
+            button = button.on_disabled_hover_text(shown(&format!("{reason} ({rule})")));
+        }
         if !choice.hover.is_empty() {
             button = button.on_hover_text(shown(&choice.hover));
         }

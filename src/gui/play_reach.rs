@@ -21,7 +21,11 @@ pub(crate) fn reach_for(
     let unit = selected?;
     armed
         .iter()
-        .chain(choices.iter().filter(|c| c.needs == Needs::Hex))
+        .chain(
+            choices
+                .iter()
+                .filter(|c| c.needs == Needs::Hex && c.refused.is_none()),
+        )
         .find(|c| matches!(c.needs, Needs::Hex | Needs::Target))
         .map(|c| (unit, c.key.clone()))
 }
@@ -47,7 +51,7 @@ pub(crate) fn move_reach<R: Module>(
     }
     choices
         .iter()
-        .filter(|c| c.needs == Needs::Hex && c.key != k)
+        .filter(|c| c.needs == Needs::Hex && c.key != k && c.refused.is_none())
         .map(|c| Some((unit, c.key.clone())))
         .map(|other| {
             let reach = reach_of::<R>(g, actor, &other, scene);

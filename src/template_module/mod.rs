@@ -519,6 +519,7 @@ impl RulesView for Cups {
                     key,
                     needs: Needs::Nothing,
                     hover: String::new(),
+                    refused: None,
                 }
             })
             .collect()

@@ -81,6 +81,7 @@ pub fn unit_choices(battle: &CwBattle, unit: u32, tables: &CwTables) -> Vec<Choi
         key: key.into(),
         needs,
         hover: String::new(),
+        refused: None,
     };
     let Some(u) = battle.unit(unit) else {
         return Vec::new();

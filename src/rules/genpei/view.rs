@@ -510,6 +510,7 @@ pub fn choices(ctx: &GenCtx, s: &GenState, side: u8, id: u32) -> Vec<Choice> {
         key: key.to_string(),
         needs,
         hover: String::new(),
+        refused: None,
     };
     match &s.phase {
         Phase::Order => {
@@ -651,6 +652,7 @@ pub fn side_choices(ctx: &GenCtx, s: &GenState, side: u8) -> Vec<Choice> {
         key,
         needs: Needs::Nothing,
         hover: String::new(),
+        refused: None,
     };
     match &s.phase {
         Phase::Play => {

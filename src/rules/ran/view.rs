@@ -244,6 +244,7 @@ pub fn choices(ctx: &RanCtx, s: &RanState, side: u8, unit: u32) -> Vec<Choice> {
         key,
         needs,
         hover: String::new(),
+        refused: None,
     };
     // RAN-LDR-3: under a Busho Movement Order only the Bushos move; each
     // is offered from the hex he stands on.
@@ -362,6 +363,7 @@ pub fn side_choices(ctx: &RanCtx, s: &RanState, side: u8) -> Vec<Choice> {
         key,
         needs: Needs::Nothing,
         hover: String::new(),
+        refused: None,
     };
     match &s.phase {
         Phase::Select { resurrection, .. } => {

@@ -1,8 +1,9 @@
 //! Tests of the Samurai Battles core: saves mid-Execution, tampered saves,
 //! observation and legal commands.
 use super::*;
-use crate::engine::core::checksum;
+use crate::engine::core::{checksum, dry_run};
 use crate::engine::game::Game;
+use crate::engine::view::Needs;
 use crate::session::{self, DEFAULT_SCENARIO, DEFAULT_SCENARIO_PATH};
 
 /// A game of the default scenario rolling dice seeded `seed`.
@@ -278,4 +279,65 @@ fn sba_base_defend_facings_and_kill_zones_are_legal_commands() {
         order: new,
     })
     .expect("a legal Defend");
+}
+
+/// A choice shown greyed (`Choice::refused`) agrees with `apply`: no legal
+/// command writes that order for that unit, and the rule given is the one
+/// `apply` refuses it with; a choice not greyed has a legal command of its
+/// order, or waits for a hex or a target. Checked over the first turns of
+/// a game of the default scenario, where units without a Commander and
+/// units in melee appear.
+#[test]
+fn a_greyed_order_is_one_apply_refuses_and_the_others_can_be_given() {
+    let mut g = new_game(5);
+    let mut greyed = 0usize;
+    for _ in 0..6 {
+        g.advance();
+        let ToAct::Side(side) = g.to_act() else { break };
+        let legal = SamuraiBattles::legal_commands(&g.ctx, &g.state, side);
+        let obs = SamuraiBattles::observation(&g.ctx, &g.state, side);
+        for u in SamuraiBattles::scene(&g.ctx, &obs, Some(side)).units {
+            if u.side != side {
+                continue;
+            }
+            for c in SamuraiBattles::choices(&g.ctx, &g.state, side, u.id) {
+                let kind = |cmd: &SbaCommand| match cmd {
+                    SbaCommand::WriteOrder { unit, order, .. } if *unit == u.id => {
+                        Some(super::view::key_of(order.kind))
+                    }
+                    _ => None,
+                };
+                let given = legal.iter().any(|l| kind(l).as_deref() == Some(&c.key));
+                match &c.refused {
+                    Some((_, rule)) => {
+                        greyed += 1;
+                        assert!(!given, "{}: {} greyed but legal", u.name, c.key);
+                        let pick = Pick {
+                            unit: u.id,
+                            ..Pick::default()
+                        };
+                        if let Some(cmd) =
+                            SamuraiBattles::choose(&g.ctx, &g.state, side, &c.key, &pick)
+                        {
+                            let r = dry_run::<SamuraiBattles>(&g.ctx, &g.state, &cmd, &g.dice)
+                                .expect_err("a greyed order is refused");
+                            assert_eq!(&r.rule, rule, "{}: {}", u.name, c.key);
+                        }
+                    }
+                    None if c.needs == Needs::Nothing && c.key != "erase" => {
+                        assert!(given, "{}: {} offered but not legal", u.name, c.key);
+                    }
+                    None => {}
+                }
+            }
+        }
+        finish_decision(&mut g, side);
+    }
+    assert!(greyed > 0, "no greyed order met");
+}
+
+/// Plays `side`'s decision by the scripted default play.
+fn finish_decision(g: &mut Game<SamuraiBattles>, side: u8) {
+    let mut seat = crate::opponent::driver::Seat::new(crate::opponent::Player::Default, 0);
+    crate::opponent::driver::play_decision(g, side, &mut seat);
 }

@@ -63,6 +63,18 @@ pub fn validate_order(b: &Battle, side: u8, unit: u32, spec: &OrderSpec) -> Resu
     check_order_complete(b, u, spec, row)
 }
 
+/// Why `u` may not be given an order of `kind` now, whatever its target
+/// or hex: the checks of [`validate_order`] that look at the order's kind
+/// and the unit alone (SBA-ORD-3, SBA-MOR-6, SBA-ORD-8, SBA-GS-2,
+/// SBA-MEL-1, SBA-BASE). `None`: some order of that kind may be given.
+/// Pure.
+pub fn kind_refusal(b: &Battle, u: &SbaUnit, kind: OrderKind) -> Option<Refusal> {
+    let row = b.tables.order(kind);
+    check_order_allowed(u, row)
+        .and_then(|()| check_order_fits_unit(b, u, &OrderSpec::plain(kind), row))
+        .err()
+}
+
 /// Whether `u` may be given the order of `row` by its player at all: not a
 /// forced order (SBA-ORD-3), not while Shaken or Panicked (SBA-MOR-6), nor
 /// while it must Pursue (SBA-ORD-8). Pure.

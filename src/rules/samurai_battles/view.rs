@@ -31,7 +31,7 @@ fn shows(u: &SbaUnit, viewer: Option<u8>) -> bool {
 }
 
 /// The order key of a choice: the order's name in the data (`OrderKind`).
-fn key_of(kind: OrderKind) -> String {
+pub(crate) fn key_of(kind: OrderKind) -> String {
     format!("{kind:?}")
 }
 
@@ -353,6 +353,16 @@ pub fn choices(ctx: &SbaCtx, state: &SbaState, side: u8, unit: u32) -> Vec<Choic
                 order.to_string()
             };
             let hover = say!("sba-choice-hover", line = line);
+            // An order the unit may not take now shows greyed, with why: an
+            // order without a target or hex is checked whole, the others
+            // as far as the unit and the order's kind go.
+            let plain = !k.takes_target() && !k.takes_destination() && *k != OrderKind::Defend;
+            let refused = if plain {
+                super::order_checks::validate_order(&b, side, unit, &OrderSpec::plain(*k)).err()
+            } else {
+                super::order_checks::kind_refusal(&b, u, *k)
+            }
+            .map(|r| (r.reason, r.rule));
             Choice {
                 label,
                 key: key_of(*k),
@@ -366,6 +376,7 @@ pub fn choices(ctx: &SbaCtx, state: &SbaState, side: u8, unit: u32) -> Vec<Choic
                     Needs::Nothing
                 },
                 hover,
+                refused,
             }
         })
         .collect();
@@ -375,6 +386,7 @@ pub fn choices(ctx: &SbaCtx, state: &SbaState, side: u8, unit: u32) -> Vec<Choic
             key: "erase".to_string(),
             needs: Needs::Nothing,
             hover: String::new(),
+            refused: None,
         });
     }
     out

@@ -32,6 +32,7 @@ fn choice(label: String, key: &str, needs: Needs) -> Choice {
         key: key.into(),
         needs,
         hover: String::new(),
+        refused: None,
     }
 }
 
