@@ -139,6 +139,32 @@ pub fn area_rows(table: &Table) -> LegendRows {
     out
 }
 
+/// What the app draws on a hex board besides terrain and counters, each
+/// with its meaning: the order tick, markers, facing, the reach, the path,
+/// refused hexes, targets, objectives, arrows and the keyboard's cursor.
+pub fn board_marks() -> LegendRows {
+    [
+        "tick",
+        "dots",
+        "facing",
+        "reach",
+        "path",
+        "cross",
+        "target",
+        "objective",
+        "arrow",
+        "cursor",
+    ]
+    .iter()
+    .map(|k| {
+        (
+            crate::i18n::tr(&format!("title-legend-mark-{k}")),
+            crate::i18n::tr(&format!("title-legend-mark-{k}-means")),
+        )
+    })
+    .collect()
+}
+
 /// The Legend's sections, `(heading, rows)`, and its footer: the hex
 /// board's terrain and hexside features, else the open table's areas.
 pub(crate) fn legend_sections(
@@ -152,6 +178,7 @@ pub(crate) fn legend_sections(
                 vec![
                     (t!("title-legend-terrain"), terrain),
                     (t!("title-legend-hexsides"), sides),
+                    (t!("title-legend-marks"), board_marks()),
                 ],
                 t!("title-legend-hex-footer"),
             )
@@ -368,5 +395,18 @@ mod tests {
             ..forest()
         };
         assert_eq!(terrain_effects(&lake), "impassable · X-1");
+    }
+
+    /// Every mark the board draws is explained, in both languages.
+    #[test]
+    fn every_board_mark_is_explained_in_both_languages() {
+        use crate::i18n::{Lang, with_lang};
+        let en = with_lang(Lang::English, board_marks);
+        let es = with_lang(Lang::Spanish, board_marks);
+        assert_eq!(en.len(), 10);
+        for ((n, m), (sn, sm)) in en.iter().zip(&es) {
+            assert!(!n.starts_with("title-") && !m.is_empty(), "{n}: {m}");
+            assert!(n != sn && m != sm, "{n} is not in Spanish");
+        }
     }
 }
