@@ -14,7 +14,7 @@ use crate::engine::table::Table;
 use crate::engine::view::TableView;
 use crate::t;
 
-use super::keyboard::{ShortcutsOpen, shortcuts};
+use super::keyboard::{ShortcutsOpen, keys_body};
 use super::legend::{LegendOpen, LegendRows, legend_sections};
 use super::state::RulesOpen;
 use super::widgets::{DIM, rule_link, shown};
@@ -308,17 +308,6 @@ fn legend_body(ui: &mut egui::Ui, sections: &[(String, LegendRows)], footer: &st
         }
     }
     ui.label(RichText::new(footer).small().color(DIM));
-}
-
-/// The keyboard shortcuts, a key and what it does to a row.
-pub(crate) fn keys_body(ui: &mut egui::Ui) {
-    egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
-        for (k, what) in shortcuts() {
-            ui.label(RichText::new(k).monospace().strong());
-            ui.add(egui::Label::new(what).wrap());
-            ui.end_row();
-        }
-    });
 }
 
 /// The dock's page choice.

@@ -219,6 +219,17 @@ pub fn keyboard_play(
     }
 }
 
+/// The keyboard shortcuts, a key and what it does to a row.
+pub(crate) fn keys_body(ui: &mut egui::Ui) {
+    egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
+        for (k, what) in shortcuts() {
+            ui.label(egui::RichText::new(k).monospace().strong());
+            ui.add(egui::Label::new(what).wrap());
+            ui.end_row();
+        }
+    });
+}
+
 /// What tells whether the game's panels (and their dock) are up: the view
 /// model, the screen and the editor.
 type GameScreen<'w> = (
@@ -251,7 +262,7 @@ pub fn shortcuts_ui(
         .id(egui::Id::new("shortcuts_window"))
         .open(&mut still)
         .resizable(false)
-        .show(ctx, super::dock::keys_body);
+        .show(ctx, keys_body);
     open.0 = still;
     Ok(())
 }

@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use hexx::Hex;
 
 use crate::engine::board::{HexBoard, HexsideType, TerrainType};
@@ -292,21 +292,7 @@ pub fn legend_ui(
     {
         lines.insert(0, shown(&view.scene.wind_note));
     }
-    let z = ctx.zoom_factor();
-    let at = egui::pos2(cursor.x / z + 16.0, cursor.y / z + 16.0);
-    egui::Area::new(egui::Id::new("hex tooltip"))
-        .order(egui::Order::Tooltip)
-        .fixed_pos(at)
-        .interactable(false)
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.set_max_width(320.0);
-                for (i, l) in lines.iter().enumerate() {
-                    let t = egui::RichText::new(shown(l));
-                    ui.label(if i == 0 { t.strong() } else { t });
-                }
-            });
-        });
+    super::widgets::pointer_tooltip(ctx, cursor, &lines);
     Ok(())
 }
 

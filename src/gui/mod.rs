@@ -45,6 +45,7 @@ pub mod settings;
 pub mod state;
 pub mod table_art;
 pub mod table_labels;
+pub mod table_targets;
 pub mod table_units;
 pub mod table_view;
 pub mod terrain_art;
@@ -204,6 +205,7 @@ fn add_views(app: &mut App, screenshot: bool) {
         board_view::BoardViewPlugin,
         reach_view::ReachViewPlugin,
         table_view::TableViewPlugin,
+        table_targets::TableTargetsPlugin,
         panels::PanelsPlugin,
         keys::KeysPlugin,
         keyboard::KeyboardPlugin,

@@ -365,7 +365,7 @@ fn top_bar(ui: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
     ui.set_max_width((ui.available_width() - TITLE_BUTTON_ROOM).max(TITLE_BUTTON_ROOM));
     // Where the bar's texts must end: the room left before the Title
     // button, whatever the texts before them took.
-    let right = ui.max_rect().left() + ui.available_width();
+    let right = ui.clip_rect().right() - TITLE_BUTTON_ROOM;
     let room = |ui: &egui::Ui| right - ui.cursor().min.x;
     // One line that never wraps: the texts that may be long (the
     // scenario, the score, remote play's line) are cut short with their

@@ -79,8 +79,9 @@ pub(crate) fn reach_of<R: Module>(
     key: &Option<(u32, String)>,
     scene: &crate::engine::view::Scene,
 ) -> Reach {
-    // Only the hex board draws a reach; the open table has its drag ghost.
-    let (Some(side), Some((unit, key)), Some(_)) = (actor, key, R::hex_board(&g.ctx)) else {
+    // A reach of hexes only on the hex board (the open table has its drag
+    // ghost); targets on both.
+    let (Some(side), Some((unit, key))) = (actor, key) else {
         return Reach::default();
     };
     let Some(choice) = R::choices(&g.ctx, &g.state, side, *unit)

@@ -33,11 +33,11 @@ const REACH_COLOR: Color = Color::srgba(0.55, 0.9, 1.0, 0.9);
 /// ring.
 const REACH_LATER_COLOR: Color = Color::srgba(0.55, 0.9, 1.0, 0.3);
 /// A refused hex's cross.
-const REFUSED_COLOR: Color = Color::srgba(1.0, 0.35, 0.3, 0.85);
+pub(crate) const REFUSED_COLOR: Color = Color::srgba(1.0, 0.35, 0.3, 0.85);
 /// The tick on an ordered unit's counter.
 const ORDERED_COLOR: Color = Color::srgb(0.55, 1.0, 0.55);
 /// A target that may be attacked.
-const TARGET_COLOR: Color = Color::srgb(1.0, 0.62, 0.2);
+pub(crate) const TARGET_COLOR: Color = Color::srgb(1.0, 0.62, 0.2);
 /// The path of the move under the pointer.
 const PATH_COLOR: Color = Color::srgb(1.0, 0.95, 0.55);
 /// Its part for later turns.

@@ -454,7 +454,7 @@ fn spawn_markers(commands: &mut Commands, u: &TableUnitView, top: Vec2, size: Ve
 
 /// The outline of a base grown by `r` inches (a rounded rectangle), in world
 /// coordinates, for range rings.
-fn grown_outline(table: &Table, b: &Base, r: f32) -> Vec<Vec2> {
+pub(crate) fn grown_outline(table: &Table, b: &Base, r: f32) -> Vec<Vec2> {
     let mut pts = Vec::new();
     let corners = b.corners();
     // Corner order: front-left, front-right, rear-right, rear-left; the
@@ -589,7 +589,7 @@ pub fn draw_table_overlays(
 }
 
 /// The table point under the mouse, in inches.
-fn cursor_on_table(
+pub(crate) fn cursor_on_table(
     window: &Window,
     camera: &Camera,
     cam_tf: &GlobalTransform,
@@ -601,7 +601,7 @@ fn cursor_on_table(
 }
 
 /// Which unit's base (drawn lifted if airborne) is under `p`, inches.
-fn unit_at(scene: &TableScene, p: Vec2) -> Option<u32> {
+pub(crate) fn unit_at(scene: &TableScene, p: Vec2) -> Option<u32> {
     scene
         .units
         .iter()

@@ -282,3 +282,31 @@ pub fn draw_arrow(
         }
     }
 }
+
+/// A tooltip by the pointer at `cursor` (window pixels) over the board:
+/// `lines`, the first strong; nothing when there are none.
+pub(crate) fn pointer_tooltip(
+    ctx: &bevy_egui::egui::Context,
+    cursor: bevy::math::Vec2,
+    lines: &[String],
+) {
+    use bevy_egui::egui;
+    if lines.is_empty() {
+        return;
+    }
+    let z = ctx.zoom_factor();
+    let at = egui::pos2(cursor.x / z + 16.0, cursor.y / z + 16.0);
+    egui::Area::new(egui::Id::new("hex tooltip"))
+        .order(egui::Order::Tooltip)
+        .fixed_pos(at)
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(320.0);
+                for (i, l) in lines.iter().enumerate() {
+                    let t = egui::RichText::new(shown(l));
+                    ui.label(if i == 0 { t.strong() } else { t });
+                }
+            });
+        });
+}

@@ -316,7 +316,7 @@ mod tests {
         let r = resolve_attack(&mut dice, conv, &a);
         assert_eq!((r.hits, r.wounds), (1, 1));
         assert_eq!(r.entries.len(), 2);
-        assert_eq!(r.entries[0].outcome, "1 hits");
+        assert_eq!(r.entries[0].outcome, "1 hit");
         // Hit on 7+ (4/10): P(exactly 1 hit of 3) = 3 * 0.4 * 0.36.
         let p = r.entries[0].probability.unwrap_or(0.0);
         assert!((p - 3.0 * 0.4 * 0.36).abs() < 1e-12);
