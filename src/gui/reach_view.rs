@@ -343,13 +343,6 @@ pub fn draw_reach(
         gizmos.line_2d(c + Vec2::new(-d, -d), c + Vec2::new(d, d), REFUSED_COLOR);
         gizmos.line_2d(c + Vec2::new(-d, d), c + Vec2::new(d, -d), REFUSED_COLOR);
     }
-    // Refused targets are ringed only on the other side: an own unit is
-    // never a target worth a ring.
-    let own = view
-        .reach_for
-        .as_ref()
-        .and_then(|(u, _)| view.unit(*u))
-        .map(|u| u.side);
     for (id, v) in &view.targets {
         let Some(target) = view.unit(*id) else {
             continue;
@@ -357,7 +350,7 @@ pub fn draw_reach(
         let Place::Hex { hex, .. } = target.place else {
             continue;
         };
-        if !v.accepted() && Some(target.side) == own {
+        if !ringed(&view, target.side, v.accepted()) {
             continue;
         }
         let c = layout.0.hex_to_world_pos(hex);
@@ -368,6 +361,19 @@ pub fn draw_reach(
             gizmos.circle_2d(c, HEX_SIZE * 0.92, REFUSED_COLOR);
         }
     }
+}
+
+/// Whether a target of `side` with this verdict gets a ring: every one the
+/// armed choice may take, and a refused one only on the other side than
+/// the acting unit (an own unit is never a target worth a ring). The hex
+/// board and the open table ring by it.
+pub(crate) fn ringed(view: &ViewModel, side: u8, accepted: bool) -> bool {
+    let own = view
+        .reach_for
+        .as_ref()
+        .and_then(|(u, _)| view.unit(*u))
+        .map(|u| u.side);
+    accepted || own != Some(side)
 }
 
 /// The path of the move under the pointer: a line from the mover's hex

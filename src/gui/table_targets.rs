@@ -12,7 +12,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use crate::engine::table::Table;
 
 use super::play::ViewModel;
-use super::reach_view::{REFUSED_COLOR, TARGET_COLOR, reach_lines};
+use super::reach_view::{REFUSED_COLOR, TARGET_COLOR, reach_lines, ringed};
 use super::sets::{AppSystems, game_screen};
 use super::state::{BoardArea, PassCover};
 use super::table_units::LIFT;
@@ -34,15 +34,10 @@ pub fn draw_table_targets(
     if cover.side.is_some() {
         return;
     }
-    let own = view
-        .reach_for
-        .as_ref()
-        .and_then(|(u, _)| view.unit(*u))
-        .map(|u| u.side);
     for (id, verdict) in &view.targets {
         let Some(u) = scene.unit(*id) else { continue };
         let accepted = verdict.accepted();
-        if !accepted && Some(u.side) == own {
+        if !ringed(&view, u.side, accepted) {
             continue;
         }
         let lift = Vec2::new(0.0, if u.airborne { LIFT } else { 0.0 });
