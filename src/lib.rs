@@ -12,6 +12,7 @@
 //! - [`opponent`]: the computer opponent, for every module.
 //! - [`net`]: remote play for two (host and guest over UDP).
 
+pub mod campaign;
 pub mod cli;
 #[cfg(test)]
 pub mod conformance;

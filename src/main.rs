@@ -86,8 +86,13 @@ enum Command {
     /// Join a host's game, in the app (you play the guest's side), or
     /// headless with `--player` (the scripted play or the computer).
     Join(JoinArgs),
-    /// Validate a scenario, a save (by replaying its journal), or a module's
-    /// table file (`assets/rules/<module>/<table>.ron`).
+    /// Play a campaign headless from its first battle to its last, each
+    /// result carried into the next battle, autosaving its progress
+    /// (`--resume`: go on from that autosave).
+    Campaign(CampaignArgs),
+    /// Validate a scenario, a save (by replaying its journal), a campaign
+    /// (`campaigns/*.ron`: its battles and boons) or a module's table file
+    /// (`assets/rules/<module>/<table>.ron`).
     Check {
         /// The file.
         file: PathBuf,
@@ -171,6 +176,34 @@ struct MatchArgs {
     /// decision times are per thread, one core each).
     #[arg(long, default_value_t = 1)]
     jobs: usize,
+}
+
+// `kassen campaign`'s arguments (a plain comment: clap takes the help
+// from the variant's doc comment).
+#[derive(Args, Debug)]
+struct CampaignArgs {
+    /// The campaign file (e.g. `campaigns/genpei_war.ron`).
+    #[arg(required_unless_present = "resume", conflicts_with = "resume")]
+    file: Option<PathBuf>,
+    /// The two players, e.g. `normal,default` (a `human` side plays the
+    /// scripted play headless).
+    #[arg(long, default_value = "default,default")]
+    players: String,
+    /// The battles' seed: battle i rolls with seed + i (default: the
+    /// campaign file's).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// The computer players' seed.
+    #[arg(long, default_value_t = 1)]
+    ai_seed: u64,
+    /// Write the campaign's progress here after every battle, and the
+    /// battle under way beside it (`X.battle.ron`) after every phase,
+    /// atomically.
+    #[arg(long, value_name = "FILE")]
+    autosave: Option<PathBuf>,
+    /// Go on from this progress file (and its battle save).
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
 }
 
 // `kassen replay`'s arguments (a plain comment: clap takes the help
@@ -500,6 +533,7 @@ fn run_command(command: Command, lang: Option<kassen::i18n::Lang>) -> Result<(),
         Command::Replay(a) => replay(a, lang),
         Command::Host(a) => host(a, lang),
         Command::Join(a) => join(a, lang),
+        Command::Campaign(a) => campaign(a),
         Command::Check { file } => check(file),
         Command::Fuzz { inputs, seed } => fuzz(inputs, seed),
         Command::Bench { files, games } => kassen::cli::bench::run(&files, games),
@@ -685,12 +719,30 @@ fn check(file: PathBuf) -> Result<(), String> {
             .unwrap_or_else(|| Err("not a table file".into()))
             .map(|line| println!("{line}"));
     }
+    if let Ok((_, t)) = session::read(&file)
+        && kassen::campaign::is_campaign_text(&t)
+    {
+        return kassen::campaign::check(&file).map(|line| println!("{line}"));
+    }
     source(Some(&file)).and_then(|(f, t)| {
         with_file(&f, &t, |is_save| Check {
             file: f.clone(),
             text: t.clone(),
             save: is_save,
         })
+    })
+}
+
+/// `kassen campaign`: a campaign played headless, or resumed.
+fn campaign(a: CampaignArgs) -> Result<(), String> {
+    let players = parse_headless_players(&a.players)?;
+    kassen::cli::campaign::run(kassen::cli::campaign::CampaignRun {
+        file: a.file,
+        players,
+        seed: a.seed,
+        ai_seed: a.ai_seed,
+        autosave: a.autosave,
+        resume: a.resume,
     })
 }
 

@@ -340,27 +340,56 @@ pub fn run_sim_with<R: Module>(
     orders: Option<&R::Orders>,
     turns: Option<u32>,
     autosave: Option<&Path>,
+    seats: Option<&mut [Seat; 2]>,
+) -> SimRun {
+    let mut write = |g: &Game<R>, run: &mut SimRun| {
+        if let Some(path) = autosave {
+            match g.save_atomically(path) {
+                Ok(()) => run.autosaves += 1,
+                Err(e) => run.refused.push(format!("autosave: {e}")),
+            }
+        }
+        Flow::Go
+    };
+    run_sim_hooked(game, orders, turns, seats, &mut write)
+}
+
+/// Whether a headless run goes on after its phase hook.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on playing.
+    Go,
+    /// Stop here, as a killed process would (tests of autosave and resume).
+    Stop,
+}
+
+/// [`run_sim_with`] with the autosave given as a hook: `on_phase` runs each
+/// time a phase is entered (and when the game ends), and the run stops at
+/// once when it says [`Flow::Stop`].
+pub fn run_sim_hooked<R: Module>(
+    game: &mut Game<R>,
+    orders: Option<&R::Orders>,
+    turns: Option<u32>,
     mut seats: Option<&mut [Seat; 2]>,
+    on_phase: &mut dyn FnMut(&Game<R>, &mut SimRun) -> Flow,
 ) -> SimRun {
     let stop_at = turns.map(|n| game.turn() + n.max(1));
     let mut run = SimRun::default();
     let mut scripted_for: Option<(u32, u8)> = None;
     let mut phase = game.phase_name();
-    let autosave_now = |game: &Game<R>, run: &mut SimRun, phase: &mut String| {
+    let mut autosave_now = |game: &Game<R>, run: &mut SimRun, phase: &mut String| {
         let now = game.phase_name();
         if now != *phase {
             *phase = now;
-            if let Some(path) = autosave {
-                match game.save_atomically(path) {
-                    Ok(()) => run.autosaves += 1,
-                    Err(e) => run.refused.push(format!("autosave: {e}")),
-                }
-            }
+            return on_phase(game, run);
         }
+        Flow::Go
     };
     for _ in 0..1_000_000 {
         game.advance();
-        autosave_now(game, &mut run, &mut phase);
+        if autosave_now(game, &mut run, &mut phase) == Flow::Stop {
+            return run;
+        }
         let ToAct::Side(side) = game.to_act() else {
             break;
         };
@@ -381,7 +410,9 @@ pub fn run_sim_with<R: Module>(
         if let Some(seats) = seats.as_deref_mut() {
             let d = play_decision(game, side, &mut seats[usize::from(side.min(1))]);
             run.refused.extend(d.refused);
-            autosave_now(game, &mut run, &mut phase);
+            if autosave_now(game, &mut run, &mut phase) == Flow::Stop {
+                return run;
+            }
             if d.commands == 0 {
                 break;
             }
@@ -395,7 +426,9 @@ pub fn run_sim_with<R: Module>(
                 run.refused
                     .push(format!("turn {}: {cmd:?}: {r}", game.turn()));
             }
-            autosave_now(game, &mut run, &mut phase);
+            if autosave_now(game, &mut run, &mut phase) == Flow::Stop {
+                return run;
+            }
         }
         if game.to_act() == ToAct::Side(side) && game.phase_name() == decision {
             // Make progress even if the default play did not end the decision.
@@ -602,5 +635,33 @@ mod tests {
         );
         let e = scenario.expect_err("no journal").to_string();
         assert!(e.contains("is a scenario"), "{e}");
+    }
+
+    /// Issue 35 §4: every shipped scenario's briefing gives the history and
+    /// the victory in English and Spanish, its sources, and its stand-ins
+    /// in both languages.
+    #[test]
+    fn every_shipped_scenario_has_a_whole_briefing_in_both_languages() {
+        struct Briefings(Vec<String>, usize);
+        impl ModuleVisitor for Briefings {
+            fn visit<R: Module>(&mut self) {
+                for (file, text) in scenarios_of::<R>() {
+                    self.1 += 1;
+                    let s = R::parse_scenario(&file, &text).expect("parses");
+                    let gaps = R::describe(&s).briefing.gaps();
+                    if !gaps.is_empty() {
+                        self.0.push(format!("{file}: {}", gaps.join(", ")));
+                    }
+                }
+            }
+        }
+        let mut b = Briefings(Vec::new(), 0);
+        visit_all(&mut b);
+        assert_eq!(b.1, shipped_scenarios().len());
+        assert!(
+            b.0.is_empty(),
+            "briefings missing parts:\n{}",
+            b.0.join("\n")
+        );
     }
 }

@@ -144,3 +144,7 @@ title-net-game-over = The game is over: the host's journal is replayed and check
 title-net-no-undo = No undo in remote play: the host's game is the one that counts.
 title-legend-marker-rule = Marker: { $label } ({ $count }), rule { $rule }
 title-film-hover = A battle of this scenario playing itself (both sides by the scripted play), as both sides see it
+briefing-victory = How the battle is won
+briefing-sources = Sources
+briefing-stand-ins = Stand-ins (values the sources do not give)
+briefing-stand-in-mark = [stand-in]

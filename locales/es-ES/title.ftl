@@ -144,3 +144,7 @@ title-net-game-over = La partida ha terminado: el diario del anfitrión se ha re
 title-net-no-undo = No se puede deshacer en el juego en red: la partida del anfitrión es la que cuenta.
 title-legend-marker-rule = Marcador: { $label } ({ $count }), regla { $rule }
 title-film-hover = Una batalla de este escenario que se juega sola (ambos bandos con el juego guionizado), tal como la ven los dos bandos
+briefing-victory = Cómo se gana la batalla
+briefing-sources = Fuentes
+briefing-stand-ins = Valores provisionales (los que las fuentes no dan)
+briefing-stand-in-mark = [provisional]

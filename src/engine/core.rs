@@ -234,6 +234,32 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// The lines `kassen sim` prints when it stops.
     fn report(ctx: &Self::Ctx, state: &Self::State) -> String;
 
+    /// The boons a campaign file may carry from one battle into the next
+    /// in this module's scenarios ([`crate::campaign`]): each key with what
+    /// it gives, in words. None by default.
+    fn campaign_boons() -> Vec<(&'static str, &'static str)> {
+        Vec::new()
+    }
+    /// Gives `side` boon `key`, `amount` times over, in a scenario before
+    /// its battle starts (the campaign's own rules, not the game's).
+    ///
+    /// # Errors
+    /// A boon the module does not know, or one that would break the
+    /// scenario's bounds, as a sentence.
+    fn campaign_boon(
+        _scenario: &mut Self::Scenario,
+        _side: u8,
+        key: &str,
+        _amount: u32,
+    ) -> Result<(), String> {
+        Err(format!("{} has no campaign boon \"{key}\"", Self::TITLE))
+    }
+    /// What `side` scored in a battle towards a campaign's score (the
+    /// banners it won in Commands & Colors); 0 by default.
+    fn campaign_points(_ctx: &Self::Ctx, _state: &Self::State, _side: u8) -> u32 {
+        0
+    }
+
     /// Whether `viewer` may read a roll-log entry (an entry about a unit
     /// hidden from it is not shown).
     fn log_visible(
@@ -430,8 +456,8 @@ pub struct ScenarioInfo {
     pub units: usize,
     /// Last turn, if any.
     pub turn_limit: Option<u32>,
-    /// Briefing text.
-    pub briefing: String,
+    /// The briefing, in both languages.
+    pub briefing: super::briefing::Briefing,
 }
 
 /// A 64-bit checksum of a value's canonical serialization (compact JSON, in

@@ -3,6 +3,7 @@
 
 pub mod assets;
 pub mod board;
+pub mod briefing;
 pub mod command;
 pub mod core;
 pub mod dice;

@@ -11,6 +11,7 @@ use crate::t;
 
 use bevy::math::Vec2;
 
+use super::briefing::Briefing;
 use super::core::{Outcome, ScenarioInfo};
 use super::editing::{EditorFlag, EditorPalette, FacingKind, FlagKind};
 use super::scenario::LoadError;
@@ -173,9 +174,7 @@ pub fn describe<S>(s: &TableScenario<S>) -> ScenarioInfo {
         sides: s.sides.iter().map(|x| x.name.clone()).collect(),
         units: s.units.len(),
         turn_limit: s.turn_limit,
-        briefing: format!("{}\n\n{}", s.description, s.victory.description)
-            .trim()
-            .to_string(),
+        briefing: Briefing::or_english(s.briefing.as_ref(), &s.description, &s.victory.description),
     }
 }
 

@@ -467,7 +467,7 @@ fn view_model<R: Module>(
             .filter(|s| R::pass_command(&g.ctx, &g.state, *s).is_some())
             .map_or_else(String::new, |s| R::pass_label(&g.ctx, &g.state, s)),
         outcome: g.outcome(),
-        briefing: info.briefing,
+        briefing: info.briefing.text(),
         rules,
         die_faces: if changed || first || old.die_faces.is_empty() {
             R::die_faces(&g.ctx)

@@ -566,7 +566,7 @@ fn picked_scenario(
         .id_salt("briefing")
         .max_height(260.0)
         .show(right, |ui| {
-            ui.label(&e.info.briefing);
+            ui.label(e.info.briefing.text());
         });
     right.add_space(6.0);
     let label = mode_picker(right, &mut state.mode, &e.info.sides, default_level);

@@ -246,7 +246,10 @@ impl Rules for Cups {
             sides: s.sides.to_vec(),
             units: 0,
             turn_limit: None,
-            briefing: format!("{} cups; find the pebble.", s.cups),
+            briefing: crate::engine::briefing::Briefing::english(
+                &format!("{} cups; find the pebble.", s.cups),
+                "",
+            ),
         }
     }
 

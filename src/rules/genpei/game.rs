@@ -5,6 +5,7 @@ use hexx::Hex;
 use smol_str::SmolStr;
 
 use crate::engine::board::HexBoard;
+use crate::engine::briefing::Briefing;
 use crate::engine::command::Refusal;
 use crate::engine::core::{
     BoardKind, Focus, Outcome, Rules, RulesHints, RulesView, ScenarioInfo, ToAct,
@@ -180,7 +181,7 @@ impl Rules for Genpei {
             sides: s.sides.iter().map(|x| x.name.clone()).collect(),
             units: s.units.len(),
             turn_limit: Some(s.turn_limit),
-            briefing: s.description.clone(),
+            briefing: Briefing::or_english(s.briefing.as_ref(), &s.description, ""),
         }
     }
 
@@ -435,6 +436,23 @@ impl Rules for Genpei {
             }),
             _ => None,
         }
+    }
+
+    fn campaign_boons() -> Vec<(&'static str, &'static str)> {
+        super::campaign::boons()
+    }
+
+    fn campaign_boon(
+        scenario: &mut GenScenario,
+        side: u8,
+        key: &str,
+        amount: u32,
+    ) -> Result<(), String> {
+        super::campaign::give(scenario, side, key, amount)
+    }
+
+    fn campaign_points(_ctx: &GenCtx, state: &GenState, side: u8) -> u32 {
+        state.banners.get(usize::from(side)).copied().unwrap_or(0)
     }
 
     fn score(ctx: &GenCtx, state: &GenState, side: u8) -> f64 {

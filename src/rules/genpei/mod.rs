@@ -37,6 +37,7 @@ pub mod battle_back;
 pub mod battle_dice;
 pub mod battle_odds;
 pub mod battle_plan;
+pub mod campaign;
 pub mod cards;
 pub mod data;
 pub mod default_play;

@@ -3,6 +3,7 @@
 use hexx::Hex;
 
 use crate::engine::board::{Facing, HexBoard};
+use crate::engine::briefing::Briefing;
 use crate::engine::command::Refusal;
 use crate::engine::core::{BoardKind, Outcome, Rules, RulesHints, RulesView, ScenarioInfo, ToAct};
 use crate::engine::dice::{Dice, Die};
@@ -121,7 +122,11 @@ impl Rules for Ran {
             sides: s.sides.iter().map(|x| x.name.clone()).collect(),
             units: s.units.len(),
             turn_limit: Some(s.turn_limit),
-            briefing: s.description.clone(),
+            briefing: Briefing::or_english(
+                s.briefing.as_ref(),
+                &s.description,
+                &s.victory.description,
+            ),
         }
     }
 

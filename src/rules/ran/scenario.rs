@@ -117,6 +117,10 @@ pub struct RanScenario {
     /// Briefing.
     #[serde(default)]
     pub description: String,
+    /// The briefing in English and Spanish (history, sources, victory,
+    /// stand-ins); without it the app shows `description`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub briefing: Option<crate::engine::briefing::Briefing>,
     /// Dice seed.
     #[serde(default)]
     pub seed: Option<u64>,

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::board::{BoardEdge, HexBoard, TerrainTable};
+use crate::engine::briefing::Briefing;
 use crate::engine::command::Refusal;
 use crate::engine::core::{BoardKind, Outcome, Rules, RulesHints, RulesView, ScenarioInfo, ToAct};
 use crate::engine::dice::{Dice, Die};
@@ -349,9 +350,11 @@ impl Rules for SamuraiBattles {
             sides: s.sides.iter().map(|x| x.name.clone()).collect(),
             units: s.units.len(),
             turn_limit: s.turn_limit,
-            briefing: format!("{}\n\n{}", s.description, s.victory.description)
-                .trim()
-                .to_string(),
+            briefing: Briefing::or_english(
+                s.briefing.as_ref(),
+                &s.description,
+                &s.victory.description,
+            ),
         }
     }
 
