@@ -1,16 +1,32 @@
-//! Builds the list of shipped scenarios (`scenarios/*.ron`) into the
-//! binary, so that a lone binary still offers them when no `scenarios/`
-//! folder is beside it (see `engine::assets`).
+//! Builds the lists of shipped scenarios (`scenarios/*.ron`) and campaigns
+//! (`campaigns/*.ron`) into the binary, so that a lone binary still offers
+//! them when no such folder is beside it (see `engine::assets`).
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
     println!("cargo:rerun-if-changed=scenarios");
+    println!("cargo:rerun-if-changed=campaigns");
     // Read at run time: a build script compiled in one checkout may run for
     // another (a shared target folder).
     let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
-    let dir = Path::new(&root).join("scenarios");
+    let out = std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into());
+    for (folder, list) in [
+        ("scenarios", "built_in_scenarios.rs"),
+        ("campaigns", "built_in_campaigns.rs"),
+    ] {
+        let target = Path::new(&out).join(list);
+        if let Err(e) = std::fs::write(&target, file_list(&root, folder)) {
+            panic!("cannot write {}: {e}", target.display());
+        }
+    }
+}
+
+/// The `.ron` files of `folder` as a Rust array of (name, text), each text
+/// included from the crate's own checkout when it compiles.
+fn file_list(root: &str, folder: &str) -> String {
+    let dir = Path::new(root).join(folder);
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .map(|rd| {
             rd.filter_map(Result::ok)
@@ -26,13 +42,9 @@ fn main() {
         let _ = writeln!(
             out,
             "    ({n:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), {:?}))),",
-            format!("/scenarios/{n}")
+            format!("/{folder}/{n}")
         );
     }
     out.push_str("]\n");
-    let target = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into()))
-        .join("built_in_scenarios.rs");
-    if let Err(e) = std::fs::write(&target, out) {
-        panic!("cannot write {}: {e}", target.display());
-    }
+    out
 }

@@ -407,8 +407,8 @@ pub fn play<R: Module>(
     spec: &CampaignSpec,
     progress: &mut CampaignProgress,
     autosave: Option<&Path>,
-    on_phase: &mut dyn FnMut(&Game<R>) -> Flow,
-    mut report: impl FnMut(&str),
+    on_phase: &mut dyn FnMut() -> Flow,
+    report: &mut dyn FnMut(&str),
 ) -> Result<bool, String> {
     let dir = folder_of(&progress.campaign);
     let battle_file = autosave.map(battle_path);
@@ -430,7 +430,7 @@ pub fn play<R: Module>(
                     Err(e) => failure = Some(format!("autosave: {e}")),
                 }
             }
-            let flow = on_phase(g);
+            let flow = on_phase();
             stopped |= flow == Flow::Stop;
             flow
         };
@@ -466,6 +466,50 @@ pub fn play<R: Module>(
         }
     }
     Ok(true)
+}
+
+/// [`play`] with the campaign's own module.
+///
+/// # Errors
+/// As [`play`], or a ruleset no module plays.
+pub fn play_campaign(
+    spec: &CampaignSpec,
+    progress: &mut CampaignProgress,
+    autosave: Option<&Path>,
+    on_phase: &mut dyn FnMut() -> Flow,
+    report: &mut dyn FnMut(&str),
+) -> Result<bool, String> {
+    struct Play<'a> {
+        spec: &'a CampaignSpec,
+        progress: &'a mut CampaignProgress,
+        autosave: Option<&'a Path>,
+        on_phase: &'a mut dyn FnMut() -> Flow,
+        report: &'a mut dyn FnMut(&str),
+    }
+    impl WithModule for Play<'_> {
+        type Out = Result<bool, String>;
+        fn run<R: Module>(self) -> Result<bool, String> {
+            play::<R>(
+                self.spec,
+                self.progress,
+                self.autosave,
+                self.on_phase,
+                self.report,
+            )
+        }
+    }
+    let ruleset = spec.ruleset.clone();
+    with_module(
+        &ruleset,
+        Play {
+            spec,
+            progress,
+            autosave,
+            on_phase,
+            report,
+        },
+    )
+    .unwrap_or_else(|| Err(format!("no module plays \"{ruleset}\"")))
 }
 
 /// The folder a campaign file's battles are read from.
@@ -604,7 +648,7 @@ mod tests {
         let mut phases = 0u32;
         let mut resumes = 0;
         loop {
-            let mut hook = |_: &Game<crate::rules::genpei::Module>| {
+            let mut hook = || {
                 phases += 1;
                 if kills.contains(&phases) {
                     Flow::Stop
@@ -612,12 +656,12 @@ mod tests {
                     Flow::Go
                 }
             };
-            let done = play::<crate::rules::genpei::Module>(
+            let done = play_campaign(
                 &spec,
                 &mut progress,
                 Some(&autosave),
                 &mut hook,
-                |_| {},
+                &mut |_| {},
             )
             .expect("the campaign plays");
             if done {
@@ -663,48 +707,6 @@ mod tests {
             );
         }
         let _ = std::fs::remove_dir_all(&base);
-    }
-
-    #[test]
-    fn the_battle_after_a_win_carries_the_boons_to_the_right_sides() {
-        let path = shipped_campaigns()
-            .into_iter()
-            .find(|p| p.ends_with("genpei_war.ron"))
-            .expect("ships");
-        let spec = load(&path).expect("loads");
-        let dir = folder_of(&path);
-        type G = crate::rules::genpei::Module;
-        let first = battle::<G>(&spec, &dir, &[], 7).expect("battle 1");
-        assert!(first.carried.is_empty());
-        assert_eq!(first.seed, 7);
-        let won = |w| BattleResult {
-            name: "Uji".into(),
-            winner: w,
-            points: [0; 2],
-            text: String::new(),
-            commands: 1,
-        };
-        let plain = battle::<G>(&spec, &dir, &[won(None)], 7).expect("after a draw");
-        assert!(plain.carried.is_empty(), "a draw carries nothing");
-        assert_eq!(plain.seed, 8);
-        let after = battle::<G>(&spec, &dir, &[won(Some(1))], 7).expect("after a Taira win");
-        let (a, b) = (&plain.scenario.armies, &after.scenario.armies);
-        assert_eq!(b[1].command_cards, a[1].command_cards + 1, "KAS-CAMP-2");
-        assert_eq!(b[0].hf, a[0].hf + 1, "KAS-CAMP-3");
-        assert_eq!(b[0].command_cards, a[0].command_cards);
-        assert_eq!(b[1].hf, a[1].hf);
-        assert!(
-            after
-                .carried
-                .iter()
-                .any(|c| c.starts_with("KAS-CAMP-2: Taira"))
-        );
-        assert!(
-            after
-                .carried
-                .iter()
-                .any(|c| c.starts_with("KAS-CAMP-3: Minamoto"))
-        );
     }
 
     #[test]

@@ -45,6 +45,20 @@ pub struct Report {
 
 pub use crate::session::scenarios_of;
 
+/// Up to `n` of module `R`'s shipped scenarios, spread over its list (the
+/// first, the last and evenly between), for the app's slower tests; the
+/// conformance suite itself plays every one.
+pub fn spread_scenarios_of<R: Module>(n: usize) -> Vec<(String, String)> {
+    let all = scenarios_of::<R>();
+    if all.len() <= n || n == 0 {
+        return all;
+    }
+    let last = all.len() - 1;
+    (0..n)
+        .map(|i| all[i * last / (n - 1).max(1)].clone())
+        .collect()
+}
+
 /// A random legal command for the side to act: the pass command with
 /// probability 2/5, else one of the others.
 fn pick<R: Module>(game: &Game<R>, side: u8, rng: &mut ChaCha8Rng) -> R::Command {
@@ -382,6 +396,39 @@ pub fn run_all(games: u64) -> Vec<(&'static str, Report)> {
     all.out
 }
 
+/// Random games per module in CI, shared out over its shipped scenarios:
+/// each scenario gets `per_module / n`, at least `at_least` (so a module
+/// with many scenarios keeps CI bounded and each still gets saves, replays
+/// and illegal commands: every 10th game).
+pub fn shared_games(per_module: u64, at_least: u64, scenarios: usize) -> u64 {
+    (per_module / scenarios.max(1) as u64).max(at_least)
+}
+
+/// [`run_all`] with each module's games shared out by [`shared_games`]:
+/// each module's report and its games per scenario.
+pub fn run_all_shared(per_module: u64, at_least: u64) -> Vec<(&'static str, Report, u64)> {
+    struct All {
+        per_module: u64,
+        at_least: u64,
+        out: Vec<(&'static str, Report, u64)>,
+    }
+    impl ModuleVisitor for All {
+        fn visit<R: Module>(&mut self) {
+            let scenarios = scenarios_of::<R>();
+            let games = shared_games(self.per_module, self.at_least, scenarios.len());
+            let report = run_module::<R>(&scenarios, games);
+            self.out.push((R::RULESET, report, games));
+        }
+    }
+    let mut all = All {
+        per_module,
+        at_least,
+        out: Vec::new(),
+    };
+    visit_all(&mut all);
+    all.out
+}
+
 /// Panics, naming module `key`, unless `r` shows a passed run of `games`
 /// games per scenario: at least one scenario, every game played and
 /// replayed with `--verify`, illegal commands and round trips checked, the
@@ -413,10 +460,12 @@ mod tests {
 
     #[test]
     fn every_module_and_scenario_passes_the_suite() {
-        let out = run_all(200);
-        for (key, r) in &out {
-            assert_passed(key, r, 200);
-            eprintln!("conformance {key}: {r:?}");
+        // About 400 games a module, at least 40 on every shipped scenario.
+        let out = run_all_shared(400, 40);
+        for (key, r, games) in &out {
+            assert_passed(key, r, *games);
+            assert_eq!(r.scenarios, scenarios_of_key(key), "{key}: every scenario");
+            eprintln!("conformance {key}: {games} games a scenario: {r:?}");
         }
         // Every module folder under src/rules/ (an independent list: the
         // file tree, not the registry) was run.
@@ -428,9 +477,32 @@ mod tests {
             .map(|e| e.file_name().to_string_lossy().into_owned())
             .collect();
         folders.sort();
-        let mut run: Vec<String> = out.iter().map(|(k, _)| (*k).to_string()).collect();
+        let mut run: Vec<String> = out.iter().map(|(k, _, _)| (*k).to_string()).collect();
         run.sort();
         assert_eq!(run, folders, "every module folder passes the suite");
+    }
+
+    /// The shipped scenario files of the module with key `key`.
+    fn scenarios_of_key(key: &str) -> Vec<String> {
+        struct Files<'a>(&'a str, Vec<String>);
+        impl ModuleVisitor for Files<'_> {
+            fn visit<R: Module>(&mut self) {
+                if R::RULESET == self.0 {
+                    self.1 = scenarios_of::<R>().into_iter().map(|(f, _)| f).collect();
+                }
+            }
+        }
+        let mut f = Files(key, Vec::new());
+        visit_all(&mut f);
+        f.1
+    }
+
+    #[test]
+    fn the_ci_games_are_shared_out_with_a_floor() {
+        assert_eq!(shared_games(400, 40, 2), 200);
+        assert_eq!(shared_games(400, 40, 7), 57);
+        assert_eq!(shared_games(400, 40, 20), 40);
+        assert_eq!(shared_games(400, 40, 0), 400);
     }
 
     /// The long mode: 10,000 random games per scenario (`cargo test --release

@@ -148,3 +148,35 @@ briefing-victory = How the battle is won
 briefing-sources = Sources
 briefing-stand-ins = Stand-ins (values the sources do not give)
 briefing-stand-in-mark = [stand-in]
+title-campaigns = Campaigns
+campaign-battles-count = { $n ->
+    [one] { $n } battle
+   *[other] { $n } battles
+}
+campaign-none = No campaign found in campaigns/.
+campaign-battles = The battles
+campaign-battle-played = { $n }. { $name }: { $result } (banners { $a } – { $b })
+campaign-battle-next = { $n }. { $name }: next
+campaign-battle-later = { $n }. { $name }: to come
+campaign-rules = The campaign's rules (Kassen's own design)
+campaign-score = Campaign score: { $a } { $pa } ({ $wa } won), { $b } { $pb } ({ $wb } won)
+campaign-won = { $side } wins the campaign. { $score }
+campaign-drawn = The campaign is drawn. { $score }
+campaign-begin-again = Begin the campaign again (its progress is replaced)
+campaign-resume = Resume the campaign at battle { $n }
+campaign-window = Campaign: { $name }
+campaign-battle-result = Battle { $n } of { $of }, { $name }: { $result }
+campaign-next = Next battle
+campaign-to-title = Back to the title screen (the campaign is kept)
+campaign-carried = Carried from the battle before: { $what }
+title-board-size = Size: { $size }
+title-size-hexes = { $columns } × { $rows } hexes
+title-size-table = { $width } × { $depth } in table
+title-units-short = { $units ->
+    [one] { $units } unit
+   *[other] { $units } units
+}
+title-minutes-short = about { $minutes } min
+title-length = Expected length: { $commands } commands, about { $minutes } min computer against computer at the app's pace
+title-length-hover = Measured: the median of { $games } games of the scripted play against itself ({ $a } won { $wa }, { $b } won { $wb }, { $draws } drawn); the minutes count the app's pause after each command, not the thinking
+campaign-begin = Begin the campaign

@@ -148,3 +148,35 @@ briefing-victory = Cómo se gana la batalla
 briefing-sources = Fuentes
 briefing-stand-ins = Valores provisionales (los que las fuentes no dan)
 briefing-stand-in-mark = [provisional]
+title-campaigns = Campañas
+campaign-battles-count = { $n ->
+    [one] { $n } batalla
+   *[other] { $n } batallas
+}
+campaign-none = No hay campañas en campaigns/.
+campaign-battles = Las batallas
+campaign-battle-played = { $n }. { $name }: { $result } (estandartes { $a } – { $b })
+campaign-battle-next = { $n }. { $name }: la siguiente
+campaign-battle-later = { $n }. { $name }: por jugar
+campaign-rules = Las reglas de la campaña (diseño propio de Kassen)
+campaign-score = Puntuación de campaña: { $a } { $pa } ({ $wa } ganadas), { $b } { $pb } ({ $wb } ganadas)
+campaign-won = { $side } gana la campaña. { $score }
+campaign-drawn = La campaña queda en tablas. { $score }
+campaign-begin-again = Empezar la campaña de nuevo (su progreso se reemplaza)
+campaign-resume = Reanudar la campaña en la batalla { $n }
+campaign-window = Campaña: { $name }
+campaign-battle-result = Batalla { $n } de { $of }, { $name }: { $result }
+campaign-next = Siguiente batalla
+campaign-to-title = Volver a la pantalla de título (la campaña se conserva)
+campaign-carried = Del combate anterior: { $what }
+title-board-size = Tamaño: { $size }
+title-size-hexes = { $columns } × { $rows } hexágonos
+title-size-table = mesa de { $width } × { $depth } pulgadas
+title-units-short = { $units ->
+    [one] { $units } unidad
+   *[other] { $units } unidades
+}
+title-minutes-short = unos { $minutes } min
+title-length = Duración esperada: { $commands } órdenes, unos { $minutes } min de ordenador contra ordenador al ritmo de la aplicación
+title-length-hover = Medido: la mediana de { $games } partidas del juego programado contra sí mismo ({ $a } ganó { $wa }, { $b } ganó { $wb }, { $draws } en tablas); los minutos cuentan la pausa de la aplicación tras cada orden, no el tiempo de pensar
+campaign-begin = Empezar la campaña

@@ -2,12 +2,11 @@
 //! its last (or resumed from its autosave), each battle's result and what
 //! it carries printed as it comes.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use crate::campaign::{self, CampaignProgress, CampaignSpec};
-use crate::engine::core::Module;
+use crate::campaign::{self, CampaignProgress};
 use crate::engine::seats::{Player, Seats};
-use crate::session::{Flow, WithModule, with_module};
+use crate::session::Flow;
 
 /// What `kassen campaign` was asked.
 pub struct CampaignRun {
@@ -52,33 +51,13 @@ pub fn run(a: CampaignRun) -> Result<(), String> {
         (None, None) => return Err("kassen campaign: give a campaign file or --resume".into()),
     };
     let spec = campaign::load(&progress.campaign).map_err(|e| e.to_string())?;
-    struct Play<'a> {
-        spec: &'a CampaignSpec,
-        progress: &'a mut CampaignProgress,
-        autosave: Option<&'a Path>,
-    }
-    impl WithModule for Play<'_> {
-        type Out = Result<bool, String>;
-        fn run<R: Module>(self) -> Result<bool, String> {
-            campaign::play::<R>(
-                self.spec,
-                self.progress,
-                self.autosave,
-                &mut |_| Flow::Go,
-                |line| println!("{line}"),
-            )
-        }
-    }
-    let ruleset = spec.ruleset.clone();
-    with_module(
-        &ruleset,
-        Play {
-            spec: &spec,
-            progress: &mut progress,
-            autosave: autosave.as_deref(),
-        },
-    )
-    .unwrap_or_else(|| Err(format!("no module plays \"{ruleset}\"")))?;
+    campaign::play_campaign(
+        &spec,
+        &mut progress,
+        autosave.as_deref(),
+        &mut || Flow::Go,
+        &mut |line| println!("{line}"),
+    )?;
     println!("{}", campaign::standing_text(&spec, &progress));
     Ok(())
 }

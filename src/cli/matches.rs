@@ -41,6 +41,8 @@ pub struct MatchReport {
     /// Thinking time of every whole decision (all of a side's commands
     /// until it passed, such as a Planning phase's orders), per player.
     pub decisions: [Vec<Duration>; 2],
+    /// The commands of each game (its journal's length), in game order.
+    pub commands: Vec<usize>,
     /// Refusals met (there should be none), each with its game number
     /// (`seed + game` is its dice seed), the player and side, the turn,
     /// the command and the refusal with its rule ID.
@@ -54,6 +56,14 @@ impl MatchReport {
             return 0.0;
         }
         (f64::from(self.wins[p]) + f64::from(self.draws) / 2.0) / f64::from(self.games)
+    }
+
+    /// The median number of commands a game (the upper median of an even
+    /// count), or `None` without games.
+    pub fn median_commands(&self) -> Option<usize> {
+        let mut c = self.commands.clone();
+        c.sort_unstable();
+        c.get(c.len() / 2).copied()
     }
 
     /// The 95% confidence interval of player `p`'s score rate (Wilson
@@ -101,6 +111,13 @@ impl MatchReport {
                 self.player_side_wins[p][1],
                 self.games / 2 + p as u32 * (self.games % 2),
                 self.sides[1]
+            );
+        }
+        if let Some(m) = self.median_commands() {
+            out += &format!(
+                "commands per game: median {m} (fewest {}, most {})\n",
+                self.commands.iter().min().copied().unwrap_or(0),
+                self.commands.iter().max().copied().unwrap_or(0)
             );
         }
         let secs = self.elapsed.as_secs_f64();
@@ -161,6 +178,8 @@ struct GameRecord {
     side_of_player0: usize,
     /// Refusals met.
     refused: Vec<String>,
+    /// Commands in the game's journal.
+    commands: usize,
     /// Per player: thinking time of each command, and of each whole decision.
     thinking: [Vec<Duration>; 2],
     decisions: [Vec<Duration>; 2],
@@ -218,6 +237,7 @@ pub fn run_match<R: Module>(
             report.sides = r.info.1;
         }
         report.refused.extend(r.refused);
+        report.commands.push(r.commands);
         for p in 0..2 {
             report.thinking[p].extend(r.thinking[p].iter().copied());
             report.decisions[p].extend(r.decisions[p].iter().copied());
@@ -272,6 +292,7 @@ fn play_game<R: Module>(
             .map(|w| usize::from(w.min(1))),
         side_of_player0,
         refused: Vec::new(),
+        commands: game.journal.entries.len(),
         thinking: Default::default(),
         decisions: Default::default(),
     };

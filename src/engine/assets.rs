@@ -156,18 +156,25 @@ pub fn parse_table<T: DeserializeOwned>(rel: &str, embedded: &'static str) -> Re
 pub const BUILT_IN_SCENARIOS: &[(&str, &str)] =
     include!(concat!(env!("OUT_DIR"), "/built_in_scenarios.rs"));
 
-/// The built-in copy of the scenario at `path`, when the path names a
-/// shipped one (`…/scenarios/<name>.ron`) and no file is there: a lone
-/// binary still opens its scenarios.
+/// The campaigns shipped in `campaigns/`, built into the binary (by
+/// `build.rs`): file name and text, sorted by name.
+pub const BUILT_IN_CAMPAIGNS: &[(&str, &str)] =
+    include!(concat!(env!("OUT_DIR"), "/built_in_campaigns.rs"));
+
+/// The built-in copy of the scenario or campaign at `path`, when the path
+/// names a shipped one (`…/scenarios/<name>.ron`, `…/campaigns/<name>.ron`)
+/// and no file is there: a lone binary still opens them.
 pub fn built_in_scenario(path: &Path) -> Option<&'static str> {
-    if path.exists() || path.parent()?.file_name()?.to_str()? != "scenarios" {
+    if path.exists() {
         return None;
     }
+    let list = match path.parent()?.file_name()?.to_str()? {
+        "scenarios" => BUILT_IN_SCENARIOS,
+        "campaigns" => BUILT_IN_CAMPAIGNS,
+        _ => return None,
+    };
     let name = path.file_name()?.to_str()?;
-    BUILT_IN_SCENARIOS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, t)| *t)
+    list.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
 
 /// For a path to a table file (`…/assets/rules/<ruleset>/<name>.ron`): the

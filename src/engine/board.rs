@@ -103,6 +103,10 @@ pub enum HexsideLook {
     Palisade,
     /// A stone wall: a thick double line.
     Wall,
+    /// A steep slope or escarpment: hachures pointing downhill.
+    Slope,
+    /// A bridge over water: two rails with planks across.
+    Bridge,
 }
 
 /// One hexside feature (a stream, a wall) and its effects.

@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use hexx::{Hex, HexLayout};
 
-use crate::engine::board::{Facing, HexBoard, HexsideLook, TerrainTile};
+use crate::engine::board::{Facing, HexBoard, TerrainTile};
 use crate::engine::table::Table;
 use crate::engine::units::{Side, UnitId};
 use crate::engine::view::{Needs, Pick, Place, Spot};
@@ -520,55 +520,6 @@ pub(crate) fn shared_edge(layout: &HexLayout, a: Hex, b: Hex) -> Option<(Vec2, V
     (common.len() == 2).then(|| (common[0], common[1]))
 }
 
-/// Draws one hexside feature along the side from `p` to `q` by its look:
-/// water between banks, a railed fence with posts, a row of pointed
-/// stakes, a double wall, or a plain triple line.
-fn draw_hexside(gizmos: &mut Gizmos, p: Vec2, q: Vec2, look: HexsideLook, c: Color) {
-    let along = (q - p).normalize_or_zero();
-    let n = along.perp();
-    let len = p.distance(q);
-    let lines = |g: &mut Gizmos, offsets: &[f32], c: Color| {
-        for d in offsets {
-            g.line_2d(p + n * *d, q + n * *d, c);
-        }
-    };
-    let ticks = |every: f32| {
-        let k = (len / every).floor().max(1.0) as usize;
-        (0..=k).map(move |i| i as f32 * len / k as f32)
-    };
-    match look {
-        HexsideLook::Line => lines(gizmos, &[-1.5, 0.0, 1.5], c),
-        HexsideLook::Water => {
-            lines(gizmos, &[-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0], c);
-            lines(gizmos, &[-4.5, 4.5], Color::srgb(0.30, 0.27, 0.14));
-        }
-        HexsideLook::Fence => {
-            lines(gizmos, &[-1.0, 1.0], c);
-            for t in ticks(9.0) {
-                let m = p + along * t;
-                gizmos.line_2d(m - n * 4.0, m + n * 4.0, c);
-            }
-        }
-        HexsideLook::Palisade => {
-            lines(gizmos, &[-0.75, 0.75], c);
-            for t in ticks(6.0) {
-                let m = p + along * t;
-                gizmos.line_2d(m - n * 2.0, m + n * 6.0, c);
-                gizmos.line_2d(m + n * 6.0 - along * 1.5, m + n * 8.0, c);
-                gizmos.line_2d(m + n * 6.0 + along * 1.5, m + n * 8.0, c);
-            }
-        }
-        HexsideLook::Wall => {
-            let stone = Color::srgb(0.45, 0.44, 0.42);
-            lines(gizmos, &[-3.0, -2.0, 2.0, 3.0], stone);
-            for t in ticks(7.0) {
-                let m = p + along * t;
-                gizmos.line_2d(m - n * 3.0, m + n * 3.0, stone);
-            }
-        }
-    }
-}
-
 /// Hexside features, elevation, the selection and its range, concealed own
 /// units, melee links and the viewer's planned orders.
 pub fn draw_overlays(
@@ -586,7 +537,16 @@ pub fn draw_overlays(
     for (a, b, name) in board.hexside_list() {
         if let (Some((p, q)), Some(t)) = (shared_edge(l, a, b), board.table.hexside(&name)) {
             let c = Color::srgb(t.color.0, t.color.1, t.color.2);
-            draw_hexside(&mut gizmos, p, q, t.look, c);
+            // Downhill: towards the lower of the two hexes (towards `b` on
+            // level ground).
+            let level = |h| board.tile(h).map_or(0, |t| t.elevation);
+            let (ca, cb) = (l.hex_to_world_pos(a), l.hex_to_world_pos(b));
+            let down = if level(a) < level(b) {
+                ca - cb
+            } else {
+                cb - ca
+            };
+            terrain_art::draw_hexside(&mut gizmos, (p, q), t.look, c, down.normalize_or_zero());
         }
     }
     for h in board.hexes() {

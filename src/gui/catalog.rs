@@ -28,6 +28,67 @@ pub struct CatalogEntry {
     pub yours: bool,
     /// A small picture of its board at the start, if it builds.
     pub thumb: Option<Thumb>,
+    /// The board's size.
+    pub size: Option<BoardSize>,
+    /// Its measured length and fairness (shipped scenarios).
+    pub length: Option<ScenarioLength>,
+}
+
+/// A board's size, for the title screen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BoardSize {
+    /// A hex board: columns and rows.
+    Hexes(i32, i32),
+    /// An open table: width and depth in inches.
+    Table(f32, f32),
+}
+
+impl BoardSize {
+    /// "16 × 12 hexes", "48 × 36 in table", in the app's language.
+    pub fn words(self) -> String {
+        match self {
+            BoardSize::Hexes(c, r) => t!("title-size-hexes", columns = c, rows = r),
+            BoardSize::Table(w, d) => t!("title-size-table", width = w, depth = d),
+        }
+    }
+}
+
+/// A shipped scenario's length and fairness as measured
+/// (`tools/measure_scenarios.py`: the scripted play against itself,
+/// `assets/scenario_lengths.ron`).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioLength {
+    /// The median commands of a game.
+    pub commands: u32,
+    /// Games measured.
+    pub games: u32,
+    /// Each side's wins.
+    pub wins: (u32, u32),
+    /// Drawn games.
+    pub draws: u32,
+}
+
+impl ScenarioLength {
+    /// The minutes a computer-vs-computer game of the median length takes
+    /// at the app's pace (`pace` seconds a command, thinking not counted),
+    /// at least 1.
+    pub fn minutes(self, pace: f32) -> u32 {
+        ((self.commands as f32 * pace / 60.0).round() as u32).max(1)
+    }
+}
+
+/// The measured lengths by scenario file name: from `assets/` on disk
+/// when the file is there, else the binary's copy.
+///
+/// # Errors
+/// The file does not parse (its line and column).
+pub fn scenario_lengths()
+-> Result<std::collections::BTreeMap<String, ScenarioLength>, crate::engine::scenario::LoadError> {
+    crate::engine::assets::parse_table(
+        "scenario_lengths.ron",
+        include_str!("../../assets/scenario_lengths.ron"),
+    )
 }
 
 /// The scenarios found at start.
@@ -39,16 +100,30 @@ pub struct Catalog {
     pub broken: Vec<String>,
 }
 
+/// What the registry says of one scenario.
+type Described = (
+    ScenarioInfo,
+    &'static str,
+    BoardKind,
+    Option<Thumb>,
+    Option<BoardSize>,
+);
+
 struct Describe {
     file: String,
     text: String,
 }
 
 impl WithModule for Describe {
-    type Out = Result<(ScenarioInfo, &'static str, BoardKind, Option<Thumb>), String>;
+    type Out = Result<Described, String>;
     fn run<R: Module>(self) -> Self::Out {
         let s = R::parse_scenario(&self.file, &self.text).map_err(|e| e.to_string())?;
-        Ok((R::describe(&s), R::TITLE, R::BOARD, thumb_of::<R>(&s)))
+        let size = R::context(&s).ok().and_then(|c| {
+            R::hex_board(&c)
+                .map(|b| BoardSize::Hexes(b.columns, b.rows))
+                .or_else(|| R::table(&c).map(|t| BoardSize::Table(t.width, t.depth)))
+        });
+        Ok((R::describe(&s), R::TITLE, R::BOARD, thumb_of::<R>(&s), size))
     }
 }
 
@@ -134,6 +209,13 @@ type ReadScenario = (PathBuf, Result<(String, String), String>);
 
 fn catalog_of_read(read: Vec<ReadScenario>, yours: bool) -> Catalog {
     let mut c = Catalog::default();
+    let lengths = match scenario_lengths() {
+        Ok(l) => l,
+        Err(e) => {
+            c.broken.push(e.to_string());
+            Default::default()
+        }
+    };
     for (path, r) in read {
         let described = r.and_then(|(file, text)| {
             let h = session::read_header(&file, &text).map_err(|e| e.to_string())?;
@@ -144,14 +226,22 @@ fn catalog_of_read(read: Vec<ReadScenario>, yours: bool) -> Catalog {
                 .unwrap_or_else(|| Err(t!("title-no-module")))
         });
         match described {
-            Ok((info, system, board, thumb)) => c.entries.push(CatalogEntry {
-                path,
-                info,
-                system,
-                board,
-                yours,
-                thumb,
-            }),
+            Ok((info, system, board, thumb, size)) => {
+                let length = (!yours)
+                    .then(|| path.file_name().and_then(|n| n.to_str()))
+                    .flatten()
+                    .and_then(|n| lengths.get(n).copied());
+                c.entries.push(CatalogEntry {
+                    path,
+                    info,
+                    system,
+                    board,
+                    yours,
+                    thumb,
+                    size,
+                    length,
+                });
+            }
             Err(e) => c.broken.push(e),
         }
     }
@@ -210,5 +300,35 @@ mod tests {
             c.broken
         );
         std::fs::remove_dir_all(&mine).ok();
+    }
+
+    /// Issue 35 §4: every shipped scenario has its measured length and
+    /// fairness (`tools/measure_scenarios.py`), no entry names a scenario
+    /// that is gone, and no side won more than 65% of the measured games.
+    #[test]
+    fn every_shipped_scenario_has_its_measured_length_and_is_fair() {
+        let lengths = scenario_lengths().unwrap_or_else(|e| panic!("{e}"));
+        let shipped: Vec<String> = session::shipped_scenarios()
+            .iter()
+            .filter_map(|p| Some(p.file_name()?.to_str()?.to_string()))
+            .collect();
+        let known: Vec<&String> = lengths.keys().collect();
+        assert_eq!(known, shipped.iter().collect::<Vec<_>>());
+        for (name, l) in &lengths {
+            assert_eq!(l.wins.0 + l.wins.1 + l.draws, l.games, "{name}");
+            assert!(l.commands > 0, "{name}");
+            let most = l.wins.0.max(l.wins.1);
+            assert!(
+                most * 100 <= l.games * 65,
+                "{name}: a side won {most} of {}",
+                l.games
+            );
+        }
+        let c = read_catalog(Path::new("scenarios"));
+        assert!(
+            c.entries
+                .iter()
+                .all(|e| e.length.is_some() && e.size.is_some())
+        );
     }
 }

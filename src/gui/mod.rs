@@ -19,6 +19,7 @@
 
 pub mod board_view;
 pub mod camera;
+pub mod campaign;
 pub mod catalog;
 mod computer;
 pub mod counter_art;
@@ -307,6 +308,7 @@ pub fn open(opts: AppOptions) -> Result<(), String> {
     app.add_plugins((
         settings::SettingsPlugin { lang: opts.lang },
         title::TitlePlugin { kiosk },
+        campaign::CampaignPlugin,
     ));
     // A screenshot or the demo starts on its game at once: no loading
     // screen over it (their tables are read from disk as a game starts).

@@ -9,7 +9,7 @@ use std::f32::consts::PI;
 
 use bevy::prelude::*;
 
-use crate::engine::board::TerrainLook;
+use crate::engine::board::{HexsideLook, TerrainLook};
 
 /// One shape of a tile's art, in pixels from the hex centre (the hex is
 /// 44 px, the board's hex size, from centre to corner).
@@ -362,6 +362,87 @@ pub fn shape_key(shape: Shape) -> (u8, i32, i32) {
         Shape::Ring(i, o) => (4, q(i), q(o)),
     }
 }
+
+/// Draws one hexside feature along the side from `p` to `q` by its look:
+/// water between banks, a railed fence with posts, a row of pointed
+/// stakes, a double wall, hachures pointing `down` (a unit vector towards
+/// the lower hex), a bridge's planks, or a plain triple line.
+pub(crate) fn draw_hexside(
+    gizmos: &mut Gizmos,
+    (p, q): (Vec2, Vec2),
+    look: HexsideLook,
+    c: Color,
+    down: Vec2,
+) {
+    let along = (q - p).normalize_or_zero();
+    let n = along.perp();
+    let len = p.distance(q);
+    let lines = |g: &mut Gizmos, offsets: &[f32], c: Color| {
+        for d in offsets {
+            g.line_2d(p + n * *d, q + n * *d, c);
+        }
+    };
+    let ticks = |every: f32| {
+        let k = (len / every).floor().max(1.0) as usize;
+        (0..=k).map(move |i| i as f32 * len / k as f32)
+    };
+    match look {
+        HexsideLook::Line => lines(gizmos, &[-1.5, 0.0, 1.5], c),
+        HexsideLook::Water => {
+            lines(gizmos, &[-3.0, -2.0, -1.0, 0.0, 1.0, 2.0, 3.0], c);
+            lines(gizmos, &[-4.5, 4.5], Color::srgb(0.30, 0.27, 0.14));
+        }
+        HexsideLook::Fence => {
+            lines(gizmos, &[-1.0, 1.0], c);
+            for t in ticks(9.0) {
+                let m = p + along * t;
+                gizmos.line_2d(m - n * 4.0, m + n * 4.0, c);
+            }
+        }
+        HexsideLook::Palisade => {
+            lines(gizmos, &[-0.75, 0.75], c);
+            for t in ticks(6.0) {
+                let m = p + along * t;
+                gizmos.line_2d(m - n * 2.0, m + n * 6.0, c);
+                gizmos.line_2d(m + n * 6.0 - along * 1.5, m + n * 8.0, c);
+                gizmos.line_2d(m + n * 6.0 + along * 1.5, m + n * 8.0, c);
+            }
+        }
+        HexsideLook::Slope => {
+            lines(gizmos, &[-0.75, 0.75], c);
+            // Hachures from the crest down the slope, long and short.
+            for (i, t) in ticks(4.0).enumerate() {
+                let m = p + along * t;
+                let reach = if i % 2 == 0 { 7.0 } else { 4.0 };
+                gizmos.line_2d(m, m + down * reach, c);
+            }
+        }
+        HexsideLook::Bridge => {
+            // The water it spans, then two rails across it with planks.
+            lines(gizmos, &[-2.0, 0.0, 2.0], BRIDGE_WATER);
+            let mid = (p + q) / 2.0;
+            for s in [-3.0, 3.0] {
+                let r = mid + along * s;
+                gizmos.line_2d(r - n * 7.0, r + n * 7.0, c);
+            }
+            for k in -3..=3 {
+                let m = mid + n * (k as f32 * 2.2);
+                gizmos.line_2d(m - along * 3.0, m + along * 3.0, c);
+            }
+        }
+        HexsideLook::Wall => {
+            let stone = Color::srgb(0.45, 0.44, 0.42);
+            lines(gizmos, &[-3.0, -2.0, 2.0, 3.0], stone);
+            for t in ticks(7.0) {
+                let m = p + along * t;
+                gizmos.line_2d(m - n * 3.0, m + n * 3.0, stone);
+            }
+        }
+    }
+}
+
+/// The water under a bridge hexside.
+const BRIDGE_WATER: Color = Color::srgb(0.30, 0.50, 0.78);
 
 #[cfg(test)]
 mod tests {

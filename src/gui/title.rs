@@ -422,7 +422,7 @@ fn title_ui(
     net: Res<NetStatus>,
     settings_window: Option<ResMut<SettingsWindow>>,
     mut settings: Option<ResMut<Settings>>,
-    mut film: ResMut<TitleFilm>,
+    (mut film, mut campaigns): (ResMut<TitleFilm>, ResMut<super::campaign::CampaignTitle>),
 ) -> Result {
     let default_level = settings.as_ref().map_or(Level::Normal, |s| s.computer);
     let still = settings
@@ -433,6 +433,17 @@ fn title_ui(
     egui::CentralPanel::default().show(&mut root, |ui| {
         header(ui, settings_window, &mut settings);
         ui.columns(2, |cols| {
+            page_tabs(&mut cols[0], &mut campaigns.shown);
+            if campaigns.shown {
+                super::campaign::campaign_list(&mut cols[0], &mut campaigns);
+                super::campaign::picked_campaign(
+                    &mut cols[1],
+                    &mut campaigns,
+                    &mut state.mode,
+                    default_level,
+                );
+                return;
+            }
             scenario_list(&mut cols[0], &catalog, &mut state);
             cols[0].separator();
             editor_block(&mut cols[0], &mut state);
@@ -450,6 +461,21 @@ fn title_ui(
         });
     });
     Ok(())
+}
+
+/// *Scenarios* and *Campaigns*: which list the left column shows.
+fn page_tabs(ui: &mut egui::Ui, campaigns: &mut bool) {
+    ui.horizontal(|ui| {
+        for (on, label) in [
+            (false, t!("title-scenarios")),
+            (true, t!("title-campaigns")),
+        ] {
+            let text = RichText::new(label).heading();
+            if ui.selectable_label(*campaigns == on, text).clicked() {
+                *campaigns = on;
+            }
+        }
+    });
 }
 
 /// The name, the tagline, *Settings* and the language buttons.
@@ -478,10 +504,26 @@ fn header(
     });
 }
 
+/// The seconds the app pauses after each of the computer's commands.
+fn app_pace() -> f32 {
+    super::computer::ComputerPace::default().delay.as_secs_f32()
+}
+
+/// A scenario's size and measured length in one short line: "26 units ·
+/// 16 × 12 hexes · about 5 min".
+fn size_line(e: &CatalogEntry) -> String {
+    let mut parts = vec![t!("title-units-short", units = e.info.units)];
+    parts.extend(e.size.map(|s| s.words()));
+    parts.extend(
+        e.length
+            .map(|l| t!("title-minutes-short", minutes = l.minutes(app_pace()))),
+    );
+    parts.join(" · ")
+}
+
 /// Every scenario, a click picks one; the files that could not be read
 /// under them.
 fn scenario_list(ui: &mut egui::Ui, catalog: &Catalog, state: &mut TitleState) {
-    ui.heading(t!("title-scenarios"));
     let list_height = (ui.available_height() - 110.0).max(120.0);
     egui::ScrollArea::vertical()
         .id_salt("scenarios")
@@ -513,12 +555,13 @@ fn scenario_list(ui: &mut egui::Ui, catalog: &Catalog, state: &mut TitleState) {
                 } else {
                     e.info.name.clone()
                 };
-                let text = format!(
+                let mut text = format!(
                     "{}\n{} · {}",
                     name,
                     board_name(e.board),
                     sides_versus(&e.info.sides)
                 );
+                text += &format!("\n{}", size_line(e));
                 let picked = state.picked == Some(i);
                 ui.horizontal(|ui| {
                     let pic = e
@@ -550,6 +593,26 @@ fn picked_scenario(
     right.label(t!("title-board", board = board_name(e.board)));
     right.label(t!("title-sides", sides = sides_versus(&e.info.sides)));
     right.label(t!("title-units", units = e.info.units));
+    if let Some(size) = e.size {
+        right.label(t!("title-board-size", size = size.words()));
+    }
+    if let Some(l) = e.length {
+        right
+            .label(t!(
+                "title-length",
+                commands = l.commands,
+                minutes = l.minutes(app_pace())
+            ))
+            .on_hover_text(t!(
+                "title-length-hover",
+                games = l.games,
+                a = e.info.sides.first().cloned().unwrap_or_default(),
+                wa = l.wins.0,
+                b = e.info.sides.get(1).cloned().unwrap_or_default(),
+                wb = l.wins.1,
+                draws = l.draws
+            ));
+    }
     right.label(match e.info.turn_limit {
         Some(n) => t!("title-turn-limit", turns = n),
         None => t!("title-no-turn-limit"),

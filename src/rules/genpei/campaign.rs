@@ -64,4 +64,48 @@ mod tests {
         assert!(e.contains("command_card"), "{e}");
         assert!(give(&mut given, 2, "hf", 1).is_err());
     }
+
+    #[test]
+    fn the_battle_after_a_win_carries_the_boons_to_the_right_sides() {
+        let path = crate::campaign::shipped_campaigns()
+            .into_iter()
+            .find(|p| p.ends_with("genpei_war.ron"))
+            .expect("ships");
+        let spec = crate::campaign::load(&path).expect("loads");
+        let dir = crate::campaign::folder_of(&path);
+        type G = super::super::Module;
+        let first = crate::campaign::battle::<G>(&spec, &dir, &[], 7).expect("battle 1");
+        assert!(first.carried.is_empty());
+        assert_eq!(first.seed, 7);
+        let won = |w| crate::campaign::BattleResult {
+            name: "Uji".into(),
+            winner: w,
+            points: [0; 2],
+            text: String::new(),
+            commands: 1,
+        };
+        let plain =
+            crate::campaign::battle::<G>(&spec, &dir, &[won(None)], 7).expect("after a draw");
+        assert!(plain.carried.is_empty(), "a draw carries nothing");
+        assert_eq!(plain.seed, 8);
+        let after = crate::campaign::battle::<G>(&spec, &dir, &[won(Some(1))], 7)
+            .expect("after a Taira win");
+        let (a, b) = (&plain.scenario.armies, &after.scenario.armies);
+        assert_eq!(b[1].command_cards, a[1].command_cards + 1, "KAS-CAMP-2");
+        assert_eq!(b[0].hf, a[0].hf + 1, "KAS-CAMP-3");
+        assert_eq!(b[0].command_cards, a[0].command_cards);
+        assert_eq!(b[1].hf, a[1].hf);
+        assert!(
+            after
+                .carried
+                .iter()
+                .any(|c| c.starts_with("KAS-CAMP-2: Taira"))
+        );
+        assert!(
+            after
+                .carried
+                .iter()
+                .any(|c| c.starts_with("KAS-CAMP-3: Minamoto"))
+        );
+    }
 }

@@ -451,7 +451,10 @@ pub fn unit_card(ctx: &GenCtx, s: &GenState, id: u32) -> Vec<CardLine> {
         }
         v.push(CardLine::text(say!(
             "gen-card-terrain",
-            terrain = terrain_now(ctx, s, u.hex).name
+            terrain = {
+                let t = terrain_now(ctx, s, u.hex);
+                crate::i18n::in_language(&t.name, t.spanish.as_deref()).to_string()
+            }
         )));
         if ctx.ocean(u.hex) {
             v.push(CardLine::text(say!("gen-card-naval")).rule("GEN-NAV-1"));

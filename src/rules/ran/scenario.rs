@@ -42,6 +42,10 @@ const BUILT_COLOR: (f32, f32, f32) = (0.55, 0.50, 0.45);
 const WATER_COLOR: (f32, f32, f32) = (0.25, 0.45, 0.80);
 /// Everything else.
 const OPEN_COLOR: (f32, f32, f32) = (0.78, 0.74, 0.52);
+/// A steep slope or escarpment (display only).
+const SLOPE_COLOR: (f32, f32, f32) = (0.42, 0.28, 0.14);
+/// A bridge (display only).
+const BRIDGE_COLOR: (f32, f32, f32) = (0.36, 0.24, 0.12);
 
 /// A leader as placed by the scenario (RAN-GLO-2).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -159,7 +163,12 @@ fn color_of(name: &str) -> (f32, f32, f32) {
         WOODS_COLOR
     } else if n.contains("castle") || n.contains("village") || n.contains("palisade") {
         BUILT_COLOR
+    } else if n.contains("bridge") {
+        BRIDGE_COLOR
+    } else if n.contains("steep") || n.contains("escarp") || n.contains("slope") {
+        SLOPE_COLOR
     } else if n.contains("river")
+        || n.contains("moat")
         || n.contains("ocean")
         || n.contains("lake")
         || n.contains("stream")
@@ -203,7 +212,15 @@ fn look_of(name: &str) -> TerrainLook {
 /// How the board draws a RAN hexside feature, from its English name.
 fn side_look_of(name: &str) -> HexsideLook {
     let n = name.to_ascii_lowercase();
-    if n.contains("stream") || n.contains("river") || n.contains("ford") {
+    if n.contains("bridge") {
+        HexsideLook::Bridge
+    } else if n.contains("steep") || n.contains("escarp") || n.contains("slope") {
+        HexsideLook::Slope
+    } else if n.contains("stream")
+        || n.contains("river")
+        || n.contains("ford")
+        || n.contains("moat")
+    {
         HexsideLook::Water
     } else if n.contains("palisade") {
         HexsideLook::Palisade

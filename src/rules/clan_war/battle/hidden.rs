@@ -194,8 +194,8 @@ mod tests {
     fn cw_hid_1_the_enemy_sees_no_hidden_unit_and_cannot_aim_at_it() {
         let (ctx, b) = setup();
         let ids = |o: &CwBattle| o.units.iter().map(|u| u.id).collect::<Vec<_>>();
-        assert_eq!(ids(&ClanWar::observation(&ctx, &b, 0)), [1, 3, 4, 11]);
-        assert_eq!(ids(&ClanWar::observation(&ctx, &b, 1)).len(), 6);
+        assert_eq!(ids(&ClanWar::observation(&ctx, &b, 0)), [1, 3, 4, 11, 14]);
+        assert_eq!(ids(&ClanWar::observation(&ctx, &b, 1)).len(), 7);
         for cmd in ClanWar::legal_commands(&ctx, &b, 0) {
             assert!(!matches!(target(&cmd), Some(12 | 13)), "{cmd:?}");
         }

@@ -373,7 +373,10 @@ cw-log-full-retreat-ground = Full Retreat on the ground: { $mv }"
 cw-log-break-away-ground = Break-Away on the ground: { $mv }"
 cw-log-forced-landing-single = forced landing: straight { $mv }" with no manoeuvres; a single model does not become unformed
 cw-log-forced-landing = forced landing: straight { $mv }" with no manoeuvres; unformed on landing
-cw-log-landing-extended = landing extended { $extension }" to clear other units: { $dice } Damage dice; spent for { $turns ->
+cw-log-landing-extended = landing extended { $extension }" to clear other units: { $dice ->
+        [one] { $dice } Damage die
+       *[other] { $dice } Damage dice
+    }; spent for { $turns ->
         [one] { $turns } turn
        *[other] { $turns } turns
     }

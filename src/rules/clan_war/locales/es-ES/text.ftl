@@ -396,7 +396,10 @@ cw-log-full-retreat-ground = Retirada Total por tierra: { $mv }"
 cw-log-break-away-ground = Retirada por tierra: { $mv }"
 cw-log-forced-landing-single = aterrizaje forzoso: { $mv }" en línea recta sin maniobras; una sola miniatura no se desordena
 cw-log-forced-landing = aterrizaje forzoso: { $mv }" en línea recta sin maniobras; desordenada al aterrizar
-cw-log-landing-extended = aterrizaje prolongado { $extension }" para librar otras unidades: { $dice } dados de Daño; agotada durante { $turns ->
+cw-log-landing-extended = aterrizaje prolongado { $extension }" para librar otras unidades: { $dice ->
+        [one] { $dice } dado
+       *[other] { $dice } dados
+    } de Daño; agotada durante { $turns ->
         [one] { $turns } turno
        *[other] { $turns } turnos
     }
