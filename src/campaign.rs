@@ -403,7 +403,7 @@ pub fn open_battle<R: Module>(
 /// # Errors
 /// A battle that cannot be set up, or one that stops without a result;
 /// an autosave that cannot be written.
-pub fn play<R: Module>(
+fn play<R: Module>(
     spec: &CampaignSpec,
     progress: &mut CampaignProgress,
     autosave: Option<&Path>,
@@ -468,10 +468,15 @@ pub fn play<R: Module>(
     Ok(true)
 }
 
-/// [`play`] with the campaign's own module.
+/// Plays `progress`'s campaign headless with the campaign's own module,
+/// from where it stands to its end (see `play`): each battle by the seats,
+/// its result recorded, the progress saved atomically to `autosave`
+/// between battles and the battle under way beside it at every phase;
+/// `Ok(false)` when `on_phase` stopped it.
 ///
 /// # Errors
-/// As [`play`], or a ruleset no module plays.
+/// A battle that cannot be set up or stops without a result, an autosave
+/// that cannot be written, or a ruleset no module plays.
 pub fn play_campaign(
     spec: &CampaignSpec,
     progress: &mut CampaignProgress,

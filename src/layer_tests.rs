@@ -1,6 +1,6 @@
 //! The layering of `src/`: engine (with the languages) at the bottom, the
-//! rule modules above it, session and opponent above them, then the editor's
-//! model and remote play, and `cli/` and `gui/` on top
+//! rule modules above it, session and opponent above them, then the
+//! campaigns, the editor's model and remote play, and `cli/` and `gui/` on top
 //! (`docs/architecture.md`). Outside tests, no file names a module of a
 //! higher layer. Tests may reach up: they exercise the whole stack. Inside
 //! `gui/`, the files form layers too: none names a file that names it back,
@@ -15,6 +15,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("rules", 1),
     ("session", 2),
     ("opponent", 2),
+    ("campaign", 3),
     ("editor", 3),
     ("net", 3),
     ("cli", 4),

@@ -187,7 +187,8 @@ fn broken_scenarios_give_a_clear_error_with_position_and_no_panic() {
     let cases = [
         Broken {
             name: "truncated",
-            edit: |s| s[..s.len() / 2].to_string(),
+            // Cut before the last unit: the file ends inside the unit list.
+            edit: |s| s[..s.rfind("(id:").expect("a unit")].to_string(),
             says: "Unexpected end",
             position: true,
         },
@@ -678,4 +679,79 @@ fn a_killed_sim_leaves_an_autosave_that_plays_on_identically() {
     }
     assert_eq!(kills, 20, "only {kills} kills left an autosave");
     assert!(mid_game >= 5, "only {mid_game} of 20 kills came mid-game");
+}
+
+/// Issue 35: `kassen campaign` killed with SIGKILL at moments spread over a
+/// whole Genpei War, then `--resume`d from its autosave (killed again, and
+/// resumed again, until it ends), prints the same results and standing as
+/// an unbroken run.
+#[test]
+fn a_killed_campaign_resumes_from_its_autosave_to_the_same_result() {
+    let dir = tmp("campaign-kill");
+    let campaign = concat!(env!("CARGO_MANIFEST_DIR"), "/campaigns/genpei_war.ron");
+    let results = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.starts_with("battle ") || l.contains("the campaign"))
+            .map(str::to_string)
+            .collect()
+    };
+    let whole = dir.join("whole.ron");
+    let t0 = std::time::Instant::now();
+    let o = kassen(&["campaign", campaign, "--autosave", p(&whole)]);
+    assert!(o.status.success(), "{:?}", text(&o));
+    let run = t0.elapsed();
+    let want = results(&String::from_utf8_lossy(&o.stdout));
+    assert_eq!(want.len(), 8, "seven battles and the standing: {want:?}");
+    let mut killed = 0;
+    for attempt in 0..4u64 {
+        let auto = dir.join(format!("run-{attempt}.ron"));
+        let mut lines = Vec::new();
+        let mut first = true;
+        // Killed three times at a spread of moments (begun again when no
+        // progress was saved yet, else resumed), then run to its end.
+        for round in 0..20u64 {
+            let mut cmd = Command::new(BIN);
+            if first {
+                cmd.args(["campaign", campaign, "--autosave", p(&auto)]);
+            } else {
+                cmd.args(["campaign", "--resume", p(&auto)]);
+            }
+            let frac = ((attempt * 7 + round) * 618_034 % 1_000_000) as f64 / 1e6;
+            if round < 3 {
+                let mut child = cmd
+                    .stdout(std::process::Stdio::piped())
+                    .stderr(std::process::Stdio::null())
+                    .spawn()
+                    .expect("spawn");
+                std::thread::sleep(run.mul_f64(0.2 + 0.5 * frac));
+                let _ = child.kill(); // SIGKILL on Unix
+                let out = child.wait_with_output().expect("waits");
+                if out.status.success() {
+                    lines.extend(results(&String::from_utf8_lossy(&out.stdout)));
+                    break;
+                }
+                killed += 1;
+                lines.extend(results(&String::from_utf8_lossy(&out.stdout)));
+                first = !auto.is_file();
+                continue;
+            }
+            let out = cmd.output().expect("runs");
+            assert!(out.status.success(), "{:?}", text(&out));
+            lines.extend(results(&String::from_utf8_lossy(&out.stdout)));
+            break;
+        }
+        // A battle's line printed before a kill may come again after the
+        // resume only if its result was not yet saved: keep the last of each.
+        let mut last: Vec<String> = Vec::new();
+        for l in lines {
+            let key = l.split(':').next().unwrap_or("").to_string();
+            last.retain(|x| x.split(':').next().unwrap_or("") != key);
+            last.push(l);
+        }
+        assert_eq!(
+            last, want,
+            "attempt {attempt}: the resumed campaign differs"
+        );
+    }
+    assert!(killed >= 4, "only {killed} kills landed");
 }

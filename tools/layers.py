@@ -173,7 +173,7 @@ def ranks(edges):
 
 def draw(edges, rank):
     cols = sorted({folder(f) for f in edges}, key=lambda d: (d.count("/"), d))
-    order = ["engine", "i18n", "rules", "session", "opponent", "editor", "net", "cli", "gui"]
+    order = ["engine", "i18n", "rules", "session", "opponent", "campaign", "editor", "net", "cli", "gui"]
 
     def key(d):
         top = d.split("/")[0]

@@ -235,7 +235,7 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn report(ctx: &Self::Ctx, state: &Self::State) -> String;
 
     /// The boons a campaign file may carry from one battle into the next
-    /// in this module's scenarios ([`crate::campaign`]): each key with what
+    /// in this module's scenarios (`src/campaign.rs`): each key with what
     /// it gives, in words. None by default.
     fn campaign_boons() -> Vec<(&'static str, &'static str)> {
         Vec::new()

@@ -520,6 +520,25 @@ pub(crate) fn shared_edge(layout: &HexLayout, a: Hex, b: Hex) -> Option<(Vec2, V
     (common.len() == 2).then(|| (common[0], common[1]))
 }
 
+/// Every hexside feature of the board, by its look; a slope's hachures
+/// point towards the lower of its two hexes (towards the second on level
+/// ground).
+fn draw_hexsides(gizmos: &mut Gizmos, l: &HexLayout, board: &HexBoard) {
+    for (a, b, name) in board.hexside_list() {
+        if let (Some((p, q)), Some(t)) = (shared_edge(l, a, b), board.table.hexside(&name)) {
+            let c = Color::srgb(t.color.0, t.color.1, t.color.2);
+            let level = |h| board.tile(h).map_or(0, |t| t.elevation);
+            let (ca, cb) = (l.hex_to_world_pos(a), l.hex_to_world_pos(b));
+            let down = if level(a) < level(b) {
+                ca - cb
+            } else {
+                cb - ca
+            };
+            terrain_art::draw_hexside(gizmos, (p, q), t.look, c, down.normalize_or_zero());
+        }
+    }
+}
+
 /// Hexside features, elevation, the selection and its range, concealed own
 /// units, melee links and the viewer's planned orders.
 pub fn draw_overlays(
@@ -534,21 +553,7 @@ pub fn draw_overlays(
         return;
     };
     let l = &layout.0;
-    for (a, b, name) in board.hexside_list() {
-        if let (Some((p, q)), Some(t)) = (shared_edge(l, a, b), board.table.hexside(&name)) {
-            let c = Color::srgb(t.color.0, t.color.1, t.color.2);
-            // Downhill: towards the lower of the two hexes (towards `b` on
-            // level ground).
-            let level = |h| board.tile(h).map_or(0, |t| t.elevation);
-            let (ca, cb) = (l.hex_to_world_pos(a), l.hex_to_world_pos(b));
-            let down = if level(a) < level(b) {
-                ca - cb
-            } else {
-                cb - ca
-            };
-            terrain_art::draw_hexside(&mut gizmos, (p, q), t.look, c, down.normalize_or_zero());
-        }
-    }
+    draw_hexsides(&mut gizmos, l, &board);
     for h in board.hexes() {
         if board.elevation(h) > 0 {
             let c = l.hex_corners(h);

@@ -82,15 +82,7 @@ pub struct CampaignRun {
 /// the executable; else `campaigns/` still names the shipped campaigns,
 /// which open from the binary's copy.
 pub fn campaign_dir() -> PathBuf {
-    let here = PathBuf::from("campaigns");
-    if here.is_dir() {
-        return here;
-    }
-    std::env::current_exe()
-        .ok()
-        .and_then(|exe| Some(exe.parent()?.join("campaigns")))
-        .filter(|d| d.is_dir())
-        .unwrap_or(here)
+    super::catalog::shipped_dir("campaigns")
 }
 
 /// The progress file of the campaign at `path`, in the platform data

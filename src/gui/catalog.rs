@@ -132,13 +132,20 @@ impl WithModule for Describe {
 /// shipped scenarios, which open from the binary's own copy
 /// ([`crate::engine::assets::built_in_scenario`]).
 pub fn scenario_dir() -> PathBuf {
-    let here = PathBuf::from("scenarios");
+    shipped_dir("scenarios")
+}
+
+/// The shipped folder `name` (`scenarios`, `campaigns`): in the working
+/// directory, else beside the executable; without either, `name` still
+/// names it, and its files open from the binary's own copies.
+pub fn shipped_dir(name: &str) -> PathBuf {
+    let here = PathBuf::from(name);
     if here.is_dir() {
         return here;
     }
     std::env::current_exe()
         .ok()
-        .and_then(|exe| Some(exe.parent()?.join("scenarios")))
+        .and_then(|exe| Some(exe.parent()?.join(name)))
         .filter(|d| d.is_dir())
         .unwrap_or(here)
 }

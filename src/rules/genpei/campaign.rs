@@ -1,5 +1,5 @@
 //! What a campaign may carry from one Genpei battle into the next
-//! ([`crate::campaign`]): more Command cards, Dragon cards or H&F at the
+//! (`src/campaign.rs`): more Command cards, Dragon cards or H&F at the
 //! start. The amounts and who gets them are the campaign file's (the
 //! project's own rules, KAS-CAMP-*); the scenario's own bounds are checked
 //! again once a boon is given.
