@@ -168,14 +168,23 @@ fn battles_block(
     for (i, b) in spec.battles.iter().enumerate() {
         let name = names.get(i).cloned().unwrap_or_else(|| b.scenario.clone());
         let line = match results.get(i) {
-            Some(r) => t!(
-                "campaign-battle-played",
-                n = i + 1,
-                name = r.name,
-                result = r.text,
-                a = r.points[0],
-                b = r.points[1]
-            ),
+            Some(r) => match r.winner {
+                Some(w) => t!(
+                    "campaign-battle-played",
+                    n = i + 1,
+                    name = r.name,
+                    winner = spec.sides.get(usize::from(w)).cloned().unwrap_or_default(),
+                    a = r.points[0],
+                    b = r.points[1]
+                ),
+                None => t!(
+                    "campaign-battle-drawn",
+                    n = i + 1,
+                    name = r.name,
+                    a = r.points[0],
+                    b = r.points[1]
+                ),
+            },
             None if i == results.len() => t!("campaign-battle-next", n = i + 1, name = name),
             None => t!("campaign-battle-later", n = i + 1, name = name),
         };
@@ -465,16 +474,28 @@ fn between_window(
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
         .show(&ctx, |ui| {
             if let Some(r) = progress.results.last() {
-                ui.label(
-                    RichText::new(t!(
+                let n = progress.results.len();
+                let of = spec.battles.len();
+                let text = match r.winner {
+                    Some(w) => t!(
                         "campaign-battle-result",
-                        n = progress.results.len(),
-                        of = spec.battles.len(),
+                        n = n,
+                        of = of,
                         name = r.name,
-                        result = r.text
-                    ))
-                    .strong(),
-                );
+                        winner = spec.sides.get(usize::from(w)).cloned().unwrap_or_default(),
+                        a = r.points[0],
+                        b = r.points[1]
+                    ),
+                    None => t!(
+                        "campaign-battle-result-drawn",
+                        n = n,
+                        of = of,
+                        name = r.name,
+                        a = r.points[0],
+                        b = r.points[1]
+                    ),
+                };
+                ui.label(RichText::new(text).strong());
             }
             ui.label(standing_line(spec, progress));
             if let Some(w) = progress.results.last().and_then(|r| r.winner)
