@@ -38,6 +38,16 @@ pub enum Recipient {
     Loser,
 }
 
+impl Recipient {
+    /// The side that gets the boon after a battle `winner` won.
+    pub fn side(self, winner: u8) -> u8 {
+        match self {
+            Recipient::Winner => winner,
+            Recipient::Loser => 1 - winner.min(1),
+        }
+    }
+}
+
 /// A rule of the campaign with its ID and words (the project's own).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -329,10 +339,7 @@ pub fn battle<R: Module>(
         && let Some(w) = before.winner
     {
         for c in &spec.carry {
-            let side = match c.to {
-                Recipient::Winner => w,
-                Recipient::Loser => 1 - w.min(1),
-            };
+            let side = c.to.side(w);
             R::campaign_boon(&mut scenario, side, &c.boon, c.amount)
                 .map_err(|e| LoadError::plain(&file, format!("{}: {e}", c.rule.id)))?;
             carried.push(format!(

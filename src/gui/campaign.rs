@@ -68,8 +68,6 @@ pub struct CampaignRun {
     /// The checksum of the battle's scenario (boons given), so that a
     /// result is recorded only for that battle.
     pub battle: u64,
-    /// What the battle before carried into this one, in words.
-    pub carried: Vec<String>,
     /// Each battle's scenario name.
     pub battle_names: Vec<String>,
     /// The battle's result is recorded: the window between battles shows.
@@ -338,7 +336,6 @@ impl WithModule for InstallBattle<'_> {
             .map_err(|e| e.to_string())?;
         let text = game.save_text()?;
         run.battle = checksum(&setup.scenario);
-        run.carried = setup.carried;
         run.recorded = false;
         install_text(world, &setup.file, &text, None, None)?;
         // The battle autosaves beside the campaign's progress, never over
@@ -397,7 +394,6 @@ fn next_battle(
         progress,
         progress_path,
         battle: 0,
-        carried: Vec::new(),
         battle_names,
         recorded: false,
         error: None,
@@ -502,10 +498,7 @@ fn between_window(
                 && !progress.is_over(spec)
             {
                 for c in &spec.carry {
-                    let side = match c.to {
-                        campaign::Recipient::Winner => w,
-                        campaign::Recipient::Loser => 1 - w.min(1),
-                    };
+                    let side = c.to.side(w);
                     let what = format!(
                         "{}: {}: {}",
                         c.rule.id,
