@@ -164,6 +164,12 @@ campaign-score = Campaign score: { $a } { $pa } ({ $wa } won), { $b } { $pb } ({
 campaign-won = { $side } wins the campaign. { $score }
 campaign-drawn = The campaign is drawn. { $score }
 campaign-begin-again = Begin the campaign again (its progress is replaced)
+campaign-again-ask = This replaces the progress of { $n ->
+        [one] { $n } battle played
+       *[other] { $n } battles played
+    }. Begin again?
+campaign-again-yes = Yes, begin again
+campaign-again-no = No, keep it
 campaign-resume = Resume the campaign at battle { $n }
 campaign-window = Campaign: { $name }
 campaign-battle-result = Battle { $n } of { $of }, { $name }: { $winner } won ({ $a } – { $b })

@@ -164,6 +164,12 @@ campaign-score = Puntuación de campaña: { $a } { $pa } ({ $wa } ganadas), { $b
 campaign-won = { $side } gana la campaña. { $score }
 campaign-drawn = La campaña queda en tablas. { $score }
 campaign-begin-again = Empezar la campaña de nuevo (su progreso se reemplaza)
+campaign-again-ask = Esto reemplaza el progreso de { $n ->
+        [one] { $n } batalla jugada
+       *[other] { $n } batallas jugadas
+    }. ¿Empezar de nuevo?
+campaign-again-yes = Sí, empezar de nuevo
+campaign-again-no = No, conservarlo
 campaign-resume = Reanudar la campaña en la batalla { $n }
 campaign-window = Campaña: { $name }
 campaign-battle-result = Batalla { $n } de { $of }, { $name }: ganó { $winner } ({ $a } – { $b })

@@ -135,7 +135,7 @@ impl MatchReport {
             let median = t[t.len() / 2];
             let max = t[t.len() - 1];
             out += &format!(
-                "{} decision time: median {:.1} ms, max {:.1} ms over {} decisions\n",
+                "{} decision time (CPU time of its thread): median {:.1} ms, max {:.1} ms over {} decisions\n",
                 name(p),
                 median.as_secs_f64() * 1000.0,
                 max.as_secs_f64() * 1000.0,

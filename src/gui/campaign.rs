@@ -52,6 +52,9 @@ pub struct CampaignTitle {
     pub picked: usize,
     /// Begin (with these seats) or resume the picked campaign.
     pub request: Option<(PathBuf, Option<Seats>)>,
+    /// *Begin again* was pressed over saved progress: the page asks
+    /// before the progress is replaced.
+    pub confirm_again: bool,
     /// The last error.
     pub error: Option<String>,
 }
@@ -298,7 +301,23 @@ pub(crate) fn picked_campaign(
     } else {
         t!("campaign-begin")
     };
-    if right.button(RichText::new(begin).strong()).clicked() {
+    let mut start = false;
+    if page.confirm_again && saved.is_some() {
+        // Saved progress is replaced only when the player says so twice.
+        let played = saved.as_ref().map_or(0, |p| p.results.len());
+        right.label(RichText::new(t!("campaign-again-ask", n = played)).color(RED));
+        right.horizontal(|ui| {
+            start = ui.button(t!("campaign-again-yes")).clicked();
+            if ui.button(t!("campaign-again-no")).clicked() {
+                page.confirm_again = false;
+            }
+        });
+    } else if right.button(RichText::new(begin).strong()).clicked() {
+        start = saved.is_none();
+        page.confirm_again = saved.is_some();
+    }
+    if start {
+        page.confirm_again = false;
         let ai_seed = crate::engine::dice::clock_seed();
         page.request = Some((e.path.clone(), Some(mode.seats(ai_seed))));
     }
@@ -467,6 +486,7 @@ fn between_window(
     egui::Window::new(t!("campaign-window", name = spec.name.in_lang(lang())))
         .id(egui::Id::new("campaign-between"))
         .collapsible(true)
+        .min_width(440.0)
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
         .show(&ctx, |ui| {
             if let Some(r) = progress.results.last() {

@@ -19,7 +19,7 @@ use super::net::NetStatus;
 use super::play::{ActiveGame, AppAutosave, autosave_if_entered};
 use super::resolution::Resolution;
 use super::sets::{AppSystems, people_play};
-use super::state::{GameCleared, GameInstalled, WakeEvery};
+use super::state::{BriefingOpen, GameCleared, GameInstalled, WakeEvery};
 use crate::rules::{ModuleVisitor, visit_all};
 
 /// How the computer's moves are shown (GUI settings; not saved).
@@ -238,13 +238,15 @@ pub fn computer_plays<R: Module>(world: &mut World) {
 }
 
 /// The computer does not play now: it is stuck at this point `at` of the
-/// journal, or the last change is still on show (the board is not yet the
-/// one it decides on).
+/// journal, the last change is still on show (the board is not yet the
+/// one it decides on), or the briefing is open (the battle begins when the
+/// player closes it, so nothing happens behind it).
 fn waits(world: &World, at: usize) -> bool {
     world.resource::<ComputerPace>().stuck_at == Some(at)
         || world
             .get_resource::<Resolution>()
             .is_some_and(Resolution::busy)
+        || world.get_resource::<BriefingOpen>().is_some_and(|b| b.0)
 }
 
 /// How the app sleeps when nothing happens: the settings it started with

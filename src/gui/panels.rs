@@ -333,7 +333,13 @@ fn pass_cover(root: &mut egui::Ui, view: &ViewModel, cover: &mut PassCover, side
                     ui.scope(|ui| {
                         ui.set_max_width(520.0);
                         ui.label(RichText::new(t!("panels-briefing")).strong());
-                        ui.label(shown(&view.briefing));
+                        // Scrolls, so the button that lifts the cover stays
+                        // on the screen under any briefing.
+                        let room = (ui.available_height() - 80.0).max(100.0);
+                        egui::ScrollArea::vertical()
+                            .id_salt("cover briefing")
+                            .max_height(room)
+                            .show(ui, |ui| ui.label(shown(&view.briefing)));
                     });
                 }
                 ui.add_space(12.0);
@@ -689,7 +695,13 @@ fn windows(ctx: &egui::Context, view: &ViewModel, p: &mut Panels) {
             .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
             .default_width(460.0)
             .show(ctx, |ui| {
-                ui.label(shown(&view.briefing));
+                // A long briefing scrolls: the window never outgrows the
+                // screen, so its close button and *To the battle* stay in view.
+                let room = (ctx.content_rect().height() - 260.0).max(120.0);
+                egui::ScrollArea::vertical()
+                    .id_salt("briefing text")
+                    .max_height(room)
+                    .show(ui, |ui| ui.label(shown(&view.briefing)));
                 ui.separator();
                 if view.seats.hot_seat() {
                     ui.label(t!(

@@ -153,6 +153,11 @@ pub fn refused_edge(view: &ViewModel) -> Vec<Hex> {
 /// neither.
 pub fn reach_lines(view: &ViewModel, hex: Hex, unit: Option<u32>) -> Vec<String> {
     let target = unit.and_then(|u| view.targets.iter().find(|(t, _)| *t == u));
+    // The acting unit's own hex is where it stands, not a place it fails
+    // to reach: no verdict there.
+    if target.is_none() && unit.is_some() && unit == view.reach_for.as_ref().map(|(u, _)| *u) {
+        return Vec::new();
+    }
     let verdict = target
         .map(|(_, v)| v)
         .or_else(|| view.reach.iter().find(|(h, _)| *h == hex).map(|(_, v)| v));
@@ -523,5 +528,21 @@ mod tests {
             "{lines:?}"
         );
         assert!(reach_lines(&view, Hex::new(4, 0), None).is_empty());
+    }
+
+    #[test]
+    fn the_acting_units_own_hex_has_no_verdict() {
+        let mut view = view_with(
+            vec![(
+                Hex::new(3, 0),
+                Verdict::Refused(Refusal::new("SBA-MOV-2", "cannot reach that hex")),
+            )],
+            Vec::new(),
+        );
+        // Another unit standing on a refused hex still shows the refusal.
+        assert_eq!(reach_lines(&view, Hex::new(3, 0), Some(7)).len(), 1);
+        view.reach_for = Some((7, "march".into()));
+        assert!(reach_lines(&view, Hex::new(3, 0), Some(7)).is_empty());
+        assert_eq!(reach_lines(&view, Hex::new(3, 0), Some(8)).len(), 1);
     }
 }

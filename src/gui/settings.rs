@@ -290,9 +290,34 @@ impl Plugin for SettingsPlugin {
         app.insert_resource(LangFlag(self.lang))
             .insert_resource(settings)
             .insert_resource(SettingsWindow { open: false, error })
-            .add_systems(EguiPrimaryContextPass, settings_ui.in_set(AppSystems::Draw))
+            .add_systems(
+                EguiPrimaryContextPass,
+                (font_fallbacks, settings_ui)
+                    .chain()
+                    .in_set(AppSystems::Draw),
+            )
             .add_systems(Update, persist_settings.in_set(AppSystems::Game));
     }
+}
+
+/// egui's proportional font (Ubuntu Light) has no arrows (← → ↑ ↓), which
+/// the log's changes ("5 → 7") and the keys' help use; egui's monospace
+/// font (Hack) has them, so it becomes the proportional family's last
+/// fallback. Set once.
+fn font_fallbacks(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+    if *done {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut fonts = egui::FontDefinitions::default();
+    if let Some(list) = fonts.families.get_mut(&egui::FontFamily::Proportional)
+        && !list.iter().any(|f| f == "Hack")
+    {
+        list.push("Hack".to_owned());
+    }
+    ctx.set_fonts(fonts);
+    *done = true;
+    Ok(())
 }
 
 /// The Settings window, and the UI scale applied to egui.

@@ -447,17 +447,22 @@ fn title_ui(
             scenario_list(&mut cols[0], &catalog, &mut state);
             cols[0].separator();
             editor_block(&mut cols[0], &mut state);
-            let right = &mut cols[1];
-            if let Some(e) = state.picked.and_then(|i| catalog.entries.get(i)).cloned() {
-                film.follow(right.ctx(), &e.path, still);
-                picked_scenario(right, &e, (&mut state, &film), default_level);
-            }
-            join_block(right, &mut state, &net);
-            load_block(right, &mut state);
-            resume_block(right, &mut state);
-            if let Some(e) = &state.error {
-                right.label(RichText::new(e).color(RED));
-            }
+            // The right column scrolls as a whole: on a small window the
+            // foot (join, load, resume) is never out of reach.
+            egui::ScrollArea::vertical()
+                .id_salt("title right")
+                .show(&mut cols[1], |right| {
+                    if let Some(e) = state.picked.and_then(|i| catalog.entries.get(i)).cloned() {
+                        film.follow(right.ctx(), &e.path, still);
+                        picked_scenario(right, &e, (&mut state, &film), default_level);
+                    }
+                    join_block(right, &mut state, &net);
+                    load_block(right, &mut state);
+                    resume_block(right, &mut state);
+                    if let Some(e) = &state.error {
+                        right.label(RichText::new(e).color(RED));
+                    }
+                });
         });
     });
     Ok(())
@@ -582,6 +587,11 @@ fn scenario_list(ui: &mut egui::Ui, catalog: &Catalog, state: &mut TitleState) {
 
 /// The picked scenario: what it says of itself, the players and the start
 /// button, *Edit scenario*, and hosting it.
+/// The title screen's right column under the briefing, in points: the
+/// choice of players, the start button, and the join, load and resume
+/// blocks. The picture and the briefing above share what is left.
+const TITLE_FOOT: f32 = 270.0;
+
 fn picked_scenario(
     right: &mut egui::Ui,
     e: &CatalogEntry,
@@ -620,14 +630,21 @@ fn picked_scenario(
     right.add_space(6.0);
     // The battle playing in the picture, else the picture of its start.
     let frame = film.frame(&e.path).or(e.thumb.as_ref());
+    // What the column shows below this point (the visible part: the
+    // column scrolls), less the room of the choice of players, the start
+    // button and the foot (join, load, resume).
+    let left = |ui: &egui::Ui| ui.clip_rect().bottom() - ui.cursor().top() - TITLE_FOOT;
     if let Some(t) = frame {
-        let w = right.available_width().min(420.0);
-        draw_thumb(right, t, egui::vec2(w, w * 0.6)).on_hover_text(t!("title-film-hover"));
+        // The picture gives up height first on a small window.
+        let h = (right.available_width().min(420.0) * 0.6).min((left(right) * 0.5).max(90.0));
+        draw_thumb(right, t, egui::vec2(h / 0.6, h)).on_hover_text(t!("title-film-hover"));
         right.add_space(6.0);
     }
+    // The briefing scrolls in what is left.
+    let room = left(right).clamp(100.0, 260.0);
     egui::ScrollArea::vertical()
         .id_salt("briefing")
-        .max_height(260.0)
+        .max_height(room)
         .show(right, |ui| {
             ui.label(e.info.briefing.text());
         });

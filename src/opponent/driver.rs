@@ -1,7 +1,7 @@
 //! A side's whole decision, played by a [`Seat`]: the scripted default play,
 //! or the computer opponent one command at a time until the side passes.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::engine::core::{Rules, RulesHints, ToAct};
 use crate::engine::game::Game;
@@ -80,7 +80,9 @@ pub struct Decided {
     pub side: u8,
     /// Commands applied.
     pub commands: u32,
-    /// Thinking time of each command the computer chose (µs precision).
+    /// Thinking time of each command the computer chose: the CPU time of
+    /// the thread that searched (µs precision), so other work sharing the
+    /// cores does not inflate it. The search runs on that one thread.
     pub thinking: Vec<Duration>,
     /// Refusals met on the way (reported, then the side passes).
     pub refused: Vec<String>,
@@ -151,7 +153,7 @@ pub fn play_decision<R: Rules + RulesHints>(
         Some(opp) => {
             while still_deciding(game) {
                 let obs = R::observation(&game.ctx, &game.state, side);
-                let t0 = Instant::now();
+                let t0 = cpu_time::ThreadTime::now();
                 let salt = game.journal.entries.len() as u64;
                 let cmd = computer_command::<R>(opp, &game.ctx, &obs, side, salt, out.commands);
                 out.thinking.push(t0.elapsed());
