@@ -332,6 +332,9 @@ pub struct HexBoard {
     pub rows: i32,
     tiles: HashMap<Hex, Tile>,
     hexsides: HashMap<(Hex, Hex), String>,
+    /// Road links between the centres of neighbouring hexes, in the
+    /// scenario's order (for drawing; what a road does is the module's).
+    roads: Vec<(Hex, Hex)>,
     /// The module's terrain data.
     pub table: TerrainTable,
 }
@@ -373,8 +376,20 @@ impl HexBoard {
             rows,
             tiles,
             hexsides: HashMap::new(),
+            roads: Vec::new(),
             table,
         }
+    }
+
+    /// Adds a road link from the centre of `a` to the centre of `b` (a
+    /// neighbour), drawn as a track on the board.
+    pub fn add_road(&mut self, a: Hex, b: Hex) {
+        self.roads.push((a, b));
+    }
+
+    /// The road links, in the order added.
+    pub fn roads(&self) -> &[(Hex, Hex)] {
+        &self.roads
     }
 
     /// Offset `(column, row)` to axial.

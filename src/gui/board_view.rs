@@ -539,6 +539,23 @@ fn draw_hexsides(gizmos: &mut Gizmos, l: &HexLayout, board: &HexBoard) {
     }
 }
 
+/// The roads: a track of two dashed ruts from hex centre to hex centre.
+fn draw_roads(gizmos: &mut Gizmos, l: &HexLayout, board: &HexBoard) {
+    let rut = Color::srgb(0.50, 0.37, 0.22);
+    for &(a, b) in board.roads() {
+        let (p, q) = (l.hex_to_world_pos(a), l.hex_to_world_pos(b));
+        let along = q - p;
+        let side = along.perp().normalize_or_zero() * HEX_SIZE * 0.07;
+        // Dashes of a fifth of the link, with gaps between.
+        for i in 0..5 {
+            let (s, e) = (i as f32 / 5.0, (i as f32 + 0.7) / 5.0);
+            for o in [side, -side] {
+                gizmos.line_2d(p + along * s + o, p + along * e + o, rut);
+            }
+        }
+    }
+}
+
 /// Hexside features, elevation, the selection and its range, concealed own
 /// units, melee links and the viewer's planned orders.
 pub fn draw_overlays(
@@ -553,6 +570,7 @@ pub fn draw_overlays(
         return;
     };
     let l = &layout.0;
+    draw_roads(&mut gizmos, l, &board);
     draw_hexsides(&mut gizmos, l, &board);
     for h in board.hexes() {
         if board.elevation(h) > 0 {

@@ -400,3 +400,17 @@ fn ran_ldr_3_a_busho_caught_in_a_retreat_from_kibamusha_rolls_to_survive() {
     assert!(st.leader(102).is_some_and(|l| l.dead), "{out:#?}");
     assert_eq!(dice.loaded_remaining(), 0);
 }
+
+#[test]
+fn ran_ter_the_board_draws_every_road_link_the_rules_move_along() {
+    // RAN-TER: the roads the movement rate reads (`RanCtx::road`) are the
+    // links the board draws, one a step of each road of the scenario.
+    let (ctx, _) = on_battle("Mimigawa");
+    let drawn = ctx.board.roads();
+    assert!(!drawn.is_empty());
+    for &(a, b) in drawn {
+        assert!(ctx.road(a, b), "{a:?}-{b:?} drawn but not a road");
+        assert_eq!(a.distance_to(b), 1, "a road link joins neighbours");
+    }
+    assert_eq!(drawn.len(), ctx.roads.len());
+}

@@ -700,6 +700,12 @@ fn known(names: &[String], n: &str) -> bool {
 
 /// The board of a checked scenario.
 pub fn build_board(s: &RanScenario, t: &RanTables) -> HexBoard {
-    let b = &s.board;
-    b.build(display_table(t, &s.battle))
+    let mut board = s.board.build(display_table(t, &s.battle));
+    // The roads are drawn from centre to centre (their rate is RAN-TER's).
+    for road in &s.roads {
+        for w in road.windows(2) {
+            board.add_road(HexBoard::to_hex(w[0]), HexBoard::to_hex(w[1]));
+        }
+    }
+    board
 }
