@@ -226,3 +226,42 @@ fn the_dock_leaves_the_board_its_area() {
     visit_all(&mut v);
     assert_eq!(v.0, crate::rules::rulesets().len());
 }
+
+/// The briefing window of every shipped scenario fits the window at
+/// 1280×720 at 100% and 150% UI scale: its close button and *To the
+/// battle* stay on the screen however long the briefing (a long one
+/// scrolls inside the window).
+#[test]
+fn every_briefing_window_fits_the_screen() {
+    struct V(usize);
+    impl ModuleVisitor for V {
+        fn visit<R: Module>(&mut self) {
+            for (file, text) in session::scenarios_of::<R>() {
+                let mut app = layout_app();
+                install_text(app.world_mut(), &file, &text, Some(13), None).expect("installs");
+                app.update();
+                for screen in SCREENS {
+                    app.world_mut().resource_mut::<BriefingOpen>().0 = true;
+                    let (window, _) = lay_out(&mut app, screen);
+                    let world = app.world_mut();
+                    let mut q =
+                        world.query_filtered::<&mut EguiContext, With<PrimaryEguiContext>>();
+                    let ctx = match q.single_mut(world) {
+                        Ok(mut c) => c.get_mut().clone(),
+                        Err(e) => panic!("no egui context: {e}"),
+                    };
+                    let rect = ctx.memory(|m| m.area_rect(egui::Id::new("briefing window")));
+                    let rect = rect.unwrap_or_else(|| panic!("{file}: no briefing window"));
+                    assert!(
+                        window.contains_rect(rect),
+                        "{file}, {screen:?}: the briefing window {rect:?} leaves the screen {window:?}"
+                    );
+                    self.0 += 1;
+                }
+            }
+        }
+    }
+    let mut v = V(0);
+    visit_all(&mut v);
+    assert!(v.0 >= 2 * crate::rules::rulesets().len());
+}
