@@ -45,6 +45,7 @@ pub mod dragon;
 pub mod dragon_play;
 pub mod editor;
 pub mod effects;
+pub mod events;
 pub mod game;
 pub mod honor;
 pub mod losses;

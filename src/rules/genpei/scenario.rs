@@ -169,6 +169,10 @@ pub struct GenScenario {
     /// Command Tents and Command Ships.
     #[serde(default)]
     pub commands: Vec<CommandSpec>,
+    /// The battle's scenario events (KAS-EVT-1, Kassen's own design), in
+    /// the order they fire within a turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<super::events::ScenarioEvent>,
 }
 
 impl GenScenario {
@@ -272,7 +276,8 @@ pub fn check(file: &str, text: &str, s: &GenScenario, t: &GenTables) -> Result<(
         ck.leader(l, &mut ids)?;
     }
     ck.towers()?;
-    ck.commands()
+    ck.commands()?;
+    ck.events()
 }
 
 /// The checks of one scenario, each error placed in its file and text.
@@ -372,6 +377,19 @@ impl Checker<'_> {
                         "hexside {a:?}–{z:?} is not between two neighbouring hexes on the board"
                     ),
                 );
+            }
+        }
+        Ok(())
+    }
+
+    /// Each scenario event fires in a round of the battle, names its
+    /// sides and strikes hexes on the board (KAS-EVT-1).
+    fn events(&self) -> Result<(), LoadError> {
+        let sides: Vec<&str> = self.s.sides.iter().map(|x| x.name.as_str()).collect();
+        let size = (self.s.board.columns, self.s.board.rows);
+        for e in &self.s.events {
+            if let Some(p) = super::events::problem(e, self.s.turn_limit, &sides, size) {
+                return self.err(&["events", &format!("round: {}", e.round)], p);
             }
         }
         Ok(())

@@ -907,6 +907,11 @@ fn end_turn(
             ),
         ));
     }
+    // KAS-EVT-1: the scenario's events after this side's turn.
+    super::events::after_turn(ctx, s, dice, out);
+    if matches!(s.phase, Phase::Over { .. }) {
+        return Ok(());
+    }
     let next = 1 - s.active;
     if next == ctx.scenario.first {
         if s.turn >= ctx.scenario.turn_limit {

@@ -12,6 +12,12 @@ gen-over-last-round-draw = the last round is played: a draw ({ $a } – { $b ->
        *[other] { $b } banners
     })
 gen-side-fallback = side { $side }
+gen-log-scenario-event = { $name }: { $n ->
+        [0] no unit of the { $side } is struck
+        [one] { $n } { $side } unit is struck
+       *[other] { $n } { $side } units are struck
+    }
+gen-log-scenario-event-hf = { $side } H&F: { $before } → { $after }
 gen-log-tide-turns = the tide turns: naval units now move 2 hexes only with the wind/tide toward { $toward }
 gen-dir-north = north
 gen-dir-north-east = north-east

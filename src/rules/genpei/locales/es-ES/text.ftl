@@ -6,6 +6,12 @@ gen-over-banners = { $side } gana con { $banners } de { $needed } estandartes de
 gen-over-last-round-win = se ha jugado la última ronda: gana { $side } ({ $a } – { $b } estandartes)
 gen-over-last-round-draw = se ha jugado la última ronda: empate ({ $a } – { $b } estandartes)
 gen-side-fallback = bando { $side }
+gen-log-scenario-event = { $name }: { $n ->
+        [0] ninguna unidad de los { $side } es golpeada
+        [one] { $n } unidad de los { $side } es golpeada
+       *[other] { $n } unidades de los { $side } son golpeadas
+    }
+gen-log-scenario-event-hf = H&F de los { $side }: { $before } → { $after }
 gen-log-tide-turns = cambia la marea: las unidades navales solo se mueven 2 hexágonos a favor del viento/marea hacia { $toward }
 gen-dir-north = el norte
 gen-dir-north-east = el nordeste
