@@ -50,7 +50,13 @@ pub fn camera_controls(
     window: Query<&Window, With<PrimaryWindow>>,
     mut cam: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    cover: Option<Res<super::state::PassCover>>,
 ) {
+    // The hot-seat cover hides the board: its wheel scrolls the briefing
+    // and its keys are the next player's, never the hidden board's.
+    if cover.is_some_and(|c| c.side.is_some()) {
+        return;
+    }
     let Ok((mut tf, mut proj)) = cam.single_mut() else {
         return;
     };

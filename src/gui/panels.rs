@@ -684,6 +684,17 @@ fn summary_view(ui: &mut egui::Ui, summary: &mut TurnSummary) {
 fn windows(ctx: &egui::Context, view: &ViewModel, p: &mut Panels) {
     let table = p.scene.table.is_some();
     if p.briefing.0 {
+        // The window sizes itself over its first frames: until it has,
+        // ask for more, or the app sleeps on a half-drawn window.
+        let settled = egui::Id::new("briefing window frames");
+        let frames = ctx.data_mut(|d| {
+            let n = d.get_temp_mut_or_default::<u8>(settled);
+            *n = n.saturating_add(1);
+            *n
+        });
+        if frames < 4 {
+            ctx.request_repaint();
+        }
         let mut open = true;
         // A start card in the middle of the board: read, then begin.
         let mut begin = false;
@@ -722,6 +733,9 @@ fn windows(ctx: &egui::Context, view: &ViewModel, p: &mut Panels) {
                 });
             });
         p.briefing.0 = open && !begin;
+        if !p.briefing.0 {
+            ctx.data_mut(|d| d.remove::<u8>(settled));
+        }
     }
     if let Some((a, b)) = p.input.ruler.filter(|_| table) {
         egui::Area::new("ruler".into())

@@ -749,7 +749,10 @@ pub fn install_as_is<R: Module>(world: &mut World, game: Game<R>) {
         notes.refusal = None;
         notes.undo_note.clear();
     }
-    world.resource_mut::<BriefingOpen>().0 = !mode.screenshot && !mode.kiosk;
+    // Hot-seat shows the briefing on the first turn's cover instead, to
+    // each player in turn: no second copy in a window after it.
+    let hot_seat = game.seats.hot_seat();
+    world.resource_mut::<BriefingOpen>().0 = !mode.screenshot && !mode.kiosk && !hot_seat;
     // Neither a screenshot nor the demo's kiosk writes an autosave.
     world.resource_mut::<AppAutosave>().0 = (!mode.screenshot && !mode.kiosk).then(app_autosave);
     *world.resource_mut::<ViewModel>() = ViewModel::default();

@@ -27,9 +27,9 @@ pub(crate) fn shown(s: &str) -> String {
 /// A rule ID as a link that opens the rules reference at it.
 pub(crate) fn rule_link(ui: &mut egui::Ui, open: &mut RulesOpen, rule: &str) {
     // A module's generic base marker (GEN-BASE, SBA-BASE) names no one
-    // rule: a small mark, the ID on hover.
+    // rule: its ID small and dim, what it stands for on hover.
     let link = if is_base_marker(rule) {
-        ui.link(RichText::new("§").small().color(DIM))
+        ui.link(RichText::new(rule).small().monospace().color(DIM))
             .on_hover_text(t!("panels-base-rule", rule = rule))
     } else {
         ui.link(RichText::new(rule).monospace())

@@ -12,72 +12,13 @@
 //! figures and units lost count for the other side, as in battle. Then
 //! each side's H&F changes by the event's `hf` (never below 0).
 
-use serde::{Deserialize, Serialize};
-
 use super::losses;
 use super::state::{GenCtx, GenState};
-use crate::engine::board::{HexBoard, Offset};
-use crate::engine::briefing::Bilingual;
+use crate::engine::board::HexBoard;
 use crate::engine::dice::Dice;
 use crate::engine::log::LogEntry;
 
-/// The rule every event's log entry cites.
-pub const RULE: &str = "KAS-EVT-1";
-
-/// One scenario event (KAS-EVT-1).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ScenarioEvent {
-    /// The round it happens in, 1 to the turn limit.
-    pub round: u32,
-    /// The side (by name) whose turn in that round it follows.
-    pub after: String,
-    /// Its name in the log, in both languages.
-    pub name: Bilingual,
-    /// The side (by name) whose units it strikes.
-    pub strikes: String,
-    /// The hexes, as `(column, row)`, whose units it strikes; empty:
-    /// every unit of that side.
-    #[serde(default)]
-    pub hexes: Vec<Offset>,
-    /// Figures each struck unit loses.
-    #[serde(default)]
-    pub hits: u32,
-    /// Flags each struck unit takes (as from the Panic Dragon card).
-    #[serde(default)]
-    pub flags: u32,
-    /// Each side's change of H&F tokens, in the order of `sides`.
-    #[serde(default)]
-    pub hf: [i32; 2],
-}
-
-/// What is wrong with `e` on a board of `columns × rows` with a turn
-/// limit of `turn_limit` and the sides `sides`: `None` when nothing.
-pub fn problem(e: &ScenarioEvent, turn_limit: u32, sides: &[&str], size: Offset) -> Option<String> {
-    if e.round == 0 || e.round > turn_limit {
-        return Some(format!(
-            "an event's round must be 1 to the turn limit {turn_limit} ({RULE})"
-        ));
-    }
-    for n in [&e.after, &e.strikes] {
-        if !sides.contains(&n.as_str()) {
-            return Some(format!("unknown side \"{n}\" in an event ({RULE})"));
-        }
-    }
-    if let Some(h) = e
-        .hexes
-        .iter()
-        .find(|o| o.0 < 0 || o.1 < 0 || o.0 >= size.0 || o.1 >= size.1)
-    {
-        return Some(format!("event hex {h:?} is off the board ({RULE})"));
-    }
-    if e.hits == 0 && e.flags == 0 && e.hf == [0, 0] {
-        return Some(format!(
-            "an event must strike with hits or flags or change H&F ({RULE})"
-        ));
-    }
-    None
-}
+pub use super::scenario::{EVENT_RULE as RULE, ScenarioEvent};
 
 /// The units `e` strikes now, in id order.
 pub fn struck(ctx: &GenCtx, s: &GenState, e: &ScenarioEvent) -> Vec<u32> {

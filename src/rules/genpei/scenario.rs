@@ -172,7 +172,7 @@ pub struct GenScenario {
     /// The battle's scenario events (KAS-EVT-1, Kassen's own design), in
     /// the order they fire within a turn.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub events: Vec<super::events::ScenarioEvent>,
+    pub events: Vec<ScenarioEvent>,
 }
 
 impl GenScenario {
@@ -180,6 +180,70 @@ impl GenScenario {
     pub fn side(&self, name: &str) -> u8 {
         self.sides.iter().position(|s| s.name == name).unwrap_or(0) as u8
     }
+}
+
+/// The rule every event's log entry cites.
+pub const EVENT_RULE: &str = "KAS-EVT-1";
+
+/// One scenario event (KAS-EVT-1, Kassen's own design; fired by
+/// `events.rs`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioEvent {
+    /// The round it happens in, 1 to the turn limit.
+    pub round: u32,
+    /// The side (by name) whose turn in that round it follows.
+    pub after: String,
+    /// Its name in the log, in both languages.
+    pub name: crate::engine::briefing::Bilingual,
+    /// The side (by name) whose units it strikes.
+    pub strikes: String,
+    /// The hexes, as `(column, row)`, whose units it strikes; empty:
+    /// every unit of that side.
+    #[serde(default)]
+    pub hexes: Vec<Offset>,
+    /// Figures each struck unit loses.
+    #[serde(default)]
+    pub hits: u32,
+    /// Flags each struck unit takes (as from the Panic Dragon card).
+    #[serde(default)]
+    pub flags: u32,
+    /// Each side's change of H&F tokens, in the order of `sides`.
+    #[serde(default)]
+    pub hf: [i32; 2],
+}
+
+/// What is wrong with `e` on a board of `columns × rows` with a turn
+/// limit of `turn_limit` and the sides `sides`: `None` when nothing.
+pub fn event_problem(
+    e: &ScenarioEvent,
+    turn_limit: u32,
+    sides: &[&str],
+    size: Offset,
+) -> Option<String> {
+    if e.round == 0 || e.round > turn_limit {
+        return Some(format!(
+            "an event's round must be 1 to the turn limit {turn_limit} ({EVENT_RULE})"
+        ));
+    }
+    for n in [&e.after, &e.strikes] {
+        if !sides.contains(&n.as_str()) {
+            return Some(format!("unknown side \"{n}\" in an event ({EVENT_RULE})"));
+        }
+    }
+    if let Some(h) = e
+        .hexes
+        .iter()
+        .find(|o| o.0 < 0 || o.1 < 0 || o.0 >= size.0 || o.1 >= size.1)
+    {
+        return Some(format!("event hex {h:?} is off the board ({EVENT_RULE})"));
+    }
+    if e.hits == 0 && e.flags == 0 && e.hf == [0, 0] {
+        return Some(format!(
+            "an event must strike with hits or flags or change H&F ({EVENT_RULE})"
+        ));
+    }
+    None
 }
 
 /// The display terrain of the board: the names of `terrain.ron`, with
@@ -388,7 +452,7 @@ impl Checker<'_> {
         let sides: Vec<&str> = self.s.sides.iter().map(|x| x.name.as_str()).collect();
         let size = (self.s.board.columns, self.s.board.rows);
         for e in &self.s.events {
-            if let Some(p) = super::events::problem(e, self.s.turn_limit, &sides, size) {
+            if let Some(p) = event_problem(e, self.s.turn_limit, &sides, size) {
                 return self.err(&["events", &format!("round: {}", e.round)], p);
             }
         }
