@@ -109,19 +109,8 @@ pub(super) fn play_dragon(
             }
         }
         DragonEffect::Flags(n) => {
-            if let Some(t) = target.and_then(|t| s.unit(t).cloned()) {
-                let flags =
-                    n.saturating_sub(ctx.unit_type(&t.kind).map_or(0, |ty| ty.flags_ignored));
-                if ctx.ocean(t.hex) {
-                    out.push(LogEntry::event(
-                        "GEN-NCB-6",
-                        vec![t.id],
-                        say!("gen-log-dragon-flags-at-sea", n = flags),
-                    ));
-                    losses::lose(ctx, s, t.id, flags, side, "GEN-NCB-6", dice, out);
-                } else if flags > 0 {
-                    losses::retreat(ctx, s, t.id, flags, side, dice, out);
-                }
+            if let Some(t) = target {
+                losses::take_flags(ctx, s, t, n, side, dice, out);
             }
         }
         DragonEffect::Hits(n) => {

@@ -69,19 +69,8 @@ pub fn fire(
         if e.hits > 0 && s.unit(id).is_some_and(|u| u.alive()) {
             losses::lose(ctx, s, id, e.hits, by, RULE, dice, out);
         }
-        let Some(u) = s.unit(id).filter(|u| u.alive()).cloned() else {
-            continue;
-        };
-        let flags = e
-            .flags
-            .saturating_sub(ctx.unit_type(&u.kind).map_or(0, |t| t.flags_ignored));
-        if flags == 0 {
-            continue;
-        }
-        if ctx.ocean(u.hex) {
-            losses::lose(ctx, s, id, flags, by, "GEN-NCB-6", dice, out);
-        } else {
-            losses::retreat(ctx, s, id, flags, by, dice, out);
+        if e.flags > 0 {
+            losses::take_flags(ctx, s, id, e.flags, by, dice, out);
         }
     }
     for side in 0..2 {

@@ -75,6 +75,35 @@ pub fn retreat_path(ctx: &GenCtx, s: &GenState, id: u32, n: u32) -> Vec<Hex> {
     path
 }
 
+/// Flags on unit `id` outside a battle roll (the Panic Dragon card, a
+/// scenario event): `n` less the flags its type ignores; at sea each is a
+/// hit (GEN-NCB-6), ashore the unit retreats. Returns the flags left.
+pub fn take_flags(
+    ctx: &GenCtx,
+    s: &mut GenState,
+    id: u32,
+    n: u32,
+    by: u8,
+    dice: &mut Dice,
+    out: &mut Vec<LogEntry>,
+) -> u32 {
+    let Some(u) = s.unit(id).filter(|u| u.alive()).cloned() else {
+        return 0;
+    };
+    let flags = n.saturating_sub(ctx.unit_type(&u.kind).map_or(0, |t| t.flags_ignored));
+    if ctx.ocean(u.hex) {
+        out.push(LogEntry::event(
+            "GEN-NCB-6",
+            vec![id],
+            say!("gen-log-dragon-flags-at-sea", n = flags),
+        ));
+        lose(ctx, s, id, flags, by, "GEN-NCB-6", dice, out);
+    } else if flags > 0 {
+        retreat(ctx, s, id, flags, by, dice, out);
+    }
+    flags
+}
+
 /// Unit `id` takes `flags` flags it did not ignore: it retreats a hex per
 /// flag, each hex it cannot take a hit (base rules), and pays the H&F
 /// bill, each unpaid token a hit (Lack of Honor).
