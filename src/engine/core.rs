@@ -307,6 +307,15 @@ pub trait RulesHints: Rules {
     fn opponent_horizon(_ctx: &Self::Ctx, state: &Self::State) -> (u32, u32) {
         (Self::turn(state), 2)
     }
+    /// Optional module knowledge for the computer opponent: the most
+    /// commands its playouts may apply in one decision (a bound on its
+    /// work, so on its time, counted and not timed so that a decision stays
+    /// the same on any machine). A pilot playout of the baseline measures
+    /// what one playout costs here, and the level's playouts shrink to what
+    /// the bound affords (at least 4). The default: no bound.
+    fn opponent_work(_ctx: &Self::Ctx, _obs: &Self::State) -> Option<u64> {
+        None
+    }
     /// Optional module knowledge for the computer opponent: one deal of
     /// what `side` cannot see, for one playout from its observation `obs`
     /// (cards in the other side's hand and in the draw piles, shuffled by

@@ -152,6 +152,54 @@ impl ModuleVisitor for Resumable {
     }
 }
 
+/// Where a module bounds the work of a decision
+/// ([`RulesHints::opponent_work`](crate::engine::core::RulesHints::opponent_work)),
+/// *normal* runs fewer playouts than its level's on a decision among
+/// more than two candidates, a few decisions into a shipped scenario.
+struct Bounded {
+    checked: u32,
+}
+
+impl ModuleVisitor for Bounded {
+    fn visit<R: Module>(&mut self) {
+        for (file, text) in scenarios_of::<R>() {
+            let mut n = 0;
+            let found = play_until::<R>(&file, &text, 4, |g| match g.to_act() {
+                ToAct::Side(s) => {
+                    R::opponent_focus(&g.ctx, &g.state, s).is_some_and(|f| f.candidates.len() > 2)
+                        && {
+                            n += 1;
+                            n > 3
+                        }
+                }
+                _ => false,
+            });
+            let Some(g) = found else { continue };
+            let Some(cap) = R::opponent_work(&g.ctx, &g.state) else {
+                continue;
+            };
+            let ToAct::Side(side) = g.to_act() else {
+                continue;
+            };
+            let obs = R::observation(&g.ctx, &g.state, side);
+            let (_, effort) = Opponent::new(Level::Normal, 1).decide::<R>(&g.ctx, &obs, side, 7);
+            assert!(
+                effort.playouts < Level::Normal.playouts(),
+                "{file}: {} playouts under a bound of {cap} commands",
+                effort.playouts
+            );
+            self.checked += 1;
+        }
+    }
+}
+
+#[test]
+fn a_bounded_module_spends_fewer_playouts_than_the_level() {
+    let mut b = Bounded { checked: 0 };
+    visit_all(&mut b);
+    assert!(b.checked > 0, "no bounded decision was found");
+}
+
 #[test]
 fn a_computer_game_resumed_from_a_save_goes_on_identically() {
     visit_all(&mut Resumable);

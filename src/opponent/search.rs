@@ -141,7 +141,21 @@ impl Opponent {
         if legal.len() <= 1 {
             return (legal.into_iter().next(), effort);
         }
-        let budget = self.level.playouts().max(2);
+        let mut work = 0u64;
+        let cap = R::opponent_work(ctx, obs);
+        let budget = match cap {
+            Some(cap) => {
+                // A pilot playout of the baseline measures one playout's
+                // cost; the level's playouts shrink to what the bound
+                // affords.
+                let seed = rng.random_range(0..u64::MAX);
+                let pilot = scripted.as_ref().unwrap_or(&legal[0]);
+                let _ = playout::<R>(ctx, obs, pilot, side, seed, &mut work);
+                effort.playouts += 1;
+                afforded(self.level.playouts().max(2), cap, work)
+            }
+            None => self.level.playouts().max(2),
+        };
         let candidates = sample::<R>(
             ctx,
             obs,
@@ -174,6 +188,11 @@ impl Opponent {
         let rounds = usize::BITS - (candidates.len() - 1).leading_zeros();
         let per_round = (budget / rounds.max(1)).max(1);
         while alive.len() > 1 {
+            // Past the bound and a half (a pilot that misjudged), the
+            // halving stops with the best mean so far.
+            if cap.is_some_and(|c| work >= c.saturating_add(c / 2)) && alive[0].2 > 0 {
+                break;
+            }
             let each = (per_round / alive.len() as u32).max(1);
             // Common random numbers: every candidate of a round plays out on
             // the same dice, so the comparison is between the commands, not
@@ -181,7 +200,7 @@ impl Opponent {
             let seeds: Vec<u64> = (0..each).map(|_| rng.random_range(0..u64::MAX)).collect();
             for slot in &mut alive {
                 for &seed in &seeds {
-                    let v = playout::<R>(ctx, obs, &candidates[slot.0], side, seed);
+                    let v = playout::<R>(ctx, obs, &candidates[slot.0], side, seed, &mut work);
                     slot.1 += v;
                     slot.2 += 1;
                     effort.playouts += 1;
@@ -202,8 +221,8 @@ impl Opponent {
                     .map(|_| {
                         let seed = rng.random_range(0..u64::MAX);
                         effort.playouts += 2;
-                        playout::<R>(ctx, obs, &candidates[a.0], side, seed)
-                            - playout::<R>(ctx, obs, &candidates[b], side, seed)
+                        playout::<R>(ctx, obs, &candidates[a.0], side, seed, &mut work)
+                            - playout::<R>(ctx, obs, &candidates[b], side, seed, &mut work)
                     })
                     .collect();
                 if clearly_better(&diffs) { a.0 } else { b }
@@ -213,6 +232,17 @@ impl Opponent {
         };
         (candidates.into_iter().nth(best), effort)
     }
+}
+
+/// The playouts a decision affords under a bound of `cap` commands
+/// applied, when a pilot playout applied `pilot` of them: at most `level`
+/// (the level's playouts) and at least 4.
+fn afforded(level: u32, cap: u64, pilot: u64) -> u32 {
+    let each = pilot.max(1);
+    let n = cap.saturating_sub(pilot) / each;
+    u32::try_from(n)
+        .unwrap_or(u32::MAX)
+        .clamp(4.min(level), level)
 }
 
 /// At most `keep` candidates (at least 2): the baseline (`scripted`) and
@@ -275,13 +305,14 @@ fn clearly_better(diffs: &[f64]) -> bool {
 /// One playout: `first` on a clone of `world`, then the scripted default
 /// play for both sides to the end, on dice seeded with `seed`. Its value for
 /// `side`, in `0.0..=1.0` plus the margin term. A refused command is worth
-/// nothing (it cannot be chosen).
+/// nothing (it cannot be chosen). Adds the commands it applied to `work`.
 pub fn playout<R: Rules + RulesHints>(
     ctx: &R::Ctx,
     world: &R::State,
     first: &R::Command,
     side: u8,
     seed: u64,
+    work: &mut u64,
 ) -> f64 {
     // Each playout meets its own deal of the unseen cards (the same for
     // every candidate on this seed).
@@ -328,6 +359,7 @@ pub fn playout<R: Rules + RulesHints>(
             }
         }
     }
+    *work += applied as u64 + 1;
     value::<R>(ctx, &s, side)
 }
 
@@ -344,4 +376,22 @@ fn value<R: Rules + RulesHints>(ctx: &R::Ctx, s: &R::State, side: u8) -> f64 {
         None => 0.5 + 0.5 * lead,
     };
     result + MARGIN_WEIGHT * lead
+}
+
+#[cfg(test)]
+mod tests {
+    use super::afforded;
+
+    #[test]
+    fn a_bound_on_work_shrinks_the_playouts_to_what_it_affords() {
+        // 10,000 commands, a pilot of 100: 99 more playouts.
+        assert_eq!(afforded(240, 10_000, 100), 99);
+        // Never more than the level's own.
+        assert_eq!(afforded(240, 1_000_000, 10), 240);
+        // At least 4, even when one playout is over the bound.
+        assert_eq!(afforded(240, 10_000, 20_000), 4);
+        assert_eq!(afforded(2, 10, 100), 2);
+        // A pilot that applied nothing counts as one command.
+        assert_eq!(afforded(240, 100, 0), 100);
+    }
 }

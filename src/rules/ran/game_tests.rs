@@ -645,3 +645,57 @@ fn a_kibamusha_fired_upon_logs_the_chance_of_the_result_it_rolled() {
         assert!((p - want).abs() < 1e-12, "roll {roll}: {p} for {want}");
     }
 }
+
+#[test]
+fn the_way_to_one_hex_is_the_way_reachable_gives() {
+    // `reach_to` (what `apply` moves by) ends its search early; it must give
+    // the MP and path `reachable` (what the player is shown) gives for that
+    // hex, and nothing where `reachable` lists nothing (RAN-TER-1). Over
+    // every shipped RAN battle, each unit as it stands and after the
+    // default play has moved the armies on.
+    let mut checked = 0;
+    for file in std::fs::read_dir("scenarios").expect("scenarios") {
+        let path = file.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("read");
+        if !text.contains("ruleset: \"ran\"") {
+            continue;
+        }
+        let s = Ran::parse_scenario(&path.display().to_string(), &text).expect("scenario");
+        let ctx = Ran::context(&s).expect("ctx");
+        let mut st = Ran::new_state(&ctx, &Dice::new(5), &mut NoLog);
+        let mut dice = Dice::new(5);
+        for round in 0..2 {
+            for u in st.units.iter().filter(|u| u.active()) {
+                let ok = st.in_command(&ctx, u);
+                let mp = super::movement::allowance(&ctx, u, ok);
+                let all = super::movement::reachable(&ctx, &st, u, mp, ok);
+                let near = u.hex.range(4).filter(|h| *h != u.hex);
+                for h in near {
+                    let one = super::movement::reach_to(&ctx, &st, u, mp, ok, h);
+                    assert_eq!(
+                        one.as_ref(),
+                        all.get(&(h.x, h.y)),
+                        "{path:?} unit {} to {h:?}",
+                        u.id
+                    );
+                    checked += usize::from(one.is_some());
+                }
+            }
+            if round == 0 {
+                for _ in 0..60 {
+                    let Some(c) = (match Ran::to_act(&ctx, &st) {
+                        ToAct::Over => None,
+                        ToAct::Rules => Ran::step_command(&ctx, &st),
+                        ToAct::Side(x) => Ran::default_commands(&ctx, &st, x).into_iter().next(),
+                    }) else {
+                        break;
+                    };
+                    if Ran::apply(&ctx, &mut st, &c, &mut dice, &mut NoLog).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 100, "only {checked} ways compared");
+}

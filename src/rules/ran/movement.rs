@@ -164,73 +164,124 @@ pub fn reachable(
     budget: u32,
     in_command: bool,
 ) -> BTreeMap<(i32, i32), Reach> {
+    search(ctx, state, u, budget, in_command, None)
+}
+
+/// The cheapest way `u` reaches `to`, as [`reachable`] gives it for that
+/// hex (the same MP and path), found without costing the hexes beyond it.
+/// `None` where [`reachable`] does not list `to`.
+pub fn reach_to(
+    ctx: &RanCtx,
+    state: &RanState,
+    u: &RanUnit,
+    budget: u32,
+    in_command: bool,
+    to: Hex,
+) -> Option<Reach> {
+    search(ctx, state, u, budget, in_command, Some(to)).remove(&(to.x, to.y))
+}
+
+/// [`reachable`]'s search; with `stop`, it ends once every way into that
+/// hex at its least cost is known (the costs popped only grow).
+fn search(
+    ctx: &RanCtx,
+    state: &RanState,
+    u: &RanUnit,
+    budget: u32,
+    in_command: bool,
+    stop: Option<Hex>,
+) -> BTreeMap<(i32, i32), Reach> {
     let open = ctx.open_column(u);
     let kb = ctx.barred_by_m(u);
     // The search runs over (hex, facing): the same hex reached facing
-    // another way may cost less to go on from.
+    // another way may cost less to go on from. Each key keeps its least
+    // MP and the key it was reached from (the path is read back at the
+    // end).
     type Key = (i32, i32, usize);
-    let mut best: BTreeMap<Key, Reach> = BTreeMap::new();
+    type Step = ((i32, i32), (i32, i32));
+    let mut best: BTreeMap<Key, (u32, Option<Key>)> = BTreeMap::new();
     let start: Key = (u.hex.x, u.hex.y, u.facing.index());
-    best.insert(
-        start,
-        Reach {
-            mp: 0,
-            path: Vec::new(),
-        },
-    );
+    best.insert(start, (0, None));
     let mut heap = BinaryHeap::new();
     heap.push(Reverse((0u32, start)));
+    // What does not depend on the facing is worked out once: a step's
+    // cost per (hex, neighbour), the enemy ZOC and adjacency per hex, and
+    // the cost of each turn.
+    let mut steps: BTreeMap<Step, Option<u32>> = BTreeMap::new();
+    let mut enemy: BTreeMap<(i32, i32), (bool, bool)> = BTreeMap::new();
+    let mut enemy_at = |h: Hex| {
+        *enemy
+            .entry((h.x, h.y))
+            .or_insert_with(|| (state.enemy_zoc(u.side, h), state.enemy_adjacent(u.side, h)))
+    };
+    let turns: [[u32; 6]; 6] = Facing::ALL.map(|a| Facing::ALL.map(|b| turn_cost(ctx, u, a, b).0));
+    let mut stop_mp: Option<u32> = None;
     while let Some(Reverse((cost, k))) = heap.pop() {
-        let Some(cur) = best.get(&k).cloned() else {
-            continue;
-        };
-        if cur.mp < cost {
+        if stop_mp.is_some_and(|m| cost > m) {
+            break;
+        }
+        if best.get(&k).is_none_or(|c| c.0 < cost) {
             continue;
         }
         let h = Hex::new(k.0, k.1);
-        if h != u.hex && state.enemy_zoc(u.side, h) {
+        if h != u.hex && enemy_at(h).0 {
             continue;
         }
-        let facing = Facing::ALL[k.2];
         for f in Facing::ALL {
             let n = h.neighbor(f.edge_direction());
-            let Some(step) = step_cost(ctx, state, u.side, open, kb, h, n) else {
+            let step = *steps
+                .entry(((h.x, h.y), (n.x, n.y)))
+                .or_insert_with(|| step_cost(ctx, state, u.side, open, kb, h, n).map(|s| s.mp));
+            let Some(step) = step else {
                 continue;
             };
-            let total = cost + turn_cost(ctx, u, facing, f).0 + step.mp;
+            let total = cost + turns[k.2][f.index()] + step;
             if total > budget {
                 continue;
             }
-            let zoc = state.enemy_zoc(u.side, n);
+            let (zoc, adjacent) = enemy_at(n);
             if zoc && (u.disordered || !in_command) {
                 continue;
             }
-            if !in_command && state.enemy_adjacent(u.side, n) {
+            if !in_command && adjacent {
                 continue;
             }
             let nk: Key = (n.x, n.y, f.index());
-            if best.get(&nk).is_some_and(|r| r.mp <= total) {
+            if best.get(&nk).is_some_and(|r| r.0 <= total) {
                 continue;
             }
-            let mut path = cur.path.clone();
-            path.push(n);
-            best.insert(nk, Reach { mp: total, path });
+            if stop == Some(n) {
+                stop_mp = Some(stop_mp.map_or(total, |m| m.min(total)));
+            }
+            best.insert(nk, (total, Some(k)));
             heap.push(Reverse((total, nk)));
         }
     }
     // Per hex, the cheapest way in (then the lowest facing, for a stable
     // order).
-    let mut out: BTreeMap<(i32, i32), Reach> = BTreeMap::new();
-    for ((x, y, _), r) in best {
+    let mut chosen: BTreeMap<(i32, i32), (u32, Key)> = BTreeMap::new();
+    for (&key @ (x, y, _), &(mp, _)) in &best {
         let h = Hex::new(x, y);
         if h == u.hex || state.unit_at(h).is_some() {
             continue;
         }
-        if out.get(&(x, y)).is_none_or(|o| r.mp < o.mp) {
-            out.insert((x, y), r);
+        if chosen.get(&(x, y)).is_none_or(|o| mp < o.0) {
+            chosen.insert((x, y), (mp, key));
         }
     }
-    out
+    chosen
+        .into_iter()
+        .map(|(hex, (mp, key))| {
+            let mut path = Vec::new();
+            let mut at = Some(key);
+            while let Some(c) = at.filter(|c| *c != start) {
+                path.push(Hex::new(c.0, c.1));
+                at = best.get(&c).and_then(|b| b.1);
+            }
+            path.reverse();
+            (hex, Reach { mp, path })
+        })
+        .collect()
 }
 
 /// Where a unit made to move toward `target` ends (RAN-TQ-7 KB Aggression,

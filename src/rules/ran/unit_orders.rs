@@ -102,6 +102,17 @@ pub fn move_destinations(
     state: &RanState,
     u: &super::state::RanUnit,
 ) -> Result<MoveDestinations, Refusal> {
+    destinations(ctx, state, u, None)
+}
+
+/// [`move_destinations`], or with `only` just that hex's way (the same
+/// MP and path), for a move already chosen.
+fn destinations(
+    ctx: &RanCtx,
+    state: &RanState,
+    u: &super::state::RanUnit,
+    only: Option<Hex>,
+) -> Result<MoveDestinations, Refusal> {
     let cmd_ok = state.in_command(ctx, u);
     let kb_away = u.committed && kb_may_move_away(ctx, state, u);
     if u.committed && !kb_away {
@@ -119,7 +130,12 @@ pub fn move_destinations(
     // RAN-ORD-1: a unit that fired during its move goes on with the MP
     // it has left.
     let budget = movement::allowance(ctx, u, cmd_ok).saturating_sub(u.mp_used);
-    let mut reach = movement::reachable(ctx, state, u, budget, cmd_ok);
+    let mut reach = match only {
+        None => movement::reachable(ctx, state, u, budget, cmd_ok),
+        Some(to) => movement::reach_to(ctx, state, u, budget, cmd_ok, to)
+            .map(|r| BTreeMap::from([((to.x, to.y), r)]))
+            .unwrap_or_default(),
+    };
     if kb_away {
         reach.retain(|k, _| !state.enemy_adjacent(u.side, Hex::new(k.0, k.1)));
     }
@@ -159,7 +175,7 @@ pub(super) fn move_unit(
         reach,
         budget,
         in_command: cmd_ok,
-    } = move_destinations(ctx, state, &u)?;
+    } = destinations(ctx, state, &u, Some(to))?;
     let Some(r) = reach.get(&(to.x, to.y)).cloned() else {
         if u.committed && state.enemy_adjacent(u.side, to) {
             return refuse(

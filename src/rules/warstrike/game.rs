@@ -68,6 +68,19 @@ pub fn check_scenario(scenario: &WsScenario) -> Result<(), (String, Vec<String>)
         {
             return Err((format!("two objectives are called \"{}\"", o.name), anchors));
         }
+        if let Some(h) = &o.held_by
+            && !scenario.sides.iter().any(|s| &s.name == h)
+        {
+            let names: Vec<&str> = scenario.sides.iter().map(|s| s.name.as_str()).collect();
+            return Err((
+                format!(
+                    "objective \"{}\" is held_by \"{h}\", which is not a side (the sides: {})",
+                    o.name,
+                    names.join(", ")
+                ),
+                anchors,
+            ));
+        }
     }
     Ok(())
 }

@@ -75,10 +75,16 @@ impl WsBattle {
                 .setup
                 .objectives
                 .iter()
-                .map(|o| WsObjective {
-                    name: o.name.clone(),
-                    at: o.at,
-                    held_by: None,
+                .map(|o| {
+                    let holder = o.held_by.as_ref().and_then(|h| {
+                        (0..2u8).find(|&i| side(usize::from(i)).is_some_and(|s| &s.name == h))
+                    });
+                    WsObjective {
+                        name: o.name.clone(),
+                        at: o.at,
+                        held_by: holder,
+                        held_at_start: holder,
+                    }
                 })
                 .collect(),
             charges: Vec::new(),
@@ -137,13 +143,14 @@ impl WsBattle {
 
     /// Writes the first starting phase's entries, in the player's language:
     /// before the first command the battle is as [`WsBattle::new`] left it,
-    /// so the phase run again with no objective held gives them again (the
-    /// units start with no markers; only captures are logged).
+    /// so the phase run again with the objectives held as the battle began
+    /// gives them again (the units start with no markers; only captures
+    /// are logged).
     fn flush_pending(&mut self, tables: &WsTables, log: &mut dyn LogSink) {
         if std::mem::take(&mut self.pending_start) && log.wants() {
             let mut again = self.clone();
             for o in &mut again.objectives {
-                o.held_by = None;
+                o.held_by = o.held_at_start;
             }
             let pending = again.starting_phase_steps(tables);
             write_log(log, 1, WsPhase::Starting, pending);

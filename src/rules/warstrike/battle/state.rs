@@ -23,6 +23,11 @@ pub struct WsObjectiveSpec {
     pub name: String,
     /// The marker's centre, inches.
     pub at: (f32, f32),
+    /// The side holding it when the battle begins (a side's name, as in
+    /// the scenario's `sides`), or none: a scenario's own condition, held
+    /// until the enemy captures it.
+    #[serde(default)]
+    pub held_by: Option<String>,
 }
 
 /// The WarStrike `setup` block of a scenario: the objectives.
@@ -117,6 +122,10 @@ pub struct WsObjective {
     pub at: (f32, f32),
     /// The side that captured it last (0 or 1), if any.
     pub held_by: Option<u8>,
+    /// The side holding it when the battle began (the scenario's
+    /// `held_by`), if any.
+    #[serde(default)]
+    pub held_at_start: Option<u8>,
 }
 
 /// The side in inches of the tiny base an objective marker is measured as:

@@ -596,3 +596,92 @@ fn ws_clr_1_charge_odds_are_what_the_close_combat_phase_rolls() {
     let seen = f64::from(fired) / f64::from(runs);
     assert!((seen - p_fire).abs() < 0.05, "seen {seen}, shown {p_fire}");
 }
+
+/// A one-objective battle: a LaansGuard squad at `laans` (inches) and a
+/// Reaver warband far north; the Well at (24, 18) held by `held_by` at the
+/// start.
+fn held_well(laans: (f32, f32), held_by: &str) -> (WsTables, WsScenario, Table) {
+    let tables = WsTables::load().expect("tables");
+    let text = format!(
+        r#"(ruleset: "warstrike", name: "Well", turn_limit: 2,
+            table: (width: 48.0, depth: 36.0, areas: []),
+            sides: [(name: "Laans", edge: South, color: (0.1, 0.2, 0.8)),
+                    (name: "Reavers", edge: North, color: (0.8, 0.1, 0.1))],
+            units: [(id: 1, side: "Laans", unit_type: "laansguard", at: ({}, {}), facing: 0.0),
+                    (id: 2, side: "Reavers", unit_type: "reaver_warband", at: (24.0, 33.0), facing: 180.0)],
+            setup: (objectives: [(name: "Well", at: (24.0, 18.0), held_by: Some("{held_by}"))]))"#,
+        laans.0, laans.1
+    );
+    let s = WsScenario::from_str("well.ron", &text, &tables).expect("well");
+    let table = s.build_table();
+    (tables, s, table)
+}
+
+#[test]
+fn an_objective_held_at_the_start_stays_held_until_captured() {
+    // The scenario's `held_by`: the side holds it from the start (it counts
+    // for victory) until an enemy unit captures it (WS-SUP-3 (2)).
+    let (tables, s, table) = held_well((24.0, 4.0), "Reavers");
+    assert!(game::check_scenario(&s).is_ok());
+    let mut b = WsBattle::new(&s, &tables);
+    assert_eq!(b.objectives[0].held_by, Some(1));
+    assert_eq!(b.objectives[0].held_at_start, Some(1));
+    let mut dice = Dice::new(3);
+    let mut log = GameLog::default();
+    b.apply(
+        &WsCommand::EndPhase { side: 0 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("end");
+    assert_eq!(b.objectives[0].held_by, Some(1), "nobody came near");
+    // A Laans squad within 3″ at the start captures it in the first
+    // starting phase, and the log says so when the first command comes.
+    let (tables, s, table) = held_well((24.0, 14.5), "Reavers");
+    let mut b = WsBattle::new(&s, &tables);
+    assert_eq!(b.objectives[0].held_by, Some(0));
+    let mut log = GameLog::default();
+    b.apply(
+        &WsCommand::EndPhase { side: 0 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("end");
+    let captures = |log: &GameLog| {
+        log.entries
+            .iter()
+            .filter(|e| e.turn == 1 && e.rule == "WS-BASE" && e.units == vec![1])
+            .count()
+    };
+    assert_eq!(captures(&log), 1, "{:?}", log.entries);
+    // Held by the Laans from the start: nothing to capture, nothing logged.
+    let (tables, s, table) = held_well((24.0, 14.5), "Laans");
+    let mut b = WsBattle::new(&s, &tables);
+    assert_eq!(b.objectives[0].held_by, Some(0));
+    let mut log = GameLog::default();
+    b.apply(
+        &WsCommand::EndPhase { side: 0 },
+        &tables,
+        &table,
+        &mut dice,
+        &mut log,
+    )
+    .expect("end");
+    assert_eq!(captures(&log), 0, "{:?}", log.entries);
+}
+
+#[test]
+fn an_objective_held_by_no_side_is_refused() {
+    let (_, mut s, _) = held_well((24.0, 4.0), "Reavers");
+    s.setup.objectives[0].held_by = Some("Nobody".into());
+    let (why, anchors) = game::check_scenario(&s).expect_err("not a side");
+    assert!(
+        why.contains("Nobody") && why.contains("Laans, Reavers"),
+        "{why}"
+    );
+    assert!(anchors.contains(&"objectives".to_string()));
+}
