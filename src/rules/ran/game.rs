@@ -372,15 +372,6 @@ impl Rules for Ran {
     }
 }
 
-/// The most commands the computer's playouts apply in one decision. A RAN
-/// playout runs the scripted play two turns on (most of a battle), tens to
-/// hundreds of commands at 30–70 µs each with the scripted play's own
-/// choice, so the level's 240 playouts took up to 2.3 s; 10,000 commands
-/// keep a decision under 1 s on one core of the build machine. (A
-/// one-turn horizon instead, for more playouts in the same work, played
-/// worse: Mimigawa, 40 games, 62.5% against 75%.)
-const OPPONENT_WORK: u64 = 10_000;
-
 impl RulesHints for Ran {
     fn unit_count(ctx: &Self::Ctx, obs: &Self::State, side: u8) -> usize {
         units_of(&Self::scene(ctx, obs, Some(side)), side)
@@ -400,7 +391,7 @@ impl RulesHints for Ran {
     }
 
     fn opponent_work(_ctx: &RanCtx, _obs: &RanState) -> Option<u64> {
-        Some(OPPONENT_WORK)
+        Some(default_play::OPPONENT_WORK)
     }
 
     fn check_invariants(_ctx: &RanCtx, state: &RanState) -> Result<(), String> {
