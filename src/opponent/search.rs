@@ -40,6 +40,13 @@
 //! at once (measured: Akagawa, *normal* against the scripted play over 400
 //! games, from 76.8% to 86.1%, while also deviating at +0.02 instead of
 //! +0.04 and spending 240 playouts instead of 320).
+//!
+//! A module may bound the commands one decision's playouts apply
+//! ([`RulesHints::opponent_work`]): a pilot playout of the baseline
+//! measures one playout's cost, the level's playouts shrink to what the
+//! bound affords, and past one and a half times the bound the halving stops
+//! with the best mean so far (the confirmation against the baseline still
+//! runs its pairs). RAN bounds it; its playouts run most of a battle.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -617,61 +617,40 @@ fn held_well(laans: (f32, f32), held_by: &str) -> (WsTables, WsScenario, Table) 
     (tables, s, table)
 }
 
+/// The Well battle of [`held_well`] after the Laans end their first action
+/// phase: who holds the Well then, and how many entries of turn 1 name the
+/// Laans squad capturing (WS-BASE).
+fn well_after_first_phase(laans: (f32, f32), held_by: &str) -> (Option<u8>, usize) {
+    let (tables, s, table) = held_well(laans, held_by);
+    assert!(game::check_scenario(&s).is_ok());
+    let mut b = WsBattle::new(&s, &tables);
+    let start = s.sides.iter().position(|x| x.name == held_by);
+    assert_eq!(b.objectives[0].held_at_start.map(usize::from), start);
+    let mut log = GameLog::default();
+    let end = WsCommand::EndPhase { side: 0 };
+    b.apply(&end, &tables, &table, &mut Dice::new(3), &mut log)
+        .expect("end");
+    let captures = log
+        .entries
+        .iter()
+        .filter(|e| e.turn == 1 && e.rule == "WS-BASE" && e.units == vec![1])
+        .count();
+    (b.objectives[0].held_by, captures)
+}
+
 #[test]
 fn an_objective_held_at_the_start_stays_held_until_captured() {
     // The scenario's `held_by`: the side holds it from the start (it counts
     // for victory) until an enemy unit captures it (WS-SUP-3 (2)).
-    let (tables, s, table) = held_well((24.0, 4.0), "Reavers");
-    assert!(game::check_scenario(&s).is_ok());
-    let mut b = WsBattle::new(&s, &tables);
-    assert_eq!(b.objectives[0].held_by, Some(1));
-    assert_eq!(b.objectives[0].held_at_start, Some(1));
-    let mut dice = Dice::new(3);
-    let mut log = GameLog::default();
-    b.apply(
-        &WsCommand::EndPhase { side: 0 },
-        &tables,
-        &table,
-        &mut dice,
-        &mut log,
-    )
-    .expect("end");
-    assert_eq!(b.objectives[0].held_by, Some(1), "nobody came near");
+    assert_eq!(well_after_first_phase((24.0, 4.0), "Reavers"), (Some(1), 0));
     // A Laans squad within 3″ at the start captures it in the first
     // starting phase, and the log says so when the first command comes.
-    let (tables, s, table) = held_well((24.0, 14.5), "Reavers");
-    let mut b = WsBattle::new(&s, &tables);
-    assert_eq!(b.objectives[0].held_by, Some(0));
-    let mut log = GameLog::default();
-    b.apply(
-        &WsCommand::EndPhase { side: 0 },
-        &tables,
-        &table,
-        &mut dice,
-        &mut log,
-    )
-    .expect("end");
-    let captures = |log: &GameLog| {
-        log.entries
-            .iter()
-            .filter(|e| e.turn == 1 && e.rule == "WS-BASE" && e.units == vec![1])
-            .count()
-    };
-    assert_eq!(captures(&log), 1, "{:?}", log.entries);
+    assert_eq!(
+        well_after_first_phase((24.0, 14.5), "Reavers"),
+        (Some(0), 1)
+    );
     // Held by the Laans from the start: nothing to capture, nothing logged.
-    let (tables, s, table) = held_well((24.0, 14.5), "Laans");
-    let mut b = WsBattle::new(&s, &tables);
-    assert_eq!(b.objectives[0].held_by, Some(0));
-    let mut log = GameLog::default();
-    b.apply(
-        &WsCommand::EndPhase { side: 0 },
-        &tables,
-        &table,
-        &mut dice,
-        &mut log,
-    )
-    .expect("end");
-    assert_eq!(captures(&log), 0, "{:?}", log.entries);
+    assert_eq!(well_after_first_phase((24.0, 14.5), "Laans"), (Some(0), 0));
 }
 
 #[test]
