@@ -69,7 +69,7 @@ pub fn check_scenario(scenario: &WsScenario) -> Result<(), (String, Vec<String>)
             return Err((format!("two objectives are called \"{}\"", o.name), anchors));
         }
         if let Some(h) = &o.held_by
-            && !scenario.sides.iter().any(|s| &s.name == h)
+            && scenario.side_index(h).is_none()
         {
             let names: Vec<&str> = scenario.sides.iter().map(|s| s.name.as_str()).collect();
             return Err((

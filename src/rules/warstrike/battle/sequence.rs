@@ -76,9 +76,7 @@ impl WsBattle {
                 .objectives
                 .iter()
                 .map(|o| {
-                    let holder = o.held_by.as_ref().and_then(|h| {
-                        (0..2u8).find(|&i| side(usize::from(i)).is_some_and(|s| &s.name == h))
-                    });
+                    let holder = o.held_by.as_ref().and_then(|h| scenario.side_index(h));
                     WsObjective {
                         name: o.name.clone(),
                         at: o.at,
