@@ -10,7 +10,11 @@
 //! own `terrain.ron` under `assets/rules/<module>/`) read into a [`TerrainTable`].
 
 use crate::t;
-use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, HashSet, VecDeque};
+
+// Bevy's map hashes with foldhash, a fixed (deterministic) hasher several
+// times faster than SipHash on the small keys a board looks up per step.
+use bevy::platform::collections::HashMap;
 
 use bevy::prelude::{Component, Resource};
 use hexx::{EdgeDirection, Hex, HexLayout, HexOrientation, OffsetHexMode};

@@ -154,8 +154,10 @@ impl ModuleVisitor for Resumable {
 
 /// Where a module bounds the work of a decision
 /// ([`RulesHints::opponent_work`](crate::engine::core::RulesHints::opponent_work)),
-/// *normal* runs fewer playouts than its level's on a decision among
-/// more than two candidates, a few decisions into a shipped scenario.
+/// *normal* runs at most its level's playouts and the pilot under that
+/// bound, and fewer than its level's under a bound that binds (one
+/// command), on a decision among more than two candidates a few
+/// decisions into each shipped scenario.
 struct Bounded {
     checked: u32,
 }
@@ -182,11 +184,18 @@ impl ModuleVisitor for Bounded {
                 continue;
             };
             let obs = R::observation(&g.ctx, &g.state, side);
-            let (_, effort) = Opponent::new(Level::Normal, 1).decide::<R>(&g.ctx, &obs, side, 7);
+            let normal = Opponent::new(Level::Normal, 1);
+            let (_, own) = normal.decide::<R>(&g.ctx, &obs, side, 7);
             assert!(
-                effort.playouts < Level::Normal.playouts(),
+                own.playouts <= Level::Normal.playouts() + 1,
                 "{file}: {} playouts under a bound of {cap} commands",
-                effort.playouts
+                own.playouts
+            );
+            let (_, tight) = normal.decide_within::<R>(&g.ctx, &obs, side, 7, Some(1));
+            assert!(
+                tight.playouts < Level::Normal.playouts(),
+                "{file}: {} playouts under a bound of one command",
+                tight.playouts
             );
             self.checked += 1;
         }

@@ -109,8 +109,22 @@ impl Opponent {
         side: u8,
         salt: u64,
     ) -> (Option<R::Command>, Effort) {
+        self.decide_within::<R>(ctx, obs, side, salt, R::opponent_work(ctx, obs))
+    }
+
+    /// [`Opponent::decide`] under a bound of `cap` commands applied by the
+    /// playouts (`None`: the level's playouts, unbounded) in place of the
+    /// module's own ([`RulesHints::opponent_work`]).
+    pub fn decide_within<R: Rules + RulesHints>(
+        &self,
+        ctx: &R::Ctx,
+        obs: &R::State,
+        side: u8,
+        salt: u64,
+        cap: Option<u64>,
+    ) -> (Option<R::Command>, Effort) {
         // Nothing the search writes is read: no text is written.
-        crate::i18n::quietly(|| self.search::<R>(ctx, obs, side, salt))
+        crate::i18n::quietly(|| self.search::<R>(ctx, obs, side, salt, cap))
     }
 
     /// [`Opponent::decide`]'s search.
@@ -120,6 +134,7 @@ impl Opponent {
         obs: &R::State,
         side: u8,
         salt: u64,
+        cap: Option<u64>,
     ) -> (Option<R::Command>, Effort) {
         let mut rng =
             ChaCha8Rng::seed_from_u64(self.seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -149,7 +164,6 @@ impl Opponent {
             return (legal.into_iter().next(), effort);
         }
         let mut work = 0u64;
-        let cap = R::opponent_work(ctx, obs);
         let budget = match cap {
             Some(cap) => {
                 // A pilot playout of the baseline measures one playout's

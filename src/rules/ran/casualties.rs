@@ -152,8 +152,9 @@ pub fn kill_leader(ctx: &RanCtx, state: &mut RanState, lid: u32, out: &mut Vec<L
         id,
         // A name in the state: in English, the same in every language.
         name: with_lang(Lang::English, || {
-            say!("ran-replacement-name", leader = l.name)
-        }),
+            say!("ran-replacement-name", leader = l.name.as_str())
+        })
+        .into(),
         factors: leaders::Factors {
             initiative: 0,
             momentum: r.momentum,

@@ -268,7 +268,7 @@ pub fn resolve(
     }
     let lead = state
         .unit(firers[0])
-        .map_or_else(String::new, |u| u.name.clone());
+        .map_or_else(String::new, |u| u.name.to_string());
     out.push(roll_entry(
         "RAN-FIRE-3",
         firers.iter().copied().chain([target]).collect(),

@@ -141,8 +141,8 @@ impl Rules for Ran {
                 RanUnit {
                     id: u.id,
                     side: side(&u.side),
-                    name: u.name.clone(),
-                    kind: u.unit_type.clone(),
+                    name: u.name.as_str().into(),
+                    kind: u.unit_type.as_str().into(),
                     contingent: u.contingent,
                     hex: HexBoard::to_hex(u.at),
                     facing: u.facing,
@@ -171,7 +171,7 @@ impl Rules for Ran {
             .map(|l| RanLeader {
                 id: l.id,
                 side: side(&l.side),
-                name: l.name.clone(),
+                name: l.name.as_str().into(),
                 role: l.role,
                 factors: Factors {
                     initiative: l.initiative,

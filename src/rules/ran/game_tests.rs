@@ -294,7 +294,7 @@ fn step_2_reaction_withdrawal_of_a_faster_defender() {
     let c = Ran::side_choices(&ctx, &st, 1);
     assert_eq!(c.len(), 1, "{c:?}");
     let name = st.unit(kbb).map(|u| u.name.clone()).expect("defender");
-    assert!(c[0].label.contains(&name), "{}", c[0].label);
+    assert!(c[0].label.contains(name.as_str()), "{}", c[0].label);
     assert_eq!(
         Ran::choose(
             &ctx,
@@ -514,7 +514,7 @@ fn shock_is_offered_only_when_an_enemy_may_be_shocked() {
     let (rule, why) = super::shock::refuse(&ctx, &fled, 0, &[4], 46, false).expect("refused");
     assert_eq!(rule, "RAN-SHOCK-1");
     let name = fled.unit(46).map(|u| u.name.clone()).expect("AS");
-    assert!(why.contains(&name), "{why}");
+    assert!(why.contains(name.as_str()), "{why}");
     st.unit_mut(4).expect("SI").shocked = true;
     assert!(keys(&st).is_empty());
 }

@@ -531,7 +531,7 @@ pub fn trump(
     if !trump_designees(ctx, state, busho, momentum).contains(&designated) {
         let name = state
             .leader(designated)
-            .map_or_else(String::new, |l| l.name.clone());
+            .map_or_else(String::new, |l| l.name.to_string());
         return refuse(
             "RAN-LDR-2",
             if momentum {

@@ -52,12 +52,36 @@ pub fn step_cost(
     a: Hex,
     b: Hex,
 ) -> Option<StepCost> {
-    if !ctx.board.contains(b) {
-        return None;
-    }
     let mut rules = Vec::new();
+    let occupant = state.unit_at(b);
+    let (mp, through) = step_with(
+        ctx,
+        state,
+        side,
+        (open, barred_by_m),
+        (a, b),
+        occupant,
+        &mut |r| rules.push(r.to_string()),
+    )?;
+    Some(StepCost { mp, rules, through })
+}
+
+/// [`step_cost`]: MP and the friendly unit passed through, for a step
+/// from `a` to `b` where `occupant` stands (the state's unit at `b`);
+/// each row used is cited to `cite` (its rule ID). `column` is (Open
+/// column, barred by [m]). [`reachable`]'s search prices each step with
+/// it, citing nothing.
+fn step_with(
+    ctx: &RanCtx,
+    state: &RanState,
+    side: u8,
+    (open, barred_by_m): (bool, bool),
+    (a, b): (Hex, Hex),
+    occupant: Option<&RanUnit>,
+    cite: &mut dyn FnMut(&str),
+) -> Option<(u32, Option<u32>)> {
+    let tile = ctx.board.tile(b)?;
     let mut mp = 0;
-    let name = terrain_at(ctx, b);
     // Road rates [c]: not into an enemy ZOC; with note [n] (Okitanawate)
     // not next to an enemy unit either. The row is the battle's own
     // ("Road", "Road / track").
@@ -65,19 +89,19 @@ pub fn step_cost(
         .road_row
         .as_ref()
         .filter(|(_, n)| !n || !state.enemy_adjacent(side, b));
-    let road = open && ctx.road(a, b) && !state.enemy_zoc(side, b) && road_row.is_some();
+    let road = open && road_row.is_some() && ctx.road(a, b) && !state.enemy_zoc(side, b);
     let base_terrain = match road_row {
-        Some((row, _)) if road => row.clone(),
-        _ => name,
+        Some((row, _)) if road => row.as_str(),
+        _ => tile.terrain.as_str(),
     };
-    let (cell, rule) = row_mp(ctx, &base_terrain, open)?;
-    rules.push(rule);
+    let (cell, rule, _) = ctx.mp_row(base_terrain, open)?;
+    cite(rule);
     mp += match cell {
         Mp::Cost(n) | Mp::Extra(n) => n,
         Mp::NotPermitted => return None,
-        Mp::Other => match row_mp(ctx, "Clear", open)? {
-            (Mp::Cost(n), r) => {
-                rules.push(r);
+        Mp::Other => match ctx.mp_row("Clear", open)? {
+            (Mp::Cost(n), r, _) => {
+                cite(r);
                 n
             }
             _ => 1,
@@ -88,18 +112,19 @@ pub fn step_cost(
         // A slope hexside is crossed up or down (RAN-TER-2); its [m] mark
         // (KB and KB-H may not cross, KB-B may) holds both ways.
         slope = terrain::is_slope(&f.name);
+        let down;
         let name = if slope {
-            ctx.slope_row(&f.name, a, b)
+            down = ctx.slope_row(&f.name, a, b);
+            down.as_str()
         } else {
-            f.name.clone()
+            f.name.as_str()
         };
-        let (cell, rule, no_kb) = ctx.mp_row(&name, open)?;
+        let (cell, rule, no_kb) = ctx.mp_row(name, open)?;
         let no_kb = no_kb || (slope && ctx.mp_row(&f.name, open).is_some_and(|r| r.2));
-        let rule = rule.to_string();
         if barred_by_m && no_kb {
             return None;
         }
-        rules.push(rule);
+        cite(rule);
         match cell {
             Mp::Extra(n) | Mp::Cost(n) if !road => mp += n,
             Mp::NotPermitted => return None,
@@ -108,27 +133,27 @@ pub fn step_cost(
     }
     // The level changed across a slope hexside is that row's alone: "Up 1
     // level" is not counted again (RAN-TER-2).
-    let (ea, eb) = (ctx.board.elevation(a), ctx.board.elevation(b));
+    let (ea, eb) = (ctx.board.elevation(a), tile.elevation);
     if eb != ea && !slope {
         let name = if eb > ea {
             "Up 1 level"
         } else {
             "Down 1 level"
         };
-        if let Some((cell, rule)) = row_mp(ctx, name, open) {
-            rules.push(rule);
+        if let Some((cell, rule, _)) = ctx.mp_row(name, open) {
+            cite(rule);
             if let Mp::Extra(n) | Mp::Cost(n) = cell {
                 mp += n * (eb - ea).unsigned_abs();
             }
         }
     }
     let mut through = None;
-    if let Some(o) = state.unit_at(b) {
+    if let Some(o) = occupant {
         if o.side != side {
             return None;
         }
-        let (cell, rule) = row_mp(ctx, "Move through another unit", open)?;
-        rules.push(rule);
+        let (cell, rule, _) = ctx.mp_row("Move through another unit", open)?;
+        cite(rule);
         if let Mp::Extra(n) | Mp::Cost(n) = cell {
             mp += n;
         }
@@ -136,7 +161,7 @@ pub fn step_cost(
             through = Some(o.id);
         }
     }
-    Some(StepCost { mp, rules, through })
+    Some((mp, through))
 }
 
 /// A reachable hex: MP spent, the path (from the start, excluded) and the
@@ -182,7 +207,8 @@ pub fn reach_to(
 }
 
 /// [`reachable`]'s search; with `stop`, it ends once every way into that
-/// hex at its least cost is known (the costs popped only grow).
+/// hex at its least cost is known (the costs popped only grow), and gives
+/// that hex alone.
 fn search(
     ctx: &RanCtx,
     state: &RanState,
@@ -193,95 +219,160 @@ fn search(
 ) -> BTreeMap<(i32, i32), Reach> {
     let open = ctx.open_column(u);
     let kb = ctx.barred_by_m(u);
-    // The search runs over (hex, facing): the same hex reached facing
-    // another way may cost less to go on from. Each key keeps its least
-    // MP and the key it was reached from (the path is read back at the
-    // end).
-    type Key = (i32, i32, usize);
-    type Step = ((i32, i32), (i32, i32));
-    let mut best: BTreeMap<Key, (u32, Option<Key>)> = BTreeMap::new();
-    let start: Key = (u.hex.x, u.hex.y, u.facing.index());
-    best.insert(start, (0, None));
+    let grid = Grid::of(ctx);
+    // The search runs over keys (hex, facing), numbered in (x, y, facing)
+    // order: the same hex reached facing another way may cost less to go
+    // on from. Each key keeps its least MP and the key it was reached from
+    // (the path is read back at the end).
+    let keys = grid.hexes() * FACINGS;
+    let mut mp = vec![UNSEEN; keys];
+    let mut from = vec![usize::MAX; keys];
+    let Some(start_hex) = grid.index(u.hex) else {
+        return BTreeMap::new();
+    };
+    let start = start_hex * FACINGS + u.facing.index();
+    mp[start] = 0;
     let mut heap = BinaryHeap::new();
     heap.push(Reverse((0u32, start)));
     // What does not depend on the facing is worked out once: a step's
-    // cost per (hex, neighbour), the enemy ZOC and adjacency per hex, and
+    // cost per (hex, direction), the enemy ZOC and adjacency per hex, and
     // the cost of each turn.
-    let mut steps: BTreeMap<Step, Option<u32>> = BTreeMap::new();
-    let mut enemy: BTreeMap<(i32, i32), (bool, bool)> = BTreeMap::new();
-    let mut enemy_at = |h: Hex| {
-        *enemy
-            .entry((h.x, h.y))
-            .or_insert_with(|| (state.enemy_zoc(u.side, h), state.enemy_adjacent(u.side, h)))
+    let mut steps = vec![UNSEEN; keys];
+    let mut enemy: Vec<Option<(bool, bool)>> = vec![None; grid.hexes()];
+    let mut enemy_at = |i: usize, h: Hex| {
+        *enemy[i]
+            .get_or_insert_with(|| (state.enemy_zoc(u.side, h), state.enemy_adjacent(u.side, h)))
     };
     let turns: [[u32; 6]; 6] = Facing::ALL.map(|a| Facing::ALL.map(|b| turn_cost(ctx, u, a, b).0));
+    // The unit standing on each hex ([`RanState::unit_at`]: the first
+    // present one).
+    let mut occupant: Vec<Option<&RanUnit>> = vec![None; grid.hexes()];
+    for o in state.units.iter().filter(|o| o.present()) {
+        if let Some(i) = grid.index(o.hex) {
+            occupant[i].get_or_insert(o);
+        }
+    }
+    let stop_ix = stop.and_then(|h| grid.index(h));
     let mut stop_mp: Option<u32> = None;
     while let Some(Reverse((cost, k))) = heap.pop() {
         if stop_mp.is_some_and(|m| cost > m) {
             break;
         }
-        if best.get(&k).is_none_or(|c| c.0 < cost) {
+        if mp[k] < cost {
             continue;
         }
-        let h = Hex::new(k.0, k.1);
-        if h != u.hex && enemy_at(h).0 {
+        let (hi, h) = (k / FACINGS, grid.hex(k / FACINGS));
+        if hi != start_hex && enemy_at(hi, h).0 {
             continue;
         }
         for f in Facing::ALL {
             let n = h.neighbor(f.edge_direction());
-            let step = *steps
-                .entry(((h.x, h.y), (n.x, n.y)))
-                .or_insert_with(|| step_cost(ctx, state, u.side, open, kb, h, n).map(|s| s.mp));
-            let Some(step) = step else {
+            let Some(ni) = grid.index(n) else {
                 continue;
             };
-            let total = cost + turns[k.2][f.index()] + step;
+            let memo = &mut steps[hi * FACINGS + f.index()];
+            if *memo == UNSEEN {
+                *memo = step_with(
+                    ctx,
+                    state,
+                    u.side,
+                    (open, kb),
+                    (h, n),
+                    occupant[ni],
+                    &mut |_| {},
+                )
+                .map_or(BLOCKED, |s| s.0);
+            }
+            if *memo == BLOCKED {
+                continue;
+            }
+            let total = cost + turns[k % FACINGS][f.index()] + *memo;
             if total > budget {
                 continue;
             }
-            let (zoc, adjacent) = enemy_at(n);
+            let (zoc, adjacent) = enemy_at(ni, n);
             if zoc && (u.disordered || !in_command) {
                 continue;
             }
             if !in_command && adjacent {
                 continue;
             }
-            let nk: Key = (n.x, n.y, f.index());
-            if best.get(&nk).is_some_and(|r| r.0 <= total) {
+            let nk = ni * FACINGS + f.index();
+            if mp[nk] <= total {
                 continue;
             }
-            if stop == Some(n) {
+            if stop_ix == Some(ni) {
                 stop_mp = Some(stop_mp.map_or(total, |m| m.min(total)));
             }
-            best.insert(nk, (total, Some(k)));
+            mp[nk] = total;
+            from[nk] = k;
             heap.push(Reverse((total, nk)));
         }
     }
     // Per hex, the cheapest way in (then the lowest facing, for a stable
-    // order).
-    let mut chosen: BTreeMap<(i32, i32), (u32, Key)> = BTreeMap::new();
-    for (&key @ (x, y, _), &(mp, _)) in &best {
-        let h = Hex::new(x, y);
-        if h == u.hex || state.unit_at(h).is_some() {
+    // order); not the start, nor a hex another unit stands on.
+    let mut out = BTreeMap::new();
+    for (hi, here) in occupant.iter().enumerate() {
+        if hi == start_hex || here.is_some() || stop_ix.is_some_and(|s| s != hi) {
             continue;
         }
-        if chosen.get(&(x, y)).is_none_or(|o| mp < o.0) {
-            chosen.insert((x, y), (mp, key));
+        let Some(key) = (hi * FACINGS..hi * FACINGS + FACINGS).min_by_key(|&k| (mp[k], k)) else {
+            continue;
+        };
+        if mp[key] == UNSEEN {
+            continue;
+        }
+        let mut path = Vec::new();
+        let mut at = key;
+        while at != start && at != usize::MAX {
+            path.push(grid.hex(at / FACINGS));
+            at = from[at];
+        }
+        path.reverse();
+        let h = grid.hex(hi);
+        out.insert((h.x, h.y), Reach { mp: mp[key], path });
+    }
+    out
+}
+
+/// Facings a hex has: a search key is a (hex, facing).
+const FACINGS: usize = Facing::ALL.len();
+
+/// A key not reached or a step not yet costed, in [`search`]'s tables
+/// (MP).
+const UNSEEN: u32 = u32::MAX;
+/// A step that is not permitted, in [`search`]'s memo of step costs.
+const BLOCKED: u32 = u32::MAX - 1;
+
+/// The board's hexes numbered in column-then-row order, which is the
+/// axial `(x, y)` order [`reachable`]'s map keeps.
+struct Grid {
+    columns: i32,
+    rows: i32,
+}
+
+impl Grid {
+    fn of(ctx: &RanCtx) -> Self {
+        Self {
+            columns: ctx.board.columns.max(0),
+            rows: ctx.board.rows.max(0),
         }
     }
-    chosen
-        .into_iter()
-        .map(|(hex, (mp, key))| {
-            let mut path = Vec::new();
-            let mut at = Some(key);
-            while let Some(c) = at.filter(|c| *c != start) {
-                path.push(Hex::new(c.0, c.1));
-                at = best.get(&c).and_then(|b| b.1);
-            }
-            path.reverse();
-            (hex, Reach { mp, path })
-        })
-        .collect()
+    /// How many hexes.
+    fn hexes(&self) -> usize {
+        (self.columns * self.rows) as usize
+    }
+    /// A hex's number; `None` off the board.
+    fn index(&self, h: Hex) -> Option<usize> {
+        let (c, r) = HexBoard::to_offset(h);
+        (c >= 0 && r >= 0 && c < self.columns && r < self.rows)
+            .then(|| (c * self.rows + r) as usize)
+    }
+    /// The hex numbered `i`.
+    fn hex(&self, i: usize) -> Hex {
+        let i = i as i32;
+        HexBoard::to_hex((i / self.rows, i % self.rows))
+    }
 }
 
 /// Where a unit made to move toward `target` ends (RAN-TQ-7 KB Aggression,

@@ -125,7 +125,7 @@ fn shock_odds(
     lines.extend(p.roll_mods.iter().map(|m| certain(false, m)));
     let must = &ctx.tables.values.stand_ins.must_check_types;
     for x in attackers.iter().filter_map(|x| state.unit(*x)) {
-        if must.contains(&x.kind) {
+        if must.iter().any(|k| *k == x.kind) {
             let t = ctx.effective_tq(state, x).total();
             lines.push((
                 say!("ran-odds-must-check", unit = x.name),

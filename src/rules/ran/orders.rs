@@ -242,7 +242,7 @@ fn momentum_phase(
 ) {
     let name = state
         .leader(busho)
-        .map_or_else(String::new, |l| l.name.clone());
+        .map_or_else(String::new, |l| l.name.to_string());
     sequence::start_orders(state, busho);
     if mode == Mode::Challenge {
         out.push(LogEntry::event(
@@ -321,7 +321,7 @@ fn activate(
     }
     let name = state
         .leader(busho)
-        .map_or_else(String::new, |l| l.name.clone());
+        .map_or_else(String::new, |l| l.name.to_string());
     out.push(LogEntry::event(
         match mode {
             Mode::Orders => "RAN-SOP-3",

@@ -515,7 +515,9 @@ pub fn abandonment(ctx: &RanCtx, state: &mut RanState, dice: &mut Dice, out: &mu
         for m in &mods {
             value.add(m.name.clone(), m.value, m.rule.clone());
         }
-        let name = state.leader(c).map_or_else(String::new, |l| l.name.clone());
+        let name = state
+            .leader(c)
+            .map_or_else(String::new, |l| l.name.to_string());
         out.push(roll_entry(
             abandonment::table_rule(&ctx.tables.withdrawal, n),
             vec![c],

@@ -239,7 +239,7 @@ pub fn declare(
             }
             continue;
         }
-        if must_check.contains(&u.kind) {
+        if must_check.iter().any(|k| *k == u.kind) {
             let r = d10(dice);
             let ok = tq::engages(r, t);
             out.push(failed_unless(

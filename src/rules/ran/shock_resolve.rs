@@ -119,7 +119,9 @@ fn busho_casualty_checks(
     for b in bushos {
         let r = d10(dice);
         let hit = r == ctx.tables.values.fire.busho_check_roll;
-        let name = state.leader(b).map_or_else(String::new, |l| l.name.clone());
+        let name = state
+            .leader(b)
+            .map_or_else(String::new, |l| l.name.to_string());
         out.push(roll_entry(
             "RAN-BB-1",
             vec![b],
@@ -165,7 +167,7 @@ fn roll_shock(
     let (ha, hd) = shock_table::doubled(&ctx.tables.values.shock, cell, p.positional, p.castle);
     let lead_name = state
         .unit(p.lead)
-        .map_or_else(String::new, |u| u.name.clone());
+        .map_or_else(String::new, |u| u.name.to_string());
     let outcome = crt_outcome(p, dr, cell, (ha, hd));
     let what = shock_words(p, &lead_name, attackers.len(), &d.name);
     let e = roll_entry(

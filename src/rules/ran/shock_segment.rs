@@ -213,7 +213,7 @@ fn of_contingent(state: &RanState, attackers: &[u32], c: u32) -> Vec<u32> {
 fn log_keeps(state: &RanState, c: u32, chosen: bool, keep: &[u32], out: &mut Vec<LogEntry>) {
     let leader = state
         .commander(c)
-        .map_or_else(|| c.to_string(), |l| l.name.clone());
+        .map_or_else(|| c.to_string(), |l| l.name.to_string());
     out.push(LogEntry::event(
         "RAN-COORD-2",
         keep.to_vec(),
@@ -368,7 +368,9 @@ pub fn forced_shocks(
         if shock::refuse(ctx, state, side, &[id], t, false).is_some() {
             continue;
         }
-        let name = state.unit(id).map_or_else(String::new, |u| u.name.clone());
+        let name = state
+            .unit(id)
+            .map_or_else(String::new, |u| u.name.to_string());
         out.push(LogEntry::event(
             "RAN-STAT-4",
             vec![id, t],

@@ -4,6 +4,7 @@
 
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
+use smol_str::SmolStr;
 
 use crate::engine::board::{Facing, HexBoard};
 use crate::engine::log::Modifier;
@@ -20,10 +21,10 @@ pub struct RanUnit {
     pub id: u32,
     /// Side, 0 or 1.
     pub side: u8,
-    /// Name.
-    pub name: String,
+    /// Name (a shared string: states are cloned on every command).
+    pub name: SmolStr,
     /// Type key ("AS-T").
-    pub kind: String,
+    pub kind: SmolStr,
     /// Contingent: the id of the Busho or So-Taisho that leads it.
     pub contingent: u32,
     /// Hex.
@@ -77,7 +78,7 @@ pub struct RanLeader {
     /// Side.
     pub side: u8,
     /// Name.
-    pub name: String,
+    pub name: SmolStr,
     /// Role.
     pub role: Role,
     /// Factors now (after wounds).

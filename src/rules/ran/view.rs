@@ -65,8 +65,8 @@ pub fn scene(ctx: &RanCtx, s: &RanState) -> Scene {
         units.push(UnitView {
             id: u.id,
             side: u.side,
-            name: u.name.clone(),
-            kind: u.kind.clone(),
+            name: u.name.to_string(),
+            kind: u.kind.to_string(),
             symbol: ctx.utype(u).map(|t| t.symbol).unwrap_or_default(),
             place: Place::Hex {
                 hex: u.hex,
@@ -157,7 +157,7 @@ pub fn unit_card(ctx: &RanCtx, s: &RanState, id: u32) -> Vec<CardLine> {
         CardLine::text(format!(
             "{} — {}",
             u.name,
-            ctx.utype(u).map_or(u.kind.clone(), |t| format!(
+            ctx.utype(u).map_or(u.kind.to_string(), |t| format!(
                 "{} ({}, {})",
                 t.key, t.name, t.spanish
             ))
@@ -403,7 +403,7 @@ pub fn side_choices(ctx: &RanCtx, s: &RanState, side: u8) -> Vec<Choice> {
             for c in contingents {
                 let name = s
                     .commander(*c)
-                    .map_or_else(|| c.to_string(), |l| l.name.clone());
+                    .map_or_else(|| c.to_string(), |l| l.name.to_string());
                 v.push(ch(
                     say!("ran-choice-coordination", leader = name),
                     format!("coord:{c}"),
