@@ -133,8 +133,9 @@ struct SimArgs {
     /// Orders file (RON), for modules that take one.
     #[arg(long)]
     orders: Option<PathBuf>,
-    /// Play this many turns, then stop at the first decision of the next.
-    #[arg(long)]
+    /// Play this many turns (1 to 100,000), then stop at the first decision
+    /// of the next.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     turns: Option<u32>,
     /// Write the game log here as JSON Lines.
     #[arg(long)]
@@ -339,18 +340,26 @@ impl WithModule for Sim {
             autosave.as_deref(),
             seats.as_mut(),
         );
-        for r in &run.refused {
+        for r in run.refused.iter().chain(&run.autosave_failures) {
             eprintln!("warning: {r}");
         }
-        println!("{}", R::report(&game.ctx, &game.state));
+        kassen::outln!("{}", R::report(&game.ctx, &game.state))?;
         if let Some(p) = self.log {
-            std::fs::write(&p, game.log.to_jsonl()).map_err(|e| format!("{}: {e}", p.display()))?;
+            kassen::engine::game::write_atomically(&p, game.log.to_jsonl().as_bytes())?;
         }
         if let Some(p) = self.save_to {
-            game.save_to(&p)?;
-            println!("saved to {}", p.display());
+            game.save_atomically(&p)?;
+            kassen::outln!("saved to {}", p.display())?;
         }
-        Ok(())
+        // A failed autosave fails the run, at its end, after the report.
+        match run.autosave_failures.first() {
+            Some(first) => Err(format!(
+                "{} of {} autosaves failed; the first: {first}",
+                run.autosave_failures.len(),
+                run.autosaves as usize + run.autosave_failures.len()
+            )),
+            None => Ok(()),
+        }
     }
 }
 
@@ -381,7 +390,7 @@ impl WithModule for MatchRun {
             self.seed,
             self.jobs,
         )?;
-        print!("{}", report.text());
+        kassen::cli::out(format_args!("{}", report.text()))?;
         Ok(())
     }
 }
@@ -395,7 +404,7 @@ impl WithModule for VerifyReplay {
     type Out = Result<(), String>;
     fn run<R: Module>(self) -> Result<(), String> {
         let v = session::verify_replay::<R>(&self.file, &self.text).map_err(|e| e.to_string())?;
-        println!(
+        kassen::outln!(
             "{}: ok: {} commands replayed, every checksum and dice count verified; {} at turn {}, {}{}",
             self.file,
             v.commands,
@@ -403,7 +412,7 @@ impl WithModule for VerifyReplay {
             v.turn,
             v.phase,
             v.outcome.map(|o| format!(" ({o})")).unwrap_or_default()
-        );
+        )?;
         Ok(())
     }
 }
@@ -421,22 +430,22 @@ impl WithModule for Check {
             .map_err(|e| e.to_string())?;
         let info = R::describe(game.scenario());
         if self.save {
-            println!(
+            kassen::outln!(
                 "{}: ok (save of \"{}\", {}, turn {}, {} commands replayed and verified)",
                 self.file,
                 info.name,
                 R::TITLE,
                 game.turn(),
                 game.journal.entries.len()
-            );
+            )?;
         } else {
-            println!(
+            kassen::outln!(
                 "{}: ok (scenario \"{}\", {}, {} units)",
                 self.file,
                 info.name,
                 R::TITLE,
                 info.units
-            );
+            )?;
         }
         Ok(())
     }
@@ -717,12 +726,12 @@ fn check(file: PathBuf) -> Result<(), String> {
     {
         return session::check_table_file(&file)
             .unwrap_or_else(|| Err("not a table file".into()))
-            .map(|line| println!("{line}"));
+            .and_then(|line| kassen::outln!("{line}"));
     }
     if let Ok((_, t)) = session::read(&file)
         && kassen::campaign::is_campaign_text(&t)
     {
-        return kassen::campaign::check(&file).map(|line| println!("{line}"));
+        return kassen::campaign::check(&file).and_then(|line| kassen::outln!("{line}"));
     }
     source(Some(&file)).and_then(|(f, t)| {
         with_file(&f, &t, |is_save| Check {
@@ -753,7 +762,7 @@ fn fuzz(inputs: u64, seed: u64) -> Result<(), String> {
     std::panic::set_hook(Box::new(|_| {}));
     let r = kassen::cli::fuzz::run(inputs, seed);
     let _ = std::panic::take_hook();
-    print!("{}", r.text());
+    kassen::cli::out(format_args!("{}", r.text()))?;
     if r.panics.is_empty() && r.bad_errors.is_empty() {
         Ok(())
     } else {

@@ -244,11 +244,18 @@ pub fn read(path: &Path) -> Result<(String, String), LoadError> {
     if let Some(text) = crate::engine::assets::built_in_scenario(path) {
         return Ok((file, text.to_string()));
     }
-    let f = std::fs::File::open(path).map_err(cannot)?;
-    let meta = f.metadata().map_err(cannot)?;
+    // Asked before opening: opening a pipe would wait for a writer.
+    let meta = std::fs::metadata(path).map_err(cannot)?;
     if meta.is_dir() {
         return Err(LoadError::plain(&file, "is a folder, not a file"));
     }
+    if !meta.is_file() {
+        return Err(LoadError::plain(
+            &file,
+            "is not a file (a pipe, a socket or a device): give a scenario or a save",
+        ));
+    }
+    let f = std::fs::File::open(path).map_err(cannot)?;
     check_file_size(&file, meta.len())?;
     let mut bytes = Vec::new();
     f.take(MAX_FILE_BYTES + 1)
@@ -316,6 +323,8 @@ pub struct SimRun {
     pub refused: Vec<String>,
     /// Autosaves written.
     pub autosaves: u32,
+    /// Autosaves that failed, each as a sentence naming the file.
+    pub autosave_failures: Vec<String>,
 }
 
 /// Plays `game` headless: automatic steps, then for each decision the
@@ -346,7 +355,7 @@ pub fn run_sim_with<R: Module>(
         if let Some(path) = autosave {
             match g.save_atomically(path) {
                 Ok(()) => run.autosaves += 1,
-                Err(e) => run.refused.push(format!("autosave: {e}")),
+                Err(e) => run.autosave_failures.push(format!("autosave: {e}")),
             }
         }
         Flow::Go
@@ -373,7 +382,7 @@ pub fn run_sim_hooked<R: Module>(
     mut seats: Option<&mut [Seat; 2]>,
     on_phase: &mut dyn FnMut(&Game<R>, &mut SimRun) -> Flow,
 ) -> SimRun {
-    let stop_at = turns.map(|n| game.turn() + n.max(1));
+    let stop_at = turns.map(|n| game.turn().saturating_add(n.max(1)));
     let mut run = SimRun::default();
     let mut scripted_for: Option<(u32, u8)> = None;
     let mut phase = game.phase_name();
@@ -528,11 +537,21 @@ mod tests {
             "{e}"
         );
         assert!(e.to_string().starts_with(&p.display().to_string()), "{e}");
-        // A device that never ends is cut off at the bound while reading.
+        // A device that never ends, or a pipe that would wait for a
+        // writer, is refused before it is opened.
         let zero = Path::new("/dev/zero");
         if zero.exists() {
             let e = read(zero).expect_err("endless");
-            assert!(e.message.contains("8 MiB"), "{e}");
+            assert!(e.message.contains("not a file"), "{e}");
+        }
+        let fifo = dir.join("pipe.ron");
+        if std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .is_ok_and(|s| s.success())
+        {
+            let e = read(&fifo).expect_err("a pipe");
+            assert!(e.message.contains("not a file"), "{e}");
         }
         // A folder is not a file.
         let e = read(&dir).expect_err("a folder");
@@ -591,6 +610,38 @@ mod tests {
             .expect_err("unknown")
             .to_string();
         assert!(e.contains("(100000 characters)") && e.len() < 400, "{e}");
+    }
+
+    #[test]
+    fn a_failed_autosave_is_counted_as_a_failure_not_a_refused_command() {
+        struct Play(PathBuf);
+        impl WithModule for Play {
+            type Out = SimRun;
+            fn run<R: Module>(self) -> SimRun {
+                let mut game =
+                    open_text::<R>(DEFAULT_SCENARIO_PATH, DEFAULT_SCENARIO, false, None, &[])
+                        .expect("opens");
+                run_sim(&mut game, None, Some(1), Some(&self.0))
+            }
+        }
+        // The autosave's folder is a file: every write fails.
+        let dir = std::env::temp_dir().join(format!("kassen-autosave-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch folder");
+        let blocker = dir.join("not-a-folder");
+        std::fs::write(&blocker, "a file").expect("file");
+        let key = read_header(DEFAULT_SCENARIO_PATH, DEFAULT_SCENARIO)
+            .expect("header")
+            .ruleset;
+        let run = with_module(&key, Play(blocker.join("autosave.ron"))).expect("module");
+        assert_eq!(run.autosaves, 0);
+        assert!(!run.autosave_failures.is_empty(), "{run:?}");
+        assert!(run.autosave_failures[0].contains("not-a-folder"), "{run:?}");
+        assert!(
+            run.refused.iter().all(|r| !r.contains("autosave")),
+            "{run:?}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -9,6 +9,7 @@ play-redone = Redone.
 play-no-undo = No undo: { $why }.
 play-no-redo = No redo: { $why }.
 play-pick-first = Pick a target or a hex on the board first.
+play-autosave-failed = The autosave failed: { $error }. The game goes on, but Resume would not find this point.
 play-drag-cannot-move = this unit cannot move now
 play-drag-not-a-move = not a move
 play-move-was = The move was { $why }

@@ -9,6 +9,7 @@ play-redone = Rehecho.
 play-no-undo = No se puede deshacer: { $why }.
 play-no-redo = No se puede rehacer: { $why }.
 play-pick-first = Elige primero un objetivo o un hexágono en el tablero.
+play-autosave-failed = El guardado automático falló: { $error }. La partida sigue, pero Continuar no encontraría este punto.
 play-drag-cannot-move = esta unidad no puede moverse ahora
 play-drag-not-a-move = no es un movimiento
 play-move-was = Movimiento no válido: { $why }

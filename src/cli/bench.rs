@@ -212,10 +212,10 @@ pub fn run(files: &[PathBuf], games: u32) -> Result<(), String> {
         files.to_vec()
     };
     let files = &files;
-    println!(
+    crate::outln!(
         "| scenario | rule system | apply p50 (µs) | apply p99 (µs) | clone (µs) | legal_commands (µs) | games/s |"
-    );
-    println!("|---|---|---:|---:|---:|---:|---:|");
+    )?;
+    crate::outln!("|---|---|---:|---:|---:|---:|---:|")?;
     for f in files {
         let (file, text) = session::read(f).map_err(|e| e.to_string())?;
         let h = session::read_header(&file, &text).map_err(|e| e.to_string())?;
@@ -231,14 +231,19 @@ pub fn run(files: &[PathBuf], games: u32) -> Result<(), String> {
         let name = Path::new(&row.file)
             .file_name()
             .map_or_else(|| row.file.clone(), |n| n.to_string_lossy().into_owned());
-        println!(
+        crate::outln!(
             "| {name} | {} | {:.1} | {:.1} | {:.2} | {:.0} | {:.0} |",
-            row.title, row.apply_p50, row.apply_p99, row.clone, row.legal, row.games_per_s
-        );
+            row.title,
+            row.apply_p50,
+            row.apply_p99,
+            row.clone,
+            row.legal,
+            row.games_per_s
+        )?;
     }
-    println!();
-    println!("| scenario | commands | replay built (ms) | jump p50 (ms) | jump max (ms) |");
-    println!("|---|---:|---:|---:|---:|");
+    crate::outln!()?;
+    crate::outln!("| scenario | commands | replay built (ms) | jump p50 (ms) | jump max (ms) |")?;
+    crate::outln!("|---|---:|---:|---:|---:|")?;
     for f in files {
         let (file, text) = session::read(f).map_err(|e| e.to_string())?;
         let h = session::read_header(&file, &text).map_err(|e| e.to_string())?;
@@ -248,10 +253,13 @@ pub fn run(files: &[PathBuf], games: u32) -> Result<(), String> {
             || f.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        println!(
+        crate::outln!(
             "| {name} | {} | {:.1} | {:.2} | {:.2} |",
-            row.commands, row.built_ms, row.jump_p50_ms, row.jump_max_ms
-        );
+            row.commands,
+            row.built_ms,
+            row.jump_p50_ms,
+            row.jump_max_ms
+        )?;
     }
     Ok(())
 }

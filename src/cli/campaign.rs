@@ -51,13 +51,23 @@ pub fn run(a: CampaignRun) -> Result<(), String> {
         (None, None) => return Err("kassen campaign: give a campaign file or --resume".into()),
     };
     let spec = campaign::load(&progress.campaign).map_err(|e| e.to_string())?;
+    // A line that cannot be written stops nothing; the first failure is
+    // the run's error at the end.
+    let mut unwritten = None;
     campaign::play_campaign(
         &spec,
         &mut progress,
         autosave.as_deref(),
         &mut || Flow::Go,
-        &mut |line| println!("{line}"),
+        &mut |line| {
+            if let Err(e) = crate::outln!("{line}") {
+                unwritten.get_or_insert(e);
+            }
+        },
     )?;
-    println!("{}", campaign::standing_text(&spec, &progress));
+    if let Some(e) = unwritten {
+        return Err(e);
+    }
+    crate::outln!("{}", campaign::standing_text(&spec, &progress))?;
     Ok(())
 }

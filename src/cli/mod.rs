@@ -14,3 +14,29 @@ pub mod campaign;
 pub mod fuzz;
 pub mod matches;
 pub mod net;
+
+/// Writes `text` to standard output and flushes it. A write that fails (a
+/// full disk, a closed pipe) is an error with a sentence, never the panic
+/// `print!` gives; [`outln!`](crate::outln) adds the newline.
+///
+/// # Errors
+/// The failed write, as a sentence.
+pub fn out(text: std::fmt::Arguments<'_>) -> Result<(), String> {
+    use std::io::Write;
+    let mut o = std::io::stdout().lock();
+    o.write_fmt(text)
+        .and_then(|()| o.flush())
+        .map_err(|e| format!("cannot write to standard output: {e}"))
+}
+
+/// `println!` that returns the failed write as an error
+/// ([`out`](crate::cli::out)) instead of panicking.
+#[macro_export]
+macro_rules! outln {
+    () => {
+        $crate::cli::out(format_args!("\n"))
+    };
+    ($($t:tt)*) => {
+        $crate::cli::out(format_args!("{}\n", format_args!($($t)*)))
+    };
+}

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::engine::core::{Module, ToAct};
-use crate::engine::dice::clock_seed;
+use crate::engine::dice::fresh_seed;
 use crate::engine::game::autosave_path;
 use crate::engine::seats::Player;
 use crate::net::guest::hello;
@@ -49,7 +49,7 @@ pub struct HostCli {
 impl WithModule for HostCli {
     type Out = Result<(), String>;
     fn run<R: Module>(self) -> Result<(), String> {
-        let seed = self.seed.or(Some(clock_seed())).filter(|_| !self.save);
+        let seed = self.seed.or(Some(fresh_seed())).filter(|_| !self.save);
         let game = session::open_text::<R>(&self.file, &self.text, self.save, seed, &[])
             .map_err(|e| e.to_string())?;
         let seat = Seat::new(self.player, self.ai_seed ^ u64::from(1 - self.guest_side));
@@ -62,7 +62,7 @@ impl WithModule for HostCli {
             &self.public,
             autosave,
         )?;
-        println!(
+        crate::outln!(
             "{}: hosting on {} (guests dial {}); the guest plays side {}",
             self.file,
             host.addr,
@@ -72,7 +72,7 @@ impl WithModule for HostCli {
                 .collect::<Vec<_>>()
                 .join(", "),
             self.guest_side
-        );
+        )?;
         let mut last = Instant::now();
         let mut had_guest = false;
         let mut over_since: Option<Instant> = None;
@@ -82,14 +82,14 @@ impl WithModule for HostCli {
             }
             if host.has_guest() != had_guest {
                 had_guest = host.has_guest();
-                println!(
+                crate::outln!(
                     "{}",
                     if had_guest {
                         "the guest is seated"
                     } else {
                         "the guest left; waiting for it to come back"
                     }
-                );
+                )?;
                 last = Instant::now();
             }
             if host.game.to_act() == ToAct::Over {
@@ -105,14 +105,20 @@ impl WithModule for HostCli {
             std::thread::sleep(Duration::from_millis(1));
         }
         let g = &host.game;
-        println!(
+        crate::outln!(
             "{} commands, {} refused from the guest; {}",
             g.journal.entries.len(),
             host.core.refusals.len(),
             g.outcome()
                 .map_or_else(|| "not over".to_string(), |o| o.text)
-        );
-        Ok(())
+        )?;
+        match host.core.autosave_failures.first() {
+            Some(first) => Err(format!(
+                "{} autosaves failed; the first: {first}",
+                host.core.autosave_failures.len()
+            )),
+            None => Ok(()),
+        }
     }
 }
 
@@ -137,7 +143,7 @@ impl JoinCli {
     /// what went wrong in the game, as a sentence.
     pub fn run(self) -> Result<(), String> {
         let mut app = net_app();
-        let client_id = clock_seed();
+        let client_id = fresh_seed();
         connect_client(app.world_mut(), self.server, client_id)?;
         let start = Instant::now();
         let mut pending = Vec::new();
@@ -166,7 +172,7 @@ impl JoinCli {
             }
             std::thread::sleep(Duration::from_millis(2));
         };
-        println!("joined {} ({ruleset})", self.server);
+        crate::outln!("joined {} ({ruleset})", self.server)?;
         session::with_module(
             &ruleset,
             JoinRun {
@@ -222,9 +228,9 @@ impl WithModule for JoinRun {
         };
         let n = core.journal().map_or(0, |j| j.entries.len());
         let result = R::outcome(&core.ctx, &core.view).map_or_else(String::new, |o| o.text);
-        println!(
+        crate::outln!(
             "the game is over: {n} commands, the journal replayed and every view checked; {result}"
-        );
+        )?;
         if !guest.errors.is_empty() {
             return Err(format!("errors from the host: {}", guest.errors.join("; ")));
         }

@@ -196,13 +196,16 @@ impl Dice {
     }
 }
 
-/// A fresh seed from the clock (nanoseconds since 1970; 1 if the clock is
-/// before it): a new game's computer, a hosted game's dice (which the guest
-/// must not know), a network client's id.
-pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64)
+/// A fresh seed from the operating system's entropy (`getrandom`): a new
+/// game's computer, a hosted game's dice (which the guest must not be able
+/// to guess), a network client's id. Where the system has none to give, the
+/// clock (nanoseconds since 1970; 1 if the clock is before it).
+pub fn fresh_seed() -> u64 {
+    getrandom::u64().unwrap_or_else(|_| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    })
 }
 
 #[cfg(test)]

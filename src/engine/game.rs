@@ -268,18 +268,6 @@ impl<R: Rules> Game<R> {
             .map_err(|e| e.to_string())
     }
 
-    /// Writes the save to `path` (creating its folder).
-    ///
-    /// # Errors
-    /// An I/O error, as a sentence naming the path.
-    pub fn save_to(&self, path: &Path) -> Result<(), String> {
-        let text = self.save_text()?;
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        }
-        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
-    }
-
     /// Writes the save atomically: a temporary file in the same folder,
     /// flushed to disk, then renamed over `path`. A reader sees the old save
     /// or the new one, never a torn one.
@@ -391,19 +379,57 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
         .file_name()
         .map_or_else(|| "save".into(), |n| n.to_string_lossy().into_owned());
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let fail = |e: std::io::Error| format!("{}: {e}", tmp.display());
-    {
-        let mut f = std::fs::File::create(&tmp).map_err(fail)?;
-        f.write_all(bytes).map_err(fail)?;
-        f.sync_all().map_err(fail)?;
+    clean_stale_temps(&dir, &name);
+    let written = std::fs::File::create(&tmp)
+        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()))
+        .map_err(|e| format!("{}: {e}", tmp.display()))
+        .and_then(|()| std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display())));
+    if written.is_err() {
+        // A failed write leaves the old file as it was and no half-written
+        // temporary file beside it.
+        let _ = std::fs::remove_file(&tmp);
     }
-    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))?;
+    written?;
     if let Ok(d) = std::fs::File::open(&dir) {
         // Makes the rename itself durable; not every platform can sync a folder.
         let _ = d.sync_all();
     }
     Ok(())
 }
+
+/// Removes the temporary files a killed run left beside `name` in `dir`
+/// (`.NAME.PID.tmp` of another process, untouched for a minute: a live
+/// writer's file is fresh). Returns how many it removed.
+pub fn clean_stale_temps(dir: &Path, name: &str) -> usize {
+    let prefix = format!(".{name}.");
+    let ours = format!("{prefix}{}.tmp", std::process::id());
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let stale = |e: &std::fs::DirEntry| {
+        let f = e.file_name().to_string_lossy().into_owned();
+        let pid = f
+            .strip_prefix(&prefix)
+            .and_then(|r| r.strip_suffix(".tmp"))
+            .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+        let old = e
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age >= STALE_TEMP_AGE);
+        pid && f != ours && old
+    };
+    entries
+        .flatten()
+        .filter(|e| stale(e))
+        .filter(|e| std::fs::remove_file(e.path()).is_ok())
+        .count()
+}
+
+/// How long a temporary save file stays untouched before
+/// [`clean_stale_temps`] takes it for a killed run's.
+const STALE_TEMP_AGE: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// The platform data directory of Kassen (`~/.local/share/kassen` on Linux).
 pub fn data_dir() -> PathBuf {
@@ -415,4 +441,66 @@ pub fn data_dir() -> PathBuf {
 /// The autosave file in `dir`.
 pub fn autosave_path(dir: &Path) -> PathBuf {
     dir.join("autosave.ron")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("kassen-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).expect("scratch folder");
+        d
+    }
+
+    #[test]
+    fn a_write_that_fails_keeps_the_old_file_and_leaves_no_temporary() {
+        let d = scratch("atomic");
+        let file = d.join("save.ron");
+        write_atomically(&file, b"old").expect("first write");
+        // The target is a folder in the way: the rename fails.
+        let blocked = d.join("blocked.ron");
+        std::fs::create_dir_all(blocked.join("inside")).expect("folder");
+        let e = write_atomically(&blocked, b"new").expect_err("a folder is in the way");
+        assert!(e.contains("blocked.ron"), "{e}");
+        assert_eq!(std::fs::read(&file).expect("old file"), b"old");
+        let left: Vec<_> = std::fs::read_dir(&d)
+            .expect("list")
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".tmp"))
+            .collect();
+        assert!(left.is_empty(), "{left:?}");
+        let _ = std::fs::remove_dir_all(&d);
+    }
+
+    #[test]
+    fn a_killed_runs_temporary_file_is_removed_by_the_next_write() {
+        let d = scratch("stale");
+        let file = d.join("autosave.ron");
+        let stale = d.join(".autosave.ron.4242.tmp");
+        let other = d.join(".other.ron.4242.tmp");
+        for f in [&stale, &other] {
+            std::fs::write(f, "half a save").expect("temp");
+            let old = std::time::SystemTime::now() - STALE_TEMP_AGE * 2;
+            std::fs::File::options()
+                .write(true)
+                .open(f)
+                .and_then(|h| h.set_modified(old))
+                .expect("age it");
+        }
+        // A fresh one (a live writer's) stays.
+        let fresh = d.join(".autosave.ron.4343.tmp");
+        std::fs::write(&fresh, "being written").expect("temp");
+        write_atomically(&file, b"save").expect("write");
+        assert!(!stale.exists(), "the stale temporary file is gone");
+        assert!(fresh.exists(), "a fresh one stays");
+        assert!(
+            other.exists(),
+            "another file's temporary is not this write's"
+        );
+        assert_eq!(std::fs::read(&file).expect("save"), b"save");
+        let _ = std::fs::remove_dir_all(&d);
+    }
 }

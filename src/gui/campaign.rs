@@ -318,7 +318,7 @@ pub(crate) fn picked_campaign(
     }
     if start {
         page.confirm_again = false;
-        let ai_seed = crate::engine::dice::clock_seed();
+        let ai_seed = crate::engine::dice::fresh_seed();
         page.request = Some((e.path.clone(), Some(mode.seats(ai_seed))));
     }
     if let Some(p) = saved.filter(|p| !p.is_over(&e.spec)) {

@@ -16,7 +16,7 @@ use crate::opponent::driver::{
 };
 
 use super::net::NetStatus;
-use super::play::{ActiveGame, AppAutosave, autosave_if_entered};
+use super::play::{ActiveGame, AppAutosave, autosave_if_entered, show_autosave_failure};
 use super::resolution::Resolution;
 use super::sets::{AppSystems, people_play};
 use super::state::{BriefingOpen, GameCleared, GameInstalled, WakeEvery};
@@ -157,7 +157,8 @@ pub fn computer_plays<R: Module>(world: &mut World) {
         // only a command that changed the other side's view (a sealed order
         // passes without a pause).
         let shown = visible || g.seats.watching();
-        autosave_if_entered(g, &before, autosave.as_deref());
+        let failed = autosave_if_entered(g, &before, autosave.as_deref());
+        show_autosave_failure(world, failed);
         let mut pace = world.resource_mut::<ComputerPace>();
         pace.thinking = None;
         if shown {
@@ -212,7 +213,8 @@ pub fn computer_plays<R: Module>(world: &mut World) {
             warn!("scripted play refused: {r}");
         }
         let stuck = d.commands == 0;
-        autosave_if_entered(g, &before, autosave.as_deref());
+        let failed = autosave_if_entered(g, &before, autosave.as_deref());
+        show_autosave_failure(world, failed);
         let mut pace = world.resource_mut::<ComputerPace>();
         pace.last = Some(Instant::now());
         if stuck {

@@ -420,10 +420,7 @@ fn save(world: &mut World) {
     let mut ed = world.resource_mut::<EditorView>();
     let path = PathBuf::from(ed.path.trim());
     let text = ed.doc.text();
-    let written = path
-        .parent()
-        .map_or(Ok(()), std::fs::create_dir_all)
-        .and_then(|()| std::fs::write(&path, &text));
+    let written = crate::engine::game::write_atomically(&path, text.as_bytes());
     ed.note = match written {
         Err(e) => t!("editor-save-failed", path = path.display(), error = e),
         Ok(()) => match crate::session::read(&path)

@@ -200,7 +200,7 @@ pub fn host_sync<R: Module>(world: &mut World) {
 /// # Errors
 /// No local socket, as a sentence.
 pub fn start_joining(world: &mut World, server: SocketAddr) -> Result<(), String> {
-    let client_id = crate::engine::dice::clock_seed();
+    let client_id = crate::engine::dice::fresh_seed();
     connect_client(world, server, client_id)?;
     world.insert_resource(Joining {
         server,

@@ -260,13 +260,14 @@ pub fn act<R: Module>(world: &mut World) {
             break;
         }
     }
-    autosave_if_entered(g, &before, autosave.as_deref());
+    let autosave_failed = autosave_if_entered(g, &before, autosave.as_deref());
     let mut tally = world.resource_mut::<PlayerTally>();
     tally.choices += choices;
     tally.passes += passes.min(1);
     let refused = refusal.is_some();
     let mut notes = world.resource_mut::<Notes>();
     notes.refusal = refusal;
+    let status = status.or(autosave_failed.map(|e| t!("play-autosave-failed", error = e)));
     match status {
         Some(s) => notes.status = s,
         // A command went through: an old warning (a refused drag) is stale.
@@ -289,16 +290,29 @@ pub fn act<R: Module>(world: &mut World) {
 /// Autosaves `g` when its phase is no longer `before` (after every
 /// phase), and when the game has just ended (a module may end it without a
 /// new phase name), so that *Resume* never lands before the end.
+///
+/// Returns the failure, a sentence naming the file, for
+/// [`show_autosave_failure`].
 pub(crate) fn autosave_if_entered<R: Module>(
     g: &Game<R>,
     before: &str,
     path: Option<&std::path::Path>,
-) {
+) -> Option<String> {
     if let Some(path) = path
         && (g.phase_name() != before || g.to_act() == ToAct::Over)
         && let Err(e) = g.save_atomically(path)
     {
         warn!("autosave failed: {e}");
+        return Some(e);
+    }
+    None
+}
+
+/// Puts a failed autosave ([`autosave_if_entered`]) on the status line,
+/// where the player sees it.
+pub(crate) fn show_autosave_failure(world: &mut World, failed: Option<String>) {
+    if let Some(e) = failed {
+        world.resource_mut::<Notes>().status = t!("play-autosave-failed", error = e);
     }
 }
 
@@ -689,7 +703,7 @@ fn save_game(world: &World, path: &Path) -> Option<Result<(), String>> {
     impl ModuleVisitor for Save<'_> {
         fn visit<R: Module>(&mut self) {
             if let Some(g) = self.0.get_resource::<ActiveGame<R>>() {
-                self.2 = Some(g.0.save_to(self.1));
+                self.2 = Some(g.0.save_atomically(self.1));
             }
         }
     }

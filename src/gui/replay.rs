@@ -396,7 +396,7 @@ fn play_from_here<R: Module>(world: &mut World, mode: Mode) {
     world.remove_resource::<FixedViewer>();
     let game = match r.0.at(view.at) {
         Ok(mut g) => {
-            g.seats = mode.seats(crate::engine::dice::clock_seed());
+            g.seats = mode.seats(crate::engine::dice::fresh_seed());
             g
         }
         Err(e) => {

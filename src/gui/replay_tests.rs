@@ -159,7 +159,7 @@ impl ModuleVisitor for Bookmarks {
         let dir = std::env::temp_dir().join(format!("kassen-replay-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
         let path = dir.join("bookmarked.ron");
-        full.save_to(&path).expect("saves");
+        full.save_atomically(&path).expect("saves");
         let (f, t) = crate::session::read(&path).expect("reads");
         let mut app = super::headless_app();
         open_replay_text(app.world_mut(), &f, &t, ReplayStart::default()).expect("opens");

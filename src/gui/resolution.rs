@@ -31,7 +31,9 @@ use crate::rules::{ModuleVisitor, visit_all};
 use crate::t;
 
 use super::net::NetStatus;
-use super::play::{ActiveGame, AppAutosave, ViewModel, autosave_if_entered, mirror_units};
+use super::play::{
+    ActiveGame, AppAutosave, ViewModel, autosave_if_entered, mirror_units, show_autosave_failure,
+};
 use super::sets::{AppSystems, applied_here, people_play};
 use super::settings::{Motion, Settings};
 use super::state::GameInstalled;
@@ -236,11 +238,12 @@ pub fn resolve<R: Module>(world: &mut World) {
     }
     if all_at_once {
         res.skip = false;
-        if let Some(mut g) = world.get_resource_mut::<ActiveGame<R>>() {
+        let failed = world.get_resource_mut::<ActiveGame<R>>().and_then(|mut g| {
             let before = g.0.phase_name();
             g.0.advance();
-            autosave_if_entered(&g.0, &before, autosave.as_deref());
-        }
+            autosave_if_entered(&g.0, &before, autosave.as_deref())
+        });
+        show_autosave_failure(world, failed);
         return;
     }
     if !res.due() {
@@ -254,7 +257,8 @@ pub fn resolve<R: Module>(world: &mut World) {
     };
     let before = g.0.phase_name();
     let stepped = g.0.step();
-    autosave_if_entered(&g.0, &before, autosave.as_deref());
+    let failed = autosave_if_entered(&g.0, &before, autosave.as_deref());
+    show_autosave_failure(world, failed);
     let mut res = world.resource_mut::<Resolution>();
     res.phase = before;
     res.taken = stepped;

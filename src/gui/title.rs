@@ -315,7 +315,7 @@ fn host_text(world: &mut World, file: &str, text: &str, port: u16, side: u8) -> 
         world,
         file,
         text,
-        Some(crate::engine::dice::clock_seed()),
+        Some(crate::engine::dice::fresh_seed()),
         None,
     )?;
     if let Err(e) = super::net::start_hosting(world, port, side) {
@@ -653,7 +653,7 @@ fn picked_scenario(
     if right.button(RichText::new(label).strong()).clicked() {
         // Each new game's computer thinks with a fresh seed; the save keeps
         // it, so a resumed game goes on identically.
-        let ai_seed = crate::engine::dice::clock_seed();
+        let ai_seed = crate::engine::dice::fresh_seed();
         state.request = Some((e.path.clone(), Some(state.mode.seats(ai_seed))));
     }
     if right

@@ -22,6 +22,9 @@ pub struct HostCore {
     pub refusals: Vec<String>,
     /// Where the host autosaves after every phase (`None`: nowhere).
     pub autosave: Option<PathBuf>,
+    /// Autosaves that failed, each as a sentence naming the file (the
+    /// headless host ends with an error when there is one).
+    pub autosave_failures: Vec<String>,
     /// Entries of the game's log already considered for the guest.
     log_sent: usize,
     /// The phase at the last autosave check.
@@ -39,6 +42,7 @@ impl HostCore {
             guest_side: guest_side.min(1),
             refusals: Vec::new(),
             autosave,
+            autosave_failures: Vec::new(),
             log_sent: 0,
             phase,
         }
@@ -122,6 +126,7 @@ impl HostCore {
             && let Err(e) = game.save_atomically(path)
         {
             warn!("autosave failed: {e}");
+            self.autosave_failures.push(e);
         }
         self.phase = now;
     }
