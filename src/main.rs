@@ -3,6 +3,7 @@
 //! save's journal), `bench` measures the core. Every module is reached
 //! through the registry; this file names none.
 
+use kassen::net::join_code::JoinCode;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -261,6 +262,11 @@ struct HostArgs {
     /// Autosave to DIR/autosave.ron after every phase.
     #[arg(long, value_name = "DIR")]
     autosave: Option<PathBuf>,
+    /// The join code (default: a fresh one, printed; give the old one to
+    /// resume a game for the same guest). Headless only: the app always
+    /// makes a fresh one.
+    #[arg(long, value_name = "CODE")]
+    code: Option<String>,
 }
 
 // `kassen join`'s arguments (a plain comment: clap takes the help
@@ -269,6 +275,9 @@ struct HostArgs {
 struct JoinArgs {
     /// The host, as ADDRESS:PORT.
     address: std::net::SocketAddr,
+    /// The join code the host gave (as `K7Q2M-9XHRT`).
+    #[arg(long, value_name = "CODE")]
+    code: String,
     /// The side asked for (default: the one the host left).
     #[arg(long)]
     side: Option<u8>,
@@ -654,6 +663,7 @@ fn host(a: HostArgs, lang: Option<kassen::i18n::Lang>) -> Result<(), String> {
         ai_seed,
         seed,
         autosave,
+        code,
     } = a;
     player
         .parse::<kassen::engine::seats::Player>()
@@ -669,8 +679,13 @@ fn host(a: HostArgs, lang: Option<kassen::i18n::Lang>) -> Result<(), String> {
                     ..Default::default()
                 });
             }
+            let code = match &code {
+                Some(c) => JoinCode::parse(c).map_err(|e| format!("--code: {e}"))?,
+                None => JoinCode::fresh()?,
+            };
             let (f, t) = source(Some(&file))?;
             with_file(&f, &t, |is_save| kassen::cli::net::HostCli {
+                code: code.clone(),
                 file: f.clone(),
                 text: t.clone(),
                 save: is_save,
@@ -690,10 +705,12 @@ fn host(a: HostArgs, lang: Option<kassen::i18n::Lang>) -> Result<(), String> {
 fn join(a: JoinArgs, lang: Option<kassen::i18n::Lang>) -> Result<(), String> {
     let JoinArgs {
         address,
+        code,
         side,
         player,
         ai_seed,
     } = a;
+    let code = JoinCode::parse(&code).map_err(|e| format!("--code: {e}"))?;
     player
         .parse::<kassen::engine::seats::Player>()
         .and_then(|player| {
@@ -702,13 +719,14 @@ fn join(a: JoinArgs, lang: Option<kassen::i18n::Lang>) -> Result<(), String> {
             }
             if player.is_human() {
                 return kassen::gui::open(kassen::gui::AppOptions {
-                    join: Some(address),
+                    join: Some((address, code)),
                     lang,
                     ..Default::default()
                 });
             }
             kassen::cli::net::JoinCli {
                 server: address,
+                code,
                 side,
                 player,
                 ai_seed,

@@ -165,3 +165,6 @@ resolution-pause-hover = Hold the show here (P); the game waits.
 resolution-next-hover = Show the next entry (N).
 resolution-skip-hover = Take the rest of the rules' steps at once; the log keeps every entry.
 resolution-paused = Paused
+panels-join-code = Join code: { $code }
+panels-copy = Copy
+panels-copy-hover = Copy the join code, to paste it to your guest

@@ -36,6 +36,7 @@ title-host-hover = A player on another machine joins with the host's address and
 title-bad-port = port "{ $port }": a number from 1 to 65535
 title-join-a-game = Join a game
 title-join-hint = host:port, e.g. 192.168.1.20:5150
+title-join-code-hint = join code
 title-join = Join
 title-bad-address = "{ $address }" is not an address and port (such as 192.168.1.20:5150)
 title-load-game = Load game
@@ -130,7 +131,7 @@ title-legend-on-a-side = { $name } on a side: { $effects }
 
 title-net-no-game = no game to host
 title-net-or = { $a } or { $b }
-title-net-hosting-waiting = Hosting: waiting for the guest (side { $side }), who joins with { $addresses }
+title-net-hosting-waiting = Guest dials { $addresses } (side { $side }): waiting
 title-net-guest-lost = The guest's connection is lost: its seat waits for it
 title-net-hosting-seated = Hosting: the guest plays side { $side }
 title-net-connecting = Connecting to { $server }...

@@ -165,3 +165,6 @@ resolution-pause-hover = Detener aquí la resolución (P); la partida espera.
 resolution-next-hover = Mostrar la entrada siguiente (N).
 resolution-skip-hover = Dar de una vez el resto de los pasos de las reglas; el registro guarda cada entrada.
 resolution-paused = En pausa
+panels-join-code = Código: { $code }
+panels-copy = Copiar
+panels-copy-hover = Copia el código para pegárselo a tu invitado

@@ -36,6 +36,7 @@ title-host-hover = Un jugador en otro equipo se une con la dirección del anfitr
 title-bad-port = puerto «{ $port }»: debe ser un número de 1 a 65535
 title-join-a-game = Unirse a una partida
 title-join-hint = anfitrión:puerto, p. ej. 192.168.1.20:5150
+title-join-code-hint = código
 title-join = Unirse
 title-bad-address = «{ $address }» no es una dirección con puerto (como 192.168.1.20:5150)
 title-load-game = Cargar partida
@@ -130,7 +131,7 @@ title-legend-on-a-side = { $name } en un lado: { $effects }
 
 title-net-no-game = no hay ninguna partida que alojar
 title-net-or = { $a } o { $b }
-title-net-hosting-waiting = Anfitrión: esperando al invitado (bando { $side }), que se une con { $addresses }
+title-net-hosting-waiting = El invitado marca { $addresses } (bando { $side }): esperando
 title-net-guest-lost = Se ha perdido la conexión del invitado: su puesto le espera
 title-net-hosting-seated = Anfitrión: el invitado juega con el bando { $side }
 title-net-connecting = Conectando con { $server }...

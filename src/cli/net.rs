@@ -11,9 +11,12 @@ use crate::engine::dice::fresh_seed;
 use crate::engine::game::autosave_path;
 use crate::engine::seats::Player;
 use crate::net::guest::hello;
-use crate::net::peer::{Guest, Host};
+use crate::net::join_code::JoinCode;
+use crate::net::peer::{Guest, Host, Link, Listen};
 use crate::net::protocol::{ToGuest, decode, encode};
-use crate::net::transport::{client_connected, connect_client, guest_inbox, guest_send, net_app};
+use crate::net::transport::{
+    client_connected, client_failure, connect_client, guest_inbox, guest_send, net_app,
+};
 use crate::opponent::driver::Seat;
 use crate::session::{self, WithModule};
 
@@ -44,6 +47,8 @@ pub struct HostCli {
     pub ai_seed: u64,
     /// Autosave folder (the autosave is `DIR/autosave.ron`).
     pub autosave: Option<PathBuf>,
+    /// The game's join code.
+    pub code: JoinCode,
 }
 
 impl WithModule for HostCli {
@@ -54,16 +59,15 @@ impl WithModule for HostCli {
             .map_err(|e| e.to_string())?;
         let seat = Seat::new(self.player, self.ai_seed ^ u64::from(1 - self.guest_side));
         let autosave = self.autosave.as_deref().map(autosave_path);
-        let mut host = Host::start(
-            game,
-            self.guest_side,
-            Some(seat),
-            self.bind,
-            &self.public,
-            autosave,
-        )?;
+        let key = self.code.key()?;
+        let listen = Listen {
+            bind: self.bind,
+            public: &self.public,
+            key: &key,
+        };
+        let mut host = Host::start(game, self.guest_side, Some(seat), &listen, autosave)?;
         crate::outln!(
-            "{}: hosting on {} (guests dial {}); the guest plays side {}",
+            "{}: hosting on {} (guests dial {}); the guest plays side {}; join code {}",
             self.file,
             host.addr,
             host.dial
@@ -71,7 +75,8 @@ impl WithModule for HostCli {
                 .map(ToString::to_string)
                 .collect::<Vec<_>>()
                 .join(", "),
-            self.guest_side
+            self.guest_side,
+            self.code
         )?;
         let mut last = Instant::now();
         let mut had_guest = false;
@@ -104,11 +109,12 @@ impl WithModule for HostCli {
             }
             std::thread::sleep(Duration::from_millis(1));
         }
+        host.door.log.flush();
         let g = &host.game;
         crate::outln!(
             "{} commands, {} refused from the guest; {}",
             g.journal.entries.len(),
-            host.core.refusals.len(),
+            host.core.refused,
             g.outcome()
                 .map_or_else(|| "not over".to_string(), |o| o.text)
         )?;
@@ -122,10 +128,12 @@ impl WithModule for HostCli {
     }
 }
 
-/// `kassen join ADDRESS`: where to and who plays.
+/// `kassen join ADDRESS --code CODE`: where to and who plays.
 pub struct JoinCli {
     /// The host.
     pub server: SocketAddr,
+    /// The host's join code.
+    pub code: JoinCode,
     /// The side asked for.
     pub side: Option<u8>,
     /// Who plays the guest's side.
@@ -144,7 +152,8 @@ impl JoinCli {
     pub fn run(self) -> Result<(), String> {
         let mut app = net_app();
         let client_id = fresh_seed();
-        connect_client(app.world_mut(), self.server, client_id)?;
+        let key = self.code.key()?;
+        connect_client(app.world_mut(), self.server, client_id, &key)?;
         let start = Instant::now();
         let mut pending = Vec::new();
         let mut said_hello = false;
@@ -167,6 +176,9 @@ impl JoinCli {
             if let Some(r) = found {
                 break r;
             }
+            if let Some(why) = client_failure(app.world(), self.server) {
+                return Err(why);
+            }
             if start.elapsed() > Duration::from_secs(30) {
                 return Err(format!("no answer from {} in 30 s", self.server));
             }
@@ -176,9 +188,13 @@ impl JoinCli {
         session::with_module(
             &ruleset,
             JoinRun {
+                link: Link {
+                    server: self.server,
+                    key,
+                    client_id,
+                },
                 cli: self,
                 app,
-                client_id,
                 pending,
             },
         )
@@ -193,7 +209,7 @@ impl JoinCli {
 struct JoinRun {
     cli: JoinCli,
     app: bevy::prelude::App,
-    client_id: u64,
+    link: Link,
     pending: Vec<Vec<u8>>,
 }
 
@@ -201,14 +217,8 @@ impl WithModule for JoinRun {
     type Out = Result<(), String>;
     fn run<R: Module>(self) -> Result<(), String> {
         let seat = Seat::new(self.cli.player, self.cli.ai_seed);
-        let mut guest = Guest::<R>::from_app(
-            self.app,
-            self.cli.server,
-            self.client_id,
-            self.cli.side,
-            Some(seat),
-            self.pending,
-        );
+        let mut guest =
+            Guest::<R>::from_app(self.app, self.link, self.cli.side, Some(seat), self.pending);
         let mut last = Instant::now();
         let mut seen = 0;
         while !guest.finished() {

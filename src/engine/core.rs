@@ -163,6 +163,13 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn die(ctx: &Self::Ctx) -> Die;
     /// The scenario inside a context.
     fn scenario(ctx: &Self::Ctx) -> &Self::Scenario;
+    /// The scenario as `side` may know it before the game: what a remote
+    /// guest is sent. The default is the whole scenario; a module whose
+    /// scenarios deploy units hidden leaves out the other side's hidden
+    /// units. The context built from it must still read `side`'s views.
+    fn scenario_for(scenario: &Self::Scenario, _side: u8) -> Self::Scenario {
+        scenario.clone()
+    }
     /// The scenario's own seed, if it sets one.
     fn scenario_seed(scenario: &Self::Scenario) -> Option<u64>;
     /// The scenario's name, sides and turn limit, for the title screen.

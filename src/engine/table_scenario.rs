@@ -143,6 +143,18 @@ impl<X> TableScenario<X> {
         )
     }
 
+    /// The scenario as side `side` may know it before the game: the other
+    /// side's hidden units left out (what a remote guest is sent).
+    pub fn known_to(&self, side: u8) -> Self
+    where
+        X: Clone,
+    {
+        let mut s = self.clone();
+        s.units
+            .retain(|u| !u.hidden || self.side_index(&u.side) == Some(side));
+        s
+    }
+
     /// Index of the side called `name`.
     pub fn side_index(&self, name: &str) -> Option<u8> {
         self.sides

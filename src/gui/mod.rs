@@ -255,8 +255,9 @@ pub struct AppOptions {
     /// Host `path` (a scenario) on this UDP port, the person here playing
     /// this side (`kassen host FILE`).
     pub host: Option<(u16, u8)>,
-    /// Join the host at this address (`kassen join ADDRESS`).
-    pub join: Option<std::net::SocketAddr>,
+    /// Join the host at this address with this join code (`kassen join
+    /// ADDRESS --code CODE`).
+    pub join: Option<(std::net::SocketAddr, crate::net::join_code::JoinCode)>,
     /// The UI's language from `--lang` (else the settings', else the
     /// system's).
     pub lang: Option<crate::i18n::Lang>,
@@ -330,8 +331,8 @@ pub fn open(opts: AppOptions) -> Result<(), String> {
             replay: opts.replay,
             host: opts.host,
         });
-    } else if let Some(addr) = opts.join {
-        app.insert_resource(title::JoinOnStart(addr));
+    } else if let Some((addr, code)) = opts.join {
+        app.insert_resource(title::JoinOnStart(addr, code));
     }
     if let Some(path) = opts.screenshot {
         app.insert_resource(ScreenshotPlan {

@@ -33,10 +33,12 @@ use crate::engine::seats::{Player, Seats};
 use crate::engine::view::Pick;
 use crate::net::guest::{GuestCore, hello};
 use crate::net::host::HostCore;
-use crate::net::peer::{send_view, serve};
+use crate::net::join_code::{JoinCode, JoinKey};
+use crate::net::peer::{Door, send_view, serve};
 use crate::net::protocol::{ToGuest, ToHost, decode, encode};
 use crate::net::transport::{
-    client_connected, connect_client, disconnect_client, guest_inbox, guest_send, start_server,
+    client_connected, client_failure, connect_client, disconnect_client, guest_inbox, guest_send,
+    start_server,
 };
 use crate::opponent::driver::Seat;
 use crate::rules::{ModuleVisitor, visit_all};
@@ -49,6 +51,8 @@ pub struct NetStatus {
     pub line: String,
     /// Hosting, joining or connected: the app keeps waking for the wire.
     pub live: bool,
+    /// The join code while hosting, shown whole in the top bar.
+    pub code: Option<String>,
 }
 
 /// The app hosts its game for a guest.
@@ -58,8 +62,10 @@ pub struct NetHostLink {
     pub core: HostCore,
     /// The addresses guests dial.
     pub dial: Vec<SocketAddr>,
-    /// The client holding the guest's seat, while connected.
-    guest: Option<Entity>,
+    /// The game's join code, shown to the person here to pass on.
+    pub code: JoinCode,
+    /// Who holds the guest's seat, and every connection's allowance.
+    door: Door,
     /// The journal length the guest last saw.
     sent: usize,
 }
@@ -71,6 +77,8 @@ pub struct NetGuestLink<R: Module> {
     pub core: GuestCore<R>,
     /// The host.
     pub server: SocketAddr,
+    /// The key of the join code, for reconnections.
+    key: JoinKey,
     /// The hello went out on this connection.
     said_hello: bool,
     /// The netcode client id of this connection.
@@ -88,6 +96,7 @@ pub struct NetGuestLink<R: Module> {
 pub struct Joining {
     /// The host.
     pub server: SocketAddr,
+    key: JoinKey,
     client_id: u64,
     said_hello: bool,
     since: Instant,
@@ -95,7 +104,8 @@ pub struct Joining {
 }
 
 /// Hosts the game on the board (just installed from a scenario) on UDP
-/// `port`: the person here plays `host_side`, the guest the other.
+/// `port` with a fresh join code: the person here plays `host_side`, the
+/// guest the other. The status line shows the addresses and the code.
 ///
 /// # Errors
 /// No game on the board, or the port cannot be bound, as a sentence.
@@ -116,7 +126,8 @@ pub fn start_hosting(world: &mut World, port: u16, host_side: u8) -> Result<(), 
         }
     }
     let bind: SocketAddr = (std::net::Ipv4Addr::UNSPECIFIED, port).into();
-    let (_, dial) = start_server(world, bind, &[])?;
+    let code = JoinCode::fresh()?;
+    let (_, dial) = start_server(world, bind, &[], &code.key()?)?;
     let mut v = Host {
         world,
         guest_side: 1 - host_side.min(1),
@@ -136,10 +147,13 @@ pub fn start_hosting(world: &mut World, port: u16, host_side: u8) -> Result<(), 
         addresses = addresses
     );
     net.live = true;
+    net.code = Some(code.to_string());
+    info!("hosting: the guest dials {addresses} with the join code {code}");
     world.insert_resource(NetHostLink {
         core,
         dial,
-        guest: None,
+        code,
+        door: Door::default(),
         sent: 0,
     });
     Ok(())
@@ -162,7 +176,7 @@ pub fn host_sync<R: Module>(world: &mut World) {
         let s = serve(
             world,
             &mut link.core,
-            &mut link.guest,
+            &mut link.door,
             &mut active.bypass_change_detection().0,
         );
         if s.answered > 0 {
@@ -183,7 +197,7 @@ pub fn host_sync<R: Module>(world: &mut World) {
         world.write_message(RequestRedraw);
     }
     // The person here played: the guest sees the new view.
-    if let Some(g) = link.guest
+    if let Some(g) = link.door.guest
         && n != link.sent
     {
         world.resource_scope(|world, active: Mut<ActiveGame<R>>| {
@@ -194,16 +208,18 @@ pub fn host_sync<R: Module>(world: &mut World) {
     world.insert_resource(link);
 }
 
-/// Connects to a host at `server`; the welcome is awaited by
-/// [`joining`].
+/// Connects to a host at `server` with its join `code`; the welcome is
+/// awaited by [`joining`].
 ///
 /// # Errors
 /// No local socket, as a sentence.
-pub fn start_joining(world: &mut World, server: SocketAddr) -> Result<(), String> {
+pub fn start_joining(world: &mut World, server: SocketAddr, code: &JoinCode) -> Result<(), String> {
     let client_id = crate::engine::dice::fresh_seed();
-    connect_client(world, server, client_id)?;
+    let key = code.key()?;
+    connect_client(world, server, client_id, &key)?;
     world.insert_resource(Joining {
         server,
+        key,
         client_id,
         said_hello: false,
         since: Instant::now(),
@@ -248,7 +264,11 @@ pub fn joining(world: &mut World) {
         j.pending.push(bytes);
     }
     let Some((ruleset, scenario, side)) = welcome else {
-        if j.since.elapsed() > Duration::from_secs(30) {
+        if let Some(why) = client_failure(world, j.server) {
+            let mut net = world.resource_mut::<NetStatus>();
+            net.line = t!("title-net-not-joined", error = why);
+            net.live = false;
+        } else if j.since.elapsed() > Duration::from_secs(30) {
             disconnect_client(world);
             let mut net = world.resource_mut::<NetStatus>();
             net.line = t!("title-net-no-answer", server = j.server);
@@ -336,6 +356,7 @@ fn seat_guest<R: Module>(
         shown: (core.seq, core.log.len()),
         core,
         server: j.server,
+        key: j.key,
         said_hello: true,
         client_id: j.client_id,
         lost_since: None,
@@ -367,7 +388,7 @@ pub fn guest_sync<R: Module>(world: &mut World) {
             link.client_id = link.client_id.wrapping_add(1);
             link.said_hello = false;
             link.lost_since = Some(Instant::now());
-            if let Err(e) = connect_client(world, link.server, link.client_id) {
+            if let Err(e) = connect_client(world, link.server, link.client_id, &link.key) {
                 warn!("{e}");
             }
         }
@@ -505,6 +526,7 @@ pub fn stop<R: Module>(world: &mut World) {
     if let Some(mut net) = world.get_resource_mut::<NetStatus>() {
         net.line.clear();
         net.live = false;
+        net.code = None;
     }
 }
 

@@ -41,7 +41,13 @@ impl ModuleVisitor for Both {
             .expect("a free port");
         super::net::start_hosting(host.world_mut(), port, 0).expect("hosts");
         let mut guest = net_headless_app();
-        super::net::start_joining(guest.world_mut(), ([127, 0, 0, 1], port).into()).expect("joins");
+        let code = host
+            .world()
+            .resource::<super::net::NetHostLink>()
+            .code
+            .clone();
+        super::net::start_joining(guest.world_mut(), ([127, 0, 0, 1], port).into(), &code)
+            .expect("joins");
         let mut frames = 0;
         let done = loop {
             frames += 1;

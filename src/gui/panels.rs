@@ -461,6 +461,19 @@ fn top_bar(ui: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
                 p.input.toggle_ruler();
             }
         }
+        if let Some(code) = &p.net.code {
+            // The join code first, whole, and a button to copy it: the
+            // person hosting reads it out or pastes it to the guest.
+            ui.separator();
+            ui.label(RichText::new(t!("panels-join-code", code = code.clone())).strong());
+            if ui
+                .small_button(t!("panels-copy"))
+                .on_hover_text(t!("panels-copy-hover"))
+                .clicked()
+            {
+                ui.ctx().copy_text(code.clone());
+            }
+        }
         if !p.net.line.is_empty() {
             ui.separator();
             let line = RichText::new(shown(&p.net.line)).color(Color32::from_rgb(120, 200, 230));

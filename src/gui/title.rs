@@ -5,6 +5,7 @@
 //! game*, and *Resume* when an autosave exists (it keeps who plays which
 //! side). In a game, the *Title* button goes back.
 
+use crate::net::join_code::JoinCode;
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
@@ -82,10 +83,10 @@ pub struct OpenOnStart {
     pub host: Option<(u16, u8)>,
 }
 
-/// Join the host at this address once the app has started (`kassen join
-/// ADDRESS`).
-#[derive(Resource, Clone, Copy, Debug)]
-pub struct JoinOnStart(pub std::net::SocketAddr);
+/// Join the host at this address with this join code once the app has
+/// started (`kassen join ADDRESS --code CODE`).
+#[derive(Resource, Clone, Debug)]
+pub struct JoinOnStart(pub std::net::SocketAddr, pub JoinCode);
 
 /// Title-screen state (not saved).
 #[derive(Resource, Clone, Debug, Default)]
@@ -109,10 +110,12 @@ pub struct TitleState {
     pub host_side: u8,
     /// The *Join* address field.
     pub join_address: String,
+    /// The *Join* code field.
+    pub join_code: String,
     /// A scenario to host: its file, the port and the host's side.
     pub host_request: Option<(PathBuf, u16, u8)>,
-    /// A host to join.
-    pub join_request: Option<std::net::SocketAddr>,
+    /// A host to join, with its join code.
+    pub join_request: Option<(std::net::SocketAddr, JoinCode)>,
     /// Back to the title screen (the in-game button).
     pub to_title: bool,
     /// What the autosave holds, read when the title screen is entered:
@@ -341,8 +344,8 @@ fn handle_requests(world: &mut World) {
         }
         return;
     }
-    if let Some(JoinOnStart(addr)) = world.remove_resource::<JoinOnStart>()
-        && let Err(e) = super::net::start_joining(world, addr)
+    if let Some(JoinOnStart(addr, code)) = world.remove_resource::<JoinOnStart>()
+        && let Err(e) = super::net::start_joining(world, addr, &code)
     {
         error!("{e}");
         world.write_message(AppExit::error());
@@ -358,8 +361,8 @@ fn handle_requests(world: &mut World) {
             .and_then(|(file, text)| host_text(world, &file, &text, port, side));
         world.resource_mut::<TitleState>().error = result.err();
     }
-    if let Some(addr) = join {
-        let result = super::net::start_joining(world, addr);
+    if let Some((addr, code)) = join {
+        let result = super::net::start_joining(world, addr, &code);
         world.resource_mut::<TitleState>().error = result.err();
     }
     let (request, to_title) = {
@@ -457,11 +460,13 @@ fn title_ui(
                         picked_scenario(right, &e, (&mut state, &film), default_level);
                     }
                     join_block(right, &mut state, &net);
-                    load_block(right, &mut state);
-                    resume_block(right, &mut state);
+                    // The error under *Host* and *Join*, above *Load*: in
+                    // view where the buttons that set it are.
                     if let Some(e) = &state.error {
                         right.label(RichText::new(e).color(RED));
                     }
+                    load_block(right, &mut state);
+                    resume_block(right, &mut state);
                 });
         });
     });
@@ -778,13 +783,23 @@ fn join_block(right: &mut egui::Ui, state: &mut TitleState, net: &NetStatus) {
                 .hint_text(t!("title-join-hint"))
                 .desired_width(220.0),
         );
+        ui.add(
+            egui::TextEdit::singleline(&mut state.join_code)
+                .hint_text(t!("title-join-code-hint"))
+                .desired_width(110.0),
+        );
         if ui.button(t!("title-join")).clicked() {
-            match state.join_address.trim().parse::<std::net::SocketAddr>() {
-                Ok(a) => state.join_request = Some(a),
-                Err(_) => {
+            let code = JoinCode::parse(&state.join_code);
+            match (
+                state.join_address.trim().parse::<std::net::SocketAddr>(),
+                code,
+            ) {
+                (Ok(a), Ok(c)) => state.join_request = Some((a, c)),
+                (Err(_), _) => {
                     state.error =
                         Some(t!("title-bad-address", address = state.join_address.trim()));
                 }
+                (_, Err(e)) => state.error = Some(e),
             }
         }
     });

@@ -59,16 +59,21 @@ pub fn hello(side: Option<u8>) -> ToHost {
     }
 }
 
+/// The context of a scenario the host sent, read as a stranger's file.
+fn context_of<R: Module>(scenario: &str) -> Result<R::Ctx, String> {
+    let file = "the host's scenario";
+    let sc: R::Scenario = parse_ron(file, scenario).map_err(|e| e.to_string())?;
+    check_unit_count(file, scenario, R::describe(&sc).units).map_err(|e| e.to_string())?;
+    R::context(&sc).map_err(|e| e.to_string())
+}
+
 impl<R: Module> GuestCore<R> {
     /// The guest of the game the host's welcome describes.
     ///
     /// # Errors
     /// A scenario that does not parse or is out of bounds, as a sentence.
     pub fn from_welcome(scenario: &str, side: u8) -> Result<Self, String> {
-        let file = "the host's scenario";
-        let sc: R::Scenario = parse_ron(file, scenario).map_err(|e| e.to_string())?;
-        check_unit_count(file, scenario, R::describe(&sc).units).map_err(|e| e.to_string())?;
-        let ctx = Arc::new(R::context(&sc).map_err(|e| e.to_string())?);
+        let ctx = Arc::new(context_of::<R>(scenario)?);
         // The scenario's own start, until the first view arrives.
         let start = Game::<R>::with_ctx(Arc::clone(&ctx), 0, Vec::new());
         let view = R::observation(&ctx, &start.state, side.min(1));
@@ -130,8 +135,8 @@ impl<R: Module> GuestCore<R> {
                 // pass) follows.
                 Ok(Vec::new())
             }
-            ToGuest::Over { journal } => {
-                self.check_journal(&journal)?;
+            ToGuest::Over { scenario, journal } => {
+                self.check_journal(&scenario, &journal)?;
                 Ok(Vec::new())
             }
         }
@@ -209,14 +214,14 @@ impl<R: Module> GuestCore<R> {
         })
     }
 
-    /// Replays the host's final journal from the scenario, checking every
-    /// checksum and dice count, and that every view shown was the side's
-    /// observation at its point; keeps it.
-    fn check_journal(&mut self, text: &str) -> Result<(), String> {
+    /// Replays the host's final journal from the whole scenario, checking
+    /// every checksum and dice count, and that every view shown was the
+    /// side's observation at its point; keeps it.
+    fn check_journal(&mut self, scenario: &str, text: &str) -> Result<(), String> {
         let journal: Journal<R::Command> =
             parse_ron("the host's journal", text).map_err(|e| e.to_string())?;
-        let mut g =
-            Game::<R>::with_ctx(Arc::clone(&self.ctx), journal.seed, journal.loaded.clone());
+        let ctx = Arc::new(context_of::<R>(scenario)?);
+        let mut g = Game::<R>::with_ctx(ctx, journal.seed, journal.loaded.clone());
         let shown = |g: &Game<R>, at: u64, seen: &[(u64, u64)]| -> Result<(), String> {
             let obs = checksum(&R::observation(&g.ctx, &g.state, self.side));
             match seen.iter().find(|(s, sum)| *s == at && *sum != obs) {

@@ -2,7 +2,17 @@
 //! authoritative game. It validates every guest command with the same
 //! [`Game::apply`], rolls every die, and sends the guest only its own
 //! side's `observation` and the log entries that side may read. A refused
-//! message is answered with the reason, logged, and changes nothing.
+//! message is answered with the reason (the wire's doorman,
+//! [`super::peer::Door`], logs it and bounds the answers), counted, and
+//! changes nothing.
+//!
+//! The welcome carries the scenario as the guest's side may know it
+//! ([`Module::scenario_for`]: the other side's hidden units left out).
+//! When the game is over the whole game becomes public, by Kassen's rule
+//! for remote play: the last message carries the whole scenario and the
+//! journal with its dice seed, so that the guest can replay and check
+//! every view it was shown, as counters are turned face up after a game
+//! on the table.
 
 use std::path::PathBuf;
 
@@ -18,8 +28,11 @@ use crate::engine::scenario::parse_ron;
 pub struct HostCore {
     /// The side the guest plays (0 or 1); the host plays the other.
     pub guest_side: u8,
-    /// Every refused guest message, as "why" sentences, in order.
-    pub refusals: Vec<String>,
+    /// Guest messages refused (counted, not kept: a flood of refusals
+    /// takes no memory).
+    pub refused: u64,
+    /// Why the last one was refused.
+    pub last_refusal: Option<String>,
     /// Where the host autosaves after every phase (`None`: nowhere).
     pub autosave: Option<PathBuf>,
     /// Autosaves that failed, each as a sentence naming the file (the
@@ -40,7 +53,8 @@ impl HostCore {
         let phase = game.phase_name();
         Self {
             guest_side: guest_side.min(1),
-            refusals: Vec::new(),
+            refused: 0,
+            last_refusal: None,
             autosave,
             autosave_failures: Vec::new(),
             log_sent: 0,
@@ -58,14 +72,19 @@ impl HostCore {
         game.to_act() == ToAct::Side(self.host_side())
     }
 
-    /// Answers one packet from the guest. Every refusal is logged, kept in
-    /// [`HostCore::refusals`] and answered with [`ToGuest::Refused`]; the
-    /// game changes only by a command `apply` accepts.
+    /// Answers one packet from the guest. Every refusal is counted and
+    /// answered with [`ToGuest::Refused`]; the game changes only by a
+    /// command `apply` accepts.
     pub fn receive<R: Module>(&mut self, game: &mut Game<R>, bytes: &[u8]) -> Vec<ToGuest> {
-        let msg = match decode::<ToHost>("the guest's message", bytes) {
-            Ok(m) => m,
-            Err(e) => return self.refuse(e),
-        };
+        match decode::<ToHost>("the guest's message", bytes) {
+            Ok(m) => self.take(game, m),
+            Err(e) => self.refuse(e),
+        }
+    }
+
+    /// Answers one decoded message from the guest (see
+    /// [`HostCore::receive`]).
+    pub fn take<R: Module>(&mut self, game: &mut Game<R>, msg: ToHost) -> Vec<ToGuest> {
         match msg {
             ToHost::Hello { version, side } => {
                 if version != PROTOCOL_VERSION {
@@ -134,7 +153,8 @@ impl HostCore {
     /// The welcome and the whole view (the log from its start): for a
     /// guest joining or coming back.
     pub fn welcome<R: Module>(&mut self, game: &Game<R>) -> Vec<ToGuest> {
-        let scenario = match to_ron(game.scenario()) {
+        let known = R::scenario_for(game.scenario(), self.guest_side);
+        let scenario = match to_ron(&known) {
             Ok(s) => s,
             Err(e) => return self.refuse(e),
         };
@@ -182,21 +202,23 @@ impl HostCore {
         }))
     }
 
-    /// The end of the game, once it is over: the whole journal.
+    /// The end of the game, once it is over: the whole scenario and the
+    /// whole journal (the game becomes public).
     pub fn over<R: Module>(&self, game: &Game<R>) -> Option<ToGuest> {
         if game.to_act() != ToAct::Over {
             return None;
         }
-        to_ron(&game.journal)
-            .ok()
-            .map(|journal| ToGuest::Over { journal })
+        Some(ToGuest::Over {
+            scenario: to_ron(game.scenario()).ok()?,
+            journal: to_ron(&game.journal).ok()?,
+        })
     }
 
-    /// Refuses a message with `reason`: logged, kept in
-    /// [`HostCore::refusals`], and answered; nothing changes.
+    /// Refuses a message with `reason`: counted and answered; nothing
+    /// changes.
     pub fn refuse(&mut self, reason: String) -> Vec<ToGuest> {
-        warn!("refused from the guest: {reason}");
-        self.refusals.push(reason.clone());
+        self.refused += 1;
+        self.last_refusal = Some(reason.clone());
         vec![ToGuest::Refused { reason }]
     }
 }

@@ -4,17 +4,20 @@
 //! [`GuestCore`]. The headless commands (`kassen host`, `kassen join`) and
 //! the network tests drive them with [`Host::step`] and [`Guest::step`].
 
+use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
 use super::guest::{GuestCore, hello};
 use super::host::HostCore;
+use super::join_code::JoinKey;
 use super::protocol::{ToGuest, ToHost, decode, encode};
 use super::transport::{
-    client_connected, connect_client, disconnect_client, guest_inbox, guest_send, host_has_client,
-    host_inbox, host_send, net_app, start_server,
+    client_connected, client_failure, connect_client, disconnect_client, guest_inbox, guest_send,
+    host_clients, host_drop, host_has_client, host_inbox, host_send, net_app, start_server,
 };
 use crate::engine::core::Module;
 use crate::engine::game::Game;
@@ -36,13 +39,22 @@ pub struct Host<R: Module> {
     pub addr: SocketAddr,
     /// The addresses guests may dial.
     pub dial: Vec<SocketAddr>,
-    /// The client holding the guest's seat, while connected.
-    guest: Option<Entity>,
+    /// Who holds the seat, and every connection's allowance.
+    pub door: Door,
+}
+
+/// Where a host listens and who may come in.
+pub struct Listen<'a> {
+    /// The address to bind (port 0: any free port).
+    pub bind: SocketAddr,
+    /// The addresses guests dial (empty: worked out from `bind`).
+    pub public: &'a [SocketAddr],
+    /// The key of the game's join code.
+    pub key: &'a JoinKey,
 }
 
 impl<R: Module> Host<R> {
-    /// Hosts `game` on `bind` (port 0: any free port), the guest playing
-    /// `guest_side`; guests may dial any of `public`.
+    /// Hosts `game` where `listen` says, the guest playing `guest_side`.
     ///
     /// # Errors
     /// The port cannot be bound, as a sentence.
@@ -50,12 +62,11 @@ impl<R: Module> Host<R> {
         mut game: Game<R>,
         guest_side: u8,
         seat: Option<Seat>,
-        bind: SocketAddr,
-        public: &[SocketAddr],
+        listen: &Listen<'_>,
         autosave: Option<PathBuf>,
     ) -> Result<Self, String> {
         let mut app = net_app();
-        let (addr, dial) = start_server(app.world_mut(), bind, public)?;
+        let (addr, dial) = start_server(app.world_mut(), listen.bind, listen.public, listen.key)?;
         Ok(Self {
             app,
             core: HostCore::new(&mut game, guest_side, autosave),
@@ -63,13 +74,13 @@ impl<R: Module> Host<R> {
             seat,
             addr,
             dial,
-            guest: None,
+            door: Door::default(),
         })
     }
 
     /// Whether a guest holds the seat and is connected.
     pub fn has_guest(&self) -> bool {
-        self.guest.is_some()
+        self.door.guest.is_some()
     }
 
     /// One frame: the wire, every guest packet answered, then the host's
@@ -80,7 +91,7 @@ impl<R: Module> Host<R> {
         let served = serve(
             self.app.world_mut(),
             &mut self.core,
-            &mut self.guest,
+            &mut self.door,
             &mut self.game,
         );
         if served.left {
@@ -95,11 +106,155 @@ impl<R: Module> Host<R> {
                 warn!("the host's play was refused: {r}");
             }
             self.core.after_command(&mut self.game);
-            if let Some(g) = self.guest {
+            if let Some(g) = self.door.guest {
                 send_view(self.app.world_mut(), &mut self.core, g, &self.game);
             }
         }
         self.game.journal.entries.len() != before
+    }
+}
+
+/// How long a connection may stay without holding the seat: 5 s. A
+/// connection that has not taken the seat by then (an idle one, or one
+/// told the seat is taken) is dropped, so idle connections cannot lock
+/// the guest out.
+pub const HELLO_WAIT: Duration = Duration::from_secs(5);
+
+/// The shortest time between two resyncs of one connection: 2 s. A
+/// resync sooner is refused; a guest asks for one only after a view that
+/// failed its checksum.
+pub const RESYNC_EVERY: Duration = Duration::from_secs(2);
+
+/// Refusals answered per connection per second; more are counted and
+/// logged but not answered, so that a flood of small requests draws
+/// small answers.
+pub const ANSWERS_PER_SECOND: u32 = 10;
+
+/// Refusal lines the host logs per second; past them a summary line
+/// counts the rest.
+pub const LOG_LINES_PER_SECOND: u32 = 20;
+
+/// One connection's allowance.
+#[derive(Clone, Debug)]
+struct Conn {
+    /// When it was first seen.
+    since: Instant,
+    /// Its last resync answered.
+    resync: Option<Instant>,
+    /// The second its answered refusals are counted in, and the count.
+    window: (Instant, u32),
+}
+
+/// The host's log of refusals: one line each on standard error (or the
+/// sink given), at most [`LOG_LINES_PER_SECOND`] a second, then a summary
+/// line of how many more there were.
+pub struct RefusalLog {
+    /// Refusals logged, in lines or in summaries.
+    pub total: u64,
+    /// Where the lines go.
+    sink: Box<dyn Fn(&str) + Send + Sync>,
+    /// The second being counted, its lines, and the refusals held back.
+    window: (Instant, u32, u64),
+}
+
+impl Default for RefusalLog {
+    fn default() -> Self {
+        Self::to(Box::new(|line: &str| eprintln!("{line}")))
+    }
+}
+
+impl RefusalLog {
+    /// A log writing its lines to `sink`.
+    pub fn to(sink: Box<dyn Fn(&str) + Send + Sync>) -> Self {
+        Self {
+            total: 0,
+            sink,
+            window: (Instant::now(), 0, 0),
+        }
+    }
+
+    /// Logs one refusal of a message from connection `from`.
+    pub fn refused(&mut self, from: Entity, reason: &str) {
+        self.total += 1;
+        let now = Instant::now();
+        if now.duration_since(self.window.0) >= Duration::from_secs(1) {
+            self.flush();
+            self.window = (now, 0, 0);
+        }
+        if self.window.1 < LOG_LINES_PER_SECOND {
+            self.window.1 += 1;
+            (self.sink)(&format!(
+                "kassen host: refused from connection {from}: {reason}"
+            ));
+        } else {
+            self.window.2 += 1;
+        }
+    }
+
+    /// Writes the summary of the refusals held back, if any.
+    pub fn flush(&mut self) {
+        let held = std::mem::take(&mut self.window.2);
+        if held > 0 {
+            (self.sink)(&format!(
+                "kassen host: {held} more refusals in the last second (a flood; not shown one by one)"
+            ));
+        }
+    }
+}
+
+/// The host's doorman: who holds the guest's seat, every connection's
+/// allowance (the hello wait, resyncs, answered refusals) and the log of
+/// refusals. It keeps no message: its memory is bounded by
+/// [`MAX_CLIENTS`](super::transport::MAX_CLIENTS).
+#[derive(Default)]
+pub struct Door {
+    /// The client holding the guest's seat, while connected.
+    pub guest: Option<Entity>,
+    /// Every connection now.
+    conns: BTreeMap<Entity, Conn>,
+    /// The log of refusals.
+    pub log: RefusalLog,
+}
+
+impl Door {
+    /// A doorman logging to `log`.
+    pub fn with_log(log: RefusalLog) -> Self {
+        Self {
+            log,
+            ..Self::default()
+        }
+    }
+
+    /// Connections the doorman keeps an allowance for (at most
+    /// [`MAX_CLIENTS`](super::transport::MAX_CLIENTS)).
+    pub fn connections(&self) -> usize {
+        self.conns.len()
+    }
+
+    /// Whether `client` may be answered one more refusal now.
+    fn may_answer(&mut self, client: Entity, now: Instant) -> bool {
+        let Some(c) = self.conns.get_mut(&client) else {
+            return false;
+        };
+        if now.duration_since(c.window.0) >= Duration::from_secs(1) {
+            c.window = (now, 0);
+        }
+        c.window.1 += 1;
+        c.window.1 <= ANSWERS_PER_SECOND
+    }
+
+    /// Whether `client` may have a resync now (and counts it).
+    fn may_resync(&mut self, client: Entity, now: Instant) -> bool {
+        let Some(c) = self.conns.get_mut(&client) else {
+            return false;
+        };
+        if c.resync
+            .is_some_and(|t| now.duration_since(t) < RESYNC_EVERY)
+        {
+            return false;
+        }
+        c.resync = Some(now);
+        true
     }
 }
 
@@ -112,50 +267,98 @@ pub struct Served {
     pub seated: bool,
     /// Packets answered.
     pub answered: usize,
+    /// Connections dropped for holding no seat past [`HELLO_WAIT`].
+    pub dropped: usize,
 }
 
-/// Answers every packet the host in `world` received, from `game`: the
-/// seated guest's through `core`; another client's with "the seat is
-/// taken" while the seat is held; and a client whose hello is welcomed
-/// takes the free seat. `guest` is the client holding the seat; it is
-/// cleared when that client left. The headless host and the app's host
-/// both serve through here.
+/// Answers every packet the host in `world` received, from `game`:
+/// - the seated guest's through `core` (a resync at most once every
+///   [`RESYNC_EVERY`]);
+/// - while the seat is held, another connection's with "the seat is
+///   taken";
+/// - while it is free, a hello is welcomed and takes it, and anything
+///   else is refused: before its hello a connection gets nothing else.
+///
+/// Every refusal is logged; at most [`ANSWERS_PER_SECOND`] a second are
+/// answered per connection. Connections holding no seat past
+/// [`HELLO_WAIT`] are dropped. The headless host and the app's host both
+/// serve through here.
 pub fn serve<R: Module>(
     world: &mut World,
     core: &mut HostCore,
-    guest: &mut Option<Entity>,
+    door: &mut Door,
     game: &mut Game<R>,
 ) -> Served {
     let mut served = Served::default();
-    if let Some(g) = *guest
+    let now = Instant::now();
+    if let Some(g) = door.guest
         && !host_has_client(world, g)
     {
-        *guest = None;
+        door.guest = None;
         served.left = true;
     }
+    let clients = host_clients(world);
+    door.conns.retain(|e, _| clients.contains(e));
+    for c in clients {
+        door.conns.entry(c).or_insert(Conn {
+            since: now,
+            resync: None,
+            window: (now, 0),
+        });
+    }
     for (client, bytes) in host_inbox(world) {
-        let replies = match *guest {
-            Some(g) if g == client => core.receive(game, &bytes),
-            Some(_) => core.refuse(format!(
+        if !door.conns.contains_key(&client) {
+            continue;
+        }
+        let msg = decode::<ToHost>("the guest's message", &bytes);
+        let replies = match (door.guest, msg) {
+            (_, Err(e)) => core.refuse(e),
+            (Some(g), Ok(ToHost::Resync)) if g == client && !door.may_resync(client, now) => core
+                .refuse(format!(
+                    "a resync too soon: one every {} s",
+                    RESYNC_EVERY.as_secs()
+                )),
+            (Some(g), Ok(m)) if g == client => core.take(game, m),
+            (Some(_), Ok(_)) => core.refuse(format!(
                 "the seat is taken: side {} has a guest already",
                 core.guest_side
             )),
-            None => {
-                let r = core.receive(game, &bytes);
+            (None, Ok(m @ ToHost::Hello { .. })) => {
+                let r = core.take(game, m);
                 if r.iter().any(|m| matches!(m, ToGuest::Welcome { .. })) {
-                    *guest = Some(client);
+                    door.guest = Some(client);
                     served.seated = true;
                 }
                 r
             }
+            (None, Ok(_)) => {
+                core.refuse("say hello first: nothing is answered before the seat is taken".into())
+            }
         };
         for m in replies {
+            if let ToGuest::Refused { reason } = &m {
+                door.log.refused(client, reason);
+                if !door.may_answer(client, now) {
+                    continue;
+                }
+            }
             match encode(&m) {
                 Ok(b) => host_send(world, client, b),
                 Err(e) => warn!("not sent to the guest: {e}"),
             }
         }
         served.answered += 1;
+    }
+    let idle: Vec<Entity> = door
+        .conns
+        .iter()
+        .filter(|(e, c)| door.guest != Some(**e) && now.duration_since(c.since) > HELLO_WAIT)
+        .map(|(e, _)| *e)
+        .collect();
+    for e in idle {
+        host_drop(world, e);
+        door.conns.remove(&e);
+        served.dropped += 1;
     }
     served
 }
@@ -175,6 +378,17 @@ pub fn send_view<R: Module>(world: &mut World, core: &mut HostCore, guest: Entit
     }
 }
 
+/// A guest's connection: the host, the join code's key, and the netcode
+/// client id.
+pub struct Link {
+    /// The host.
+    pub server: SocketAddr,
+    /// The key of the join code.
+    pub key: JoinKey,
+    /// The netcode client id (unique per connection).
+    pub client_id: u64,
+}
+
 /// A guest of one game: the client app, the view, and the player of the
 /// guest's side.
 pub struct Guest<R: Module> {
@@ -190,36 +404,42 @@ pub struct Guest<R: Module> {
     pub errors: Vec<String>,
     server: SocketAddr,
     client_id: u64,
+    key: JoinKey,
     hello_sent: bool,
     /// Packets received before this guest was made, taken first.
     pending: Vec<Vec<u8>>,
 }
 
 impl<R: Module> Guest<R> {
-    /// Joins the host at `server` as netcode client `client_id`, asking for
-    /// `side`.
+    /// Joins the host at `server` with the join code's `key` as netcode
+    /// client `client_id`, asking for `side`.
     ///
     /// # Errors
     /// No local socket, as a sentence.
     pub fn join(
         server: SocketAddr,
+        key: &JoinKey,
         client_id: u64,
         side: Option<u8>,
         seat: Option<Seat>,
     ) -> Result<Self, String> {
         let mut app = net_app();
-        connect_client(app.world_mut(), server, client_id)?;
-        let mut guest = Self::from_app(app, server, client_id, side, seat, Vec::new());
+        connect_client(app.world_mut(), server, client_id, key)?;
+        let link = Link {
+            server,
+            key: key.clone(),
+            client_id,
+        };
+        let mut guest = Self::from_app(app, link, side, seat, Vec::new());
         guest.hello_sent = false;
         Ok(guest)
     }
 
-    /// A guest on a connection that already said hello and received
-    /// `pending` (the welcome among them).
+    /// A guest on a connection (`link`) that already said hello and
+    /// received `pending` (the welcome among them).
     pub fn from_app(
         app: App,
-        server: SocketAddr,
-        client_id: u64,
+        link: Link,
         side: Option<u8>,
         seat: Option<Seat>,
         pending: Vec<Vec<u8>>,
@@ -230,11 +450,18 @@ impl<R: Module> Guest<R> {
             seat,
             side,
             errors: Vec::new(),
-            server,
-            client_id,
+            server: link.server,
+            client_id: link.client_id,
+            key: link.key,
             hello_sent: true,
             pending,
         }
+    }
+
+    /// Why the connection ended, once netcode gave up on it (a wrong join
+    /// code shows as a host that never answers).
+    pub fn failure(&self) -> Option<String> {
+        client_failure(self.app.world(), self.server)
     }
 
     /// Whether the guest is connected now.
@@ -255,7 +482,7 @@ impl<R: Module> Guest<R> {
     pub fn reconnect(&mut self) -> Result<(), String> {
         self.client_id = self.client_id.wrapping_add(1_000);
         self.hello_sent = false;
-        connect_client(self.app.world_mut(), self.server, self.client_id)
+        connect_client(self.app.world_mut(), self.server, self.client_id, &self.key)
     }
 
     /// Sends a message to the host (while connected).

@@ -16,7 +16,7 @@ use crate::engine::log::LogEntry;
 use crate::engine::scenario::{LoadError, decode_text, parse_ron, ron_options};
 
 /// The protocol's version; a guest of another version is refused.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The largest packet either end reads: 4 MiB (4,194,304 bytes). A whole
 /// game's journal of the largest shipped scenario is under 100 KB.
@@ -55,7 +55,9 @@ pub enum ToGuest {
         version: u32,
         /// The module key.
         ruleset: String,
-        /// The scenario, as the module's RON.
+        /// The scenario as the guest's side may know it (the module's
+        /// [`scenario_for`](crate::engine::core::Rules::scenario_for)), as
+        /// the module's RON.
         scenario: String,
         /// The guest's side (0 or 1).
         side: u8,
@@ -67,9 +69,12 @@ pub enum ToGuest {
         /// Why, with the rule ID for a refused command.
         reason: String,
     },
-    /// The game is over: the whole journal, which the guest replays and
-    /// checks against every view it was sent.
+    /// The game is over and becomes public: the whole scenario and the
+    /// whole journal, which the guest replays and checks against every
+    /// view it was sent.
     Over {
+        /// The whole scenario, as the module's RON.
+        scenario: String,
         /// The module's [`Journal`](crate::engine::game::Journal), as RON.
         journal: String,
     },

@@ -7,8 +7,11 @@
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::Path;
 
+use std::sync::{Arc, Mutex, OnceLock};
+
 use super::guest::hello;
-use super::peer::{Guest, Host};
+use super::join_code::{JoinCode, JoinKey};
+use super::peer::{Door, Guest, Host, Listen, RefusalLog};
 use super::protocol::{MAX_PACKET_BYTES, ToHost, encode, to_ron};
 use super::transport::guest_send;
 use crate::conformance::scenarios_of;
@@ -19,8 +22,39 @@ use crate::opponent::driver::Seat;
 use crate::rules::{ModuleVisitor, visit_all};
 use crate::session;
 
-fn any_port() -> SocketAddr {
+pub(super) fn any_port() -> SocketAddr {
     (Ipv4Addr::LOCALHOST, 0).into()
+}
+
+/// The key of the tests' join code (derived once).
+pub(super) fn key() -> &'static JoinKey {
+    static KEY: OnceLock<JoinKey> = OnceLock::new();
+    KEY.get_or_init(|| {
+        JoinCode::parse("TESTS-0CODE")
+            .and_then(|c| c.key())
+            .expect("a key")
+    })
+}
+
+/// Listening on `bind` with the tests' join code.
+pub(super) fn listen(bind: SocketAddr) -> Listen<'static> {
+    Listen {
+        bind,
+        public: &[],
+        key: key(),
+    }
+}
+
+/// A doorman whose log lines are kept in the returned list.
+pub(super) fn logged_door() -> (Door, Arc<Mutex<Vec<String>>>) {
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&lines);
+    let door = Door::with_log(RefusalLog::to(Box::new(move |l: &str| {
+        if let Ok(mut v) = sink.lock() {
+            v.push(l.to_string());
+        }
+    })));
+    (door, lines)
 }
 
 /// Steps both ends until `done` holds; at most `frames` frames.
@@ -56,12 +90,12 @@ fn journals<R: Module>(host: &Host<R>, guest: &Guest<R>) -> (String, String) {
 }
 
 /// Whether `R` plays the built-in default scenario.
-fn default_module<R: Module>() -> bool {
+pub(super) fn default_module<R: Module>() -> bool {
     session::read_header(session::DEFAULT_SCENARIO_PATH, session::DEFAULT_SCENARIO)
         .is_ok_and(|h| h.ruleset == R::RULESET)
 }
 
-fn new_game<R: Module>(file: &str, text: &str, seed: u64) -> Game<R> {
+pub(super) fn new_game<R: Module>(file: &str, text: &str, seed: u64) -> Game<R> {
     session::open_text::<R>(file, text, false, Some(seed), &[]).expect("opens")
 }
 
@@ -85,14 +119,18 @@ impl ModuleVisitor for Loopback {
                 game,
                 1,
                 Some(Seat::new(Player::Default, 1)),
-                any_port(),
-                &[],
+                &listen(any_port()),
                 None,
             )
             .expect("hosts");
-            let mut guest =
-                Guest::<R>::join(host.addr, 7, Some(1), Some(Seat::new(guest_player, 2)))
-                    .expect("joins");
+            let mut guest = Guest::<R>::join(
+                host.addr,
+                key(),
+                7,
+                Some(1),
+                Some(Seat::new(guest_player, 2)),
+            )
+            .expect("joins");
             let over = run(&mut host, &mut guest, 400_000, |h, g| {
                 h.game.to_act() == ToAct::Over && g.finished()
             });
@@ -109,11 +147,7 @@ impl ModuleVisitor for Loopback {
             assert_eq!(h, j, "{file}: the two journals are byte-identical");
             assert!(guest.errors.is_empty(), "{file}: {:?}", guest.errors);
             assert_eq!(g.mismatches, 0, "{file}");
-            assert!(
-                host.core.refusals.is_empty(),
-                "{file}: {:?}",
-                host.core.refusals
-            );
+            assert_eq!(host.core.refused, 0, "{file}: {:?}", host.core.last_refusal);
             // The guest played: some of the journal's commands are its own.
             let mut replay = Game::<R>::with_ctx(
                 std::sync::Arc::clone(&host.game.ctx),
@@ -158,14 +192,14 @@ impl ModuleVisitor for Faults {
             new_game::<R>(file, text, 9),
             1,
             Some(Seat::new(Player::Default, 1)),
-            any_port(),
-            &[],
+            &listen(any_port()),
             Some(autosave.clone()),
         )
         .expect("hosts");
         let addr = host.addr;
         let mut guest =
-            Guest::<R>::join(addr, 1, Some(1), Some(Seat::new(Player::Default, 2))).expect("joins");
+            Guest::<R>::join(addr, key(), 1, Some(1), Some(Seat::new(Player::Default, 2)))
+                .expect("joins");
         // Mid-game, the guest's connection drops.
         assert!(run(&mut host, &mut guest, 100_000, |h, _| {
             h.game.journal.entries.len() >= 12
@@ -194,8 +228,7 @@ impl ModuleVisitor for Faults {
             resumed,
             1,
             Some(Seat::new(Player::Default, 1)),
-            addr,
-            &[],
+            &listen(addr),
             Some(autosave.clone()),
         )
         .expect("hosts again on the same port");
@@ -229,13 +262,15 @@ impl ModuleVisitor for Hostile {
         }
         let game = new_game::<R>(session::DEFAULT_SCENARIO_PATH, session::DEFAULT_SCENARIO, 3);
         // Nobody plays the host's side: the game waits on side 0.
-        let mut host = Host::start(game, 1, None, any_port(), &[], None).expect("hosts");
+        let mut host = Host::start(game, 1, None, &listen(any_port()), None).expect("hosts");
+        let (door, lines) = logged_door();
+        host.door = door;
         assert_eq!(host.game.to_act(), ToAct::Side(0));
-        let mut guest = Guest::<R>::join(host.addr, 1, Some(1), None).expect("joins");
+        let mut guest = Guest::<R>::join(host.addr, key(), 1, Some(1), None).expect("joins");
         assert!(run(&mut host, &mut guest, 100_000, |h, g| {
             h.has_guest() && g.core.is_some()
         }));
-        let mut intruder = Guest::<R>::join(host.addr, 2, Some(0), None).expect("connects");
+        let mut intruder = Guest::<R>::join(host.addr, key(), 2, Some(0), None).expect("connects");
         let before = (checksum(&host.game.state), host.game.journal.clone());
         let seq = host.game.journal.entries.len() as u64;
         let g = &host.game;
@@ -286,20 +321,21 @@ impl ModuleVisitor for Hostile {
         }
         assert!(
             run(&mut host, &mut guest, 200_000, |h, g| {
-                h.core.refusals.len() >= n && g.core.as_ref().is_some_and(|c| c.refusals.len() >= n)
+                h.core.refused >= n as u64 && g.core.as_ref().is_some_and(|c| c.refusals.len() >= n)
             }),
             "refusals: {:?}",
-            host.core.refusals
+            lines.lock().map(|l| l.clone())
         );
         // The intruder asks for the seat that is taken, then sends garbage.
         assert!(run(&mut host, &mut intruder, 100_000, |_, i| i.connected()));
         assert!(guest_send(intruder.app.world_mut(), vec![0x00; 64]));
         assert!(run(&mut host, &mut intruder, 100_000, |h, _| h
             .core
-            .refusals
-            .len()
-            >= n + 2));
-        let r = &host.core.refusals;
+            .refused
+            >= n as u64 + 2));
+        // Every refusal is logged, one line each.
+        let r = lines.lock().map(|l| l.clone()).unwrap_or_default();
+        assert_eq!(r.len() as u64, host.core.refused, "{r:?}");
         let has = |s: &str| r.iter().any(|x| x.contains(s));
         assert!(has("UTF-8"), "{r:?}");
         assert!(has("bound"), "{r:?}");
@@ -367,7 +403,7 @@ impl ModuleVisitor for Cores {
         // refused at the end, the true one is kept.
         let mut seats = [Seat::new(Player::Default, 1), Seat::new(Player::Default, 2)];
         crate::opponent::driver::play_out(&mut game, &mut seats, 100_000);
-        let Some(ToGuest::Over { journal }) = host.over(&game) else {
+        let Some(ToGuest::Over { scenario, journal }) = host.over(&game) else {
             panic!("over");
         };
         let mut forged = game.journal.clone();
@@ -376,11 +412,17 @@ impl ModuleVisitor for Cores {
         }
         let forged = to_ron(&forged).expect("writes");
         let e = guest
-            .take(ToGuest::Over { journal: forged })
+            .take(ToGuest::Over {
+                scenario: scenario.clone(),
+                journal: forged,
+            })
             .expect_err("refused");
         assert!(e.contains("diverges"), "{e}");
         assert!(guest.journal().is_none());
-        assert_eq!(guest.take(ToGuest::Over { journal }), Ok(Vec::new()));
+        assert_eq!(
+            guest.take(ToGuest::Over { scenario, journal }),
+            Ok(Vec::new())
+        );
         assert_eq!(guest.journal(), Some(&game.journal));
     }
 }

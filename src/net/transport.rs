@@ -4,6 +4,12 @@
 //! reliable channel. Nothing here knows a module or a message: the host's
 //! and guest's cores read the bytes ([`super::protocol`]).
 //!
+//! Netcode runs in its secure mode: every packet is encrypted and
+//! authenticated with keys from a connect token, and a token is made and
+//! read only with the private key both ends derive from the game's join
+//! code ([`super::join_code`]). A client without the code cannot connect,
+//! and an observer on the path reads nothing.
+//!
 //! A guest's packet reaches the host as raw bytes (it is never decoded by
 //! the transport), so garbage is refused by the host's own reader with a
 //! sentence, not dropped unseen.
@@ -17,21 +23,33 @@ use bevy_replicon::bytes::Bytes;
 use bevy_replicon::prelude::*;
 use bevy_replicon::shared::message::ctx::{ClientSendCtx, ServerReceiveCtx};
 use bevy_replicon_renet::netcode::{
-    ClientAuthentication, NetcodeClientTransport, NetcodeServerTransport, ServerAuthentication,
-    ServerConfig,
+    ClientAuthentication, ConnectToken, NetcodeClientTransport, NetcodeDisconnectReason,
+    NetcodeServerTransport, ServerAuthentication, ServerConfig,
 };
 use bevy_replicon_renet::renet::ConnectionConfig;
 use bevy_replicon_renet::{RenetChannelsExt, RenetClient, RenetServer, RepliconRenetPlugins};
 use serde::{Deserialize, Serialize};
 
+use super::join_code::JoinKey;
+
 /// Kassen's netcode protocol id: a guest of another program (or another
 /// wire format) cannot connect.
 pub const PROTOCOL_ID: u64 = 0x4b41_5353_454e_0001;
 
-/// Guests a host admits at once: the player and one more, so that a
-/// second connection is answered ("the seat is taken") instead of being
-/// dropped unseen.
-pub const MAX_CLIENTS: usize = 2;
+/// Connections a host admits at once: the guest and three more, so that
+/// another connection holding the code is answered ("the seat is taken")
+/// instead of being dropped unseen. Connections that do not take the seat
+/// are dropped after [`super::peer::HELLO_WAIT`], so they cannot lock the
+/// guest out.
+pub const MAX_CLIENTS: usize = 4;
+
+/// Seconds without a packet after which either end drops a connection,
+/// and a connection request with no answer gives up.
+pub const TIMEOUT_SECONDS: i32 = 10;
+
+/// Seconds a guest's connect token stays valid from its making: an hour,
+/// so that two machines whose clocks differ by less still connect.
+pub const TOKEN_SECONDS: u64 = 3600;
 
 /// A packet from a guest to the host: raw bytes.
 #[derive(Message, Clone, Debug)]
@@ -89,7 +107,8 @@ fn now() -> Duration {
         .unwrap_or_default()
 }
 
-/// Starts the server in `app` on UDP `bind`; guests may dial any of
+/// Starts the server in `app` on UDP `bind`, in netcode's secure mode
+/// with the private key `key` (from the join code); guests may dial any of
 /// `public` (the addresses they reach this machine by; when empty, the
 /// bound address, or, when bound to every address, 127.0.0.1 and this
 /// machine's local-network address ([`local_network_ip`]) on its port).
@@ -101,6 +120,7 @@ pub fn start_server(
     world: &mut World,
     bind: SocketAddr,
     public: &[SocketAddr],
+    key: &JoinKey,
 ) -> Result<(SocketAddr, Vec<SocketAddr>), String> {
     let socket = UdpSocket::bind(bind).map_err(|e| format!("cannot listen on {bind}: {e}"))?;
     let addr = socket
@@ -129,7 +149,7 @@ pub fn start_server(
             max_clients: MAX_CLIENTS,
             protocol_id: PROTOCOL_ID,
             public_addresses,
-            authentication: ServerAuthentication::Unsecure,
+            authentication: ServerAuthentication::Secure { private_key: key.0 },
         },
         socket,
     )
@@ -151,12 +171,18 @@ pub fn local_network_ip() -> Option<IpAddr> {
 }
 
 /// Connects the client in `app` to the host at `server` as netcode client
-/// `client_id` (unique per connection: a reconnection takes a new one).
-/// An old connection's resources are removed first.
+/// `client_id` (unique per connection: a reconnection takes a new one),
+/// with a connect token the client makes itself with `key` (from the join
+/// code). An old connection's resources are removed first.
 ///
 /// # Errors
-/// No local socket, as a sentence.
-pub fn connect_client(world: &mut World, server: SocketAddr, client_id: u64) -> Result<(), String> {
+/// No local socket, or a token that cannot be made, as a sentence.
+pub fn connect_client(
+    world: &mut World,
+    server: SocketAddr,
+    client_id: u64,
+    key: &JoinKey,
+) -> Result<(), String> {
     world.remove_resource::<RenetClient>();
     world.remove_resource::<NetcodeClientTransport>();
     let local: SocketAddr = if server.is_ipv4() {
@@ -165,12 +191,18 @@ pub fn connect_client(world: &mut World, server: SocketAddr, client_id: u64) -> 
         (std::net::Ipv6Addr::UNSPECIFIED, 0).into()
     };
     let socket = UdpSocket::bind(local).map_err(|e| format!("no local socket: {e}"))?;
-    let auth = ClientAuthentication::Unsecure {
-        protocol_id: PROTOCOL_ID,
+    let connect_token = ConnectToken::generate(
+        now(),
+        PROTOCOL_ID,
+        TOKEN_SECONDS,
         client_id,
-        server_addr: server,
-        user_data: None,
-    };
+        TIMEOUT_SECONDS,
+        vec![server],
+        None,
+        &key.0,
+    )
+    .map_err(|e| format!("cannot make a connect token for {server}: {e}"))?;
+    let auth = ClientAuthentication::Secure { connect_token };
     let transport = NetcodeClientTransport::new(now(), auth, socket)
         .map_err(|e| format!("cannot connect to {server}: {e}"))?;
     let client = RenetClient::new(connection_config(world));
@@ -185,6 +217,29 @@ pub fn disconnect_client(world: &mut World) {
     if let Some(mut c) = world.get_resource_mut::<RenetClient>() {
         c.disconnect();
     }
+}
+
+/// Why the client's connection to `server` ended, as a sentence, once netcode gave
+/// up on it (`None` while connecting or connected). A host that does not
+/// answer the connect token is the sign of a wrong join code: netcode's
+/// server drops a token it cannot decrypt without a word.
+pub fn client_failure(world: &World, server: SocketAddr) -> Option<String> {
+    let t = world.get_resource::<NetcodeClientTransport>()?;
+    Some(match t.disconnect_reason()? {
+        NetcodeDisconnectReason::ConnectionRequestTimedOut
+        | NetcodeDisconnectReason::ConnectionResponseTimedOut => format!(
+            "the host at {server} did not let this guest in: the join code is wrong, or no game is hosted there"
+        ),
+        NetcodeDisconnectReason::ConnectTokenExpired => {
+            "the host found the join token expired: the two machines' clocks differ by more than an hour".into()
+        }
+        NetcodeDisconnectReason::ConnectionDenied => {
+            "the host is full: it admits no more connections now".into()
+        }
+        NetcodeDisconnectReason::ConnectionTimedOut => "the connection to the host was lost".into(),
+        NetcodeDisconnectReason::DisconnectedByServer => "the host closed the connection".into(),
+        NetcodeDisconnectReason::DisconnectedByClient => "the connection was closed here".into(),
+    })
 }
 
 /// Whether the client is connected.
@@ -213,6 +268,21 @@ pub fn host_send(world: &mut World, client: Entity, bytes: Vec<u8>) {
     });
 }
 
+/// The clients connected to the host now, in entity order.
+pub fn host_clients(world: &mut World) -> Vec<Entity> {
+    let mut q = world.query_filtered::<Entity, With<ConnectedClient>>();
+    let mut v: Vec<Entity> = q.iter(world).collect();
+    v.sort();
+    v
+}
+
+/// Drops `client`'s connection (netcode tells it the host closed it).
+pub fn host_drop(world: &mut World, client: Entity) {
+    if world.get_entity(client).is_ok() {
+        world.despawn(client);
+    }
+}
+
 /// Whether `client` is still connected to the host.
 pub fn host_has_client(world: &World, client: Entity) -> bool {
     world
@@ -236,4 +306,22 @@ pub fn guest_send(world: &mut World, bytes: Vec<u8>) -> bool {
     }
     world.write_message(GuestPacket(bytes));
     true
+}
+
+/// Connects the client in `world` to `server` in netcode's unsecure mode,
+/// with no join code at all: what a stranger's client does (for the
+/// hostile-network tests).
+#[cfg(test)]
+pub(super) fn connect_without_code(world: &mut World, server: SocketAddr, client_id: u64) {
+    let socket = UdpSocket::bind((Ipv4Addr::LOCALHOST, 0)).expect("a local socket");
+    let auth = ClientAuthentication::Unsecure {
+        protocol_id: PROTOCOL_ID,
+        client_id,
+        server_addr: server,
+        user_data: None,
+    };
+    let transport = NetcodeClientTransport::new(now(), auth, socket).expect("a transport");
+    let client = RenetClient::new(connection_config(world));
+    world.insert_resource(client);
+    world.insert_resource(transport);
 }

@@ -278,6 +278,11 @@ impl Rules for ClanWar {
         &ctx.scenario
     }
 
+    /// The other side's units of the hidden deployment (CW-HID-1) left out.
+    fn scenario_for(scenario: &Self::Scenario, side: u8) -> Self::Scenario {
+        scenario.known_to(side)
+    }
+
     fn scenario_seed(scenario: &Self::Scenario) -> Option<u64> {
         scenario.seed
     }

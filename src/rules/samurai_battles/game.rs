@@ -340,6 +340,11 @@ impl Rules for SamuraiBattles {
         &ctx.scenario
     }
 
+    /// The other side's units deployed hidden under an Ambush order (SBA-ORD-10) left out.
+    fn scenario_for(scenario: &Scenario, side: u8) -> Scenario {
+        scenario.known_to(side)
+    }
+
     fn scenario_seed(scenario: &Scenario) -> Option<u64> {
         scenario.seed
     }

@@ -269,6 +269,11 @@ impl Rules for WarStrike {
         &ctx.scenario
     }
 
+    /// The other side's units of the hidden deployment (WS-HID-1) left out.
+    fn scenario_for(scenario: &WsScenario, side: u8) -> WsScenario {
+        scenario.known_to(side)
+    }
+
     fn scenario_seed(scenario: &WsScenario) -> Option<u64> {
         scenario.seed
     }
