@@ -31,6 +31,7 @@ pub const PROGRESS_FORMAT: u32 = 1;
 
 /// Who a carried boon goes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Recipient {
     /// The side that won the battle before.
     Winner,

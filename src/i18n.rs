@@ -29,6 +29,7 @@ static_loader! {
 
 /// A language of the UI.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Lang {
     /// English (`en-US`), the source language.
     #[default]

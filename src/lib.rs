@@ -25,6 +25,8 @@ mod layer_tests;
 pub mod net;
 pub mod opponent;
 pub mod rules;
+#[cfg(test)]
+mod save_tamper_tests;
 pub mod session;
 #[cfg(test)]
 mod template_module;

@@ -11,7 +11,8 @@ use serde::de::IgnoredAny;
 use crate::engine::core::{Module, ToAct};
 use crate::engine::game::{Game, SAVE_FORMAT, data_dir};
 use crate::engine::scenario::{
-    LoadError, MAX_FILE_BYTES, check_file_size, check_unit_count, decode_text, ron_options,
+    LoadError, MAX_FILE_BYTES, check_file_size, check_text_lengths, check_unit_count, decode_text,
+    ron_options,
 };
 use crate::opponent::driver::{Seat, play_decision};
 use crate::rules::{ModuleVisitor, rulesets, visit_all};
@@ -223,6 +224,7 @@ pub fn open_text<R: Module>(
     check_file_size(file, text.len() as u64)?;
     let scenario = R::parse_scenario(file, text)?;
     check_unit_count(file, text, R::describe(&scenario).units)?;
+    check_text_lengths(file, text, &scenario)?;
     let seed = seed.or(R::scenario_seed(&scenario)).unwrap_or(0);
     let game = Game::<R>::new(scenario, seed, dice.to_vec())?;
     check_dice::<R>(&game.ctx, dice).map_err(|e| LoadError::plain(file, e))?;

@@ -22,6 +22,7 @@ use fields::{join_struct, split_list, split_struct};
 
 /// Where a piece stands.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum At {
     /// A hex, `(column, row)`.
     Hex(Offset),
@@ -41,6 +42,7 @@ impl At {
 /// One change to a scenario. Every command is checked before it changes
 /// anything: a refusal leaves the scenario as it was.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum EditCommand {
     /// The title.
     SetName(String),

@@ -29,6 +29,7 @@ pub type Offset = (i32, i32);
 
 /// One terrain type and its effects. Loaded from a module's `terrain.ron`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TerrainType {
     /// Name used by scenarios ("forest").
     pub name: String,
@@ -66,6 +67,7 @@ pub struct TerrainType {
 /// never read by a rule. Each module names the look of its terrains (in its
 /// table, or where it builds its display table).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum TerrainLook {
     /// Open ground: a few grass tufts.
     #[default]
@@ -95,6 +97,7 @@ pub enum TerrainLook {
 /// How a hexside feature is drawn along its side: the art only, never read
 /// by a rule.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum HexsideLook {
     /// A plain line in the feature's colour.
     #[default]
@@ -115,6 +118,7 @@ pub enum HexsideLook {
 
 /// One hexside feature (a stream, a wall) and its effects.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HexsideType {
     /// Name used by scenarios ("stream").
     pub name: String,
@@ -160,6 +164,7 @@ impl HexsideType {
 
 /// Effects of elevation differences between neighbouring hexes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SlopeRules {
     /// A climb of this many levels or more may not be crossed by cavalry.
     pub no_cavalry_from: i32,
@@ -173,6 +178,7 @@ pub struct SlopeRules {
 
 /// A module's terrain data: hex types, hexside types and slope rules.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Resource)]
+#[serde(deny_unknown_fields)]
 pub struct TerrainTable {
     /// Hex terrain types.
     pub terrain: Vec<TerrainType>,
@@ -196,6 +202,7 @@ impl TerrainTable {
 
 /// A board edge, used as a side's home edge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum BoardEdge {
     /// Row 0.
     South,
@@ -209,6 +216,7 @@ pub enum BoardEdge {
 
 /// The six directions a unit on a flat-topped grid can face.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Component)]
+#[serde(deny_unknown_fields)]
 pub enum Facing {
     /// Up the screen (towards higher rows).
     North,
@@ -309,6 +317,7 @@ impl Facing {
 
 /// One hex of the board as the rules see it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tile {
     /// Terrain type name.
     pub terrain: String,

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// A command was refused. Nothing changed. Carries the rule that forbids it.
 #[derive(Message, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Refusal {
     /// Rule ID that forbids the command (`SBA-GS-2`).
     pub rule: String,

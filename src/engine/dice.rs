@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 /// A kind of die. Faces are `1..=sides`, except [`Die::D10Zero`] which reads `0..=9`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Die {
     /// Six-sided, faces 1–6.
     D6,
@@ -79,6 +80,7 @@ pub struct Dice {
 /// count split in two, since RON has no 128-bit integers), loaded values and
 /// the count of dice rolled.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct DiceState {
     seed: u64,
     word_pos_high: u64,

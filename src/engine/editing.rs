@@ -10,6 +10,7 @@ use super::board::TerrainTable;
 
 /// How a module's units face.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum FacingKind {
     /// They have no facing (the field is left out).
     #[default]
@@ -22,6 +23,7 @@ pub enum FacingKind {
 
 /// What a unit flag holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum FlagKind {
     /// `true` or `false` (left out when `false`).
     Bool,
@@ -37,6 +39,7 @@ pub enum FlagKind {
 /// A field a placed unit may carry besides its type, side, place and facing
 /// ("commander", "hidden", "models", "tq").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EditorFlag {
     /// The field's name in the scenario file.
     pub field: String,
@@ -49,6 +52,7 @@ pub struct EditorFlag {
 
 /// A module's editor palette.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct EditorPalette {
     /// Hex terrain names as scenarios write them; empty on the open table.
     pub terrain: Vec<String>,

@@ -16,7 +16,10 @@ use super::command::Refusal;
 use super::core::{Outcome, Rules, ToAct, checksum};
 use super::dice::Dice;
 use super::log::GameLog;
-use super::scenario::{LoadError, check_file_size, check_unit_count, parse_ron, ron_options};
+use super::scenario::{
+    LoadError, MAX_FILE_BYTES, check_file_size, check_text_lengths, check_unit_count, parse_ron,
+    ron_options,
+};
 use super::seats::Seats;
 
 /// A named point of a replay, saved in the file (`bookmarks` of a save).
@@ -41,7 +44,9 @@ pub struct JournalEntry<C> {
     pub dice: u64,
 }
 
-/// Everything needed to replay a game from its scenario.
+/// Everything needed to replay a game from its scenario, sealed: the
+/// scenario as loaded, the seed and the loaded faces go into every
+/// entry's checksum, so that changing any of them fails the replay.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Journal<C> {
@@ -50,15 +55,59 @@ pub struct Journal<C> {
     /// Loaded faces put in front of the seeded stream (`--dice`).
     #[serde(default)]
     pub loaded: Vec<u32>,
+    /// [`checksum`] of the scenario as loaded: its board, units and every
+    /// other field.
+    pub scenario_sum: u64,
+    /// The seal: [`seal_of`] the scenario's checksum, the seed and the
+    /// loaded faces. Every entry's checksum is [`entry_sum`] of it and the
+    /// state.
+    pub seal: u64,
     /// Applied commands, in order.
     pub entries: Vec<JournalEntry<C>>,
+}
+
+/// The seal of a journal: [`checksum`] of the scenario's checksum, the
+/// dice seed and the loaded faces.
+pub fn seal_of(scenario_sum: u64, seed: u64, loaded: &[u32]) -> u64 {
+    checksum(&(scenario_sum, seed, loaded))
+}
+
+/// A journal entry's checksum: [`checksum`] of the journal's seal and the
+/// state after the command.
+pub fn entry_sum<S: Serialize>(seal: u64, state: &S) -> u64 {
+    checksum(&(seal, state))
+}
+
+impl<C> Journal<C> {
+    /// Checks that `saved`, a journal read from a file, was begun on the
+    /// same scenario, seed and loaded faces as this one, begun afresh
+    /// from what the file holds.
+    ///
+    /// # Errors
+    /// What was changed, as a sentence: the scenario (its checksum), or
+    /// the seed or loaded faces (the seal).
+    pub fn sealed_like(&self, saved: &Journal<C>) -> Result<(), String> {
+        if saved.scenario_sum != self.scenario_sum {
+            return Err(format!(
+                "the scenario was changed after the game began (its board, units or another field): its checksum is {:016x}, the journal says {:016x}",
+                self.scenario_sum, saved.scenario_sum
+            ));
+        }
+        if saved.seal != self.seal {
+            return Err(format!(
+                "the dice seed or the loaded faces were changed after the game began: their seal is {:016x}, the journal says {:016x}",
+                self.seal, saved.seal
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// A save file: the journal and a snapshot of the state and dice after it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SaveFile<S, T, C> {
-    /// Save format version (2: journal and snapshot).
+    /// Save format version (3: sealed journal and snapshot).
     pub save_format: u32,
     /// The module key.
     pub ruleset: String,
@@ -80,8 +129,9 @@ pub struct SaveFile<S, T, C> {
     pub bookmarks: Vec<Bookmark>,
 }
 
-/// The save format this build writes and reads.
-pub const SAVE_FORMAT: u32 = 2;
+/// The save format this build writes and reads (3: the journal sealed
+/// with the scenario's checksum, the seed and the loaded faces).
+pub const SAVE_FORMAT: u32 = 3;
 
 /// The typed save of module `R`.
 pub type Save<R> = SaveFile<<R as Rules>::Scenario, <R as Rules>::State, <R as Rules>::Command>;
@@ -149,6 +199,8 @@ impl<R: Rules> Game<R> {
         dice.load(loaded.iter().copied());
         let mut log = GameLog::default();
         let state = R::new_state(&ctx, &dice, &mut log);
+        let scenario_sum = checksum(R::scenario(&ctx));
+        let seal = seal_of(scenario_sum, seed, &loaded);
         Self {
             ctx,
             state,
@@ -157,6 +209,8 @@ impl<R: Rules> Game<R> {
             journal: Journal {
                 seed,
                 loaded,
+                scenario_sum,
+                seal,
                 entries: Vec::new(),
             },
             seats: Seats::default(),
@@ -190,6 +244,12 @@ impl<R: Rules> Game<R> {
         R::scenario(&self.ctx)
     }
 
+    /// The checksum a journal entry holds for the state now
+    /// ([`entry_sum`] of the journal's seal and the state).
+    pub fn state_sum(&self) -> u64 {
+        entry_sum(self.journal.seal, &self.state)
+    }
+
     /// Applies and journals a command.
     ///
     /// # Errors
@@ -204,7 +264,7 @@ impl<R: Rules> Game<R> {
         )?;
         self.journal.entries.push(JournalEntry {
             command: cmd.clone(),
-            checksum: checksum(&self.state),
+            checksum: self.state_sum(),
             dice: self.dice.rolled(),
         });
         self.redo.clear();
@@ -273,9 +333,19 @@ impl<R: Rules> Game<R> {
     /// or the new one, never a torn one.
     ///
     /// # Errors
-    /// An I/O error, as a sentence naming the path.
+    /// An I/O error, as a sentence naming the path; or a save larger than
+    /// a save is read back ([`MAX_FILE_BYTES`]): nothing is written that
+    /// could not be loaded, and the old file stays.
     pub fn save_atomically(&self, path: &Path) -> Result<(), String> {
         let text = self.save_text()?;
+        if text.len() as u64 > MAX_FILE_BYTES {
+            return Err(format!(
+                "{}: not saved: the save of this game ({} commands) would be {} bytes, over the {MAX_FILE_BYTES} bytes (8 MiB) a save is read back up to",
+                path.display(),
+                self.journal.entries.len(),
+                text.len()
+            ));
+        }
         write_atomically(path, text.as_bytes())
     }
 
@@ -309,8 +379,12 @@ impl<R: Rules> Game<R> {
         }
         R::check_saved_scenario(file, text, &save.scenario)?;
         check_unit_count(file, text, R::describe(&save.scenario).units)?;
+        check_text_lengths(file, text, &save.scenario)?;
         let ctx = Arc::new(R::context(&save.scenario)?);
         let mut game = Self::with_ctx(ctx, save.journal.seed, save.journal.loaded.clone());
+        game.journal
+            .sealed_like(&save.journal)
+            .map_err(|what| LoadError::at(file, text, &["journal"], what))?;
         for (i, e) in save.journal.entries.iter().enumerate() {
             let (turn, phase) = (game.turn(), game.phase_name());
             let at = format!("command {} of the journal (turn {turn}, {phase})", i + 1);
@@ -326,7 +400,7 @@ impl<R: Rules> Game<R> {
                     ),
                 ));
             }
-            let sum = checksum(&game.state);
+            let sum = game.state_sum();
             if sum != e.checksum {
                 return Err(LoadError::plain(
                     file,
@@ -382,8 +456,21 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), String> {
     clean_stale_temps(&dir, &name);
     let written = std::fs::File::create(&tmp)
         .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()))
-        .map_err(|e| format!("{}: {e}", tmp.display()))
-        .and_then(|()| std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display())));
+        .map_err(|e| {
+            format!(
+                "{}: not saved: {e} (writing {}); the file that was there is kept",
+                path.display(),
+                tmp.display()
+            )
+        })
+        .and_then(|()| {
+            std::fs::rename(&tmp, path).map_err(|e| {
+                format!(
+                    "{}: not saved: {e}; the file that was there is kept",
+                    path.display()
+                )
+            })
+        });
     if written.is_err() {
         // A failed write leaves the old file as it was and no half-written
         // temporary file beside it.

@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 /// One modifier to a base value, with the rule it comes from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Modifier {
     /// What the modifier is called in the game ("General Staff within 2 hexes").
     pub name: String,
@@ -37,6 +38,7 @@ impl Modifier {
 /// A value as a base plus itemized modifiers, optionally overridden by a setting
 /// such as "Attack = 0" (`SBA-ORD-2`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Itemized {
     /// Name of the base value ("Fortitude (unit card; current value, SBA-FORT-2)").
     pub base_name: String,
@@ -91,6 +93,7 @@ impl Itemized {
 /// One log entry. Fields serialize in declaration order, so the JSON Lines export
 /// is stable.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LogEntry {
     /// Position in the log, from 0.
     pub seq: u32,
@@ -146,6 +149,7 @@ impl LogEntry {
 
 /// The append-only game log, saved with the game.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameLog {
     /// All entries in order.
     pub entries: Vec<LogEntry>,

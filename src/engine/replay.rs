@@ -10,7 +10,7 @@
 //! game it was made from; *Play from here* starts a new game from
 //! [`Replay::at`], with the journal so far.
 
-use super::core::{Rules, ToAct, checksum};
+use super::core::{Rules, ToAct};
 pub use super::game::Bookmark;
 use super::game::Game;
 
@@ -57,7 +57,7 @@ impl<R: Rules> Replay<R> {
         for (i, e) in game.journal.entries.iter().enumerate() {
             g.apply(&e.command)
                 .map_err(|r| format!("command {} is refused on replay: {r}", i + 1))?;
-            if checksum(&g.state) != e.checksum || g.dice.rolled() != e.dice {
+            if g.state_sum() != e.checksum || g.dice.rolled() != e.dice {
                 return Err(format!("command {} diverges on replay", i + 1));
             }
             if (i + 1) % SNAPSHOT_EVERY == 0 {

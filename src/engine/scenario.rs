@@ -160,6 +160,64 @@ pub fn check_unit_count(file: &str, text: &str, units: usize) -> Result<(), Load
     Ok(())
 }
 
+/// The longest name in a scenario (of the scenario, a side, a unit, a
+/// leader, an objective: any field called `name` or ending in `name`),
+/// in characters.
+pub const MAX_NAME_CHARS: usize = 100;
+
+/// The longest other text in a scenario (a description, a briefing in
+/// one language, a key), in characters. The longest shipped briefing is
+/// under 2,000.
+pub const MAX_TEXT_CHARS: usize = 10_000;
+
+/// Refuses a scenario with a name over [`MAX_NAME_CHARS`] or another text
+/// over [`MAX_TEXT_CHARS`], pointing at the field.
+///
+/// # Errors
+/// A sentence with the field, the text's start, its length and the bound.
+pub fn check_text_lengths<S: Serialize>(
+    file: &str,
+    text: &str,
+    scenario: &S,
+) -> Result<(), LoadError> {
+    fn walk(v: &serde_json::Value, key: &str) -> Option<(String, String, usize, usize)> {
+        match v {
+            serde_json::Value::String(s) => {
+                let n = s.chars().count();
+                let bound = if key.ends_with("name") {
+                    MAX_NAME_CHARS
+                } else {
+                    MAX_TEXT_CHARS
+                };
+                (n > bound).then(|| (key.to_string(), s.chars().take(24).collect(), n, bound))
+            }
+            serde_json::Value::Array(a) => a.iter().find_map(|x| walk(x, key)),
+            serde_json::Value::Object(m) => m.iter().find_map(|(k, x)| walk(x, k)),
+            _ => None,
+        }
+    }
+    let Ok(value) = serde_json::to_value(scenario) else {
+        return Ok(());
+    };
+    match walk(&value, "") {
+        None => Ok(()),
+        Some((key, start, n, bound)) => Err(LoadError::at(
+            file,
+            text,
+            &[&format!("{key}:")],
+            format!(
+                "the {} \"{start}…\" is {n} characters long; a scenario's {} hold at most {bound}",
+                if key.is_empty() { "text" } else { key.as_str() },
+                if bound == MAX_NAME_CHARS {
+                    "names"
+                } else {
+                    "texts"
+                }
+            ),
+        )),
+    }
+}
+
 /// The text of a file's `bytes`: UTF-8, at most [`MAX_FILE_BYTES`].
 ///
 /// # Errors

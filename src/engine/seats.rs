@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 /// How hard the computer thinks (its search budget; see
 /// `opponent::Level::playouts`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Level {
     /// A few playouts: beatable.
     Easy,
@@ -37,6 +38,7 @@ impl Level {
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Player {
     /// A person at this screen (in the app; headless runs play the
     /// scripted default for a human side).

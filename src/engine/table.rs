@@ -83,6 +83,7 @@ pub fn bearing_toward(edge: super::board::BoardEdge) -> f32 {
 
 /// Where a unit stands: centre in inches and facing in degrees (compass).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TablePos {
     /// Inches from the left edge.
     pub x: f32,
@@ -94,6 +95,7 @@ pub struct TablePos {
 
 /// The size of a unit's base in inches: frontage (across the facing) × depth.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Footprint {
     /// Width of the front edge, inches.
     pub frontage: f32,
@@ -119,6 +121,7 @@ impl Footprint {
 
 /// Which part of a base a point lies towards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Arc {
     /// Within 45° of the facing.
     Front,
@@ -361,6 +364,7 @@ impl Base {
 
 /// What a terrain area does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum AreaEffect {
     /// Costs double movement to grounded units crossing it.
     Difficult,

@@ -11,7 +11,7 @@
 //! save would not load. The undone commands wait for a redo until any
 //! other command is played.
 
-use super::core::{Rules, ToAct, checksum};
+use super::core::{Rules, ToAct};
 use super::game::Game;
 use crate::t;
 
@@ -132,7 +132,7 @@ impl<R: Rules> Game<R> {
         for (i, e) in self.journal.entries.iter().take(n).enumerate() {
             g.apply(&e.command)
                 .map_err(|r| format!("the journal does not replay at command {}: {r}", i + 1))?;
-            if checksum(&g.state) != e.checksum || g.dice.rolled() != e.dice {
+            if g.state_sum() != e.checksum || g.dice.rolled() != e.dice {
                 return Err(format!(
                     "the journal diverges at command {} on replay; nothing was undone",
                     i + 1

@@ -42,6 +42,7 @@ pub struct HexPos(pub Hex);
 
 /// Broad movement class of a unit type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum UnitClass {
     /// Foot troops.
     Infantry,
@@ -52,6 +53,7 @@ pub enum UnitClass {
 /// Whether a flying unit is on the ground or in the air. Every unit spawns
 /// `Grounded`; modules with flyers switch it.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum FlightState {
     /// On the table or board.
     #[default]

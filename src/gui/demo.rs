@@ -95,6 +95,7 @@ pub struct Hint {
 
 /// What the player does to finish a hint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Step {
     /// Selects one of their own units.
     SelectUnit,

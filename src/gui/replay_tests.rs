@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::cli::bench::finished_game;
 use crate::conformance::scenarios_of;
-use crate::engine::core::{Module, ToAct, checksum};
+use crate::engine::core::{Module, ToAct};
 use crate::engine::game::Game;
 use crate::engine::replay::{start_before, turn_starts};
 use crate::rules::{ModuleVisitor, visit_all};
@@ -88,7 +88,7 @@ impl ModuleVisitor for Steps {
             let g = &w.resource::<ActiveGame<R>>().0;
             assert_eq!(g.journal.entries.len(), at, "{file}: at {at}");
             if let Some((sum, dice)) = expected(&full, at) {
-                assert_eq!(checksum(&g.state), sum, "{file}: state at {at}");
+                assert_eq!(g.state_sum(), sum, "{file}: state at {at}");
                 assert_eq!(g.dice.rolled(), dice, "{file}: dice at {at}");
             }
             assert_eq!(w.resource::<ViewModel>().turn, view.marks[at].turn);

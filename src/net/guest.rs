@@ -14,7 +14,7 @@ use super::protocol::{PROTOCOL_VERSION, ToGuest, ToHost, Update, decode, to_ron}
 use crate::engine::core::{Module, ToAct, checksum};
 use crate::engine::game::{Game, Journal};
 use crate::engine::log::LogEntry;
-use crate::engine::scenario::{check_unit_count, parse_ron};
+use crate::engine::scenario::{check_text_lengths, check_unit_count, parse_ron};
 use crate::opponent::driver::{Seat, computer_command};
 
 /// The guest's view of a game of module `R`.
@@ -64,6 +64,7 @@ fn context_of<R: Module>(scenario: &str) -> Result<R::Ctx, String> {
     let file = "the host's scenario";
     let sc: R::Scenario = parse_ron(file, scenario).map_err(|e| e.to_string())?;
     check_unit_count(file, scenario, R::describe(&sc).units).map_err(|e| e.to_string())?;
+    check_text_lengths(file, scenario, &sc).map_err(|e| e.to_string())?;
     R::context(&sc).map_err(|e| e.to_string())
 }
 
@@ -222,6 +223,9 @@ impl<R: Module> GuestCore<R> {
             parse_ron("the host's journal", text).map_err(|e| e.to_string())?;
         let ctx = Arc::new(context_of::<R>(scenario)?);
         let mut g = Game::<R>::with_ctx(ctx, journal.seed, journal.loaded.clone());
+        g.journal
+            .sealed_like(&journal)
+            .map_err(|e| format!("the host's journal: {e}"))?;
         let shown = |g: &Game<R>, at: u64, seen: &[(u64, u64)]| -> Result<(), String> {
             let obs = checksum(&R::observation(&g.ctx, &g.state, self.side));
             match seen.iter().find(|(s, sum)| *s == at && *sum != obs) {
@@ -235,7 +239,7 @@ impl<R: Module> GuestCore<R> {
         for (i, e) in journal.entries.iter().enumerate() {
             g.apply(&e.command)
                 .map_err(|r| format!("the host's journal: command {} is refused: {r}", i + 1))?;
-            if checksum(&g.state) != e.checksum || g.dice.rolled() != e.dice {
+            if g.state_sum() != e.checksum || g.dice.rolled() != e.dice {
                 return Err(format!(
                     "the host's journal diverges at command {} on replay",
                     i + 1

@@ -19,6 +19,7 @@ use std::fmt;
 
 use argon2::Argon2;
 
+pub use super::transport::JoinKey;
 use super::transport::PROTOCOL_ID;
 
 /// Characters in a join code (5 bits each: 50 bits of secret).
@@ -34,17 +35,6 @@ const SALT: &[u8] = b"kassen join code ";
 /// A join code, normalized: [`CODE_CHARS`] characters of the alphabet.
 #[derive(Clone, PartialEq, Eq)]
 pub struct JoinCode(String);
-
-/// The netcode private key derived from a join code (32 bytes).
-#[derive(Clone, PartialEq, Eq)]
-pub struct JoinKey(pub [u8; 32]);
-
-impl fmt::Debug for JoinKey {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // A key is never printed.
-        f.write_str("JoinKey(…)")
-    }
-}
 
 impl fmt::Debug for JoinCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -30,7 +30,17 @@ use bevy_replicon_renet::renet::ConnectionConfig;
 use bevy_replicon_renet::{RenetChannelsExt, RenetClient, RenetServer, RepliconRenetPlugins};
 use serde::{Deserialize, Serialize};
 
-use super::join_code::JoinKey;
+/// The netcode private key both ends derive from the game's join code
+/// ([`super::join_code::JoinCode::key`]; 32 bytes).
+#[derive(Clone, PartialEq, Eq)]
+pub struct JoinKey(pub [u8; 32]);
+
+impl std::fmt::Debug for JoinKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // A key is never printed.
+        f.write_str("JoinKey(…)")
+    }
+}
 
 /// Kassen's netcode protocol id: a guest of another program (or another
 /// wire format) cannot connect.

@@ -71,6 +71,7 @@ pub struct CupsCtx {
 
 /// Where a round stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Stage {
     /// The hider hides the pebble (CUP-1).
     Hide,
@@ -84,6 +85,7 @@ pub enum Stage {
 
 /// The whole game, as plain values.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CupsState {
     /// Round, from 1.
     pub round: u32,
@@ -102,6 +104,7 @@ pub struct CupsState {
 
 /// A decision, or the rules' own step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum CupsCommand {
     /// The hider hides the pebble under cup `cup` (CUP-1).
     Hide {

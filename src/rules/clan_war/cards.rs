@@ -10,6 +10,7 @@ use crate::engine::log::LogEntry;
 /// The kind of effect a card, skill or spell has, as the flying rules sort
 /// them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum CardKind {
     /// Increases movement.
     MovementBoost,

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 /// A unit's condition (CW-GEN-3 base terms; the order is the stand-in track).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Condition {
     /// In good order.
     Formed,

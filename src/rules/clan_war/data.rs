@@ -21,6 +21,7 @@ use super::test_roll::Convention;
 
 /// A unit trait printed under "Special" on the card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Trait {
     /// May become airborne (CW-FLY-2).
     Flight,
@@ -35,6 +36,7 @@ pub enum Trait {
 
 /// A personality skill the flying and hostage rules name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Skill {
     /// Charge: allows a Dive when airborne (CW-DIVE-1, CW-CRD-1).
     Charge,

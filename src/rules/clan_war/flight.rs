@@ -57,6 +57,7 @@ pub struct Footprint {
 
 /// The movement phases of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum MovementPhase {
     /// Primary Movement phase.
     Primary,

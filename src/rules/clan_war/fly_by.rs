@@ -62,6 +62,7 @@ pub fn fly_by_dice(ranks: &[RankContact]) -> u32 {
 
 /// One unit's Fly-By bookkeeping for a turn (CW-FBY-3 … CW-FBY-5).
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct FlyByRecord {
     /// Fly-By dice noted and not yet rolled (carried from a skipped phase).
     pub pending_dice: u32,

@@ -102,6 +102,7 @@ impl HonorLadder {
 
 /// An event that gains honor (CW-HON-2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum HonorEvent {
     /// An enemy unit destroyed.
     DestroyedUnit,
@@ -196,6 +197,7 @@ pub struct HonorTest {
 
 /// An army's honor with the levels already crossed (each triggers once).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HonorTrack {
     /// Current honor.
     pub honor: i32,

@@ -37,6 +37,7 @@ pub struct HostageValues {
 
 /// The hostage (CW-HOS-1, CW-HOS-2): a distinct model in the unit holding it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Hostage {
     /// The hostage's clan (chosen by the captor when taken).
     pub clan: String,
@@ -95,6 +96,7 @@ pub struct Standing {
 
 /// The stance of a unit engaged with the captor unit (CW-HOS-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Stance {
     /// Holding back: −1 ATT while engaged with the captor.
     StrikeEasy,
@@ -123,6 +125,7 @@ impl Stance {
 
 /// One unit's stance in its engagement with the captor unit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StanceRecord {
     /// The declared stance (none yet).
     pub stance: Option<Stance>,

@@ -13,6 +13,7 @@ use crate::engine::log::{Itemized, LogEntry};
 
 /// How the modified roll is compared with the target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Comparison {
     /// Success on a total equal to or greater than the target: the normal
     /// test (CW-GEN-2).

@@ -16,6 +16,7 @@ pub const REROLL_GUARD: usize = 1000;
 
 /// How one battle die came out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DieResult {
     /// The first roll.
     pub first: Face,
@@ -29,6 +30,7 @@ pub struct DieResult {
 
 /// A battle roll: one result per die, in roll order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BattleRoll {
     /// The dice.
     pub dice: Vec<DieResult>,

@@ -15,6 +15,7 @@ use crate::engine::scenario::LoadError;
 /// A board section (GEN-BASE: left, centre, right; a hex on a dividing
 /// line belongs to both).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Section {
     /// Left.
     Left,
@@ -26,6 +27,7 @@ pub enum Section {
 
 /// Which troops a troop card orders.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Troop {
     /// Mounted units.
     Cavalry,
@@ -35,6 +37,7 @@ pub enum Troop {
 
 /// What a Command card orders.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Order {
     /// Up to `units` units in any of `sections`.
     Section {
@@ -84,6 +87,7 @@ impl CommandCard {
 
 /// One Command card type (GEN-BASE, texts as data).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CommandCard {
     /// Data key.
     pub key: String,
@@ -128,6 +132,7 @@ pub struct CommandCard {
 
 /// `command_cards.ron`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CommandCards {
     /// Every card type.
     pub cards: Vec<CommandCard>,
@@ -197,6 +202,7 @@ impl CommandCards {
 
 /// A deck: a face-down draw pile and a discard pile, of card keys.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Deck {
     /// Face down; the next card drawn is the last.
     pub draw: Vec<SmolStr>,

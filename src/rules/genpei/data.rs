@@ -9,6 +9,7 @@ use crate::engine::scenario::LoadError;
 /// A battle-die face (GEN-DICE-1): the three rank symbols, sword, flag and
 /// Honor & Fortune.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Face {
     /// Green circle.
     Circle,
@@ -27,6 +28,7 @@ pub enum Face {
 /// The rank symbol on a unit's standard (base rules: circle green,
 /// triangle blue, square red).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Rank {
     /// Green circle.
     Circle,
@@ -50,6 +52,7 @@ impl Rank {
 /// The battle die (GEN-DICE-1): exactly six faces, face `i` read from a d6
 /// roll of `i + 1`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BattleDie {
     /// The six faces.
     pub faces: Vec<Face>,
@@ -71,6 +74,7 @@ impl BattleDie {
 
 /// A unit's ranged attack (base rules, GEN-UNIT-2).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Ranged {
     /// Dice when it did not move.
     pub dice: u32,
@@ -86,6 +90,7 @@ pub struct Ranged {
 
 /// One unit type (base rules stand-in lines; Sohei from GEN-UNIT-1/2).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitType {
     /// Data key ("sohei_warriors").
     pub key: String,
@@ -132,6 +137,7 @@ pub struct UnitType {
 
 /// `units.ron`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Units {
     /// Every unit type.
     pub units: Vec<UnitType>,
@@ -140,6 +146,7 @@ pub struct Units {
 /// One rank-resistance row: a defender of `defender` rank ignores `ignore`
 /// swords from an attacker of `attacker` rank.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SwordResistance {
     /// Defender's rank.
     pub defender: Rank,
@@ -151,6 +158,7 @@ pub struct SwordResistance {
 
 /// `combat.ron`: the battle values.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CombatValues {
     /// Rank resistance to swords.
     pub sword_resistance: Vec<SwordResistance>,
@@ -210,6 +218,7 @@ pub struct CombatValues {
 
 /// H&F a unit of `rank` pays per hex of retreat.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RetreatCost {
     /// The rank.
     pub rank: Rank,
@@ -230,6 +239,7 @@ impl CombatValues {
 
 /// A hex terrain (seed 002 L130–194).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HexTerrain {
     /// Data key ("marsh").
     pub key: String,
@@ -263,6 +273,7 @@ pub struct HexTerrain {
 
 /// A hexside feature: the palisade (GEN-PAL).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HexsideFeature {
     /// Data key ("palisade").
     pub key: String,
@@ -286,6 +297,7 @@ pub struct HexsideFeature {
 
 /// `terrain.ron`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Terrain {
     /// Hex terrains.
     pub hexes: Vec<HexTerrain>,

@@ -10,6 +10,7 @@ use crate::engine::scenario::LoadError;
 
 /// When a Dragon card may be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Timing {
     /// The player's own Order or Move phase.
     OwnOrders,
@@ -22,6 +23,7 @@ pub enum Timing {
 
 /// What a Dragon card is played on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum DragonTarget {
     /// Every ordered unit of the card's troop kind.
     OrderedUnits,
@@ -37,6 +39,7 @@ pub enum DragonTarget {
 
 /// The troop kind a card names (GEN-CRD-5: at sea every naval unit counts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum DragonTroop {
     /// Any unit.
     Any,
@@ -48,6 +51,7 @@ pub enum DragonTroop {
 
 /// What a Dragon card does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum DragonEffect {
     /// Extra hexes of movement this turn, naval moves included (GEN-CRD-5).
     Move(u32),
@@ -107,6 +111,7 @@ pub struct DragonCard {
 
 /// The Dragon deck's cards.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DragonCards {
     /// Every card, in file order.
     pub cards: Vec<DragonCard>,

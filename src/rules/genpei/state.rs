@@ -205,6 +205,7 @@ impl Occupancy {
 
 /// A combat unit.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GenUnit {
     /// Unique id.
     pub id: u32,
@@ -250,6 +251,7 @@ impl GenUnit {
 
 /// A leader.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GenLeader {
     /// Unique id.
     pub id: u32,
@@ -273,6 +275,7 @@ pub struct GenLeader {
 
 /// The Command tile (GEN-CMD-1, GEN-CMD-2).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CommandTileState {
     /// Side 0 or 1.
     pub side: u8,
@@ -288,6 +291,7 @@ pub struct CommandTileState {
 
 /// What an attack is aimed at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum AttackTarget {
     /// An enemy unit.
     Unit(u32),
@@ -297,6 +301,7 @@ pub enum AttackTarget {
 
 /// An attack waiting for the defender's reaction.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Attack {
     /// The attacking unit.
     pub unit: u32,
@@ -318,6 +323,7 @@ pub struct Attack {
 
 /// The step of a turn.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Phase {
     /// The active side plays a Command card.
     Play,
@@ -376,6 +382,7 @@ pub enum Phase {
 
 /// The whole game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GenState {
     /// The round, from 1 (both sides' turns).
     pub turn: u32,

@@ -25,6 +25,7 @@ use super::state::{
 
 /// A decision of the game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum GenCommand {
     /// Play a Command card from the hand.
     PlayCard {

@@ -18,6 +18,7 @@ const SAMURAI_ROW: usize = 2;
 
 /// What a leader is (RAN-GLO-2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Role {
     /// The army commander, with an Initiative factor; also leads his own contingent.
     SoTaisho,
@@ -29,6 +30,7 @@ pub enum Role {
 
 /// A leader's factors, after wounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Factors {
     /// Initiative (So-Taisho), 0..=9.
     pub initiative: i32,

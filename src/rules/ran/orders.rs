@@ -23,6 +23,7 @@ use super::unit_orders::{active_withdrawal, face_unit, move_unit, own_unit};
 
 /// What a Busho does when activated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Mode {
     /// An Orders Phase (RAN-SOP-3).
     Orders,
@@ -73,6 +74,7 @@ pub const MODES: [Mode; 6] = [
 
 /// A command.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum RanCommand {
     /// The rules' next automatic step.
     Step,

@@ -16,6 +16,7 @@ use super::terrain::{self, Mp};
 
 /// A combat unit (RAN-GLO-1) and its statuses (RAN-STAT).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RanUnit {
     /// Id.
     pub id: u32,
@@ -72,6 +73,7 @@ impl RanUnit {
 
 /// A leader (RAN-GLO-2).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RanLeader {
     /// Id.
     pub id: u32,
@@ -130,6 +132,7 @@ fn is_false(b: &bool) -> bool {
 
 /// The segment of an Orders Phase (RAN-SOP-3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Segment {
     /// Movement/Fire.
     MoveFire,
@@ -139,6 +142,7 @@ pub enum Segment {
 
 /// A shock waiting for the defender's reaction (RAN-SHOCK-1 step 2).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PendingShock {
     /// Attacking units still in it.
     pub attackers: Vec<u32>,
@@ -152,6 +156,7 @@ pub struct PendingShock {
 
 /// The phase (RAN-SOP).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Phase {
     /// Initiative Determination (automatic).
     Initiative,
@@ -235,6 +240,7 @@ pub enum Phase {
 
 /// The last shock resolved, for the shock-table window.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ShockRecord {
     /// Lead attacker and defender names.
     pub title: String,
@@ -258,6 +264,7 @@ pub struct ShockRecord {
 
 /// The whole game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RanState {
     /// Turn, from 1.
     pub turn: u32,

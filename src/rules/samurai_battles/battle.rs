@@ -20,6 +20,7 @@ pub const PAIR_WINDOW: usize = 2;
 
 /// Per-turn and forced-order flags of a unit.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CombatFlags {
     /// Put to Flight this turn (SBA-MOR-5): Flees or Panics in the Retreat Step.
     pub put_to_flight: bool,
@@ -44,6 +45,7 @@ pub struct CombatFlags {
 
 /// One unit as the rules see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SbaUnit {
     /// Unit id.
     pub id: u32,
@@ -99,6 +101,7 @@ pub mod hex_serde {
 
 /// Why a unit left the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Removal {
     /// Every model killed.
     Destroyed,
@@ -124,6 +127,7 @@ pub struct Defeat {
 
 /// Army-wide state kept across turns.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ArmyState {
     /// The General Staff has been destroyed (SBA-GS-5).
     pub general_staff_lost: bool,

@@ -66,6 +66,7 @@ impl MoraleLevel {
 
 /// Why a Fortitude Test is taken (SBA-FORT-1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum TestReason {
     /// (1) The unit suffered casualties.
     Casualties,
@@ -97,6 +98,7 @@ impl TestReason {
 
 /// What a failed Fortitude Test does to a unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum FailureEffect {
     /// Morale Phase or Pursue test: the level does not get worse (SBA-MOR-3).
     NoChange,

@@ -9,6 +9,7 @@ use crate::engine::board::{Facing, HexBoard, Offset};
 
 /// The orders of the Art of Tactic rules (SBA-ORD-4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum OrderKind {
     /// Defensive step; no flank or rear.
     AllAroundDefense,
@@ -91,6 +92,7 @@ impl OrderKind {
 
 /// The steps of the Execution Phase, in order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum OrderStep {
     /// All-Around Defense, Defend, Fire and Retreat.
     #[default]
@@ -139,6 +141,7 @@ impl OrderStep {
 
 /// A written order: the order and its parameters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct OrderSpec {
     /// Which order.
     pub kind: OrderKind,
@@ -206,6 +209,7 @@ impl OrderSpec {
 
 /// An order's effect on one value: add, or set (and override everything else).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum ValueMod {
     /// `+n` / `-n`.
     Add(i32),
@@ -215,6 +219,7 @@ pub enum ValueMod {
 
 /// How an order moves the unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum OrderMovement {
     /// Does not move.
     None,

@@ -18,6 +18,7 @@ use super::turn::GameResult;
 
 /// The phases of a Samurai Battles turn (SBA-BASE turn structure).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum SbaPhase {
     /// No battle loaded.
     #[default]
@@ -52,6 +53,7 @@ impl SbaPhase {
 
 /// Module state that is not on a unit.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SbaGame {
     /// Current turn, from 1.
     pub turn: u32,
@@ -81,6 +83,7 @@ impl SbaGame {
 /// A player's intent. Validated; an illegal one is refused with a [`Refusal`]
 /// and changes nothing.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum SbaCommand {
     /// Write (or overwrite) an order in the Planning Phase.
     WriteOrder {

@@ -22,6 +22,7 @@ use super::ranged::{can_fire_at, fire, nearest_target};
 
 /// How a battle ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum GameResult {
     /// This side (0 or 1) won.
     Winner(u8),

@@ -19,6 +19,7 @@ pub const DIE: Die = Die::D6;
 
 /// A WarStrike special rule a unit type can carry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum SpecialRule {
     /// Officer/Hero lends its current Nv to units within 6" (WS-SPC-1).
     Inspiring,

@@ -79,6 +79,7 @@ pub fn hit_dice(count: u32, steadfast: bool, c: &WsConstants) -> Vec<u32> {
 /// A unit's suppression state: the hit-die count (0 = unsuppressed, WS-SUP-2)
 /// and its nerve markers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Suppression {
     /// Hits shown on the hit-die (1..=6, or 1..=12 on a Steadfast unit's two dice); 0 = none.
     pub hit_die: u32,

@@ -14,6 +14,7 @@ pub fn current_nv(starting_nv: i32, nerve_markers: u32) -> i32 {
 /// One unit in play: its printed values, losses, hit-die and nerve markers.
 /// A turn engine keeps one per unit and passes it to the rule functions.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WsUnitState {
     /// Unit id (as in the log).
     pub id: u32,

@@ -20,6 +20,7 @@ use crate::rules::clan_war::hostage::{Hostage, Stance, StanceRecord, hindered};
 
 /// The phases of a Clan War turn (base_rules.md §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum CwPhase {
     /// Special Orders: the captor may destroy its hostage (CW-HOS-5).
     SpecialOrders,
@@ -75,6 +76,7 @@ impl CwPhase {
 
 /// One army: clan, honor track (CW-HON-1 … CW-HON-10) and victory points.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CwArmy {
     /// Clan key.
     pub clan: String,
@@ -86,6 +88,7 @@ pub struct CwArmy {
 
 /// The hostage in play.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CwHostage {
     /// The hostage's name.
     pub name: String,
@@ -95,6 +98,7 @@ pub struct CwHostage {
 
 /// One unit on the table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CwUnit {
     /// Unit id.
     pub id: u32,
@@ -165,6 +169,7 @@ impl CwUnit {
 
 /// How a unit moves.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum MoveMode {
     /// An ordinary move: walking for a grounded unit, flying (at least half
     /// its movement, CW-FLY-10) for an airborne one.
@@ -196,6 +201,7 @@ pub enum MoveMode {
 
 /// A player's decision.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum CwCommand {
     /// Move `unit` through `path` (centres, inches), ending facing `facing`.
     Move {
@@ -252,6 +258,7 @@ pub enum CwCommand {
 
 /// How the battle ended.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CwResult {
     /// The winning side, `None` for a draw.
     pub winner: Option<u8>,
@@ -262,6 +269,7 @@ pub struct CwResult {
 /// Why the battle ended, kept apart from its words so that the state reads
 /// the same in every language.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum CwEnd {
     /// Both armies are destroyed or wholly routing: a draw.
     BothOut,
@@ -350,6 +358,7 @@ impl CwResult {
 
 /// The whole battle state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CwBattle {
     /// Turn, from 1.
     pub turn: u32,

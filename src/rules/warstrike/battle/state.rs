@@ -82,6 +82,7 @@ impl TableCatalog for WsTables {
 
 /// The phases of a player turn (WS-BASE).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum WsPhase {
     /// Markers off, objectives captured (automatic).
     Starting,
@@ -115,6 +116,7 @@ pub(super) fn write_log(log: &mut dyn LogSink, turn: u32, phase: WsPhase, entrie
 
 /// An objective in play.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WsObjective {
     /// Display name.
     pub name: String,
@@ -152,6 +154,7 @@ impl WsObjective {
 /// Why the battle ended (kept as data, so the state is the same in every
 /// language; [`WsResult::reason`] words it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum WsEnd {
     /// Both sides have no models left: a draw [stand-in].
     BothDestroyed,
@@ -171,6 +174,7 @@ pub enum WsEnd {
 
 /// How the battle ended.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WsResult {
     /// The winning side, or `None` for a draw.
     pub winner: Option<u8>,
@@ -199,6 +203,7 @@ impl WsResult {
 
 /// One unit on the table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WsUnit {
     /// Unit id.
     pub id: u32,
@@ -258,6 +263,7 @@ impl WsUnit {
 /// What a unit does in the action phase (WS-BASE). Paths are the centres
 /// (inches) to move through; `facing` the final compass bearing.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum WsOrder {
     /// Open Fire!: no move, one salvo at `target`.
     OpenFire {
@@ -324,6 +330,7 @@ impl WsOrder {
 
 /// A player's decision.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum WsCommand {
     /// One unit's action in the action phase.
     Act {
@@ -352,6 +359,7 @@ pub(super) struct Plan {
 
 /// The whole battle: plain and serializable.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WsBattle {
     /// Turn, from 1.
     pub turn: u32,
