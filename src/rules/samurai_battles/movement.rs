@@ -94,24 +94,21 @@ pub fn order_path(b: &Battle, u: &SbaUnit, order: &OrderSpec) -> Option<Vec<Hex>
         (None, None) => return None,
     };
     let cav = is_cavalry(b, u);
-    let visible_free = |b: &Battle, h: Hex| {
-        b.units
-            .iter()
-            .all(|o| o.hex != h || (o.hidden && o.side != u.side))
-    };
+    // The hexes held by a unit the mover sees, gathered once: the search
+    // asks of each hex it reaches, and a large army is not walked each time.
+    let held: std::collections::BTreeSet<(i32, i32)> = b
+        .units
+        .iter()
+        .filter(|o| !(o.hidden && o.side != u.side))
+        .map(|o| (o.hex.x, o.hex.y))
+        .collect();
+    let visible_free = |h: Hex| !held.contains(&(h.x, h.y));
     if b.tables.order(order.kind).movement == OrderMovement::Fastest {
-        b.board.shortest_path_to(
-            u.hex,
-            cav,
-            |h| visible_free(b, h),
-            |h| {
-                h == goal
-                    || (target.is_some() && h.unsigned_distance_to(goal) == 1 && visible_free(b, h))
-            },
-        )
+        b.board.shortest_path_to(u.hex, cav, visible_free, |h| {
+            h == goal || (target.is_some() && h.unsigned_distance_to(goal) == 1 && visible_free(h))
+        })
     } else {
-        b.board
-            .cheapest_path(u.hex, goal, cav, |h| visible_free(b, h))
+        b.board.cheapest_path(u.hex, goal, cav, visible_free)
     }
 }
 

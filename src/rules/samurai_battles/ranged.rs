@@ -228,22 +228,35 @@ pub fn start_of_move_fire(b: &mut Battle, dice: &mut Dice, mover: u32) -> bool {
 /// hidden ranged units.
 fn react(b: &mut Battle, dice: &mut Dice, mover: u32, starting: bool) -> bool {
     let mut halt = false;
-    for id in b.ids() {
-        let (Some(s), Some(m)) = (b.unit(id).cloned(), b.unit(mover).cloned()) else {
-            continue;
-        };
-        if s.side == m.side || s.flags.reaction_fired {
-            continue;
+    // Units are read in place and found by their index while none was
+    // fired on: a large army is neither cloned nor searched unit by unit
+    // at every step of every move.
+    let mut fired = false;
+    let mut m_at = b.units.iter().position(|u| u.id == mover);
+    for (i, id) in b.ids().into_iter().enumerate() {
+        if fired {
+            m_at = b.units.iter().position(|u| u.id == mover);
         }
-        let rule = match b.order_kind(&s) {
-            Some(OrderKind::FireAndRetreat) if !starting => "SBA-ORD-5",
-            Some(OrderKind::Ambush) if s.hidden && !starting => "SBA-ORD-10",
-            Some(OrderKind::Defend) if in_kill_zone(b, &s, &m) => "SBA-BASE",
-            _ => continue,
+        let (rule, mover_name) = {
+            let s = if fired { b.unit(id) } else { b.units.get(i) };
+            let (Some(s), Some(m)) = (s, m_at.and_then(|k| b.units.get(k))) else {
+                continue;
+            };
+            if s.side == m.side || s.flags.reaction_fired {
+                continue;
+            }
+            let rule = match b.order_kind(s) {
+                Some(OrderKind::FireAndRetreat) if !starting => "SBA-ORD-5",
+                Some(OrderKind::Ambush) if s.hidden && !starting => "SBA-ORD-10",
+                Some(OrderKind::Defend) if in_kill_zone(b, s, m) => "SBA-BASE",
+                _ => continue,
+            };
+            if can_fire_at(b, s, m, 0).is_err() {
+                continue;
+            }
+            (rule, m.name.clone())
         };
-        if can_fire_at(b, &s, &m, 0).is_err() {
-            continue;
-        }
+        fired = true;
         if let Some(u) = b.unit_mut(id) {
             u.flags.reaction_fired = true;
         }
@@ -257,7 +270,7 @@ fn react(b: &mut Battle, dice: &mut Dice, mover: u32, starting: bool) -> bool {
             b.note(LogEntry::event(
                 "SBA-ORD-5",
                 vec![mover, id],
-                say!("sba-log-stops-moving", unit = m.name),
+                say!("sba-log-stops-moving", unit = mover_name),
             ));
             halt = true;
         }
