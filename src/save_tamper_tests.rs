@@ -163,6 +163,13 @@ impl ModuleVisitor for Tamper {
             let e = refused::<R>("a field in a command", &t);
             assert!(e.contains("kassen_bogus"), "{e}");
         }
+        // A save of the format before the seal is refused as such.
+        let old = good.replacen("save_format:3", "save_format:2", 1);
+        let e = refused::<R>("an older format", &old);
+        assert!(
+            e.contains("save format 2") && e.contains("older Kassen"),
+            "{e}"
+        );
         self.modules += 1;
     }
 }

@@ -129,6 +129,12 @@ pub struct SaveFile<S, T, C> {
     pub bookmarks: Vec<Bookmark>,
 }
 
+/// A save's format alone (every other field is skipped), read first.
+#[derive(Deserialize)]
+struct SaveFormatOnly {
+    save_format: u32,
+}
+
 /// The save format this build writes and reads (3: the journal sealed
 /// with the scenario's checksum, the seed and the loaded faces).
 pub const SAVE_FORMAT: u32 = 3;
@@ -357,18 +363,27 @@ impl<R: Rules> Game<R> {
     /// that diverged, with its number, turn and phase.
     pub fn load_save(file: &str, text: &str) -> Result<Self, LoadError> {
         check_file_size(file, text.len() as u64)?;
-        let save: Save<R> = parse_ron(file, text)?;
-        if save.save_format != SAVE_FORMAT {
+        // The format first: a save of another format is refused as such,
+        // not for the first field it lacks.
+        let format = parse_ron::<SaveFormatOnly>(file, text).map(|f| f.save_format);
+        if let Ok(found) = format
+            && found != SAVE_FORMAT
+        {
             return Err(LoadError::at(
                 file,
                 text,
                 &["save_format"],
                 format!(
-                    "save format {} is not the {SAVE_FORMAT} this build reads",
-                    save.save_format
+                    "save format {found} is not the {SAVE_FORMAT} this build reads{}",
+                    if found < SAVE_FORMAT {
+                        " (an older Kassen wrote it, before saves were sealed against changes)"
+                    } else {
+                        ""
+                    }
                 ),
             ));
         }
+        let save: Save<R> = parse_ron(file, text)?;
         if save.ruleset != R::RULESET {
             return Err(LoadError::at(
                 file,
