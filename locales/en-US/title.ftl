@@ -37,6 +37,7 @@ title-bad-port = port "{ $port }": a number from 1 to 65535
 title-join-a-game = Join a game
 title-join-hint = host:port, e.g. 192.168.1.20:5150
 title-join-code-hint = join code
+title-bad-code = "{ $code }" is not a join code: a code has 10 letters and digits, such as K7Q2M-9XHRT
 title-join = Join
 title-bad-address = "{ $address }" is not an address and port (such as 192.168.1.20:5150)
 title-load-game = Load game

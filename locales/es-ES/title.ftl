@@ -37,6 +37,7 @@ title-bad-port = puerto «{ $port }»: debe ser un número de 1 a 65535
 title-join-a-game = Unirse a una partida
 title-join-hint = anfitrión:puerto, p. ej. 192.168.1.20:5150
 title-join-code-hint = código
+title-bad-code = «{ $code }» no es un código: un código tiene 10 letras y cifras, como K7Q2M-9XHRT
 title-join = Unirse
 title-bad-address = «{ $address }» no es una dirección con puerto (como 192.168.1.20:5150)
 title-load-game = Cargar partida

@@ -799,7 +799,9 @@ fn join_block(right: &mut egui::Ui, state: &mut TitleState, net: &NetStatus) {
                     state.error =
                         Some(t!("title-bad-address", address = state.join_address.trim()));
                 }
-                (_, Err(e)) => state.error = Some(e),
+                (_, Err(_)) => {
+                    state.error = Some(t!("title-bad-code", code = state.join_code.trim()));
+                }
             }
         }
     });
