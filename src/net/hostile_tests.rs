@@ -18,7 +18,7 @@ use super::host::HostCore;
 use super::join_code::JoinCode;
 use super::peer::{ANSWERS_PER_SECOND, Guest, HELLO_WAIT, Host, LOG_LINES_PER_SECOND};
 use super::protocol::{ToGuest, ToHost, decode, encode};
-use super::tests::{any_port, default_module, key, listen, logged_door, new_game};
+use super::tests::{any_port, default_module, key, listen, logged_door, new_game, run};
 use super::transport::{
     MAX_CLIENTS, TIMEOUT_SECONDS, client_connected, connect_client, connect_without_code,
     guest_inbox, guest_send, host_clients, net_app,
@@ -410,12 +410,8 @@ impl ModuleVisitor for Flood {
         }
         let (mut host, lines) = waiting_host::<R>();
         let mut guest = Guest::<R>::join(host.addr, key(), 300, Some(1), None).expect("joins");
-        let t = Instant::now();
-        while !(host.has_guest() && guest.core.is_some()) && t.elapsed() < Duration::from_secs(5) {
-            host.step();
-            guest.step();
-        }
-        assert!(host.has_guest());
+        assert!(run(&mut host, &mut guest, 100_000, |h, g| h.has_guest()
+            && g.core.is_some()));
         pump(&mut host, &mut [&mut guest.app], Duration::from_millis(200));
         let _ = inbox(&mut guest.app);
         // 300 resyncs at once.

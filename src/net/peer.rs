@@ -267,8 +267,6 @@ pub struct Served {
     pub seated: bool,
     /// Packets answered.
     pub answered: usize,
-    /// Connections dropped for holding no seat past [`HELLO_WAIT`].
-    pub dropped: usize,
 }
 
 /// Answers every packet the host in `world` received, from `game`:
@@ -358,7 +356,6 @@ pub fn serve<R: Module>(
     for e in idle {
         host_drop(world, e);
         door.conns.remove(&e);
-        served.dropped += 1;
     }
     served
 }
@@ -402,9 +399,8 @@ pub struct Guest<R: Module> {
     pub side: Option<u8>,
     /// Errors in what the host sent, in order.
     pub errors: Vec<String>,
-    server: SocketAddr,
-    client_id: u64,
-    key: JoinKey,
+    /// The host, the code's key and this connection's id.
+    link: Link,
     hello_sent: bool,
     /// Packets received before this guest was made, taken first.
     pending: Vec<Vec<u8>>,
@@ -450,9 +446,7 @@ impl<R: Module> Guest<R> {
             seat,
             side,
             errors: Vec::new(),
-            server: link.server,
-            client_id: link.client_id,
-            key: link.key,
+            link,
             hello_sent: true,
             pending,
         }
@@ -461,7 +455,7 @@ impl<R: Module> Guest<R> {
     /// Why the connection ended, once netcode gave up on it (a wrong join
     /// code shows as a host that never answers).
     pub fn failure(&self) -> Option<String> {
-        client_failure(self.app.world(), self.server)
+        client_failure(self.app.world(), self.link.server)
     }
 
     /// Whether the guest is connected now.
@@ -480,9 +474,10 @@ impl<R: Module> Guest<R> {
     /// # Errors
     /// No local socket, as a sentence.
     pub fn reconnect(&mut self) -> Result<(), String> {
-        self.client_id = self.client_id.wrapping_add(1_000);
+        self.link.client_id = self.link.client_id.wrapping_add(1_000);
         self.hello_sent = false;
-        connect_client(self.app.world_mut(), self.server, self.client_id, &self.key)
+        let l = &self.link;
+        connect_client(self.app.world_mut(), l.server, l.client_id, &l.key)
     }
 
     /// Sends a message to the host (while connected).

@@ -58,7 +58,7 @@ pub(super) fn logged_door() -> (Door, Arc<Mutex<Vec<String>>>) {
 }
 
 /// Steps both ends until `done` holds; at most `frames` frames.
-fn run<R: Module>(
+pub(super) fn run<R: Module>(
     host: &mut Host<R>,
     guest: &mut Guest<R>,
     frames: u32,
