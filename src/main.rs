@@ -116,6 +116,11 @@ enum Command {
         /// Full games per scenario for the games-per-second figure.
         #[arg(long, default_value_t = 200)]
         games: u32,
+        /// Instead: the computer's thinking time per command at each level
+        /// on each module's largest legal scenario (its first shipped
+        /// scenario, or each file given, grown to the limits).
+        #[arg(long)]
+        largest: bool,
     },
 }
 
@@ -554,7 +559,12 @@ fn run_command(command: Command, lang: Option<kassen::i18n::Lang>) -> Result<(),
         Command::Campaign(a) => campaign(a),
         Command::Check { file } => check(file),
         Command::Fuzz { inputs, seed } => fuzz(inputs, seed),
-        Command::Bench { files, games } => kassen::cli::bench::run(&files, games),
+        Command::Bench {
+            largest: true,
+            files,
+            ..
+        } => kassen::cli::largest::run(&files),
+        Command::Bench { files, games, .. } => kassen::cli::bench::run(&files, games),
     }
 }
 

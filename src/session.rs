@@ -11,8 +11,8 @@ use serde::de::IgnoredAny;
 use crate::engine::core::{Module, ToAct};
 use crate::engine::game::{Game, SAVE_FORMAT, data_dir};
 use crate::engine::scenario::{
-    LoadError, MAX_FILE_BYTES, check_file_size, check_text_lengths, check_unit_count, decode_text,
-    ron_options,
+    LoadError, MAX_FILE_BYTES, MAX_UNITS, check_file_size, check_text_lengths, check_unit_count,
+    decode_text, ron_options,
 };
 use crate::opponent::driver::{Seat, play_decision};
 use crate::rules::{ModuleVisitor, rulesets, visit_all};
@@ -82,9 +82,19 @@ fn read_header_among(file: &str, text: &str, known: &[&str]) -> Result<Header, L
     // counted here, so a file of a million units is refused without
     // building one of them.
     let count = |v: &Option<Vec<IgnoredAny>>| v.as_ref().map_or(0, Vec::len);
-    check_unit_count(file, text, count(&raw.units).max(count(&raw.leaders)))?;
+    check_unit_count(
+        file,
+        text,
+        count(&raw.units).max(count(&raw.leaders)),
+        MAX_UNITS,
+    )?;
     if let Some(sc) = &raw.scenario {
-        check_unit_count(file, text, count(&sc.units).max(count(&sc.leaders)))?;
+        check_unit_count(
+            file,
+            text,
+            count(&sc.units).max(count(&sc.leaders)),
+            MAX_UNITS,
+        )?;
     }
     match raw.ruleset {
         Some(r) if known.contains(&r.as_str()) => Ok(Header {
@@ -223,7 +233,12 @@ pub fn open_text<R: Module>(
     }
     check_file_size(file, text.len() as u64)?;
     let scenario = R::parse_scenario(file, text)?;
-    check_unit_count(file, text, R::describe(&scenario).units)?;
+    check_unit_count(
+        file,
+        text,
+        R::describe(&scenario).units,
+        R::BOARD.unit_limit(),
+    )?;
     check_text_lengths(file, text, &scenario)?;
     let seed = seed.or(R::scenario_seed(&scenario)).unwrap_or(0);
     let game = Game::<R>::new(scenario, seed, dice.to_vec())?;

@@ -41,6 +41,9 @@ pub struct MatchReport {
     /// Thinking time of every whole decision (all of a side's commands
     /// until it passed, such as a Planning phase's orders), per player.
     pub decisions: [Vec<Duration>; 2],
+    /// Work units ([`crate::engine::work`]) of every command the computer
+    /// chose, per player, in the order of `thinking`.
+    pub work: [Vec<u64>; 2],
     /// The commands of each game (its journal's length), in game order.
     pub commands: Vec<usize>,
     /// Refusals met (there should be none), each with its game number
@@ -50,6 +53,29 @@ pub struct MatchReport {
 }
 
 impl MatchReport {
+    /// Player `p`'s work per command: the most work units, and the most
+    /// CPU time per 1,000 work units over commands of at least 10,000
+    /// (smaller ones are mostly fixed costs), which is what calibrates
+    /// [`Level::work_budget`](crate::engine::seats::Level::work_budget).
+    fn work_text(&self, p: usize) -> String {
+        let Some(most) = self.work[p].iter().max() else {
+            return String::new();
+        };
+        let rate = self.thinking[p]
+            .iter()
+            .zip(&self.work[p])
+            .filter(|(_, w)| **w >= 10_000)
+            .map(|(t, w)| t.as_secs_f64() * 1e6 / (*w as f64 / 1000.0))
+            .fold(None, |m: Option<f64>, r| Some(m.map_or(r, |m| m.max(r))));
+        let name = self.players[p].map_or("?".to_string(), |x| x.to_string());
+        match rate {
+            Some(r) => format!(
+                "{name} work per command: max {most} units; at most {r:.1} µs per 1,000 units\n"
+            ),
+            None => format!("{name} work per command: max {most} units\n"),
+        }
+    }
+
     /// Player `p`'s score rate: (wins + draws / 2) / games, in `0.0..=1.0`.
     pub fn score(&self, p: usize) -> f64 {
         if self.games == 0 {
@@ -141,6 +167,7 @@ impl MatchReport {
                 max.as_secs_f64() * 1000.0,
                 t.len()
             );
+            out += &self.work_text(p);
             let mut whole = self.decisions[p].clone();
             whole.sort();
             if let (Some(m), Some(x)) = (whole.get(whole.len() / 2), whole.last()) {
@@ -183,6 +210,7 @@ struct GameRecord {
     /// Per player: thinking time of each command, and of each whole decision.
     thinking: [Vec<Duration>; 2],
     decisions: [Vec<Duration>; 2],
+    work: [Vec<u64>; 2],
 }
 
 /// Plays `games` games of the scenario `text` between `players`; game `i`
@@ -241,6 +269,7 @@ pub fn run_match<R: Module>(
         for p in 0..2 {
             report.thinking[p].extend(r.thinking[p].iter().copied());
             report.decisions[p].extend(r.decisions[p].iter().copied());
+            report.work[p].extend(r.work[p].iter().copied());
         }
         match r.winner {
             Some(w) => {
@@ -295,6 +324,7 @@ fn play_game<R: Module>(
         commands: game.journal.entries.len(),
         thinking: Default::default(),
         decisions: Default::default(),
+        work: Default::default(),
     };
     for d in &decided {
         let side = usize::from(d.side.min(1));
@@ -324,6 +354,7 @@ fn collect_thinking(
         let p = if side == side_of_player0 { 0 } else { 1 };
         debug_assert!(matches!(seats[side].player, Player::Computer(_)));
         record.thinking[p].extend(d.thinking.iter().copied());
+        record.work[p].extend(d.work.iter().copied());
         record.decisions[p].push(d.thinking.iter().sum());
     }
 }

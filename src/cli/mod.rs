@@ -5,6 +5,8 @@
 //! - [`bench`]: `kassen bench`, the core's speed on every scenario.
 //! - [`campaign`]: `kassen campaign`, a campaign played headless.
 //! - [`fuzz`]: `kassen fuzz`, mutation fuzzing of scenarios and saves.
+//! - [`largest`]: each module's largest legal scenario, and the computer's
+//!   thinking time there (`kassen bench --largest`).
 //! - [`matches`]: `kassen match`, games between two players with their
 //!   confidence intervals.
 //! - [`net`]: `kassen host` and `kassen join`, remote play without a window.
@@ -12,6 +14,7 @@
 pub mod bench;
 pub mod campaign;
 pub mod fuzz;
+pub mod largest;
 pub mod matches;
 pub mod net;
 

@@ -582,7 +582,11 @@ impl HexBoard {
         cavalry: bool,
         open: impl Fn(Hex) -> bool,
     ) -> Option<Vec<Hex>> {
-        hexx::algorithms::a_star(start, goal, |a, b| {
+        // Each step costed is a work unit for the opponent's budget
+        // (`engine::work`).
+        let steps = std::cell::Cell::new(0u64);
+        let path = hexx::algorithms::a_star(start, goal, |a, b| {
+            steps.set(steps.get() + 1);
             if a == b {
                 return Some(0);
             }
@@ -590,7 +594,9 @@ impl HexBoard {
                 return None;
             }
             self.step_cost(a, b, cavalry).ok()
-        })
+        });
+        super::work::charge(steps.get());
+        path
     }
 
     /// Shortest path in hexes (ignoring movement costs, but not impassable
@@ -610,6 +616,8 @@ impl HexBoard {
         let mut seen: HashSet<Hex> = HashSet::from([start]);
         let mut queue = VecDeque::from([start]);
         while let Some(h) = queue.pop_front() {
+            // Six neighbours looked at: six work units (`engine::work`).
+            super::work::charge(6);
             for f in Facing::ALL {
                 let n = h.neighbor(f.edge_direction());
                 if seen.contains(&n) || !self.contains(n) {

@@ -40,6 +40,16 @@ pub enum BoardKind {
 }
 
 impl BoardKind {
+    /// The most units (and the most leaders) a scenario on this board may
+    /// hold: [`MAX_UNITS`](super::scenario::MAX_UNITS) on a hex board,
+    /// [`MAX_TABLE_UNITS`](super::scenario::MAX_TABLE_UNITS) on the table.
+    pub fn unit_limit(self) -> usize {
+        match self {
+            BoardKind::Hex => super::scenario::MAX_UNITS,
+            BoardKind::Table => super::scenario::MAX_TABLE_UNITS,
+        }
+    }
+
     /// "hex board" or "open table".
     pub fn name(self) -> &'static str {
         match self {
@@ -331,6 +341,14 @@ pub trait RulesHints: Rules {
     /// is.
     fn opponent_deal(_ctx: &Self::Ctx, obs: &Self::State, _side: u8, _seed: u64) -> Self::State {
         obs.clone()
+    }
+    /// Work units ([`crate::engine::work`]) the opponent charges for each
+    /// command a playout applies from the observation `obs`, beyond what
+    /// the module's searches charge themselves: what cloning and stepping
+    /// the state costs, in units of about 0.15 µs. The default: the units
+    /// on the board, both sides.
+    fn opponent_command_work(ctx: &Self::Ctx, obs: &Self::State) -> u64 {
+        (Self::unit_count(ctx, obs, 0) + Self::unit_count(ctx, obs, 1)) as u64
     }
     /// How many units `side` commands in its observation `obs`: the
     /// computer makes at most twice as many commands, plus two, in one

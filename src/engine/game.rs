@@ -393,7 +393,12 @@ impl<R: Rules> Game<R> {
             ));
         }
         R::check_saved_scenario(file, text, &save.scenario)?;
-        check_unit_count(file, text, R::describe(&save.scenario).units)?;
+        check_unit_count(
+            file,
+            text,
+            R::describe(&save.scenario).units,
+            R::BOARD.unit_limit(),
+        )?;
         check_text_lengths(file, text, &save.scenario)?;
         let ctx = Arc::new(R::context(&save.scenario)?);
         let mut game = Self::with_ctx(ctx, save.journal.seed, save.journal.loaded.clone());

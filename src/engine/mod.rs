@@ -24,6 +24,7 @@ pub mod table_scenario;
 pub mod undo;
 pub mod units;
 pub mod view;
+pub mod work;
 
 use bevy::prelude::*;
 

@@ -143,18 +143,30 @@ pub fn check_file_size(file: &str, bytes: u64) -> Result<(), LoadError> {
     Ok(())
 }
 
-/// Refuses a scenario of more than [`MAX_UNITS`] units or leaders
-/// (`units`, as counted), pointing at its `units` list.
+/// The most units an open-table scenario may hold: 200. Its computer
+/// opponent weighs each unit against every other on the table (sight
+/// lines, contacts), so its thinking grows faster with the units than on
+/// a hex board. The largest shipped table scenario has 17.
+pub const MAX_TABLE_UNITS: usize = 200;
+
+/// Refuses a scenario of more than `limit` units or leaders (`units`, as
+/// counted), pointing at its `units` list: [`MAX_UNITS`] on a hex board,
+/// [`MAX_TABLE_UNITS`] on the open table.
 ///
 /// # Errors
 /// A sentence with the count and the bound, at the `units` field.
-pub fn check_unit_count(file: &str, text: &str, units: usize) -> Result<(), LoadError> {
-    if units > MAX_UNITS {
+pub fn check_unit_count(
+    file: &str,
+    text: &str,
+    units: usize,
+    limit: usize,
+) -> Result<(), LoadError> {
+    if units > limit {
         return Err(LoadError::at(
             file,
             text,
             &["units"],
-            format!("{units} units (or leaders): a scenario holds at most {MAX_UNITS} of each"),
+            format!("{units} units (or leaders): a scenario holds at most {limit} of each"),
         ));
     }
     Ok(())

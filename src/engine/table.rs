@@ -61,6 +61,16 @@ pub const ZERO_LENGTH: f32 = 1e-6;
 /// rule value.
 pub const NEGLIGIBLE: f32 = 0.01;
 
+/// Work units ([`super::work`]) one exact geometry query (a distance, an
+/// intersection test, a shape or ray cast, a point test) is charged.
+const QUERY_WORK: u64 = 4;
+
+/// Charges one exact geometry query to the opponent's work counter.
+#[inline]
+fn charge_query() {
+    super::work::charge(QUERY_WORK);
+}
+
 /// The distance in inches from one end of `length` to its middle (half of
 /// it): from a base's edge to its centre, or to a template's front-centre
 /// mark. Geometry, not a rule value.
@@ -234,6 +244,7 @@ impl Base {
 
     /// Edge-to-edge distance in inches; 0 when touching or overlapping.
     pub fn distance_to(&self, other: &Base) -> f32 {
+        charge_query();
         query::distance(&self.pose(), &self.cuboid(), &other.pose(), &other.cuboid())
             .map(|d| d.distance)
             .unwrap_or_else(|_| self.center.distance(other.center))
@@ -244,6 +255,7 @@ impl Base {
         if self.distance_lower_bound(other) > 0.0 {
             return false;
         }
+        charge_query();
         let shrink = |b: &Base| {
             Cuboid::new(Vector::new(
                 (b.frontage / 2.0 - 0.01).max(0.005),
@@ -346,6 +358,7 @@ impl Base {
         if gap > 1e-3 {
             return None;
         }
+        charge_query();
         let options = ShapeCastOptions::with_max_time_of_impact(max);
         query::cast_shapes(
             &self.pose(),
@@ -461,11 +474,13 @@ impl TerrainArea {
 
     /// Whether `point` is inside the area.
     pub fn contains(&self, point: Vec2) -> bool {
+        charge_query();
         parry2d::query::PointQuery::contains_point(&self.shape, &Pose::IDENTITY, v(point))
     }
 
     /// Whether a base overlaps the area.
     pub fn overlaps(&self, base: &Base) -> bool {
+        charge_query();
         query::intersection_test(&Pose::IDENTITY, &self.shape, &base.pose(), &base.cuboid())
             .map(|i| i.intersecting)
             .unwrap_or(false)
@@ -479,6 +494,9 @@ impl TerrainArea {
             return self.contains(a).then_some((0.0, 1.0));
         }
         let dir = (b - a) / len;
+        // Two ray casts beside the two point tests.
+        charge_query();
+        charge_query();
         let t0 = if self.contains(a) {
             0.0
         } else {
@@ -624,6 +642,8 @@ impl Table {
             return Ok(());
         }
         let dir = (to.at - from.at) / len;
+        // A ray against a box: one work unit each.
+        super::work::charge(obstacles.len() as u64);
         for (i, o) in obstacles.iter().enumerate() {
             let shape = o.base.cuboid();
             let pose = o.base.pose();
@@ -708,6 +728,7 @@ impl Table {
             // The base sweeps the whole leg: it may not cross ground it may
             // not stand on, even if both ends are clear.
             for area in self.areas.iter().filter(|a| a.stops(airborne)) {
+                charge_query();
                 let hit = query::cast_shapes(
                     &moving.pose(),
                     v(dir),

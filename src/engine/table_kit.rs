@@ -12,7 +12,7 @@ use crate::t;
 use bevy::math::Vec2;
 
 use super::briefing::Briefing;
-use super::core::{Outcome, ScenarioInfo};
+use super::core::{Focus, Outcome, ScenarioInfo};
 use super::editing::{EditorFlag, EditorPalette, FacingKind, FlagKind};
 use super::scenario::LoadError;
 use super::table::{Base, Table, bearing_of};
@@ -260,6 +260,70 @@ pub fn legal_commands<C: PartialEq>(
     accepted: impl Fn(&C) -> bool,
     pass: C,
 ) -> Vec<C> {
+    legal_commands_of(pieces, objectives, side, None, menu, accepted, pass)
+}
+
+/// Targets a unit weighs in the computer opponent's focus on a large
+/// battle ([`opponent_focus`]): the nearest this many, edge to edge.
+pub const FOCUS_TARGETS: usize = 12;
+
+/// The most units (both sides) a table scenario may hold for the computer
+/// opponent to search every unit's commands at once; above it, it searches
+/// one unit at a time ([`opponent_focus`]). Listing every unit's commands
+/// against every target, each checked on a copy of the battle, costs the
+/// cube of the units. The largest shipped table scenario has 17.
+pub const WHOLE_LISTING_UNITS: usize = 64;
+
+/// The computer opponent's focus on a large table battle (more than
+/// [`WHOLE_LISTING_UNITS`] units): the scripted play's next command
+/// (`baseline`) as the baseline, and as candidates the legal commands of
+/// the unit it acts with (`unit_of`) against its [`FOCUS_TARGETS`] nearest
+/// units, with the end of the phase and the baseline itself; or only the
+/// baseline when it acts with no unit. `None` on smaller battles (every
+/// unit's commands are searched) or when the scripted play has nothing.
+#[allow(clippy::too_many_arguments)]
+pub fn opponent_focus<C: PartialEq + Clone>(
+    pieces: &[TablePiece],
+    objectives: &[Objective],
+    side: u8,
+    baseline: Option<C>,
+    unit_of: impl Fn(&C) -> Option<u32>,
+    menu: &Menu<'_, C>,
+    accepted: impl Fn(&C) -> bool,
+    pass: C,
+) -> Option<Focus<C>> {
+    if pieces.len() <= WHOLE_LISTING_UNITS {
+        return None;
+    }
+    let baseline = baseline?;
+    let candidates = match unit_of(&baseline) {
+        Some(unit) => {
+            let only = Some((unit, FOCUS_TARGETS));
+            let mut c = legal_commands_of(pieces, objectives, side, only, menu, accepted, pass);
+            if !c.contains(&baseline) {
+                c.push(baseline.clone());
+            }
+            c
+        }
+        None => vec![baseline.clone()],
+    };
+    Some(Focus {
+        candidates,
+        baseline,
+    })
+}
+
+/// [`legal_commands`] of every unit (`only` is `None`), or of one unit
+/// against its nearest so many targets (`Some((unit, targets))`).
+fn legal_commands_of<C: PartialEq>(
+    pieces: &[TablePiece],
+    objectives: &[Objective],
+    side: u8,
+    only: Option<(u32, usize)>,
+    menu: &Menu<'_, C>,
+    accepted: impl Fn(&C) -> bool,
+    pass: C,
+) -> Vec<C> {
     let objectives: Vec<Vec2> = objectives
         .iter()
         .filter_map(|o| match o.at {
@@ -268,15 +332,29 @@ pub fn legal_commands<C: PartialEq>(
         })
         .collect();
     let mut out = Vec::new();
-    for u in pieces.iter().filter(|u| u.side == side && u.models > 0) {
+    let listed =
+        |u: &&TablePiece| u.side == side && u.models > 0 && only.is_none_or(|o| o.0 == u.id);
+    for u in pieces.iter().filter(listed) {
         for choice in (menu.choices)(u.id) {
             let picks = match choice.needs {
                 Needs::Nothing => vec![plain_pick(u, None)],
-                Needs::Target => pieces
-                    .iter()
-                    .filter(|t| t.id != u.id && t.models > 0 && t.seen_by(side))
-                    .map(|t| plain_pick(u, Some(t.id)))
-                    .collect(),
+                Needs::Target => {
+                    let mut targets: Vec<&TablePiece> = pieces
+                        .iter()
+                        .filter(|t| t.id != u.id && t.models > 0 && t.seen_by(side))
+                        .collect();
+                    if let Some((_, nearest)) = only {
+                        // The nearest (then the lower id), in their listed
+                        // order; the rest left out.
+                        let d = |t: &TablePiece| u.base.center.distance(t.base.center);
+                        let mut by_distance = targets.clone();
+                        by_distance.sort_by(|a, b| d(a).total_cmp(&d(b)).then(a.id.cmp(&b.id)));
+                        let kept: Vec<u32> =
+                            by_distance.iter().take(nearest).map(|t| t.id).collect();
+                        targets.retain(|t| kept.contains(&t.id));
+                    }
+                    targets.iter().map(|t| plain_pick(u, Some(t.id))).collect()
+                }
                 // Table modules place by dragging, not by hex.
                 Needs::Hex => Vec::new(),
                 Needs::Path => {

@@ -63,7 +63,13 @@ pub fn hello(side: Option<u8>) -> ToHost {
 fn context_of<R: Module>(scenario: &str) -> Result<R::Ctx, String> {
     let file = "the host's scenario";
     let sc: R::Scenario = parse_ron(file, scenario).map_err(|e| e.to_string())?;
-    check_unit_count(file, scenario, R::describe(&sc).units).map_err(|e| e.to_string())?;
+    check_unit_count(
+        file,
+        scenario,
+        R::describe(&sc).units,
+        R::BOARD.unit_limit(),
+    )
+    .map_err(|e| e.to_string())?;
     check_text_lengths(file, scenario, &sc).map_err(|e| e.to_string())?;
     R::context(&sc).map_err(|e| e.to_string())
 }

@@ -84,6 +84,9 @@ pub struct Decided {
     /// the thread that searched (µs precision), so other work sharing the
     /// cores does not inflate it. The search runs on that one thread.
     pub thinking: Vec<Duration>,
+    /// Work units ([`crate::engine::work`]) each of those commands' search
+    /// spent, in the same order.
+    pub work: Vec<u64>,
     /// Refusals met on the way (reported, then the side passes).
     pub refused: Vec<String>,
 }
@@ -154,9 +157,11 @@ pub fn play_decision<R: Rules + RulesHints>(
             while still_deciding(game) {
                 let obs = R::observation(&game.ctx, &game.state, side);
                 let t0 = cpu_time::ThreadTime::now();
+                let w0 = crate::engine::work::spent();
                 let salt = game.journal.entries.len() as u64;
                 let cmd = computer_command::<R>(opp, &game.ctx, &obs, side, salt, out.commands);
                 out.thinking.push(t0.elapsed());
+                out.work.push(crate::engine::work::spent() - w0);
                 let Some(cmd) = cmd else { break };
                 match apply_computer_command(game, side, Some(&cmd)) {
                     Applied::Command => out.commands += 1,

@@ -31,6 +31,20 @@ impl Level {
             Level::Hard => 1280,
         }
     }
+
+    /// Work units ([`crate::engine::work`]) one command's decision may
+    /// spend: the listing of its candidates, its pilot playout, its
+    /// playouts and its confirmation. Calibrated on the reference machine
+    /// so that a decision takes at most 100 ms (*easy*), 1 s (*normal*)
+    /// and 3 s (*hard*) on any scenario within the stated limits
+    /// (docs/opponent.md, "Thinking time").
+    pub fn work_budget(self) -> u64 {
+        match self {
+            Level::Easy => 300_000,
+            Level::Normal => 4_000_000,
+            Level::Hard => 12_000_000,
+        }
+    }
 }
 
 /// Two players for a headless run (`kassen sim --players`, `kassen

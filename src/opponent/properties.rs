@@ -279,3 +279,76 @@ fn the_short_match_shares_its_games_out_over_the_scenarios() {
 fn the_computer_beats_the_scripted_play_in_a_short_match() {
     visit_all(&mut ShortMatch);
 }
+
+/// Bounded work at the limits: on each module's largest legal scenario
+/// (its first shipped scenario grown to the stated limits), a decision of
+/// each level spends at most its work budget and a half (the budget, the
+/// listing of the candidates, and the command a playout was applying when
+/// the budget ran out), and the grown scenario holds at least four fifths
+/// of the units its board allows.
+/// The time these budgets take is measured by `kassen bench --largest`
+/// (docs/opponent.md, "Thinking time").
+struct AtTheLimits {
+    levels: &'static [Level],
+    checked: u32,
+}
+
+impl ModuleVisitor for AtTheLimits {
+    fn visit<R: Module>(&mut self) {
+        let Some((file, text)) = scenarios_of::<R>().into_iter().next() else {
+            return;
+        };
+        let big = crate::cli::largest::largest_scenario(&file, &text).expect("the scenario grows");
+        let mut g =
+            session::open_text::<R>(&file, &big, false, Some(2), &[]).expect("the grown scenario");
+        let units = R::describe(g.scenario()).units;
+        assert!(
+            units * 5 >= R::BOARD.unit_limit() * 4,
+            "{file}: only {units} units at the limits"
+        );
+        g.advance();
+        let ToAct::Side(side) = g.to_act() else {
+            panic!("{file}: nobody decides at the start");
+        };
+        let obs = R::observation(&g.ctx, &g.state, side);
+        for &level in self.levels {
+            let (cmd, effort) = Opponent::new(level, 5).decide::<R>(&g.ctx, &obs, side, 0);
+            assert!(cmd.is_some(), "{file}: {level:?} found no command");
+            let budget = level.work_budget();
+            assert!(
+                effort.work <= budget + budget / 2,
+                "{file}: {level:?} spent {} work units of a budget of {budget}",
+                effort.work
+            );
+            eprintln!(
+                "{file} at the limits: {level:?} spent {} of {budget} work units in {} playouts",
+                effort.work, effort.playouts
+            );
+        }
+        self.checked += 1;
+    }
+}
+
+#[test]
+fn a_decision_on_the_largest_scenario_stays_within_its_work_budget() {
+    let mut t = AtTheLimits {
+        levels: &[Level::Easy],
+        checked: 0,
+    };
+    visit_all(&mut t);
+    assert!(t.checked > 0, "no largest scenario was decided on");
+}
+
+/// [`a_decision_on_the_largest_scenario_stays_within_its_work_budget`] for
+/// *normal* and *hard* too (minutes in the test build):
+/// `cargo test --lib -- --ignored every_level_on_the_largest`.
+#[test]
+#[ignore]
+fn every_level_on_the_largest_scenario_stays_within_its_work_budget() {
+    let mut t = AtTheLimits {
+        levels: &Level::ALL,
+        checked: 0,
+    };
+    visit_all(&mut t);
+    assert!(t.checked > 0, "no largest scenario was decided on");
+}

@@ -54,6 +54,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::engine::core::{Rules, RulesHints, ToAct};
 use crate::engine::dice::Dice;
 use crate::engine::log::NoLog;
+use crate::engine::work;
 
 use super::Level;
 
@@ -89,6 +90,9 @@ pub struct Effort {
     pub candidates: usize,
     /// Playouts run.
     pub playouts: u32,
+    /// Work units spent ([`crate::engine::work`]), the listing of the
+    /// candidates included.
+    pub work: u64,
 }
 
 impl Opponent {
@@ -123,8 +127,28 @@ impl Opponent {
         salt: u64,
         cap: Option<u64>,
     ) -> (Option<R::Command>, Effort) {
+        self.decide_bounded::<R>(ctx, obs, side, salt, cap, self.level.work_budget())
+    }
+
+    /// [`Opponent::decide_within`] under a budget of `allowed` work units
+    /// ([`crate::engine::work`]) in place of the level's
+    /// ([`Level::work_budget`]).
+    pub fn decide_bounded<R: Rules + RulesHints>(
+        &self,
+        ctx: &R::Ctx,
+        obs: &R::State,
+        side: u8,
+        salt: u64,
+        cap: Option<u64>,
+        allowed: u64,
+    ) -> (Option<R::Command>, Effort) {
+        let start = work::spent();
         // Nothing the search writes is read: no text is written.
-        crate::i18n::quietly(|| self.search::<R>(ctx, obs, side, salt, cap))
+        let (cmd, mut effort) = crate::i18n::quietly(|| {
+            self.search::<R>(ctx, obs, side, salt, cap, Meter::new(start, allowed))
+        });
+        effort.work = work::spent() - start;
+        (cmd, effort)
     }
 
     /// [`Opponent::decide`]'s search.
@@ -135,6 +159,7 @@ impl Opponent {
         side: u8,
         salt: u64,
         cap: Option<u64>,
+        mut meter: Meter,
     ) -> (Option<R::Command>, Effort) {
         let mut rng =
             ChaCha8Rng::seed_from_u64(self.seed ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -158,25 +183,37 @@ impl Opponent {
         }
         let mut effort = Effort {
             candidates: legal.len(),
-            playouts: 0,
+            ..Effort::default()
         };
         if legal.len() <= 1 {
             return (legal.into_iter().next(), effort);
         }
+        // Where listing the candidates took half the work budget already,
+        // no playout fits: the scripted play's own command.
+        if meter.spent() >= meter.allowed / 2 {
+            return (scripted.or_else(|| legal.into_iter().next()), effort);
+        }
+        meter.size = R::opponent_command_work(ctx, obs).max(1);
+        // A pilot playout of the baseline measures one playout's cost; the
+        // level's playouts shrink to what the work budget and the module's
+        // bound on commands afford.
         let mut work = 0u64;
+        let seed = rng.random_range(0..u64::MAX);
+        let pilot = scripted.as_ref().unwrap_or(&legal[0]);
+        let before = work::spent();
+        let _ = playout::<R>(ctx, obs, pilot, side, seed, &mut work, &meter);
+        effort.playouts += 1;
+        let level = self.level.playouts().max(2);
+        let by_time = meter.afforded(work::spent() - before);
+        if by_time < 2 {
+            // Not two playouts more: nothing to compare.
+            return (scripted.or_else(|| legal.into_iter().next()), effort);
+        }
         let budget = match cap {
-            Some(cap) => {
-                // A pilot playout of the baseline measures one playout's
-                // cost; the level's playouts shrink to what the bound
-                // affords.
-                let seed = rng.random_range(0..u64::MAX);
-                let pilot = scripted.as_ref().unwrap_or(&legal[0]);
-                let _ = playout::<R>(ctx, obs, pilot, side, seed, &mut work);
-                effort.playouts += 1;
-                afforded(self.level.playouts().max(2), cap, work)
-            }
-            None => self.level.playouts().max(2),
-        };
+            Some(cap) => afforded(level, cap, work),
+            None => level,
+        }
+        .min(by_time);
         let candidates = sample::<R>(
             ctx,
             obs,
@@ -209,9 +246,11 @@ impl Opponent {
         let rounds = usize::BITS - (candidates.len() - 1).leading_zeros();
         let per_round = (budget / rounds.max(1)).max(1);
         while alive.len() > 1 {
-            // Past the bound and a half (a pilot that misjudged), the
-            // halving stops with the best mean so far.
-            if cap.is_some_and(|c| work >= c.saturating_add(c / 2)) && alive[0].2 > 0 {
+            // Past the bound and a half (a pilot that misjudged), or past
+            // the work budget's share for the halving, the halving stops
+            // with the best mean so far.
+            let over = cap.is_some_and(|c| work >= c.saturating_add(c / 2)) || meter.past_soft();
+            if over && alive[0].2 > 0 {
                 break;
             }
             let each = (per_round / alive.len() as u32).max(1);
@@ -221,7 +260,8 @@ impl Opponent {
             let seeds: Vec<u64> = (0..each).map(|_| rng.random_range(0..u64::MAX)).collect();
             for slot in &mut alive {
                 for &seed in &seeds {
-                    let v = playout::<R>(ctx, obs, &candidates[slot.0], side, seed, &mut work);
+                    let v =
+                        playout::<R>(ctx, obs, &candidates[slot.0], side, seed, &mut work, &meter);
                     slot.1 += v;
                     slot.2 += 1;
                     effort.playouts += 1;
@@ -238,12 +278,19 @@ impl Opponent {
             (Some(a), Some(b)) => {
                 // The winner of the halving is flattered by its selection:
                 // it must beat the baseline again on fresh dice.
+                // Pairs stop at the end of the work budget.
                 let diffs: Vec<f64> = (0..confirm)
-                    .map(|_| {
+                    .map_while(|_| {
+                        if meter.past_end() {
+                            return None;
+                        }
                         let seed = rng.random_range(0..u64::MAX);
                         effort.playouts += 2;
-                        playout::<R>(ctx, obs, &candidates[a.0], side, seed, &mut work)
-                            - playout::<R>(ctx, obs, &candidates[b], side, seed, &mut work)
+                        let (w, m) = (&mut work, &meter);
+                        Some(
+                            playout::<R>(ctx, obs, &candidates[a.0], side, seed, w, m)
+                                - playout::<R>(ctx, obs, &candidates[b], side, seed, w, m),
+                        )
                     })
                     .collect();
                 if clearly_better(&diffs) { a.0 } else { b }
@@ -264,6 +311,51 @@ fn afforded(level: u32, cap: u64, pilot: u64) -> u32 {
     u32::try_from(n)
         .unwrap_or(u32::MAX)
         .clamp(4.min(level), level)
+}
+
+/// One decision's work budget ([`crate::engine::work`]): where it began,
+/// how many work units it allows, and what one command of a playout
+/// costs beyond its searches (the units on the board).
+#[derive(Clone, Copy, Debug)]
+pub struct Meter {
+    start: u64,
+    allowed: u64,
+    size: u64,
+}
+
+impl Meter {
+    /// A budget of `allowed` work units from the counter's reading `start`.
+    fn new(start: u64, allowed: u64) -> Self {
+        Self {
+            start,
+            allowed,
+            size: 1,
+        }
+    }
+
+    /// Work units spent since the start.
+    fn spent(&self) -> u64 {
+        work::spent().saturating_sub(self.start)
+    }
+
+    /// Whether the playouts' share is spent: three quarters of the budget
+    /// (the rest is for the confirmation against the baseline, and for the
+    /// last playouts of a round).
+    fn past_soft(&self) -> bool {
+        self.spent() >= self.allowed / 4 * 3
+    }
+
+    /// Whether the whole budget is spent: a playout stops where it is.
+    fn past_end(&self) -> bool {
+        self.spent() >= self.allowed
+    }
+
+    /// The playouts the rest of the playouts' share affords, each costing
+    /// what the pilot cost (`pilot` work units, at least one).
+    fn afforded(&self, pilot: u64) -> u32 {
+        let left = (self.allowed / 4 * 3).saturating_sub(self.spent());
+        u32::try_from(left / pilot.max(1)).unwrap_or(u32::MAX)
+    }
 }
 
 /// At most `keep` candidates (at least 2): the baseline (`scripted`) and
@@ -326,14 +418,17 @@ fn clearly_better(diffs: &[f64]) -> bool {
 /// One playout: `first` on a clone of `world`, then the scripted default
 /// play for both sides to the end, on dice seeded with `seed`. Its value for
 /// `side`, in `0.0..=1.0` plus the margin term. A refused command is worth
-/// nothing (it cannot be chosen). Adds the commands it applied to `work`.
-pub fn playout<R: Rules + RulesHints>(
+/// nothing (it cannot be chosen). Adds the commands it applied to `work`,
+/// and charges each to the work counter at the meter's size. Once the
+/// meter's budget is spent it stops where it is, valued as at a horizon.
+fn playout<R: Rules + RulesHints>(
     ctx: &R::Ctx,
     world: &R::State,
     first: &R::Command,
     side: u8,
     seed: u64,
     work: &mut u64,
+    meter: &Meter,
 ) -> f64 {
     // Each playout meets its own deal of the unseen cards (the same for
     // every candidate on this seed).
@@ -345,7 +440,8 @@ pub fn playout<R: Rules + RulesHints>(
     let mut applied = 0usize;
     let (clock, span) = R::opponent_horizon(ctx, world);
     let last = clock + span;
-    while applied < PLAYOUT_LIMIT && R::opponent_horizon(ctx, &s).0 <= last {
+    work::charge(meter.size);
+    while applied < PLAYOUT_LIMIT && R::opponent_horizon(ctx, &s).0 <= last && !meter.past_end() {
         let cmds = match R::to_act(ctx, &s) {
             ToAct::Over => break,
             ToAct::Rules => R::step_command(ctx, &s).into_iter().collect(),
@@ -362,6 +458,7 @@ pub fn playout<R: Rules + RulesHints>(
         }
         let before = applied;
         for c in cmds {
+            work::charge(meter.size);
             if R::apply(ctx, &mut s, &c, &mut dice, &mut NoLog).is_ok() {
                 applied += 1;
             }

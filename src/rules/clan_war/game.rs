@@ -7,7 +7,7 @@
 
 use crate::engine::command::Refusal;
 use crate::engine::core::{
-    BoardKind, Outcome, Rules, RulesHints, RulesView, ScenarioInfo, ToAct, dry_run,
+    BoardKind, Focus, Outcome, Rules, RulesHints, RulesView, ScenarioInfo, ToAct, dry_run,
 };
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::LogSink;
@@ -401,6 +401,42 @@ impl RulesHints for ClanWar {
         state
             .observed_by(side)
             .default_commands(side, &ctx.tables, &ctx.table)
+    }
+
+    /// On a battle too large to search every unit's commands at once
+    /// ([`table_kit::WHOLE_LISTING_UNITS`]), one unit at a time: the unit
+    /// the scripted play acts with next.
+    fn opponent_focus(ctx: &CwCtx, obs: &CwBattle, side: u8) -> Option<Focus<CwCommand>> {
+        if obs.awaiting() != Some(side) {
+            return None;
+        }
+        let dice = Dice::new(0);
+        let baseline = obs
+            .observed_by(side)
+            .default_commands_upto(side, &ctx.tables, &ctx.table, 1)
+            .into_iter()
+            .next();
+        let unit_of = |c: &CwCommand| match c {
+            CwCommand::Move { unit, .. }
+            | CwCommand::Shoot { unit, .. }
+            | CwCommand::Stance { unit, .. }
+            | CwCommand::Sacrifice { unit }
+            | CwCommand::ExecuteHostage { unit }
+            | CwCommand::FlyBy { unit, .. } => Some(*unit),
+            CwCommand::EndPhase { .. } => None,
+        };
+        with_menu(ctx, obs, |menu| {
+            table_kit::opponent_focus(
+                &pieces(obs),
+                &[],
+                side,
+                baseline,
+                unit_of,
+                menu,
+                |c| dry_run::<Self>(ctx, obs, c, &dice).is_ok(),
+                CwCommand::EndPhase { side },
+            )
+        })
     }
 
     fn check_invariants(ctx: &CwCtx, state: &CwBattle) -> Result<(), String> {

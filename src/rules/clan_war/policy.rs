@@ -34,6 +34,18 @@ impl CwBattle {
     /// What the computer plays for `side` now; always ends with
     /// `EndPhase { side }`.
     pub fn default_commands(&self, side: u8, tables: &CwTables, table: &Table) -> Vec<CwCommand> {
+        self.default_commands_upto(side, tables, table, usize::MAX)
+    }
+
+    /// The first `limit` of [`Self::default_commands`] (the same commands,
+    /// planned no further: the opponent's baseline needs only the first).
+    pub fn default_commands_upto(
+        &self,
+        side: u8,
+        tables: &CwTables,
+        table: &Table,
+        limit: usize,
+    ) -> Vec<CwCommand> {
         let mut out = Vec::new();
         let end = CwCommand::EndPhase { side };
         if self.awaiting() != Some(side) {
@@ -63,6 +75,9 @@ impl CwBattle {
                             break;
                         }
                     }
+                    if out.len() >= limit {
+                        return out;
+                    }
                 }
             }
             CwPhase::RangedAttack => {
@@ -74,6 +89,14 @@ impl CwBattle {
                         continue;
                     }
                     for t in b.enemies_by_distance(&u) {
+                        // Out of range is refused (CW-RNG-6) whatever else
+                        // holds: skipped before tracing any sight line.
+                        let out_of_range = b.unit(t).is_some_and(|tu| {
+                            b.range_of(&u, tu, tables) == Some(RangeBand::OutOfRange)
+                        });
+                        if out_of_range {
+                            continue;
+                        }
                         let cmd = CwCommand::Shoot {
                             unit: id,
                             target: t,
@@ -82,6 +105,9 @@ impl CwBattle {
                             out.push(cmd);
                             break;
                         }
+                    }
+                    if out.len() >= limit {
+                        return out;
                     }
                 }
             }

@@ -530,6 +530,13 @@ impl Rules for Genpei {
 }
 
 impl RulesHints for Genpei {
+    /// A Genpei command's default play clones the whole state (units,
+    /// leaders, hands and decks) while it plans: measured at about eight
+    /// work units' time per unit and leader (`kassen match` prints the
+    /// rate).
+    fn opponent_command_work(_ctx: &GenCtx, obs: &GenState) -> u64 {
+        8 * (obs.units.len() + obs.leaders.len() + 1) as u64
+    }
     fn unit_count(ctx: &Self::Ctx, obs: &Self::State, side: u8) -> usize {
         units_of(&Self::scene(ctx, obs, Some(side)), side)
     }

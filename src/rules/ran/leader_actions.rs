@@ -122,6 +122,8 @@ pub fn leader_reach(
     let mut heap = std::collections::BinaryHeap::new();
     heap.push(Reverse((0u32, (l.hex.x, l.hex.y))));
     while let Some(Reverse((cost, k))) = heap.pop() {
+        // Six neighbours costed: the opponent's work units (`engine::work`).
+        crate::engine::work::charge(6);
         if best.get(&k).is_some_and(|c| *c < cost) {
             continue;
         }

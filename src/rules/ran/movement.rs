@@ -254,7 +254,11 @@ fn search(
     }
     let stop_ix = stop.and_then(|h| grid.index(h));
     let mut stop_mp: Option<u32> = None;
+    // The tables over the board's keys, then six neighbours per key taken
+    // from the heap: the work the opponent counts (`engine::work`).
+    let mut popped = (keys / 8) as u64;
     while let Some(Reverse((cost, k))) = heap.pop() {
+        popped += 6;
         if stop_mp.is_some_and(|m| cost > m) {
             break;
         }
@@ -309,6 +313,7 @@ fn search(
             heap.push(Reverse((total, nk)));
         }
     }
+    crate::engine::work::charge(popped);
     // Per hex, the cheapest way in (then the lowest facing, for a stable
     // order); not the start, nor a hex another unit stands on.
     let mut out = BTreeMap::new();

@@ -623,6 +623,13 @@ impl Rules for SamuraiBattles {
 }
 
 impl RulesHints for SamuraiBattles {
+    /// A Samurai Battles command walks the army several times beyond its
+    /// path searches (reaction fire, melee links, the order queue):
+    /// measured at about eight work units' time per unit (`kassen bench
+    /// --largest` and `kassen match` print the rate).
+    fn opponent_command_work(_ctx: &SbaCtx, obs: &SbaState) -> u64 {
+        8 * (obs.units.len() + 1) as u64
+    }
     fn unit_count(ctx: &Self::Ctx, obs: &Self::State, side: u8) -> usize {
         units_of(&Self::scene(ctx, obs, Some(side)), side)
     }

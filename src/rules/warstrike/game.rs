@@ -7,7 +7,7 @@
 
 use crate::engine::command::Refusal;
 use crate::engine::core::{
-    BoardKind, Outcome, Rules, RulesHints, RulesView, ScenarioInfo, ToAct, dry_run,
+    BoardKind, Focus, Outcome, Rules, RulesHints, RulesView, ScenarioInfo, ToAct, dry_run,
 };
 use crate::engine::dice::{Dice, Die};
 use crate::engine::log::LogSink;
@@ -388,6 +388,37 @@ impl RulesHints for WarStrike {
         state
             .observed_by(side)
             .default_commands(side, &ctx.tables, &ctx.table)
+    }
+
+    /// On a battle too large to search every unit's commands at once
+    /// ([`table_kit::WHOLE_LISTING_UNITS`]), one unit at a time: the unit
+    /// the scripted play acts with next.
+    fn opponent_focus(ctx: &WsCtx, obs: &WsBattle, side: u8) -> Option<Focus<WsCommand>> {
+        if obs.awaiting() != Some(side) {
+            return None;
+        }
+        let dice = Dice::new(0);
+        let baseline = obs
+            .observed_by(side)
+            .default_commands_upto(side, &ctx.tables, &ctx.table, 1)
+            .into_iter()
+            .next();
+        let unit_of = |c: &WsCommand| match c {
+            WsCommand::Act { unit, .. } => Some(*unit),
+            WsCommand::EndPhase { .. } => None,
+        };
+        with_menu(ctx, obs, |menu| {
+            table_kit::opponent_focus(
+                &pieces(obs),
+                &objectives(obs),
+                side,
+                baseline,
+                unit_of,
+                menu,
+                |c| dry_run::<Self>(ctx, obs, c, &dice).is_ok(),
+                WsCommand::EndPhase { side },
+            )
+        })
     }
 
     fn check_invariants(ctx: &WsCtx, state: &WsBattle) -> Result<(), String> {

@@ -129,14 +129,19 @@ impl CwBattle {
             .filter(|t| t.alive() && t.side != s.side)
             .ok_or_else(|| refuse("CW-RNG-2", say!("cw-why-target-not-enemy")))?;
         let sb = s.base();
-        let visible: Vec<(&CwUnit, f32)> = self
+        // The nearest enemy in the forward arc and in sight: nearest first,
+        // so that sight is traced only until one is seen.
+        let mut near: Vec<(&CwUnit, f32)> = self
             .units
             .iter()
-            .filter(|o| o.side != s.side && o.alive())
-            .filter(|o| sb.in_forward_arc(&o.base()) && self.line_of_sight(tables, table, s, o))
+            .filter(|o| o.side != s.side && o.alive() && sb.in_forward_arc(&o.base()))
             .map(|o| (o, sb.distance_to(&o.base())))
             .collect();
-        let nearest = visible.iter().map(|v| v.1).fold(f32::INFINITY, f32::min);
+        near.sort_by(|a, b| a.1.total_cmp(&b.1));
+        let nearest = near
+            .iter()
+            .find(|(o, _)| self.line_of_sight(tables, table, s, o))
+            .map_or(f32::INFINITY, |v| v.1);
         let band = self.range_of(s, t, tables).unwrap_or(RangeBand::OutOfRange);
         let view = TargetView {
             shooter_airborne: s.airborne(),

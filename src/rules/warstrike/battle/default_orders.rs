@@ -223,6 +223,18 @@ impl WsBattle {
     /// target is shot or charged by at most one unit per phase, so no
     /// earlier result can make a later command illegal.
     pub fn default_commands(&self, side: u8, tables: &WsTables, table: &Table) -> Vec<WsCommand> {
+        self.default_commands_upto(side, tables, table, usize::MAX)
+    }
+
+    /// The first `limit` of [`Self::default_commands`] (the same commands,
+    /// planned no further: the opponent's baseline needs only the first).
+    pub fn default_commands_upto(
+        &self,
+        side: u8,
+        tables: &WsTables,
+        table: &Table,
+        limit: usize,
+    ) -> Vec<WsCommand> {
         let mut cmds = Vec::new();
         if self.awaiting() != Some(side) {
             return cmds;
@@ -230,6 +242,9 @@ impl WsBattle {
         let mut sim = self.clone();
         let mut shot_at: BTreeMap<u32, u32> = BTreeMap::new();
         for idx in 0..sim.units.len() {
+            if cmds.len() >= limit {
+                return cmds;
+            }
             let u = &sim.units[idx];
             if u.side != side || !u.alive() || u.acted {
                 continue;
