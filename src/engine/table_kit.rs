@@ -277,8 +277,9 @@ pub const WHOLE_LISTING_UNITS: usize = 64;
 /// The computer opponent's focus on a large table battle (more than
 /// [`WHOLE_LISTING_UNITS`] units): the scripted play's next command
 /// (`baseline`) as the baseline, and as candidates the legal commands of
-/// the unit it acts with (`unit_of`) against its [`FOCUS_TARGETS`] nearest
-/// units, with the end of the phase and the baseline itself; or only the
+/// the unit it acts with (`unit_of`) against (and moving toward) its
+/// [`FOCUS_TARGETS`] nearest units, with the end of the phase and the
+/// baseline itself; or only the
 /// baseline when it acts with no unit. `None` on smaller battles (every
 /// unit's commands are searched) or when the scripted play has nothing.
 #[allow(clippy::too_many_arguments)]
@@ -359,7 +360,21 @@ fn legal_commands_of<C: PartialEq>(
                 Needs::Hex => Vec::new(),
                 Needs::Path => {
                     let inches = (menu.allowance)(u.id, &choice.key).unwrap_or(0.0);
-                    move_picks(u, pieces, &objectives, inches)
+                    match only {
+                        // Toward the nearest enemies only.
+                        Some((_, nearest)) => {
+                            let d = |t: &TablePiece| u.base.center.distance(t.base.center);
+                            let mut near: Vec<TablePiece> = pieces
+                                .iter()
+                                .filter(|e| e.side != side && e.models > 0 && e.seen_by(side))
+                                .cloned()
+                                .collect();
+                            near.sort_by(|a, b| d(a).total_cmp(&d(b)).then(a.id.cmp(&b.id)));
+                            near.truncate(nearest);
+                            move_picks(u, &near, &objectives, inches)
+                        }
+                        None => move_picks(u, pieces, &objectives, inches),
+                    }
                 }
             };
             for pick in picks {
