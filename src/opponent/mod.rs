@@ -40,7 +40,7 @@ impl Level {
     /// (docs/opponent.md, "Thinking time").
     pub fn work_budget(self) -> u64 {
         match self {
-            Level::Easy => 300_000,
+            Level::Easy => 200_000,
             Level::Normal => 4_000_000,
             Level::Hard => 12_000_000,
         }

@@ -93,6 +93,9 @@ pub struct Effort {
     /// Work units spent ([`crate::engine::work`]), the listing of the
     /// candidates included.
     pub work: u64,
+    /// Work units the listing of the candidates spent (before any
+    /// playout; not bounded by the budget).
+    pub listing: u64,
 }
 
 impl Opponent {
@@ -188,6 +191,7 @@ impl Opponent {
         if legal.len() <= 1 {
             return (legal.into_iter().next(), effort);
         }
+        effort.listing = meter.spent();
         // Where listing the candidates took half the work budget already,
         // no playout fits: the scripted play's own command.
         if meter.spent() >= meter.allowed / 2 {

@@ -416,22 +416,13 @@ impl RulesHints for ClanWar {
             .default_commands_upto(side, &ctx.tables, &ctx.table, 1)
             .into_iter()
             .next();
-        let unit_of = |c: &CwCommand| match c {
-            CwCommand::Move { unit, .. }
-            | CwCommand::Shoot { unit, .. }
-            | CwCommand::Stance { unit, .. }
-            | CwCommand::Sacrifice { unit }
-            | CwCommand::ExecuteHostage { unit }
-            | CwCommand::FlyBy { unit, .. } => Some(*unit),
-            CwCommand::EndPhase { .. } => None,
-        };
         with_menu(ctx, obs, |menu| {
             table_kit::opponent_focus(
                 &pieces(obs),
                 &[],
                 side,
                 baseline,
-                unit_of,
+                super::battle::actor,
                 menu,
                 |c| dry_run::<Self>(ctx, obs, c, &dice).is_ok(),
                 CwCommand::EndPhase { side },

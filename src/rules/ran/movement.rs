@@ -239,9 +239,14 @@ fn search(
     // the cost of each turn.
     let mut steps = vec![UNSEEN; keys];
     let mut enemy: Vec<Option<(bool, bool)>> = vec![None; grid.hexes()];
+    // Each hex's ZOC and adjacency walk the army: an eighth of a work unit
+    // per unit (`engine::work`), counted here and charged at the end.
+    let mut walks = 0u64;
     let mut enemy_at = |i: usize, h: Hex| {
-        *enemy[i]
-            .get_or_insert_with(|| (state.enemy_zoc(u.side, h), state.enemy_adjacent(u.side, h)))
+        *enemy[i].get_or_insert_with(|| {
+            walks += 1;
+            (state.enemy_zoc(u.side, h), state.enemy_adjacent(u.side, h))
+        })
     };
     let turns: [[u32; 6]; 6] = Facing::ALL.map(|a| Facing::ALL.map(|b| turn_cost(ctx, u, a, b).0));
     // The unit standing on each hex ([`RanState::unit_at`]: the first
@@ -313,7 +318,7 @@ fn search(
             heap.push(Reverse((total, nk)));
         }
     }
-    crate::engine::work::charge(popped);
+    crate::engine::work::charge(popped + walks * (state.units.len() as u64 / 8));
     // Per hex, the cheapest way in (then the lowest facing, for a stable
     // order); not the start, nor a hex another unit stands on.
     let mut out = BTreeMap::new();

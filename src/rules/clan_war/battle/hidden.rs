@@ -20,7 +20,7 @@ use super::state::{CwBattle, CwCommand, MoveMode};
 pub const HIDDEN_RULE: &str = "CW-HID-1";
 
 /// The unit that acts in `cmd`, if any.
-fn actor(cmd: &CwCommand) -> Option<u32> {
+pub fn actor(cmd: &CwCommand) -> Option<u32> {
     match cmd {
         CwCommand::Move { unit, .. }
         | CwCommand::Shoot { unit, .. }

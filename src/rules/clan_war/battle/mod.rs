@@ -75,7 +75,7 @@ mod tests;
 mod tests_air;
 mod tests_fly_by;
 
-pub use hidden::HIDDEN_RULE;
+pub use hidden::{HIDDEN_RULE, actor};
 pub use paths::{air_maneuver, contact_spot, path_length};
 pub use setup::{CwArmySpec, CwCtx, CwHostageSpec, CwScenario, CwSetup};
 pub use state::{
