@@ -617,7 +617,7 @@ impl HexBoard {
         let mut queue = VecDeque::from([start]);
         while let Some(h) = queue.pop_front() {
             // Six neighbours looked at: six work units (`engine::work`).
-            super::work::charge(6);
+            super::work::charge(super::work::PER_HEX);
             for f in Facing::ALL {
                 let n = h.neighbor(f.edge_direction());
                 if seen.contains(&n) || !self.contains(n) {

@@ -18,6 +18,19 @@
 
 use std::cell::Cell;
 
+/// Work units for one hex (or search key) taken from a search's queue:
+/// its six neighbours looked at.
+pub const PER_HEX: u64 = 6;
+
+/// Entries of a search's tables over the board, or units of an army a
+/// search walks (a hex's ZOC), that one work unit covers: eight.
+pub const PER_WORK_UNIT: u64 = 8;
+
+/// Work units per unit on the board for one command of a module whose
+/// commands clone and walk the whole army several times while they plan
+/// (Samurai Battles, Genpei): measured with `kassen bench --largest`.
+pub const HEAVY_COMMAND_PER_UNIT: u64 = 8;
+
 thread_local! {
     static SPENT: Cell<u64> = const { Cell::new(0) };
 }

@@ -535,7 +535,8 @@ impl RulesHints for Genpei {
     /// work units' time per unit and leader (`kassen match` prints the
     /// rate).
     fn opponent_command_work(_ctx: &GenCtx, obs: &GenState) -> u64 {
-        8 * (obs.units.len() + obs.leaders.len() + 1) as u64
+        crate::engine::work::HEAVY_COMMAND_PER_UNIT
+            * (obs.units.len() + obs.leaders.len() + 1) as u64
     }
     fn unit_count(ctx: &Self::Ctx, obs: &Self::State, side: u8) -> usize {
         units_of(&Self::scene(ctx, obs, Some(side)), side)

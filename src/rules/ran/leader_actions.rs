@@ -123,7 +123,7 @@ pub fn leader_reach(
     heap.push(Reverse((0u32, (l.hex.x, l.hex.y))));
     while let Some(Reverse((cost, k))) = heap.pop() {
         // Six neighbours costed: the opponent's work units (`engine::work`).
-        crate::engine::work::charge(6);
+        crate::engine::work::charge(crate::engine::work::PER_HEX);
         if best.get(&k).is_some_and(|c| *c < cost) {
             continue;
         }

@@ -5,6 +5,8 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
+use crate::engine::work;
+
 use hexx::Hex;
 
 use crate::engine::board::{BoardEdge, Facing, HexBoard};
@@ -261,9 +263,9 @@ fn search(
     let mut stop_mp: Option<u32> = None;
     // The tables over the board's keys, then six neighbours per key taken
     // from the heap: the work the opponent counts (`engine::work`).
-    let mut popped = (keys / 8) as u64;
+    let mut popped = keys as u64 / work::PER_WORK_UNIT;
     while let Some(Reverse((cost, k))) = heap.pop() {
-        popped += 6;
+        popped += work::PER_HEX;
         if stop_mp.is_some_and(|m| cost > m) {
             break;
         }
@@ -318,7 +320,7 @@ fn search(
             heap.push(Reverse((total, nk)));
         }
     }
-    crate::engine::work::charge(popped + walks * (state.units.len() as u64 / 8));
+    work::charge(popped + walks * (state.units.len() as u64 / work::PER_WORK_UNIT));
     // Per hex, the cheapest way in (then the lowest facing, for a stable
     // order); not the start, nor a hex another unit stands on.
     let mut out = BTreeMap::new();

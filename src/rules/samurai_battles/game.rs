@@ -628,7 +628,7 @@ impl RulesHints for SamuraiBattles {
     /// measured at about eight work units' time per unit (`kassen bench
     /// --largest` and `kassen match` print the rate).
     fn opponent_command_work(_ctx: &SbaCtx, obs: &SbaState) -> u64 {
-        8 * (obs.units.len() + 1) as u64
+        crate::engine::work::HEAVY_COMMAND_PER_UNIT * (obs.units.len() + 1) as u64
     }
     fn unit_count(ctx: &Self::Ctx, obs: &Self::State, side: u8) -> usize {
         units_of(&Self::scene(ctx, obs, Some(side)), side)
