@@ -130,21 +130,8 @@ impl Opponent {
         salt: u64,
         cap: Option<u64>,
     ) -> (Option<R::Command>, Effort) {
-        self.decide_bounded::<R>(ctx, obs, side, salt, cap, self.level.work_budget())
-    }
-
-    /// [`Opponent::decide_within`] under a budget of `allowed` work units
-    /// ([`crate::engine::work`]) in place of the level's
-    /// ([`Level::work_budget`]).
-    pub fn decide_bounded<R: Rules + RulesHints>(
-        &self,
-        ctx: &R::Ctx,
-        obs: &R::State,
-        side: u8,
-        salt: u64,
-        cap: Option<u64>,
-        allowed: u64,
-    ) -> (Option<R::Command>, Effort) {
+        // The level's budget of work units (`engine::work`) bounds it too.
+        let allowed = self.level.work_budget();
         let start = work::spent();
         // Nothing the search writes is read: no text is written.
         let (cmd, mut effort) = crate::i18n::quietly(|| {
