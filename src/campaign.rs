@@ -433,8 +433,8 @@ fn play<R: Module>(
         let mut failure = None;
         let mut hook = |g: &Game<R>, run: &mut SimRun| {
             if let Some(p) = battle_file.as_deref() {
-                match g.save_atomically(p) {
-                    Ok(()) => run.autosaves += 1,
+                match g.autosave(p) {
+                    Ok(_) => run.autosaves += 1,
                     Err(e) => failure = Some(format!("autosave: {e}")),
                 }
             }

@@ -186,6 +186,12 @@ fn check_round_trip<R: Module>(game: &Game<R>, report: &mut Report) {
         "{}: replay gives another log",
         R::RULESET
     );
+    // The appended save (the autosave) holds the same game.
+    let appended = game.appended_text().expect("appended text");
+    let back = Game::<R>::load_save("round-trip-appended.ron", &appended)
+        .unwrap_or_else(|e| panic!("{}: a fresh appended save does not load: {e}", R::RULESET));
+    assert_eq!(back.journal, game.journal, "{}: appended save", R::RULESET);
+    assert_eq!(checksum(&back.state), checksum(&game.state));
     report.round_trips += 1;
 }
 

@@ -149,7 +149,8 @@ struct SimArgs {
     /// Save the game here when the run stops.
     #[arg(long)]
     save: Option<PathBuf>,
-    /// Autosave to DIR/autosave.ron after every phase (atomically).
+    /// Autosave to DIR/autosave.ron after every phase (an appended save:
+    /// each autosave adds the phase's commands to the file).
     #[arg(long)]
     autosave: Option<PathBuf>,
     /// Who plays the two sides, e.g. `normal,default`: `default` (the
@@ -264,7 +265,7 @@ struct HostArgs {
     /// Dice seed of a new game (default: drawn from the clock).
     #[arg(long)]
     seed: Option<u64>,
-    /// Autosave to DIR/autosave.ron after every phase.
+    /// Autosave to DIR/autosave.ron after every phase (an appended save).
     #[arg(long, value_name = "DIR")]
     autosave: Option<PathBuf>,
     /// The join code (default: a fresh one, printed; give the old one to

@@ -8,10 +8,11 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 
+use crate::engine::appended::{APPENDED_MARK, is_appended, size_bound};
 use crate::engine::core::{Module, ToAct};
 use crate::engine::game::{Game, SAVE_FORMAT, data_dir};
 use crate::engine::scenario::{
-    LoadError, MAX_FILE_BYTES, MAX_UNITS, check_file_size, check_text_lengths, check_unit_count,
+    LoadError, MAX_UNITS, check_file_size, check_size_within, check_text_lengths, check_unit_count,
     decode_text, ron_options,
 };
 use crate::opponent::driver::{Seat, play_decision};
@@ -57,7 +58,8 @@ struct RawCounts {
 
 /// Reads the `ruleset` and `save_format` of a scenario or save, and checks
 /// that a registered module plays it, that the text is at most
-/// [`MAX_FILE_BYTES`] and that it holds at most
+/// [`MAX_FILE_BYTES`](crate::engine::scenario::MAX_FILE_BYTES) (or an
+/// appended save's bound) and that it holds at most
 /// [`MAX_UNITS`](crate::engine::scenario::MAX_UNITS) units and as many
 /// leaders (the bounds every way into a game passes first).
 ///
@@ -71,10 +73,16 @@ pub fn read_header(file: &str, text: &str) -> Result<Header, LoadError> {
 /// [`read_header`] with the rulesets `known` (the registry's, or the one
 /// module a generic caller was given).
 fn read_header_among(file: &str, text: &str, known: &[&str]) -> Result<Header, LoadError> {
-    check_file_size(file, text.len() as u64)?;
-    let raw: RawHeader = ron_options().from_str(text).map_err(|e| LoadError {
+    check_size_within(file, text.len() as u64, size_bound(text.as_bytes()))?;
+    // An appended save's header is its second line, a RON value of its own.
+    let (head, skipped) = if is_appended(text) {
+        (text.lines().nth(1).unwrap_or(""), 1)
+    } else {
+        (text, 0)
+    };
+    let raw: RawHeader = ron_options().from_str(head).map_err(|e| LoadError {
         file: file.to_string(),
-        line: Some(e.span.start.line),
+        line: Some(e.span.start.line + skipped),
         col: Some(e.span.start.col),
         message: e.code.to_string(),
     })?;
@@ -246,7 +254,10 @@ pub fn open_text<R: Module>(
     Ok(game)
 }
 
-/// Reads a file's text: UTF-8, at most [`MAX_FILE_BYTES`] (checked before
+/// Reads a file's text: UTF-8, at most
+/// [`MAX_FILE_BYTES`](crate::engine::scenario::MAX_FILE_BYTES), or
+/// [`MAX_APPENDED_BYTES`](crate::engine::appended::MAX_APPENDED_BYTES) for
+/// an appended save (checked before
 /// reading, and again while reading, so a file that grows or never ends is
 /// cut off at the bound).
 ///
@@ -272,10 +283,16 @@ pub fn read(path: &Path) -> Result<(String, String), LoadError> {
             "is not a file (a pipe, a socket or a device): give a scenario or a save",
         ));
     }
-    let f = std::fs::File::open(path).map_err(cannot)?;
-    check_file_size(&file, meta.len())?;
+    let mut f = std::fs::File::open(path).map_err(cannot)?;
+    // The first line tells an appended save, read up to its own bound.
     let mut bytes = Vec::new();
-    f.take(MAX_FILE_BYTES + 1)
+    (&mut f)
+        .take(APPENDED_MARK.len() as u64)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    let bound = size_bound(&bytes);
+    check_size_within(&file, meta.len(), bound)?;
+    f.take(bound + 1 - bytes.len() as u64)
         .read_to_end(&mut bytes)
         .map_err(cannot)?;
     let text = decode_text(&file, bytes)?;
@@ -347,8 +364,9 @@ pub struct SimRun {
 /// Plays `game` headless: automatic steps, then for each decision the
 /// orders file's commands for that side (once per turn) and the computer's
 /// default play, until the game ends or `turns` more turns have begun (it
-/// stops at the first decision of the next turn). With `autosave`, writes
-/// the save there atomically each time a phase is entered.
+/// stops at the first decision of the next turn). With `autosave`, appends
+/// to the appended save there ([`Game::autosave`]) each time a phase is
+/// entered.
 pub fn run_sim<R: Module>(
     game: &mut Game<R>,
     orders: Option<&R::Orders>,
@@ -370,8 +388,8 @@ pub fn run_sim_with<R: Module>(
 ) -> SimRun {
     let mut write = |g: &Game<R>, run: &mut SimRun| {
         if let Some(path) = autosave {
-            match g.save_atomically(path) {
-                Ok(()) => run.autosaves += 1,
+            match g.autosave(path) {
+                Ok(_) => run.autosaves += 1,
                 Err(e) => run.autosave_failures.push(format!("autosave: {e}")),
             }
         }
@@ -514,6 +532,7 @@ pub fn scenarios_of<R: Module>() -> Vec<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::scenario::MAX_FILE_BYTES;
 
     #[test]
     fn the_default_scenario_is_registered_and_unknown_rulesets_are_named() {

@@ -362,74 +362,21 @@ impl<R: Rules> Game<R> {
     /// A parse error with position, a broken scenario, or the first command
     /// that diverged, with its number, turn and phase.
     pub fn load_save(file: &str, text: &str) -> Result<Self, LoadError> {
+        if super::appended::is_appended(text) {
+            return Self::load_appended(file, text);
+        }
         check_file_size(file, text.len() as u64)?;
         // The format first: a save of another format is refused as such,
         // not for the first field it lacks.
         let format = parse_ron::<SaveFormatOnly>(file, text).map(|f| f.save_format);
-        if let Ok(found) = format
-            && found != SAVE_FORMAT
-        {
-            return Err(LoadError::at(
-                file,
-                text,
-                &["save_format"],
-                format!(
-                    "save format {found} is not the {SAVE_FORMAT} this build reads{}",
-                    if found < SAVE_FORMAT {
-                        " (an older Kassen wrote it, before saves were sealed against changes)"
-                    } else {
-                        ""
-                    }
-                ),
-            ));
+        if let Ok(found) = format {
+            check_format(file, text, found)?;
         }
         let save: Save<R> = parse_ron(file, text)?;
-        if save.ruleset != R::RULESET {
-            return Err(LoadError::at(
-                file,
-                text,
-                &["ruleset"],
-                format!("a {} save cannot hold a {} game", R::RULESET, save.ruleset),
-            ));
-        }
-        R::check_saved_scenario(file, text, &save.scenario)?;
-        check_unit_count(
-            file,
-            text,
-            R::describe(&save.scenario).units,
-            R::BOARD.unit_limit(),
-        )?;
-        check_text_lengths(file, text, &save.scenario)?;
-        let ctx = Arc::new(R::context(&save.scenario)?);
-        let mut game = Self::with_ctx(ctx, save.journal.seed, save.journal.loaded.clone());
-        game.journal
-            .sealed_like(&save.journal)
-            .map_err(|what| LoadError::at(file, text, &["journal"], what))?;
+        check_ruleset::<R>(file, text, &save.ruleset)?;
+        let mut game = Self::begin_saved(file, text, &save.scenario, &save.journal)?;
         for (i, e) in save.journal.entries.iter().enumerate() {
-            let (turn, phase) = (game.turn(), game.phase_name());
-            let at = format!("command {} of the journal (turn {turn}, {phase})", i + 1);
-            game.apply(&e.command)
-                .map_err(|r| LoadError::plain(file, format!("{at} is refused on replay: {r}")))?;
-            if game.dice.rolled() != e.dice {
-                return Err(LoadError::plain(
-                    file,
-                    format!(
-                        "{at} diverges: {} dice drawn on replay, the journal says {}",
-                        game.dice.rolled(),
-                        e.dice
-                    ),
-                ));
-            }
-            let sum = game.state_sum();
-            if sum != e.checksum {
-                return Err(LoadError::plain(
-                    file,
-                    format!(
-                        "{at} diverges: checksum {sum:016x} on replay, the journal says {:016x}",
-                        e.checksum
-                    ),
-                ));
-            }
+            game.replay_entry(file, i, e)?;
         }
         if game.state != save.state || checksum(&game.dice) != checksum(&save.dice) {
             return Err(LoadError::plain(
@@ -456,6 +403,117 @@ impl<R: Rules> Game<R> {
         game.bookmarks = save.bookmarks;
         Ok(game)
     }
+
+    /// A saved game's start: its scenario checked as a save's ([`Rules::check_saved_scenario`],
+    /// the unit limit, the text lengths) and begun with the journal's seed
+    /// and loaded faces, sealed like `journal`.
+    ///
+    /// # Errors
+    /// The scenario's first problem, or what was changed after the game
+    /// began ([`Journal::sealed_like`]).
+    pub(crate) fn begin_saved(
+        file: &str,
+        text: &str,
+        scenario: &R::Scenario,
+        journal: &Journal<R::Command>,
+    ) -> Result<Self, LoadError> {
+        R::check_saved_scenario(file, text, scenario)?;
+        check_unit_count(
+            file,
+            text,
+            R::describe(scenario).units,
+            R::BOARD.unit_limit(),
+        )?;
+        check_text_lengths(file, text, scenario)?;
+        let ctx = Arc::new(R::context(scenario)?);
+        let game = Self::with_ctx(ctx, journal.seed, journal.loaded.clone());
+        game.journal
+            .sealed_like(journal)
+            .map_err(|what| LoadError::at(file, text, &["journal"], what))?;
+        Ok(game)
+    }
+
+    /// Applies the `i`th (0-based) journal entry `e` of a saved game and
+    /// checks the dice drawn and the checksum after it.
+    ///
+    /// # Errors
+    /// The command refused on replay, or its divergence, naming the
+    /// command's number, turn and phase.
+    pub(crate) fn replay_entry(
+        &mut self,
+        file: &str,
+        i: usize,
+        e: &JournalEntry<R::Command>,
+    ) -> Result<(), LoadError> {
+        let (turn, phase) = (self.turn(), self.phase_name());
+        let at = format!("command {} of the journal (turn {turn}, {phase})", i + 1);
+        self.apply(&e.command)
+            .map_err(|r| LoadError::plain(file, format!("{at} is refused on replay: {r}")))?;
+        if self.dice.rolled() != e.dice {
+            return Err(LoadError::plain(
+                file,
+                format!(
+                    "{at} diverges: {} dice drawn on replay, the journal says {}",
+                    self.dice.rolled(),
+                    e.dice
+                ),
+            ));
+        }
+        let sum = self.state_sum();
+        if sum != e.checksum {
+            return Err(LoadError::plain(
+                file,
+                format!(
+                    "{at} diverges: checksum {sum:016x} on replay, the journal says {:016x}",
+                    e.checksum
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Refuses a save of a format other than [`SAVE_FORMAT`].
+///
+/// # Errors
+/// The format found, as a sentence at its place.
+pub(crate) fn check_format(file: &str, text: &str, found: u32) -> Result<(), LoadError> {
+    if found == SAVE_FORMAT {
+        return Ok(());
+    }
+    Err(LoadError::at(
+        file,
+        text,
+        &["save_format"],
+        format!(
+            "save format {found} is not the {SAVE_FORMAT} this build reads{}",
+            if found < SAVE_FORMAT {
+                " (an older Kassen wrote it, before saves were sealed against changes)"
+            } else {
+                ""
+            }
+        ),
+    ))
+}
+
+/// Refuses a save of module `ruleset` read as one of module `R`.
+///
+/// # Errors
+/// Both modules, as a sentence at the save's `ruleset`.
+pub(crate) fn check_ruleset<R: Rules>(
+    file: &str,
+    text: &str,
+    ruleset: &str,
+) -> Result<(), LoadError> {
+    if ruleset == R::RULESET {
+        return Ok(());
+    }
+    Err(LoadError::at(
+        file,
+        text,
+        &["ruleset"],
+        format!("a {} save cannot hold a {} game", R::RULESET, ruleset),
+    ))
 }
 
 /// Writes `bytes` to `path` atomically (temp file, fsync, rename, fsync of

@@ -1,6 +1,7 @@
 //! The ruleset-independent engine: board, units, dice, log, odds, commands,
 //! scenarios. It knows no rule module; modules build on it.
 
+pub mod appended;
 pub mod assets;
 pub mod board;
 pub mod briefing;

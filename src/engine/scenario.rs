@@ -132,12 +132,25 @@ pub const MAX_NESTING: usize = 128;
 /// # Errors
 /// A sentence naming the file, its size and the bound.
 pub fn check_file_size(file: &str, bytes: u64) -> Result<(), LoadError> {
-    if bytes > MAX_FILE_BYTES {
+    check_size_within(file, bytes, MAX_FILE_BYTES)
+}
+
+/// Refuses a file of `bytes` bytes over `bound`: [`MAX_FILE_BYTES`], or
+/// [`MAX_APPENDED_BYTES`](super::appended::MAX_APPENDED_BYTES) for an
+/// appended save.
+///
+/// # Errors
+/// The file's size and the bound, as a sentence.
+pub fn check_size_within(file: &str, bytes: u64, bound: u64) -> Result<(), LoadError> {
+    if bytes > bound {
+        let what = if bound == MAX_FILE_BYTES {
+            "scenarios and saves are read up to 8 MiB".to_string()
+        } else {
+            format!("appended saves are read up to {} MiB", bound >> 20)
+        };
         return Err(LoadError::plain(
             file,
-            format!(
-                "the file is {bytes} bytes; scenarios and saves are read up to {MAX_FILE_BYTES} bytes (8 MiB)"
-            ),
+            format!("the file is {bytes} bytes; {what} ({bound} bytes)"),
         ));
     }
     Ok(())
@@ -236,7 +249,11 @@ pub fn check_text_lengths<S: Serialize>(
 /// A file over the bound, or bytes that are not UTF-8, at the line and
 /// column of the first bad byte.
 pub fn decode_text(file: &str, bytes: Vec<u8>) -> Result<String, LoadError> {
-    check_file_size(file, bytes.len() as u64)?;
+    check_size_within(
+        file,
+        bytes.len() as u64,
+        super::appended::size_bound(&bytes),
+    )?;
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();

@@ -22,8 +22,8 @@ use std::cell::Cell;
 /// its six neighbours looked at.
 pub const PER_HEX: u64 = 6;
 
-/// Entries of a search's tables over the board, or units of an army a
-/// search walks (a hex's ZOC), that one work unit covers: eight.
+/// Entries of a search's tables over the board that one work unit
+/// covers: eight.
 pub const PER_WORK_UNIT: u64 = 8;
 
 /// Work units per unit on the board for one command of a module whose

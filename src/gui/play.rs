@@ -300,7 +300,7 @@ pub(crate) fn autosave_if_entered<R: Module>(
 ) -> Option<String> {
     if let Some(path) = path
         && (g.phase_name() != before || g.to_act() == ToAct::Over)
-        && let Err(e) = g.save_atomically(path)
+        && let Err(e) = g.autosave(path)
     {
         warn!("autosave failed: {e}");
         return Some(e);

@@ -142,7 +142,7 @@ impl HostCore {
         let now = game.phase_name();
         if (now != self.phase || game.to_act() == ToAct::Over)
             && let Some(path) = &self.autosave
-            && let Err(e) = game.save_atomically(path)
+            && let Err(e) = game.autosave(path)
         {
             warn!("autosave failed: {e}");
             self.autosave_failures.push(e);

@@ -18,6 +18,8 @@
 //! - **CUP-4 (victory).** The first side with `target` points wins.
 
 #[cfg(test)]
+mod appended_tests;
+#[cfg(test)]
 mod tests;
 
 use serde::{Deserialize, Serialize};

@@ -299,7 +299,17 @@ pub fn default_command(ctx: &RanCtx, state: &RanState, side: u8) -> Option<RanCo
                     .map(|e| (e.hex.unsigned_distance_to(u.hex), e.id))
                     .collect();
                 ts.sort_unstable();
-                for (_, t) in &ts {
+                // Only a missile unit fires, and only within its longest
+                // range (RAN-FIRE-4): `plan` refuses the rest, so they are
+                // not asked.
+                let longest = ctx
+                    .utype(u)
+                    .and_then(|t| t.missile.as_deref())
+                    .map(|k| super::fire_table::max_range(&ctx.tables.fire, k));
+                let in_reach = ts
+                    .iter()
+                    .take_while(|(d, _)| longest.is_some_and(|m| *d <= m));
+                for (_, t) in in_reach {
                     if fire::plan(ctx, state, side, &[u.id], *t).is_ok() {
                         return Some(RanCommand::Fire {
                             units: vec![u.id],

@@ -240,14 +240,17 @@ fn search(
     // cost per (hex, direction), the enemy ZOC and adjacency per hex, and
     // the cost of each turn.
     let mut steps = vec![UNSEEN; keys];
+    // Each hex's enemy ZOC and adjacency ([`RanState::enemy_zoc`],
+    // [`RanState::enemy_adjacent`]), from the active enemies on its six
+    // neighbours, worked out when the search first meets the hex: six
+    // work units each (`engine::work`), counted here and charged at the end.
+    let enemies = EnemyGrid::of(state, u.side, &grid);
     let mut enemy: Vec<Option<(bool, bool)>> = vec![None; grid.hexes()];
-    // Each hex's ZOC and adjacency walk the army: an eighth of a work unit
-    // per unit (`engine::work`), counted here and charged at the end.
     let mut walks = 0u64;
     let mut enemy_at = |i: usize, h: Hex| {
         *enemy[i].get_or_insert_with(|| {
             walks += 1;
-            (state.enemy_zoc(u.side, h), state.enemy_adjacent(u.side, h))
+            enemies.near(h)
         })
     };
     let turns: [[u32; 6]; 6] = Facing::ALL.map(|a| Facing::ALL.map(|b| turn_cost(ctx, u, a, b).0));
@@ -320,7 +323,7 @@ fn search(
             heap.push(Reverse((total, nk)));
         }
     }
-    work::charge(popped + walks * (state.units.len() as u64 / work::PER_WORK_UNIT));
+    work::charge(popped + walks * work::PER_HEX);
     // Per hex, the cheapest way in (then the lowest facing, for a stable
     // order); not the start, nor a hex another unit stands on.
     let mut out = BTreeMap::new();
@@ -347,6 +350,43 @@ fn search(
     out
 }
 
+/// The active enemies of a side, by hex of the board, for [`search`].
+struct EnemyGrid<'a> {
+    grid: Grid,
+    at: Vec<Option<&'a RanUnit>>,
+}
+
+impl<'a> EnemyGrid<'a> {
+    /// The active enemies of `side` on `grid`. An active unit shares its
+    /// hex with no other unit (the state's invariant), so one per hex.
+    fn of(state: &'a RanState, side: u8, grid: &Grid) -> Self {
+        let mut at = vec![None; grid.hexes()];
+        for e in state.units.iter().filter(|e| e.side != side && e.active()) {
+            if let Some(i) = grid.index(e.hex) {
+                at[i] = Some(e);
+            }
+        }
+        Self { grid: *grid, at }
+    }
+
+    /// Whether an enemy projects a ZOC into `h`, and whether one stands
+    /// next to it: the answers of [`RanState::enemy_zoc`] and
+    /// [`RanState::enemy_adjacent`] (RAN-STAT-2), from `h`'s six
+    /// neighbours instead of the whole army.
+    fn near(&self, h: Hex) -> (bool, bool) {
+        let (mut zoc, mut adjacent) = (false, false);
+        for f in Facing::ALL {
+            let n = h.neighbor(f.edge_direction());
+            let Some(e) = self.grid.index(n).and_then(|i| self.at[i]) else {
+                continue;
+            };
+            adjacent = true;
+            zoc |= !e.disordered && super::state::in_front(e.hex, e.facing, h);
+        }
+        (zoc, adjacent)
+    }
+}
+
 /// Facings a hex has: a search key is a (hex, facing).
 const FACINGS: usize = Facing::ALL.len();
 
@@ -358,6 +398,7 @@ const BLOCKED: u32 = u32::MAX - 1;
 
 /// The board's hexes numbered in column-then-row order, which is the
 /// axial `(x, y)` order [`reachable`]'s map keeps.
+#[derive(Clone, Copy)]
 struct Grid {
     columns: i32,
     rows: i32,
@@ -537,4 +578,54 @@ pub fn flee(ctx: &RanCtx, state: &mut RanState, id: u32, hexes: u32) -> Option<L
         vec![id],
         say!("ran-fled", unit = u.name, tq = u.tq, n = moved),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::core::{Rules, RulesHints, ToAct};
+    use crate::engine::dice::Dice;
+    use crate::engine::log::NoLog;
+    use crate::rules::ran::Ran;
+
+    #[test]
+    fn the_enemy_zoc_and_adjacency_by_neighbours_are_those_of_walking_the_army() {
+        // RAN-STAT-2: the search's marks against the army's walk, on every
+        // hex for both sides, through a scripted game of Mimigawa.
+        let text = include_str!("../../../scenarios/mimigawa.ron");
+        let s = Ran::parse_scenario("mimigawa.ron", text).expect("scenario");
+        let ctx = Ran::context(&s).expect("ctx");
+        let mut dice = Dice::new(5);
+        let mut st = Ran::new_state(&ctx, &dice, &mut NoLog);
+        let grid = Grid::of(&ctx);
+        let (mut checked, mut zocs) = (0, 0);
+        for n in 0..3_000 {
+            if n % 25 == 0 {
+                for side in 0..2 {
+                    let enemies = EnemyGrid::of(&st, side, &grid);
+                    for i in 0..grid.hexes() {
+                        let h = grid.hex(i);
+                        let m = enemies.near(h);
+                        let walked = (st.enemy_zoc(side, h), st.enemy_adjacent(side, h));
+                        assert_eq!(m, walked, "side {side}, hex {h:?}, command {n}");
+                        zocs += usize::from(m.0);
+                        checked += 1;
+                    }
+                }
+            }
+            let cmd = match Ran::to_act(&ctx, &st) {
+                ToAct::Over => break,
+                ToAct::Rules => Ran::step_command(&ctx, &st).expect("step"),
+                ToAct::Side(s) => Ran::default_commands(&ctx, &st, s)
+                    .into_iter()
+                    .next()
+                    .expect("default"),
+            };
+            Ran::apply(&ctx, &mut st, &cmd, &mut dice, &mut NoLog).expect("accepted");
+        }
+        assert!(
+            checked > 10_000 && zocs > 0,
+            "{checked} hexes, {zocs} in ZOC"
+        );
+    }
 }

@@ -121,8 +121,11 @@ pub fn shock_targets<'a>(
         .iter()
         .filter(move |e| {
             u.as_ref().is_some_and(|u| {
+                // Only an adjacent enemy can be shocked (RAN-SHOCK-2): the
+                // rest are refused without asking.
                 e.side != u.side
                     && e.active()
+                    && e.hex.unsigned_distance_to(u.hex) == 1
                     && refuse(ctx, state, u.side, &[u.id], e.id, false).is_none()
             })
         })
