@@ -32,6 +32,17 @@ fn hide(game: &mut Game<Cups>, n: usize) {
     }
 }
 
+/// A scratch folder, its autosave's path, and a game of `moves` moves
+/// autosaved there.
+fn autosaved(name: &str, moves: usize) -> (PathBuf, PathBuf, Game<Cups>) {
+    let d = scratch(name);
+    let path = d.join("autosave.ron");
+    let mut game = new_game();
+    hide(&mut game, moves);
+    game.autosave(&path).expect("first autosave");
+    (d, path, game)
+}
+
 fn load(path: &Path) -> Game<Cups> {
     let (f, t) = session::read(path).expect("reads");
     Game::<Cups>::load_save(&f, &t).unwrap_or_else(|e| panic!("{e}"))
@@ -85,11 +96,7 @@ fn a_game_of_100000_commands_autosaves_by_appending_in_constant_size_and_loads_b
 
 #[test]
 fn a_torn_last_line_is_ignored_and_the_next_autosave_writes_the_file_afresh() {
-    let d = scratch("torn");
-    let path = d.join("autosave.ron");
-    let mut game = new_game();
-    hide(&mut game, 3);
-    game.autosave(&path).expect("first autosave");
+    let (d, path, mut game) = autosaved("torn", 3);
     hide(&mut game, 2);
     game.autosave(&path).expect("appended");
     let whole = std::fs::read_to_string(&path).expect("the autosave");
@@ -109,11 +116,7 @@ fn a_torn_last_line_is_ignored_and_the_next_autosave_writes_the_file_afresh() {
 
 #[test]
 fn an_undo_or_another_game_rewrites_the_autosave_and_a_changed_line_is_refused_at_its_line() {
-    let d = scratch("undo");
-    let path = d.join("autosave.ron");
-    let mut game = new_game();
-    hide(&mut game, 4);
-    game.autosave(&path).expect("first autosave");
+    let (d, path, mut game) = autosaved("undo", 4);
     game.undo(0).expect("the hider takes back a move");
     assert!(matches!(game.autosave(&path), Ok(Written::Rewritten(_))));
     assert_eq!(load(&path).journal, game.journal);

@@ -22,6 +22,19 @@ fn setup() -> (RanCtx, RanState) {
     (ctx, st)
 }
 
+/// The next command of a game both sides play by the scripted play: the
+/// rules' automatic step or the side's default command; `None` once over.
+pub(super) fn scripted_command(ctx: &RanCtx, st: &RanState) -> Option<RanCommand> {
+    Some(match Ran::to_act(ctx, st) {
+        ToAct::Over => return None,
+        ToAct::Rules => Ran::step_command(ctx, st).expect("step"),
+        ToAct::Side(s) => Ran::default_commands(ctx, st, s)
+            .into_iter()
+            .next()
+            .expect("default"),
+    })
+}
+
 /// Defender 46 (AS, TQ 5) in scattered woods facing South; SI 4 behind it
 /// (rear: Positional Superiority) with Busho 102, AS 5 on its flank.
 fn shock_position() -> (RanCtx, RanState, Hex) {
@@ -226,13 +239,8 @@ fn scripted_games_end_within_the_turn_limit() {
         let mut st = Ran::new_state(&ctx, &dice, &mut NoLog);
         let mut log = GameLog::default();
         for _ in 0..20_000 {
-            let cmd = match Ran::to_act(&ctx, &st) {
-                ToAct::Over => break,
-                ToAct::Rules => Ran::step_command(&ctx, &st).expect("step"),
-                ToAct::Side(s) => Ran::default_commands(&ctx, &st, s)
-                    .into_iter()
-                    .next()
-                    .expect("default"),
+            let Some(cmd) = scripted_command(&ctx, &st) else {
+                break;
             };
             Ran::apply(&ctx, &mut st, &cmd, &mut dice, &mut log).expect("accepted");
             Ran::check_invariants(&ctx, &st).expect("invariants");

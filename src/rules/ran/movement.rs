@@ -583,10 +583,11 @@ pub fn flee(ctx: &RanCtx, state: &mut RanState, id: u32, hexes: u32) -> Option<L
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::core::{Rules, RulesHints, ToAct};
+    use crate::engine::core::Rules;
     use crate::engine::dice::Dice;
     use crate::engine::log::NoLog;
     use crate::rules::ran::Ran;
+    use crate::rules::ran::game_tests::scripted_command;
 
     #[test]
     fn the_enemy_zoc_and_adjacency_by_neighbours_are_those_of_walking_the_army() {
@@ -613,13 +614,8 @@ mod tests {
                     }
                 }
             }
-            let cmd = match Ran::to_act(&ctx, &st) {
-                ToAct::Over => break,
-                ToAct::Rules => Ran::step_command(&ctx, &st).expect("step"),
-                ToAct::Side(s) => Ran::default_commands(&ctx, &st, s)
-                    .into_iter()
-                    .next()
-                    .expect("default"),
+            let Some(cmd) = scripted_command(&ctx, &st) else {
+                break;
             };
             Ran::apply(&ctx, &mut st, &cmd, &mut dice, &mut NoLog).expect("accepted");
         }
