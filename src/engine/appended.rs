@@ -35,13 +35,9 @@ use super::game::{
     Bookmark, Game, Journal, JournalEntry, SAVE_FORMAT, check_format, check_ruleset,
     write_atomically,
 };
-use super::scenario::{LoadError, MAX_FILE_BYTES, parse_ron, ron_options};
+pub use super::scenario::{APPENDED_MARK, MAX_APPENDED_BYTES, is_appended, size_bound};
+use super::scenario::{LoadError, parse_ron, ron_options};
 use super::seats::Seats;
-
-/// The first line of every appended save, by which it is told from a plain
-/// save (a RON comment, so the header line after it parses on its own).
-pub const APPENDED_MARK: &str =
-    "// Kassen appended save: a header, then one record per line (docs/formats.md)";
 
 /// A snapshot of the state is appended each time the journal passes a
 /// multiple of this many commands (1,000).
@@ -51,28 +47,9 @@ pub const SNAPSHOT_EVERY: usize = 1_000;
 /// with a sentence beyond it, and the loader refuses a longer journal.
 pub const MAX_JOURNAL_COMMANDS: usize = 1_000_000;
 
-/// The largest appended save written or read: 256 MiB (268,435,456 bytes).
-/// A million commands of the largest shipped scenario take about 150 MB.
-pub const MAX_APPENDED_BYTES: u64 = 256 * 1024 * 1024;
-
 /// How much of the file's end an autosave reads to find its `End` record
 /// (4 KiB; the record is under 100 bytes).
 const TAIL_BYTES: u64 = 4 * 1024;
-
-/// Whether `text` (a whole file, or its first bytes) is an appended save.
-pub fn is_appended(text: &str) -> bool {
-    text.starts_with(APPENDED_MARK)
-}
-
-/// The size bound of a file that begins with `start`: [`MAX_APPENDED_BYTES`]
-/// for an appended save, else [`MAX_FILE_BYTES`] (8 MiB).
-pub fn size_bound(start: &[u8]) -> u64 {
-    if start.starts_with(APPENDED_MARK.as_bytes()) {
-        MAX_APPENDED_BYTES
-    } else {
-        MAX_FILE_BYTES
-    }
-}
 
 /// The appended save's second line: the game's start.
 #[derive(Serialize, Deserialize)]
@@ -167,6 +144,21 @@ pub enum Written {
 }
 
 impl<R: Rules> Game<R> {
+    /// Loads a save of either kind: an appended save ([`is_appended`]) or
+    /// a plain one ([`Game::load_plain_save`]), each verified by replaying
+    /// its journal.
+    ///
+    /// # Errors
+    /// A parse error with position, a broken scenario, or the first command
+    /// that diverged, with its number, turn and phase.
+    pub fn load_save(file: &str, text: &str) -> Result<Self, LoadError> {
+        if is_appended(text) {
+            Self::load_appended(file, text)
+        } else {
+            Self::load_plain_save(file, text)
+        }
+    }
+
     /// The `End` record of this game as it stands.
     fn end_record(&self) -> End {
         End {
@@ -323,7 +315,7 @@ impl<R: Rules> Game<R> {
     /// A line that does not parse (file, line and column), a size or
     /// length bound passed, a record out of place, or the first command
     /// that is refused or diverges on replay.
-    pub(crate) fn load_appended(file: &str, text: &str) -> Result<Self, LoadError> {
+    fn load_appended(file: &str, text: &str) -> Result<Self, LoadError> {
         check_appended_text(file, text)?;
         // A last line without its newline is a write cut off by a kill.
         let whole = text.rfind('\n').map_or("", |i| &text[..=i]);

@@ -355,16 +355,14 @@ impl<R: Rules> Game<R> {
         write_atomically(path, text.as_bytes())
     }
 
-    /// Parses a save's text, replays its journal from the scenario and checks
+    /// Parses a plain save's text ([`crate::engine::appended`] has the other
+    /// kind), replays its journal from the scenario and checks
     /// every checksum, dice count and the final snapshot.
     ///
     /// # Errors
     /// A parse error with position, a broken scenario, or the first command
     /// that diverged, with its number, turn and phase.
-    pub fn load_save(file: &str, text: &str) -> Result<Self, LoadError> {
-        if super::appended::is_appended(text) {
-            return Self::load_appended(file, text);
-        }
+    pub fn load_plain_save(file: &str, text: &str) -> Result<Self, LoadError> {
         check_file_size(file, text.len() as u64)?;
         // The format first: a save of another format is refused as such,
         // not for the first field it lacks.

@@ -119,6 +119,30 @@ impl LoadError {
 /// A whole game's save of the largest shipped scenario is under 100 KB.
 pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
 
+/// The first line of every appended save, by which it is told from a plain
+/// save (a RON comment, so the header line after it parses on its own).
+pub const APPENDED_MARK: &str =
+    "// Kassen appended save: a header, then one record per line (docs/formats.md)";
+
+/// The largest appended save written or read: 256 MiB (268,435,456 bytes).
+/// A million commands of the largest shipped scenario take about 150 MB.
+pub const MAX_APPENDED_BYTES: u64 = 256 * 1024 * 1024;
+
+/// Whether `text` (a whole file, or its first bytes) is an appended save.
+pub fn is_appended(text: &str) -> bool {
+    text.starts_with(APPENDED_MARK)
+}
+
+/// The size bound of a file that begins with `start`: [`MAX_APPENDED_BYTES`]
+/// for an appended save, else [`MAX_FILE_BYTES`] (8 MiB).
+pub fn size_bound(start: &[u8]) -> u64 {
+    if start.starts_with(APPENDED_MARK.as_bytes()) {
+        MAX_APPENDED_BYTES
+    } else {
+        MAX_FILE_BYTES
+    }
+}
+
 /// The most units a scenario (or a save's scenario) may hold, and the most
 /// leaders: 500 each. The largest shipped scenario has 26 units.
 pub const MAX_UNITS: usize = 500;
@@ -136,8 +160,7 @@ pub fn check_file_size(file: &str, bytes: u64) -> Result<(), LoadError> {
 }
 
 /// Refuses a file of `bytes` bytes over `bound`: [`MAX_FILE_BYTES`], or
-/// [`MAX_APPENDED_BYTES`](super::appended::MAX_APPENDED_BYTES) for an
-/// appended save.
+/// [`MAX_APPENDED_BYTES`] for an appended save.
 ///
 /// # Errors
 /// The file's size and the bound, as a sentence.
@@ -249,11 +272,7 @@ pub fn check_text_lengths<S: Serialize>(
 /// A file over the bound, or bytes that are not UTF-8, at the line and
 /// column of the first bad byte.
 pub fn decode_text(file: &str, bytes: Vec<u8>) -> Result<String, LoadError> {
-    check_size_within(
-        file,
-        bytes.len() as u64,
-        super::appended::size_bound(&bytes),
-    )?;
+    check_size_within(file, bytes.len() as u64, size_bound(&bytes))?;
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();
