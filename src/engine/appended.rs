@@ -27,16 +27,17 @@
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 
 use super::core::{Rules, checksum};
 use super::dice::Dice;
 use super::game::{
-    Bookmark, Game, Journal, JournalEntry, SAVE_FORMAT, check_format, check_ruleset,
-    write_atomically,
+    Bookmark, Game, Journal, JournalEntry, SAVE_FORMAT, check_bookmarks, check_format,
+    check_ruleset, write_atomically,
 };
 pub use super::scenario::{APPENDED_MARK, MAX_APPENDED_BYTES, is_appended, size_bound};
-use super::scenario::{LoadError, parse_ron, ron_options};
+use super::scenario::{LoadError, check_size_within, parse_ron, ron_options};
 use super::seats::Seats;
 
 /// A snapshot of the state is appended each time the journal passes a
@@ -263,18 +264,18 @@ impl<R: Rules> Game<R> {
         if now == end {
             return Some(Ok(Written::Nothing));
         }
-        Some(self.append_after(path, &mut f, len, end))
+        Some(self.append_after(path, &mut f, len, (end, now)))
     }
 
-    /// Appends the records after `end` to `f`, `len` bytes long.
+    /// Appends to `f`, `len` bytes long, the records from the file's `End`
+    /// to the game's as it stands (`ends`: both).
     fn append_after(
         &self,
         path: &Path,
         f: &mut std::fs::File,
         len: u64,
-        end: End,
+        (end, now): (End, End),
     ) -> Result<Written, String> {
-        let now = self.end_record();
         let mut batch = String::new();
         if now.extras != end.extras {
             batch.push_str(&line(&RecordRef::<R::Command, R::State>::Seats(
@@ -316,17 +317,14 @@ impl<R: Rules> Game<R> {
     /// length bound passed, a record out of place, or the first command
     /// that is refused or diverges on replay.
     fn load_appended(file: &str, text: &str) -> Result<Self, LoadError> {
-        check_appended_text(file, text)?;
+        check_size_within(file, text.len() as u64, MAX_APPENDED_BYTES)?;
         // A last line without its newline is a write cut off by a kill.
         let whole = text.rfind('\n').map_or("", |i| &text[..=i]);
         let mut lines = whole.lines().enumerate().skip(1);
         let Some((at, head)) = lines.next() else {
             return Err(LoadError::plain(file, "the appended save has no header"));
         };
-        let format = parse_ron::<FormatOnly>(file, head).map(|f| f.save_format);
-        if let Ok(found) = format {
-            check_format(file, text, found)?;
-        }
+        check_format(file, text, head)?;
         let header: Header<R::Scenario, R::Command> =
             parse_ron(file, head).map_err(|e| on_line(e, at))?;
         check_ruleset::<R>(file, text, &header.ruleset)?;
@@ -346,16 +344,7 @@ impl<R: Rules> Game<R> {
                 parse_ron(file, l).map_err(|e| on_line(e, at))?;
             game.take_record(file, at, record)?;
         }
-        let len = game.journal.entries.len();
-        if let Some(b) = game.bookmarks.iter().find(|b| b.at > len) {
-            return Err(LoadError::plain(
-                file,
-                format!(
-                    "the bookmark \"{}\" is at command {}, past the journal's {len} commands",
-                    b.label, b.at
-                ),
-            ));
-        }
+        check_bookmarks(file, text, game.journal.entries.len(), &game.bookmarks)?;
         Ok(game)
     }
 
@@ -403,12 +392,6 @@ impl<R: Rules> Game<R> {
     }
 }
 
-/// A save's format alone, read first.
-#[derive(Deserialize)]
-struct FormatOnly {
-    save_format: u32,
-}
-
 /// A parse error of one line, moved to that line (`at`, 0-based) of the file.
 fn on_line(mut e: LoadError, at: usize) -> LoadError {
     e.line = Some(at + e.line.unwrap_or(1));
@@ -426,16 +409,12 @@ fn read_end(f: &mut std::fs::File, len: u64) -> Option<End> {
     let tail = String::from_utf8_lossy(&bytes);
     let body = tail.strip_suffix('\n')?;
     let last = &body[body.rfind('\n')? + 1..];
-    match ron_options().from_str::<Record<IgnoredCommand, IgnoredState>>(last) {
+    // The command and state of other records are not read.
+    match ron_options().from_str::<Record<IgnoredAny, IgnoredAny>>(last) {
         Ok(Record::End(end)) => Some(end),
         _ => None,
     }
 }
-
-/// A command or state of a record read only for its `End`.
-type IgnoredCommand = serde::de::IgnoredAny;
-/// See [`IgnoredCommand`].
-type IgnoredState = serde::de::IgnoredAny;
 
 /// Refuses an appended save of `bytes` past [`MAX_APPENDED_BYTES`].
 fn check_appended_size(path: &Path, bytes: u64) -> Result<(), String> {
@@ -443,20 +422,6 @@ fn check_appended_size(path: &Path, bytes: u64) -> Result<(), String> {
         return Err(format!(
             "{}: not autosaved: the autosave would be {bytes} bytes, over the {MAX_APPENDED_BYTES} bytes (256 MiB) one is read back up to",
             path.display()
-        ));
-    }
-    Ok(())
-}
-
-/// Refuses an appended save's text past [`MAX_APPENDED_BYTES`].
-fn check_appended_text(file: &str, text: &str) -> Result<(), LoadError> {
-    let bytes = text.len() as u64;
-    if bytes > MAX_APPENDED_BYTES {
-        return Err(LoadError::plain(
-            file,
-            format!(
-                "the appended save is {bytes} bytes; appended saves are read up to {MAX_APPENDED_BYTES} bytes (256 MiB)"
-            ),
         ));
     }
     Ok(())

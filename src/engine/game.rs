@@ -364,12 +364,7 @@ impl<R: Rules> Game<R> {
     /// that diverged, with its number, turn and phase.
     pub fn load_plain_save(file: &str, text: &str) -> Result<Self, LoadError> {
         check_file_size(file, text.len() as u64)?;
-        // The format first: a save of another format is refused as such,
-        // not for the first field it lacks.
-        let format = parse_ron::<SaveFormatOnly>(file, text).map(|f| f.save_format);
-        if let Ok(found) = format {
-            check_format(file, text, found)?;
-        }
+        check_format(file, text, text)?;
         let save: Save<R> = parse_ron(file, text)?;
         check_ruleset::<R>(file, text, &save.ruleset)?;
         let mut game = Self::begin_saved(file, text, &save.scenario, &save.journal)?;
@@ -386,17 +381,7 @@ impl<R: Rules> Game<R> {
             ));
         }
         let len = save.journal.entries.len();
-        if let Some(b) = save.bookmarks.iter().find(|b| b.at > len) {
-            return Err(LoadError::at(
-                file,
-                text,
-                &["bookmarks", &format!("at: {}", b.at)],
-                format!(
-                    "the bookmark \"{}\" is at command {}, past the journal's {len} commands",
-                    b.label, b.at
-                ),
-            ));
-        }
+        check_bookmarks(file, text, len, &save.bookmarks)?;
         game.seats = save.seats;
         game.bookmarks = save.bookmarks;
         Ok(game)
@@ -471,11 +456,17 @@ impl<R: Rules> Game<R> {
     }
 }
 
-/// Refuses a save of a format other than [`SAVE_FORMAT`].
+/// Refuses a save whose `value` (its text, or its header line) has a
+/// `save_format` other than [`SAVE_FORMAT`]; read first, so that a save of
+/// another format is refused as such, not for the first field it lacks.
+/// A value without a readable format passes: its own parse names the fault.
 ///
 /// # Errors
-/// The format found, as a sentence at its place.
-pub(crate) fn check_format(file: &str, text: &str, found: u32) -> Result<(), LoadError> {
+/// The format found, as a sentence at its place in `text`.
+pub(crate) fn check_format(file: &str, text: &str, value: &str) -> Result<(), LoadError> {
+    let Ok(found) = parse_ron::<SaveFormatOnly>(file, value).map(|f| f.save_format) else {
+        return Ok(());
+    };
     if found == SAVE_FORMAT {
         return Ok(());
     }
@@ -492,6 +483,30 @@ pub(crate) fn check_format(file: &str, text: &str, found: u32) -> Result<(), Loa
             }
         ),
     ))
+}
+
+/// Refuses bookmarks past the journal's `len` commands.
+///
+/// # Errors
+/// The first such bookmark, as a sentence at its place in `text`.
+pub(crate) fn check_bookmarks(
+    file: &str,
+    text: &str,
+    len: usize,
+    bookmarks: &[Bookmark],
+) -> Result<(), LoadError> {
+    match bookmarks.iter().find(|b| b.at > len) {
+        Some(b) => Err(LoadError::at(
+            file,
+            text,
+            &["bookmarks", &format!("at: {}", b.at)],
+            format!(
+                "the bookmark \"{}\" is at command {}, past the journal's {len} commands",
+                b.label, b.at
+            ),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Refuses a save of module `ruleset` read as one of module `R`.
