@@ -591,8 +591,9 @@ mod tests {
 
     #[test]
     fn the_enemy_zoc_and_adjacency_by_neighbours_are_those_of_walking_the_army() {
-        // RAN-STAT-2: the search's marks against the army's walk, on every
-        // hex for both sides, through a scripted game of Mimigawa.
+        // RAN-STAT-2: the search's neighbour lookup against the army's
+        // walk, on every hex for both sides, after every command of a
+        // scripted game of Mimigawa.
         let text = include_str!("../../../scenarios/mimigawa.ron");
         let s = Ran::parse_scenario("mimigawa.ron", text).expect("scenario");
         let ctx = Ran::context(&s).expect("ctx");
@@ -601,17 +602,15 @@ mod tests {
         let grid = Grid::of(&ctx);
         let (mut checked, mut zocs) = (0, 0);
         for n in 0..3_000 {
-            {
-                for side in 0..2 {
-                    let enemies = EnemyGrid::of(&st, side, &grid);
-                    for i in 0..grid.hexes() {
-                        let h = grid.hex(i);
-                        let m = enemies.near(h);
-                        let walked = (st.enemy_zoc(side, h), st.enemy_adjacent(side, h));
-                        assert_eq!(m, walked, "side {side}, hex {h:?}, command {n}");
-                        zocs += usize::from(m.0);
-                        checked += 1;
-                    }
+            for side in 0..2 {
+                let enemies = EnemyGrid::of(&st, side, &grid);
+                for i in 0..grid.hexes() {
+                    let h = grid.hex(i);
+                    let m = enemies.near(h);
+                    let walked = (st.enemy_zoc(side, h), st.enemy_adjacent(side, h));
+                    assert_eq!(m, walked, "side {side}, hex {h:?}, command {n}");
+                    zocs += usize::from(m.0);
+                    checked += 1;
                 }
             }
             let Some(cmd) = scripted_command(&ctx, &st) else {
