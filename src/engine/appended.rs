@@ -103,8 +103,9 @@ struct End {
 enum Record<C, T> {
     /// The next journalled command.
     Entry(JournalEntry<C>),
-    /// The state and dice at a point.
-    Snapshot(Snapshot<T>),
+    /// The state and dice at a point (boxed: it is far larger than the
+    /// other records).
+    Snapshot(Box<Snapshot<T>>),
     /// Who plays which side, from here on.
     Seats(Seats),
     /// The bookmarks, from here on.
@@ -117,7 +118,7 @@ enum Record<C, T> {
 #[derive(Serialize)]
 enum RecordRef<'a, C, T> {
     Entry(&'a JournalEntry<C>),
-    Snapshot(Snapshot<&'a T>),
+    Snapshot(Box<Snapshot<&'a T>>),
     Seats(&'a Seats),
     Bookmarks(&'a [Bookmark]),
     End(End),
@@ -204,11 +205,11 @@ impl<R: Rules> Game<R> {
 
     /// The snapshot of the state now, as a line.
     fn snapshot_line(&self) -> Result<String, String> {
-        line(&RecordRef::<R::Command, _>::Snapshot(Snapshot {
+        line(&RecordRef::<R::Command, _>::Snapshot(Box::new(Snapshot {
             at: self.journal.entries.len(),
             state: &self.state,
             dice: self.dice.clone(),
-        }))
+        })))
     }
 
     /// Autosaves the game to `path` as an appended save: appends what was
