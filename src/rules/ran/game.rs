@@ -284,7 +284,13 @@ impl Rules for Ran {
         let mut s = state.clone();
         let mut d = dice.clone();
         let mut out = Vec::new();
-        let phase = orders::phase_words(&s.phase);
+        // The phase in words only for a log that keeps it (the search's and
+        // the benchmark's `NoLog` does not).
+        let phase = if log.wants() {
+            orders::phase_words(&s.phase)
+        } else {
+            String::new()
+        };
         let turn = s.turn;
         orders::apply(ctx, &mut s, cmd, &mut d, &mut out)?;
         *state = s;

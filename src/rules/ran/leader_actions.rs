@@ -115,8 +115,6 @@ pub fn leader_reach(
     budget: u32,
 ) -> std::collections::BTreeMap<(i32, i32), u32> {
     use std::cmp::Reverse;
-    let mut enemies_only = state.clone();
-    enemies_only.units.retain(|u| u.side != l.side);
     let mut best = std::collections::BTreeMap::new();
     best.insert((l.hex.x, l.hex.y), 0u32);
     let mut heap = std::collections::BinaryHeap::new();
@@ -129,11 +127,17 @@ pub fn leader_reach(
         }
         let h = Hex::new(k.0, k.1);
         for n in h.all_neighbors() {
-            let Some(step) = movement::step_cost(ctx, &enemies_only, l.side, true, false, h, n)
+            // Friendly units are not there for him; an enemy unit bars the
+            // step as any occupant of the other side does.
+            let enemy = state
+                .units
+                .iter()
+                .find(|u| u.side != l.side && u.present() && u.hex == n);
+            let Some(mp) = movement::step_mp(ctx, state, l.side, (true, false), (h, n), enemy)
             else {
                 continue;
             };
-            let total = cost + step.mp;
+            let total = cost + mp;
             if total > budget || best.get(&(n.x, n.y)).is_some_and(|c| *c <= total) {
                 continue;
             }
@@ -164,8 +168,8 @@ pub fn charge_mp(
         .into_iter()
         .filter_map(|n| {
             let there = *reach.get(&(n.x, n.y))?;
-            let step = movement::step_cost(ctx, &bare, l.side, true, false, n, to)?;
-            Some(there + step.mp + extra)
+            let mp = movement::step_mp(ctx, &bare, l.side, (true, false), (n, to), None)?;
+            Some(there + mp + extra)
         })
         .min()
 }

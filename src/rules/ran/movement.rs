@@ -68,6 +68,21 @@ pub fn step_cost(
     Some(StepCost { mp, rules, through })
 }
 
+/// [`step_cost`]'s MP alone, citing nothing, for a step from `a` to `b`
+/// where `occupant` stands in place of the state's unit there (RAN-TER-1,
+/// RAN-TER-2). `column` is (Open column, barred by [m]). The leaders'
+/// searches, which cost many steps, use it.
+pub fn step_mp(
+    ctx: &RanCtx,
+    state: &RanState,
+    side: u8,
+    column: (bool, bool),
+    (a, b): (Hex, Hex),
+    occupant: Option<&RanUnit>,
+) -> Option<u32> {
+    step_with(ctx, state, side, column, (a, b), occupant, &mut |_| {}).map(|s| s.0)
+}
+
 /// [`step_cost`]: MP and the friendly unit passed through, for a step
 /// from `a` to `b` where `occupant` stands (the state's unit at `b`);
 /// each row used is cited to `cite` (its rule ID). `column` is (Open
@@ -87,12 +102,14 @@ fn step_with(
     // Road rates [c]: not into an enemy ZOC; with note [n] (Okitanawate)
     // not next to an enemy unit either. The row is the battle's own
     // ("Road", "Road / track").
-    let road_row = ctx
-        .road_row
-        .as_ref()
-        .filter(|(_, n)| !n || !state.enemy_adjacent(side, b));
-    let road = open && road_row.is_some() && ctx.road(a, b) && !state.enemy_zoc(side, b);
-    let base_terrain = match road_row {
+    let road = open
+        && ctx.road(a, b)
+        && ctx
+            .road_row
+            .as_ref()
+            .is_some_and(|(_, n)| !n || !state.enemy_adjacent(side, b))
+        && !state.enemy_zoc(side, b);
+    let base_terrain = match &ctx.road_row {
         Some((row, _)) if road => row.as_str(),
         _ => tile.terrain.as_str(),
     };
