@@ -414,3 +414,51 @@ fn ran_ter_the_board_draws_every_road_link_the_rules_move_along() {
     }
     assert_eq!(drawn.len(), ctx.roads.len());
 }
+
+#[test]
+fn ran_ldr_1_a_friendly_unit_neither_costs_a_leader_mp_nor_bars_him_and_an_enemy_does() {
+    // RAN-LDR-1 (Kassen's reading, `leader_reach`): on open ground a leader
+    // pays 1 MP a hex; a friendly unit on his way costs nothing and does not
+    // stop him; an enemy unit's hex he may not enter or pass.
+    use super::leader_actions::leader_reach;
+    let (mut ctx, mut st) = setup();
+    open_ground(&mut ctx);
+    let l = st.leader(104).expect("Busho").clone();
+    clear_around(&mut ctx, &mut st, l.hex, 3);
+    // A straight line of two hexes from him, both on the board.
+    let (near, far) = l
+        .hex
+        .all_neighbors()
+        .into_iter()
+        .map(|n| (n, n + (n - l.hex)))
+        .find(|(n, f)| ctx.board.contains(*n) && ctx.board.contains(*f))
+        .expect("a line of two hexes");
+    let key = |h: Hex| (h.x, h.y);
+    let friend = st
+        .units
+        .iter()
+        .find(|u| u.side == l.side)
+        .expect("a friend")
+        .id;
+    put(&mut st, friend, near, Facing::towards(near, far));
+    let reach = leader_reach(&ctx, &st, &l, 2);
+    assert_eq!(
+        reach.get(&key(near)),
+        Some(&1),
+        "through a friend at no cost"
+    );
+    assert_eq!(reach.get(&key(far)), Some(&2));
+    st.unit_mut(friend).expect("friend").hex = Hex::new(100, 100);
+    let enemy = st
+        .units
+        .iter()
+        .find(|u| u.side != l.side)
+        .expect("an enemy")
+        .id;
+    put(&mut st, enemy, near, Facing::towards(near, l.hex));
+    let reach = leader_reach(&ctx, &st, &l, 2);
+    assert_eq!(reach.get(&key(near)), None, "not into the enemy's hex");
+    assert_eq!(reach.get(&key(far)), None, "nor through it within 2 MP");
+    let reach = leader_reach(&ctx, &st, &l, 3);
+    assert_eq!(reach.get(&key(far)), Some(&3), "around it");
+}
