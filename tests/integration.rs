@@ -605,9 +605,11 @@ fn check_replays_a_save_and_names_a_tampered_command() {
 }
 
 /// Kills `kassen sim --autosave` with SIGKILL at 20 moments spread over a
-/// run (each kill that came before the first autosave is tried again later);
-/// each time the autosave must load (never torn) and play on to the same
-/// final log as an unbroken game with the same seed.
+/// run: each kill comes once the autosave has grown to a set share of its
+/// final size (plus a short set wait, so some land amid a write), which
+/// does not hang on how fast the machine is. Each time the autosave must
+/// load (never torn) and play on to the same final log as an unbroken game
+/// with the same seed.
 #[test]
 fn a_killed_sim_leaves_an_autosave_that_plays_on_identically() {
     let dir = tmp("sigkill");
@@ -620,7 +622,6 @@ fn a_killed_sim_leaves_an_autosave_that_plays_on_identically() {
     for (name, scenario) in scenarios {
         let log = dir.join(format!("{name}-full.jsonl"));
         let auto = dir.join(format!("{name}-unbroken"));
-        let t0 = std::time::Instant::now();
         let o = kassen(&[
             "sim",
             scenario,
@@ -633,7 +634,7 @@ fn a_killed_sim_leaves_an_autosave_that_plays_on_identically() {
         ]);
         assert!(o.status.success(), "{:?}", text(&o));
         let last = std::fs::read(auto.join("autosave.ron")).expect("final autosave");
-        full.push((std::fs::read(&log).expect("full log"), t0.elapsed(), last));
+        full.push((std::fs::read(&log).expect("full log"), last));
     }
     let (mut kills, mut mid_game) = (0, 0);
     for attempt in 0..200u64 {
@@ -641,20 +642,30 @@ fn a_killed_sim_leaves_an_autosave_that_plays_on_identically() {
             break;
         }
         let (name, scenario) = scenarios[(attempt % 3) as usize];
-        let (log, run, last) = &full[(attempt % 3) as usize];
+        let (log, last) = &full[(attempt % 3) as usize];
         // A fixed spread of moments (a Weyl sequence): the same every time.
         let frac = ((attempt * 618_034 + 100_000) % 1_000_000) as f64 / 1e6;
         let auto = dir.join(format!("{name}-{attempt}"));
+        let save = auto.join("autosave.ron");
         let mut child = Command::new(BIN)
             .args(["sim", scenario, "--seed", "9", "--autosave", p(&auto)])
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn()
             .expect("spawn");
-        std::thread::sleep(run.mul_f64(frac));
+        // The autosave only grows (appends); wait until it holds `frac` of
+        // its final length, or the run ends, then a set 0-2 ms more.
+        let target = (last.len() as f64 * frac) as u64;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+        while std::time::Instant::now() < deadline
+            && matches!(child.try_wait(), Ok(None))
+            && std::fs::metadata(&save).map_or(true, |m| m.len() < target)
+        {
+            std::thread::sleep(std::time::Duration::from_micros(200));
+        }
+        std::thread::sleep(std::time::Duration::from_micros(attempt * 37 % 2000));
         let _ = child.kill(); // SIGKILL on Unix
         let _ = child.wait();
-        let save = auto.join("autosave.ron");
         let Ok(bytes) = std::fs::read(&save) else {
             continue; // killed before its first autosave
         };
@@ -678,7 +689,7 @@ fn a_killed_sim_leaves_an_autosave_that_plays_on_identically() {
         );
     }
     assert_eq!(kills, 20, "only {kills} kills left an autosave");
-    assert!(mid_game >= 5, "only {mid_game} of 20 kills came mid-game");
+    assert!(mid_game >= 10, "only {mid_game} of 20 kills came mid-game");
 }
 
 /// Issue 35: `kassen campaign` killed with SIGKILL at moments spread over a
