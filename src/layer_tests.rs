@@ -18,6 +18,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("campaign", 3),
     ("editor", 3),
     ("net", 3),
+    ("report", 3),
     ("cli", 4),
     ("gui", 4),
 ];

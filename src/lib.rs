@@ -24,6 +24,7 @@ pub mod i18n;
 mod layer_tests;
 pub mod net;
 pub mod opponent;
+pub mod report;
 pub mod rules;
 #[cfg(test)]
 mod save_tamper_tests;

@@ -98,6 +98,20 @@ enum Command {
         /// The file.
         file: PathBuf,
     },
+    /// Write a save's after-action report as a self-contained HTML page:
+    /// strength, victory measures and the computer's evaluation over the
+    /// game as plots, the luck of each side's dice and the key moments.
+    Report {
+        /// The save.
+        file: PathBuf,
+        /// The page to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Playouts of the default play for each point of the evaluation
+        /// curve.
+        #[arg(long, default_value_t = kassen::report::REPORT_PLAYOUTS)]
+        playouts: u32,
+    },
     /// Mutate the shipped scenarios and a save of each module, and feed
     /// each input to check, sim and the app's views; report panics and
     /// malformed errors (exit 1 if any).
@@ -560,6 +574,11 @@ fn run_command(command: Command, lang: Option<kassen::i18n::Lang>) -> Result<(),
         Command::Campaign(a) => campaign(a),
         Command::Check { file } => check(file),
         Command::Fuzz { inputs, seed } => fuzz(inputs, seed),
+        Command::Report {
+            file,
+            out,
+            playouts,
+        } => kassen::cli::report::run(&file, &out, playouts),
         Command::Bench {
             largest: true,
             files,

@@ -3,7 +3,9 @@
 //! median), `legal_commands` (µs, median) and full games per second with the
 //! computer's current default play; then, for a finished default game of
 //! each, the replay's build time and the time of a jump to any point (ms,
-//! median and max). Run it in a release build.
+//! median and max), and the after-action report's build and evaluation
+//! (every point of its curve at [`REPORT_PLAYOUTS`] playouts, ms). Run it
+//! in a release build.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -13,6 +15,7 @@ use crate::engine::dice::Dice;
 use crate::engine::game::Game;
 use crate::engine::log::NoLog;
 use crate::engine::replay::Replay;
+use crate::report::{REPORT_PLAYOUTS, Timeline};
 use crate::session::{self, WithModule};
 
 /// One scenario's figures.
@@ -242,8 +245,10 @@ pub fn run(files: &[PathBuf], games: u32) -> Result<(), String> {
         )?;
     }
     crate::outln!()?;
-    crate::outln!("| scenario | commands | replay built (ms) | jump p50 (ms) | jump max (ms) |")?;
-    crate::outln!("|---|---:|---:|---:|---:|")?;
+    crate::outln!(
+        "| scenario | commands | replay built (ms) | jump p50 (ms) | jump max (ms) | report points | report (ms) |"
+    )?;
+    crate::outln!("|---|---:|---:|---:|---:|---:|---:|")?;
     for f in files {
         let (file, text) = session::read(f).map_err(|e| e.to_string())?;
         let h = session::read_header(&file, &text).map_err(|e| e.to_string())?;
@@ -254,11 +259,13 @@ pub fn run(files: &[PathBuf], games: u32) -> Result<(), String> {
             |n| n.to_string_lossy().into_owned(),
         );
         crate::outln!(
-            "| {name} | {} | {:.1} | {:.2} | {:.2} |",
+            "| {name} | {} | {:.1} | {:.2} | {:.2} | {} | {:.0} |",
             row.commands,
             row.built_ms,
             row.jump_p50_ms,
-            row.jump_max_ms
+            row.jump_max_ms,
+            row.report_points,
+            row.report_ms
         )?;
     }
     Ok(())
@@ -286,11 +293,14 @@ struct ReplayRow {
     built_ms: f64,
     jump_p50_ms: f64,
     jump_max_ms: f64,
+    report_points: usize,
+    report_ms: f64,
 }
 
 /// Times a replay of a finished default game: building it, then 200 jumps
 /// spread over the journal in a scrambled order (each one a
-/// [`Replay::at`]).
+/// [`Replay::at`]); then the game's after-action report, built and its
+/// whole curve evaluated.
 struct ReplayJumps {
     file: String,
     text: String,
@@ -300,6 +310,11 @@ impl WithModule for ReplayJumps {
     type Out = Result<ReplayRow, String>;
     fn run<R: Module>(self) -> Result<ReplayRow, String> {
         let g = finished_game::<R>(&self.file, &self.text, 1)?;
+        let t = Instant::now();
+        let mut report = Timeline::of(&g)?;
+        report.evaluate_all(REPORT_PLAYOUTS, g.journal.seed);
+        let report_ms = t.elapsed().as_secs_f64() * 1e3;
+        let report_points = report.report.points.len();
         let t = Instant::now();
         let replay = Replay::new(g)?;
         let built_ms = t.elapsed().as_secs_f64() * 1e3;
@@ -318,6 +333,8 @@ impl WithModule for ReplayJumps {
             built_ms,
             jump_p50_ms: percentile(&mut jumps, 0.5),
             jump_max_ms: max,
+            report_points,
+            report_ms,
         })
     }
 }

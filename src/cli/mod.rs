@@ -10,6 +10,7 @@
 //! - [`matches`]: `kassen match`, games between two players with their
 //!   confidence intervals.
 //! - [`net`]: `kassen host` and `kassen join`, remote play without a window.
+//! - [`report`]: `kassen report`, a save's after-action report as a page.
 
 pub mod bench;
 pub mod campaign;
@@ -17,6 +18,7 @@ pub mod fuzz;
 pub mod largest;
 pub mod matches;
 pub mod net;
+pub mod report;
 
 /// Writes `text` to standard output and flushes it. A write that fails (a
 /// full disk, a closed pipe) is an error with a sentence, never the panic

@@ -413,6 +413,16 @@ pub trait RulesView: Rules {
     fn side_choices(_ctx: &Self::Ctx, _state: &Self::State, _side: u8) -> Vec<Choice> {
         Vec::new()
     }
+    /// The side unit `id` fights for (a log entry's acting unit), for the
+    /// after-action report's luck figure; by default its side in the full
+    /// view's [`RulesView::scene`]. `None` for an id no unit has.
+    fn side_of(ctx: &Self::Ctx, state: &Self::State, id: u32) -> Option<u8> {
+        Self::scene(ctx, state, None)
+            .units
+            .iter()
+            .find(|u| u.id == id)
+            .map(|u| u.side)
+    }
     /// Turns a choice and the player's pick into a command (which `apply`
     /// may still refuse), or `None` when the pick is incomplete.
     fn choose(

@@ -90,6 +90,27 @@ impl Itemized {
     }
 }
 
+thread_local! {
+    static KEPT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with [`kept`] saying `now` on this thread: a module's `apply`
+/// wraps its resolution in it with its sink's [`LogSink::wants`], so that
+/// deep inside it may skip work only a kept log reads (a roll's exact
+/// odds for the report's luck figure) where nobody reads the log (the
+/// opponent's playouts, `kassen bench`). It changes no state.
+pub fn keeping<T>(now: bool, f: impl FnOnce() -> T) -> T {
+    let before = KEPT.with(|k| k.replace(now));
+    let out = f();
+    KEPT.with(|k| k.set(before));
+    out
+}
+
+/// Whether the log written now on this thread is kept ([`keeping`]).
+pub fn kept() -> bool {
+    KEPT.with(std::cell::Cell::get)
+}
+
 /// One log entry. Fields serialize in declaration order, so the JSON Lines export
 /// is stable.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -124,6 +145,15 @@ pub struct LogEntry {
     /// Left out of the JSON when `false`.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub failed: bool,
+    /// How good the roll was for the acting unit (`units[0]`), for the
+    /// after-action report's luck figure (the `report` module's luck): the
+    /// exact chance, before the roll, of a result worse for its side than
+    /// the one rolled, in `0.0..=1.0` (with `probability`, that of the
+    /// result itself). Under fair dice, `worse + U × probability` (U
+    /// uniform in 0–1) is uniform in 0–1 whatever the roll. `None` for a
+    /// roll no side wants high or low. Left out of the JSON when `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worse: Option<f64>,
 }
 
 impl LogEntry {
@@ -143,7 +173,32 @@ impl LogEntry {
             outcome: String::new(),
             probability: None,
             failed: false,
+            worse: None,
         }
+    }
+
+    /// Weighs a pass-or-fail test for the acting unit's luck ([`Self::worse`]):
+    /// with `probability` (of the result rolled) and `failed` already set,
+    /// a pass is better than a failure. Does nothing for an entry without a
+    /// probability.
+    pub fn weigh_test(&mut self) {
+        if let Some(p) = self.probability {
+            let worse = if self.failed { 0.0 } else { 1.0 - p };
+            self.worse = Some(worse.clamp(0.0, 1.0));
+        }
+    }
+
+    /// Weighs a count rolled (hits, saves made) for the acting unit's luck
+    /// ([`Self::worse`]), more being better for it: `dist[k]` is the exact
+    /// chance of `k`, `got` the count rolled; sets `probability` to
+    /// `dist[got]` too. Does nothing when `got` is past the distribution.
+    pub fn weigh_count(&mut self, dist: &[f64], got: usize) {
+        let Some(p) = dist.get(got) else {
+            return;
+        };
+        self.probability = Some(*p);
+        let worse: f64 = dist[..got].iter().sum();
+        self.worse = Some(worse.clamp(0.0, 1.0));
     }
 }
 

@@ -40,6 +40,7 @@ pub mod play;
 mod play_reach;
 pub mod reach_view;
 pub mod replay;
+pub mod report_window;
 pub mod resolution;
 pub mod sets;
 pub mod settings;
@@ -199,23 +200,25 @@ pub fn headless_app() -> App {
 /// keys, the legend, the dice tray and the scenario editor.
 fn add_views(app: &mut App, screenshot: bool) {
     add_game_state(app);
-    app.insert_resource(BriefingOpen(!screenshot)).add_plugins((
-        camera::CameraPlugin,
-        windows::WindowsPlugin,
-        dock::DockPlugin,
-        board_view::BoardViewPlugin,
-        reach_view::ReachViewPlugin,
-        table_view::TableViewPlugin,
-        table_targets::TableTargetsPlugin,
-        panels::PanelsPlugin,
-        keys::KeysPlugin,
-        keyboard::KeyboardPlugin,
-        legend::LegendPlugin,
-        dice_tray::DiceTrayPlugin,
-        turn_summary::TurnSummaryPlugin,
-        editor::EditorPlugin,
-        editor_panel::EditorPanelPlugin,
-    ));
+    app.insert_resource(BriefingOpen(!screenshot))
+        .add_plugins((
+            camera::CameraPlugin,
+            windows::WindowsPlugin,
+            dock::DockPlugin,
+            board_view::BoardViewPlugin,
+            reach_view::ReachViewPlugin,
+            table_view::TableViewPlugin,
+            table_targets::TableTargetsPlugin,
+            panels::PanelsPlugin,
+            keys::KeysPlugin,
+            keyboard::KeyboardPlugin,
+            legend::LegendPlugin,
+            dice_tray::DiceTrayPlugin,
+            turn_summary::TurnSummaryPlugin,
+            editor::EditorPlugin,
+            editor_panel::EditorPanelPlugin,
+        ))
+        .add_plugins(report_window::ReportWindowPlugin);
 }
 
 /// Checks a scenario or save (a save's journal is replayed) for its module.

@@ -20,7 +20,8 @@ use super::resolution::{Resolution, resolution_view};
 use super::sets::{AppSystems, game_screen};
 use super::settings::{PanelSizes, Settings, SettingsWindow};
 use super::state::{
-    AppMode, BoardArea, BriefingOpen, FileRequest, Notes, PassCover, RulesOpen, Selection, UiAction,
+    AppMode, BoardArea, BriefingOpen, FileRequest, Notes, PassCover, ReportOpen, RulesOpen,
+    Selection, UiAction,
 };
 use super::table_view::{TableInput, TableScene, ruler_reading};
 use super::turn_summary::TurnSummary;
@@ -249,6 +250,7 @@ pub struct Panels<'w, 's> {
     requests: MessageWriter<'w, FileRequest>,
     files: ResMut<'w, FilesWindow>,
     dismissed: ResMut<'w, DismissedOutcome>,
+    report: ResMut<'w, ReportOpen>,
     net: Res<'w, NetStatus>,
     replay: Option<ResMut<'w, ReplayView>>,
     settings_window: Option<ResMut<'w, SettingsWindow>>,
@@ -607,6 +609,17 @@ fn side_panels(root: &mut egui::Ui, view: &ViewModel, p: &mut Panels) {
                     .resizable(false)
                     .show(ui, |ui| decision_footer(ui, view, &mut c, verdict.as_ref()));
             }
+            // The after-action report, once the battle is over or in a
+            // replay (`report_window.rs`).
+            if (view.outcome.is_some() || p.replay.is_some())
+                && !p.mode.kiosk
+                && ui
+                    .button(t!("report-open"))
+                    .on_hover_text(t!("report-open-hover"))
+                    .clicked()
+            {
+                p.report.0 = true;
+            }
             egui::ScrollArea::vertical()
                 .id_salt("orders_scroll")
                 .show(ui, |ui| match p.replay.as_deref_mut() {
@@ -773,7 +786,7 @@ fn windows(ctx: &egui::Context, view: &ViewModel, p: &mut Panels) {
     if let Some(o) = view
         .outcome
         .as_ref()
-        .filter(|_| p.replay.is_none())
+        .filter(|_| p.replay.is_none() && !p.report.0)
         .filter(|o| p.dismissed.0.as_deref() != Some(o.text.as_str()))
     {
         let mut open = true;
@@ -784,6 +797,9 @@ fn windows(ctx: &egui::Context, view: &ViewModel, p: &mut Panels) {
             .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -60.0))
             .show(ctx, |ui| {
                 ui.label(RichText::new(shown(&o.text)).size(18.0));
+                if !p.mode.kiosk && ui.button(t!("report-open")).clicked() {
+                    p.report.0 = true;
+                }
             });
         if !open {
             p.dismissed.0 = Some(o.text.clone());

@@ -37,6 +37,7 @@ use super::state::{
 };
 use super::widgets::{DIM, RED, mode_picker, shown};
 use crate::engine::core::{Module, ToAct};
+use crate::engine::game::Game;
 use crate::engine::replay::{
     Bookmark, Mark, Replay, phase_starts, start_after, start_before, turn_starts,
 };
@@ -216,10 +217,28 @@ fn install_replay<R: Module>(
     start: ReplayStart,
 ) -> Result<(), String> {
     let full = session::open_text::<R>(file, text, true, None, &[]).map_err(|e| e.to_string())?;
+    replay_game(world, full, PathBuf::from(file), start)
+}
+
+/// Opens `full` (a game in the world, or loaded) as a replay at `start`;
+/// `file` is where *Save bookmarks* writes (the save it came from, or the
+/// game's autosave).
+///
+/// # Errors
+/// A journal that does not replay, as a sentence; the game shown before
+/// stays.
+pub fn replay_game<R: Module>(
+    world: &mut World,
+    full: Game<R>,
+    file: PathBuf,
+    start: ReplayStart,
+) -> Result<(), String> {
     let seats = full.seats;
-    let replay = Replay::new(full).map_err(|e| format!("{file}: {e}"))?;
+    let replay = Replay::new(full).map_err(|e| format!("{}: {e}", file.display()))?;
     let at = start.at.unwrap_or(0).min(replay.len());
-    let shown = replay.at(at).map_err(|e| format!("{file}: {e}"))?;
+    let shown = replay
+        .at(at)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
     clear_game(world);
     install_as_is::<R>(world, shown);
     // A replay writes no autosave: it changes no game.
@@ -241,7 +260,7 @@ fn install_replay<R: Module>(
         playing: false,
         speed: 4.0,
         last_step: None,
-        file: PathBuf::from(file),
+        file,
         request: None,
         jump_micros: None,
         label: String::new(),

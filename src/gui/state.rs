@@ -80,6 +80,11 @@ pub struct PassCover {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct RulesOpen(pub Option<String>);
 
+/// The after-action report window is open (`report_window.rs` builds
+/// and draws it; the panels' *Report* buttons open it).
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct ReportOpen(pub bool);
+
 /// The briefing window (scenario description and victory condition) is
 /// open.
 #[derive(Resource, Clone, Copy, Debug, Default)]
@@ -222,6 +227,7 @@ impl Plugin for StatePlugin {
             .init_resource::<BoardShield>()
             .init_resource::<RulesOpen>()
             .init_resource::<BriefingOpen>()
+            .init_resource::<ReportOpen>()
             .init_resource::<BoardArea>()
             .init_resource::<WakeEvery>()
             .init_resource::<PlayerTally>()

@@ -428,18 +428,62 @@ fn playout<R: Rules + RulesHints>(
     if R::apply(ctx, &mut s, first, &mut dice, &mut NoLog).is_err() {
         return f64::NEG_INFINITY;
     }
-    let mut applied = 0usize;
     let (clock, span) = R::opponent_horizon(ctx, world);
-    let last = clock + span;
     work::charge(meter.size);
-    while applied < PLAYOUT_LIMIT && R::opponent_horizon(ctx, &s).0 <= last && !meter.past_end() {
-        let cmds = match R::to_act(ctx, &s) {
+    let applied = play_on::<R>(ctx, &mut s, &mut dice, clock + span, meter);
+    *work += applied as u64 + 1;
+    value::<R>(ctx, &s, side)
+}
+
+/// The win chance of side 0 from `state` (the full state: a spectator's
+/// view), `0.0..=1.0`: the mean of `playouts` playouts of the scripted
+/// default play for both sides to the end of the game (at most
+/// [`PLAYOUT_LIMIT`] commands each), on dice seeded from `seed`; a win is
+/// 1, a draw ½, and a game cut off before its end ½ ± ½ × tanh(lead / 5).
+/// The same search as the opponent's playouts, without a horizon. For
+/// the after-action report's evaluation curve.
+pub fn win_chance<R: Rules + RulesHints>(
+    ctx: &R::Ctx,
+    state: &R::State,
+    playouts: u32,
+    seed: u64,
+) -> f64 {
+    let meter = Meter::new(work::spent(), u64::MAX);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let n = playouts.max(1);
+    // Nothing a playout writes is read: no text is written.
+    let total: f64 = crate::i18n::quietly(|| {
+        (0..n)
+            .map(|_| {
+                let mut s = state.clone();
+                let mut dice = Dice::new(rng.random_range(0..u64::MAX));
+                play_on::<R>(ctx, &mut s, &mut dice, u32::MAX, &meter);
+                result_of::<R>(ctx, &s, 0)
+            })
+            .sum()
+    });
+    total / f64::from(n)
+}
+
+/// Plays the scripted default play for both sides on `s` until the game
+/// ends, the module's clock passes `last`, [`PLAYOUT_LIMIT`] commands are
+/// applied, or the meter's budget is spent. Returns the commands applied.
+fn play_on<R: Rules + RulesHints>(
+    ctx: &R::Ctx,
+    s: &mut R::State,
+    dice: &mut Dice,
+    last: u32,
+    meter: &Meter,
+) -> usize {
+    let mut applied = 0usize;
+    while applied < PLAYOUT_LIMIT && R::opponent_horizon(ctx, s).0 <= last && !meter.past_end() {
+        let cmds = match R::to_act(ctx, s) {
             ToAct::Over => break,
-            ToAct::Rules => R::step_command(ctx, &s).into_iter().collect(),
+            ToAct::Rules => R::step_command(ctx, s).into_iter().collect(),
             ToAct::Side(x) => {
-                let mut v = R::default_commands(ctx, &s, x);
+                let mut v = R::default_commands(ctx, s, x);
                 if v.is_empty() {
-                    v.extend(R::pass_command(ctx, &s, x));
+                    v.extend(R::pass_command(ctx, s, x));
                 }
                 v
             }
@@ -450,26 +494,25 @@ fn playout<R: Rules + RulesHints>(
         let before = applied;
         for c in cmds {
             work::charge(meter.size);
-            if R::apply(ctx, &mut s, &c, &mut dice, &mut NoLog).is_ok() {
+            if R::apply(ctx, s, &c, dice, &mut NoLog).is_ok() {
                 applied += 1;
             }
         }
         if applied == before {
             // The scripted play is stuck; end the decision.
-            let pass = match R::to_act(ctx, &s) {
-                ToAct::Side(x) => R::pass_command(ctx, &s, x),
+            let pass = match R::to_act(ctx, s) {
+                ToAct::Side(x) => R::pass_command(ctx, s, x),
                 _ => None,
             };
             match pass {
-                Some(p) if R::apply(ctx, &mut s, &p, &mut dice, &mut NoLog).is_ok() => {
+                Some(p) if R::apply(ctx, s, &p, dice, &mut NoLog).is_ok() => {
                     applied += 1;
                 }
                 _ => break,
             }
         }
     }
-    *work += applied as u64 + 1;
-    value::<R>(ctx, &s, side)
+    applied
 }
 
 /// A playout's value for `side`: a finished game is 1 a win, ½ a draw, 0 a
@@ -477,14 +520,23 @@ fn playout<R: Rules + RulesHints>(
 /// lead so far; both plus [`MARGIN_WEIGHT`] × tanh(score / 5), where the
 /// module's score is `side`'s lead (victory points, models ahead).
 fn value<R: Rules + RulesHints>(ctx: &R::Ctx, s: &R::State, side: u8) -> f64 {
-    let lead = (R::score(ctx, s, side) / 5.0).tanh();
-    let result = match R::outcome(ctx, s).map(|o| o.winner) {
+    result_of::<R>(ctx, s, side) + MARGIN_WEIGHT * lead_of::<R>(ctx, s, side)
+}
+
+/// `side`'s lead by the module's score, squashed into -1–1: tanh(score / 5).
+fn lead_of<R: Rules>(ctx: &R::Ctx, s: &R::State, side: u8) -> f64 {
+    (R::score(ctx, s, side) / 5.0).tanh()
+}
+
+/// The result for `side`, `0.0..=1.0`: 1 a win, ½ a draw, 0 a loss, and
+/// ½ ± ½ × its lead ([`lead_of`]) for a game still going.
+fn result_of<R: Rules>(ctx: &R::Ctx, s: &R::State, side: u8) -> f64 {
+    match R::outcome(ctx, s).map(|o| o.winner) {
         Some(Some(w)) if w == side => 1.0,
         Some(Some(_)) => 0.0,
         Some(None) => 0.5,
-        None => 0.5 + 0.5 * lead,
-    };
-    result + MARGIN_WEIGHT * lead
+        None => 0.5 + 0.5 * lead_of::<R>(ctx, s, side),
+    }
 }
 
 #[cfg(test)]

@@ -171,7 +171,9 @@ fn roll_pool(
         Pool::Hits => say!("cw-pool-hits", n = k),
         Pool::Wounds => say!("cw-pool-wounds", n = k),
     };
-    e.probability = binomial(n, p).get(k as usize).copied();
+    // The pool is the attacker's (first of the entry's units): more is
+    // better for it.
+    e.weigh_count(&binomial(n, p), k as usize);
     (faces, k, e)
 }
 
@@ -260,7 +262,7 @@ pub fn damage_dice(
     dam: &Itemized,
     atn: i32,
 ) -> (u32, LogEntry) {
-    let (_, wounds, e) = roll_pool(
+    let (_, wounds, mut e) = roll_pool(
         dice,
         conv,
         TestSpec {
@@ -274,6 +276,12 @@ pub fn damage_dice(
         n,
         Pool::Wounds,
     );
+    // These Wounds are the unit's own (a forced landing): fewer is better
+    // for it, so the worse results are the larger counts.
+    e.worse = e
+        .worse
+        .zip(e.probability)
+        .map(|(w, p)| (1.0 - w - p).clamp(0.0, 1.0));
     (wounds, e)
 }
 

@@ -168,6 +168,7 @@ pub fn roll_test(dice: &mut Dice, conv: Convention, spec: TestSpec<'_>) -> TestR
     };
     entry.probability = Some(if pass { chance } else { 1.0 - chance });
     entry.failed = !pass;
+    entry.weigh_test();
     TestRoll {
         face,
         total,

@@ -22,6 +22,7 @@ use super::effects::{Work, demolition, effect};
 use super::honor::{bonus_close_combat, inspiration_cost, lone_leader_hit};
 use super::losses;
 use super::naval::check_take_ground;
+use super::odds::roll_distribution;
 use super::state::{Attack, AttackTarget, GenCtx, GenState, Phase};
 use super::works::{MarshTurn, check_take_ground_marsh, defender_battles_first};
 
@@ -212,6 +213,23 @@ pub fn elect_grapple(
     Ok(())
 }
 
+/// The exact distribution of the hits of attack `a` with plan `p`:
+/// entry `k` is the chance of `k` hits (GEN-DICE-1, `odds.rs`).
+fn hits_odds(ctx: &GenCtx, a: &Attack, p: &Plan) -> Vec<f64> {
+    let v = &ctx.tables.combat;
+    let n = p.dice.total().max(0) as u32;
+    let dist = roll_distribution(&ctx.tables.die, n, p.reroll_hf, p.inspired, v.odds_hf_top);
+    let mut hits: Vec<f64> = Vec::new();
+    for (c, pr) in &dist {
+        let k = effect(c, p.kind, &p.striker, &p.target, a.grapple, v).hits() as usize;
+        if hits.len() <= k {
+            hits.resize(k + 1, 0.0);
+        }
+        hits[k] += pr;
+    }
+    hits
+}
+
 /// What the roll `c` of attack `a` on unit `d` does: its effect with
 /// resistances, grapple or severing, H&F, losses and retreat, battle back
 /// (not after a first strike) and taking ground; `from`, the attacker's
@@ -233,7 +251,7 @@ fn resolve_roll(
     let side = s.active;
     let severing = a.grapple && s.grappled_together(a.unit, d);
     let eff = effect(c, p.kind, &p.striker, &p.target, a.grapple, v);
-    out.push(LogEntry::event("GEN-DICE-1", vec![a.unit, d], {
+    let mut e = LogEntry::event("GEN-DICE-1", vec![a.unit, d], {
         let (unit, hits, flags, why) = (
             s.unit(d).map_or("?", |x| x.name.as_str()),
             eff.hits(),
@@ -258,7 +276,13 @@ fn resolve_roll(
                 why = why
             )
         }
-    }));
+    });
+    // The hits are the attacker's luck, against the exact odds of the
+    // roll (GEN-DICE-1), for a kept log only.
+    if crate::engine::log::kept() {
+        e.weigh_count(&hits_odds(ctx, a, p), eff.hits() as usize);
+    }
+    out.push(e);
     s.hf[side as usize] += eff.hf_tokens;
     if eff.grapple {
         let k = (a.unit.min(d), a.unit.max(d));

@@ -386,7 +386,10 @@ impl Rules for Genpei {
             String::new()
         };
         let t = s.turn;
-        turn::apply(ctx, &mut s, cmd, &mut d, &mut out)?;
+        // The luck figure's odds only for a log that keeps them.
+        crate::engine::log::keeping(log.wants(), || {
+            turn::apply(ctx, &mut s, cmd, &mut d, &mut out)
+        })?;
         *state = s;
         *dice = d;
         log.extend(t, &phase, out);

@@ -49,8 +49,17 @@ pub fn roll_entry(
     e
 }
 
-/// `e`, marked a failure (shown in red) unless `ok`.
+/// `e`, a pass-or-fail check passed when `ok` with chance `p_pass`: its
+/// probability made that of the result rolled, then [`failed_unless`].
+pub fn checked(ok: bool, p_pass: f64, mut e: LogEntry) -> LogEntry {
+    e.probability = Some(if ok { p_pass } else { 1.0 - p_pass });
+    failed_unless(ok, e)
+}
+
+/// `e`, marked a failure (shown in red) unless `ok`, and weighed as a
+/// pass-or-fail test for the report's luck figure ([`LogEntry::weigh_test`]).
 pub fn failed_unless(ok: bool, mut e: LogEntry) -> LogEntry {
     e.failed = !ok;
+    e.weigh_test();
     e
 }

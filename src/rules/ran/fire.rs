@@ -6,7 +6,7 @@ use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry, Modifier};
 
 use super::casualties::{self, take_hits};
-use super::dice::{d10, roll_entry};
+use super::dice::{checked, d10, roll_entry};
 use super::fire_table::{self, FireInputs};
 use super::movement;
 use super::shock;
@@ -303,19 +303,23 @@ pub fn resolve(
             let tv = tqv.total();
             let r = d10(dice);
             let ok = tq::passes(r as i32, tv);
-            out.push(roll_entry(
-                "RAN-FIRE-2",
-                vec![target],
-                say!("ran-checks-disorder", unit = t.name),
-                Some(tqv),
-                Some(tv),
-                r,
-                if ok {
-                    say!("ran-outcome-holds")
-                } else {
-                    say!("ran-outcome-disordered")
-                },
-                Some(tq::pass_chance(tv)),
+            out.push(checked(
+                ok,
+                tq::pass_chance(tv),
+                roll_entry(
+                    "RAN-FIRE-2",
+                    vec![target],
+                    say!("ran-checks-disorder", unit = t.name),
+                    Some(tqv),
+                    Some(tv),
+                    r,
+                    if ok {
+                        say!("ran-outcome-holds")
+                    } else {
+                        say!("ran-outcome-disordered")
+                    },
+                    None,
+                ),
             ));
             if !ok && let Some(u) = state.unit_mut(target) {
                 u.disordered = true;

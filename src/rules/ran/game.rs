@@ -465,6 +465,12 @@ impl RulesView for Ran {
     fn hex_board(ctx: &RanCtx) -> Option<&HexBoard> {
         Some(&ctx.board)
     }
+    /// A unit's or a leader's side (leaders roll for themselves: Momentum,
+    /// Continuity, casualty checks).
+    fn side_of(_ctx: &RanCtx, state: &RanState, id: u32) -> Option<u8> {
+        let unit = state.units.iter().find(|u| u.id == id).map(|u| u.side);
+        unit.or_else(|| state.leaders.iter().find(|l| l.id == id).map(|l| l.side))
+    }
 
     fn side_colors(ctx: &RanCtx) -> [[f32; 3]; 2] {
         let c = |i: usize| {

@@ -14,7 +14,7 @@ use crate::engine::dice::Dice;
 use crate::engine::log::{Itemized, LogEntry};
 
 use super::casualties;
-use super::dice::{d10, failed_unless, roll_entry};
+use super::dice::{checked, d10, roll_entry};
 use super::leaders::{self, Role};
 use super::movement;
 use super::sequence;
@@ -394,8 +394,9 @@ pub fn seppuku_check(
     let f = factor.total();
     let r = d10(dice);
     let dies = commits_seppuku(r, f);
-    out.push(failed_unless(
+    out.push(checked(
         !dies,
+        1.0 - seppuku_chance(f),
         roll_entry(
             "RAN-LDR-2",
             vec![busho],
@@ -408,7 +409,7 @@ pub fn seppuku_check(
             } else {
                 say!("ran-outcome-no-seppuku")
             },
-            Some(seppuku_chance(f)),
+            None,
         ),
     ));
     if dies {
@@ -560,8 +561,9 @@ pub fn trump(
     let f = factor.total();
     let r = d10(dice);
     let ok = trump_succeeds(r, f);
-    out.push(failed_unless(
+    out.push(checked(
         ok,
+        trump_chance(f),
         roll_entry(
             "RAN-LDR-2",
             vec![so.id, designated],
@@ -588,7 +590,7 @@ pub fn trump(
             } else {
                 say!("ran-outcome-trump-fails", busho = d.name)
             },
-            Some(trump_chance(f)),
+            None,
         ),
     ));
     if ok {

@@ -7,7 +7,7 @@ use crate::engine::log::{Itemized, LogEntry};
 use crate::i18n::{Lang, with_lang};
 
 use super::abandonment;
-use super::dice::{d10, failed_unless, roll_entry};
+use super::dice::{checked, d10, failed_unless, roll_entry};
 use super::leaders::{self, Fate, MomentumRoll, Role};
 use super::movement;
 use super::state::{Phase, RanCtx, RanLeader, RanState, Segment};
@@ -186,7 +186,7 @@ pub fn momentum(
     let chance = |want| leaders::momentum_chance(factor, fate_roll, super::dice::DIE, want);
     let result = leaders::momentum_roll(r, factor, fate_roll);
     if result == MomentumRoll::Fate {
-        out.push(roll_entry(
+        let mut fate_entry = roll_entry(
             "RAN-FATE-1",
             vec![busho],
             say!("ran-tries-momentum-fate", leader = l.name),
@@ -195,7 +195,11 @@ pub fn momentum(
             r,
             say!("ran-outcome-fate-roll", roll = r),
             Some(chance(MomentumRoll::Fate)),
-        ));
+        );
+        // For the luck figure the Fate roll sits between the failure
+        // (worse) and another phase (better).
+        fate_entry.worse = Some(chance(MomentumRoll::Fails));
+        out.push(fate_entry);
         let f = d10(dice);
         let fate = leaders::fate(&ctx.tables.fate, f);
         out.push(roll_entry(
@@ -256,7 +260,8 @@ pub fn momentum(
             } else {
                 say!("ran-outcome-fails-finished")
             },
-            Some(chance(MomentumRoll::Another)),
+            // The chance of the result rolled (the Fate roll is the third).
+            Some(chance(result)),
         ),
     ));
     if ok {
@@ -349,20 +354,26 @@ pub fn continuity(
     let factor = continuity_factor(&so);
     let f = factor.total();
     let r = d10(dice);
-    let ok = continuity_roll_passes(r, f) && !eligible(ctx, state, side, false).is_empty();
-    out.push(roll_entry(
-        "RAN-SOP-6",
-        vec![so.id],
-        say!("ran-continuity-tries", leader = so.name),
-        Some(factor),
-        Some(f - 1),
-        r,
-        if ok {
-            say!("ran-outcome-another-busho")
-        } else {
-            say!("ran-outcome-play-passes")
-        },
-        Some(continuity_chance(f)),
+    let passed = continuity_roll_passes(r, f);
+    let ok = passed && !eligible(ctx, state, side, false).is_empty();
+    // The roll's own luck: a pass with no Busho left to act is a pass.
+    out.push(checked(
+        passed,
+        continuity_chance(f),
+        roll_entry(
+            "RAN-SOP-6",
+            vec![so.id],
+            say!("ran-continuity-tries", leader = so.name),
+            Some(factor),
+            Some(f - 1),
+            r,
+            if ok {
+                say!("ran-outcome-another-busho")
+            } else {
+                say!("ran-outcome-play-passes")
+            },
+            None,
+        ),
     ));
     if ok {
         state.phase = Phase::Select {
@@ -448,19 +459,23 @@ pub fn recovery(ctx: &RanCtx, state: &mut RanState, dice: &mut Dice, out: &mut V
             let t = tqv.total();
             let r = d10(dice);
             let ok = tq::passes(r as i32, t);
-            out.push(roll_entry(
-                "RAN-SOP-7",
-                vec![id],
-                say!("ran-recovery-tries", unit = u.name),
-                Some(tqv),
-                Some(t),
-                r,
-                if ok {
-                    say!("ran-outcome-recovers")
-                } else {
-                    say!("ran-outcome-stays-disordered")
-                },
-                Some(tq::pass_chance(t)),
+            out.push(checked(
+                ok,
+                tq::pass_chance(t),
+                roll_entry(
+                    "RAN-SOP-7",
+                    vec![id],
+                    say!("ran-recovery-tries", unit = u.name),
+                    Some(tqv),
+                    Some(t),
+                    r,
+                    if ok {
+                        say!("ran-outcome-recovers")
+                    } else {
+                        say!("ran-outcome-stays-disordered")
+                    },
+                    None,
+                ),
             ));
             if ok && let Some(um) = state.unit_mut(id) {
                 um.disordered = false;
@@ -518,25 +533,30 @@ pub fn abandonment(ctx: &RanCtx, state: &mut RanState, dice: &mut Dice, out: &mu
         let name = state
             .leader(c)
             .map_or_else(String::new, |l| l.name.to_string());
-        out.push(roll_entry(
-            abandonment::table_rule(&ctx.tables.withdrawal, n),
-            vec![c],
-            say!(
-                "ran-abandonment-check",
-                rule = "RAN-WD-1",
-                busho = name,
-                bad = d,
-                n = n
+        // Staying is the contingent's pass.
+        out.push(checked(
+            !leaves,
+            1.0 - abandonment::abandon_chance(&mods, th),
+            roll_entry(
+                abandonment::table_rule(&ctx.tables.withdrawal, n),
+                vec![c],
+                say!(
+                    "ran-abandonment-check",
+                    rule = "RAN-WD-1",
+                    busho = name,
+                    bad = d,
+                    n = n
+                ),
+                Some(value),
+                Some(th),
+                r,
+                if leaves {
+                    say!("ran-outcome-abandons")
+                } else {
+                    say!("ran-outcome-stays")
+                },
+                None,
             ),
-            Some(value),
-            Some(th),
-            r,
-            if leaves {
-                say!("ran-outcome-abandons")
-            } else {
-                say!("ran-outcome-stays")
-            },
-            Some(abandonment::abandon_chance(&mods, th)),
         ));
         if leaves {
             state.abandoned.push(c);

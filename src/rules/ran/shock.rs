@@ -183,15 +183,18 @@ pub fn declare(
             let can = movement::hex_behind(ctx, state, &u).is_some();
             match tq::disordered_committed_shock(&ctx.tables.values.tq, r, t, can) {
                 tq::DisorderedShock::Shocks => {
-                    out.push(roll_entry(
-                        "RAN-TQ-3",
-                        vec![a],
-                        say!("ran-disordered-committed-check", unit = u.name),
-                        Some(tq),
-                        Some(t),
-                        r,
-                        say!("ran-outcome-shocks-2-left"),
-                        Some(tq::pass_chance(t)),
+                    out.push(failed_unless(
+                        true,
+                        roll_entry(
+                            "RAN-TQ-3",
+                            vec![a],
+                            say!("ran-disordered-committed-check", unit = u.name),
+                            Some(tq),
+                            Some(t),
+                            r,
+                            say!("ran-outcome-shocks-2-left"),
+                            Some(tq::pass_chance(t)),
+                        ),
                     ));
                     if extra.is_empty() {
                         // Kept in the state (a pending shock): in English,

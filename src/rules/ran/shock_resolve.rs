@@ -8,7 +8,7 @@ use crate::i18n::{Lang, with_lang};
 
 use super::casualties::take_hits;
 
-use super::dice::{d10, roll_entry};
+use super::dice::{d10, failed_unless, roll_entry};
 use super::shock_plan::{Plan, busho_on, plan};
 use super::shock_table;
 use super::state::{PendingShock, RanCtx, RanState, RanUnit, ShockRecord};
@@ -291,19 +291,22 @@ fn post_shock_checks(
         let t = tqv.total();
         let r = d10(dice);
         let ok = tq::passes(r as i32, t);
-        out.push(roll_entry(
-            "RAN-SHOCK-2",
-            vec![id],
-            say!("ran-post-shock-check", unit = u.name),
-            Some(tqv),
-            Some(t),
-            r,
-            if ok {
-                say!("ran-outcome-holds")
-            } else {
-                say!("ran-outcome-disordered")
-            },
-            Some(tq::chance_of(ok, t)),
+        out.push(failed_unless(
+            ok,
+            roll_entry(
+                "RAN-SHOCK-2",
+                vec![id],
+                say!("ran-post-shock-check", unit = u.name),
+                Some(tqv),
+                Some(t),
+                r,
+                if ok {
+                    say!("ran-outcome-holds")
+                } else {
+                    say!("ran-outcome-disordered")
+                },
+                Some(tq::chance_of(ok, t)),
+            ),
         ));
         if !ok && let Some(um) = state.unit_mut(id) {
             um.disordered = true;

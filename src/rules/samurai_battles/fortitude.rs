@@ -131,6 +131,7 @@ pub fn roll_test(
     };
     e.failed = !pass;
     e.probability = Some(if pass { p } else { 1.0 - p });
+    e.weigh_test();
     (roll, pass, e)
 }
 

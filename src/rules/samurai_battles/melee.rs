@@ -384,7 +384,7 @@ pub fn resolve_melee(b: &mut Battle, dice: &mut Dice) {
         let n = dice_count(u.models, b.stats(&u).dice_per_model);
         let rolled = dice.roll_n(super::data::DIE, n);
         let hits = count_hits(&rolled, av.total());
-        let p = binomial(n, hit_chance(av.total()))[hits as usize];
+        let dist = binomial(n, hit_chance(av.total()));
         let mut e = LogEntry::event(
             "SBA-MEL-4",
             vec![u.id, target.id],
@@ -402,7 +402,7 @@ pub fn resolve_melee(b: &mut Battle, dice: &mut Dice) {
         e.die = Some(super::data::DIE.name().into());
         e.dice = rolled;
         e.outcome = say!("sba-outcome-hits", hits = hits);
-        e.probability = Some(p);
+        e.weigh_count(&dist, hits as usize);
         b.note(e);
         attacks.push((u.id, target.id, hits));
     }

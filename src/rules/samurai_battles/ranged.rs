@@ -176,7 +176,7 @@ pub fn fire(
     e.die = Some(super::data::DIE.name().into());
     e.dice = rolled;
     e.outcome = say!("sba-outcome-hits", hits = hits);
-    e.probability = Some(binomial(n, hit_chance(fp.total()))[hits as usize]);
+    e.weigh_count(&binomial(n, hit_chance(fp.total())), hits as usize);
     b.note(e);
     if s.hidden
         && let Some(m) = b.unit_mut(shooter)

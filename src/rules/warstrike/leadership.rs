@@ -89,6 +89,7 @@ pub fn ld_test(dice: &mut Dice, ld: u32, nv: &Itemized, unit: u32, name: &str) -
     };
     e.failed = !pass;
     e.probability = Some(if pass { p } else { 1.0 - p });
+    e.weigh_test();
     (pass, e)
 }
 

@@ -214,7 +214,7 @@ pub fn roll_salvo(
     e.die = Some(super::data::DIE.name().to_string());
     e.dice = rolled;
     e.outcome = say!("ws-outcome-hits", hits = hits);
-    e.probability = Some(binomial(attacks, p_hit)[hits as usize]);
+    e.weigh_count(&binomial(attacks, p_hit), hits as usize);
     log.push(e);
 
     let bonus = save_bonus(target, constants.get_down_save_bonus);
@@ -247,7 +247,10 @@ pub fn roll_salvo(
         e.die = Some(super::data::DIE.name().to_string());
         e.dice = rolled;
         e.outcome = say!("ws-outcome-failed-saves", count = failed);
-        e.probability = Some(binomial(hits, save_fail_chance(need))[failed as usize]);
+        // Saves made are the saving unit's luck; their chance of `made`
+        // is that of `failed` failed saves.
+        let made = (hits - failed) as usize;
+        e.weigh_count(&binomial(hits, 1.0 - save_fail_chance(need)), made);
         log.push(e);
         failed
     };
