@@ -258,14 +258,7 @@ fn report_body(ui: &mut egui::Ui, w: &mut ReportWindow) {
     }
     for m in moments {
         ui.horizontal_wrapped(|ui| {
-            let text = t!(
-                "report-moment",
-                turn = m.turn,
-                command = m.command,
-                side = r.sides[0].clone(),
-                before = format!("{:.0}", 100.0 * m.before),
-                after = format!("{:.0}", 100.0 * m.after)
-            );
+            let text = m.sentence(&r.sides[0]);
             if ui
                 .button(t!("report-show-moment"))
                 .on_hover_text(t!("report-show-moment-hover"))

@@ -48,14 +48,7 @@ pub fn page(r: &Report) -> Result<String, String> {
     for m in moments {
         body.push_str(&format!(
             "<li>{}<br><span class=\"roll\">{}</span></li>\n",
-            esc(&t!(
-                "report-moment",
-                turn = m.turn,
-                command = m.command,
-                side = r.sides[0].clone(),
-                before = format!("{:.0}", 100.0 * m.before),
-                after = format!("{:.0}", 100.0 * m.after)
-            )),
+            esc(&m.sentence(&r.sides[0])),
             esc(&m.roll)
         ));
     }

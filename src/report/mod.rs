@@ -71,6 +71,22 @@ pub struct Moment {
     pub roll: String,
 }
 
+impl Moment {
+    /// The moment in words, for side `side` (the name of side 0, whose
+    /// chance the curve is): "Turn 2, command 18: Takeda's chance to win
+    /// went from 79% to 98%."
+    pub fn sentence(&self, side: &str) -> String {
+        t!(
+            "report-moment",
+            turn = self.turn,
+            command = self.command,
+            side = side,
+            before = format!("{:.0}", 100.0 * self.before),
+            after = format!("{:.0}", 100.0 * self.after)
+        )
+    }
+}
+
 /// The report of one game, for plots and pages (no module type).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
