@@ -66,13 +66,14 @@ fn report_jobs<R: Module>(
     open: Res<ReportOpen>,
     mut window: ResMut<ReportWindow>,
     job: Option<ResMut<ReportJob<R>>>,
-    games: (Option<Res<ActiveGame<R>>>, Option<Res<ReplayGame<R>>>),
+    game: Option<Res<ActiveGame<R>>>,
+    replay: Option<Res<ReplayGame<R>>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     if !open.0 {
         return;
     }
-    let game = match (&games.1, &games.0) {
+    let game = match (&replay, &game) {
         (Some(r), _) => r.0.full(),
         (None, Some(g)) => &g.0,
         (None, None) => return,

@@ -57,9 +57,9 @@ fn dice_that_all_pass_put_both_sides_at_the_top_percentile() {
     }
     let h = session::read_header(DEFAULT_SCENARIO_PATH, DEFAULT_SCENARIO).expect("header");
     let r = session::with_module(&h.ruleset, Loaded).expect("module");
-    for s in 0..2 {
-        assert!(r.luck[s].rolls >= 5, "{:?}", r.luck);
-        assert!(r.luck[s].percentile > 99.0, "{:?}", r.luck);
+    for l in &r.luck {
+        assert!(l.rolls >= 5, "{:?}", r.luck);
+        assert!(l.percentile > 99.0, "{:?}", r.luck);
     }
     assert!(r.luck_sentence(0).contains(&r.sides[0]));
 }
@@ -135,9 +135,9 @@ fn fair_dice_give_uniform_percentiles(games: u64) -> (Vec<&'static str>, Vec<Str
             for seed in 0..self.0 {
                 let g = played::<R>(&file, &text, 1000 + seed, &[]);
                 let r = Timeline::of(&g).expect("replays").report;
-                for s in 0..2 {
-                    if r.luck[s].rolls > 0 {
-                        pct[s].push(r.luck[s].percentile / 100.0);
+                for (l, xs) in r.luck.iter().zip(pct.iter_mut()) {
+                    if l.rolls > 0 {
+                        xs.push(l.percentile / 100.0);
                     }
                 }
             }
