@@ -283,6 +283,9 @@ fn report_body(ui: &mut egui::Ui, w: &mut ReportWindow) {
     }
 }
 
+/// The share of a plot's height kept free above its lines for the legend.
+const LEGEND_ROOM: f64 = 0.5;
+
 /// One plot of lines over the report's points, `id` naming it, the x axis
 /// in turns; `top`: the y axis from 0 to it.
 fn plot(ui: &mut egui::Ui, r: &Report, id: &str, title: &str, lines: &[Line], top: Option<f64>) {
@@ -306,9 +309,12 @@ fn plot(ui: &mut egui::Ui, r: &Report, id: &str, title: &str, lines: &[Line], to
                 None => String::new(),
             }
         });
-    if let Some(top) = top {
-        p = p.include_y(0.0).include_y(top);
-    }
+    // Room above the lines for the legend (a quarter of the range).
+    let ys = lines.iter().flat_map(|l| l.points.iter().map(|pt| pt.1));
+    let (lo, hi) = ys.fold((0.0f64, top.unwrap_or(0.0)), |(a, b), y| {
+        (a.min(y), b.max(y))
+    });
+    p = p.include_y(lo).include_y(hi + (hi - lo) * LEGEND_ROOM);
     p.show(ui, |pu| {
         for l in lines {
             let [red, g, b] = l.color;
